@@ -1,0 +1,111 @@
+"""The command line of the Micro: options, loading a file, choosing the front end."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from machine.errors import render
+from machine.frontends.terminal import run_headless
+from machine.lse.parser import SyntaxErrors, parse
+from machine.micro import Micro
+from machine.profile import ProfileError, load_profile
+
+PROGRAM = "micro-lse"
+
+
+class UsageError(Exception):
+    """A bad command line: one line of explanation, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # argparse would print usage and exit itself
+        raise UsageError(message)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Describe every option of the command line."""
+    parser = _Parser(prog="main.py", description="Le Micro LSE: runs LSE programs.")
+    parser.add_argument("file", nargs="?", help="an LSE program (.lse, UTF-8)")
+    parser.add_argument("--headless", action="store_true",
+                        help="no window: output to stdout, LIRE reads stdin")
+    parser.add_argument("--check", action="store_true",
+                        help="only parse the program: report every syntax error, exit 0 or 1")
+    parser.add_argument("--profile", action="store_true",
+                        help="after the run, print the cost report (cycles, operations, lines)")
+    parser.add_argument("--seed", type=int, help="seed of ALE, for reproducible runs")
+    parser.add_argument("--speed", default=None,
+                        help="authentic (the profile's clock), max, or N times authentic")
+    parser.add_argument("--machine", default="micro40", help="machine profile from roms/")
+    return parser
+
+
+def parse_speed(text: str | None) -> float | None:
+    """Return the speed factor: None for max, 1.0 for authentic, N for N times."""
+    if text is None or text == "max":
+        return None
+    if text == "authentic":
+        return 1.0
+    try:
+        value = float(text)
+    except ValueError:
+        raise UsageError(f"--speed: authentic, max ou un nombre, pas {text!r}") from None
+    if not value > 0 or value == float("inf"):
+        raise UsageError(f"--speed: un nombre positif, pas {text!r}")
+    return value
+
+
+def read_program(path_text: str) -> str:
+    """Read a program file, or raise UsageError with one line that says why not."""
+    path = Path(path_text)
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise UsageError(f"FICHIER INEXISTANT: {path_text}") from None
+    except IsADirectoryError:
+        raise UsageError(f"CE N'EST PAS UN FICHIER: {path_text}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"FICHIER ILLISIBLE (PAS EN UTF-8): {path_text}") from None
+    except OSError as error:
+        raise UsageError(f"FICHIER ILLISIBLE: {path_text} ({error.strerror})") from None
+
+
+def report_syntax(errors: SyntaxErrors, stderr: TextIO) -> None:
+    """Print every syntax error, one block each."""
+    for diagnostic in errors.diagnostics:
+        stderr.write(render(diagnostic) + "\n")
+    count = len(errors.diagnostics)
+    stderr.write(f"{count} ERREUR{'S' if count > 1 else ''} DE SYNTAXE\n")
+
+
+def main(argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout,
+         stderr: TextIO = sys.stderr) -> int:
+    """Run the command line; return the process exit status."""
+    try:
+        args = build_parser().parse_args(argv)
+        speed = parse_speed(args.speed)
+        try:
+            profile = load_profile(args.machine)
+        except ProfileError as error:
+            raise UsageError(str(error)) from None
+        if args.file is None:
+            raise UsageError("IL FAUT UN FICHIER .lse (le moniteur viendra plus tard)")
+        source = read_program(args.file)
+    except UsageError as error:
+        stderr.write(f"{PROGRAM}: {error}\n")
+        return 2
+    try:
+        program = parse(source)
+    except SyntaxErrors as errors:
+        report_syntax(errors, stderr)
+        return 1
+    if args.check:
+        return 0
+    micro = Micro(profile, seed=args.seed, profiling=args.profile)
+    micro.load(program)
+    status = run_headless(micro, speed=speed, stdin=stdin, stdout=stdout, stderr=stderr)
+    if args.profile:
+        stderr.write(micro.report() + "\n")
+    return status

@@ -1,0 +1,159 @@
+"""The Micro's one error catalogue and its one renderer; imports nothing of the machine."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+
+
+class Err(IntEnum):
+    """Numbered errors of the Micro; the number is shown by AIDE and in the docs."""
+
+    # syntax (found before anything runs)
+    BAD_CHARACTER = 1
+    SYNTAX = 2
+    BAD_NUMBER = 3
+    UNTERMINATED_STRING = 4
+    BAD_LINE_NUMBER = 5
+    DUPLICATE_LINE = 6
+    DUPLICATE_LABEL = 7
+    MIXED_NUMBERING = 8
+    BAD_FORMAT = 9
+    LINE_TOO_LONG = 10
+    UNKNOWN_TARGET = 11
+    UNKNOWN_PROCEDURE = 12
+    DUPLICATE_PROCEDURE = 13
+    UNKNOWN_FUNCTION = 14
+    # runtime
+    DIVISION_BY_ZERO = 20
+    UNKNOWN_LINE = 21
+    UNASSIGNED = 22
+    INDEX_RANGE = 23
+    TYPE_MISMATCH = 24
+    BAD_ARGUMENT = 25
+    BAD_NESTING = 26
+    NO_TERMINER = 27
+    RECURSION = 28
+    MEMORY_FULL = 29
+    MISSING_INPUT = 30
+    BAD_INPUT = 31
+    OVERFLOW = 32
+    NOT_AN_ARRAY = 33
+    ALREADY_DECLARED = 34
+    ARGUMENT_COUNT = 35
+    RESULTAT_IN_SUBROUTINE = 36
+    RETOUR_IN_FUNCTION = 37
+    RETURN_OUTSIDE_PROCEDURE = 38
+    PROCEDURE_REACHED = 39
+    INTERRUPTED = 40
+    BAD_ARRAY_SIZE = 41
+    NOT_A_REFERENCE = 42
+    FILE_NAME = 43
+    FILE_MISSING = 44
+    DISK_ERROR = 45
+    PROGRAM_MISSING = 46
+    NO_PROGRAM = 47
+
+
+MESSAGES: dict[Err, str] = {
+    Err.BAD_CHARACTER: "CARACTERE INVALIDE {text}",
+    Err.SYNTAX: "{text}",
+    Err.BAD_NUMBER: "NOMBRE INVALIDE {text}",
+    Err.UNTERMINATED_STRING: "CHAINE NON FERMEE",
+    Err.BAD_LINE_NUMBER: "NUMERO DE LIGNE INVALIDE {text}",
+    Err.DUPLICATE_LINE: "LIGNE {text} EN DOUBLE",
+    Err.DUPLICATE_LABEL: "ETIQUETTE {text} EN DOUBLE",
+    Err.MIXED_NUMBERING: "LIGNES NUMEROTEES ET NON NUMEROTEES MELANGEES",
+    Err.BAD_FORMAT: "FORMAT INVALIDE {text}",
+    Err.LINE_TOO_LONG: "LIGNE TROP LONGUE",
+    Err.UNKNOWN_TARGET: "LIGNE OU ETIQUETTE {text} INEXISTANTE",
+    Err.UNKNOWN_PROCEDURE: "PROCEDURE {text} INEXISTANTE",
+    Err.DUPLICATE_PROCEDURE: "PROCEDURE {text} DEFINIE DEUX FOIS",
+    Err.UNKNOWN_FUNCTION: "FONCTION {text} INCONNUE",
+    Err.DIVISION_BY_ZERO: "DIVISION PAR ZERO",
+    Err.UNKNOWN_LINE: "LIGNE {text} INEXISTANTE",
+    Err.UNASSIGNED: "VARIABLE {text} NON AFFECTEE",
+    Err.INDEX_RANGE: "INDICE HORS LIMITES {text}",
+    Err.TYPE_MISMATCH: "TYPES INCOMPATIBLES {text}",
+    Err.BAD_ARGUMENT: "ARGUMENT INVALIDE POUR {text}",
+    Err.BAD_NESTING: "BOUCLES MAL IMBRIQUEES {text}",
+    Err.NO_TERMINER: "FIN DU PROGRAMME ATTEINTE SANS TERMINER",
+    Err.RECURSION: "TROP D'APPELS DE PROCEDURE EMBOITES",
+    Err.MEMORY_FULL: "MEMOIRE SATUREE {text}",
+    Err.MISSING_INPUT: "DONNEE ABSENTE",
+    Err.BAD_INPUT: "DONNEE INVALIDE {text}",
+    Err.OVERFLOW: "DEPASSEMENT DE CAPACITE",
+    Err.NOT_AN_ARRAY: "{text} N'EST PAS UN TABLEAU",
+    Err.ALREADY_DECLARED: "{text} DEJA DECLAREE AUTREMENT",
+    Err.ARGUMENT_COUNT: "NOMBRE D'ARGUMENTS INCORRECT POUR {text}",
+    Err.RESULTAT_IN_SUBROUTINE: "RESULTAT DANS UNE PROCEDURE APPELEE COMME INSTRUCTION",
+    Err.RETOUR_IN_FUNCTION: "RETOUR SANS RESULTAT DANS UNE FONCTION",
+    Err.RETURN_OUTSIDE_PROCEDURE: "RETOUR OU RESULTAT HORS D'UNE PROCEDURE",
+    Err.PROCEDURE_REACHED: "PROCEDURE ATTEINTE SANS APPEL",
+    Err.INTERRUPTED: "INTERROMPU",
+    Err.BAD_ARRAY_SIZE: "DIMENSION DE TABLEAU INVALIDE {text}",
+    Err.NOT_A_REFERENCE: "PARAMETRE {text} NON MODIFIABLE",
+    Err.FILE_NAME: "NOM DE FICHIER INVALIDE {text}",
+    Err.FILE_MISSING: "FICHIER {text} INEXISTANT",
+    Err.DISK_ERROR: "ERREUR DISQUE {text}",
+    Err.PROGRAM_MISSING: "PROGRAMME {text} INEXISTANT",
+    Err.NO_PROGRAM: "PAS DE PROGRAMME",
+}
+
+
+class LseError(Exception):
+    """An error of the guest program, shown to the user in the Micro's style."""
+
+    def __init__(self, code: Err, text: object = "", line: int | None = None,
+                 source: str | None = None, column: int | None = None) -> None:
+        super().__init__(code, text, line)
+        self.code = code
+        self.text = str(text)
+        self.line = line
+        self.source = source
+        self.column = column
+
+    def at(self, line: int | None) -> LseError:
+        """Attach a line number unless one is known already; return self."""
+        if self.line is None:
+            self.line = line
+        return self
+
+    def __str__(self) -> str:
+        return render(self)
+
+
+class InternalError(Exception):
+    """A bug of the Micro itself, never the guest program's fault."""
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """A syntax error found by the loader, lexer or parser."""
+
+    code: Err
+    text: str
+    line: int | None
+    source: str = ""
+    column: int | None = None
+
+    def error(self) -> LseError:
+        """Return this diagnostic as an LseError."""
+        return LseError(self.code, self.text, self.line, self.source or None, self.column)
+
+
+def message(code: Err, text: object = "") -> str:
+    """Return the bare catalogue message for an error, without its place."""
+    return " ".join(MESSAGES[code].format(text=text).split())
+
+
+def render(error: LseError | Diagnostic) -> str:
+    """Render an error in the Micro's style: message, then EN LIGNE n, then the source."""
+    out = message(error.code, error.text)
+    if error.line is not None:
+        out += f" EN LIGNE {error.line}"
+    if error.source:
+        out += "\n" + error.source
+        if error.column is not None:
+            out += "\n" + " " * error.column + "^"
+    return out

@@ -1,0 +1,93 @@
+"""The headless front end: program output to stdout, LIRE from stdin; must not import pygame."""
+
+from __future__ import annotations
+
+import signal
+import sys
+import time
+from typing import TextIO
+
+from machine.lse.runtime import Status
+from machine.micro import Micro
+
+SLICE_CYCLES = 200_000
+
+
+class TerminalOutput:
+    """Writes what the program prints, turning the Micro's CR LF into the terminal's newline."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.column = 0
+
+    def write(self, text: str) -> None:
+        """Write one chunk of program output (BEL is dropped: a terminal beep helps nobody)."""
+        text = text.replace("\r\n", "\n").replace("\a", "")
+        if not text:
+            return
+        self.stream.write(text)
+        last = max(text.rfind("\n"), text.rfind("\r"))
+        self.column = len(text) - last - 1 if last >= 0 else self.column + len(text)
+
+    def finish_line(self) -> None:
+        """End the last line if the program left it open."""
+        if self.column:
+            self.stream.write("\n")
+            self.column = 0
+        self.stream.flush()
+
+
+def run_headless(micro: Micro, *, speed: float | None, stdin: TextIO = sys.stdin,
+                 stdout: TextIO = sys.stdout, stderr: TextIO = sys.stderr) -> int:
+    """Run the loaded program to its end; return the exit status (0 ended, 1 error)."""
+    output = TerminalOutput(stdout)
+    micro.listeners.append(output.write)
+    previous = _install_interrupt(micro)
+    started = time.monotonic()
+    try:
+        while True:
+            status = micro.run(SLICE_CYCLES)
+            stdout.flush()
+            if status is Status.RUNNING:
+                if speed:
+                    _pace(micro, started, speed)
+                continue
+            if status is Status.WAITING:
+                line = stdin.readline()
+                if line:
+                    micro.feed(line)
+                else:
+                    micro.end_input()
+                continue
+            if status is Status.PAUSED:
+                output.finish_line()
+                stderr.write(f"PAUSE EN LIGNE {micro.runtime.current_line}\n")
+                continue
+            break
+    finally:
+        _restore_interrupt(previous)
+        output.finish_line()
+    if status is Status.FAILED:
+        stderr.write(micro.error_text() + "\n")
+        return 1
+    return 0
+
+
+def _pace(micro: Micro, started: float, speed: float) -> None:
+    """Sleep so that emulated time runs at `speed` times the real Micro."""
+    ahead = micro.emulated_seconds() / speed - (time.monotonic() - started)
+    if ahead > 0:
+        time.sleep(ahead)
+
+
+def _install_interrupt(micro: Micro):
+    """Make Ctrl-C stop the program like ESC, with INTERROMPU EN LIGNE n."""
+    try:
+        return signal.signal(signal.SIGINT, lambda signum, frame: micro.interrupt())
+    except ValueError:  # not the main thread (tests): leave Ctrl-C alone
+        return None
+
+
+def _restore_interrupt(previous) -> None:
+    if previous is not None:
+        signal.signal(signal.SIGINT, previous)

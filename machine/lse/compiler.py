@@ -1,0 +1,541 @@
+"""Compile LSE segments into Python functions, with their cycle costs; imports nodes and layout.
+
+Decision: generated Python is the fast executable form. No text of the program
+reaches it unescaped: names are checked identifiers written through repr(),
+strings are written through repr(), numbers through float repr(), formats and
+other objects are passed as constants in the namespace, never as source.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from machine.errors import Err, InternalError
+from machine.lse import nodes as n
+from machine.lse.builtins import BUILTINS
+from machine.lse.layout import MAIN, Layout, Unit
+
+# The cost key of each operator, beside the operator it prices.
+BINARY_COST = {"+": "add", "-": "sub", "*": "mul", "/": "div", "^": "pow", "!": "concat"}
+COMPARE_PY = {"=": "==", "#": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
+END, RETURN, RESULT, RETURN_TO = -1, -2, -3, -4
+
+
+@dataclass
+class Cost:
+    """Static cycles of straight-line code, and which operations they pay for."""
+
+    kinds: Counter = field(default_factory=Counter)
+
+    def add(self, key: str, times: int = 1) -> Cost:
+        self.kinds[key] += times
+        return self
+
+    def merge(self, other: Cost) -> Cost:
+        self.kinds.update(other.kinds)
+        return self
+
+
+@dataclass
+class Ex:
+    """A compiled expression: Python code, static kind ('n', 's' or '?'), cost, generator?"""
+
+    code: str
+    kind: str
+    cost: Cost
+    gen: bool = False
+
+
+class CompileTables:
+    """What all compiled segments of a machine share: cost blocks and constants."""
+
+    def __init__(self, costs: dict, profile: bool = False) -> None:
+        self.costs = costs
+        self.profile = profile
+        self.blocks: list[tuple[int, Counter]] = []
+        self.constants: list[object] = []
+
+    def block(self, kinds: Counter) -> int:
+        """Register a block of operations; return its id (its cycles are precomputed)."""
+        cycles = sum(self.costs[key] * count for key, count in kinds.items())
+        self.blocks.append((cycles, Counter(kinds)))
+        return len(self.blocks) - 1
+
+    def constant(self, value: object) -> int:
+        """Register a constant object for generated code; return its index in _K."""
+        self.constants.append(value)
+        return len(self.constants) - 1
+
+
+class Emitter:
+    """Python source lines with indentation."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.depth = 1
+        self.temp = 0
+
+    def emit(self, text: str) -> None:
+        self.lines.append("    " * self.depth + text)
+
+    def fresh(self, stem: str) -> str:
+        self.temp += 1
+        return f"_{stem}{self.temp}"
+
+
+class SegmentCompiler:
+    """Generate the Python source of the segments of one unit (main or a procedure)."""
+
+    def __init__(self, layout: Layout, unit: Unit, tables: CompileTables) -> None:
+        self.layout = layout
+        self.unit = unit
+        self.tables = tables
+        self.gen = False
+
+    # ------------------------------------------------------------ charging
+    def block_id(self, cost: Cost) -> int:
+        return self.tables.block(cost.kinds)
+
+    def charge(self, out: Emitter, cost: Cost) -> None:
+        if not cost.kinds:
+            return
+        block = self.block_id(cost)
+        if self.tables.profile:
+            out.emit(f"M.block({block})")
+        else:
+            out.emit(f"M.cyc += {self.tables.blocks[block][0]}")
+
+    def charged(self, cost: Cost, code: str) -> str:
+        if not cost.kinds:
+            return code
+        return f"M.charged({self.block_id(cost)}, {code})"
+
+    # ------------------------------------------------------------- storage
+    def env(self, name: str) -> str:
+        return "L" if name in self.unit.locals else "G"
+
+    def is_ref(self, name: str) -> bool:
+        return name in self.unit.by_reference
+
+    def read_var(self, name: str) -> str:
+        if self.is_ref(name):
+            return f"(_r := L[{name!r}])[0][_r[1]]"
+        return f"{self.env(name)}[{name!r}]"
+
+    def var_kind(self, name: str) -> str:
+        return "n" if self.layout.is_pure_number(name) and not self.is_ref(name) else "?"
+
+    def store_var(self, out: Emitter, name: str, value: Ex) -> None:
+        if self.is_ref(name):
+            out.emit(f"_setref(L[{name!r}], {value.code})")
+        elif value.kind == "n" and self.layout.is_pure_number(name):
+            out.emit(f"{self.env(name)}[{name!r}] = {value.code}")
+        else:
+            out.emit(f"{self.env(name)}.assign({name!r}, {value.code})")
+
+    def key(self, indices: tuple, cost: Cost) -> Ex:
+        parts = [self.expr(index) for index in indices]
+        for part in parts:
+            cost.merge(part.cost)
+        gen = any(part.gen for part in parts)
+        if len(parts) == 1:
+            return Ex(parts[0].code, "n", cost, gen)
+        return Ex(f"({parts[0].code}, {parts[1].code})", "n", cost, gen)
+
+    # --------------------------------------------------------- expressions
+    def expr(self, node: object) -> Ex:
+        method = getattr(self, "ex_" + type(node).__name__)
+        return method(node)
+
+    def ex_Num(self, node: n.Num) -> Ex:
+        return Ex(repr(float(node.value)), "n", Cost().add("constant"))
+
+    def ex_Str(self, node: n.Str) -> Ex:
+        return Ex(repr(node.value), "s", Cost().add("constant"))
+
+    def ex_Var(self, node: n.Var) -> Ex:
+        return Ex(self.read_var(node.name), self.var_kind(node.name), Cost().add("variable"))
+
+    def ex_Index(self, node: n.Index) -> Ex:
+        index = self.key(node.indices, Cost().add("array_read"))
+        code = f"{self.read_var(node.name)}[{index.code}]"
+        return Ex(code, "n", index.cost, index.gen)
+
+    def ex_Unary(self, node: n.Unary) -> Ex:
+        inner = self.expr(node.operand)
+        if node.op == "+":
+            return Ex(f"_num({inner.code})", "n", inner.cost, inner.gen)
+        return Ex(f"(-{inner.code})", "n", inner.cost.add("neg"), inner.gen)
+
+    def ex_Binary(self, node: n.Binary) -> Ex:
+        left, right = self.expr(node.left), self.expr(node.right)
+        cost = left.cost.merge(right.cost).add(BINARY_COST[node.op])
+        gen = left.gen or right.gen
+        op = node.op
+        if op == "!":
+            return Ex(f"_cat({left.code}, {right.code})", "s", cost, gen)
+        if op == "^":
+            return Ex(f"_pow({left.code}, {right.code})", "n", cost, gen)
+        if op == "+" and not (left.kind == "n" and right.kind == "n"):
+            return Ex(f"_add({left.code}, {right.code})", "n", cost, gen)
+        return Ex(f"({left.code} {op} {right.code})", "n", cost, gen)
+
+    def ex_Compare(self, node: n.Compare) -> Ex:
+        left, right = self.expr(node.left), self.expr(node.right)
+        cost = left.cost.merge(right.cost).add("compare")
+        gen = left.gen or right.gen
+        same = left.kind == right.kind and left.kind in "ns"
+        if same:
+            return Ex(f"({left.code} {COMPARE_PY[node.op]} {right.code})", "b", cost, gen)
+        helper = {"=": "_eq", "#": "_ne"}.get(node.op)
+        if helper:
+            return Ex(f"{helper}({left.code}, {right.code})", "b", cost, gen)
+        return Ex(f"_order({left.code}, {right.code}) {COMPARE_PY[node.op]} 0", "b", cost, gen)
+
+    def ex_Logic(self, node: n.Logic) -> Ex:
+        # Decision: ET and OU evaluate both sides (no short circuit), like the
+        # stack machines LSE ran on; & and | on Python bools do just that.
+        left, right = self.expr(node.left), self.expr(node.right)
+        op = "&" if node.op == "ET" else "|"
+        cost = left.cost.merge(right.cost).add("logic")
+        return Ex(f"({left.code} {op} {right.code})", "b", cost, left.gen or right.gen)
+
+    def ex_Not(self, node: n.Not) -> Ex:
+        inner = self.expr(node.operand)
+        return Ex(f"(not {inner.code})", "b", inner.cost.add("logic"), inner.gen)
+
+    def ex_Conditional(self, node: n.Conditional) -> Ex:
+        cond, then, other = self.expr(node.cond), self.expr(node.then), self.expr(node.other)
+        cost = cond.cost.add("conditional")
+        then_code = self.charged(then.cost, then.code)
+        other_code = self.charged(other.cost, other.code)
+        kind = then.kind if then.kind == other.kind else "?"
+        code = f"({then_code} if {cond.code} else {other_code})"
+        return Ex(code, kind, cost, cond.gen or then.gen or other.gen)
+
+    def ex_BuiltinCall(self, node: n.BuiltinCall) -> Ex:
+        spec = BUILTINS[node.name]
+        args = [self.expr(arg) for arg in node.args]
+        cost = Cost().add(spec.cost)
+        for arg in args:
+            cost.merge(arg.cost)
+        gen = any(arg.gen for arg in args)
+        call = f"_B[{node.name!r}]({', '.join(arg.code for arg in args)})"
+        if spec.returns_position:
+            if node.position_out is None:
+                call = f"{call}[0]"
+            else:
+                name = node.position_out.name
+                cost.add("assign")
+                if self.is_ref(name):
+                    call = f"_posref(L[{name!r}], {call})"
+                else:
+                    call = f"_pos({self.env(name)}, {name!r}, {call})"
+        return Ex(call, spec.result_kind, cost, gen)
+
+    def ex_Call(self, node: n.Call) -> Ex:
+        args, cost, _ = self.call_args(node)
+        self.gen = True
+        code = f"(yield from M.call_function({node.name!r}, {args}))"
+        return Ex(code, "?", cost.add("call"), True)
+
+    def call_args(self, node: n.Call) -> tuple[str, Cost, bool]:
+        unit = self.layout.units[node.name]
+        cost = Cost()
+        parts = []
+        gen = False
+        for param, arg in zip(unit.params, node.args):
+            if param in unit.by_reference:
+                code, part_cost, part_gen = self.reference_arg(arg)
+            else:
+                value = self.expr(arg)
+                code, part_cost, part_gen = f"_byval({value.code})", value.cost, value.gen
+            parts.append(code)
+            cost.merge(part_cost)
+            gen = gen or part_gen
+        return "(" + "".join(part + ", " for part in parts) + ")", cost, gen
+
+    def reference_arg(self, arg: object) -> tuple[str, Cost, bool]:
+        if isinstance(arg, n.Var):
+            if self.is_ref(arg.name):
+                return f"L[{arg.name!r}]", Cost().add("variable"), False
+            return f"({self.env(arg.name)}, {arg.name!r})", Cost().add("variable"), False
+        if isinstance(arg, n.Index):
+            index = self.key(arg.indices, Cost().add("array_read"))
+            return f"_elref({self.read_var(arg.name)}, {index.code})", index.cost, index.gen
+        value = self.expr(arg)
+        return f"([{value.code}], 0)", value.cost, value.gen
+
+    # ---------------------------------------------------------- statements
+    def statements(self, out: Emitter, statements: tuple) -> None:
+        pending = Cost()
+        for statement in statements:
+            pending.add("statement")
+            if isinstance(statement, n.Assign):
+                self.st_Assign(out, statement, pending)
+                pending = Cost()
+                continue
+            self.charge(out, pending)
+            pending = Cost()
+            getattr(self, "st_" + type(statement).__name__)(out, statement)
+        self.charge(out, pending)
+
+    def value(self, node: object) -> Ex:
+        value = self.expr(node)
+        self.gen = self.gen or value.gen
+        return value
+
+    def st_Assign(self, out: Emitter, node: n.Assign, pending: Cost) -> None:
+        value = self.value(node.expr)
+        pending.merge(value.cost).add("assign")
+        target = node.target
+        if isinstance(target, n.Var):
+            self.charge(out, pending)
+            self.store_var(out, target.name, value)
+            return
+        index = self.key(target.indices, pending.add("array_write"))
+        self.gen = self.gen or index.gen
+        self.charge(out, pending)
+        array, key = out.fresh("a"), out.fresh("k")
+        number = value.code if value.kind == "n" else f"_num({value.code})"
+        out.emit(f"{array} = {self.read_var(target.name)}; {key} = {index.code}")
+        out.emit(f"if {key} in {array}: {array}[{key}] = {number}")
+        out.emit(f"else: _put({array}, {key}, {number})")
+
+    def st_Afficher(self, out: Emitter, node: n.Afficher) -> None:
+        values = [self.value(item) for item in node.items]
+        cost = Cost()
+        for value in values:
+            cost.merge(value.cost)
+        self.charge(out, cost)
+        items = "(" + "".join(value.code + ", " for value in values) + ")"
+        if node.format is None:
+            out.emit(f"M.out(_plain({items}))")
+        else:
+            out.emit(f"M.out(_formatted(_K[{self.tables.constant(node.format)}], {items}))")
+
+    def st_Lire(self, out: Emitter, node: n.Lire) -> None:
+        self.gen = True
+        for target in node.targets:
+            if isinstance(target, n.Var):
+                if self.is_ref(target.name):
+                    out.emit(f"yield from M.read_into_ref(L[{target.name!r}])")
+                else:
+                    out.emit(f"yield from M.read_into({self.env(target.name)}, {target.name!r})")
+            else:
+                cost = Cost().add("array_write")
+                index = self.key(target.indices, cost)
+                self.charge(out, index.cost)
+                out.emit(f"yield from M.read_into_ref(_elref({self.read_var(target.name)}, {index.code}))")
+
+    def jump_code(self, target: n.Target) -> str:
+        number = self.layout.resolve(target)
+        if number is None:
+            value = self.value(target.expr)
+            return f"M.jump_to_value({value.code})"
+        pc = self.layout.line_pc.get(number)
+        if pc is None:
+            return f"M.unknown_line({number})"
+        return f"M.jump({pc}, {number})"
+
+    def st_Goto(self, out: Emitter, node: n.Goto) -> None:
+        self.charge(out, Cost().add("jump"))
+        out.emit(f"return {self.jump_code(node.target)}")
+
+    def st_If(self, out: Emitter, node: n.If) -> None:
+        cond = self.value(node.cond)
+        self.charge(out, cond.cost)
+        out.emit(f"if {cond.code}:")
+        out.depth += 1
+        self.statements(out, (node.then,))
+        out.emit("pass")
+        out.depth -= 1
+        if node.other is not None:
+            out.emit("else:")
+            out.depth += 1
+            self.statements(out, (node.other,))
+            out.emit("pass")
+            out.depth -= 1
+
+    def st_Block(self, out: Emitter, node: n.Block) -> None:
+        self.statements(out, node.statements)
+
+    def st_Terminer(self, out: Emitter, node: n.Terminer) -> None:
+        out.emit("M.terminate()")
+
+    def st_Pause(self, out: Emitter, node: n.Pause) -> None:
+        self.gen = True
+        out.emit("yield from M.pause()")
+
+    def st_Procedure(self, out: Emitter, node: n.Procedure) -> None:
+        out.emit(f"M.fail({int(Err.PROCEDURE_REACHED)}, {node.name!r})")
+
+    def st_CallStatement(self, out: Emitter, node: n.CallStatement) -> None:
+        args, cost, _ = self.call_args(node.call)
+        self.gen = True
+        self.charge(out, cost.add("call"))
+        out.emit(f"yield from M.call_subroutine({node.call.name!r}, {args})")
+
+    def st_Retour(self, out: Emitter, node: n.Retour) -> None:
+        self.charge(out, Cost().add("return"))
+        if node.target is None:
+            out.emit(f"return {RETURN}")
+            return
+        number = self.layout.resolve(node.target)
+        if number is None:
+            value = self.value(node.target.expr)
+            out.emit(f"M.return_line = _line_number({value.code})")
+        else:
+            out.emit(f"M.return_line = {number}")
+        out.emit(f"return {RETURN_TO}")
+
+    def st_Resultat(self, out: Emitter, node: n.Resultat) -> None:
+        value = self.value(node.expr)
+        self.charge(out, value.cost.add("return"))
+        out.emit(f"M.result = {value.code}")
+        out.emit(f"return {RESULT}")
+
+    def st_Chaine(self, out: Emitter, node: n.Chaine) -> None:
+        self.charge(out, Cost().add("declare", len(node.names)))
+        for name in node.names:
+            if self.is_ref(name):
+                out.emit(f"_declare_ref(L[{name!r}])")
+            else:
+                out.emit(f"{self.env(name)}.declare_string({name!r})")
+
+    def st_Tableau(self, out: Emitter, node: n.Tableau) -> None:
+        for name, dims in node.decls:
+            values = [self.value(dim) for dim in dims]
+            cost = Cost().add("declare")
+            for value in values:
+                cost.merge(value.cost)
+            self.charge(out, cost)
+            sizes = "(" + "".join(value.code + ", " for value in values) + ")"
+            out.emit(f"M.declare_array({self.env(name)}, {name!r}, {sizes})")
+
+    def st_Liberer(self, out: Emitter, node: n.Liberer) -> None:
+        self.charge(out, Cost().add("declare", len(node.names)))
+        for name in node.names:
+            if self.is_ref(name):
+                out.emit(f"M.fail({int(Err.NOT_A_REFERENCE)}, {name!r})")
+            else:
+                out.emit(f"{self.env(name)}.release({name!r})")
+
+    def disk_args(self, *nodes: object) -> str:
+        values = [self.value(node) for node in nodes]
+        return ", ".join(value.code for value in values)
+
+    def st_Garer(self, out: Emitter, node: n.Garer) -> None:
+        self.charge(out, Cost().add("disk"))
+        args = self.disk_args(node.var, node.record, node.file)
+        out.emit(f"M.disk_store({args})")
+
+    def st_Charger(self, out: Emitter, node: n.Charger) -> None:
+        self.charge(out, Cost().add("disk"))
+        args = self.disk_args(node.record, node.file)
+        name = node.var.name
+        out.emit(f"_st = M.disk_load({self.env(name)}, {name!r}, {args})")
+        if node.status is not None:
+            self.store_target(out, node.status, Ex("_st", "n", Cost()))
+
+    def store_target(self, out: Emitter, target: n.Var | n.Index, value: Ex) -> None:
+        if isinstance(target, n.Var):
+            self.store_var(out, target.name, value)
+            return
+        index = self.key(target.indices, Cost())
+        out.emit(f"_setref(_elref({self.read_var(target.name)}, {index.code}), {value.code})")
+
+    def st_Supprimer(self, out: Emitter, node: n.Supprimer) -> None:
+        self.charge(out, Cost().add("disk"))
+        record = self.disk_args(node.record) if node.record is not None else "None"
+        out.emit(f"M.disk_delete({self.disk_args(node.file)}, {record})")
+
+    def st_Executer(self, out: Emitter, node: n.Executer) -> None:
+        self.charge(out, Cost().add("disk"))
+        start = self.disk_args(node.start) if node.start is not None else "None"
+        out.emit(f"M.chain({self.disk_args(node.program)}, {start})")
+
+    def st_Faire(self, out: Emitter, node: n.Faire) -> None:
+        raise InternalError("FAIRE is compiled by its segment")
+
+    # ------------------------------------------------------------ segments
+    def faire(self, out: Emitter, node: n.Faire, pc: int, line: n.Line) -> list[str]:
+        """Emit a FAIRE that ends a segment; return the source of its step function."""
+        start = self.value(node.start)
+        step = self.value(node.step) if node.step is not None else Ex("1.0", "n", Cost())
+        cost = start.cost.merge(step.cost).add("loop_init")
+        limit = self.value(node.limit) if node.limit is not None else None
+        if limit is not None:
+            cost.merge(limit.cost)
+        self.charge(out, cost)
+        limit_code = limit.code if limit is not None else "None"
+        out.emit(f"_s = {start.code}; _st = _num({step.code}); _lim = {limit_code}")
+        if limit is not None:
+            out.emit("_num(_lim)")
+        self.store_var(out, node.var, Ex("_s", start.kind, Cost()))
+        end = self.layout.resolve(node.end)
+        if node.cond is not None:
+            cond = self.expr(node.cond)
+            if cond.gen:
+                out.emit(f"M.fail({int(Err.SYNTAX)}, 'APPEL DE PROCEDURE DANS TANT QUE')")
+            self.charge(out, cond.cost)
+            out.emit(f"_go = {cond.code}")
+        else:
+            out.emit("_go = (_s <= _lim) if _st >= 0 else (_s >= _lim)")
+        end_index = self.layout.line_index.get(end)
+        if end_index is None:
+            out.emit(f"return M.unknown_line({end})")
+        else:
+            after_end = self.layout.next_line_pc(end_index)
+            out.emit(f"return M.faire(_step{pc}, _st, _lim, _go, G, L, "
+                     f"{line.number}, {end}, {pc + 1}, {after_end})")
+        return self.step_function(node, pc)
+
+    def step_function(self, node: n.Faire, pc: int) -> list[str]:
+        out = Emitter()
+        out.emit("v = " + self.read_var(node.var) + " + rec.step")
+        if node.cond is None:
+            out.emit("if not ((v <= rec.limit) if rec.step >= 0 else (v >= rec.limit)): return False")
+            self.store_var(out, node.var, Ex("v", "n", Cost()))
+            out.emit("return True")
+        else:
+            self.store_var(out, node.var, Ex("v", "n", Cost()))
+            cond = self.expr(node.cond)
+            self.charge(out, cond.cost)
+            out.emit(f"return {cond.code}")
+        return [f"def _step{pc}(G, L, M, rec):"] + out.lines
+
+    def segment(self, pc: int) -> tuple[str, bool]:
+        """Return the Python source of segment pc compiled for this unit, and if it yields."""
+        segment = self.layout.segments[pc]
+        line = self.layout.program.lines[segment.line_index]
+        self.gen = False
+        out = Emitter()
+        extra: list[str] = []
+        body = line.statements[segment.start:]
+        ends_with_faire = False
+        for position, statement in enumerate(body):
+            if isinstance(statement, n.Faire):
+                self.statements(out, body[:position])
+                self.charge(out, Cost().add("statement"))
+                extra = self.faire(out, statement, pc, line)
+                ends_with_faire = True
+                break
+        if not ends_with_faire:
+            self.statements(out, body)
+            next_pc = self.layout.next_line_pc(segment.line_index)
+            if line.number in self.layout.loop_ends:
+                out.emit(f"return M.end_of_line({line.number}, G, L, {next_pc})")
+            else:
+                out.emit(f"return {next_pc}")
+        header = f"def _seg{pc}(G, L, M):"
+        if self.gen:
+            out.lines.insert(0, "    if False: yield")
+        source = "\n".join([header] + out.lines + extra) + "\n"
+        return source, self.gen
+
+
+def unit_for_main(layout: Layout) -> Unit:
+    """Return the main program's unit."""
+    return layout.units[MAIN]

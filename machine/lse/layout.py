@@ -1,0 +1,101 @@
+"""Cut a parsed program into segments (entry points) and name its units; imports nodes only."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from machine.lse import nodes as n
+from machine.lse.parser import walk
+
+MAIN = "&"  # the unit name of the main program (no procedure can be called that)
+
+
+@dataclass(frozen=True, slots=True)
+class Segment:
+    """Statements of one line from `start` to the end of the line or to a FAIRE."""
+
+    line_index: int
+    start: int
+    line: int
+
+
+@dataclass(slots=True)
+class Unit:
+    """The main program or one procedure: which names are its own and how they are passed."""
+
+    name: str
+    params: tuple = ()
+    locals: frozenset = frozenset()
+    by_reference: frozenset = frozenset()
+    entry_pc: int = 0
+    decl_line: int = 0
+
+
+@dataclass(slots=True)
+class Layout:
+    """Segments of the whole program and the static facts the code generator needs."""
+
+    program: n.Program
+    segments: list[Segment] = field(default_factory=list)
+    line_pc: dict[int, int] = field(default_factory=dict)
+    line_index: dict[int, int] = field(default_factory=dict)
+    pc_of: dict[tuple[int, int], int] = field(default_factory=dict)
+    end_pc: int = 0
+    loop_ends: set[int] = field(default_factory=set)
+    units: dict[str, Unit] = field(default_factory=dict)
+    string_names: set[str] = field(default_factory=set)
+    array_names: set[str] = field(default_factory=set)
+    param_names: set[str] = field(default_factory=set)
+
+    def next_line_pc(self, line_index: int) -> int:
+        """Return the pc of the line after line_index, or the fell-off-the-end pc."""
+        if line_index + 1 < len(self.program.lines):
+            return self.pc_of[(line_index + 1, 0)]
+        return self.end_pc
+
+    def resolve(self, target: n.Target) -> int | None:
+        """Return the line number a static target names, or None if it is computed."""
+        if target.number is not None:
+            return target.number
+        if target.label is not None and target.label in self.program.labels:
+            return self.program.labels[target.label]
+        return None
+
+    def is_pure_number(self, name: str) -> bool:
+        """True if a name can only ever hold a number (never CHAINE, TABLEAU or parameter)."""
+        return not (name in self.string_names or name in self.array_names or name in self.param_names)
+
+
+def layout(program: n.Program) -> Layout:
+    """Compute the segments, units and name kinds of a parsed program."""
+    result = Layout(program)
+    for index, line in enumerate(program.lines):
+        starts = [0]
+        for position, statement in enumerate(line.statements):
+            if isinstance(statement, (n.Faire, n.Procedure)):
+                starts.append(position + 1)
+        for start in starts:
+            result.pc_of[(index, start)] = len(result.segments)
+            result.segments.append(Segment(index, start, line.number))
+        result.line_pc[line.number] = result.pc_of[(index, 0)]
+        result.line_index[line.number] = index
+    result.end_pc = len(result.segments)
+    result.units[MAIN] = Unit(MAIN)
+    for index, line in enumerate(program.lines):
+        for node in walk(line.statements):
+            if isinstance(node, n.Faire):
+                end = result.resolve(node.end)
+                if end is not None:
+                    result.loop_ends.add(end)
+            elif isinstance(node, n.Chaine):
+                result.string_names.update(node.names)
+            elif isinstance(node, n.Tableau):
+                result.array_names.update(name for name, _ in node.decls)
+        first = line.statements[0] if line.statements else None
+        if isinstance(first, n.Procedure):
+            result.param_names.update(first.params)
+            by_value = set(first.locals) & set(first.params)
+            result.units[first.name] = Unit(
+                first.name, first.params, frozenset(first.params) | frozenset(first.locals),
+                frozenset(first.params) - by_value, result.pc_of[(index, 1)], line.number)
+    return result

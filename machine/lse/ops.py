@@ -1,0 +1,133 @@
+"""Helpers that compiled LSE code calls for checked operations; imports values and errors only."""
+
+from __future__ import annotations
+
+import math
+
+from machine.errors import Err, LseError
+from machine.lse.values import Array, Vars, check_number
+
+
+def num(value: object) -> float:
+    """Return value if it is a number (unary +, PAS, JUSQUA, array stores)."""
+    if type(value) is not float:
+        raise LseError(Err.TYPE_MISMATCH)
+    return value
+
+
+def add(left: object, right: object) -> float:
+    """Add two numbers; strings are joined with !, never with +."""
+    if type(left) is not float or type(right) is not float:
+        raise LseError(Err.TYPE_MISMATCH, "+")
+    return left + right
+
+
+def power(base: object, exponent: object) -> float:
+    """Raise to a power; a negative base needs an integer exponent."""
+    if type(base) is not float or type(exponent) is not float:
+        raise LseError(Err.TYPE_MISMATCH, "^")
+    if base < 0 and not exponent.is_integer():
+        raise LseError(Err.BAD_ARGUMENT, "^")
+    if base == 0 and exponent < 0:
+        raise LseError(Err.DIVISION_BY_ZERO)
+    try:
+        result = base ** exponent
+    except OverflowError:
+        raise LseError(Err.OVERFLOW) from None
+    if isinstance(result, complex) or math.isinf(result):
+        raise LseError(Err.OVERFLOW)
+    return result
+
+
+def equal(left: object, right: object) -> bool:
+    """Compare for = when the kinds are not known until run time."""
+    if type(left) is not type(right) or type(left) is Array:
+        raise LseError(Err.TYPE_MISMATCH, "=")
+    return left == right
+
+
+def not_equal(left: object, right: object) -> bool:
+    """Compare for # when the kinds are not known until run time."""
+    return not equal(left, right)
+
+
+def order(left: object, right: object) -> int:
+    """Return -1, 0 or 1 after checking both sides are numbers or both strings."""
+    if type(left) is not type(right) or type(left) is Array:
+        raise LseError(Err.TYPE_MISMATCH, "<")
+    return (left > right) - (left < right)
+
+
+def put(array: object, key: object, value: float) -> None:
+    """Store into an array element that missed the fast path."""
+    if type(array) is not Array:
+        raise LseError(Err.NOT_AN_ARRAY)
+    array.put(key, value)
+
+
+def element_ref(array: object, key: object) -> tuple:
+    """Return a reference (array, normalised key) to an existing element."""
+    if type(array) is not Array:
+        raise LseError(Err.NOT_AN_ARRAY)
+    if key not in array:
+        array[key]  # raises INDICE HORS LIMITES, or truncates a fractional index
+        key = array._fix(key)
+    return (array, key)
+
+
+def by_value(value: object) -> object:
+    """Copy an array passed by value; numbers and strings are immutable."""
+    if type(value) is Array:
+        return value.copy_array()
+    return value
+
+
+def set_ref(ref: tuple, value: object) -> None:
+    """Store through a by-reference parameter, with the kind check of its target."""
+    container, key = ref
+    if type(container) is Vars:
+        container.assign(key, value)
+    elif type(container) is Array:
+        container[key] = check_number(value, container.name)
+    else:
+        if type(value) is not type(container[key]) and container[key] is not None:
+            raise LseError(Err.TYPE_MISMATCH)
+        container[key] = value
+
+
+def declare_ref(ref: tuple) -> None:
+    """CHAINE applied to a by-reference parameter declares the caller's variable."""
+    container, key = ref
+    if type(container) is not Vars:
+        raise LseError(Err.ALREADY_DECLARED, key)
+    container.declare_string(key)
+
+
+def position(env: Vars, name: str, result: tuple) -> object:
+    """Store the position part of a built-in's result in a variable; return the value part."""
+    env.assign(name, result[1])
+    return result[0]
+
+
+def position_ref(ref: tuple, result: tuple) -> object:
+    """Like position, through a by-reference parameter."""
+    set_ref(ref, result[1])
+    return result[0]
+
+
+def line_number(value: object) -> int:
+    """Turn a computed jump value into a line number, or fail."""
+    if type(value) is not float or not value.is_integer() or value < 1:
+        raise LseError(Err.UNKNOWN_LINE, value)
+    return int(value)
+
+
+def make_concat(max_string: int):
+    """Return the ! operator for a machine whose strings hold at most max_string chars."""
+    def concat(left: object, right: object) -> str:
+        if type(left) is not str or type(right) is not str:
+            raise LseError(Err.TYPE_MISMATCH, "!")
+        if len(left) + len(right) > max_string:
+            raise LseError(Err.MEMORY_FULL, f"CHAINE DE {len(left) + len(right)} CARACTERES")
+        return left + right
+    return concat

@@ -1,0 +1,475 @@
+"""Run a compiled LSE program in slices of cycles: frames, loops, calls, input, output.
+
+Owns the execution state of one program; must not import pygame or any front end.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+import sys
+from collections import Counter
+from typing import Callable
+
+from machine.errors import Err, InternalError, LseError
+from machine.lse import ops
+from machine.lse.builtins import BUILTINS
+from machine.lse.compiler import END, RESULT, RETURN, RETURN_TO, CompileTables, SegmentCompiler
+from machine.lse.formats import render_formatted, render_plain
+from machine.lse.inputs import InputBuffer, parse_number_field
+from machine.lse.layout import MAIN, Layout, Unit, layout
+from machine.lse.nodes import Program
+from machine.lse.values import Array, Vars
+
+# Python errors that compiled code lets escape on purpose, and what they mean in LSE.
+TRANSLATED = {
+    ZeroDivisionError: Err.DIVISION_BY_ZERO,
+    TypeError: Err.TYPE_MISMATCH,
+    OverflowError: Err.OVERFLOW,
+    MemoryError: Err.MEMORY_FULL,
+    RecursionError: Err.RECURSION,
+}
+
+
+class Status(enum.Enum):
+    """Why run() returned."""
+
+    RUNNING = "running"      # the slice of cycles is spent; call run() again
+    WAITING = "waiting"      # LIRE needs a line of input: feed() it, then run()
+    PAUSED = "paused"        # PAUSE: run() again to continue
+    ENDED = "ended"          # TERMINER
+    FAILED = "failed"        # an LseError; see .error
+
+
+class _Terminate(Exception):
+    """TERMINER: unwinds every frame."""
+
+
+class _ReturnTo(Exception):
+    """RETOUR EN n: the caller goes on at line n."""
+
+    def __init__(self, line: int) -> None:
+        super().__init__(line)
+        self.line = line
+
+
+class Loop:
+    """One active FAIRE loop of a frame."""
+
+    __slots__ = ("step_fn", "step", "limit", "body_pc", "first", "end", "origin")
+
+    def __init__(self, step_fn: Callable, step: float, limit: object, body_pc: int,
+                 first: int, end: int) -> None:
+        self.step_fn = step_fn
+        self.step = step
+        self.limit = limit
+        self.body_pc = body_pc
+        self.first = first
+        self.end = end
+        self.origin = body_pc
+
+
+class CompiledUnit:
+    """The code table of one unit: a function per segment, compiled on first use."""
+
+    def __init__(self, machine: Runtime, unit: Unit) -> None:
+        self.unit = unit
+        self.machine = machine
+        self.namespace = machine.namespace_base()
+        self.compiler = SegmentCompiler(machine.layout, unit, machine.tables)
+        size = machine.layout.end_pc + 1
+        self.code: list[Callable] = [self._stub(pc) for pc in range(size)]
+        self.code[machine.layout.end_pc] = _fell_off_the_end
+        self.isgen = [False] * size
+
+    def _stub(self, pc: int) -> Callable:
+        def compile_then_dispatch(G: Vars, L: Vars, M: Runtime) -> int:
+            source, is_generator = self.compiler.segment(pc)
+            try:
+                exec(compile(source, f"<lse segment {pc}>", "exec"), self.namespace)
+            except SyntaxError as error:
+                raise InternalError(f"generated code does not compile: {error}\n{source}") from None
+            self.code[pc] = self.namespace[f"_seg{pc}"]
+            self.isgen[pc] = is_generator
+            return pc
+        return compile_then_dispatch
+
+
+def _fell_off_the_end(G: Vars, L: Vars, M: Runtime) -> int:
+    raise LseError(Err.NO_TERMINER)
+
+
+class Runtime:
+    """One loaded program and its execution state, run from outside in slices."""
+
+    def __init__(self, program: Program, costs: dict, *, environment: object,
+                 output: Callable[[str], None], limits: dict, profile: bool = False) -> None:
+        self.layout: Layout = layout(program)
+        self.costs = costs
+        self.output = output
+        self.limits = limits
+        self.environment = environment
+        self.tables = CompileTables(costs, profile)
+        self.profiling = profile
+        self.cyc = 0
+        self.budget = 0
+        self.counts: Counter = Counter()
+        self.line_cycles: Counter = Counter()
+        self.nested_cycles = 0
+        self.G = Vars()
+        self.loops: list[Loop] = []
+        self.depth = 0
+        self.result: object = None
+        self.return_line = 0
+        self.interrupted = False
+        self.inputs = InputBuffer()
+        self.error: LseError | None = None
+        self.status = Status.RUNNING
+        self.current_line = 0
+        self.disk = None
+        self.units: dict[str, CompiledUnit] = {}
+        self._program = None
+
+    # ------------------------------------------------------------- set-up
+    def namespace_base(self) -> dict:
+        """Return the globals that generated code sees: checked operations and built-ins."""
+        return {
+            "__builtins__": {}, "_B": self.builtin_table(), "_K": self.tables.constants,
+            "_num": ops.num, "_add": ops.add, "_pow": ops.power, "_eq": ops.equal,
+            "_ne": ops.not_equal, "_order": ops.order, "_put": ops.put, "_elref": ops.element_ref,
+            "_byval": ops.by_value, "_setref": ops.set_ref, "_declare_ref": ops.declare_ref,
+            "_pos": ops.position, "_posref": ops.position_ref, "_line_number": ops.line_number,
+            "_cat": ops.make_concat(self.limits["max_string"]),
+            "_plain": render_plain, "_formatted": render_formatted,
+        }
+
+    def builtin_table(self) -> dict:
+        """Bind each built-in to this machine: machine-bound ones, and per-character charging."""
+        table = {}
+        per_char = self.costs["char_scan"]
+        for name, spec in BUILTINS.items():
+            fn = spec.fn if spec.fn is not None else getattr(self.environment, name.lower())
+            if spec.scan is not None:
+                fn = self._charging(fn, spec.scan, per_char)
+            table[name] = fn
+        return table
+
+    def _charging(self, fn: Callable, scan: Callable, per_char: int) -> Callable:
+        def charged(*args: object) -> object:
+            result = fn(*args)
+            chars = scan(args, result)
+            self.cyc += per_char * chars
+            if self.profiling:
+                self.counts["char_scan"] += chars
+            return result
+        return charged
+
+    def unit(self, name: str) -> CompiledUnit:
+        """Return the compiled unit of the main program (MAIN) or of a procedure."""
+        compiled = self.units.get(name)
+        if compiled is None:
+            compiled = self.units[name] = CompiledUnit(self, self.layout.units[name])
+        return compiled
+
+    def start(self, line: int | None = None) -> None:
+        """Get ready to run from the first line, or from a given line."""
+        if line is None:
+            pc = 0 if self.layout.segments else self.layout.end_pc
+        elif line in self.layout.line_pc:
+            pc = self.layout.line_pc[line]
+        else:
+            raise LseError(Err.UNKNOWN_LINE, line)
+        self._program = self._run_program(pc)
+        self.status = Status.RUNNING
+
+    # ------------------------------------------------------------ running
+    def run(self, cycles: int) -> Status:
+        """Run until `cycles` more are spent, or the program waits, pauses, ends or fails."""
+        if self._program is None:
+            self.start()
+        if self.status in (Status.ENDED, Status.FAILED):
+            return self.status
+        self.budget = self.cyc + cycles
+        try:
+            self.status = self._program.send(None)
+        except StopIteration:
+            self.status = Status.ENDED
+        except _Terminate:
+            self.status = Status.ENDED
+        except LseError as error:
+            self.error = error
+            self.status = Status.FAILED
+        except InternalError:
+            raise
+        except Exception as error:  # a bug of the Micro, never shown as a guest error
+            raise InternalError(f"{type(error).__name__}: {error}") from error
+        return self.status
+
+    def interrupt(self) -> None:
+        """Ask the running program to stop at the next segment (ESC, Ctrl-C)."""
+        self.interrupted = True
+        self.budget = 0
+
+    def _run_program(self, pc: int):
+        old_limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(old_limit, 50 * self.limits["max_call_depth"] + 1000))
+        code = yield from self.run_unit(self.unit(MAIN), pc, self.G)
+        if code != END:
+            raise LseError(Err.RETURN_OUTSIDE_PROCEDURE, line=self.current_line)
+
+    def _slice_end(self):
+        if self.interrupted:
+            self.interrupted = False
+            raise LseError(Err.INTERRUPTED)
+        yield Status.RUNNING
+
+    def run_unit(self, compiled: CompiledUnit, pc: int, L: Vars):
+        """Run one unit's segments from pc until it returns (generator)."""
+        code, isgen, G = compiled.code, compiled.isgen, self.G
+        segments = self.layout.segments
+        profiling = self.profiling
+        while True:
+            try:
+                while True:
+                    if self.cyc >= self.budget:
+                        self.current_line = segments[pc].line if pc < len(segments) else 0
+                        yield from self._slice_end()
+                    if profiling:
+                        before, nested = self.cyc, self.nested_cycles
+                    if isgen[pc]:
+                        next_pc = yield from code[pc](G, L, self)
+                    else:
+                        next_pc = code[pc](G, L, self)
+                    if profiling and pc < len(segments):
+                        spent = self.cyc - before - (self.nested_cycles - nested)
+                        self.line_cycles[segments[pc].line] += spent
+                    pc = next_pc
+                    if pc < 0:
+                        if pc == RETURN_TO:
+                            pass
+                        return pc
+            except _ReturnTo as jump:
+                pc = self.jump_line(jump.line)
+            except LseError as error:
+                raise error.at(self._line_of(pc)) from None
+            except tuple(TRANSLATED) as error:
+                raise LseError(TRANSLATED[type(error)], line=self._line_of(pc)) from None
+
+    def _line_of(self, pc: int) -> int | None:
+        segments = self.layout.segments
+        return segments[pc].line if 0 <= pc < len(segments) else self.current_line
+
+    # ------------------------------------------------------- control flow
+    def block(self, block: int) -> None:
+        """Charge a block of operations, counting each kind (profile mode)."""
+        cycles, kinds = self.tables.blocks[block]
+        self.cyc += cycles
+        if self.profiling:
+            self.counts.update(kinds)
+
+    def charged(self, block: int, value: object) -> object:
+        """Charge a block and pass a value through (branches of SI ... ALORS ... SINON)."""
+        self.block(block)
+        return value
+
+    def charge(self, key: str, times: int = 1) -> None:
+        """Charge a dynamic operation by its cost key."""
+        self.cyc += self.costs[key] * times
+        if self.profiling:
+            self.counts[key] += times
+
+    def jump(self, pc: int, line: int) -> int:
+        """Go to a line, leaving every loop whose range does not contain it."""
+        loops = self.loops
+        while loops and not (loops[-1].first <= line <= loops[-1].end):
+            loops.pop()
+        return pc
+
+    def jump_line(self, line: int) -> int:
+        """Go to a line by number, or fail with LIGNE n INEXISTANTE."""
+        pc = self.layout.line_pc.get(line)
+        if pc is None:
+            raise LseError(Err.UNKNOWN_LINE, line)
+        return self.jump(pc, line)
+
+    def jump_to_value(self, value: object) -> int:
+        """ALLER EN expression."""
+        return self.jump_line(ops.line_number(value))
+
+    def unknown_line(self, line: int) -> int:
+        """A static jump to a line that is not in the program."""
+        raise LseError(Err.UNKNOWN_LINE, line)
+
+    def faire(self, step_fn: Callable, step: float, limit: object, go: bool, G: Vars, L: Vars,
+              first: int, end: int, body_pc: int, after_end_pc: int) -> int:
+        """Start a FAIRE loop: push it and enter its body, or skip it when it runs zero times."""
+        loops = self.loops
+        while loops and loops[-1].body_pc == body_pc:
+            loops.pop()  # the same FAIRE again: its old pass is abandoned
+        if loops and loops[-1].end < end and loops[-1].first <= first:
+            raise LseError(Err.BAD_NESTING, f"{end} > {loops[-1].end}")
+        if not go:
+            return self.end_of_line(end, G, L, after_end_pc)
+        loops.append(Loop(step_fn, step, limit, body_pc, first, end))
+        return body_pc
+
+    def end_of_line(self, line: int, G: Vars, L: Vars, next_pc: int) -> int:
+        """At the end of a line that ends loops: step the innermost, or leave it."""
+        loops = self.loops
+        while loops:
+            loop = loops[-1]
+            if loop.end != line:
+                break
+            self.charge("loop_step")
+            if loop.step_fn(G, L, self, loop):
+                return loop.body_pc
+            loops.pop()
+        return next_pc
+
+    def terminate(self) -> None:
+        """TERMINER."""
+        raise _Terminate()
+
+    def fail(self, code: int, text: str = "") -> None:
+        """Raise a catalogue error from generated code."""
+        raise LseError(Err(code), text)
+
+    def pause(self):
+        """PAUSE: suspend until run() is called again."""
+        yield Status.PAUSED
+
+    # -------------------------------------------------------------- calls
+    def _enter(self, name: str, args: tuple) -> tuple[CompiledUnit, Vars]:
+        if self.depth >= self.limits["max_call_depth"]:
+            raise LseError(Err.RECURSION)
+        compiled = self.unit(name)
+        unit = compiled.unit
+        frame = Vars()
+        for param, value in zip(unit.params, args):
+            frame[param] = value
+            if type(value) is str:
+                frame.strings.add(param)
+        return compiled, frame
+
+    def _invoke(self, name: str, args: tuple):
+        compiled, frame = self._enter(name, args)
+        saved_loops = self.loops
+        self.loops = []
+        self.depth += 1
+        start = self.cyc
+        try:
+            code = yield from self.run_unit(compiled, compiled.unit.entry_pc, frame)
+        finally:
+            self.loops = saved_loops
+            self.depth -= 1
+            if self.profiling:
+                self.nested_cycles += self.cyc - start
+        if code == END:
+            raise _Terminate()
+        return code
+
+    def call_subroutine(self, name: str, args: tuple):
+        """&P(...) as an instruction."""
+        code = yield from self._invoke(name, args)
+        if code == RESULT:
+            raise LseError(Err.RESULTAT_IN_SUBROUTINE)
+        if code == RETURN_TO:
+            raise _ReturnTo(self.return_line)
+
+    def call_function(self, name: str, args: tuple):
+        """&F(...) inside an expression: its RESULTAT is the value."""
+        code = yield from self._invoke(name, args)
+        if code == RETURN:
+            raise LseError(Err.RETOUR_IN_FUNCTION)
+        if code == RETURN_TO:
+            raise _ReturnTo(self.return_line)
+        return self.result
+
+    # --------------------------------------------------- data and storage
+    def declare_array(self, env: Vars, name: str, sizes: tuple) -> None:
+        """TABLEAU name[sizes]: a new zero-filled array."""
+        dims = []
+        for size in sizes:
+            if type(size) is not float or not size.is_integer() or size < 1:
+                raise LseError(Err.BAD_ARRAY_SIZE, f"{name}")
+            dims.append(int(size))
+        cells = math.prod(dims)
+        if cells > self.limits["memory_cells"]:
+            raise LseError(Err.MEMORY_FULL, f"TABLEAU {name} DE {cells} ELEMENTS")
+        if name in env.strings or (name in env and type(env[name]) is not Array):
+            raise LseError(Err.ALREADY_DECLARED, name)
+        self.charge("element_init", cells)
+        env[name] = Array(name, tuple(dims))
+
+    # ------------------------------------------------------- input/output
+    def out(self, text: str) -> None:
+        """Send text to the screen, charging each character printed."""
+        self.cyc += self.costs["print_char"] * len(text)
+        if self.profiling:
+            self.counts["print_char"] += len(text)
+        self.output(text)
+
+    def feed(self, line: str) -> None:
+        """Give the program one line of input (what the person typed)."""
+        self.inputs.feed(line)
+
+    def end_input(self) -> None:
+        """Say that no more input will come (end of file on stdin)."""
+        self.inputs.close()
+
+    def _next_field(self, want_string: bool):
+        self.out("\a")  # LIRE rings the bell
+        while True:
+            value = self.inputs.take(want_string)
+            if value is not None:
+                self.charge("input_char", len(value))
+                return value
+            yield Status.WAITING
+
+    def read_into(self, env: Vars, name: str):
+        """LIRE a variable: a string, a number, or every element of an array."""
+        current = env.get(name)
+        if type(current) is Array:
+            for key in list(current):
+                yield from self.read_into_ref((current, key))
+            return
+        raw = yield from self._next_field(name in env.strings)
+        env.assign(name, raw if name in env.strings else self._number(raw))
+
+    def read_into_ref(self, ref: tuple):
+        """LIRE through a reference (array element or by-reference parameter)."""
+        container, key = ref
+        if type(container) is Vars:
+            yield from self.read_into(container, key)
+            return
+        want_string = type(container[key]) is str
+        raw = yield from self._next_field(want_string)
+        ops.set_ref(ref, raw if want_string else self._number(raw))
+
+    def _number(self, raw: str) -> float:
+        value = parse_number_field(raw)
+        if value is None:
+            raise LseError(Err.BAD_INPUT, raw)
+        return value
+
+    # ------------------------------------------------------------ disk
+    def _disk(self):
+        if self.disk is None:
+            raise LseError(Err.DISK_ERROR, "PAS DE DISQUE")
+        return self.disk
+
+    def disk_store(self, value: object, record: object, file: object) -> None:
+        """GARER value, record, file."""
+        self._disk().store(value, record, file)
+
+    def disk_load(self, env: Vars, name: str, record: object, file: object) -> float:
+        """CHARGER into a variable; return the status code."""
+        return self._disk().load(env, name, record, file)
+
+    def disk_delete(self, file: object, record: object) -> None:
+        """SUPPRIMER file[, record]."""
+        self._disk().delete(file, record)
+
+    def chain(self, program: object, start: object) -> None:
+        """EXECUTER another program (chaining)."""
+        self._disk().chain(self, program, start)

@@ -1,0 +1,105 @@
+"""The Micro: a profile, a screen, and the loaded LSE program, stepped from outside.
+
+Front ends drive it with run(cycles), feed() and interrupt(); must not import pygame.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Callable
+
+from machine.clock import report_lines
+from machine.errors import Err, LseError, render
+from machine.lse.builtins import Environment
+from machine.lse.nodes import Program
+from machine.lse.parser import parse
+from machine.lse.runtime import Runtime, Status
+from machine.profile import Profile, load_profile
+from machine.screen import TextScreen
+
+
+class Micro:
+    """One Micro: its screen, its clock and the program in memory."""
+
+    def __init__(self, profile: Profile | None = None, *, seed: int | None = None,
+                 profiling: bool = False, now: Callable[[], datetime] = datetime.now) -> None:
+        self.profile = profile or load_profile()
+        self.screen = TextScreen(self.profile.columns, self.profile.rows)
+        self.environment = Environment(seed, now)
+        self.profiling = profiling
+        self.listeners: list[Callable[[str], None]] = []
+        self.runtime: Runtime | None = None
+        self.program: Program | None = None
+
+    def limits(self) -> dict:
+        """The profile's limits that the runtime enforces."""
+        return {
+            "max_call_depth": self.profile.max_call_depth,
+            "memory_cells": self.profile.memory_cells,
+            "max_string": self.profile.max_string,
+        }
+
+    def _output(self, text: str) -> None:
+        self.screen.write(text)
+        for listener in self.listeners:
+            listener(text)
+
+    def load_text(self, source: str) -> Program:
+        """Parse a program text (raises SyntaxErrors) and load it."""
+        program = parse(source)
+        self.load(program)
+        return program
+
+    def load(self, program: Program) -> None:
+        """Load a parsed program, ready to run from its first line."""
+        self.program = program
+        self.runtime = Runtime(program, dict(self.profile.costs), environment=self.environment,
+                               output=self._output, limits=self.limits(), profile=self.profiling)
+
+    def run(self, cycles: int) -> Status:
+        """Run the program for at most `cycles` emulated cycles."""
+        if self.runtime is None:
+            raise LseError(Err.NO_PROGRAM)
+        return self.runtime.run(cycles)
+
+    def run_until_blocked(self, slice_cycles: int = 1_000_000) -> Status:
+        """Run slices until the program waits, pauses, ends or fails."""
+        while True:
+            status = self.run(slice_cycles)
+            if status is not Status.RUNNING:
+                return status
+
+    def feed(self, line: str) -> None:
+        """Type a line for LIRE."""
+        self.runtime.feed(line)
+
+    def end_input(self) -> None:
+        """No more input will come."""
+        self.runtime.end_input()
+
+    def interrupt(self) -> None:
+        """ESC: stop the program with INTERROMPU EN LIGNE n."""
+        self.runtime.interrupt()
+
+    @property
+    def cycles(self) -> int:
+        """Cycles spent so far by the program."""
+        return self.runtime.cyc if self.runtime else 0
+
+    def emulated_seconds(self) -> float:
+        """Emulated time spent so far."""
+        return self.cycles / self.profile.clock_hz
+
+    def error_text(self) -> str | None:
+        """The message of the error that stopped the program, in the Micro's style."""
+        if self.runtime is None or self.runtime.error is None:
+            return None
+        return render(self.runtime.error)
+
+    def report(self) -> str:
+        """The cost report: cycles, emulated time, operation counts, cycles per line."""
+        runtime = self.runtime
+        op_cycles = {kind: count * self.profile.costs[kind] for kind, count in runtime.counts.items()}
+        sources = {line.number: line.source.strip() for line in self.program.lines}
+        return "\n".join(report_lines(runtime.cyc, self.profile.clock_hz, runtime.counts, op_cycles,
+                                      dict(runtime.line_cycles), sources))

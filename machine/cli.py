@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
+from machine.disk import Disk
 from machine.errors import render
 from machine.frontends.terminal import run_headless
 from machine.lse.parser import SyntaxErrors, parse
@@ -14,6 +15,7 @@ from machine.micro import Micro
 from machine.profile import ProfileError, load_profile
 
 PROGRAM = "micro-lse"
+DEFAULT_DISK = Path.home() / ".micro-lse" / "disque"
 
 
 class UsageError(Exception):
@@ -39,6 +41,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--speed", default=None,
                         help="authentic (the profile's clock), max, or N times authentic")
     parser.add_argument("--machine", default="micro40", help="machine profile from roms/")
+    parser.add_argument("--disk", default=str(DEFAULT_DISK),
+                        help=f"the Micro's disk: a directory for GARER, CHARGER, EXECUTER (default {DEFAULT_DISK})")
     return parser
 
 
@@ -103,7 +107,7 @@ def main(argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout
         return 1
     if args.check:
         return 0
-    micro = Micro(profile, seed=args.seed, profiling=args.profile)
+    micro = Micro(profile, seed=args.seed, profiling=args.profile, disk=Disk(Path(args.disk)))
     micro.load(program)
     status = run_headless(micro, speed=speed, stdin=stdin, stdout=stdout, stderr=stderr)
     if args.profile:

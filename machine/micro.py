@@ -5,14 +5,15 @@ Front ends drive it with run(cycles), feed() and interrupt(); must not import py
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
-from typing import Callable
 
 from machine.clock import report_lines
+from machine.disk import Disk
 from machine.errors import Err, LseError, render
 from machine.lse.builtins import Environment
 from machine.lse.nodes import Program
-from machine.lse.parser import parse
+from machine.lse.parser import SyntaxErrors, parse
 from machine.lse.runtime import Runtime, Status
 from machine.profile import Profile, load_profile
 from machine.screen import TextScreen
@@ -22,8 +23,10 @@ class Micro:
     """One Micro: its screen, its clock and the program in memory."""
 
     def __init__(self, profile: Profile | None = None, *, seed: int | None = None,
-                 profiling: bool = False, now: Callable[[], datetime] = datetime.now) -> None:
+                 profiling: bool = False, now: Callable[[], datetime] = datetime.now,
+                 disk: Disk | None = None) -> None:
         self.profile = profile or load_profile()
+        self.disk = disk
         self.screen = TextScreen(self.profile.columns, self.profile.rows)
         self.environment = Environment(seed, now)
         self.profiling = profiling
@@ -53,14 +56,39 @@ class Micro:
     def load(self, program: Program) -> None:
         """Load a parsed program, ready to run from its first line."""
         self.program = program
+        previous = self.runtime
         self.runtime = Runtime(program, dict(self.profile.costs), environment=self.environment,
                                output=self._output, limits=self.limits(), profile=self.profiling)
+        self.runtime.disk = self.disk
+        if previous is not None:  # a chained program goes on with the same clock and input
+            self.runtime.cyc = previous.cyc
+            self.runtime.inputs = previous.inputs
 
     def run(self, cycles: int) -> Status:
         """Run the program for at most `cycles` emulated cycles."""
         if self.runtime is None:
             raise LseError(Err.NO_PROGRAM)
-        return self.runtime.run(cycles)
+        status = self.runtime.run(cycles)
+        request = getattr(self.runtime, "chain_request", None)
+        if status is Status.ENDED and request is not None:
+            return self._chain(*request)
+        return status
+
+    def _chain(self, text: str, line: int | None) -> Status:
+        """EXECUTER: replace the program in memory by another and start it."""
+        calling_line = self.runtime.current_line
+        try:
+            self.load(parse(text))
+            self.runtime.start(line)
+        except SyntaxErrors as errors:
+            self.runtime.error = errors.diagnostics[0].error()
+            self.runtime.status = Status.FAILED
+            return Status.FAILED
+        except LseError as error:
+            self.runtime.error = error.at(calling_line)
+            self.runtime.status = Status.FAILED
+            return Status.FAILED
+        return Status.RUNNING
 
     def run_until_blocked(self, slice_cycles: int = 1_000_000) -> Status:
         """Run slices until the program waits, pauses, ends or fails."""

@@ -14,12 +14,15 @@ from dataclasses import dataclass, field
 from machine.errors import Err, InternalError
 from machine.lse import nodes as n
 from machine.lse.builtins import BUILTINS
-from machine.lse.layout import MAIN, Layout, Unit
+from machine.lse.layout import MAIN, Layout, Segment, Unit
 
 # The cost key of each operator, beside the operator it prices.
 BINARY_COST = {"+": "add", "-": "sub", "*": "mul", "/": "div", "^": "pow", "!": "concat"}
 COMPARE_PY = {"=": "==", "#": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 END, RETURN, RESULT, RETURN_TO = -1, -2, -3, -4
+# What one pass of a FAIRE costs besides its body: step, add, compare, store.
+PASS_COST = {"loop_step": 1, "variable": 1, "add": 1, "compare": 1, "assign": 1}
+STRAIGHT_BREAKERS = (n.Goto, n.Faire, n.Retour, n.Resultat, n.Procedure, n.Executer)
 
 
 @dataclass
@@ -506,6 +509,64 @@ class SegmentCompiler:
             out.emit(f"return {cond.code}")
         return [f"def _step{pc}(G, L, M, rec):"] + out.lines
 
+    # ---------------------------------------------------------- fast loops
+    def loop_header(self, segment: Segment) -> n.Faire | None:
+        """Return the FAIRE whose body starts at this segment, if any."""
+        if segment.start == 0:
+            return None
+        before = self.layout.program.lines[segment.line_index].statements[segment.start - 1]
+        return before if isinstance(before, n.Faire) else None
+
+    def straight(self, statement: object) -> bool:
+        """True if a statement never jumps, returns or starts a loop."""
+        if isinstance(statement, n.If):
+            return self.straight(statement.then) and (statement.other is None or self.straight(statement.other))
+        if isinstance(statement, n.Block):
+            return all(self.straight(item) for item in statement.statements)
+        return not isinstance(statement, STRAIGHT_BREAKERS)
+
+    def loop_body(self, segment: Segment, faire: n.Faire) -> list[tuple] | None:
+        """Return the body of a FAIRE as (line, statements) pairs if it can run as one Python loop."""
+        end = self.layout.resolve(faire.end)
+        end_index = self.layout.line_index.get(end) if end is not None else None
+        if end_index is None or end_index < segment.line_index:
+            return None
+        lines = self.layout.program.lines
+        body = [(lines[segment.line_index], lines[segment.line_index].statements[segment.start:])]
+        body += [(line, line.statements) for line in lines[segment.line_index + 1:end_index + 1]]
+        for line, statements in body:
+            if line.number != end and line.number in self.layout.loop_ends:
+                return None
+            if not all(self.straight(statement) for statement in statements):
+                return None
+        return body
+
+    def fast_loop(self, out: Emitter, pc: int, faire: n.Faire, body: list[tuple]) -> None:
+        """Emit a loop body that runs pass after pass until it ends or the slice is spent."""
+        end = self.layout.resolve(faire.end)
+        after_end = self.layout.next_line_pc(self.layout.line_index[end])
+        out.emit("_loop = M.loops[-1]; _stp = _loop.step; _lim = _loop.limit; _up = _stp >= 0")
+        out.emit("while True:")
+        out.depth += 1
+        for _, statements in body:
+            self.statements(out, statements)
+        self.charge(out, Cost(Counter(PASS_COST)))
+        out.emit(f"v = {self.read_var(faire.var)} + _stp")
+        if faire.cond is None:
+            out.emit("if not ((v <= _lim) if _up else (v >= _lim)):")
+            out.emit("    M.loops.pop()")
+            out.emit(f"    return M.end_of_line({end}, G, L, {after_end})")
+            self.store_var(out, faire.var, Ex("v", "n", Cost()))
+        else:
+            self.store_var(out, faire.var, Ex("v", "n", Cost()))
+            cond = self.value(faire.cond)
+            self.charge(out, cond.cost)
+            out.emit(f"if not {cond.code}:")
+            out.emit("    M.loops.pop()")
+            out.emit(f"    return M.end_of_line({end}, G, L, {after_end})")
+        out.emit(f"if M.cyc >= M.budget: return {pc}")
+        out.depth -= 1
+
     def segment(self, pc: int) -> tuple[str, bool]:
         """Return the Python source of segment pc compiled for this unit, and if it yields."""
         segment = self.layout.segments[pc]
@@ -514,7 +575,12 @@ class SegmentCompiler:
         out = Emitter()
         extra: list[str] = []
         body = line.statements[segment.start:]
-        ends_with_faire = False
+        faire = None if self.tables.profile else self.loop_header(segment)
+        loop_body = self.loop_body(segment, faire) if faire is not None else None
+        if loop_body is not None:
+            self.fast_loop(out, pc, faire, loop_body)
+            body = ()
+        ends_with_faire = loop_body is not None
         for position, statement in enumerate(body):
             if isinstance(statement, n.Faire):
                 self.statements(out, body[:position])

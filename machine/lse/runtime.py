@@ -9,12 +9,12 @@ import enum
 import math
 import sys
 from collections import Counter
-from typing import Callable
+from collections.abc import Callable
 
 from machine.errors import Err, InternalError, LseError
 from machine.lse import ops
 from machine.lse.builtins import BUILTINS
-from machine.lse.compiler import END, RESULT, RETURN, RETURN_TO, CompileTables, SegmentCompiler
+from machine.lse.compiler import END, PASS_COST, RESULT, RETURN, RETURN_TO, CompileTables, SegmentCompiler
 from machine.lse.formats import render_formatted, render_plain
 from machine.lse.inputs import InputBuffer, parse_number_field
 from machine.lse.layout import MAIN, Layout, Unit, layout
@@ -110,6 +110,7 @@ class Runtime:
         self.limits = limits
         self.environment = environment
         self.tables = CompileTables(costs, profile)
+        self.pass_block = self.tables.block(Counter(PASS_COST))
         self.profiling = profile
         self.cyc = 0
         self.budget = 0
@@ -320,7 +321,7 @@ class Runtime:
             loop = loops[-1]
             if loop.end != line:
                 break
-            self.charge("loop_step")
+            self.block(self.pass_block)
             if loop.step_fn(G, L, self, loop):
                 return loop.body_pc
             loops.pop()

@@ -1,0 +1,180 @@
+"""Machine profiles read from roms/<name>.toml, the one place machine constants come from; imports only the error catalogue."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from machine.errors import InternalError
+
+ROMS_DIR = Path(__file__).resolve().parent.parent / "roms"
+DEFAULT_PROFILE = "micro40"
+
+_NAME = re.compile(r"^[a-z0-9_]+$")
+_HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+# Operation kinds the compiler charges, then one entry per built-in function.
+REQUIRED_COSTS: frozenset[str] = frozenset((
+    "statement", "constant", "variable", "assign", "array_read", "array_write",
+    "add", "sub", "mul", "div", "pow", "neg", "compare", "logic", "concat",
+    "conditional", "jump", "loop_init", "loop_step", "call", "return",
+    "print_char", "input_char", "declare", "element_init", "char_scan", "disk",
+    "ABS", "ENT", "RAC", "EXP", "LGN", "SIN", "COS", "ATG", "ALE", "TEM", "DAT",
+    "LGR", "POS", "SCH", "GRL", "SKP", "PTR", "CCA", "CNB", "EQN", "EQC",
+    "ETL", "OUL", "OUX",
+))
+
+# Positive integers of the [machine] section, beside its two strings.
+_MACHINE_INTS = ("columns", "rows", "clock_hz", "max_call_depth", "memory_cells", "max_string")
+_MACHINE_KEYS = frozenset(("name", "title", *_MACHINE_INTS))
+_DISPLAY_KEYS = frozenset(("foreground", "background"))
+_SECTIONS = frozenset(("machine", "palette", "display", "costs"))
+
+RGB = tuple[int, int, int]
+
+
+class ProfileError(Exception):
+    """The user asked for a machine that has no profile in roms/."""
+
+    def __init__(self, name: str, known: list[str]) -> None:
+        super().__init__(name, known)
+        self.name = name
+        self.known = known
+
+    def __str__(self) -> str:
+        return f"MACHINE INCONNUE: {self.name} (CONNUES: {', '.join(self.known)})"
+
+
+@dataclass(frozen=True)
+class Profile:
+    """One machine's constants: geometry, clock, limits, colours and cycle costs."""
+
+    name: str
+    title: str
+    columns: int
+    rows: int
+    clock_hz: int
+    max_call_depth: int
+    memory_cells: int
+    max_string: int
+    palette: Mapping[str, RGB]
+    foreground: str
+    background: str
+    costs: Mapping[str, int]
+
+    def colour(self, name: str) -> RGB:
+        """Return the (r, g, b) of a palette colour."""
+        return self.palette[name]
+
+
+def known_profiles() -> list[str]:
+    """Return the names of the profiles in roms/, sorted."""
+    return sorted(p.stem for p in ROMS_DIR.glob("*.toml") if _NAME.match(p.stem))
+
+
+def load_profile(name: str = DEFAULT_PROFILE) -> Profile:
+    """Load roms/<name>.toml, resolving `inherits`; raise ProfileError for an unknown name."""
+    return parse_profile(name, _read_tables(name, ()))
+
+
+def _read_tables(name: str, chain: tuple[str, ...]) -> dict[str, Any]:
+    """Read one profile file and fill the sections it omits from the profile it inherits."""
+    known = known_profiles()
+    if not _NAME.match(name) or name not in known:
+        if chain:  # a profile inheriting from a missing one is a bug of roms/, not of the user
+            raise InternalError(f"roms/{chain[-1]}.toml inherits unknown profile {name!r}")
+        raise ProfileError(name, known)
+    if name in chain:
+        raise InternalError(f"roms/{name}.toml: inheritance cycle {' -> '.join((*chain, name))}")
+    path = ROMS_DIR / f"{name}.toml"
+    try:
+        with path.open("rb") as f:
+            data = tomllib.load(f)
+    except (OSError, tomllib.TOMLDecodeError) as e:
+        raise InternalError(f"roms/{name}.toml: {e}") from e
+    parent = data.pop("inherits", None)
+    if parent is None:
+        return data
+    if not isinstance(parent, str):
+        raise InternalError(f"roms/{name}.toml: inherits must be a profile name")
+    # Decision: a section the child declares replaces the parent's section whole
+    # (a 2-colour palette must not be merged into 16); omitted sections are inherited.
+    return {**_read_tables(parent, (*chain, name)), **data}
+
+
+def parse_profile(name: str, data: Mapping[str, Any]) -> Profile:
+    """Build a Profile from the tables of a profile file; raise InternalError if malformed."""
+    where = f"roms/{name}.toml"
+    unknown = set(data) - _SECTIONS
+    if unknown:
+        raise InternalError(f"{where}: unknown sections or keys {sorted(unknown)}")
+    machine = _section(data, "machine", where)
+    _check_keys(machine, _MACHINE_KEYS, f"{where} [machine]")
+    if machine["name"] != name:
+        raise InternalError(f"{where}: [machine] name is {machine['name']!r}, expected {name!r}")
+    if not isinstance(machine["title"], str):
+        raise InternalError(f"{where}: [machine] title must be a string")
+    for key in _MACHINE_INTS:
+        if not _is_int(machine[key]) or machine[key] <= 0:
+            raise InternalError(f"{where}: [machine] {key} must be a positive integer, got {machine[key]!r}")
+    palette = {colour: _rgb(value, f"{where} [palette] {colour}")
+               for colour, value in _section(data, "palette", where).items()}
+    if not palette:
+        raise InternalError(f"{where}: [palette] is empty")
+    display = _section(data, "display", where)
+    _check_keys(display, _DISPLAY_KEYS, f"{where} [display]")
+    for key in _DISPLAY_KEYS:
+        if display[key] not in palette:
+            raise InternalError(f"{where}: [display] {key} {display[key]!r} is not a [palette] colour")
+    costs = _section(data, "costs", where)
+    _check_keys(costs, REQUIRED_COSTS, f"{where} [costs]")
+    for key, value in costs.items():
+        if not _is_int(value) or value < 0:
+            raise InternalError(f"{where}: [costs] {key} must be a non-negative integer, got {value!r}")
+    return Profile(
+        name=name, title=machine["title"],
+        columns=machine["columns"], rows=machine["rows"], clock_hz=machine["clock_hz"],
+        max_call_depth=machine["max_call_depth"], memory_cells=machine["memory_cells"],
+        max_string=machine["max_string"],
+        palette=MappingProxyType(palette),
+        foreground=display["foreground"], background=display["background"],
+        costs=MappingProxyType(dict(costs)),
+    )
+
+
+def _section(data: Mapping[str, Any], key: str, where: str) -> Mapping[str, Any]:
+    """Return one [section] table of a profile, which must be present."""
+    table = data.get(key)
+    if not isinstance(table, dict):
+        raise InternalError(f"{where}: missing section [{key}]")
+    return table
+
+
+def _check_keys(table: Mapping[str, Any], expected: frozenset[str], where: str) -> None:
+    """Raise InternalError naming the missing and unknown keys of a table."""
+    missing = expected - set(table)
+    unknown = set(table) - expected
+    if missing or unknown:
+        parts = []
+        if missing:
+            parts.append(f"missing {sorted(missing)}")
+        if unknown:
+            parts.append(f"unknown {sorted(unknown)}")
+        raise InternalError(f"{where}: {'; '.join(parts)}")
+
+
+def _is_int(value: object) -> bool:
+    """Tell whether a TOML value is an integer (booleans excluded)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _rgb(value: object, where: str) -> RGB:
+    """Parse a "#rrggbb" colour into (r, g, b)."""
+    if not isinstance(value, str) or not _HEX_COLOUR.match(value):
+        raise InternalError(f"{where}: colour must be \"#rrggbb\", got {value!r}")
+    return int(value[1:3], 16), int(value[3:5], 16), int(value[5:7], 16)

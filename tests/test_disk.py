@@ -1,0 +1,99 @@
+"""GARER, CHARGER, SUPPRIMER and EXECUTER on the Micro's disk, and its name checks."""
+
+from __future__ import annotations
+
+import pytest
+
+from machine.disk import Disk, check_name
+from machine.errors import LseError
+from machine.lse.runtime import Status
+from machine.micro import Micro
+
+
+def run_on_disk(source: str, disk: Disk) -> tuple[str, Status, str | None]:
+    micro = Micro(disk=disk)
+    chunks: list[str] = []
+    micro.listeners.append(chunks.append)
+    micro.load_text(source)
+    status = micro.run_until_blocked()
+    return "".join(chunks).replace("\r\n", "\n"), status, micro.error_text()
+
+
+def test_a_number_a_string_and_an_array_come_back_as_they_were_stored(tmp_path):
+    source = (
+        "10 TABLEAU T[2,2];T[1,2]←7;CHAINE S;S←'ÉTÉ';N←-2.5\n"
+        "20 GARER T,1,'#DONNEES';GARER S,2,'#DONNEES';GARER N,3,'#DONNEES'\n"
+        "30 LIBERER T,S,N\n"
+        "40 CHARGER T,1,'#DONNEES',A;CHARGER S,2,'#DONNEES',B;CHARGER N,3,'#DONNEES',C\n"
+        "50 AFFICHER T[1,2],S,N,A,B,C;TERMINER\n"
+    )
+    output, status, _ = run_on_disk(source, Disk(tmp_path))
+    assert status is Status.ENDED
+    assert output == "\n7 ÉTÉ-2.5 2 3 0 "
+    assert (tmp_path / "DONNEES.don").exists()
+
+
+@pytest.mark.parametrize("setup, expected", [
+    ("", "-2 "),
+    ("Z←1;GARER Z,5,'#F';", "-1 "),
+    ("Z←1;GARER Z,1,'#F';SUPPRIMER '#F',1;", "-1 "),
+    ("Z←1;GARER Z,1,'#F';SUPPRIMER '#F';", "-2 "),
+])
+def test_charger_reports_a_missing_file_or_record_in_its_status(tmp_path, setup, expected):
+    source = f"10 {setup}CHARGER X,1,'#F',S;AFFICHER S;TERMINER\n"
+    output, status, _ = run_on_disk(source, Disk(tmp_path))
+    assert status is Status.ENDED
+    assert output == "\n" + expected
+
+
+def test_a_temporary_file_is_kept_in_memory_not_on_the_disk(tmp_path):
+    source = "10 Z←3;GARER Z,1,'BROUILL';CHARGER Y,1,'BROUILL',S;AFFICHER Y,S;TERMINER\n"
+    output, _, _ = run_on_disk(source, Disk(tmp_path))
+    assert output == "\n3 0 "
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("name", ["../ETC", "#../X", "A/B", "", "1ABC", "#", "TROPLONGNOM", "A B"])
+def test_a_file_name_that_is_not_letters_and_digits_is_refused(tmp_path, name):
+    source = f"10 Z←1;GARER Z,1,'{name}';TERMINER\n"
+    _, status, error = run_on_disk(source, Disk(tmp_path))
+    assert status is Status.FAILED
+    assert error.startswith("NOM DE FICHIER INVALIDE")
+    assert error.endswith("EN LIGNE 10")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_check_name_upper_cases_a_good_name():
+    assert check_name("essai2") == "ESSAI2"
+    with pytest.raises(LseError):
+        check_name(3.0)
+
+
+def test_an_unwritable_disk_gives_an_lse_error_and_leaves_the_old_file(tmp_path):
+    blocked = tmp_path / "blocked"
+    blocked.write_text("not a directory")
+    _, status, error = run_on_disk("10 Z←1;GARER Z,1,'#F';TERMINER\n", Disk(blocked / "disk"))
+    assert status is Status.FAILED
+    assert error.startswith("ERREUR DISQUE") and error.endswith("EN LIGNE 10")
+    assert blocked.read_text() == "not a directory"
+
+
+def test_executer_chains_to_a_saved_program_at_the_given_line(tmp_path):
+    disk = Disk(tmp_path)
+    disk.write_program("SUITE", "10 AFFICHER 'DEBUT'\n20 AFFICHER 'SUITE'\n30 TERMINER\n")
+    output, status, _ = run_on_disk("10 AFFICHER 'UN';EXECUTER 'SUITE',20\n", disk)
+    assert status is Status.ENDED
+    assert output == "\nUN\nSUITE"
+
+
+def test_executer_of_a_missing_program_fails_in_the_line_that_asked(tmp_path):
+    _, status, error = run_on_disk("10 Z←0\n20 EXECUTER 'ABSENT'\n", Disk(tmp_path))
+    assert status is Status.FAILED
+    assert error == "PROGRAMME ABSENT INEXISTANT EN LIGNE 20"
+
+
+def test_a_program_without_a_disk_gets_a_disk_error():
+    micro = Micro()
+    micro.load_text("10 Z←1;GARER Z,1,'#F'\n")
+    assert micro.run_until_blocked() is Status.FAILED
+    assert micro.error_text() == "ERREUR DISQUE PAS DE DISQUE EN LIGNE 10"

@@ -1,0 +1,418 @@
+"""The LSE built-in functions and the BUILTINS table; imports errors/values/formats only, never pygame or the runtime.
+
+Conventions: a number is a Python float (results are always float), a string is str.
+Positions are 1-based; a position returned for "the end" is LGR+1, and no returned
+position is ever larger than LGR+1 (POS returns 0 for "not found").
+
+The optional output variable VA: SCH, GRL and CNB always return a tuple
+(value, position) where position is the first position after what was read; the
+compiler assigns it to VA when one is given. A call carries VA exactly when it has one
+argument more than the function's max_args (SCH: 4th argument, GRL: 3rd, CNB: 3rd)
+and that last argument is a plain variable name (not an expression, not an array
+element); the compiler strips it before checking min_args/max_args, which therefore
+never count VA.
+
+Decisions (for docs/LANGUAGE.md):
+
+- A start position d (POS, SCH, GRL, SKP, PTR, CNB) and EQN's p must be integers >= 1,
+  a SCH length must be an integer >= 0; otherwise ARGUMENT INVALIDE. A start beyond
+  the end is allowed: POS gives 0, SCH/GRL give '' and LGR+1, SKP/PTR give LGR+1.
+- POS with an empty target finds it at d when d <= LGR+1, else 0.
+- SCH with a stop-set returns the text from d up to (excluding) the first char in the
+  set; its position is that char's position (LGR+1 when no stop char is found).
+- A "letter" (GRL, SKP, PTR) is any Unicode letter (str.isalpha): accented and Cyrillic
+  letters count. GRL skips non-letters from d, then takes the run of letters.
+- CNB skips spaces, then reads [sign] digits [. digits] [E [sign] digits] (or
+  [sign] . digits ...); an 'E' not followed by digits is not part of the number. With no
+  number it returns 0 and the position d (nothing read).
+- EQN(s[,p]): p must be a position of an existing char (EQN('') is ARGUMENT INVALIDE).
+  EQC(n) accepts any Unicode code point 0..1114111 except the surrogates
+  0xD800..0xDFFF (which cannot be stored or shown).
+- ETL, OUL, OUX truncate their operands toward zero, then work on unbounded two's
+  complement integers (ETL(-1,5)=5, OUL(-8,3)=-5); ETL(10.75,3.25) = 2, not the
+  Mitra's 2.25. A non-finite operand is ARGUMENT INVALIDE.
+- ALE(0) draws the next number of the machine's generator (splitmix64, reproducible
+  from the seed). Any other finite x gives a pure function of x (so A<-ALE(A) chains
+  are reproducible), also strictly inside ]0,1[. Non-finite x: ARGUMENT INVALIDE.
+- TEM() is whole seconds since midnight; DAT() is 'DD/MM/YY HH:MM:SS'.
+- A non-finite result (EXP(1000), CNB('1E999',1), ...) is DEPASSEMENT DE CAPACITE.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+import struct
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+
+from machine.errors import Err, LseError
+from machine.lse.formats import cca as _cca
+from machine.lse.values import check_number, check_string
+
+# ---------------------------------------------------------------- argument helpers
+
+
+def _real(x: object, name: str) -> float:
+    """Return a finite number argument, or fail in LSE terms."""
+    x = check_number(x, name)
+    if not math.isfinite(x):
+        raise LseError(Err.OVERFLOW)
+    return x
+
+
+def _result(x: float) -> float:
+    """Return a finite result, or fail with DEPASSEMENT DE CAPACITE."""
+    if not math.isfinite(x):
+        raise LseError(Err.OVERFLOW)
+    return x
+
+
+def _integer(x: object, name: str, low: int) -> int:
+    """Return an integer argument >= low, or fail with ARGUMENT INVALIDE."""
+    x = check_number(x, name)
+    if not (math.isfinite(x) and x.is_integer() and x >= low):
+        raise LseError(Err.BAD_ARGUMENT, name)
+    return int(x)
+
+
+def _start(s: str, d: object, name: str) -> int:
+    """Return the 0-based index of start position d, clamped to len(s)."""
+    return min(_integer(d, name, 1), len(s) + 1) - 1
+
+
+# ---------------------------------------------------------------- numeric functions
+
+
+def abs_(x: float) -> float:
+    """ABS: absolute value."""
+    return math.fabs(check_number(x, "ABS"))
+
+
+def ent(x: float) -> float:
+    """ENT: integer part by floor (ENT(-3.3) = -4)."""
+    return float(math.floor(_real(x, "ENT")))
+
+
+def rac(x: float) -> float:
+    """RAC: square root; negative argument is ARGUMENT INVALIDE."""
+    x = _real(x, "RAC")
+    if x < 0:
+        raise LseError(Err.BAD_ARGUMENT, "RAC")
+    return math.sqrt(x)
+
+
+def exp(x: float) -> float:
+    """EXP: e to the power x; too large is DEPASSEMENT DE CAPACITE."""
+    x = _real(x, "EXP")
+    try:
+        return _result(math.exp(x))
+    except OverflowError:
+        raise LseError(Err.OVERFLOW) from None
+
+
+def lgn(x: float) -> float:
+    """LGN: natural logarithm; argument <= 0 is ARGUMENT INVALIDE."""
+    x = _real(x, "LGN")
+    if x <= 0:
+        raise LseError(Err.BAD_ARGUMENT, "LGN")
+    return math.log(x)
+
+
+def sin(x: float) -> float:
+    """SIN: sine of an angle in radians."""
+    return math.sin(_real(x, "SIN"))
+
+
+def cos(x: float) -> float:
+    """COS: cosine of an angle in radians."""
+    return math.cos(_real(x, "COS"))
+
+
+def atg(x: float) -> float:
+    """ATG: arctangent, in radians."""
+    return math.atan(_real(x, "ATG"))
+
+
+def _bits(x: object, name: str) -> int:
+    x = check_number(x, name)
+    if not math.isfinite(x):
+        raise LseError(Err.BAD_ARGUMENT, name)
+    return int(x)  # truncation toward zero
+
+
+def _float_of_int(n: int) -> float:
+    try:
+        return float(n)
+    except OverflowError:
+        raise LseError(Err.OVERFLOW) from None
+
+
+def etl(a: float, b: float) -> float:
+    """ETL: bitwise and of the truncated operands."""
+    return _float_of_int(_bits(a, "ETL") & _bits(b, "ETL"))
+
+
+def oul(a: float, b: float) -> float:
+    """OUL: bitwise or of the truncated operands."""
+    return _float_of_int(_bits(a, "OUL") | _bits(b, "OUL"))
+
+
+def oux(a: float, b: float) -> float:
+    """OUX: bitwise exclusive or of the truncated operands."""
+    return _float_of_int(_bits(a, "OUX") ^ _bits(b, "OUX"))
+
+
+# ---------------------------------------------------------------- string functions
+
+
+def lgr(s: str) -> float:
+    """LGR: length of a string."""
+    return float(len(check_string(s, "LGR")))
+
+
+def pos(s: str, d: float, t: str) -> float:
+    """POS: position of the first t in s at or after d, 0 if none."""
+    s = check_string(s, "POS")
+    start = _integer(d, "POS", 1) - 1
+    t = check_string(t, "POS")
+    if start > len(s):
+        return 0.0
+    return float(s.find(t, start) + 1)
+
+
+def sch(s: str, d: float, n_or_stops: float | str) -> tuple[str, float]:
+    """SCH: substring from d of length n, or up to a char of a stop-set; and the next position."""
+    s = check_string(s, "SCH")
+    begin = _start(s, d, "SCH")
+    if type(n_or_stops) is str:
+        end = begin
+        while end < len(s) and s[end] not in n_or_stops:
+            end += 1
+    else:
+        end = min(begin + _integer(n_or_stops, "SCH", 0), len(s))
+    return s[begin:end], float(end + 1)
+
+
+def grl(s: str, d: float) -> tuple[str, float]:
+    """GRL: the first run of letters at or after d, and the position after it."""
+    s = check_string(s, "GRL")
+    i = _start(s, d, "GRL")
+    while i < len(s) and not s[i].isalpha():
+        i += 1
+    j = i
+    while j < len(s) and s[j].isalpha():
+        j += 1
+    return s[i:j], float(j + 1)
+
+
+def _scan_while(s: str, i: int, keep: Callable[[str], bool]) -> float:
+    while i < len(s) and keep(s[i]):
+        i += 1
+    return float(i + 1)
+
+
+def skp(s: str, d: float, chars: str | None = None) -> float:
+    """SKP: position of the first letter at or after d (or first char not in chars); LGR+1 if none."""
+    s = check_string(s, "SKP")
+    i = _start(s, d, "SKP")
+    if chars is None:
+        return _scan_while(s, i, lambda c: not c.isalpha())
+    chars = check_string(chars, "SKP")
+    return _scan_while(s, i, lambda c: c in chars)
+
+
+def ptr(s: str, d: float, chars: str | None = None) -> float:
+    """PTR: position of the first non-letter at or after d (or first char in chars); LGR+1 if none."""
+    s = check_string(s, "PTR")
+    i = _start(s, d, "PTR")
+    if chars is None:
+        return _scan_while(s, i, str.isalpha)
+    chars = check_string(chars, "PTR")
+    return _scan_while(s, i, lambda c: c not in chars)
+
+
+def cca(x: float) -> str:
+    """CCA: a number as a string, in format U without the trailing space."""
+    return _cca(_real(x, "CCA"))
+
+
+_NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[Ee][+-]?[0-9]+)?")
+
+
+def cnb(s: str, d: float) -> tuple[float, float]:
+    """CNB: the number written at d (after spaces), 0 if none; and the first unused position."""
+    s = check_string(s, "CNB")
+    begin = _start(s, d, "CNB")
+    i = begin
+    while i < len(s) and s[i] == " ":
+        i += 1
+    m = _NUMBER.match(s, i)
+    if m is None:
+        return 0.0, float(begin + 1)
+    return _result(float(m.group())), float(m.end() + 1)
+
+
+def eqn(s: str, p: float = 1.0) -> float:
+    """EQN: the Unicode code of the char at position p (default 1)."""
+    s = check_string(s, "EQN")
+    i = _integer(p, "EQN", 1)
+    if i > len(s):
+        raise LseError(Err.BAD_ARGUMENT, "EQN")
+    return float(ord(s[i - 1]))
+
+
+def eqc(n: float) -> str:
+    """EQC: the one-char string of Unicode code n (0..1114111, no surrogates)."""
+    code = _integer(n, "EQC", 0)
+    if code > 0x10FFFF or 0xD800 <= code <= 0xDFFF:
+        raise LseError(Err.BAD_ARGUMENT, "EQC")
+    return chr(code)
+
+
+# ---------------------------------------------------------------- machine-bound functions
+
+_MASK = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+
+
+def _mix(z: int) -> int:
+    """The splitmix64 finaliser: a well-spread 64-bit function of z."""
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+def _unit(z: int) -> float:
+    """Map 64 random bits to a float strictly inside ]0,1[."""
+    return ((z >> 12) + 0.5) / float(1 << 52)
+
+
+class Random:
+    """The Micro's pseudo-random generator (splitmix64): reproducible given its seed."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._state = 0
+        self.seed(int.from_bytes(os.urandom(8), "big") if seed is None else seed)
+
+    def seed(self, n: int) -> None:
+        """Restart the sequence of ALE(0) from seed n."""
+        self._state = n & _MASK
+
+    def next(self) -> float:
+        """Return the next number of the sequence, in ]0,1[."""
+        self._state = (self._state + _GAMMA) & _MASK
+        return _unit(_mix(self._state))
+
+    def ale(self, x: float) -> float:
+        """ALE: ALE(0) is the next number of the sequence; any other x gives a fixed function of x."""
+        x = check_number(x, "ALE")
+        if not math.isfinite(x):
+            raise LseError(Err.BAD_ARGUMENT, "ALE")
+        if x == 0:
+            return self.next()
+        (bits,) = struct.unpack(">Q", struct.pack(">d", x))
+        return _unit(_mix((bits + _GAMMA) & _MASK))
+
+
+class Environment:
+    """What ALE, TEM and DAT need from the machine: a seeded generator and a clock."""
+
+    def __init__(self, seed: int | None = None,
+                 now: Callable[[], datetime] = datetime.now) -> None:
+        self.random = Random(seed)
+        self.now = now
+
+    def ale(self, x: float) -> float:
+        """ALE(x): see Random.ale."""
+        return self.random.ale(x)
+
+    def tem(self) -> float:
+        """TEM(): whole seconds since midnight."""
+        t = self.now()
+        return float(t.hour * 3600 + t.minute * 60 + t.second)
+
+    def dat(self) -> str:
+        """DAT(): the date and time as 'DD/MM/YY HH:MM:SS'."""
+        return self.now().strftime("%d/%m/%y %H:%M:%S")
+
+    def function(self, name: str) -> Callable:
+        """Return the callable of a built-in, bound to this environment when needed."""
+        entry = BUILTINS.get(name)
+        if entry is None:
+            raise LseError(Err.UNKNOWN_FUNCTION, name)
+        if entry.fn is not None:
+            return entry.fn
+        return getattr(self, name.lower())
+
+
+# ---------------------------------------------------------------- the table
+
+
+@dataclass(frozen=True)
+class Builtin:
+    """One built-in: its callable, arity, argument and result kinds, and cost model."""
+
+    name: str
+    fn: Callable | None
+    min_args: int
+    max_args: int
+    returns_position: bool
+    arg_kinds: str
+    result_kind: str
+    cost: str
+    scan: Callable[[tuple, object], int] | None = None
+
+
+def _scan_pos(args: tuple, result: object) -> int:
+    s, d, t = args
+    start = int(d)
+    if result:
+        return int(result) - start + len(t)
+    return max(0, len(s) - start + 1)
+
+
+def _scan_to_position(args: tuple, result: object) -> int:
+    """Chars between the start d and the returned position (a VA tuple or a number)."""
+    end = result[1] if isinstance(result, tuple) else result
+    return max(0, int(end) - int(args[1]))
+
+
+def _scan_copied(args: tuple, result: object) -> int:
+    return len(result[0] if isinstance(result, tuple) else result)
+
+
+def _entry(name: str, fn: Callable | None, kinds: str, result: str, min_args: int | None = None,
+           position: bool = False, scan: Callable[[tuple, object], int] | None = None) -> Builtin:
+    low = len(kinds) if min_args is None else min_args
+    return Builtin(name, fn, low, len(kinds), position, kinds, result, name, scan)
+
+
+BUILTINS: dict[str, Builtin] = {b.name: b for b in (
+    _entry("ABS", abs_, "n", "n"),
+    _entry("ENT", ent, "n", "n"),
+    _entry("RAC", rac, "n", "n"),
+    _entry("EXP", exp, "n", "n"),
+    _entry("LGN", lgn, "n", "n"),
+    _entry("SIN", sin, "n", "n"),
+    _entry("COS", cos, "n", "n"),
+    _entry("ATG", atg, "n", "n"),
+    _entry("ALE", None, "n", "n"),
+    _entry("TEM", None, "", "n"),
+    _entry("DAT", None, "", "s"),
+    _entry("LGR", lgr, "s", "n"),
+    _entry("POS", pos, "sns", "n", scan=_scan_pos),
+    _entry("SCH", sch, "sn?", "s", position=True, scan=_scan_copied),
+    _entry("GRL", grl, "sn", "s", position=True, scan=_scan_to_position),
+    _entry("SKP", skp, "sns", "n", min_args=2, scan=_scan_to_position),
+    _entry("PTR", ptr, "sns", "n", min_args=2, scan=_scan_to_position),
+    _entry("CCA", cca, "n", "s", scan=_scan_copied),
+    _entry("CNB", cnb, "sn", "n", position=True, scan=_scan_to_position),
+    _entry("EQN", eqn, "sn", "n", min_args=1),
+    _entry("EQC", eqc, "n", "s"),
+    _entry("ETL", etl, "nn", "n"),
+    _entry("OUL", oul, "nn", "n"),
+    _entry("OUX", oux, "nn", "n"),
+)}

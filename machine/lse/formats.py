@@ -1,0 +1,314 @@
+"""Format U, CCA, format parsing and AFFICHER rendering; imports errors/values only, never pygame or the runtime.
+
+Decisions (for docs/LANGUAGE.md):
+
+- Rounding is to nearest, ties away from zero, applied to the exact binary value
+  (so F1.0 of 2.5 is '3', but 2.675 is really 2.67499... and gives '2.67').
+- Format U rounds FIRST to 8 significant digits, THEN classifies: an integer with
+  |x| < 1e6 prints without decimals, 1e-3 <= |x| < 1e6 prints in plain decimal with
+  trailing zeros removed, anything else in exponent form 'd.dddE+nn' (at least one
+  decimal, signed exponent of at least 2 digits). 999999.999 rounds to 1000000 and so
+  prints '1.0E+06 '. Negative zero prints '0 '. Infinity/NaN (never produced by a
+  correct machine) print 'INFINI'/'-INFINI'/'INDEFINI'.
+- Fe.d: e character positions before the decimal point (the sign takes one of them),
+  d decimals; the field is e+d+1 wide, or e wide when d = 0 (no decimal point).
+  Ee.d: the same e positions for the sign and the single mantissa digit, d decimals,
+  then 'E', sign and at least 2 exponent digits: the field is e+d+5 wide, or e+4 when
+  d = 0. A value that does not fit fills its field with '*'. Both are right-aligned.
+- A repeat count is 0..MAX_COUNT; a field is at most MAX_WIDTH wide.
+- '*' as a count takes the next value, which must be an integer number in
+  0..MAX_COUNT (else ARGUMENT INVALIDE POUR *; a string gives TYPES INCOMPATIBLES *).
+- Values are consumed left to right; when a spec needs a value (U, F, E or a '*'
+  count) and none is left, rendering stops there. The format is not recycled: values
+  left over when it is used up are printed in U.
+- An array value starts a new line (CR+LF) unless the text produced so far by this
+  AFFICHER already ends with CR+LF; a vector then prints on one line, a matrix one row
+  per line (CR+LF between rows, none after the last). Its elements are consumed by the
+  specs like scalars. The value following an array continues on the array's last line.
+- An empty format '[]' is valid: every value is printed in U, with no leading new line.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Context, Decimal
+
+from machine.errors import Err, LseError
+from machine.lse.values import Array
+
+MAX_COUNT = 32767
+MAX_WIDTH = 255
+NEWLINE = "\r\n"
+
+_U_DIGITS = 8
+_U_CONTEXT = Context(prec=_U_DIGITS, rounding=ROUND_HALF_UP)
+_FIXED_CONTEXT = Context(prec=2 * MAX_WIDTH + 10, rounding=ROUND_HALF_UP)
+_LITERALS = {"/": NEWLINE, "L": "\n", "C": "\r", "X": " "}
+_VALUE_KINDS = frozenset("UFE")
+_STAR_KINDS = frozenset(("text", "/", "L", "C", "X"))
+
+
+@dataclass(frozen=True)
+class FormatSpec:
+    """One spec of an AFFICHER format: kind, repeat count, and its width/decimals or text."""
+
+    kind: str
+    count: int | None | str = None
+    width: int = 0
+    decimals: int = 0
+    text: str = ""
+
+
+# ---------------------------------------------------------------- numbers
+
+
+def _number(x: object, what: str) -> float:
+    if type(x) is float:
+        return x
+    if isinstance(x, int) and not isinstance(x, bool):
+        return float(x)
+    raise LseError(Err.TYPE_MISMATCH, what)
+
+
+def _round_significant(x: float, context: Context) -> tuple[str, str, int]:
+    """Round x (finite, non-zero) in a context: return sign, digits without trailing zeros, exponent."""
+    sign, digits, exponent = context.plus(Decimal(x)).as_tuple()
+    text = "".join(map(str, digits))
+    lead = exponent + len(text) - 1
+    return ("-" if sign else ""), (text.rstrip("0") or "0"), lead
+
+
+def _non_finite(x: float) -> str:
+    if math.isnan(x):
+        return "INDEFINI"
+    return "INFINI" if x > 0 else "-INFINI"
+
+
+def cca(x: float) -> str:
+    """Return the U format of a number without its trailing space (the CCA function)."""
+    x = _number(x, "CCA")
+    if not math.isfinite(x):
+        return _non_finite(x)
+    if x.is_integer() and -1e6 < x < 1e6:  # the common case, exact already
+        return str(int(x))
+    sign, digits, lead = _round_significant(x, _U_CONTEXT)
+    if -3 <= lead < 6:
+        if len(digits) - 1 <= lead:
+            return sign + digits + "0" * (lead - len(digits) + 1)
+        if lead >= 0:
+            return sign + digits[:lead + 1] + "." + digits[lead + 1:]
+        return sign + "0." + "0" * (-lead - 1) + digits
+    return f"{sign}{digits[0]}.{digits[1:] or '0'}E{'-' if lead < 0 else '+'}{abs(lead):02d}"
+
+
+def format_u(x: float) -> str:
+    """Return the U format of a number, including its trailing space."""
+    return cca(x) + " "
+
+
+def format_value_u(v: object) -> str:
+    """Return a value in U: a string as-is, a number with format_u, an array row by row."""
+    if type(v) is str:
+        return v
+    if isinstance(v, Array):
+        return NEWLINE.join("".join(format_u(e) for e in row) for row in v.rows())
+    return format_u(_number(v, "AFFICHER"))
+
+
+def _check_field(kind: str, width: int, decimals: int) -> None:
+    if not (type(width) is int and type(decimals) is int
+            and 0 <= width <= MAX_WIDTH and 0 <= decimals <= MAX_WIDTH):
+        raise LseError(Err.BAD_FORMAT, f"{kind}{width}.{decimals}")
+
+
+def format_fixed(x: float, width: int, decimals: int) -> str:
+    """Return x in Fe.d: rounded to d decimals, right-aligned, '*' when it does not fit."""
+    _check_field("F", width, decimals)
+    field = width + decimals + 1 if decimals else width
+    if not math.isfinite(x) or abs(x) >= 10.0 ** width:
+        return "*" * field
+    q = Decimal(x).quantize(Decimal(1).scaleb(-decimals), context=_FIXED_CONTEXT)
+    text = format(q, "f")
+    if text.startswith("-") and q.is_zero():
+        text = text[1:]
+    return text.rjust(field) if len(text) <= field else "*" * field
+
+
+def format_scientific(x: float, width: int, decimals: int) -> str:
+    """Return x in Ee.d: one mantissa digit, d decimals, 'E+nn', right-aligned, '*' if too long."""
+    _check_field("E", width, decimals)
+    field = width + decimals + 5 if decimals else width + 4
+    if not math.isfinite(x):
+        return "*" * field
+    if x == 0:
+        sign, digits, lead = "", "0", 0
+    else:
+        context = Context(prec=decimals + 1, rounding=ROUND_HALF_UP)
+        sign, digits, lead = _round_significant(x, context)
+    digits = digits.ljust(decimals + 1, "0")
+    mantissa = digits[0] + ("." + digits[1:] if decimals else "")
+    text = f"{sign}{mantissa}E{'-' if lead < 0 else '+'}{abs(lead):02d}"
+    return text.rjust(field) if len(text) <= field else "*" * field
+
+
+# ---------------------------------------------------------------- parsing formats
+
+_SPEC = re.compile(
+    r"(?P<count>[0-9]+|\*)?"
+    r"(?:'(?P<text>(?:[^']|'')*)'"
+    r"|(?P<simple>[/LCXU])"
+    r"|(?P<fe>[FE])(?P<width>[0-9]+)\.(?P<decimals>[0-9]+))",
+    re.IGNORECASE,
+)
+
+
+def _split_specs(raw: str) -> list[str]:
+    """Split the raw format at the commas that are outside quotes."""
+    pieces: list[str] = []
+    start = 0
+    quoted = False
+    for i, ch in enumerate(raw):
+        if ch == "'":
+            quoted = not quoted
+        elif ch == "," and not quoted:
+            pieces.append(raw[start:i])
+            start = i + 1
+    if quoted:
+        raise LseError(Err.BAD_FORMAT, raw[start:].strip())
+    pieces.append(raw[start:])
+    return pieces
+
+
+def _parse_spec(text: str) -> FormatSpec:
+    """Parse one spec such as 3X, 'TEXT', *'-', F6.2 or E10.3."""
+    m = _SPEC.fullmatch(text)
+    if m is None:
+        raise LseError(Err.BAD_FORMAT, text or ",")
+    raw_count = m.group("count")
+    count: int | str | None = None
+    if raw_count == "*":
+        count = "*"
+    elif raw_count is not None:
+        count = int(raw_count)
+        if count > MAX_COUNT:
+            raise LseError(Err.BAD_FORMAT, text)
+    if m.group("text") is not None:
+        spec = FormatSpec("text", count, text=m.group("text").replace("''", "'"))
+    elif m.group("simple") is not None:
+        spec = FormatSpec(m.group("simple").upper(), count)
+    else:
+        width, decimals = int(m.group("width")), int(m.group("decimals"))
+        if width > MAX_WIDTH or decimals > MAX_WIDTH or width + decimals + 5 > MAX_WIDTH:
+            raise LseError(Err.BAD_FORMAT, text)
+        spec = FormatSpec(m.group("fe").upper(), count, width, decimals)
+    if count == "*" and spec.kind not in _STAR_KINDS:
+        raise LseError(Err.BAD_FORMAT, text)
+    return spec
+
+
+def parse_format(raw: str) -> tuple[FormatSpec, ...]:
+    """Parse the text between the brackets of AFFICHER[...] into FormatSpecs."""
+    if not raw.strip():
+        return ()
+    return tuple(_parse_spec(piece.strip()) for piece in _split_specs(raw))
+
+
+# ---------------------------------------------------------------- rendering
+
+
+class _Stream:
+    """The values of one AFFICHER flattened to scalars, with the line breaks arrays need."""
+
+    def __init__(self, values: Iterable[object]) -> None:
+        # Each item is (break, value): break is None, "array" (new line unless at the
+        # start of one) or "row" (always a new line, between the rows of a matrix).
+        self.items: list[tuple[str | None, object]] = []
+        for v in values:
+            if isinstance(v, Array):
+                for r, row in enumerate(v.rows()):
+                    for c, element in enumerate(row):
+                        mark = None if c else ("array" if r == 0 else "row")
+                        self.items.append((mark, element))
+            else:
+                self.items.append((None, v))
+        self.index = 0
+
+    def more(self) -> bool:
+        """Tell whether a value is left."""
+        return self.index < len(self.items)
+
+    def pull(self, out: list[str]) -> object:
+        """Return the next value, first appending to out the line break it needs."""
+        mark, value = self.items[self.index]
+        self.index += 1
+        if mark == "row" or (mark == "array" and not _at_line_start(out)):
+            out.append(NEWLINE)
+        return value
+
+
+def _at_line_start(out: list[str]) -> bool:
+    for piece in reversed(out):
+        if piece:
+            return piece.endswith(NEWLINE)
+    return False
+
+
+def _star_count(value: object) -> int:
+    if type(value) is not float:
+        raise LseError(Err.TYPE_MISMATCH, "*")
+    if not (math.isfinite(value) and value.is_integer() and 0 <= value <= MAX_COUNT):
+        raise LseError(Err.BAD_ARGUMENT, "*")
+    return int(value)
+
+
+def _render_value(spec: FormatSpec, value: object) -> str:
+    if spec.kind == "U":
+        return format_value_u(value)
+    x = _number(value, spec.kind)
+    if spec.kind == "F":
+        return format_fixed(x, spec.width, spec.decimals)
+    return format_scientific(x, spec.width, spec.decimals)
+
+
+def _render(specs: tuple[FormatSpec, ...], stream: _Stream, out: list[str]) -> None:
+    """Render specs into out, pulling values; stop where a needed value is missing."""
+    for spec in specs:
+        count = spec.count
+        if count == "*":
+            if not stream.more():
+                return
+            count = _star_count(stream.pull(out))
+        elif count is None:
+            count = 1
+        elif type(count) is not int or not 0 <= count <= MAX_COUNT:
+            raise LseError(Err.BAD_FORMAT, str(count))
+        if spec.kind in _VALUE_KINDS:
+            for _ in range(count):
+                if not stream.more():
+                    return
+                out.append(_render_value(spec, stream.pull(out)))
+        elif spec.kind == "text":
+            out.append(spec.text * count)
+        elif spec.kind in _LITERALS:
+            out.append(_LITERALS[spec.kind] * count)
+        else:
+            raise LseError(Err.BAD_FORMAT, spec.kind)
+    while stream.more():
+        out.append(format_value_u(stream.pull(out)))
+
+
+def render_formatted(specs: Iterable[FormatSpec], values: Iterable[object]) -> str:
+    """Return the text of AFFICHER[format] values (no leading new line)."""
+    out: list[str] = []
+    _render(tuple(specs), _Stream(values), out)
+    return "".join(out)
+
+
+def render_plain(values: Iterable[object]) -> str:
+    """Return the text of AFFICHER values without a format: a new line first, then each value in U."""
+    out: list[str] = [NEWLINE]
+    _render((), _Stream(values), out)
+    return "".join(out)

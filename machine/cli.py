@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import TextIO
 
 from machine.disk import Disk
-from machine.errors import render
+from machine.errors import InternalError, render
 from machine.frontends.terminal import run_headless
 from machine.lse.parser import SyntaxErrors, parse
 from machine.micro import Micro
@@ -84,6 +85,15 @@ def report_syntax(errors: SyntaxErrors, stderr: TextIO) -> None:
     stderr.write(f"{count} ERREUR{'S' if count > 1 else ''} DE SYNTAXE\n")
 
 
+def _reader_gone(stdout: TextIO) -> int:
+    """stdout was a pipe whose reader left (`main.py prog.lse | head`): stop quietly, status 1."""
+    if stdout is sys.stdout:  # keep Python from failing again when it flushes stdout at exit
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    return 1
+
+
 def main(argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout,
          stderr: TextIO = sys.stderr) -> int:
     """Run the command line; return the process exit status."""
@@ -109,7 +119,12 @@ def main(argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout
         return 0
     micro = Micro(profile, seed=args.seed, profiling=args.profile, disk=Disk(Path(args.disk)))
     micro.load(program)
-    status = run_headless(micro, speed=speed, stdin=stdin, stdout=stdout, stderr=stderr)
+    try:
+        status = run_headless(micro, speed=speed, stdin=stdin, stdout=stdout, stderr=stderr)
+    except (BrokenPipeError, InternalError) as error:
+        if not isinstance(error, BrokenPipeError) and not isinstance(error.__cause__, BrokenPipeError):
+            raise
+        return _reader_gone(stdout)
     if args.profile:
         stderr.write(micro.report() + "\n")
     return status

@@ -1,4 +1,4 @@
-"""Machine profiles read from roms/<name>.toml, the one place machine constants come from; imports only the error catalogue."""
+"""Machine profiles read from roms/<name>.toml, the one place machine constants come from; imports errors only."""
 
 from __future__ import annotations
 

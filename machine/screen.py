@@ -1,4 +1,4 @@
-"""The Micro's character screen: cells, cursor, wrap, scroll, control characters; imports only the error catalogue, never pygame."""
+"""The Micro's character screen: cells, cursor, wrap, scroll, control codes; imports errors only, never pygame."""
 
 from __future__ import annotations
 

@@ -126,6 +126,12 @@ class SegmentCompiler:
             return f"(_r := L[{name!r}])[0][_r[1]]"
         return f"{self.env(name)}[{name!r}]"
 
+    def read_array(self, name: str) -> str:
+        """Code reading a name that is indexed; checked when no TABLEAU, parameter or CHARGER can make it an array."""
+        if self.is_ref(name) or self.layout.may_be_array(name):
+            return self.read_var(name)
+        return f"_array({self.read_var(name)}, {name!r})"
+
     def var_kind(self, name: str) -> str:
         return "n" if self.layout.is_pure_number(name) and not self.is_ref(name) else "?"
 
@@ -162,7 +168,7 @@ class SegmentCompiler:
 
     def ex_Index(self, node: n.Index) -> Ex:
         index = self.key(node.indices, Cost().add("array_read"))
-        code = f"{self.read_var(node.name)}[{index.code}]"
+        code = f"{self.read_array(node.name)}[{index.code}]"
         return Ex(code, "n", index.cost, index.gen)
 
     def ex_Unary(self, node: n.Unary) -> Ex:
@@ -266,7 +272,7 @@ class SegmentCompiler:
             return f"({self.env(arg.name)}, {arg.name!r})", Cost().add("variable"), False
         if isinstance(arg, n.Index):
             index = self.key(arg.indices, Cost().add("array_read"))
-            return f"_elref({self.read_var(arg.name)}, {index.code})", index.cost, index.gen
+            return f"_elref({self.read_array(arg.name)}, {index.code}, {arg.name!r})", index.cost, index.gen
         value = self.expr(arg)
         return f"([{value.code}], 0)", value.cost, value.gen
 
@@ -302,7 +308,7 @@ class SegmentCompiler:
         self.charge(out, pending)
         array, key = out.fresh("a"), out.fresh("k")
         number = value.code if value.kind == "n" else f"_num({value.code})"
-        out.emit(f"{array} = {self.read_var(target.name)}; {key} = {index.code}")
+        out.emit(f"{array} = {self.read_array(target.name)}; {key} = {index.code}")
         out.emit(f"if {key} in {array}: {array}[{key}] = {number}")
         out.emit(f"else: _put({array}, {key}, {number})")
 
@@ -330,7 +336,8 @@ class SegmentCompiler:
                 cost = Cost().add("array_write")
                 index = self.key(target.indices, cost)
                 self.charge(out, index.cost)
-                out.emit(f"yield from M.read_into_ref(_elref({self.read_var(target.name)}, {index.code}))")
+                out.emit(f"yield from M.read_into_ref(_elref({self.read_array(target.name)}, {index.code}, "
+                         f"{target.name!r}))")
 
     def jump_code(self, target: n.Target) -> str:
         number = self.layout.resolve(target)
@@ -369,6 +376,7 @@ class SegmentCompiler:
 
     def st_Pause(self, out: Emitter, node: n.Pause) -> None:
         self.gen = True
+        out.emit(f"M.current_line = {node.line}")
         out.emit("yield from M.pause()")
 
     def st_Procedure(self, out: Emitter, node: n.Procedure) -> None:
@@ -382,20 +390,23 @@ class SegmentCompiler:
 
     def st_Retour(self, out: Emitter, node: n.Retour) -> None:
         self.charge(out, Cost().add("return"))
+        if self.unit.name == MAIN:
+            out.emit(f"M.fail({int(Err.RETURN_OUTSIDE_PROCEDURE)})")
         if node.target is None:
             out.emit(f"return {RETURN}")
             return
         number = self.layout.resolve(node.target)
         if number is None:
             value = self.value(node.target.expr)
-            out.emit(f"M.return_line = _line_number({value.code})")
+            out.emit(f"return M.return_to(_line_number({value.code}))")
         else:
-            out.emit(f"M.return_line = {number}")
-        out.emit(f"return {RETURN_TO}")
+            out.emit(f"return M.return_to({number})")
 
     def st_Resultat(self, out: Emitter, node: n.Resultat) -> None:
         value = self.value(node.expr)
         self.charge(out, value.cost.add("return"))
+        if self.unit.name == MAIN:
+            out.emit(f"M.fail({int(Err.RETURN_OUTSIDE_PROCEDURE)})")
         out.emit(f"M.result = {value.code}")
         out.emit(f"return {RESULT}")
 
@@ -447,7 +458,7 @@ class SegmentCompiler:
             self.store_var(out, target.name, value)
             return
         index = self.key(target.indices, Cost())
-        out.emit(f"_setref(_elref({self.read_var(target.name)}, {index.code}), {value.code})")
+        out.emit(f"_setref(_elref({self.read_array(target.name)}, {index.code}, {target.name!r}), {value.code})")
 
     def st_Supprimer(self, out: Emitter, node: n.Supprimer) -> None:
         self.charge(out, Cost().add("disk"))
@@ -457,6 +468,7 @@ class SegmentCompiler:
     def st_Executer(self, out: Emitter, node: n.Executer) -> None:
         self.charge(out, Cost().add("disk"))
         start = self.disk_args(node.start) if node.start is not None else "None"
+        out.emit(f"M.current_line = {node.line}")
         out.emit(f"M.chain({self.disk_args(node.program)}, {start})")
 
     def st_Faire(self, out: Emitter, node: n.Faire) -> None:
@@ -481,7 +493,7 @@ class SegmentCompiler:
         if node.cond is not None:
             cond = self.expr(node.cond)
             if cond.gen:
-                out.emit(f"M.fail({int(Err.SYNTAX)}, 'APPEL DE PROCEDURE DANS TANT QUE')")
+                raise InternalError("the parser lets no procedure call into a TANT QUE condition")
             self.charge(out, cond.cost)
             out.emit(f"_go = {cond.code}")
         else:
@@ -542,14 +554,33 @@ class SegmentCompiler:
         return body
 
     def fast_loop(self, out: Emitter, pc: int, faire: n.Faire, body: list[tuple]) -> None:
-        """Emit a loop body that runs pass after pass until it ends or the slice is spent."""
+        """Emit a loop body that runs pass after pass until it ends or the slice is spent.
+
+        The body's other lines run inside a try (free in CPython 3.11 until something
+        raises) so that an error names its own line, not the loop's first line.
+        """
         end = self.layout.resolve(faire.end)
         after_end = self.layout.next_line_pc(self.layout.line_index[end])
         out.emit("_loop = M.loops[-1]; _stp = _loop.step; _lim = _loop.limit; _up = _stp >= 0")
         out.emit("while True:")
         out.depth += 1
-        for _, statements in body:
+        first = body[0][0].number
+        for line, statements in body:
+            if line.number != first:
+                out.emit("try:")
+                out.depth += 1
             self.statements(out, statements)
+            if line.number == end:
+                self.loop_pass(out, faire, end, after_end)
+            if line.number != first:
+                out.emit("pass")
+                out.depth -= 1
+                out.emit(f"except _Exception as _e: raise M.at_line(_e, {line.number})")
+        out.emit(f"if M.cyc >= M.budget: return {pc}")
+        out.depth -= 1
+
+    def loop_pass(self, out: Emitter, faire: n.Faire, end: int, after_end: int) -> None:
+        """Emit the end of one pass of a fast loop: step the variable, leave when done."""
         self.charge(out, Cost(Counter(PASS_COST)))
         out.emit(f"v = {self.read_var(faire.var)} + _stp")
         if faire.cond is None:
@@ -564,8 +595,6 @@ class SegmentCompiler:
             out.emit(f"if not {cond.code}:")
             out.emit("    M.loops.pop()")
             out.emit(f"    return M.end_of_line({end}, G, L, {after_end})")
-        out.emit(f"if M.cyc >= M.budget: return {pc}")
-        out.depth -= 1
 
     def segment(self, pc: int) -> tuple[str, bool]:
         """Return the Python source of segment pc compiled for this unit, and if it yields."""

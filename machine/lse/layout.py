@@ -46,6 +46,7 @@ class Layout:
     string_names: set[str] = field(default_factory=set)
     array_names: set[str] = field(default_factory=set)
     param_names: set[str] = field(default_factory=set)
+    loaded_names: set[str] = field(default_factory=set)  # CHARGER may give them any kind
 
     def next_line_pc(self, line_index: int) -> int:
         """Return the pc of the line after line_index, or the fell-off-the-end pc."""
@@ -62,8 +63,13 @@ class Layout:
         return None
 
     def is_pure_number(self, name: str) -> bool:
-        """True if a name can only ever hold a number (never CHAINE, TABLEAU or parameter)."""
-        return not (name in self.string_names or name in self.array_names or name in self.param_names)
+        """True if a name can only ever hold a number (never CHAINE, TABLEAU, parameter or CHARGER)."""
+        return not (name in self.string_names or name in self.array_names or name in self.param_names
+                    or name in self.loaded_names)
+
+    def may_be_array(self, name: str) -> bool:
+        """True if a TABLEAU, a parameter or CHARGER can make a name an array."""
+        return name in self.array_names or name in self.param_names or name in self.loaded_names
 
 
 def layout(program: n.Program) -> Layout:
@@ -91,6 +97,8 @@ def layout(program: n.Program) -> Layout:
                 result.string_names.update(node.names)
             elif isinstance(node, n.Tableau):
                 result.array_names.update(name for name, _ in node.decls)
+            elif isinstance(node, n.Charger):
+                result.loaded_names.add(node.var.name)
         first = line.statements[0] if line.statements else None
         if isinstance(first, n.Procedure):
             result.param_names.update(first.params)

@@ -40,16 +40,24 @@ class LexError(Exception):
         self.diagnostic = diagnostic
 
 
+def _is_digit(ch: str) -> bool:
+    """An ASCII digit: str.isdigit() also accepts '²' and other digits int() refuses."""
+    return "0" <= ch <= "9"
+
+
 def _is_name_start(ch: str) -> bool:
     return ch.isalpha() and ch not in ASSIGN_CHARS
 
 
 def _is_name_char(ch: str) -> bool:
-    return (ch.isalpha() or ch.isdigit()) and ch not in ASSIGN_CHARS
+    return (ch.isalpha() or _is_digit(ch)) and ch not in ASSIGN_CHARS
 
 
-def tokenize(text: str, line: int, column0: int = 0) -> list[Token]:
+def tokenize(text: str, line: int, column0: int = 0, source: str | None = None) -> list[Token]:
     """Split the text of one program line into tokens, ending with an END token.
+
+    `text` starts at column `column0` of the whole line `source` (which a
+    diagnostic shows, with its caret); by default `text` is the whole line.
 
     Keywords and names are upper-cased (lower case is accepted); strings keep
     their case. A comment (`*` where a statement starts) becomes one OP token
@@ -59,7 +67,7 @@ def tokenize(text: str, line: int, column0: int = 0) -> list[Token]:
     i, n = 0, len(text)
 
     def fail(code: Err, what: str, col: int) -> LexError:
-        return LexError(Diagnostic(code, what, line, text, col + column0))
+        return LexError(Diagnostic(code, what, line, text if source is None else source, col + column0))
 
     while i < n:
         ch = text[i]
@@ -70,20 +78,20 @@ def tokenize(text: str, line: int, column0: int = 0) -> list[Token]:
         if ch == "*" and (not tokens or tokens[-1].text in (";", ":") and tokens[-1].kind == "OP"):
             tokens.append(Token("COMMENT", text[i + 1:], line, col))
             break
-        if ch.isdigit():
+        if _is_digit(ch):
             j = i
-            while j < n and text[j].isdigit():
+            while j < n and _is_digit(text[j]):
                 j += 1
-            if j < n and text[j] == "." and j + 1 < n and text[j + 1].isdigit():
+            if j < n and text[j] == "." and j + 1 < n and _is_digit(text[j + 1]):
                 j += 1
-                while j < n and text[j].isdigit():
+                while j < n and _is_digit(text[j]):
                     j += 1
             if j < n and text[j] in "Ee":
                 k = j + 1
                 if k < n and text[k] in "+-":
                     k += 1
-                if k < n and text[k].isdigit():
-                    while k < n and text[k].isdigit():
+                if k < n and _is_digit(text[k]):
+                    while k < n and _is_digit(text[k]):
                         k += 1
                     j = k
             literal = text[i:j]

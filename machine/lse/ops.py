@@ -1,10 +1,12 @@
-"""Helpers that compiled LSE code calls for checked operations; imports values and errors only."""
+"""Helpers that compiled LSE code calls for checked operations; imports values, formats (CCA) and errors only."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from machine.errors import Err, LseError
+from machine.lse.formats import cca
 from machine.lse.values import Array, Vars, check_number
 
 
@@ -58,6 +60,13 @@ def order(left: object, right: object) -> int:
     return (left > right) - (left < right)
 
 
+def array(value: object, name: str) -> object:
+    """Return value if it is an array: the check for names that only an error can index."""
+    if type(value) is not Array:
+        raise LseError(Err.NOT_AN_ARRAY, name)
+    return value
+
+
 def put(array: object, key: object, value: float) -> None:
     """Store into an array element that missed the fast path."""
     if type(array) is not Array:
@@ -65,10 +74,10 @@ def put(array: object, key: object, value: float) -> None:
     array.put(key, value)
 
 
-def element_ref(array: object, key: object) -> tuple:
-    """Return a reference (array, normalised key) to an existing element."""
+def element_ref(array: object, key: object, name: str = "") -> tuple:
+    """Return a reference (array, normalised key) to an existing element of the array called name."""
     if type(array) is not Array:
-        raise LseError(Err.NOT_AN_ARRAY)
+        raise LseError(Err.NOT_AN_ARRAY, name)
     if key not in array:
         array[key]  # raises INDICE HORS LIMITES, or truncates a fractional index
         key = array._fix(key)
@@ -117,17 +126,24 @@ def position_ref(ref: tuple, result: tuple) -> object:
 
 def line_number(value: object) -> int:
     """Turn a computed jump value into a line number, or fail."""
-    if type(value) is not float or not value.is_integer() or value < 1:
-        raise LseError(Err.UNKNOWN_LINE, value)
+    if type(value) is not float:
+        raise LseError(Err.TYPE_MISMATCH)
+    if not value.is_integer() or value < 1:
+        raise LseError(Err.UNKNOWN_LINE, cca(value))
     return int(value)
 
 
-def make_concat(max_string: int):
-    """Return the ! operator for a machine whose strings hold at most max_string chars."""
+def make_concat(max_string: int, charge: Callable[[str, int], None]):
+    """Return the ! operator for a machine whose strings hold at most max_string chars.
+
+    Each character of the result is copied: it costs one char_scan, charged through `charge`.
+    """
     def concat(left: object, right: object) -> str:
         if type(left) is not str or type(right) is not str:
             raise LseError(Err.TYPE_MISMATCH, "!")
-        if len(left) + len(right) > max_string:
-            raise LseError(Err.MEMORY_FULL, f"CHAINE DE {len(left) + len(right)} CARACTERES")
+        size = len(left) + len(right)
+        if size > max_string:
+            raise LseError(Err.MEMORY_FULL, f"CHAINE DE {size} CARACTERES")
+        charge("char_scan", size)
         return left + right
     return concat

@@ -56,10 +56,11 @@ class LineParser:
             return self.advance()
         return None
 
-    def fail(self, what: str, tok: Token | None = None, code: Err = Err.SYNTAX) -> _Fail:
+    def fail(self, what: str, tok: Token | None = None, code: Err = Err.SYNTAX, expected: bool = True) -> _Fail:
+        """A syntax error at tok: `what` was expected there (or, if not `expected`, what is wrong)."""
         tok = tok or self.peek()
         found = tok.text if tok.kind != "END" else "FIN DE LIGNE"
-        text = f"{what} ATTENDU, TROUVE {found}" if code == Err.SYNTAX else what
+        text = f"{what} ATTENDU, TROUVE {found}" if code == Err.SYNTAX and expected else what
         return _Fail(Diagnostic(code, text, tok.line, self.source, tok.column))
 
     def expect(self, kind: str, text: str | None, what: str) -> Token:
@@ -86,6 +87,8 @@ class LineParser:
                 break
             if self.match("OP", ";"):
                 continue
+            if out and self.check("KW", "PROCEDURE"):
+                raise self.fail("PROCEDURE EN DEBUT DE LIGNE SEULEMENT", expected=False)
             out.append(self.statement())
             if self.check("COMMENT") or self.check("END"):
                 continue
@@ -148,7 +151,7 @@ class LineParser:
 
     def branch(self) -> object:
         if self.check("KW", "FAIRE") or self.check("KW", "PROCEDURE"):
-            raise self.fail(f"{self.peek().text} INTERDIT ICI", code=Err.SYNTAX)
+            raise self.fail(f"{self.peek().text} INTERDIT ICI", expected=False)
         return self.statement()
 
     def stmt_debut(self, line: int) -> n.Block:
@@ -159,8 +162,8 @@ class LineParser:
             if self.check("END") or self.check("COMMENT"):
                 raise self.fail("FIN")
             body.append(self.branch())
-            if not self.check("KW", "FIN"):
-                self.expect_op(";")
+            if not self.check("KW", "FIN") and not self.match("OP", ";"):
+                raise self.fail("';' OU FIN")
         return n.Block(tuple(body), line)
 
     def stmt_faire(self, line: int) -> n.Faire:
@@ -174,7 +177,11 @@ class LineParser:
             return n.Faire(end, var, start, step, self.value(), None, line)
         if self.match("KW", "TANT"):
             self.expect_kw("QUE")
-            return n.Faire(end, var, start, step, None, self.condition(), line)
+            tok = self.peek()
+            cond = self.condition()
+            if any(isinstance(node, n.Call) for node in walk(cond)):
+                raise self.fail("APPEL DE PROCEDURE INTERDIT DANS TANT QUE", tok, expected=False)
+            return n.Faire(end, var, start, step, None, cond, line)
         raise self.fail("JUSQUA OU TANT QUE")
 
     def stmt_terminer(self, line: int) -> n.Terminer:
@@ -188,17 +195,19 @@ class LineParser:
         params: list[str] = []
         if self.match("OP", "("):
             if not self.match("OP", ")"):
-                params.append(self.expect("NAME", None, "PARAMETRE").text)
-                while self.match("OP", ","):
-                    params.append(self.expect("NAME", None, "PARAMETRE").text)
+                while True:
+                    tok = self.expect("NAME", None, "PARAMETRE")
+                    if tok.text in params:
+                        raise self.fail(f"PARAMETRE {tok.text} EN DOUBLE", tok, expected=False)
+                    params.append(tok.text)
+                    if not self.match("OP", ","):
+                        break
                 self.expect_op(")")
         local: list[str] = []
         if self.match("KW", "LOCAL"):
             local.append(self.expect("NAME", None, "NOM LOCAL").text)
             while self.match("OP", ","):
                 local.append(self.expect("NAME", None, "NOM LOCAL").text)
-        if len(set(params)) != len(params):
-            raise self.fail("PARAMETRES EN DOUBLE", code=Err.SYNTAX)
         return n.Procedure(name, tuple(params), tuple(dict.fromkeys(local)), line)
 
     def stmt_retour(self, line: int) -> n.Retour:
@@ -344,11 +353,12 @@ class LineParser:
         return self.comparison()
 
     def comparison(self) -> object:
+        left_tok = self.peek()
         left = self.additive()
         tok = self.peek()
         if tok.kind == "OP" and tok.text in RELATIONS:
             self.advance()
-            self._value_operand(left, tok)
+            self._value_operand(left, left_tok)
             right_tok = self.peek()
             right = self._value_operand(self.additive(), right_tok)
             return n.Compare(tok.text, left, right, tok.line)
@@ -363,33 +373,38 @@ class LineParser:
         tok = self.peek()
         if tok.kind == "OP" and tok.text in "+-" and tok.text:
             self.advance()
-            operand = self._value_operand(self.term(), self.peek())
-            node = n.Unary(tok.text, operand, tok.line)
+            start = self.peek()
+            node = n.Unary(tok.text, self._value_operand(self.term(), start), tok.line)
         else:
             node = self.term()
         while self.peek().kind == "OP" and self.peek().text in ("+", "-", "!"):
             op = self.advance()
-            self._value_operand(node, op)
-            right = self._value_operand(self.term(), self.peek())
+            self._value_operand(node, tok)
+            start = self.peek()
+            right = self._value_operand(self.term(), start)
             node = n.Binary(op.text, node, right, op.line)
         return node
 
     def term(self) -> object:
+        tok = self.peek()
         node = self.power()
         while self.peek().kind == "OP" and self.peek().text in ("*", "/"):
             op = self.advance()
-            self._value_operand(node, op)
-            right = self._value_operand(self.power(), self.peek())
+            self._value_operand(node, tok)
+            start = self.peek()
+            right = self._value_operand(self.power(), start)
             node = n.Binary(op.text, node, right, op.line)
         return node
 
     def power(self) -> object:
         # Decision: ^ is left-associative, as in the BASICs of the same micros.
+        tok = self.peek()
         node = self.factor()
         while self.check("OP", "^"):
             op = self.advance()
-            self._value_operand(node, op)
-            right = self._value_operand(self.factor(), self.peek())
+            self._value_operand(node, tok)
+            start = self.peek()
+            right = self._value_operand(self.factor(), start)
             node = n.Binary("^", node, right, op.line)
         return node
 
@@ -415,7 +430,8 @@ class LineParser:
         if tok.kind == "OP" and tok.text in "+-":
             # Extension: a sign inside an expression (A*-B) is accepted.
             self.advance()
-            return n.Unary(tok.text, self._value_operand(self.factor(), self.peek()), tok.line)
+            start = self.peek()
+            return n.Unary(tok.text, self._value_operand(self.factor(), start), tok.line)
         if tok.kind == "KW" and tok.text == "SI":
             self.advance()
             cond = self.condition()
@@ -450,7 +466,7 @@ class LineParser:
         if spec.returns_position and len(args) == spec.max_args + 1:
             last = args.pop()
             if not isinstance(last, n.Var):
-                raise self.fail(f"VARIABLE EN DERNIER ARGUMENT DE {tok.text}", tok, Err.SYNTAX)
+                raise self.fail(f"VARIABLE ATTENDUE EN DERNIER ARGUMENT DE {tok.text}", tok, expected=False)
             position_out = last
         if not spec.min_args <= len(args) <= spec.max_args:
             raise self.fail(tok.text, tok, Err.ARGUMENT_COUNT)
@@ -459,16 +475,13 @@ class LineParser:
 
 def parse_statements(source_line: SourceLine, immediate: bool = False) -> n.Line:
     """Parse one source line (number, optional label, statements) or raise _Fail."""
-    tokens = tokenize(source_line.text, source_line.number, source_line.column)
+    tokens = tokenize(source_line.text, source_line.number, source_line.column, source_line.original)
     label = None
     if len(tokens) > 2 and tokens[0].kind == "NAME" and tokens[1].kind == "OP" and tokens[1].text == ":":
         label = tokens[0].text
         tokens = tokens[2:]
     parser = LineParser(tokens, source_line.original, immediate)
     statements = parser.statements()
-    for position, statement in enumerate(statements):
-        if isinstance(statement, n.Procedure) and position != 0:
-            raise parser.fail("PROCEDURE EN DEBUT DE LIGNE", code=Err.SYNTAX)
     return n.Line(source_line.number, label, statements, source_line.original)
 
 

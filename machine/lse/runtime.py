@@ -29,6 +29,7 @@ TRANSLATED = {
     MemoryError: Err.MEMORY_FULL,
     RecursionError: Err.RECURSION,
 }
+TRANSLATABLE = (LseError, *TRANSLATED)  # what run_unit turns into an LSE error with its line
 
 
 class Status(enum.Enum):
@@ -79,7 +80,8 @@ class CompiledUnit:
         self.compiler = SegmentCompiler(machine.layout, unit, machine.tables)
         size = machine.layout.end_pc + 1
         self.code: list[Callable] = [self._stub(pc) for pc in range(size)]
-        self.code[machine.layout.end_pc] = _fell_off_the_end
+        lines = machine.layout.program.lines
+        self.code[machine.layout.end_pc] = _fell_off_the_end(lines[-1].number if lines else None)
         self.isgen = [False] * size
 
     def _stub(self, pc: int) -> Callable:
@@ -95,8 +97,11 @@ class CompiledUnit:
         return compile_then_dispatch
 
 
-def _fell_off_the_end(G: Vars, L: Vars, M: Runtime) -> int:
-    raise LseError(Err.NO_TERMINER)
+def _fell_off_the_end(last_line: int | None) -> Callable:
+    """The code past the last line: only the last line leads there, so the error names it."""
+    def fell_off(G: Vars, L: Vars, M: Runtime) -> int:
+        raise LseError(Err.NO_TERMINER, line=last_line)
+    return fell_off
 
 
 class Runtime:
@@ -137,11 +142,11 @@ class Runtime:
         return {
             "__builtins__": {}, "_B": self.builtin_table(), "_K": self.tables.constants,
             "_num": ops.num, "_add": ops.add, "_pow": ops.power, "_eq": ops.equal,
-            "_ne": ops.not_equal, "_order": ops.order, "_put": ops.put, "_elref": ops.element_ref,
+            "_ne": ops.not_equal, "_order": ops.order, "_put": ops.put, "_array": ops.array, "_elref": ops.element_ref,
             "_byval": ops.by_value, "_setref": ops.set_ref, "_declare_ref": ops.declare_ref,
             "_pos": ops.position, "_posref": ops.position_ref, "_line_number": ops.line_number,
-            "_cat": ops.make_concat(self.limits["max_string"]),
-            "_plain": render_plain, "_formatted": render_formatted,
+            "_cat": ops.make_concat(self.limits["max_string"], self.charge),
+            "_plain": render_plain, "_formatted": render_formatted, "_Exception": Exception,
         }
 
     def builtin_table(self) -> dict:
@@ -229,14 +234,15 @@ class Runtime:
         code, isgen, G = compiled.code, compiled.isgen, self.G
         segments = self.layout.segments
         profiling = self.profiling
+        before = nested = 0
         while True:
             try:
                 while True:
+                    if profiling:
+                        before, nested = self.cyc, self.nested_cycles
                     if self.cyc >= self.budget:
                         self.current_line = segments[pc].line if pc < len(segments) else 0
                         yield from self._slice_end()
-                    if profiling:
-                        before, nested = self.cyc, self.nested_cycles
                     if isgen[pc]:
                         next_pc = yield from code[pc](G, L, self)
                     else:
@@ -246,19 +252,30 @@ class Runtime:
                         self.line_cycles[segments[pc].line] += spent
                     pc = next_pc
                     if pc < 0:
-                        if pc == RETURN_TO:
-                            pass
                         return pc
-            except _ReturnTo as jump:
-                pc = self.jump_line(jump.line)
-            except LseError as error:
-                raise error.at(self._line_of(pc)) from None
-            except tuple(TRANSLATED) as error:
-                raise LseError(TRANSLATED[type(error)], line=self._line_of(pc)) from None
+            except Exception as error:
+                if profiling and pc < len(segments):  # the segment left early: still its line's cycles
+                    self.line_cycles[segments[pc].line] += self.cyc - before - (self.nested_cycles - nested)
+                if type(error) is _ReturnTo:
+                    pc = self.jump_line(error.line)
+                    continue
+                if isinstance(error, TRANSLATABLE):
+                    raise self.at_line(error, self._line_of(pc)) from None
+                raise
+
+    @staticmethod
+    def at_line(error: Exception, line: int | None) -> Exception:
+        """The LSE error for an exception raised on a line (a fast loop's body names its own lines)."""
+        if isinstance(error, LseError):
+            return error.at(line)
+        for python_error, code in TRANSLATED.items():
+            if isinstance(error, python_error):
+                return LseError(code, line=line)
+        return error
 
     def _line_of(self, pc: int) -> int | None:
         segments = self.layout.segments
-        return segments[pc].line if 0 <= pc < len(segments) else self.current_line
+        return segments[pc].line if 0 <= pc < len(segments) else None
 
     # ------------------------------------------------------- control flow
     def block(self, block: int) -> None:
@@ -297,6 +314,13 @@ class Runtime:
         """ALLER EN expression."""
         return self.jump_line(ops.line_number(value))
 
+    def return_to(self, line: int) -> int:
+        """RETOUR EN line: check the line exists (the error names the RETOUR), then leave."""
+        if line not in self.layout.line_pc:
+            raise LseError(Err.UNKNOWN_LINE, line)
+        self.return_line = line
+        return RETURN_TO
+
     def unknown_line(self, line: int) -> int:
         """A static jump to a line that is not in the program."""
         raise LseError(Err.UNKNOWN_LINE, line)
@@ -307,6 +331,8 @@ class Runtime:
         loops = self.loops
         while loops and loops[-1].body_pc == body_pc:
             loops.pop()  # the same FAIRE again: its old pass is abandoned
+        if end < first:
+            raise LseError(Err.BAD_NESTING, f"{end} < {first}")
         if loops and loops[-1].end < end and loops[-1].first <= first:
             raise LseError(Err.BAD_NESTING, f"{end} > {loops[-1].end}")
         if not go:
@@ -357,14 +383,14 @@ class Runtime:
         saved_loops = self.loops
         self.loops = []
         self.depth += 1
-        start = self.cyc
+        start, nested = self.cyc, self.nested_cycles
         try:
             code = yield from self.run_unit(compiled, compiled.unit.entry_pc, frame)
         finally:
             self.loops = saved_loops
             self.depth -= 1
-            if self.profiling:
-                self.nested_cycles += self.cyc - start
+            if self.profiling:  # the whole call, its own nested calls included once
+                self.nested_cycles = nested + self.cyc - start
         if code == END:
             raise _Terminate()
         return code

@@ -25,7 +25,7 @@ def number_prefix(raw: str) -> tuple[int | None, int]:
     stripped = raw.lstrip(" \t")
     lead = len(raw) - len(stripped)
     digits = 0
-    while digits < len(stripped) and stripped[digits].isdigit():
+    while digits < len(stripped) and "0" <= stripped[digits] <= "9":
         digits += 1
     if digits == 0:
         return None, 0

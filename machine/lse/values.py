@@ -33,13 +33,12 @@ class Array(dict):
                     self[(float(i), float(j))] = 0.0
 
     def _fix(self, key: object) -> object:
+        # A key with the wrong number of indices is never in the dict: INDICE HORS LIMITES.
         if isinstance(key, tuple):
-            if len(key) != len(self.dims) or not all(isinstance(k, float) for k in key):
-                raise LseError(Err.NOT_AN_ARRAY, self.name)
+            if not all(type(k) is float for k in key):
+                raise LseError(Err.TYPE_MISMATCH, self.name)
             fixed: object = tuple(float(math.floor(k)) if math.isfinite(k) else k for k in key)
-        elif isinstance(key, float):
-            if len(self.dims) != 1:
-                raise LseError(Err.INDEX_RANGE, f"{self.name}[{_show(key)}]")
+        elif type(key) is float:
             fixed = float(math.floor(key)) if math.isfinite(key) else key
         else:
             raise LseError(Err.TYPE_MISMATCH, self.name)
@@ -102,9 +101,7 @@ class Vars(dict):
             if type(value) is not str:
                 raise LseError(Err.TYPE_MISMATCH, name)
         elif type(value) is not float:
-            if isinstance(self.get(name), Array) or type(value) is Array:
-                raise LseError(Err.NOT_AN_ARRAY if type(value) is not Array else Err.TYPE_MISMATCH, name)
-            raise LseError(Err.TYPE_MISMATCH, name)
+            raise LseError(Err.ALREADY_DECLARED if type(self.get(name)) is Array else Err.TYPE_MISMATCH, name)
         elif type(self.get(name)) is Array:
             raise LseError(Err.ALREADY_DECLARED, name)
         self[name] = value

@@ -1,0 +1,16 @@
+"""Shared pytest set-up: the --update-golden option (the harness itself is tests/lse_harness.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--update-golden", action="store_true", default=False,
+                     help="rewrite tests/programs/*.out from the current behaviour")
+
+
+@pytest.fixture
+def update_golden(request: pytest.FixtureRequest) -> bool:
+    """True when the run should rewrite the golden files instead of comparing."""
+    return request.config.getoption("--update-golden")

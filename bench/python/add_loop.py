@@ -1,0 +1,11 @@
+"""A million additions, like bench/lse/add_loop.lse: float arithmetic as in LSE."""
+
+
+def main() -> None:
+    x = 0.0
+    for i in range(1, 1_000_001):
+        x += i
+    print(x)
+
+
+main()

@@ -1,4 +1,4 @@
-"""Compile LSE segments into Python functions, with their cycle costs; imports nodes and layout.
+"""Compile LSE expressions and statements into Python source with their cycle costs; imports nodes, layout.
 
 Decision: generated Python is the fast executable form. No text of the program
 reaches it unescaped: names are checked identifiers written through repr(),
@@ -14,15 +14,12 @@ from dataclasses import dataclass, field
 from machine.errors import Err, InternalError
 from machine.lse import nodes as n
 from machine.lse.builtins import BUILTINS
-from machine.lse.layout import MAIN, Layout, Segment, Unit
+from machine.lse.layout import MAIN, Layout, Unit
 
 # The cost key of each operator, beside the operator it prices.
 BINARY_COST = {"+": "add", "-": "sub", "*": "mul", "/": "div", "^": "pow", "!": "concat"}
 COMPARE_PY = {"=": "==", "#": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 END, RETURN, RESULT, RETURN_TO = -1, -2, -3, -4
-# What one pass of a FAIRE costs besides its body: step, add, compare, store.
-PASS_COST = {"loop_step": 1, "variable": 1, "add": 1, "compare": 1, "assign": 1}
-STRAIGHT_BREAKERS = (n.Goto, n.Faire, n.Retour, n.Resultat, n.Procedure, n.Executer)
 
 
 @dataclass
@@ -87,8 +84,8 @@ class Emitter:
         return f"_{stem}{self.temp}"
 
 
-class SegmentCompiler:
-    """Generate the Python source of the segments of one unit (main or a procedure)."""
+class StatementCompiler:
+    """Generate Python for the expressions and statements of one unit (main or a procedure)."""
 
     def __init__(self, layout: Layout, unit: Unit, tables: CompileTables) -> None:
         self.layout = layout
@@ -473,163 +470,6 @@ class SegmentCompiler:
 
     def st_Faire(self, out: Emitter, node: n.Faire) -> None:
         raise InternalError("FAIRE is compiled by its segment")
-
-    # ------------------------------------------------------------ segments
-    def faire(self, out: Emitter, node: n.Faire, pc: int, line: n.Line) -> list[str]:
-        """Emit a FAIRE that ends a segment; return the source of its step function."""
-        start = self.value(node.start)
-        step = self.value(node.step) if node.step is not None else Ex("1.0", "n", Cost())
-        cost = start.cost.merge(step.cost).add("loop_init")
-        limit = self.value(node.limit) if node.limit is not None else None
-        if limit is not None:
-            cost.merge(limit.cost)
-        self.charge(out, cost)
-        limit_code = limit.code if limit is not None else "None"
-        out.emit(f"_s = {start.code}; _st = _num({step.code}); _lim = {limit_code}")
-        if limit is not None:
-            out.emit("_num(_lim)")
-        self.store_var(out, node.var, Ex("_s", start.kind, Cost()))
-        end = self.layout.resolve(node.end)
-        if node.cond is not None:
-            cond = self.expr(node.cond)
-            if cond.gen:
-                raise InternalError("the parser lets no procedure call into a TANT QUE condition")
-            self.charge(out, cond.cost)
-            out.emit(f"_go = {cond.code}")
-        else:
-            out.emit("_go = (_s <= _lim) if _st >= 0 else (_s >= _lim)")
-        end_index = self.layout.line_index.get(end)
-        if end_index is None:
-            out.emit(f"return M.unknown_line({end})")
-        else:
-            after_end = self.layout.next_line_pc(end_index)
-            out.emit(f"return M.faire(_step{pc}, _st, _lim, _go, G, L, "
-                     f"{line.number}, {end}, {pc + 1}, {after_end})")
-        return self.step_function(node, pc)
-
-    def step_function(self, node: n.Faire, pc: int) -> list[str]:
-        out = Emitter()
-        out.emit("v = " + self.read_var(node.var) + " + rec.step")
-        if node.cond is None:
-            out.emit("if not ((v <= rec.limit) if rec.step >= 0 else (v >= rec.limit)): return False")
-            self.store_var(out, node.var, Ex("v", "n", Cost()))
-            out.emit("return True")
-        else:
-            self.store_var(out, node.var, Ex("v", "n", Cost()))
-            cond = self.expr(node.cond)
-            self.charge(out, cond.cost)
-            out.emit(f"return {cond.code}")
-        return [f"def _step{pc}(G, L, M, rec):"] + out.lines
-
-    # ---------------------------------------------------------- fast loops
-    def loop_header(self, segment: Segment) -> n.Faire | None:
-        """Return the FAIRE whose body starts at this segment, if any."""
-        if segment.start == 0:
-            return None
-        before = self.layout.program.lines[segment.line_index].statements[segment.start - 1]
-        return before if isinstance(before, n.Faire) else None
-
-    def straight(self, statement: object) -> bool:
-        """True if a statement never jumps, returns or starts a loop."""
-        if isinstance(statement, n.If):
-            return self.straight(statement.then) and (statement.other is None or self.straight(statement.other))
-        if isinstance(statement, n.Block):
-            return all(self.straight(item) for item in statement.statements)
-        return not isinstance(statement, STRAIGHT_BREAKERS)
-
-    def loop_body(self, segment: Segment, faire: n.Faire) -> list[tuple] | None:
-        """Return the body of a FAIRE as (line, statements) pairs if it can run as one Python loop."""
-        end = self.layout.resolve(faire.end)
-        end_index = self.layout.line_index.get(end) if end is not None else None
-        if end_index is None or end_index < segment.line_index:
-            return None
-        lines = self.layout.program.lines
-        body = [(lines[segment.line_index], lines[segment.line_index].statements[segment.start:])]
-        body += [(line, line.statements) for line in lines[segment.line_index + 1:end_index + 1]]
-        for line, statements in body:
-            if line.number != end and line.number in self.layout.loop_ends:
-                return None
-            if not all(self.straight(statement) for statement in statements):
-                return None
-        return body
-
-    def fast_loop(self, out: Emitter, pc: int, faire: n.Faire, body: list[tuple]) -> None:
-        """Emit a loop body that runs pass after pass until it ends or the slice is spent.
-
-        The body's other lines run inside a try (free in CPython 3.11 until something
-        raises) so that an error names its own line, not the loop's first line.
-        """
-        end = self.layout.resolve(faire.end)
-        after_end = self.layout.next_line_pc(self.layout.line_index[end])
-        out.emit("_loop = M.loops[-1]; _stp = _loop.step; _lim = _loop.limit; _up = _stp >= 0")
-        out.emit("while True:")
-        out.depth += 1
-        first = body[0][0].number
-        for line, statements in body:
-            if line.number != first:
-                out.emit("try:")
-                out.depth += 1
-            self.statements(out, statements)
-            if line.number == end:
-                self.loop_pass(out, faire, end, after_end)
-            if line.number != first:
-                out.emit("pass")
-                out.depth -= 1
-                out.emit(f"except _Exception as _e: raise M.at_line(_e, {line.number})")
-        out.emit(f"if M.cyc >= M.budget: return {pc}")
-        out.depth -= 1
-
-    def loop_pass(self, out: Emitter, faire: n.Faire, end: int, after_end: int) -> None:
-        """Emit the end of one pass of a fast loop: step the variable, leave when done."""
-        self.charge(out, Cost(Counter(PASS_COST)))
-        out.emit(f"v = {self.read_var(faire.var)} + _stp")
-        if faire.cond is None:
-            out.emit("if not ((v <= _lim) if _up else (v >= _lim)):")
-            out.emit("    M.loops.pop()")
-            out.emit(f"    return M.end_of_line({end}, G, L, {after_end})")
-            self.store_var(out, faire.var, Ex("v", "n", Cost()))
-        else:
-            self.store_var(out, faire.var, Ex("v", "n", Cost()))
-            cond = self.value(faire.cond)
-            self.charge(out, cond.cost)
-            out.emit(f"if not {cond.code}:")
-            out.emit("    M.loops.pop()")
-            out.emit(f"    return M.end_of_line({end}, G, L, {after_end})")
-
-    def segment(self, pc: int) -> tuple[str, bool]:
-        """Return the Python source of segment pc compiled for this unit, and if it yields."""
-        segment = self.layout.segments[pc]
-        line = self.layout.program.lines[segment.line_index]
-        self.gen = False
-        out = Emitter()
-        extra: list[str] = []
-        body = line.statements[segment.start:]
-        faire = None if self.tables.profile else self.loop_header(segment)
-        loop_body = self.loop_body(segment, faire) if faire is not None else None
-        if loop_body is not None:
-            self.fast_loop(out, pc, faire, loop_body)
-            body = ()
-        ends_with_faire = loop_body is not None
-        for position, statement in enumerate(body):
-            if isinstance(statement, n.Faire):
-                self.statements(out, body[:position])
-                self.charge(out, Cost().add("statement"))
-                extra = self.faire(out, statement, pc, line)
-                ends_with_faire = True
-                break
-        if not ends_with_faire:
-            self.statements(out, body)
-            next_pc = self.layout.next_line_pc(segment.line_index)
-            if line.number in self.layout.loop_ends:
-                out.emit(f"return M.end_of_line({line.number}, G, L, {next_pc})")
-            else:
-                out.emit(f"return {next_pc}")
-        header = f"def _seg{pc}(G, L, M):"
-        if self.gen:
-            out.lines.insert(0, "    if False: yield")
-        source = "\n".join([header] + out.lines + extra) + "\n"
-        return source, self.gen
-
 
 def unit_for_main(layout: Layout) -> Unit:
     """Return the main program's unit."""

@@ -14,11 +14,12 @@ from collections.abc import Callable
 from machine.errors import Err, InternalError, LseError
 from machine.lse import ops
 from machine.lse.builtins import BUILTINS
-from machine.lse.compiler import END, PASS_COST, RESULT, RETURN, RETURN_TO, CompileTables, SegmentCompiler
+from machine.lse.compiler import END, RESULT, RETURN, RETURN_TO, CompileTables
 from machine.lse.formats import render_formatted, render_plain
 from machine.lse.inputs import InputBuffer, parse_number_field
 from machine.lse.layout import MAIN, Layout, Unit, layout
 from machine.lse.nodes import Program
+from machine.lse.segments import PASS_COST, SegmentCompiler
 from machine.lse.values import Array, Vars
 
 # Python errors that compiled code lets escape on purpose, and what they mean in LSE.

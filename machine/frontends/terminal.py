@@ -10,7 +10,9 @@ from typing import TextIO
 from machine.lse.runtime import Status
 from machine.micro import Micro
 
-SLICE_CYCLES = 200_000
+# At --speed max a slice is a few milliseconds of host time; paced runs take smaller steps.
+SLICE_CYCLES_MAX = 5_000_000
+SLICE_CYCLES_PACED = 100_000
 
 
 class TerminalOutput:
@@ -46,7 +48,7 @@ def run_headless(micro: Micro, *, speed: float | None, stdin: TextIO = sys.stdin
     started = time.monotonic()
     try:
         while True:
-            status = micro.run(SLICE_CYCLES)
+            status = micro.run(SLICE_CYCLES_PACED if speed else SLICE_CYCLES_MAX)
             stdout.flush()
             if status is Status.RUNNING:
                 if speed:

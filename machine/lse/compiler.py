@@ -68,6 +68,10 @@ class CompileTables:
         return len(self.constants) - 1
 
 
+# Statements that neither jump, call, wait nor end: a run of them is charged once.
+STRAIGHT_RUN = (n.Assign, n.Afficher, n.Chaine, n.Tableau, n.Liberer)
+
+
 class Emitter:
     """Python source lines with indentation."""
 
@@ -92,6 +96,7 @@ class StatementCompiler:
         self.unit = unit
         self.tables = tables
         self.gen = False
+        self.deferred: Cost | None = None  # collecting the cost of a straight run
 
     # ------------------------------------------------------------ charging
     def block_id(self, cost: Cost) -> int:
@@ -99,6 +104,9 @@ class StatementCompiler:
 
     def charge(self, out: Emitter, cost: Cost) -> None:
         if not cost.kinds:
+            return
+        if self.deferred is not None:
+            self.deferred.merge(cost)
             return
         block = self.block_id(cost)
         if self.tables.profile:
@@ -275,17 +283,36 @@ class StatementCompiler:
 
     # ---------------------------------------------------------- statements
     def statements(self, out: Emitter, statements: tuple) -> None:
-        pending = Cost()
+        """Emit statements; a run of straight-line ones is charged once, before it runs.
+
+        Decision: charging a run up front makes one `M.cyc +=` of several; the
+        totals are the same, except that a run stopped by an error has paid for
+        all of it.
+        """
+        run_cost, run_lines = Cost(), Emitter()
+        run_lines.depth = out.depth
         for statement in statements:
-            pending.add("statement")
-            if isinstance(statement, n.Assign):
-                self.st_Assign(out, statement, pending)
-                pending = Cost()
+            if isinstance(statement, STRAIGHT_RUN):
+                run_lines.temp = out.temp
+                self.deferred = Cost().add("statement")
+                if isinstance(statement, n.Assign):
+                    self.st_Assign(run_lines, statement, Cost())
+                else:
+                    getattr(self, "st_" + type(statement).__name__)(run_lines, statement)
+                run_cost.merge(self.deferred)
+                self.deferred = None
+                out.temp = run_lines.temp
                 continue
-            self.charge(out, pending)
-            pending = Cost()
+            self._flush_run(out, run_cost, run_lines)
+            run_cost, run_lines = Cost(), Emitter()
+            run_lines.depth = out.depth
+            self.charge(out, Cost().add("statement"))
             getattr(self, "st_" + type(statement).__name__)(out, statement)
-        self.charge(out, pending)
+        self._flush_run(out, run_cost, run_lines)
+
+    def _flush_run(self, out: Emitter, cost: Cost, run: Emitter) -> None:
+        self.charge(out, cost)
+        out.lines.extend(run.lines)
 
     def value(self, node: object) -> Ex:
         value = self.expr(node)
@@ -344,7 +371,7 @@ class StatementCompiler:
         pc = self.layout.line_pc.get(number)
         if pc is None:
             return f"M.unknown_line({number})"
-        return f"M.jump({pc}, {number})"
+        return f"({pc} if not M.loops else M.jump({pc}, {number}))"
 
     def st_Goto(self, out: Emitter, node: n.Goto) -> None:
         self.charge(out, Cost().add("jump"))

@@ -235,6 +235,8 @@ class Runtime:
         code, isgen, G = compiled.code, compiled.isgen, self.G
         segments = self.layout.segments
         profiling = self.profiling
+        if not profiling:
+            return (yield from self._run_lean(code, isgen, G, L, pc))
         before = nested = 0
         while True:
             try:
@@ -257,6 +259,28 @@ class Runtime:
             except Exception as error:
                 if profiling and pc < len(segments):  # the segment left early: still its line's cycles
                     self.line_cycles[segments[pc].line] += self.cyc - before - (self.nested_cycles - nested)
+                if type(error) is _ReturnTo:
+                    pc = self.jump_line(error.line)
+                    continue
+                if isinstance(error, TRANSLATABLE):
+                    raise self.at_line(error, self._line_of(pc)) from None
+                raise
+
+    def _run_lean(self, code: list, isgen: list, G: Vars, L: Vars, pc: int):
+        """run_unit without the profiler's bookkeeping: the hot loop of every program."""
+        while True:
+            try:
+                while True:
+                    if self.cyc >= self.budget:
+                        self.current_line = self._line_of(pc) or 0
+                        yield from self._slice_end()
+                    if isgen[pc]:
+                        pc = yield from code[pc](G, L, self)
+                    else:
+                        pc = code[pc](G, L, self)
+                    if pc < 0:
+                        return pc
+            except Exception as error:
                 if type(error) is _ReturnTo:
                     pc = self.jump_line(error.line)
                     continue

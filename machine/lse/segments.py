@@ -146,6 +146,31 @@ class SegmentCompiler(StatementCompiler):
             out.emit("    M.loops.pop()")
             out.emit(f"    return M.end_of_line({end}, G, L, {after_end})")
 
+    def inline_following(self, out: Emitter, index: int) -> int:
+        """Run the next lines in this function when control falls into them; return the last one's index.
+
+        A line is taken along only if nothing ends a loop before it and it holds no
+        FAIRE or PROCEDURE; it stays enterable on its own for jumps. Each runs in a
+        try (free until something raises) so that an error names its own line.
+        """
+        if self.tables.profile:
+            return index
+        lines = self.layout.program.lines
+        for _ in range(INLINE_LINES):
+            if lines[index].number in self.layout.loop_ends or index + 1 >= len(lines):
+                break
+            following = lines[index + 1]
+            if any(isinstance(statement, (n.Faire, n.Procedure)) for statement in following.statements):
+                break
+            index += 1
+            out.emit("try:")
+            out.depth += 1
+            self.statements(out, following.statements)
+            out.emit("pass")
+            out.depth -= 1
+            out.emit(f"except _Exception as _e: raise M.at_line(_e, {following.number})")
+        return index
+
     def segment(self, pc: int) -> tuple[str, bool]:
         """Return the Python source of segment pc compiled for this unit, and if it yields."""
         segment = self.layout.segments[pc]
@@ -169,7 +194,9 @@ class SegmentCompiler(StatementCompiler):
                 break
         if not ends_with_faire:
             self.statements(out, body)
-            next_pc = self.layout.next_line_pc(segment.line_index)
+            index = self.inline_following(out, segment.line_index)
+            line = self.layout.program.lines[index]
+            next_pc = self.layout.next_line_pc(index)
             if line.number in self.layout.loop_ends:
                 out.emit(f"return M.end_of_line({line.number}, G, L, {next_pc})")
             else:

@@ -1,0 +1,93 @@
+"""Draw the Micro's character screen with the ROM font into a pygame Surface; the only drawing code.
+
+Imports pygame (front ends only); the core never imports this module.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from machine.profile import Profile
+from machine.rom import Font
+from machine.screen import TextScreen
+
+# Monitors of the period: the profile's own colours, or a monochrome tube.
+MONITORS = {
+    "green": ((0x33, 0xFF, 0x66), (0x00, 0x12, 0x04)),
+    "amber": ((0xFF, 0xB0, 0x00), (0x14, 0x0A, 0x00)),
+    "white": ((0xE8, 0xE8, 0xE0), (0x10, 0x10, 0x10)),
+}
+MONITOR_NAMES = ("colour", *MONITORS)
+SCANLINE_DIM = 0.55  # brightness of every other pixel row with --scanlines
+
+
+def monitor_colours(profile: Profile, monitor: str) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+    """Return (foreground, background) for a monitor name."""
+    if monitor == "colour":
+        return profile.colour(profile.foreground), profile.colour(profile.background)
+    return MONITORS[monitor]
+
+
+class ScreenRenderer:
+    """Turn TextScreen cells into pixels: one cached glyph surface per character."""
+
+    def __init__(self, font: Font, profile: Profile, scale: int = 1, monitor: str = "colour",
+                 scanlines: bool = False) -> None:
+        self.font = font
+        self.scale = scale
+        self.foreground, self.background = monitor_colours(profile, monitor)
+        self.scanlines = scanlines and scale >= 2
+        self.cell_w = font.width * scale
+        self.cell_h = font.height * scale
+        self.size = (profile.columns * self.cell_w, profile.rows * self.cell_h)
+        self.cache: dict[str, pygame.Surface] = {}
+
+    def glyph(self, ch: str) -> pygame.Surface:
+        """Return the surface of one character at the renderer's scale and colours."""
+        surface = self.cache.get(ch)
+        if surface is None:
+            small = pygame.Surface((self.font.width, self.font.height))
+            small.fill(self.background)
+            for y, row in enumerate(self.font.pixels(ch)):
+                for x, lit in enumerate(row):
+                    if lit:
+                        small.set_at((x, y), self.foreground)
+            surface = pygame.transform.scale(small, (self.cell_w, self.cell_h))
+            self.cache[ch] = surface
+        return surface
+
+    def draw(self, target: pygame.Surface, screen: TextScreen, cursor: bool = False) -> None:
+        """Draw every cell of the screen, and the cursor if it is showing."""
+        target.fill(self.background)
+        for y, row in enumerate(screen.cells):
+            for x, ch in enumerate(row):
+                if ch != " ":
+                    target.blit(self.glyph(ch), (x * self.cell_w, y * self.cell_h))
+        if cursor:
+            row, col = screen.cursor_cell()
+            block = pygame.Rect(col * self.cell_w, (row + 1) * self.cell_h - 2 * self.scale,
+                                self.cell_w, 2 * self.scale)
+            target.fill(self.foreground, block)
+        if self.scanlines:
+            self._scanlines(target)
+
+    def _scanlines(self, target: pygame.Surface) -> None:
+        shade = pygame.Surface((self.size[0], 1))
+        shade.fill(tuple(int(255 * SCANLINE_DIM) for _ in range(3)))
+        for y in range(1, self.size[1], 2):
+            target.blit(shade, (0, y), special_flags=pygame.BLEND_MULT)
+
+    def surface(self, screen: TextScreen, cursor: bool = False) -> pygame.Surface:
+        """Return a new surface with the screen drawn on it (off-screen)."""
+        target = pygame.Surface(self.size)
+        self.draw(target, screen, cursor)
+        return target
+
+
+def save_screenshot(screen: TextScreen, path: Path, font: Font, profile: Profile, scale: int = 2,
+                    monitor: str = "colour") -> None:
+    """Save the screen as a PNG, without any display."""
+    renderer = ScreenRenderer(font, profile, scale, monitor)
+    pygame.image.save(renderer.surface(screen), str(path))

@@ -1,0 +1,172 @@
+"""The pygame window: draws the Micro's screen at 50 Hz, types keys into it, paces its clock.
+
+The only module that opens a window; imports pygame, and the core never imports it.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from datetime import datetime
+from pathlib import Path
+
+import pygame
+
+from machine.frontends.render import ScreenRenderer
+from machine.keyboard import BACKSPACE, RETURN, LineInput
+from machine.lse.runtime import Status
+from machine.micro import Micro
+from machine.rom import Font
+
+FRAME_HZ = 50
+BLINK_FRAMES = 25          # the cursor changes every half second
+MAX_LAG_SECONDS = 0.1      # a slow host never makes the Micro run ahead to catch up by more
+MAX_FRAME_WORK = 0.016     # at --speed max, run for this much wall time per frame
+SLICE_CYCLES = 50_000
+
+
+def fit_scale(profile_size: tuple[int, int]) -> int:
+    """Return the largest integer scale at which the screen fits the display."""
+    info = pygame.display.Info()
+    width, height = profile_size
+    if info.current_w <= 0 or info.current_h <= 0:
+        return 2
+    return max(1, min((info.current_w - 64) // width, (info.current_h - 96) // height))
+
+
+class Window:
+    """One window on one Micro: frame() draws, feeds keys and runs the slice of this frame."""
+
+    def __init__(self, micro: Micro, font: Font, *, speed: float | None, scale: int | None = None,
+                 monitor: str = "colour", scanlines: bool = False, screenshot: Path | None = None) -> None:
+        pygame.display.init()
+        self.micro = micro
+        base = (micro.profile.columns * font.width, micro.profile.rows * font.height)
+        self.renderer = ScreenRenderer(font, micro.profile, scale or fit_scale(base), monitor, scanlines)
+        self.display = pygame.display.set_mode(self.renderer.size)
+        pygame.display.set_caption(micro.profile.title)
+        self.line = LineInput(micro.screen)
+        self.speed = speed
+        self.turbo = False
+        self.screenshot = screenshot
+        self.status = Status.RUNNING
+        self.frames = 0
+        self.closed = False
+        self.anchor = (time.monotonic(), 0)  # wall time and cycles when pacing last (re)started
+
+    # ------------------------------------------------------------- keys
+    def handle(self, event: pygame.event.Event) -> None:
+        """React to one pygame event."""
+        if event.type == pygame.QUIT:
+            self.closed = True
+        elif event.type == pygame.TEXTINPUT and self.status is Status.WAITING:
+            for ch in event.text:
+                self.line.key(ch)
+        elif event.type == pygame.KEYDOWN:
+            self.key_down(event)
+
+    def key_down(self, event: pygame.event.Event) -> None:
+        ctrl_c = event.key == pygame.K_c and event.mod & pygame.KMOD_CTRL
+        if event.key == pygame.K_ESCAPE or ctrl_c:
+            if self.status in (Status.RUNNING, Status.WAITING, Status.PAUSED):
+                self.micro.interrupt()
+                self.status = Status.RUNNING
+            else:
+                self.closed = True
+        elif event.key == pygame.K_F12:
+            self.save(Path(datetime.now().strftime("micro-lse-%Y%m%d-%H%M%S.png")))
+        elif event.key == pygame.K_F11:
+            self.turbo = not self.turbo
+            self.anchor = (time.monotonic(), self.micro.cycles)
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.status is Status.WAITING:
+                self.micro.feed(self.line.key(RETURN))
+                self.status = Status.RUNNING
+            elif self.status is Status.PAUSED:
+                self.status = Status.RUNNING
+        elif event.key == pygame.K_BACKSPACE and self.status is Status.WAITING:
+            self.line.key(BACKSPACE)
+
+    # ------------------------------------------------------------ running
+    def budget(self) -> int | None:
+        """Cycles the Micro may run this frame to keep emulated time on wall time; None: no limit."""
+        if self.turbo or self.speed is None:
+            return None
+        start_wall, start_cycles = self.anchor
+        hz = self.micro.profile.clock_hz * self.speed
+        due = start_cycles + int((time.monotonic() - start_wall) * hz)
+        floor = self.micro.cycles - int(MAX_LAG_SECONDS * hz)
+        if due < floor:  # the host fell behind: forget the lost time rather than rush
+            self.anchor = (time.monotonic(), self.micro.cycles)
+            return 0
+        return max(0, due - self.micro.cycles)
+
+    def run_frame(self) -> None:
+        """Run the program for this frame's share of cycles."""
+        if self.status is not Status.RUNNING:
+            self.anchor = (time.monotonic(), self.micro.cycles)
+            return
+        budget = self.budget()
+        deadline = time.monotonic() + MAX_FRAME_WORK
+        while self.status is Status.RUNNING:
+            cycles = SLICE_CYCLES if budget is None else min(SLICE_CYCLES, budget)
+            if cycles <= 0:
+                break
+            self.status = self.micro.run(cycles)
+            if budget is not None:
+                budget -= cycles
+            if time.monotonic() > deadline:
+                break
+        if self.status in (Status.ENDED, Status.FAILED, Status.PAUSED):
+            self.announce()
+
+    def announce(self) -> None:
+        """Show on the screen why the program stopped, as the Micro did."""
+        screen = self.micro.screen
+        if self.status is Status.PAUSED:
+            screen.write(f"\r\nPAUSE EN LIGNE {self.micro.runtime.current_line}")
+            return
+        message = self.micro.error_text() if self.status is Status.FAILED else "TERMINE"
+        screen.write("\r\n" + message)
+        self.line.clear()
+        if self.screenshot is not None:
+            self.save(self.screenshot)
+
+    def save(self, path: Path) -> None:
+        """Save what the screen shows as a PNG."""
+        pygame.image.save(self.renderer.surface(self.micro.screen), str(path))
+        print(f"ECRAN SAUVE: {path}", file=sys.stderr)
+
+    # ------------------------------------------------------------ frames
+    def frame(self) -> None:
+        """One 50 Hz frame: events, the Micro's slice, and drawing if anything changed."""
+        for event in pygame.event.get():
+            self.handle(event)
+        self.run_frame()
+        self.frames += 1
+        blink_changed = self.frames % BLINK_FRAMES == 0
+        if self.micro.screen.dirty or blink_changed:
+            cursor = self.status is Status.WAITING and (self.frames // BLINK_FRAMES) % 2 == 0
+            self.renderer.draw(self.display, self.micro.screen, cursor)
+            pygame.display.flip()
+            self.micro.screen.dirty = False
+
+    def idle(self) -> bool:
+        """True when nothing runs and the window only waits for a key."""
+        return self.status is not Status.RUNNING
+
+    def run(self) -> int:
+        """Show the window until it is closed; return the exit status."""
+        clock = pygame.time.Clock()
+        while not self.closed:
+            self.frame()
+            if self.idle():
+                # Sleep until a key or the next blink: an idle Micro uses almost no CPU.
+                event = pygame.event.wait(1000 * BLINK_FRAMES // FRAME_HZ)
+                if event.type != pygame.NOEVENT:
+                    pygame.event.post(event)
+                self.frames += BLINK_FRAMES - self.frames % BLINK_FRAMES - 1
+            else:
+                clock.tick(FRAME_HZ)
+        pygame.display.quit()
+        return 1 if self.status is Status.FAILED else 0

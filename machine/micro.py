@@ -90,6 +90,11 @@ class Micro:
             return Status.FAILED
         return Status.RUNNING
 
+    def call(self, name: str, *args: object, cycles: int = 10**10) -> tuple[object, list]:
+        """Call one procedure of the loaded program from Python; numbers may be given as ints."""
+        values = tuple(float(arg) if type(arg) is int else arg for arg in args)
+        return self.runtime.call_from_host(name, values, cycles)
+
     def run_until_blocked(self, slice_cycles: int = 1_000_000) -> Status:
         """Run slices until the program waits, pauses, ends or fails."""
         while True:

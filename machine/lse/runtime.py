@@ -437,6 +437,32 @@ class Runtime:
             raise _ReturnTo(self.return_line)
         return self.result
 
+    def call_from_host(self, name: str, args: tuple, cycles: int) -> tuple[object, list]:
+        """Call a procedure from Python (tests, tools): return its RESULTAT and its by-reference values.
+
+        Arguments are numbers, strings or Arrays; a by-reference parameter gets a
+        cell whose final content comes back in the list. The call must finish
+        within `cycles` without waiting for input.
+        """
+        unit = self.layout.units.get(name)
+        if unit is None or name == MAIN:
+            raise LseError(Err.UNKNOWN_PROCEDURE, name)
+        if len(args) != len(unit.params):
+            raise LseError(Err.ARGUMENT_COUNT, name)
+        packed = [([value], 0) if param in unit.by_reference else value
+                  for param, value in zip(unit.params, args)]
+        self.budget = self.cyc + cycles
+        call = self._invoke(name, tuple(packed))
+        try:
+            status = call.send(None)
+        except StopIteration as stop:
+            code = stop.value
+        else:
+            call.close()
+            raise LseError(Err.INTERRUPTED if status is Status.RUNNING else Err.MISSING_INPUT, name)
+        result = self.result if code == RESULT else None
+        return result, [cell[0][0] if type(cell) is tuple else None for cell in packed]
+
     # --------------------------------------------------- data and storage
     def declare_array(self, env: Vars, name: str, sizes: tuple) -> None:
         """TABLEAU name[sizes]: a new zero-filled array."""

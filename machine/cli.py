@@ -15,6 +15,10 @@ from machine.lse.parser import SyntaxErrors, parse
 from machine.micro import Micro
 from machine.profile import ProfileError, load_profile
 
+# The names of the monitors (render.MONITOR_NAMES), repeated so that --help needs no pygame.
+MONITOR_NAMES = ("colour", "green", "amber", "white")
+MAX_SCALE = 16
+
 PROGRAM = "micro-lse"
 DEFAULT_DISK = Path.home() / ".micro-lse" / "disque"
 
@@ -39,8 +43,16 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--profile", action="store_true",
                         help="after the run, print the cost report (cycles, operations, lines)")
     parser.add_argument("--seed", type=int, help="seed of ALE, for reproducible runs")
+    parser.add_argument("--scale", type=int, default=None,
+                        help="window: pixels per font dot (default: the largest that fits)")
+    parser.add_argument("--monitor", default="colour", choices=MONITOR_NAMES,
+                        help="window: the profile's colours, or a green, amber or white tube")
+    parser.add_argument("--scanlines", action="store_true", help="window: dim every other pixel row")
+    parser.add_argument("--screenshot", metavar="FILE.png",
+                        help="save the Micro's screen as a PNG when the run ends (window or headless)")
     parser.add_argument("--speed", default=None,
-                        help="authentic (the profile's clock), max, or N times authentic")
+                        help="authentic (the profile's clock), max, or N times authentic; "
+                             "default: authentic in the window, max headless")
     parser.add_argument("--machine", default="micro40", help="machine profile from roms/")
     parser.add_argument("--disk", default=str(DEFAULT_DISK),
                         help=f"the Micro's disk: a directory for GARER, CHARGER, EXECUTER (default {DEFAULT_DISK})")
@@ -94,12 +106,64 @@ def _reader_gone(stdout: TextIO) -> int:
     return 1
 
 
+def wants_window(headless: bool) -> bool:
+    """True if a window can be opened: not --headless, and a display to open it on."""
+    if headless:
+        return False
+    if sys.platform in ("win32", "darwin"):
+        return True
+    if os.environ.get("SDL_VIDEODRIVER", "") in ("dummy", "offscreen"):
+        return False  # SDL was told there is no screen
+    return any(os.environ.get(name) for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"))
+
+
+def check_options(args: argparse.Namespace) -> None:
+    """Refuse option values that parse but make no sense."""
+    if args.scale is not None and not 1 <= args.scale <= MAX_SCALE:
+        raise UsageError(f"--scale: un entier de 1 a {MAX_SCALE}, pas {args.scale}")
+    if args.screenshot is not None and not args.screenshot.lower().endswith(".png"):
+        raise UsageError(f"--screenshot: un fichier .png, pas {args.screenshot}")
+
+
+def run_window(micro: Micro, args: argparse.Namespace, stderr: TextIO) -> int | None:
+    """Run in the pygame window; None if no window could be opened (then run headless)."""
+    try:
+        from machine.frontends.render import pygame
+        from machine.frontends.window import Window
+        from machine.rom import load_font
+    except ImportError:
+        stderr.write(f"{PROGRAM}: pygame absent, pas de fenetre: sortie sur le terminal\n")
+        return None
+    speed = parse_speed(args.speed) if args.speed is not None else 1.0
+    screenshot = Path(args.screenshot) if args.screenshot else None
+    try:
+        window = Window(micro, load_font(), speed=speed, scale=args.scale, monitor=args.monitor,
+                        scanlines=args.scanlines, screenshot=screenshot)
+    except pygame.error as error:
+        stderr.write(f"{PROGRAM}: pas de fenetre ({error}): sortie sur le terminal\n")
+        return None
+    return window.run()
+
+
+def save_headless_screenshot(micro: Micro, path: str, monitor: str, stderr: TextIO) -> bool:
+    """Save the screen of a headless run as a PNG; False (with a message) if it cannot be written."""
+    from machine.frontends.render import save_screenshot
+    from machine.rom import load_font
+    try:
+        save_screenshot(micro.screen, Path(path), load_font(), micro.profile, monitor=monitor)
+    except Exception as error:  # pygame.error or OSError: the file cannot be written
+        stderr.write(f"{PROGRAM}: ECRAN NON SAUVE: {path} ({error})\n")
+        return False
+    return True
+
+
 def main(argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout,
          stderr: TextIO = sys.stderr) -> int:
     """Run the command line; return the process exit status."""
     try:
         args = build_parser().parse_args(argv)
-        speed = parse_speed(args.speed)
+        check_options(args)
+        parse_speed(args.speed)
         try:
             profile = load_profile(args.machine)
         except ProfileError as error:
@@ -119,12 +183,17 @@ def main(argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout
         return 0
     micro = Micro(profile, seed=args.seed, profiling=args.profile, disk=Disk(Path(args.disk)))
     micro.load(program)
-    try:
-        status = run_headless(micro, speed=speed, stdin=stdin, stdout=stdout, stderr=stderr)
-    except (BrokenPipeError, InternalError) as error:
-        if not isinstance(error, BrokenPipeError) and not isinstance(error.__cause__, BrokenPipeError):
-            raise
-        return _reader_gone(stdout)
+    status = run_window(micro, args, stderr) if wants_window(args.headless) else None
+    if status is None:
+        try:
+            status = run_headless(micro, speed=parse_speed(args.speed), stdin=stdin, stdout=stdout,
+                                  stderr=stderr)
+        except (BrokenPipeError, InternalError) as error:
+            if not isinstance(error, BrokenPipeError) and not isinstance(error.__cause__, BrokenPipeError):
+                raise
+            return _reader_gone(stdout)
+        if args.screenshot and not save_headless_screenshot(micro, args.screenshot, args.monitor, stderr):
+            status = status or 1
     if args.profile:
         stderr.write(micro.report() + "\n")
     return status

@@ -5,13 +5,15 @@ Imports pygame (front ends only); the core never imports this module.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
-import pygame
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame  # noqa: E402
 
-from machine.profile import Profile
-from machine.rom import Font
-from machine.screen import TextScreen
+from machine.profile import Profile  # noqa: E402
+from machine.rom import Font  # noqa: E402
+from machine.screen import TextScreen  # noqa: E402
 
 # Monitors of the period: the profile's own colours, or a monochrome tube.
 MONITORS = {
@@ -34,14 +36,17 @@ class ScreenRenderer:
     """Turn TextScreen cells into pixels: one cached glyph surface per character."""
 
     def __init__(self, font: Font, profile: Profile, scale: int = 1, monitor: str = "colour",
-                 scanlines: bool = False) -> None:
+                 scanlines: bool = False, margin: bool = True) -> None:
         self.font = font
         self.scale = scale
         self.foreground, self.background = monitor_colours(profile, monitor)
         self.scanlines = scanlines and scale >= 2
         self.cell_w = font.width * scale
         self.cell_h = font.height * scale
-        self.size = (profile.columns * self.cell_w, profile.rows * self.cell_h)
+        # A margin of one cell all round, as the screens of the period never wrote to the tube's edge.
+        self.margin = (self.cell_w, self.cell_h) if margin else (0, 0)
+        self.size = ((profile.columns + 2 * bool(margin)) * self.cell_w,
+                     (profile.rows + 2 * bool(margin)) * self.cell_h)
         self.cache: dict[str, pygame.Surface] = {}
 
     def glyph(self, ch: str) -> pygame.Surface:
@@ -61,13 +66,14 @@ class ScreenRenderer:
     def draw(self, target: pygame.Surface, screen: TextScreen, cursor: bool = False) -> None:
         """Draw every cell of the screen, and the cursor if it is showing."""
         target.fill(self.background)
+        left, top = self.margin
         for y, row in enumerate(screen.cells):
             for x, ch in enumerate(row):
                 if ch != " ":
-                    target.blit(self.glyph(ch), (x * self.cell_w, y * self.cell_h))
+                    target.blit(self.glyph(ch), (left + x * self.cell_w, top + y * self.cell_h))
         if cursor:
             row, col = screen.cursor_cell()
-            block = pygame.Rect(col * self.cell_w, (row + 1) * self.cell_h - 2 * self.scale,
+            block = pygame.Rect(left + col * self.cell_w, top + (row + 1) * self.cell_h - 2 * self.scale,
                                 self.cell_w, 2 * self.scale)
             target.fill(self.foreground, block)
         if self.scanlines:

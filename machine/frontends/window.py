@@ -10,9 +10,7 @@ import time
 from datetime import datetime
 from pathlib import Path
 
-import pygame
-
-from machine.frontends.render import ScreenRenderer
+from machine.frontends.render import ScreenRenderer, pygame
 from machine.keyboard import BACKSPACE, RETURN, LineInput
 from machine.lse.runtime import Status
 from machine.micro import Micro
@@ -41,7 +39,7 @@ class Window:
                  monitor: str = "colour", scanlines: bool = False, screenshot: Path | None = None) -> None:
         pygame.display.init()
         self.micro = micro
-        base = (micro.profile.columns * font.width, micro.profile.rows * font.height)
+        base = ((micro.profile.columns + 2) * font.width, (micro.profile.rows + 2) * font.height)
         self.renderer = ScreenRenderer(font, micro.profile, scale or fit_scale(base), monitor, scanlines)
         self.display = pygame.display.set_mode(self.renderer.size)
         pygame.display.set_caption(micro.profile.title)
@@ -156,10 +154,25 @@ class Window:
         return self.status is not Status.RUNNING
 
     def run(self) -> int:
-        """Show the window until it is closed; return the exit status."""
+        """Show the window until it is closed; return the exit status.
+
+        With SDL's dummy driver (no screen, no keyboard) the window reads LIRE
+        lines from stdin and closes itself when the program stops.
+        """
         clock = pygame.time.Clock()
+        offscreen = pygame.display.get_driver() == "dummy"
         while not self.closed:
             self.frame()
+            if offscreen and self.status is Status.WAITING:
+                typed = sys.stdin.readline()
+                if typed:
+                    self.micro.feed(typed)
+                else:
+                    self.micro.end_input()
+                self.status = Status.RUNNING
+                continue
+            if offscreen and self.status in (Status.ENDED, Status.FAILED):
+                break
             if self.idle():
                 # Sleep until a key or the next blink: an idle Micro uses almost no CPU.
                 event = pygame.event.wait(1000 * BLINK_FRAMES // FRAME_HZ)

@@ -503,6 +503,9 @@ class Runtime:
                 self.charge("input_char", len(value))
                 return value
             yield Status.WAITING
+            if self.interrupted:  # ESC while the program waits for a line
+                self.interrupted = False
+                raise LseError(Err.INTERRUPTED)
 
     def read_into(self, env: Vars, name: str):
         """LIRE a variable: a string, a number, or every element of an array."""

@@ -1,0 +1,159 @@
+"""The pygame window and the screenshots, off-screen with SDL's dummy driver."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+pygame = pytest.importorskip("pygame")
+
+from machine.frontends.render import ScreenRenderer, monitor_colours, save_screenshot  # noqa: E402
+from machine.frontends.window import Window  # noqa: E402
+from machine.lse.runtime import Status  # noqa: E402
+from machine.micro import Micro  # noqa: E402
+from machine.profile import load_profile  # noqa: E402
+from machine.rom import load_font  # noqa: E402
+from machine.screen import TextScreen  # noqa: E402
+
+FONT = load_font()
+
+
+def decode(surface: pygame.Surface, renderer: ScreenRenderer, rows: int, cols: int) -> list[str]:
+    """Read the text back from pixels, glyph by glyph (only characters that the ROM has)."""
+    lookup = {}
+    for code in sorted(FONT.codes):
+        ch = chr(code)
+        lookup.setdefault(FONT.glyph(ch), ch)
+    fg = renderer.foreground
+    left, top = renderer.margin
+    text = []
+    for row in range(rows):
+        chars = []
+        for col in range(cols):
+            bits = []
+            for y in range(8):
+                value = 0
+                for x in range(8):
+                    px = surface.get_at((left + (col * 8 + x) * renderer.scale,
+                                         top + (row * 8 + y) * renderer.scale))[:3]
+                    value = value << 1 | (tuple(px) == fg)
+                bits.append(value)
+            chars.append(lookup.get(tuple(bits), "?"))
+        text.append("".join(chars).rstrip())
+    return text
+
+
+@pytest.mark.parametrize("scale", [1, 2, 3])
+def test_each_cell_is_drawn_with_the_rom_glyph_of_its_character(scale):
+    profile = load_profile()
+    screen = TextScreen(profile.columns, profile.rows)
+    screen.write("PRET\r\nÉTÉ ← ↑ █ ЖБ\r\nA[K]←1")
+    renderer = ScreenRenderer(FONT, profile, scale)
+    surface = renderer.surface(screen)
+    assert decode(surface, renderer, 3, profile.columns) == ["PRET", "ÉTÉ ← ↑ █ ЖБ", "A[K]←1"]
+
+
+def test_a_screenshot_of_a_run_decodes_back_to_the_text_on_the_screen(tmp_path):
+    micro = Micro()
+    micro.load_text("10 AFFICHER 'BONJOUR LE MICRO'\n20 AFFICHER 6*7\n30 TERMINER\n")
+    assert micro.run_until_blocked() is Status.ENDED
+    path = tmp_path / "screen.png"
+    save_screenshot(micro.screen, path, FONT, micro.profile, scale=2)
+    image = pygame.image.load(str(path))
+    renderer = ScreenRenderer(FONT, micro.profile, 2)
+    assert image.get_size() == renderer.size
+    rows = decode(image, renderer, 3, micro.profile.columns)
+    assert rows == ["", "BONJOUR LE MICRO", "42"]
+
+
+@pytest.mark.parametrize("name, columns, rows", [("micro40", 40, 25), ("console80", 80, 25)])
+def test_the_window_has_the_profile_geometry_at_its_scale(name, columns, rows):
+    micro = Micro(load_profile(name))
+    micro.load_text("10 TERMINER\n")
+    window = Window(micro, FONT, speed=None, scale=2)
+    assert window.display.get_size() == ((columns + 2) * 16, (rows + 2) * 16)
+    pygame.display.quit()
+
+
+@pytest.mark.parametrize("monitor", ["green", "amber", "white"])
+def test_a_monochrome_monitor_replaces_the_profile_colours(monitor):
+    profile = load_profile()
+    assert monitor_colours(profile, monitor) != monitor_colours(profile, "colour")
+
+
+def key(window: Window, key: int, text: str = "", mod: int = 0) -> None:
+    window.handle(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=text))
+
+
+def typed(window: Window, text: str) -> None:
+    window.handle(pygame.event.Event(pygame.TEXTINPUT, text=text))
+
+
+def running_window(source: str) -> Window:
+    micro = Micro()
+    micro.load_text(source)
+    window = Window(micro, FONT, speed=None, scale=1)
+    window.frame()
+    return window
+
+
+def test_typing_goes_through_the_line_input_with_backspace_and_backslash():
+    window = running_window("10 LIRE N\n20 AFFICHER N*2\n30 TERMINER\n")
+    assert window.status is Status.WAITING
+    typed(window, "129")
+    key(window, pygame.K_BACKSPACE)
+    typed(window, "7\\1")
+    key(window, pygame.K_RETURN)
+    for _ in range(5):
+        window.frame()
+    assert window.status is Status.ENDED
+    assert window.micro.screen.rows_text()[:3] == ["121", "242", "TERMINE"]
+    pygame.display.quit()
+
+
+@pytest.mark.parametrize("press", [
+    lambda w: key(w, pygame.K_ESCAPE),
+    lambda w: key(w, pygame.K_c, "c", pygame.KMOD_CTRL),
+])
+def test_escape_or_ctrl_c_interrupts_a_running_program_with_its_line(press):
+    window = running_window("10 X←0\n20 X←X+1;ALLER EN 20\n")
+    press(window)
+    window.frame()
+    assert window.status is Status.FAILED
+    assert window.micro.error_text() == "INTERROMPU EN LIGNE 20"
+    assert window.micro.screen.rows_text()[-1] == "" or "INTERROMPU EN LIGNE 20" in window.micro.screen.text()
+    pygame.display.quit()
+
+
+def test_escape_interrupts_a_program_waiting_for_input():
+    window = running_window("10 LIRE N\n20 TERMINER\n")
+    key(window, pygame.K_ESCAPE)
+    window.frame()
+    assert window.micro.error_text() == "INTERROMPU EN LIGNE 10"
+    pygame.display.quit()
+
+
+def test_the_screenshot_key_saves_a_png(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    window = running_window("10 AFFICHER 'X'\n20 TERMINER\n")
+    key(window, pygame.K_F12)
+    assert len(list(tmp_path.glob("micro-lse-*.png"))) == 1
+    pygame.display.quit()
+
+
+def test_closing_the_window_ends_cleanly():
+    window = running_window("10 X←0\n20 X←X+1;ALLER EN 20\n")
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    assert window.run() == 0
+
+
+def test_authentic_speed_gives_the_cycles_of_the_wall_time_elapsed():
+    micro = Micro()
+    micro.load_text("10 X←0\n20 X←X+1;ALLER EN 20\n")
+    window = Window(micro, FONT, speed=1.0, scale=1)
+    window.anchor = (window.anchor[0] - 0.05, micro.cycles)  # pretend 50 ms went by
+    budget = window.budget()
+    assert 0.05 * micro.profile.clock_hz <= budget < 0.2 * micro.profile.clock_hz
+    pygame.display.quit()

@@ -480,3 +480,14 @@ def test_a_string_loaded_by_charger_is_checked_like_a_declared_string(tmp_path, 
 ])
 def test_a_parameter_by_reference_reaches_the_callers_variable_everywhere(source, inputs, expected):
     assert output(source, inputs) == expected
+
+
+def test_an_ordering_comparison_of_unknown_kind_combines_with_et_and_ou():
+    source = ("10 CHAINE S;S←'B'\n"
+              "20 SI S>'A' ET 1=0 ALORS AFFICHER 'FAUX' SINON AFFICHER 'JUSTE'\n"
+              "30 SI S<'A' OU 1=1 ALORS AFFICHER 'JUSTE' SINON AFFICHER 'FAUX'\n"
+              "40 &P(2);TERMINER\n"
+              "50 PROCEDURE &P(K) LOCAL K\n"
+              "60 SI K>1 ET 1=0 ALORS AFFICHER 'FAUX' SINON AFFICHER 'JUSTE'\n"
+              "70 RETOUR\n")
+    assert run_lse(source).output == "\nJUSTE\nJUSTE\nJUSTE"

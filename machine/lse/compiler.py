@@ -53,13 +53,14 @@ class CompileTables:
     def __init__(self, costs: dict, profile: bool = False) -> None:
         self.costs = costs
         self.profile = profile
-        self.blocks: list[tuple[int, Counter]] = []
+        self.blocks: list[tuple[int, Counter, int]] = []
+        self.line = 0  # the line whose code is being generated, for per-line division counts
         self.constants: list[object] = []
 
     def block(self, kinds: Counter) -> int:
-        """Register a block of operations; return its id (its cycles are precomputed)."""
+        """Register a block of operations of the line being compiled; return its id."""
         cycles = sum(self.costs[key] * count for key, count in kinds.items())
-        self.blocks.append((cycles, Counter(kinds)))
+        self.blocks.append((cycles, Counter(kinds), self.line))
         return len(self.blocks) - 1
 
     def constant(self, value: object) -> int:
@@ -205,7 +206,7 @@ class StatementCompiler:
         helper = {"=": "_eq", "#": "_ne"}.get(node.op)
         if helper:
             return Ex(f"{helper}({left.code}, {right.code})", "b", cost, gen)
-        return Ex(f"_order({left.code}, {right.code}) {COMPARE_PY[node.op]} 0", "b", cost, gen)
+        return Ex(f"(_order({left.code}, {right.code}) {COMPARE_PY[node.op]} 0)", "b", cost, gen)
 
     def ex_Logic(self, node: n.Logic) -> Ex:
         # Decision: ET and OU evaluate both sides (no short circuit), like the

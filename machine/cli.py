@@ -10,9 +10,10 @@ from typing import TextIO
 
 from machine.disk import Disk
 from machine.errors import InternalError, render
-from machine.frontends.terminal import run_headless
+from machine.frontends.terminal import run_headless, run_monitor_headless
 from machine.lse.parser import SyntaxErrors, parse
 from machine.micro import Micro
+from machine.monitor import Monitor
 from machine.profile import ProfileError, load_profile
 
 # The names of the monitors (render.MONITOR_NAMES), repeated so that --help needs no pygame.
@@ -125,8 +126,19 @@ def check_options(args: argparse.Namespace) -> None:
         raise UsageError(f"--screenshot: un fichier .png, pas {args.screenshot}")
 
 
-def run_window(micro: Micro, args: argparse.Namespace, stderr: TextIO) -> int | None:
-    """Run in the pygame window; None if no window could be opened (then run headless)."""
+def session_for(micro: Micro, source: str | None) -> Monitor:
+    """The booted monitor of a window session, with the file's program running if one was given."""
+    monitor = Monitor(micro, micro.disk)
+    monitor.boot()
+    if source is not None:
+        monitor.load_text(source)
+        monitor.dirty = False
+        monitor.executer("")
+    return monitor
+
+
+def run_window(micro: Micro, args: argparse.Namespace, source: str | None, stderr: TextIO) -> int | None:
+    """Run the monitor in the pygame window; None if no window could be opened (then run headless)."""
     try:
         from machine.frontends.render import pygame
         from machine.frontends.window import Window
@@ -137,8 +149,8 @@ def run_window(micro: Micro, args: argparse.Namespace, stderr: TextIO) -> int | 
     speed = parse_speed(args.speed) if args.speed is not None else 1.0
     screenshot = Path(args.screenshot) if args.screenshot else None
     try:
-        window = Window(micro, load_font(), speed=speed, scale=args.scale, monitor=args.monitor,
-                        scanlines=args.scanlines, screenshot=screenshot)
+        window = Window(session_for(micro, source), load_font(), speed=speed, scale=args.scale,
+                        monitor=args.monitor, scanlines=args.scanlines, screenshot=screenshot)
     except pygame.error as error:
         stderr.write(f"{PROGRAM}: pas de fenetre ({error}): sortie sur le terminal\n")
         return None
@@ -168,32 +180,37 @@ def main(argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout
             profile = load_profile(args.machine)
         except ProfileError as error:
             raise UsageError(str(error)) from None
-        if args.file is None:
-            raise UsageError("IL FAUT UN FICHIER .lse (le moniteur viendra plus tard)")
-        source = read_program(args.file)
+        source = read_program(args.file) if args.file is not None else None
+        if args.check and source is None:
+            raise UsageError("--check: il faut un fichier .lse")
     except UsageError as error:
         stderr.write(f"{PROGRAM}: {error}\n")
         return 2
-    try:
-        program = parse(source)
-    except SyntaxErrors as errors:
-        report_syntax(errors, stderr)
-        return 1
+    program = None
+    if source is not None:
+        try:
+            program = parse(source)
+        except SyntaxErrors as errors:
+            report_syntax(errors, stderr)
+            return 1
     if args.check:
         return 0
     micro = Micro(profile, seed=args.seed, profiling=args.profile, disk=Disk(Path(args.disk)))
-    micro.load(program)
-    status = run_window(micro, args, stderr) if wants_window(args.headless) else None
-    if status is None:
-        try:
+    status = run_window(micro, args, source, stderr) if wants_window(args.headless) else None
+    try:
+        if status is None and program is None:
+            status = run_monitor_headless(Monitor(micro, micro.disk), stdin=stdin, stdout=stdout)
+        elif status is None:
+            micro.load(program)
             status = run_headless(micro, speed=parse_speed(args.speed), stdin=stdin, stdout=stdout,
                                   stderr=stderr)
-        except (BrokenPipeError, InternalError) as error:
-            if not isinstance(error, BrokenPipeError) and not isinstance(error.__cause__, BrokenPipeError):
-                raise
-            return _reader_gone(stdout)
-        if args.screenshot and not save_headless_screenshot(micro, args.screenshot, args.monitor, stderr):
+    except (BrokenPipeError, InternalError) as error:
+        if not isinstance(error, BrokenPipeError) and not isinstance(error.__cause__, BrokenPipeError):
+            raise
+        return _reader_gone(stdout)
+    if args.screenshot and not wants_window(args.headless):
+        if not save_headless_screenshot(micro, args.screenshot, args.monitor, stderr):
             status = status or 1
-    if args.profile:
+    if args.profile and micro.runtime is not None:
         stderr.write(micro.report() + "\n")
     return status

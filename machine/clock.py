@@ -64,7 +64,7 @@ class Clock:
 def report_lines(cycles: int, clock_hz: int, op_counts: Mapping[str, int],
                  op_cycles: Mapping[str, int], line_cycles: Mapping[int, int],
                  program_lines: Mapping[int, str] | None = None,
-                 max_source: int = 30) -> list[str]:
+                 max_source: int = 30, line_divisions: Mapping[int, int] | None = None) -> list[str]:
     """Format a cost report: totals, operations by cycles spent, then lines hottest first."""
     if clock_hz <= 0:
         raise InternalError(f"clock_hz must be positive, got {clock_hz}")
@@ -82,6 +82,10 @@ def report_lines(cycles: int, clock_hz: int, op_counts: Mapping[str, int],
             source = source[:max_source - 3] + "..."
         rows.append((n, line_cycles[n], source) if program_lines else (n, line_cycles[n]))
     out += _table(rows, left=(2,))
+    if line_divisions:
+        out.append("DIVISIONS PAR LIGNE:")
+        where = sorted((n for n, c in line_divisions.items() if c), key=lambda n: (-line_divisions[n], n))
+        out += _table([(n, line_divisions[n]) for n in where])
     return out
 
 

@@ -179,6 +179,52 @@ class Disk:
         """Save a program's text under a name."""
         self.write_atomically(self._path(check_name(name), PROGRAM_SUFFIX), text)
 
+    def has_program(self, name: object) -> bool:
+        """True if a program of that name is saved."""
+        return self._path(check_name(name), PROGRAM_SUFFIX).exists()
+
+    def delete_program(self, name: object) -> None:
+        """Remove a saved program."""
+        checked = check_name(name)
+        try:
+            self._path(checked, PROGRAM_SUFFIX).unlink()
+        except FileNotFoundError:
+            raise LseError(Err.PROGRAM_MISSING, checked) from None
+        except OSError as error:
+            raise LseError(Err.DISK_ERROR, error.strerror or checked) from None
+
+    def catalogue(self) -> tuple[list[str], list[str]]:
+        """Return the names of the saved programs and of the permanent data files."""
+        try:
+            names = sorted(path.name for path in self.root.iterdir() if path.is_file())
+        except FileNotFoundError:
+            return [], []
+        except OSError as error:
+            raise LseError(Err.DISK_ERROR, error.strerror or "CATALOGUE") from None
+        programs = [name[:-len(PROGRAM_SUFFIX)] for name in names
+                    if name.endswith(PROGRAM_SUFFIX) and NAME.match(name[:-len(PROGRAM_SUFFIX)])]
+        data = [name[:-len(DATA_SUFFIX)] for name in names
+                if name.endswith(DATA_SUFFIX) and NAME.match(name[:-len(DATA_SUFFIX)])]
+        return programs, data
+
+    # Decision: the recovery slot has a name no guest program can spell (it starts with a dot).
+    RECOVERY = ".recuperation" + PROGRAM_SUFFIX
+
+    def save_recovery(self, text: str) -> None:
+        """Keep an unsaved program in the recovery slot."""
+        self.write_atomically(self.root / self.RECOVERY, text)
+
+    def take_recovery(self, remove: bool = True) -> str | None:
+        """Return the program in the recovery slot (and empty the slot), or None."""
+        path = self.root / self.RECOVERY
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            return None
+        if remove:
+            path.unlink(missing_ok=True)
+        return text
+
     def chain(self, runtime: object, program: object, start: object) -> None:
         """EXECUTER: ask the Micro to load another program and run it."""
         text = self.read_program(program)

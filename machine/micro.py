@@ -15,6 +15,7 @@ from machine.lse.builtins import Environment
 from machine.lse.nodes import Program
 from machine.lse.parser import SyntaxErrors, parse
 from machine.lse.runtime import Runtime, Status
+from machine.lse.values import Vars
 from machine.profile import Profile, load_profile
 from machine.screen import TextScreen
 
@@ -53,16 +54,27 @@ class Micro:
         self.load(program)
         return program
 
-    def load(self, program: Program) -> None:
-        """Load a parsed program, ready to run from its first line."""
+    def load(self, program: Program, *, variables: Vars | None = None, debug: bool = False,
+             continued: bool = True) -> None:
+        """Load a parsed program, ready to run from its first line.
+
+        `variables` keeps the variables of an earlier run (monitor); `debug` runs
+        line by line so that a hook can trace, step and stop; `continued` keeps the
+        clock and the typed input of the program loaded before (EXECUTER chaining).
+        """
         self.program = program
         previous = self.runtime
         self.runtime = Runtime(program, dict(self.profile.costs), environment=self.environment,
-                               output=self._output, limits=self.limits(), profile=self.profiling)
+                               output=self._output, limits=self.limits(), profile=self.profiling,
+                               debug=debug, variables=variables)
         self.runtime.disk = self.disk
-        if previous is not None:  # a chained program goes on with the same clock and input
+        if previous is not None and continued:
             self.runtime.cyc = previous.cyc
             self.runtime.inputs = previous.inputs
+
+    def show(self, text: str) -> None:
+        """Print text of the Micro itself (messages, prompt) on the screen and to the listeners."""
+        self._output(text)
 
     def run(self, cycles: int) -> Status:
         """Run the program for at most `cycles` emulated cycles."""
@@ -135,4 +147,5 @@ class Micro:
         op_cycles = {kind: count * self.profile.costs[kind] for kind, count in runtime.counts.items()}
         sources = {line.number: line.source.strip() for line in self.program.lines}
         return "\n".join(report_lines(runtime.cyc, self.profile.clock_hz, runtime.counts, op_cycles,
-                                      dict(runtime.line_cycles), sources))
+                                      dict(runtime.line_cycles), sources,
+                                      line_divisions=dict(runtime.line_divisions)))

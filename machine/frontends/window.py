@@ -13,7 +13,7 @@ from pathlib import Path
 from machine.frontends.render import ScreenRenderer, pygame
 from machine.keyboard import BACKSPACE, RETURN, LineInput
 from machine.lse.runtime import Status
-from machine.micro import Micro
+from machine.monitor import Monitor
 from machine.rom import Font
 
 FRAME_HZ = 50
@@ -33,12 +33,13 @@ def fit_scale(profile_size: tuple[int, int]) -> int:
 
 
 class Window:
-    """One window on one Micro: frame() draws, feeds keys and runs the slice of this frame."""
+    """One window on one Micro's monitor: frame() draws, feeds keys and runs the slice of this frame."""
 
-    def __init__(self, micro: Micro, font: Font, *, speed: float | None, scale: int | None = None,
+    def __init__(self, session: Monitor, font: Font, *, speed: float | None, scale: int | None = None,
                  monitor: str = "colour", scanlines: bool = False, screenshot: Path | None = None) -> None:
         pygame.display.init()
-        self.micro = micro
+        self.session = session
+        micro = self.micro = session.micro
         base = ((micro.profile.columns + 2) * font.width, (micro.profile.rows + 2) * font.height)
         self.renderer = ScreenRenderer(font, micro.profile, scale or fit_scale(base), monitor, scanlines)
         self.display = pygame.display.set_mode(self.renderer.size)
@@ -47,7 +48,6 @@ class Window:
         self.speed = speed
         self.turbo = False
         self.screenshot = screenshot
-        self.status = Status.RUNNING
         self.frames = 0
         self.closed = False
         self.anchor = (time.monotonic(), 0)  # wall time and cycles when pacing last (re)started
@@ -57,7 +57,7 @@ class Window:
         """React to one pygame event."""
         if event.type == pygame.QUIT:
             self.closed = True
-        elif event.type == pygame.TEXTINPUT and self.status is Status.WAITING:
+        elif event.type == pygame.TEXTINPUT and self.session.wants_line():
             for ch in event.text:
                 self.line.key(ch)
         elif event.type == pygame.KEYDOWN:
@@ -66,23 +66,16 @@ class Window:
     def key_down(self, event: pygame.event.Event) -> None:
         ctrl_c = event.key == pygame.K_c and event.mod & pygame.KMOD_CTRL
         if event.key == pygame.K_ESCAPE or ctrl_c:
-            if self.status in (Status.RUNNING, Status.WAITING, Status.PAUSED):
-                self.micro.interrupt()
-                self.status = Status.RUNNING
-            else:
-                self.closed = True
+            self.session.interrupt()
         elif event.key == pygame.K_F12:
             self.save(Path(datetime.now().strftime("micro-lse-%Y%m%d-%H%M%S.png")))
         elif event.key == pygame.K_F11:
             self.turbo = not self.turbo
             self.anchor = (time.monotonic(), self.micro.cycles)
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            if self.status is Status.WAITING:
-                self.micro.feed(self.line.key(RETURN))
-                self.status = Status.RUNNING
-            elif self.status is Status.PAUSED:
-                self.status = Status.RUNNING
-        elif event.key == pygame.K_BACKSPACE and self.status is Status.WAITING:
+            if self.session.wants_line():
+                self.session.submit(self.line.key(RETURN))
+        elif event.key == pygame.K_BACKSPACE and self.session.wants_line():
             self.line.key(BACKSPACE)
 
     # ------------------------------------------------------------ running
@@ -99,36 +92,35 @@ class Window:
             return 0
         return max(0, due - self.micro.cycles)
 
+    @property
+    def status(self) -> Status | None:
+        """RUNNING or WAITING while a program runs; else how the last run stopped."""
+        if self.session.running:
+            return self.micro.runtime.status
+        return self.session.last_status
+
     def run_frame(self) -> None:
         """Run the program for this frame's share of cycles."""
-        if self.status is not Status.RUNNING:
+        if not self.session.running or self.micro.runtime.status is Status.WAITING:
             self.anchor = (time.monotonic(), self.micro.cycles)
-            return
+            if not self.session.running:
+                return
         budget = self.budget()
         deadline = time.monotonic() + MAX_FRAME_WORK
-        while self.status is Status.RUNNING:
+        while self.session.running:
             cycles = SLICE_CYCLES if budget is None else min(SLICE_CYCLES, budget)
             if cycles <= 0:
                 break
-            self.status = self.micro.run(cycles)
+            status = self.session.tick(cycles)
             if budget is not None:
                 budget -= cycles
-            if time.monotonic() > deadline:
+            if status is Status.WAITING or time.monotonic() > deadline:
                 break
-        if self.status in (Status.ENDED, Status.FAILED, Status.PAUSED):
-            self.announce()
-
-    def announce(self) -> None:
-        """Show on the screen why the program stopped, as the Micro did."""
-        screen = self.micro.screen
-        if self.status is Status.PAUSED:
-            screen.write(f"\r\nPAUSE EN LIGNE {self.micro.runtime.current_line}")
-            return
-        message = self.micro.error_text() if self.status is Status.FAILED else "TERMINE"
-        screen.write("\r\n" + message)
-        self.line.clear()
-        if self.screenshot is not None:
-            self.save(self.screenshot)
+        if not self.session.running:
+            self.line.clear()
+            if self.screenshot is not None:
+                self.save(self.screenshot)
+                self.screenshot = None
 
     def save(self, path: Path) -> None:
         """Save what the screen shows as a PNG."""
@@ -144,35 +136,20 @@ class Window:
         self.frames += 1
         blink_changed = self.frames % BLINK_FRAMES == 0
         if self.micro.screen.dirty or blink_changed:
-            cursor = self.status is Status.WAITING and (self.frames // BLINK_FRAMES) % 2 == 0
+            cursor = self.session.wants_line() and (self.frames // BLINK_FRAMES) % 2 == 0
             self.renderer.draw(self.display, self.micro.screen, cursor)
             pygame.display.flip()
             self.micro.screen.dirty = False
 
     def idle(self) -> bool:
         """True when nothing runs and the window only waits for a key."""
-        return self.status is not Status.RUNNING
+        return self.session.wants_line()
 
     def run(self) -> int:
-        """Show the window until it is closed; return the exit status.
-
-        With SDL's dummy driver (no screen, no keyboard) the window reads LIRE
-        lines from stdin and closes itself when the program stops.
-        """
+        """Show the window until it is closed; return the exit status of the last run."""
         clock = pygame.time.Clock()
-        offscreen = pygame.display.get_driver() == "dummy"
         while not self.closed:
             self.frame()
-            if offscreen and self.status is Status.WAITING:
-                typed = sys.stdin.readline()
-                if typed:
-                    self.micro.feed(typed)
-                else:
-                    self.micro.end_input()
-                self.status = Status.RUNNING
-                continue
-            if offscreen and self.status in (Status.ENDED, Status.FAILED):
-                break
             if self.idle():
                 # Sleep until a key or the next blink: an idle Micro uses almost no CPU.
                 event = pygame.event.wait(1000 * BLINK_FRAMES // FRAME_HZ)
@@ -181,5 +158,6 @@ class Window:
                 self.frames += BLINK_FRAMES - self.frames % BLINK_FRAMES - 1
             else:
                 clock.tick(FRAME_HZ)
+        self.session.shutdown()
         pygame.display.quit()
-        return 1 if self.status is Status.FAILED else 0
+        return 1 if self.session.last_status is Status.FAILED else 0

@@ -87,15 +87,22 @@ class CompiledUnit:
 
     def _stub(self, pc: int) -> Callable:
         def compile_then_dispatch(G: Vars, L: Vars, M: Runtime) -> int:
-            source, is_generator = self.compiler.segment(pc)
-            try:
-                exec(compile(source, f"<lse segment {pc}>", "exec"), self.namespace)
-            except SyntaxError as error:
-                raise InternalError(f"generated code does not compile: {error}\n{source}") from None
-            self.code[pc] = self.namespace[f"_seg{pc}"]
-            self.isgen[pc] = is_generator
+            self.compile(pc)
             return pc
+        compile_then_dispatch.stub = True
         return compile_then_dispatch
+
+    def compile(self, pc: int) -> None:
+        """Compile segment pc for this unit (once)."""
+        if not getattr(self.code[pc], "stub", False):
+            return
+        source, is_generator = self.compiler.segment(pc)
+        try:
+            exec(compile(source, f"<lse segment {pc}>", "exec"), self.namespace)
+        except SyntaxError as error:
+            raise InternalError(f"generated code does not compile: {error}\n{source}") from None
+        self.code[pc] = self.namespace[f"_seg{pc}"]
+        self.isgen[pc] = is_generator
 
 
 def _fell_off_the_end(last_line: int | None) -> Callable:
@@ -109,21 +116,26 @@ class Runtime:
     """One loaded program and its execution state, run from outside in slices."""
 
     def __init__(self, program: Program, costs: dict, *, environment: object,
-                 output: Callable[[str], None], limits: dict, profile: bool = False) -> None:
+                 output: Callable[[str], None], limits: dict, profile: bool = False,
+                 debug: bool = False, variables: Vars | None = None) -> None:
         self.layout: Layout = layout(program)
         self.costs = costs
         self.output = output
         self.limits = limits
         self.environment = environment
-        self.tables = CompileTables(costs, profile)
+        # Profiling and debugging both need one segment per line and no fast loops.
+        self.tables = CompileTables(costs, profile or debug)
         self.pass_block = self.tables.block(Counter(PASS_COST))
-        self.profiling = profile
+        self.profiling = profile or debug
+        self.line_hook: Callable[[int], bool] | None = None  # True: pause before that line
+        self.resumable = False
         self.cyc = 0
         self.budget = 0
         self.counts: Counter = Counter()
         self.line_cycles: Counter = Counter()
+        self.line_divisions: Counter = Counter()
         self.nested_cycles = 0
-        self.G = Vars()
+        self.G = variables if variables is not None else Vars()
         self.loops: list[Loop] = []
         self.depth = 0
         self.result: object = None
@@ -226,9 +238,21 @@ class Runtime:
 
     def _slice_end(self):
         if self.interrupted:
+            # Decision: an interrupted program can be continued (CONTINUER), so the
+            # interruption is reported as a failure while the program stays alive.
             self.interrupted = False
-            raise LseError(Err.INTERRUPTED)
+            self.error = LseError(Err.INTERRUPTED, line=self.current_line)
+            self.resumable = True
+            yield Status.FAILED
+            return
         yield Status.RUNNING
+
+    def resume(self) -> bool:
+        """Make an interrupted or paused program go on at the next run(); False if it cannot."""
+        if self.status is Status.PAUSED or (self.status is Status.FAILED and self.resumable):
+            self.status, self.error, self.resumable = Status.RUNNING, None, False
+            return True
+        return False
 
     def run_unit(self, compiled: CompiledUnit, pc: int, L: Vars):
         """Run one unit's segments from pc until it returns (generator)."""
@@ -246,6 +270,9 @@ class Runtime:
                     if self.cyc >= self.budget:
                         self.current_line = segments[pc].line if pc < len(segments) else 0
                         yield from self._slice_end()
+                    if self.line_hook is not None and pc < len(segments) and segments[pc].start == 0:
+                        compiled.compile(pc)  # so that the line is seen once, not again after compiling
+                        yield from self._before_line(segments[pc].line)
                     if isgen[pc]:
                         next_pc = yield from code[pc](G, L, self)
                     else:
@@ -265,6 +292,12 @@ class Runtime:
                 if isinstance(error, TRANSLATABLE):
                     raise self.at_line(error, self._line_of(pc)) from None
                 raise
+
+    def _before_line(self, line: int):
+        """Debugging: let the hook see each line start, and pause there when it asks."""
+        if self.line_hook(line):
+            self.current_line = line
+            yield Status.PAUSED
 
     def _run_lean(self, code: list, isgen: list, G: Vars, L: Vars, pc: int):
         """run_unit without the profiler's bookkeeping: the hot loop of every program."""
@@ -305,10 +338,12 @@ class Runtime:
     # ------------------------------------------------------- control flow
     def block(self, block: int) -> None:
         """Charge a block of operations, counting each kind (profile mode)."""
-        cycles, kinds = self.tables.blocks[block]
+        cycles, kinds, line = self.tables.blocks[block]
         self.cyc += cycles
         if self.profiling:
             self.counts.update(kinds)
+            if "div" in kinds:
+                self.line_divisions[line] += kinds["div"]
 
     def charged(self, block: int, value: object) -> object:
         """Charge a block and pass a value through (branches of SI ... ALORS ... SINON)."""

@@ -175,6 +175,7 @@ class SegmentCompiler(StatementCompiler):
         """Return the Python source of segment pc compiled for this unit, and if it yields."""
         segment = self.layout.segments[pc]
         line = self.layout.program.lines[segment.line_index]
+        self.tables.line = line.number
         self.gen = False
         out = Emitter()
         extra: list[str] = []

@@ -1,0 +1,481 @@
+"""The monitor: the PRET prompt, the program lines in memory, the commands, the disk and debugging.
+
+Driven from outside with submit(line) and tick(cycles); must not import pygame or front ends.
+"""
+
+from __future__ import annotations
+
+import re
+
+from machine.disk import Disk
+from machine.errors import Diagnostic, Err, LseError, render
+from machine.lse import nodes as n
+from machine.lse.lexer import LexError, tokenize
+from machine.lse.parser import SyntaxErrors, build_program, parse_line
+from machine.lse.runtime import Status
+from machine.lse.source import MAX_LINE_NUMBER, SourceLine, number_prefix
+from machine.lse.values import Vars
+from machine.micro import Micro
+
+NL = "\r\n"
+IMMEDIATE = 0  # the line number an immediate instruction runs under
+# Each command: its two-letter abbreviation, its full French name, and its method.
+COMMANDS = [
+    ("EX", "EXECUTER", "executer"), ("CO", "CONTINUER", "continuer"), ("RE", "REPRENDRE", "reprendre"),
+    ("PO", "POURSUIVRE", "poursuivre"), ("LI", "LISTER", "lister"), ("EF", "EFFACER", "effacer"),
+    ("NU", "NUMEROTER", "numeroter"), ("RA", "RANGER", "ranger"), ("AP", "APPELER", "appeler"),
+    ("MO", "MODIFIER", "modifier"), ("CA", "CATALOGUER", "cataloguer"), ("SU", "SUPPRIMER", "supprimer"),
+    ("PA", "PAS A PAS", "pas_a_pas"), ("NO", "NORMAL", "normal"), ("AI", "AIDE", "aide"),
+    ("TR", "TRACE", "trace"), ("AR", "ARRET", "arret"), ("BI", "BILAN", "bilan"),
+    ("ME", "MESURE", "mesure"), ("RC", "RECUPERER", "recuperer"),
+]
+HELP = [
+    "EX EXECUTER [N1[,N2]]  CO CONTINUER",
+    "RE REPRENDRE N        PO POURSUIVRE N",
+    "LI LISTER [N1[,N2]]   EF EFFACER *|N|N1 A N2",
+    "NU NUMEROTER [N[,P]]  RA RANGER NOM",
+    "AP APPELER NOM        MO MODIFIER NOM",
+    "CA CATALOGUER         SU SUPPRIMER NOM",
+    "PA PAS A PAS          NO NORMAL",
+    "TR TRACE              AR ARRET [N]",
+    "ME MESURE             BI BILAN",
+    "RC RECUPERER          AI AIDE",
+    "N TEXTE: RANGE LA LIGNE N; N SEUL: L'EFFACE",
+    "SANS NUMERO: EXECUTE TOUT DE SUITE (? = AFFICHER)",
+]
+WORD = re.compile(r"[A-Za-z]+")
+TARGET_KEYWORDS = ("FAIRE",)
+
+
+class Monitor:
+    """The Micro's prompt: stores lines, runs commands and programs, keeps variables between runs."""
+
+    def __init__(self, micro: Micro, disk: Disk | None = None) -> None:
+        self.micro = micro
+        self.disk = disk
+        self.lines: dict[int, str] = {}
+        self.variables = Vars()
+        self.running = False
+        self.dirty = False
+        self.step_mode = False
+        self.tracing = False
+        self.measuring = False
+        self.breakpoints: set[int] = set()
+        self.stop_before: int | None = None
+        self.last_status: Status | None = None
+        self.suspended = None  # a paused program's runtime, kept while an immediate line runs
+        self.ran_line = False  # the current run is an immediate line, not the program
+
+    # -------------------------------------------------------------- output
+    def say(self, text: str) -> None:
+        """Print a line of the Micro's own."""
+        self.micro.show(NL + text)
+
+    def prompt(self) -> None:
+        """PRET, and the cursor on a fresh line for what the person types."""
+        self.say("PRET" + NL)
+
+    def boot(self) -> None:
+        """Show the banner, offer an unsaved program back, and prompt."""
+        self.micro.show(self.micro.profile.title)
+        if self.disk is not None and self.disk.take_recovery(remove=False) is not None:
+            self.say("UN PROGRAMME NON RANGE A ETE GARDE:")
+            self.say("TAPEZ RC (RECUPERER) POUR LE REPRENDRE")
+        self.prompt()
+
+    def fail(self, error: LseError | Diagnostic) -> None:
+        self.say(render(error))
+
+    # --------------------------------------------------------------- input
+    def wants_line(self) -> bool:
+        """True when a typed line is awaited: at the prompt, or by LIRE."""
+        return not self.running or self.micro.runtime.status is Status.WAITING
+
+    def submit(self, typed: str) -> None:
+        """Take one typed line: program input while LIRE waits, else a prompt line."""
+        typed = typed.rstrip("\r\n")
+        if self.running:
+            if self.micro.runtime.status is Status.WAITING:
+                self.micro.feed(typed)
+            return
+        try:
+            quiet = self.prompt_line(typed)
+        except LseError as error:
+            self.fail(error)
+            quiet = False
+        if quiet:
+            self.micro.show(NL)  # a stored line: the next one is typed below it, no PRET
+        elif not self.running:
+            self.prompt()
+
+    def prompt_line(self, typed: str) -> bool:
+        """Act on a line typed at the prompt; True if it was a program line (no prompt after it)."""
+        stripped = typed.strip()
+        if not stripped:
+            if self.step_mode and self._resumable():
+                self.continuer("")
+                return False
+            return True
+        number, start = number_prefix(typed)
+        if number is not None:
+            self.store_line(number, typed[start:])
+            return True
+        command = self.command_of(stripped)
+        if command is not None:
+            method, rest = command
+            getattr(self, method)(rest.strip())
+            return False
+        self.immediate(stripped)
+        return False
+
+    def command_of(self, text: str) -> tuple[str, str] | None:
+        """Return (method, arguments) if the text is a command, else None (an instruction)."""
+        match = WORD.match(text)
+        if match is None:
+            return None
+        word, rest = match.group().upper(), text[match.end():]
+        if rest.lstrip()[:1] in ("←", "_", "[", "("):
+            return None
+        for short, full, method in COMMANDS:
+            if word == short or (len(word) > 2 and full.replace(" ", "").startswith(word)):
+                if full == "PAS A PAS" and word == "PAS":
+                    rest = re.sub(r"^\s*A\s+PAS", "", rest, flags=re.IGNORECASE)
+                return method, rest
+        return None
+
+    # ---------------------------------------------------------- the lines
+    def store_line(self, number: int, text: str) -> None:
+        """Store, replace or (with no text) delete a numbered line; a wrong line is not stored."""
+        if not 1 <= number <= MAX_LINE_NUMBER:
+            raise LseError(Err.BAD_LINE_NUMBER, number)
+        if not text.strip():
+            if self.lines.pop(number, None) is not None:
+                self.dirty = True
+            return
+        try:
+            parse_line(SourceLine(number, text, 0, f"{number} {text.strip()}"))
+        except SyntaxErrors as errors:
+            for diagnostic in errors.diagnostics:
+                self.fail(diagnostic)
+            return
+        self.lines[number] = text.strip()
+        self.dirty = True
+
+    def source(self) -> str:
+        """The program in memory as text, in the layout LISTER prints."""
+        return "".join(f"{number} {self.lines[number]}\n" for number in sorted(self.lines))
+
+    def program(self, extra: n.Line | None = None) -> n.Program:
+        """Parse the stored lines (and an immediate line) into a program."""
+        parsed, diagnostics = [], []
+        for number in sorted(self.lines):
+            try:
+                parsed.append(parse_line(SourceLine(number, self.lines[number], 0,
+                                                    f"{number} {self.lines[number]}")))
+            except SyntaxErrors as errors:
+                diagnostics.extend(errors.diagnostics)
+        if extra is not None:
+            parsed.append(extra)
+        program = build_program(parsed, diagnostics)
+        if diagnostics:
+            raise SyntaxErrors(diagnostics)
+        return program
+
+    # -------------------------------------------------------------- running
+    def start(self, program: n.Program, line: int | None, variables: Vars) -> None:
+        debugging = self.step_mode or self.tracing or bool(self.breakpoints) or self.stop_before is not None
+        self.micro.profiling = self.measuring
+        self.micro.load(program, variables=variables, debug=debugging, continued=False)
+        if debugging:
+            self.micro.runtime.line_hook = self.hook
+        self.micro.runtime.start(line)
+        self.running = True
+        self.ran_line = False
+
+    def load_and_start(self, line: int | None, variables: Vars, extra: n.Line | None = None) -> None:
+        try:
+            program = self.program(extra)
+        except SyntaxErrors as errors:
+            for diagnostic in errors.diagnostics:
+                self.fail(diagnostic)
+            return
+        self.start(program, line, variables)
+
+    def hook(self, line: int) -> bool:
+        """Before each line of a debugged run: trace it, or stop there."""
+        if line == IMMEDIATE:
+            return False
+        if self.tracing:
+            self.micro.show(f"[{line}]")
+        if line == self.stop_before:
+            return True
+        if line in self.breakpoints:
+            return True
+        if self.step_mode:
+            self.say(f"{line} {self.lines.get(line, '')}")
+            return True
+        return False
+
+    def tick(self, cycles: int) -> Status | None:
+        """Run the program for a slice; handle its end. Return its status, None when idle."""
+        if not self.running:
+            return None
+        runtime = self.micro.runtime
+        if (runtime.status is Status.WAITING and not runtime.inputs.lines and not runtime.inputs.closed
+                and not runtime.interrupted):
+            return Status.WAITING
+        status = self.micro.run(cycles)
+        if status in (Status.RUNNING, Status.WAITING):
+            return status
+        self.running = False
+        self.last_status = status
+        self.stopped(status)
+        if self.suspended is not None:  # the paused program can be continued again
+            self.micro.runtime, self.suspended = self.suspended, None
+        self.prompt()
+        return status
+
+    def stopped(self, status: Status) -> None:
+        runtime = self.micro.runtime
+        if status is Status.PAUSED:
+            line = runtime.current_line
+            if line == self.stop_before:
+                self.stop_before = None
+                self.say(f"ARRET AVANT LA LIGNE {line}")
+            elif not self.step_mode or line in self.breakpoints:
+                self.say(f"PAUSE EN LIGNE {line}")
+        elif status is Status.ENDED and not self.ran_line:
+            self.say("TERMINE")
+        elif status is Status.FAILED:
+            error = self.micro.runtime.error
+            if error.line == IMMEDIATE:
+                error.line = None
+            self.fail(error)
+
+    def interrupt(self) -> None:
+        """ESC or Ctrl-C while a program runs."""
+        if self.running:
+            self.micro.interrupt()
+
+    def immediate(self, text: str) -> None:
+        """Run an instruction typed without a number, with the variables of the last run."""
+        try:
+            line = parse_line(SourceLine(IMMEDIATE, text, 0, text), immediate=True)
+        except SyntaxErrors as errors:
+            for diagnostic in errors.diagnostics:
+                self.fail(Diagnostic(diagnostic.code, diagnostic.text, None, diagnostic.source,
+                                     diagnostic.column))
+            return
+        extra = n.Line(IMMEDIATE, None, line.statements + (n.Terminer(IMMEDIATE),), text)
+        if self._resumable():
+            self.suspended = self.micro.runtime
+        self.load_and_start(IMMEDIATE, self.variables, extra)
+        self.ran_line = True
+
+    def _resumable(self) -> bool:
+        runtime = self.micro.runtime
+        return runtime is not None and (runtime.status is Status.PAUSED or
+                                        (runtime.status is Status.FAILED and runtime.resumable))
+
+    # ------------------------------------------------------------ commands
+    def numbers(self, rest: str, count: int) -> list[int]:
+        values = [part.strip() for part in rest.split(",")] if rest else []
+        if len(values) > count or not all(value.isdigit() for value in values):
+            raise LseError(Err.BAD_COMMAND, rest)
+        return [int(value) for value in values]
+
+    def executer(self, rest: str) -> None:
+        """EXECUTER [n1[,n2]]: run with fresh variables from n1, stopping before n2."""
+        bounds = self.numbers(rest, 2)
+        if not self.lines:
+            raise LseError(Err.NO_PROGRAM)
+        self.variables = Vars()
+        self.stop_before = bounds[1] if len(bounds) == 2 else None
+        self.load_and_start(bounds[0] if bounds else None, self.variables)
+
+    def continuer(self, rest: str) -> None:
+        """CONTINUER after PAUSE, a stop or an interruption."""
+        runtime = self.micro.runtime
+        if not self._resumable():
+            raise LseError(Err.NOTHING_TO_CONTINUE)
+        runtime.resume()
+        runtime.line_hook = self.hook if runtime.line_hook is not None else None
+        self.running = True
+        self.ran_line = False
+
+    def reprendre(self, rest: str) -> None:
+        """REPRENDRE n: run from line n, keeping the variables."""
+        bounds = self.numbers(rest, 1)
+        if not bounds:
+            raise LseError(Err.BAD_COMMAND, "REPRENDRE N")
+        self.load_and_start(bounds[0], self.variables)
+
+    def poursuivre(self, rest: str) -> None:
+        """POURSUIVRE n: go on until line n."""
+        bounds = self.numbers(rest, 1)
+        if not bounds:
+            raise LseError(Err.BAD_COMMAND, "POURSUIVRE N")
+        if not self._resumable():
+            raise LseError(Err.NOTHING_TO_CONTINUE)
+        self.stop_before = bounds[0]
+        self.micro.runtime.line_hook = self.hook
+        if not self.micro.runtime.profiling:  # a fast run cannot stop at a line: go on line by line
+            raise LseError(Err.BAD_COMMAND, "POURSUIVRE APRES UNE EXECUTION NORMALE: AR N PUIS EX")
+        self.continuer("")
+
+    def lister(self, rest: str) -> None:
+        """LISTER [n1[,n2]]."""
+        bounds = self.numbers(rest, 2)
+        low = bounds[0] if bounds else 0
+        high = bounds[1] if len(bounds) == 2 else (low if len(bounds) == 1 else MAX_LINE_NUMBER)
+        for number in sorted(self.lines):
+            if low <= number <= high:
+                self.say(f"{number} {self.lines[number]}")
+
+    def effacer(self, rest: str) -> None:
+        """EFFACER *, a line, lines n1,n2, or a range n1 A n2."""
+        if rest == "*":
+            doomed = list(self.lines)
+        else:
+            match = re.fullmatch(r"(\d+)\s+[Aa]\s+(\d+)", rest)
+            if match:
+                low, high = int(match.group(1)), int(match.group(2))
+                doomed = [number for number in self.lines if low <= number <= high]
+            else:
+                doomed = self.numbers(rest, MAX_LINE_NUMBER) if rest else []
+                if not doomed:
+                    raise LseError(Err.BAD_COMMAND, "EFFACER *|N|N1 A N2")
+        for number in doomed:
+            self.lines.pop(number, None)
+        self.dirty = self.dirty or bool(doomed)
+
+    def numeroter(self, rest: str) -> None:
+        """NUMEROTER [start[,step]]: renumber, updating ALLER EN, RETOUR EN and FAIRE targets."""
+        values = self.numbers(rest, 2)
+        start = values[0] if values else 10
+        step = values[1] if len(values) == 2 else 10
+        old = sorted(self.lines)
+        if not old:
+            return
+        if step < 1 or start < 1 or start + step * (len(old) - 1) > MAX_LINE_NUMBER:
+            raise LseError(Err.BAD_LINE_NUMBER, f"{start},{step}")
+        mapping = {number: start + step * index for index, number in enumerate(old)}
+        self.lines = {mapping[number]: renumber_text(self.lines[number], number, mapping) for number in old}
+        self.dirty = True
+
+    def _disk(self) -> Disk:
+        if self.disk is None:
+            raise LseError(Err.DISK_ERROR, "PAS DE DISQUE")
+        return self.disk
+
+    def ranger(self, rest: str) -> None:
+        """RANGER name: save the program under a new name."""
+        if self._disk().has_program(rest):
+            raise LseError(Err.PROGRAM_EXISTS, rest.upper())
+        self.modifier(rest)
+
+    def modifier(self, rest: str) -> None:
+        """MODIFIER name: save the program, replacing the saved one."""
+        self._disk().write_program(rest, self.source())
+        self.dirty = False
+
+    def appeler(self, rest: str) -> None:
+        """APPELER name: load a saved program in place of the one in memory."""
+        self.load_text(self._disk().read_program(rest))
+        self.dirty = False
+
+    def load_text(self, text: str) -> None:
+        """Replace the program in memory by a program text (every line is checked)."""
+        from machine.lse.source import split_source
+        source_lines, problems = split_source(text)
+        for problem in problems:
+            self.fail(problem)
+        self.lines = {}
+        for source_line in source_lines:
+            self.store_line(source_line.number, source_line.text)
+
+    def cataloguer(self, rest: str) -> None:
+        """CATALOGUER: the programs and data files on the disk."""
+        programs, data = self._disk().catalogue()
+        self.say("PROGRAMMES: " + (" ".join(programs) or "AUCUN"))
+        self.say("FICHIERS: " + (" ".join(data) or "AUCUN"))
+
+    def supprimer(self, rest: str) -> None:
+        """SUPPRIMER name: delete a saved program."""
+        self._disk().delete_program(rest)
+
+    def pas_a_pas(self, rest: str) -> None:
+        """PAS A PAS: show each line before it runs and wait for Return."""
+        self.step_mode = True
+
+    def normal(self, rest: str) -> None:
+        """NORMAL: no more step by step, no trace."""
+        self.step_mode = False
+        self.tracing = False
+
+    def trace(self, rest: str) -> None:
+        """TRACE: print each line number as it runs."""
+        self.tracing = True
+
+    def arret(self, rest: str) -> None:
+        """ARRET n: set or clear a breakpoint; ARRET alone lists them."""
+        for number in self.numbers(rest, MAX_LINE_NUMBER):
+            self.breakpoints ^= {number}
+        self.say("ARRETS: " + (" ".join(str(b) for b in sorted(self.breakpoints)) or "AUCUN"))
+
+    def mesure(self, rest: str) -> None:
+        """MESURE: measure the next runs (operations and cycles per line) for BILAN."""
+        self.measuring = not self.measuring
+        self.say("MESURE " + ("ACTIVE" if self.measuring else "ARRETEE"))
+
+    def bilan(self, rest: str) -> None:
+        """BILAN: the cost report of the last run."""
+        if self.micro.runtime is None:
+            raise LseError(Err.NO_PROGRAM)
+        for line in self.micro.report().split("\n"):
+            self.say(line)
+        if not self.micro.runtime.profiling:
+            self.say("(ME POUR COMPTER OPERATIONS ET LIGNES)")
+
+    def aide(self, rest: str) -> None:
+        """AIDE: list the commands."""
+        for line in HELP:
+            self.say(line)
+
+    def recuperer(self, rest: str) -> None:
+        """RECUPERER: take back the program kept when the Micro was closed unsaved."""
+        text = self._disk().take_recovery()
+        if text is None:
+            raise LseError(Err.PROGRAM_MISSING, "RECUPERATION")
+        self.load_text(text)
+        self.dirty = True
+
+    def shutdown(self) -> None:
+        """The Micro is closed: keep an unsaved program in the recovery slot."""
+        if self.disk is not None and self.dirty and self.lines:
+            try:
+                self.disk.save_recovery(self.source())
+            except LseError:
+                pass
+
+
+def renumber_text(text: str, number: int, mapping: dict[int, int]) -> str:
+    """Rewrite the static line-number targets of one line through mapping."""
+    try:
+        tokens = tokenize(text, number)
+    except LexError:
+        return text
+    edits = []
+    for index, token in enumerate(tokens):
+        if token.kind != "NUM" or not float(token.value).is_integer():
+            continue
+        before = tokens[index - 1] if index else None
+        after = tokens[index + 1]
+        static = after.kind in ("END", "COMMENT") or after.text in (";", "SINON", "FIN", "POUR")
+        is_target = before is not None and before.kind == "KW" and (
+            before.text in TARGET_KEYWORDS or (before.text == "EN" and static))
+        if is_target and int(token.value) in mapping:
+            edits.append((token.column, token.column + len(token.text), str(mapping[int(token.value)])))
+    for start, end, replacement in reversed(edits):
+        text = text[:start] + replacement + text[end:]
+    return text

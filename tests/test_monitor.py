@@ -1,0 +1,245 @@
+"""The monitor at the PRET prompt: a whole session through the core API and piped into main.py."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from machine.disk import Disk
+from machine.errors import Err
+from machine.micro import Micro
+from machine.monitor import Monitor, renumber_text
+
+ROOT = Path(__file__).resolve().parent.parent
+# Errors only the monitor raises, each exercised below (test_errors checks the catalogue is covered).
+MONITOR_ERRORS = {Err.NOTHING_TO_CONTINUE, Err.PROGRAM_EXISTS, Err.BAD_COMMAND}
+
+
+class Session:
+    """A monitor with a transcript, typed into line by line."""
+
+    def __init__(self, disk: Disk | None) -> None:
+        self.micro = Micro(disk=disk)
+        self.chunks: list[str] = []
+        self.micro.listeners.append(self.chunks.append)
+        self.monitor = Monitor(self.micro, disk)
+        self.monitor.boot()
+
+    def type(self, *lines: str, inputs: tuple[str, ...] = ()) -> str:
+        """Type lines at the prompt (feeding LIRE from inputs); return what they printed."""
+        start = len(self.chunks)
+        pending = list(inputs)
+        for line in lines:
+            self.monitor.submit(line)
+            while self.monitor.running:
+                status = self.monitor.tick(10_000_000)
+                if status is not None and status.name == "WAITING":
+                    self.monitor.submit(pending.pop(0))
+        return "".join(self.chunks[start:]).replace("\r\n", "\n").replace("\a", "")
+
+
+@pytest.fixture
+def session(tmp_path) -> Session:
+    return Session(Disk(tmp_path))
+
+
+PROGRAM = ("10 LIRE N", "20 FAIRE 30 POUR I←1 JUSQUA N", "30 AFFICHER I*I", "40 TERMINER")
+
+
+def test_the_boot_screen_shows_the_banner_then_pret(session):
+    assert session.micro.screen.rows_text()[:2] == ["MICRO LSE 40 - 1985", "PRET"]
+
+
+def test_typed_lines_are_stored_listed_and_run(session):
+    session.type(*PROGRAM)
+    assert session.type("LI") == "\n" + "\n".join(PROGRAM) + "\nPRET\n"
+    assert session.type("EX", inputs=("3",)) == "\n1 \n4 \n9 \nTERMINE\nPRET\n"
+
+
+def test_a_line_typed_again_replaces_it_and_a_number_alone_deletes_it(session):
+    session.type(*PROGRAM, "30 AFFICHER -I", "20")
+    assert session.type("LISTER") == "\n10 LIRE N\n30 AFFICHER -I\n40 TERMINER\nPRET\n"
+
+
+def test_a_line_with_a_syntax_error_is_reported_at_once_and_not_stored(session):
+    session.type(*PROGRAM)
+    out = session.type("30 AFFICHER (I")
+    assert "EN LIGNE 30" in out and "^" in out
+    assert "30 AFFICHER I*I" in session.type("LI")
+
+
+@pytest.mark.parametrize("command", ["EX", "EXECUTER", "ex", "Executer", "EXEC"])
+def test_commands_are_known_by_their_abbreviation_or_full_word_in_any_case(session, command):
+    session.type(*PROGRAM)
+    assert session.type(command, inputs=("1",)).endswith("\n1 \nTERMINE\nPRET\n")
+
+
+def test_an_immediate_line_uses_the_variables_left_by_the_last_run(session):
+    session.type("10 X←6;Y←1/0", "20 TERMINER")
+    assert "DIVISION PAR ZERO EN LIGNE 10" in session.type("EX")
+    assert session.type("? X*7") == "\n42 \nPRET\n"
+    assert session.type("AFFICHER X+1") == "\n7 \nPRET\n"
+
+
+def test_pause_then_continuer_goes_on_and_an_immediate_line_can_look_in_between(session):
+    session.type("10 X←1;PAUSE", "20 AFFICHER X;TERMINER")
+    assert "PAUSE EN LIGNE 10" in session.type("EX")
+    assert session.type("? X") == "\n1 \nPRET\n"
+    assert session.type("X←5", "CO") .endswith("\n5 \nTERMINE\nPRET\n")
+
+
+def test_continuer_with_nothing_to_continue_says_so(session):
+    assert "RIEN A CONTINUER" in session.type("CO")
+
+
+def test_reprendre_runs_from_a_line_keeping_the_variables(session):
+    session.type("10 X←1", "20 AFFICHER X;TERMINER")
+    session.type("EX")
+    assert session.type("X←9", "RE 20").endswith("PRET\n\n9 \nTERMINE\nPRET\n")
+
+
+def test_executer_n1_n2_starts_at_n1_and_stops_before_n2(session):
+    session.type("10 AFFICHER 1", "20 AFFICHER 2", "30 AFFICHER 3", "40 TERMINER")
+    out = session.type("EX 20,30")
+    assert out == "\n2 \nARRET AVANT LA LIGNE 30\nPRET\n"
+
+
+def test_effacer_takes_star_a_line_or_a_range(session):
+    session.type("10 X←1", "20 X←2", "30 X←3", "40 X←4")
+    session.type("EF 20 A 30")
+    assert session.type("LI") == "\n10 X←1\n40 X←4\nPRET\n"
+    session.type("EF 10")
+    assert session.type("LI") == "\n40 X←4\nPRET\n"
+    session.type("EF *")
+    assert session.type("LI") == "\nPRET\n"
+
+
+def test_numeroter_renumbers_and_updates_every_target(session):
+    session.type("5 FAIRE 7 POUR I←1 JUSQUA 2", "7 SI I=1 ALORS ALLER EN 9 SINON &P", "9 RETOUR EN 5",
+                 "11 PROCEDURE &P;RETOUR EN 9")
+    session.type("NU 100,10")
+    assert session.type("LI") == ("\n100 FAIRE 110 POUR I←1 JUSQUA 2\n110 SI I=1 ALORS ALLER EN 120 SINON &P"
+                                  "\n120 RETOUR EN 100\n130 PROCEDURE &P;RETOUR EN 120\nPRET\n")
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("ALLER EN 20", "ALLER EN 200"),
+    ("ALLER EN 20+1", "ALLER EN 20+1"),
+    ("X←20;AFFICHER 'ALLER EN 20'", "X←20;AFFICHER 'ALLER EN 20'"),
+    ("FAIRE 20 POUR I←20 JUSQUA 20", "FAIRE 200 POUR I←20 JUSQUA 20"),
+])
+def test_renumbering_changes_only_static_targets(text, expected):
+    assert renumber_text(text, 10, {20: 200}) == expected
+
+
+def test_ranger_appeler_modifier_cataloguer_supprimer_work_on_the_disk(session, tmp_path):
+    session.type(*PROGRAM, "RA CARRES")
+    assert (tmp_path / "CARRES.lse").exists()
+    assert "DEJA RANGE" in session.type("RA CARRES")
+    session.type("EF *", "AP CARRES", "30 AFFICHER I*I*I", "MO CARRES", "EF *", "AP carres")
+    assert "30 AFFICHER I*I*I" in session.type("LI")
+    assert "PROGRAMMES: CARRES" in session.type("CA")
+    session.type("SU CARRES")
+    assert "PROGRAMMES: AUCUN" in session.type("CA")
+    assert "PROGRAMME NOPE INEXISTANT" in session.type("AP NOPE")
+
+
+@pytest.mark.parametrize("name", ["../X", "A/B", "#X", "TROPLONGNOM", ""])
+def test_a_bad_program_name_is_refused_and_the_program_is_kept(session, name):
+    session.type(*PROGRAM)
+    assert "NOM DE FICHIER INVALIDE" in session.type(f"RA {name}")
+    assert "10 LIRE N" in session.type("LI")
+
+
+def test_an_unwritable_disk_gives_an_error_and_loses_nothing(tmp_path):
+    blocked = tmp_path / "fichier"
+    blocked.write_text("x")
+    session = Session(Disk(blocked / "disque"))
+    session.type(*PROGRAM)
+    assert "ERREUR DISQUE" in session.type("RA CARRES")
+    assert "10 LIRE N" in session.type("LI")
+
+
+def test_an_interrupted_run_can_be_continued(session):
+    session.type("10 X←0", "20 X←X+1;ALLER EN 20")
+    session.monitor.submit("EX")
+    session.monitor.tick(100_000)
+    session.monitor.interrupt()
+    session.monitor.tick(100_000)
+    assert "INTERROMPU EN LIGNE 20" in "".join(session.chunks)
+    session.monitor.submit("CO")
+    assert session.monitor.running
+    session.monitor.interrupt()
+    session.monitor.tick(100_000)
+    assert not session.monitor.running
+
+
+def test_pas_a_pas_shows_each_line_and_waits_for_return(session):
+    session.type("10 X←1", "20 X←2", "30 TERMINER", "PA")
+    assert "10 X←1" in session.type("EX")
+    assert "20 X←2" in session.type("")
+    session.type("NO")
+    assert "TERMINE" in session.type("CO")
+
+
+def test_trace_prints_each_line_number_as_it_runs(session):
+    session.type("10 X←1", "20 TERMINER", "TR")
+    assert "[10][20]" in session.type("EX")
+
+
+def test_a_breakpoint_stops_with_pause_and_continuer_goes_on(session):
+    session.type("10 FAIRE 20 POUR I←1 JUSQUA 2", "20 AFFICHER I", "30 TERMINER", "AR 20")
+    assert session.type("EX").endswith("PAUSE EN LIGNE 20\nPRET\n")
+    assert "1 " in session.type("CO")
+    session.type("AR 20")
+    assert session.type("CO").endswith("2 \nTERMINE\nPRET\n")
+
+
+def test_poursuivre_goes_on_until_a_line(session):
+    session.type("10 AFFICHER 1;PAUSE", "20 AFFICHER 2", "30 AFFICHER 3", "40 TERMINER", "TR")
+    session.type("EX")
+    assert "ARRET AVANT LA LIGNE 30" in session.type("PO 30")
+
+
+def test_bilan_shows_the_hottest_lines_and_where_the_divisions_are(session):
+    session.type("10 FAIRE 20 POUR I←1 JUSQUA 10", "20 X←I/2", "30 TERMINER", "ME", "EX")
+    report = session.type("BI")
+    assert "div" in report and "DIVISIONS PAR LIGNE:" in report
+    assert report.split("DIVISIONS PAR LIGNE:")[1].split()[:2] == ["20", "10"]
+
+
+def test_aide_lists_the_commands(session):
+    help_text = session.type("AIDE")
+    for word in ("EXECUTER", "CONTINUER", "LISTER", "RANGER", "APPELER", "PAS A PAS", "NORMAL"):
+        assert word in help_text
+
+
+def test_a_bad_command_argument_is_reported(session):
+    assert "COMMANDE INVALIDE" in session.type("LI X")
+
+
+def test_an_unsaved_program_is_kept_when_the_micro_closes_and_offered_back(tmp_path):
+    first = Session(Disk(tmp_path))
+    first.type(*PROGRAM)
+    first.monitor.shutdown()
+    second = Session(Disk(tmp_path))
+    assert "RECUPERER" in second.micro.screen.text()
+    second.type("RC")
+    assert "10 LIRE N" in second.type("LI")
+
+
+def test_a_whole_session_piped_into_main_py_headless(tmp_path):
+    typed = "\n".join([*PROGRAM, "LI", "EX", "4", "RA CARRES", "EF *", "LI", "AP CARRES",
+                       "30 AFFICHER -I", "EX", "2", "CA"]) + "\n"
+    done = subprocess.run([sys.executable, "main.py", "--headless", "--disk", str(tmp_path)], input=typed,
+                          capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert out.startswith("MICRO LSE 40 - 1985\nPRET\n")
+    assert "\n1 \n4 \n9 \n16 \nTERMINE\n" in out
+    assert "\n-1 \n-2 \nTERMINE\n" in out
+    assert "PROGRAMMES: CARRES" in out
+    assert (tmp_path / "CARRES.lse").read_text(encoding="utf-8").splitlines()[2] == "30 AFFICHER I*I"

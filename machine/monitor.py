@@ -6,6 +6,7 @@ Driven from outside with submit(line) and tick(cycles); must not import pygame o
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from machine.disk import Disk
 from machine.errors import Diagnostic, Err, LseError, render
@@ -27,7 +28,7 @@ COMMANDS = [
     ("MO", "MODIFIER", "modifier"), ("CA", "CATALOGUER", "cataloguer"), ("SU", "SUPPRIMER", "supprimer"),
     ("PA", "PAS A PAS", "pas_a_pas"), ("NO", "NORMAL", "normal"), ("AI", "AIDE", "aide"),
     ("TR", "TRACE", "trace"), ("AR", "ARRET", "arret"), ("BI", "BILAN", "bilan"),
-    ("ME", "MESURE", "mesure"), ("RC", "RECUPERER", "recuperer"),
+    ("ME", "MESURE", "mesure"), ("RC", "RECUPERER", "recuperer"), ("DE", "DEMO", "demo"),
 ]
 HELP = [
     "EX EXECUTER [N1[,N2]]  CO CONTINUER",
@@ -40,9 +41,11 @@ HELP = [
     "TR TRACE              AR ARRET [N]",
     "ME MESURE             BI BILAN",
     "RC RECUPERER          AI AIDE",
+    "DE DEMO: LA DEMONSTRATION DU MICRO",
     "N TEXTE: RANGE LA LIGNE N; N SEUL: L'EFFACE",
     "SANS NUMERO: EXECUTE TOUT DE SUITE (? = AFFICHER)",
 ]
+DEMO_PROGRAM = Path(__file__).resolve().parent.parent / "programs" / "demo.lse"
 WORD = re.compile(r"[A-Za-z]+")
 TARGET_KEYWORDS = ("FAIRE",)
 
@@ -81,6 +84,7 @@ class Monitor:
         if self.disk is not None and self.disk.take_recovery(remove=False) is not None:
             self.say("UN PROGRAMME NON RANGE A ETE GARDE:")
             self.say("TAPEZ RC (RECUPERER) POUR LE REPRENDRE")
+        self.say("DEMONSTRATION: TAPEZ DEMO.  AIDE: AIDE")
         self.prompt()
 
     def fail(self, error: LseError | Diagnostic) -> None:
@@ -441,6 +445,16 @@ class Monitor:
         """AIDE: list the commands."""
         for line in HELP:
             self.say(line)
+
+    def demo(self, rest: str) -> None:
+        """DEMO: load the Micro's demonstration (programs/demo.lse) and run it."""
+        try:
+            text = DEMO_PROGRAM.read_text(encoding="utf-8")
+        except OSError:
+            raise LseError(Err.PROGRAM_MISSING, "DEMO") from None
+        self.load_text(text)
+        self.dirty = False
+        self.executer("")
 
     def recuperer(self, rest: str) -> None:
         """RECUPERER: take back the program kept when the Micro was closed unsaved."""

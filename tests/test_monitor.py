@@ -49,8 +49,13 @@ def session(tmp_path) -> Session:
 PROGRAM = ("10 LIRE N", "20 FAIRE 30 POUR I←1 JUSQUA N", "30 AFFICHER I*I", "40 TERMINER")
 
 
-def test_the_boot_screen_shows_the_banner_then_pret(session):
-    assert session.micro.screen.rows_text()[:2] == ["MICRO LSE 40 - 1985", "PRET"]
+def test_the_boot_screen_shows_the_banner_offers_the_demo_then_pret(session):
+    assert session.micro.screen.rows_text()[:3] == ["MICRO LSE 40 - 1985", "DEMONSTRATION: TAPEZ DEMO.  AIDE: AIDE",
+                                                    "PRET"]
+
+
+def test_demo_runs_the_demonstration_to_its_end(session):
+    assert session.type("DEMO").endswith("TERMINE\nPRET\n")
 
 
 def test_typed_lines_are_stored_listed_and_run(session):
@@ -238,7 +243,7 @@ def test_a_whole_session_piped_into_main_py_headless(tmp_path):
                           capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert done.returncode == 0, done.stderr
     out = done.stdout
-    assert out.startswith("MICRO LSE 40 - 1985\nPRET\n")
+    assert out.startswith("MICRO LSE 40 - 1985\nDEMONSTRATION: TAPEZ DEMO.  AIDE: AIDE\nPRET\n")
     assert "\n1 \n4 \n9 \n16 \nTERMINE\n" in out
     assert "\n-1 \n-2 \nTERMINE\n" in out
     assert "PROGRAMMES: CARRES" in out

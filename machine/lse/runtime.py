@@ -286,12 +286,15 @@ class Runtime:
             except Exception as error:
                 if profiling and pc < len(segments):  # the segment left early: still its line's cycles
                     self.line_cycles[segments[pc].line] += self.cyc - before - (self.nested_cycles - nested)
-                if type(error) is _ReturnTo:
-                    pc = self.jump_line(error.line)
-                    continue
-                if isinstance(error, TRANSLATABLE):
-                    raise self.at_line(error, self._line_of(pc)) from None
-                raise
+                pc = self._after_error(error, pc)
+
+    def _after_error(self, error: Exception, pc: int) -> int:
+        """Where a run goes after a segment raised: RETOUR EN jumps, anything else is reported."""
+        if type(error) is _ReturnTo:
+            return self.jump_line(error.line)
+        if isinstance(error, TRANSLATABLE):
+            raise self.at_line(error, self._line_of(pc)) from None
+        raise error
 
     def _before_line(self, line: int):
         """Debugging: let the hook see each line start, and pause there when it asks."""
@@ -314,12 +317,7 @@ class Runtime:
                     if pc < 0:
                         return pc
             except Exception as error:
-                if type(error) is _ReturnTo:
-                    pc = self.jump_line(error.line)
-                    continue
-                if isinstance(error, TRANSLATABLE):
-                    raise self.at_line(error, self._line_of(pc)) from None
-                raise
+                pc = self._after_error(error, pc)
 
     @staticmethod
     def at_line(error: Exception, line: int | None) -> Exception:

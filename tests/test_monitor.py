@@ -180,6 +180,8 @@ def test_an_interrupted_run_can_be_continued(session):
     session.monitor.interrupt()
     session.monitor.tick(100_000)
     assert not session.monitor.running
+    assert session.type("LI") == "\n10 X←0\n20 X←X+1;ALLER EN 20\nPRET\n"
+    assert float(session.type("? X").split()[0]) > 0
 
 
 def test_pas_a_pas_shows_each_line_and_waits_for_return(session):

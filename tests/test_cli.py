@@ -137,7 +137,7 @@ def test_main_py_runs_as_a_process(tmp_path):
     done = subprocess.run([sys.executable, "main.py", str(path), "--headless", "--disk", str(tmp_path)],
                           input="12\n", capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert (done.returncode, done.stdout, done.stderr) == (1, "\nCARRE 144 \n", "DIVISION PAR ZERO EN LIGNE 30\n")
-    done = subprocess.run([sys.executable, "main.py", str(ROOT / "programs" / "queens.lse")],
+    done = subprocess.run([sys.executable, "main.py", str(ROOT / "programs" / "queens.lse"), "--headless"],
                           capture_output=True, text=True, cwd=ROOT, timeout=60, stdin=subprocess.DEVNULL)
     assert done.returncode == 0
     assert "1 5 8 6 3 7 2 4" in done.stdout

@@ -98,8 +98,8 @@ def set_ref(ref: tuple, value: object) -> None:
         container.assign(key, value)
     elif type(container) is Array:
         container[key] = check_number(value, container.name)
-    else:
-        if type(value) is not type(container[key]) and container[key] is not None:
+    else:  # a temporary cell made for an expression argument: it keeps the kind it was given
+        if type(value) is not type(container[key]):
             raise LseError(Err.TYPE_MISMATCH)
         container[key] = value
 

@@ -22,12 +22,24 @@ class TerminalOutput:
     def __init__(self, stream: TextIO) -> None:
         self.stream = stream
         self.column = 0
+        self.typed_newline = False  # the terminal itself just echoed the Return of a typed line
+
+    def typed(self) -> None:
+        """A person typed a line on a terminal, whose echo already ended it."""
+        self.column = 0
+        self.typed_newline = True
 
     def write(self, text: str) -> None:
         """Write one chunk of program output (BEL is dropped: a terminal beep helps nobody)."""
         text = text.replace("\r\n", "\n").replace("\a", "")
         if not text:
             return
+        if self.typed_newline:
+            self.typed_newline = False
+            if text.startswith("\n"):
+                text = text[1:]
+                if not text:
+                    return
         self.stream.write(text)
         last = max(text.rfind("\n"), text.rfind("\r"))
         self.column = len(text) - last - 1 if last >= 0 else self.column + len(text)
@@ -89,13 +101,16 @@ def run_monitor_headless(monitor: Monitor, *, stdin: TextIO = sys.stdin, stdout:
             if status is Status.RUNNING:
                 continue
             if status is Status.WAITING or not monitor.running:
+                stdout.flush()
                 line = stdin.readline()
                 if not line:
                     if monitor.running:
                         monitor.micro.end_input()
                         continue
                     break
-                if not stdin.isatty():  # piped: show what was typed, as the screen does
+                if stdin.isatty():
+                    output.typed()
+                else:  # piped: show what was typed, as the screen does
                     output.write(line.rstrip("\r\n"))
                 monitor.submit(line)
     finally:

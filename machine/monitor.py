@@ -321,10 +321,10 @@ class Monitor:
             raise LseError(Err.BAD_COMMAND, "POURSUIVRE N")
         if not self._resumable():
             raise LseError(Err.NOTHING_TO_CONTINUE)
-        self.stop_before = bounds[0]
-        self.micro.runtime.line_hook = self.hook
         if not self.micro.runtime.profiling:  # a fast run cannot stop at a line: go on line by line
             raise LseError(Err.BAD_COMMAND, "POURSUIVRE APRES UNE EXECUTION NORMALE: AR N PUIS EX")
+        self.stop_before = bounds[0]
+        self.micro.runtime.line_hook = self.hook
         self.continuer("")
 
     def lister(self, rest: str) -> None:

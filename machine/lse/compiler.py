@@ -498,7 +498,3 @@ class StatementCompiler:
 
     def st_Faire(self, out: Emitter, node: n.Faire) -> None:
         raise InternalError("FAIRE is compiled by its segment")
-
-def unit_for_main(layout: Layout) -> Unit:
-    """Return the main program's unit."""
-    return layout.units[MAIN]

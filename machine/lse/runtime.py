@@ -58,7 +58,7 @@ class _ReturnTo(Exception):
 class Loop:
     """One active FAIRE loop of a frame."""
 
-    __slots__ = ("step_fn", "step", "limit", "body_pc", "first", "end", "origin")
+    __slots__ = ("step_fn", "step", "limit", "body_pc", "first", "end")
 
     def __init__(self, step_fn: Callable, step: float, limit: object, body_pc: int,
                  first: int, end: int) -> None:
@@ -68,7 +68,6 @@ class Loop:
         self.body_pc = body_pc
         self.first = first
         self.end = end
-        self.origin = body_pc
 
 
 class CompiledUnit:

@@ -243,11 +243,14 @@ class StatementCompiler:
             else:
                 name = node.position_out.name
                 cost.add("assign")
-                if self.is_ref(name):
-                    call = f"_posref(L[{name!r}], {call})"
-                else:
-                    call = f"_pos({self.env(name)}, {name!r}, {call})"
+                call = self.position_store(name, call)
         return Ex(call, spec.result_kind, cost, gen)
+
+    def position_store(self, name: str, call: str) -> str:
+        """Code that stores the position part of a built-in's result in `name` and gives the value part."""
+        if self.is_ref(name):
+            return f"_posref(L[{name!r}], {call})"
+        return f"_pos({self.env(name)}, {name!r}, {call})"
 
     def ex_Call(self, node: n.Call) -> Ex:
         args, cost, _ = self.call_args(node)
@@ -296,10 +299,7 @@ class StatementCompiler:
             if isinstance(statement, STRAIGHT_RUN):
                 run_lines.temp = out.temp
                 self.deferred = Cost().add("statement")
-                if isinstance(statement, n.Assign):
-                    self.st_Assign(run_lines, statement, Cost())
-                else:
-                    getattr(self, "st_" + type(statement).__name__)(run_lines, statement)
+                self.statement(run_lines, statement)
                 run_cost.merge(self.deferred)
                 self.deferred = None
                 out.temp = run_lines.temp
@@ -308,8 +308,19 @@ class StatementCompiler:
             run_cost, run_lines = Cost(), Emitter()
             run_lines.depth = out.depth
             self.charge(out, Cost().add("statement"))
-            getattr(self, "st_" + type(statement).__name__)(out, statement)
+            self.statement(out, statement)
         self._flush_run(out, run_cost, run_lines)
+
+    def statement(self, out: Emitter, statement: object) -> None:
+        """Emit one statement (its cost is charged by the caller)."""
+        if isinstance(statement, n.Assign):
+            self.st_Assign(out, statement, Cost())
+        else:
+            getattr(self, "st_" + type(statement).__name__)(out, statement)
+
+    def transfer(self, out: Emitter, code: str) -> None:
+        """Emit a jump to the pc (or the return code) that `code` computes."""
+        out.emit(f"return {code}")
 
     def _flush_run(self, out: Emitter, cost: Cost, run: Emitter) -> None:
         self.charge(out, cost)
@@ -376,7 +387,7 @@ class StatementCompiler:
 
     def st_Goto(self, out: Emitter, node: n.Goto) -> None:
         self.charge(out, Cost().add("jump"))
-        out.emit(f"return {self.jump_code(node.target)}")
+        self.transfer(out, self.jump_code(node.target))
 
     def st_If(self, out: Emitter, node: n.If) -> None:
         cond = self.value(node.cond)
@@ -418,14 +429,14 @@ class StatementCompiler:
         if self.unit.name == MAIN:
             out.emit(f"M.fail({int(Err.RETURN_OUTSIDE_PROCEDURE)})")
         if node.target is None:
-            out.emit(f"return {RETURN}")
+            self.transfer(out, str(RETURN))
             return
         number = self.layout.resolve(node.target)
         if number is None:
             value = self.value(node.target.expr)
-            out.emit(f"return M.return_to(_line_number({value.code}))")
+            self.transfer(out, f"M.return_to(_line_number({value.code}))")
         else:
-            out.emit(f"return M.return_to({number})")
+            self.transfer(out, f"M.return_to({number})")
 
     def st_Resultat(self, out: Emitter, node: n.Resultat) -> None:
         value = self.value(node.expr)
@@ -433,7 +444,7 @@ class StatementCompiler:
         if self.unit.name == MAIN:
             out.emit(f"M.fail({int(Err.RETURN_OUTSIDE_PROCEDURE)})")
         out.emit(f"M.result = {value.code}")
-        out.emit(f"return {RESULT}")
+        self.transfer(out, str(RESULT))
 
     def st_Chaine(self, out: Emitter, node: n.Chaine) -> None:
         self.charge(out, Cost().add("declare", len(node.names)))

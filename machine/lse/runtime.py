@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import enum
 import math
+import re
 import sys
 from collections import Counter
 from collections.abc import Callable
@@ -20,7 +21,8 @@ from machine.lse.inputs import InputBuffer, parse_number_field
 from machine.lse.layout import MAIN, Layout, Unit, layout
 from machine.lse.nodes import Program
 from machine.lse.segments import PASS_COST, SegmentCompiler
-from machine.lse.values import Array, Vars
+from machine.lse.unitcode import UnitCompiler, reachable, return_targets
+from machine.lse.values import Array, Vars, check_number
 
 # Python errors that compiled code lets escape on purpose, and what they mean in LSE.
 TRANSLATED = {
@@ -31,6 +33,8 @@ TRANSLATED = {
     RecursionError: Err.RECURSION,
 }
 TRANSLATABLE = (LseError, *TRANSLATED)  # what run_unit turns into an LSE error with its line
+UNBOUND_LOCAL = re.compile(r"'(_v\d+)'")  # a cached variable never given a value
+UNSET = object()  # what a variable table gives for a name it does not hold
 
 
 class Status(enum.Enum):
@@ -83,6 +87,29 @@ class CompiledUnit:
         lines = machine.layout.program.lines
         self.code[machine.layout.end_pc] = _fell_off_the_end(lines[-1].number if lines else None)
         self.isgen = [False] * size
+        self.roots = {unit.entry_pc} | return_targets(machine.layout)
+        self.fast_pcs: set[int] = set()
+        self.fast: Callable | None = None
+
+    def fast_run(self, G: Vars, L: Vars, pc: int):
+        """Run the unit as one generator from pc (compiled, with pc among its blocks, on first need)."""
+        if pc not in self.fast_pcs:
+            self.roots.add(pc)
+            self._compile_fast()
+        return self.fast(G, L, self.machine, pc)
+
+    def _compile_fast(self) -> None:
+        layout = self.machine.layout
+        self.fast_pcs = reachable(layout, self.roots)
+        compiler = UnitCompiler(layout, self.unit, self.machine.tables, self.fast_pcs)
+        source = compiler.unit_source("_unit")
+        namespace = self.machine.namespace_base()
+        namespace["_FL"] = compiler.flush_table()
+        try:
+            exec(compile(source, f"<lse unit {self.unit.name}>", "exec"), namespace)
+        except SyntaxError as error:
+            raise InternalError(f"generated code does not compile: {error}\n{source}") from None
+        self.fast = namespace["_unit"]
 
     def _stub(self, pc: int) -> Callable:
         def compile_then_dispatch(G: Vars, L: Vars, M: Runtime) -> int:
@@ -159,6 +186,7 @@ class Runtime:
             "_pos": ops.position, "_posref": ops.position_ref, "_line_number": ops.line_number,
             "_cat": ops.make_concat(self.limits["max_string"], self.charge),
             "_plain": render_plain, "_formatted": render_formatted, "_Exception": Exception,
+            "_U": UNSET, "_number": check_number, "_locals": locals, "_BaseException": BaseException,
         }
 
     def builtin_table(self) -> dict:
@@ -259,7 +287,7 @@ class Runtime:
         segments = self.layout.segments
         profiling = self.profiling
         if not profiling:
-            return (yield from self._run_lean(code, isgen, G, L, pc))
+            return (yield from compiled.fast_run(G, L, pc))
         before = nested = 0
         while True:
             try:
@@ -301,23 +329,6 @@ class Runtime:
             self.current_line = line
             yield Status.PAUSED
 
-    def _run_lean(self, code: list, isgen: list, G: Vars, L: Vars, pc: int):
-        """run_unit without the profiler's bookkeeping: the hot loop of every program."""
-        while True:
-            try:
-                while True:
-                    if self.cyc >= self.budget:
-                        self.current_line = self._line_of(pc) or 0
-                        yield from self._slice_end()
-                    if isgen[pc]:
-                        pc = yield from code[pc](G, L, self)
-                    else:
-                        pc = code[pc](G, L, self)
-                    if pc < 0:
-                        return pc
-            except Exception as error:
-                pc = self._after_error(error, pc)
-
     @staticmethod
     def at_line(error: Exception, line: int | None) -> Exception:
         """The LSE error for an exception raised on a line (a fast loop's body names its own lines)."""
@@ -327,6 +338,37 @@ class Runtime:
             if isinstance(error, python_error):
                 return LseError(code, line=line)
         return error
+
+    def unit_error(self, error: BaseException, line: int, flush_table: tuple) -> int:
+        """Where a unit goes after raising on `line`: RETOUR EN jumps, anything else is reported."""
+        if type(error) is _ReturnTo:
+            return self.jump_line(error.line)
+        if type(error) is UnboundLocalError:
+            found = UNBOUND_LOCAL.search(str(error))
+            names = {local: name for local, _, name in flush_table}
+            if found is None or found.group(1) not in names:
+                raise InternalError(f"generated code: {error}") from error
+            raise LseError(Err.UNASSIGNED, names[found.group(1)], line=line) from None
+        if isinstance(error, TRANSLATABLE):
+            raise self.at_line(error, line) from None
+        raise error
+
+    @staticmethod
+    def flush(G: Vars, L: Vars, frame: dict, table: tuple) -> None:
+        """Write a unit's cached variables back to their tables (unassigned ones are not in `frame`)."""
+        for local, is_local, name in table:
+            if local in frame:
+                (L if is_local else G)[name] = frame[local]
+
+    def fell_off_the_end(self) -> None:
+        """Past the last line: only the last line leads there, so the error names it."""
+        lines = self.layout.program.lines
+        raise LseError(Err.NO_TERMINER, line=lines[-1].number if lines else None)
+
+    @staticmethod
+    def foreign_loop(body_pc: int) -> None:
+        """A loop that no FAIRE of this unit opened is on top of its stack: a bug of the Micro."""
+        raise InternalError(f"loop of pc {body_pc} ends on a line that no FAIRE of it names")
 
     def _line_of(self, pc: int) -> int | None:
         segments = self.layout.segments
@@ -382,9 +424,9 @@ class Runtime:
         """A static jump to a line that is not in the program."""
         raise LseError(Err.UNKNOWN_LINE, line)
 
-    def faire(self, step_fn: Callable, step: float, limit: object, go: bool, G: Vars, L: Vars,
-              first: int, end: int, body_pc: int, after_end_pc: int) -> int:
-        """Start a FAIRE loop: push it and enter its body, or skip it when it runs zero times."""
+    def _open_loop(self, step_fn: Callable | None, step: float, limit: object, go: bool,
+                   first: int, end: int, body_pc: int) -> bool:
+        """Push a FAIRE loop if it runs at least once; say whether it does."""
         loops = self.loops
         while loops and loops[-1].body_pc == body_pc:
             loops.pop()  # the same FAIRE again: its old pass is abandoned
@@ -392,10 +434,23 @@ class Runtime:
             raise LseError(Err.BAD_NESTING, f"{end} < {first}")
         if loops and loops[-1].end < end and loops[-1].first <= first:
             raise LseError(Err.BAD_NESTING, f"{end} > {loops[-1].end}")
-        if not go:
-            return self.end_of_line(end, G, L, after_end_pc)
-        loops.append(Loop(step_fn, step, limit, body_pc, first, end))
-        return body_pc
+        if go:
+            loops.append(Loop(step_fn, step, limit, body_pc, first, end))
+        return go
+
+    def faire(self, step_fn: Callable, step: float, limit: object, go: bool, G: Vars, L: Vars,
+              first: int, end: int, body_pc: int, after_end_pc: int) -> int:
+        """Start a FAIRE loop: push it and enter its body, or skip it when it runs zero times."""
+        if self._open_loop(step_fn, step, limit, go, first, end, body_pc):
+            return body_pc
+        return self.end_of_line(end, G, L, after_end_pc)
+
+    def enter_loop(self, step: float, limit: object, go: bool, first: int, end: int, body_pc: int,
+                   end_of_line_pc: int) -> int:
+        """FAIRE in a unit's generator: the body's pc, or the block after the end line when it runs zero times."""
+        if self._open_loop(None, step, limit, go, first, end, body_pc):
+            return body_pc
+        return end_of_line_pc
 
     def end_of_line(self, line: int, G: Vars, L: Vars, next_pc: int) -> int:
         """At the end of a line that ends loops: step the innermost, or leave it."""

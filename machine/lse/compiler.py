@@ -255,7 +255,7 @@ class StatementCompiler:
     def ex_Call(self, node: n.Call) -> Ex:
         args, cost, _ = self.call_args(node)
         self.gen = True
-        code = f"(yield from M.call_function({node.name!r}, {args}))"
+        code = f"M.call_function({node.name!r}, {args})"
         return Ex(code, "?", cost.add("call"), True)
 
     def call_args(self, node: n.Call) -> tuple[str, Cost, bool]:
@@ -365,14 +365,14 @@ class StatementCompiler:
         for target in node.targets:
             if isinstance(target, n.Var):
                 if self.is_ref(target.name):
-                    out.emit(f"yield from M.read_into_ref(L[{target.name!r}])")
+                    out.emit(f"M.read_into_ref(L[{target.name!r}])")
                 else:
-                    out.emit(f"yield from M.read_into({self.env(target.name)}, {target.name!r})")
+                    out.emit(f"M.read_into({self.env(target.name)}, {target.name!r})")
             else:
                 cost = Cost().add("array_write")
                 index = self.key(target.indices, cost)
                 self.charge(out, index.cost)
-                out.emit(f"yield from M.read_into_ref(_elref({self.read_array(target.name)}, {index.code}, "
+                out.emit(f"M.read_into_ref(_elref({self.read_array(target.name)}, {index.code}, "
                          f"{target.name!r}))")
 
     def jump_code(self, target: n.Target) -> str:
@@ -413,7 +413,7 @@ class StatementCompiler:
     def st_Pause(self, out: Emitter, node: n.Pause) -> None:
         self.gen = True
         out.emit(f"M.current_line = {node.line}")
-        out.emit("yield from M.pause()")
+        out.emit("M.pause()")
 
     def st_Procedure(self, out: Emitter, node: n.Procedure) -> None:
         out.emit(f"M.fail({int(Err.PROCEDURE_REACHED)}, {node.name!r})")
@@ -422,7 +422,7 @@ class StatementCompiler:
         args, cost, _ = self.call_args(node.call)
         self.gen = True
         self.charge(out, cost.add("call"))
-        out.emit(f"yield from M.call_subroutine({node.call.name!r}, {args})")
+        out.emit(f"M.call_subroutine({node.call.name!r}, {args})")
 
     def st_Retour(self, out: Emitter, node: n.Retour) -> None:
         self.charge(out, Cost().add("return"))

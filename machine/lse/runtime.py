@@ -12,6 +12,8 @@ import sys
 from collections import Counter
 from collections.abc import Callable
 
+from greenlet import getcurrent, greenlet
+
 from machine.errors import Err, InternalError, LseError
 from machine.lse import ops
 from machine.lse.builtins import BUILTINS
@@ -86,13 +88,13 @@ class CompiledUnit:
         self.code: list[Callable] = [self._stub(pc) for pc in range(size)]
         lines = machine.layout.program.lines
         self.code[machine.layout.end_pc] = _fell_off_the_end(lines[-1].number if lines else None)
-        self.isgen = [False] * size
         self.roots = {unit.entry_pc} | return_targets(machine.layout)
         self.fast_pcs: set[int] = set()
         self.fast: Callable | None = None
+        self.fast_source = ""  # the unit's generated code, kept for tests and for reading
 
-    def fast_run(self, G: Vars, L: Vars, pc: int):
-        """Run the unit as one generator from pc (compiled, with pc among its blocks, on first need)."""
+    def fast_run(self, G: Vars, L: Vars, pc: int) -> int:
+        """Run the unit as one function from pc (compiled, with pc among its blocks, on first need)."""
         if pc not in self.fast_pcs:
             self.roots.add(pc)
             self._compile_fast()
@@ -110,6 +112,7 @@ class CompiledUnit:
         except SyntaxError as error:
             raise InternalError(f"generated code does not compile: {error}\n{source}") from None
         self.fast = namespace["_unit"]
+        self.fast_source = source
 
     def _stub(self, pc: int) -> Callable:
         def compile_then_dispatch(G: Vars, L: Vars, M: Runtime) -> int:
@@ -122,13 +125,12 @@ class CompiledUnit:
         """Compile segment pc for this unit (once)."""
         if not getattr(self.code[pc], "stub", False):
             return
-        source, is_generator = self.compiler.segment(pc)
+        source = self.compiler.segment(pc)
         try:
             exec(compile(source, f"<lse segment {pc}>", "exec"), self.namespace)
         except SyntaxError as error:
             raise InternalError(f"generated code does not compile: {error}\n{source}") from None
         self.code[pc] = self.namespace[f"_seg{pc}"]
-        self.isgen[pc] = is_generator
 
 
 def _fell_off_the_end(last_line: int | None) -> Callable:
@@ -225,7 +227,8 @@ class Runtime:
             pc = self.layout.line_pc[line]
         else:
             raise LseError(Err.UNKNOWN_LINE, line)
-        self._program = self._run_program(pc)
+        self._program = greenlet(self._run_program)
+        self._start_pc = pc
         self.status = Status.RUNNING
 
     # ------------------------------------------------------------ running
@@ -236,10 +239,10 @@ class Runtime:
         if self.status in (Status.ENDED, Status.FAILED):
             return self.status
         self.budget = self.cyc + cycles
+        program = self._program
         try:
-            self.status = self._program.send(None)
-        except StopIteration:
-            self.status = Status.ENDED
+            status = self._switch_into(program, *(() if program else (self._start_pc,)))
+            self.status = Status.ENDED if program.dead else status
         except _Terminate:
             self.status = Status.ENDED
         except LseError as error:
@@ -256,23 +259,38 @@ class Runtime:
         self.interrupted = True
         self.budget = 0
 
-    def _run_program(self, pc: int):
+    def _switch_into(self, program: greenlet, *args: object) -> object:
+        """Run the program's own stack until it suspends (returning a Status) or ends.
+
+        Decision: a program runs on a greenlet, a stack of its own, so compiled LSE
+        is plain Python calls and can stop anywhere (a slice spent, LIRE, PAUSE),
+        with no thread: the front end still steps the Micro from outside.
+        """
+        self._caller = getcurrent()
+        program.parent = self._caller
+        return program.switch(*args)
+
+    def _suspend(self, status: Status) -> None:
+        """Give control back to whoever called run(), saying why; return when run() is called again."""
+        self._caller.switch(status)
+
+    def _run_program(self, pc: int) -> None:
         old_limit = sys.getrecursionlimit()
         sys.setrecursionlimit(max(old_limit, 50 * self.limits["max_call_depth"] + 1000))
-        code = yield from self.run_unit(self.unit(MAIN), pc, self.G)
+        code = self.run_unit(self.unit(MAIN), pc, self.G)
         if code != END:
             raise LseError(Err.RETURN_OUTSIDE_PROCEDURE, line=self.current_line)
 
-    def _slice_end(self):
+    def _slice_end(self) -> None:
         if self.interrupted:
             # Decision: an interrupted program can be continued (CONTINUER), so the
             # interruption is reported as a failure while the program stays alive.
             self.interrupted = False
             self.error = LseError(Err.INTERRUPTED, line=self.current_line)
             self.resumable = True
-            yield Status.FAILED
+            self._suspend(Status.FAILED)
             return
-        yield Status.RUNNING
+        self._suspend(Status.RUNNING)
 
     def resume(self) -> bool:
         """Make an interrupted or paused program go on at the next run(); False if it cannot."""
@@ -281,13 +299,13 @@ class Runtime:
             return True
         return False
 
-    def run_unit(self, compiled: CompiledUnit, pc: int, L: Vars):
-        """Run one unit's segments from pc until it returns (generator)."""
-        code, isgen, G = compiled.code, compiled.isgen, self.G
+    def run_unit(self, compiled: CompiledUnit, pc: int, L: Vars) -> int:
+        """Run one unit from pc until it returns; the profiler and debugger go segment by segment."""
+        code, G = compiled.code, self.G
         segments = self.layout.segments
         profiling = self.profiling
         if not profiling:
-            return (yield from compiled.fast_run(G, L, pc))
+            return compiled.fast_run(G, L, pc)
         before = nested = 0
         while True:
             try:
@@ -296,14 +314,11 @@ class Runtime:
                         before, nested = self.cyc, self.nested_cycles
                     if self.cyc >= self.budget:
                         self.current_line = segments[pc].line if pc < len(segments) else 0
-                        yield from self._slice_end()
+                        self._slice_end()
                     if self.line_hook is not None and pc < len(segments) and segments[pc].start == 0:
                         compiled.compile(pc)  # so that the line is seen once, not again after compiling
-                        yield from self._before_line(segments[pc].line)
-                    if isgen[pc]:
-                        next_pc = yield from code[pc](G, L, self)
-                    else:
-                        next_pc = code[pc](G, L, self)
+                        self._before_line(segments[pc].line)
+                    next_pc = code[pc](G, L, self)
                     if profiling and pc < len(segments):
                         spent = self.cyc - before - (self.nested_cycles - nested)
                         self.line_cycles[segments[pc].line] += spent
@@ -323,11 +338,11 @@ class Runtime:
             raise self.at_line(error, self._line_of(pc)) from None
         raise error
 
-    def _before_line(self, line: int):
+    def _before_line(self, line: int) -> None:
         """Debugging: let the hook see each line start, and pause there when it asks."""
         if self.line_hook(line):
             self.current_line = line
-            yield Status.PAUSED
+            self._suspend(Status.PAUSED)
 
     @staticmethod
     def at_line(error: Exception, line: int | None) -> Exception:
@@ -473,9 +488,9 @@ class Runtime:
         """Raise a catalogue error from generated code."""
         raise LseError(Err(code), text)
 
-    def pause(self):
+    def pause(self) -> None:
         """PAUSE: suspend until run() is called again."""
-        yield Status.PAUSED
+        self._suspend(Status.PAUSED)
 
     # -------------------------------------------------------------- calls
     def _enter(self, name: str, args: tuple) -> tuple[CompiledUnit, Vars]:
@@ -490,14 +505,14 @@ class Runtime:
                 frame.strings.add(param)
         return compiled, frame
 
-    def _invoke(self, name: str, args: tuple):
+    def _invoke(self, name: str, args: tuple) -> int:
         compiled, frame = self._enter(name, args)
         saved_loops = self.loops
         self.loops = []
         self.depth += 1
         start, nested = self.cyc, self.nested_cycles
         try:
-            code = yield from self.run_unit(compiled, compiled.unit.entry_pc, frame)
+            code = self.run_unit(compiled, compiled.unit.entry_pc, frame)
         finally:
             self.loops = saved_loops
             self.depth -= 1
@@ -507,17 +522,17 @@ class Runtime:
             raise _Terminate()
         return code
 
-    def call_subroutine(self, name: str, args: tuple):
+    def call_subroutine(self, name: str, args: tuple) -> None:
         """&P(...) as an instruction."""
-        code = yield from self._invoke(name, args)
+        code = self._invoke(name, args)
         if code == RESULT:
             raise LseError(Err.RESULTAT_IN_SUBROUTINE)
         if code == RETURN_TO:
             raise _ReturnTo(self.return_line)
 
-    def call_function(self, name: str, args: tuple):
+    def call_function(self, name: str, args: tuple) -> object:
         """&F(...) inside an expression: its RESULTAT is the value."""
-        code = yield from self._invoke(name, args)
+        code = self._invoke(name, args)
         if code == RETURN:
             raise LseError(Err.RETOUR_IN_FUNCTION)
         if code == RETURN_TO:
@@ -539,14 +554,12 @@ class Runtime:
         packed = [([value], 0) if param in unit.by_reference else value
                   for param, value in zip(unit.params, args)]
         self.budget = self.cyc + cycles
-        call = self._invoke(name, tuple(packed))
-        try:
-            status = call.send(None)
-        except StopIteration as stop:
-            code = stop.value
-        else:
-            call.close()
-            raise LseError(Err.INTERRUPTED if status is Status.RUNNING else Err.MISSING_INPUT, name)
+        call = greenlet(self._invoke)
+        outcome = self._switch_into(call, name, tuple(packed))
+        if not call.dead:
+            call.throw()  # it wanted to wait: unwind it
+            raise LseError(Err.INTERRUPTED if outcome is Status.RUNNING else Err.MISSING_INPUT, name)
+        code = outcome
         result = self.result if code == RESULT else None
         return result, [cell[0][0] if type(cell) is tuple else None for cell in packed]
 
@@ -582,36 +595,36 @@ class Runtime:
         """Say that no more input will come (end of file on stdin)."""
         self.inputs.close()
 
-    def _next_field(self, want_string: bool):
+    def _next_field(self, want_string: bool) -> str:
         self.out("\a")  # LIRE rings the bell
         while True:
             value = self.inputs.take(want_string)
             if value is not None:
                 self.charge("input_char", len(value))
                 return value
-            yield Status.WAITING
+            self._suspend(Status.WAITING)
             if self.interrupted:  # ESC while the program waits for a line
                 self.interrupted = False
                 raise LseError(Err.INTERRUPTED)
 
-    def read_into(self, env: Vars, name: str):
+    def read_into(self, env: Vars, name: str) -> None:
         """LIRE a variable: a string, a number, or every element of an array."""
         current = env.get(name)
         if type(current) is Array:
             for key in list(current):
-                yield from self.read_into_ref((current, key))
+                self.read_into_ref((current, key))
             return
-        raw = yield from self._next_field(name in env.strings)
+        raw = self._next_field(name in env.strings)
         env.assign(name, raw if name in env.strings else self._number(raw))
 
-    def read_into_ref(self, ref: tuple):
+    def read_into_ref(self, ref: tuple) -> None:
         """LIRE through a reference (array element or by-reference parameter)."""
         container, key = ref
         if type(container) is Vars:
-            yield from self.read_into(container, key)
+            self.read_into(container, key)
             return
         want_string = type(container[key]) is str
-        raw = yield from self._next_field(want_string)
+        raw = self._next_field(want_string)
         ops.set_ref(ref, raw if want_string else self._number(raw))
 
     def _number(self, raw: str) -> float:

@@ -172,7 +172,7 @@ class SegmentCompiler(StatementCompiler):
         return index
 
     def segment(self, pc: int) -> tuple[str, bool]:
-        """Return the Python source of segment pc compiled for this unit, and if it yields."""
+        """Return the Python source of segment pc compiled for this unit."""
         segment = self.layout.segments[pc]
         line = self.layout.program.lines[segment.line_index]
         self.tables.line = line.number
@@ -203,9 +203,6 @@ class SegmentCompiler(StatementCompiler):
             else:
                 out.emit(f"return {next_pc}")
         header = f"def _seg{pc}(G, L, M):"
-        if self.gen:
-            out.lines.insert(0, "    if False: yield")
-        source = "\n".join([header] + out.lines + extra) + "\n"
-        return source, self.gen
+        return "\n".join([header] + out.lines + extra) + "\n"
 
 

@@ -1,4 +1,4 @@
-"""Compile one unit (the main program or a procedure) into ONE Python generator for plain runs.
+"""Compile one unit (the main program or a procedure) into ONE Python function for plain runs.
 
 Imports compiler, segments, layout and nodes; never the runtime.
 
@@ -268,7 +268,7 @@ class UnitCompiler(SegmentCompiler):
         self.emit_flush(out)
         out.emit("if M.cyc >= M.budget:")
         out.emit("    M.current_line = M._line_of(pc) or ln")
-        out.emit("    yield from M._slice_end()")
+        out.emit("    M._slice_end()")
         self.emit_reload(out)
         out.depth -= 1
         keys = [RETURN_TO] + sorted(self.pcs | set(self.eol_pc.values()))

@@ -18,12 +18,13 @@ from machine.errors import Err, InternalError, LseError
 from machine.lse import ops
 from machine.lse.builtins import BUILTINS
 from machine.lse.compiler import END, RESULT, RETURN, RETURN_TO, CompileTables
+from machine.lse.flow import Flow, reachable
 from machine.lse.formats import render_formatted, render_plain
 from machine.lse.inputs import InputBuffer, parse_number_field
 from machine.lse.layout import MAIN, Layout, Unit, layout
 from machine.lse.nodes import Program
 from machine.lse.segments import PASS_COST, SegmentCompiler
-from machine.lse.unitcode import UnitCompiler, reachable, return_targets
+from machine.lse.unitcode import UnitCompiler
 from machine.lse.values import Array, Vars, check_number
 
 # Python errors that compiled code lets escape on purpose, and what they mean in LSE.
@@ -88,7 +89,7 @@ class CompiledUnit:
         self.code: list[Callable] = [self._stub(pc) for pc in range(size)]
         lines = machine.layout.program.lines
         self.code[machine.layout.end_pc] = _fell_off_the_end(lines[-1].number if lines else None)
-        self.roots = {unit.entry_pc} | return_targets(machine.layout)
+        self.roots = {unit.entry_pc} | machine.flow.returns
         self.fast_pcs: set[int] = set()
         self.fast: Callable | None = None
         self.fast_source = ""  # the unit's generated code, kept for tests and for reading
@@ -103,16 +104,9 @@ class CompiledUnit:
     def _compile_fast(self) -> None:
         layout = self.machine.layout
         self.fast_pcs = reachable(layout, self.roots)
-        compiler = UnitCompiler(layout, self.unit, self.machine.tables, self.fast_pcs)
-        source = compiler.unit_source("_unit")
-        namespace = self.machine.namespace_base()
-        namespace["_FL"] = compiler.flush_table()
-        try:
-            exec(compile(source, f"<lse unit {self.unit.name}>", "exec"), namespace)
-        except SyntaxError as error:
-            raise InternalError(f"generated code does not compile: {error}\n{source}") from None
-        self.fast = namespace["_unit"]
-        self.fast_source = source
+        compiler = UnitCompiler(layout, self.unit, self.machine.tables, self.fast_pcs, self.machine.flow)
+        self.fast, self.fast_source = self.machine.build(compiler, f"<lse unit {self.unit.name}>")
+
 
     def _stub(self, pc: int) -> Callable:
         def compile_then_dispatch(G: Vars, L: Vars, M: Runtime) -> int:
@@ -131,6 +125,23 @@ class CompiledUnit:
         except SyntaxError as error:
             raise InternalError(f"generated code does not compile: {error}\n{source}") from None
         self.code[pc] = self.namespace[f"_seg{pc}"]
+
+
+class LeanProcedures(dict):
+    """The lean procedures of a program as plain Python functions, each compiled on its first call."""
+
+    def __init__(self, machine: Runtime) -> None:
+        super().__init__()
+        self.machine = machine
+        self.sources: dict[str, str] = {}
+
+    def __missing__(self, name: str) -> Callable:
+        machine = self.machine
+        unit = machine.layout.units[name]
+        compiler = UnitCompiler(machine.layout, unit, machine.tables, machine.flow.code[name], machine.flow,
+                                lean=True)
+        self[name], self.sources[name] = machine.build(compiler, f"<lse procedure {name}>")
+        return self[name]
 
 
 def _fell_off_the_end(last_line: int | None) -> Callable:
@@ -175,9 +186,30 @@ class Runtime:
         self.current_line = 0
         self.disk = None
         self.units: dict[str, CompiledUnit] = {}
+        self.max_depth = limits["max_call_depth"]
+        self._flow: Flow | None = None
+        self.lean = LeanProcedures(self)
         self._program = None
 
     # ------------------------------------------------------------- set-up
+    @property
+    def flow(self) -> Flow:
+        """What the program's procedures can reach and touch (found once, when first compiled)."""
+        if self._flow is None:
+            self._flow = Flow(self.layout)
+        return self._flow
+
+    def build(self, compiler: UnitCompiler, filename: str) -> tuple[Callable, str]:
+        """Compile a unit's function; return it and its source."""
+        source = compiler.unit_source("_unit")
+        namespace = self.namespace_base()
+        namespace.update(compiler.flush_tables)
+        try:
+            exec(compile(source, filename, "exec"), namespace)
+        except SyntaxError as error:
+            raise InternalError(f"generated code does not compile: {error}\n{source}") from None
+        return namespace["_unit"], source
+
     def namespace_base(self) -> dict:
         """Return the globals that generated code sees: checked operations and built-ins."""
         return {
@@ -189,6 +221,7 @@ class Runtime:
             "_cat": ops.make_concat(self.limits["max_string"], self.charge),
             "_plain": render_plain, "_formatted": render_formatted, "_Exception": Exception,
             "_U": UNSET, "_number": check_number, "_locals": locals, "_BaseException": BaseException,
+            "_PR": self.lean, "_same_kind": ops.same_kind,
         }
 
     def builtin_table(self) -> dict:
@@ -354,13 +387,12 @@ class Runtime:
                 return LseError(code, line=line)
         return error
 
-    def unit_error(self, error: BaseException, line: int, flush_table: tuple) -> int:
+    def unit_error(self, error: BaseException, line: int, names: dict[str, str]) -> int:
         """Where a unit goes after raising on `line`: RETOUR EN jumps, anything else is reported."""
         if type(error) is _ReturnTo:
             return self.jump_line(error.line)
         if type(error) is UnboundLocalError:
             found = UNBOUND_LOCAL.search(str(error))
-            names = {local: name for local, _, name in flush_table}
             if found is None or found.group(1) not in names:
                 raise InternalError(f"generated code: {error}") from error
             raise LseError(Err.UNASSIGNED, names[found.group(1)], line=line) from None
@@ -494,7 +526,7 @@ class Runtime:
 
     # -------------------------------------------------------------- calls
     def _enter(self, name: str, args: tuple) -> tuple[CompiledUnit, Vars]:
-        if self.depth >= self.limits["max_call_depth"]:
+        if self.depth >= self.max_depth:
             raise LseError(Err.RECURSION)
         compiled = self.unit(name)
         unit = compiled.unit
@@ -521,6 +553,26 @@ class Runtime:
         if code == END:
             raise _Terminate()
         return code
+
+    def too_deep(self) -> None:
+        """A call past the profile's nesting limit."""
+        raise LseError(Err.RECURSION)
+
+    def function_code(self, code: int) -> None:
+        """A lean procedure called as a function ended without RESULTAT: say how."""
+        if code == RETURN:
+            raise LseError(Err.RETOUR_IN_FUNCTION)
+        self.subroutine_code(code)
+
+    def subroutine_code(self, code: int) -> None:
+        """A lean procedure called as an instruction ended otherwise than by RETOUR: say how."""
+        if code == RESULT:
+            raise LseError(Err.RESULTAT_IN_SUBROUTINE)
+        if code == RETURN_TO:
+            raise _ReturnTo(self.return_line)
+        if code == END:
+            raise _Terminate()
+        raise InternalError(f"procedure ended with code {code}")
 
     def call_subroutine(self, name: str, args: tuple) -> None:
         """&P(...) as an instruction."""

@@ -18,116 +18,35 @@ from __future__ import annotations
 from collections import Counter
 
 from machine.lse import nodes as n
-from machine.lse.compiler import RETURN_TO, Cost, Emitter, Ex
+from machine.lse.compiler import RESULT, RETURN, RETURN_TO, Cost, Emitter, Ex
+from machine.lse.flow import ENDS_FLOW, Flow, has_call, scalar_targets
 from machine.lse.layout import Layout, Unit
 from machine.lse.parser import walk
 from machine.lse.segments import PASS_COST, SegmentCompiler
 
 INLINE_LINES = 3  # lines that a block runs on into before it dispatches again
 # Statements that hand variables to someone else: run with the tables up to date.
-DIRECT = (n.Lire, n.Pause, n.CallStatement, n.Garer, n.Charger, n.Supprimer, n.Executer, n.Tableau,
-          n.Liberer)
-ENDS_FLOW = (n.Goto, n.Retour, n.Resultat, n.Terminer, n.Executer)
-
-
-def has_call(node: object) -> bool:
-    """True if a procedure call (&F) appears anywhere in node."""
-    return any(isinstance(item, n.Call) for item in walk(node))
-
-
-def computed_jumps(layout: Layout) -> bool:
-    """True if some ALLER EN or RETOUR EN computes its target (then any line may be entered)."""
-    for line in layout.program.lines:
-        for node in walk(line.statements):
-            if isinstance(node, (n.Goto, n.Retour)) and node.target is not None:
-                if layout.resolve(node.target) is None:
-                    return True
-    return False
-
-
-def return_targets(layout: Layout) -> set[int]:
-    """The pcs that a RETOUR EN n (static) makes a caller go on at."""
-    pcs = set()
-    for line in layout.program.lines:
-        for node in walk(line.statements):
-            if isinstance(node, n.Retour) and node.target is not None:
-                number = layout.resolve(node.target)
-                if number in layout.line_pc:
-                    pcs.add(layout.line_pc[number])
-    return pcs
-
-
-def reachable(layout: Layout, roots: set[int]) -> set[int]:
-    """The segment pcs that control can reach from roots without a computed jump."""
-    if computed_jumps(layout):
-        return set(range(layout.end_pc + 1))
-    seen: set[int] = set()
-    work = [pc for pc in roots if 0 <= pc <= layout.end_pc]
-    while work:
-        pc = work.pop()
-        if pc in seen:
-            continue
-        seen.add(pc)
-        work.extend(successors(layout, pc))
-    return seen
-
-
-def successors(layout: Layout, pc: int) -> list[int]:
-    """Where a segment may go: static jumps, loop bodies and exits, the next line."""
-    if pc >= layout.end_pc:
-        return []
-    segment = layout.segments[pc]
-    statements = layout.program.lines[segment.line_index].statements[segment.start:]
-    result = []
-    for position, node in enumerate(statements):
-        if isinstance(node, (n.Faire, n.Procedure)):
-            statements = statements[:position + 1]
-            break
-    for node in walk(statements):
-        if isinstance(node, n.Goto):
-            number = layout.resolve(node.target)
-            if number in layout.line_pc:
-                result.append(layout.line_pc[number])
-        elif isinstance(node, n.Faire):
-            result.append(pc + 1)
-            end = layout.resolve(node.end)
-            if end in layout.line_index:
-                result.append(layout.next_line_pc(layout.line_index[end]))
-    last = statements[-1] if statements else None
-    if isinstance(last, n.Faire):
-        return result
-    if isinstance(last, n.Procedure):
-        return result  # reaching a PROCEDURE line is an error; its body is entered by calls
-    if not isinstance(last, ENDS_FLOW):
-        result.append(layout.next_line_pc(segment.line_index))
-    return result
-
-
-def scalar_targets(layout: Layout) -> set[str]:
-    """Names that are ever given a single value (assigned, looped over, given a position)."""
-    names = set()
-    for line in layout.program.lines:
-        for node in walk(line.statements):
-            if isinstance(node, n.Assign) and isinstance(node.target, n.Var):
-                names.add(node.target.name)
-            elif isinstance(node, n.Faire):
-                names.add(node.var)
-            elif isinstance(node, n.BuiltinCall) and node.position_out is not None:
-                names.add(node.position_out.name)
-            elif isinstance(node, n.Lire):
-                names.update(target.name for target in node.targets if isinstance(target, n.Var))
-    return names
+DIRECT = (n.Lire, n.Pause, n.Garer, n.Charger, n.Supprimer, n.Executer, n.Tableau, n.Liberer)
 
 
 class UnitCompiler(SegmentCompiler):
-    """Generate the Python source of one unit's single generator function."""
+    """Generate the Python source of one unit's single function.
 
-    def __init__(self, layout: Layout, unit: Unit, tables: object, pcs: set[int]) -> None:
+    A lean procedure (see Flow) keeps its own variables in Python locals only, its
+    parameters arrive as Python arguments, and calls to it are plain Python calls.
+    """
+
+    def __init__(self, layout: Layout, unit: Unit, tables: object, pcs: set[int], flow: Flow,
+                 lean: bool = False) -> None:
         super().__init__(layout, unit, tables)
         self.pcs = pcs
-        self.direct = False  # inside a statement that uses the variable tables themselves
+        self.flow = flow
+        self.lean = lean
+        self.synced: set[str] | None = None  # names read and written in their tables by this statement
         self.loop_level = 0  # inside a fast loop's `while`: a jump must break out of it
         self.cache = self._cache_names()
+        self.flush_tables: dict[str, object] = {"_FL": self._table(self.cache)}
+        self.flush_tables["_NM"] = {local: name for name, local in self.cache.items()}  # for error messages
         self.eol_pc = {}
         for line in sorted(self._loop_end_lines()):
             self.eol_pc[line] = layout.end_pc + 1 + len(self.eol_pc)
@@ -149,8 +68,11 @@ class UnitCompiler(SegmentCompiler):
     def _cache_names(self) -> dict[str, str]:
         layout, scalars = self.layout, scalar_targets(self.layout)
         cache = {}
+        if self.lean:
+            for name in self.unit.params:
+                cache[name] = f"_v{len(cache)}"
         for name in sorted(self._names()):
-            if self.is_ref(name):
+            if self.is_ref(name) or name in cache:
                 continue
             plain_array = (name in layout.array_names and name not in scalars and name not in layout.string_names
                            and name not in layout.param_names and name not in layout.loaded_names)
@@ -158,9 +80,18 @@ class UnitCompiler(SegmentCompiler):
                 cache[name] = f"_v{len(cache)}"
         return cache
 
+    def _table(self, names: object) -> tuple:
+        """(local, in L?, name) of cached variables that live in a table, for the runtime's flush."""
+        return tuple((self.cache[name], name in self.unit.locals, name) for name in sorted(names)
+                     if name in self.cache and not self.in_locals_only(name))
+
+    def in_locals_only(self, name: str) -> bool:
+        """A lean procedure's own variable: no table holds it."""
+        return self.lean and name in self.unit.locals
+
     def flush_table(self) -> tuple:
-        """(local, in L?, name) of each cached variable, for the runtime's flush."""
-        return tuple((local, name in self.unit.locals, name) for name, local in self.cache.items())
+        """The table of every cached variable (errors, leaving the unit, the end of a slice)."""
+        return self.flush_tables["_FL"]
 
     def _loop_end_lines(self) -> set[int]:
         return {line for line in self.layout.loop_ends if line in self.layout.line_index}
@@ -177,39 +108,54 @@ class UnitCompiler(SegmentCompiler):
                 return statement
         return None
 
-    def emit_flush(self, out: Emitter) -> None:
-        out.emit("M.cyc += c; c = 0")
-        if self.cache:
-            out.emit("M.flush(G, L, _locals(), _FL)")
+    def emit_flush(self, out: Emitter, names: set[str] | None = None, cycles: bool = True) -> None:
+        """Hand cycles and variables (all cached ones, or `names`) to the runtime and the tables."""
+        if cycles:
+            out.emit("M.cyc += c; c = 0")
+        table = self._table(self.cache if names is None else names)
+        if not table:
+            return
+        key = "_FL"
+        if names is not None:
+            key = f"_FL{len(self.flush_tables)}"
+            self.flush_tables[key] = table
+        out.emit(f"M.flush(G, {'None' if self.lean else 'L'}, _locals(), {key})")
 
-    def emit_reload(self, out: Emitter) -> None:
+    def emit_reload(self, out: Emitter, names: set[str] | None = None) -> None:
+        """Take the variables back from their tables (anything may have changed them) and the budget."""
         out.emit("lim = M.budget - M.cyc")
-        for name, local in self.cache.items():
+        for local, _, name in self._table(self.cache if names is None else names):
             out.emit(f"if ({local} := {self.env(name)}.get({name!r}, _U)) is _U: del {local}")
 
     # -------------------------------------------------- statement overrides
+    def cached(self, name: str) -> bool:
+        """True if the code reads and writes name in its Python local here."""
+        return name in self.cache and (self.synced is None or name not in self.synced)
+
     def read_var(self, name: str) -> str:
-        if not self.direct and name in self.cache:
+        if self.cached(name):
             return self.cache[name]
         return super().read_var(name)
 
     def read_array(self, name: str) -> str:
-        if self.direct or name not in self.cache:
+        if not self.cached(name):
             return super().read_array(name)
         if self.layout.may_be_array(name):
             return self.cache[name]
         return f"_array({self.cache[name]}, {name!r})"
 
     def store_var(self, out: Emitter, name: str, value: Ex) -> None:
-        if self.direct or name not in self.cache:
+        if not self.cached(name):
             super().store_var(out, name, value)
+        elif self.lean and name in self.unit.params:
+            out.emit(f"{self.cache[name]} = _same_kind({self.cache[name]}, {value.code}, {name!r})")
         elif value.kind == "n":
             out.emit(f"{self.cache[name]} = {value.code}")
         else:
             out.emit(f"{self.cache[name]} = _number({value.code}, {name!r})")
 
     def position_store(self, name: str, call: str) -> str:
-        if self.direct or name not in self.cache:
+        if not self.cached(name):
             return super().position_store(name, call)
         return f"({self.cache[name]} := (_pt := {call})[1], _pt[0])[1]"
 
@@ -228,41 +174,82 @@ class UnitCompiler(SegmentCompiler):
 
     def transfer(self, out: Emitter, code: str) -> None:
         out.emit(f"pc = {code}")
-        if self.direct:
-            self.emit_reload(out)
+        if self.synced is not None:
+            self.emit_reload(out, self.synced)
         out.emit("break" if self.loop_level else "continue")
 
     def statement(self, out: Emitter, statement: object) -> None:
-        if self.direct or not self.needs_direct(statement):
+        names = self.sync_names(statement) if self.synced is None else None
+        if names is None:
             super().statement(out, statement)
             return
-        self.emit_flush(out)
-        self.direct = True
+        self.emit_flush(out, names, cycles=isinstance(statement, DIRECT))
+        self.synced = names
         try:
             super().statement(out, statement)
         finally:
-            self.direct = False
-        self.emit_reload(out)
+            self.synced = None
+        self.emit_reload(out, names)
 
-    def needs_direct(self, statement: object) -> bool:
+    def sync_names(self, statement: object) -> set[str] | None:
+        """The cached names a statement hands over (None: it hands over nothing and calls nobody)."""
         if isinstance(statement, DIRECT):
-            return True
-        if isinstance(statement, n.If):
-            return has_call(statement.cond)
+            return set(self.cache)
         if isinstance(statement, n.Block):
-            return False
-        return has_call(statement)
+            return None
+        scope = statement.cond if isinstance(statement, n.If) else statement
+        calls = [node for node in walk(scope) if isinstance(node, n.Call)]
+        if isinstance(statement, n.CallStatement):
+            calls.append(statement.call)
+        if not calls:
+            return None
+        names = set()
+        for call in calls:
+            names |= self.flow.call_touches(call)
+        return {name for name in names if name in self.cache and not self.in_locals_only(name)}
+
+    # ---------------------------------------------------------------- calls
+    def ex_Call(self, node: n.Call) -> Ex:
+        if node.name not in self.flow.lean:
+            return super().ex_Call(node)
+        code, cost = self.lean_call(node)
+        return Ex(f"(M.result if (_cr := {code}) == {RESULT} else M.function_code(_cr))", "?", cost, True)
+
+    def st_CallStatement(self, out: Emitter, node: n.CallStatement) -> None:
+        if node.call.name not in self.flow.lean:
+            super().st_CallStatement(out, node)
+            return
+        code, cost = self.lean_call(node.call)
+        self.charge(out, cost)
+        out.emit(f"if (_cr := {code}) != {RETURN}: M.subroutine_code(_cr)")
+
+    def lean_call(self, node: n.Call) -> tuple[str, Cost]:
+        """A plain Python call of a lean procedure, its values copied as LSE passes them."""
+        cost = Cost()
+        args = []
+        for arg in node.args:
+            value = self.value(arg)
+            cost.merge(value.cost)
+            args.append(value.code if value.kind in "ns" else f"_byval({value.code})")
+        return f"_PR[{node.name!r}](M, G{''.join(', ' + arg for arg in args)})", cost.add("call")
 
     # --------------------------------------------------------------- blocks
     def unit_source(self, name: str) -> str:
-        """The whole unit as the source of one generator function called `name`."""
+        """The whole unit as the source of one function called `name`."""
         out = Emitter()
+        if self.lean:
+            out.emit("if M.depth >= M.max_depth: M.too_deep()")
+            out.emit("M.depth += 1; _saved_loops = M.loops; M.loops = []")
+            out.emit(f"pc = {self.unit.entry_pc}")
+            out.emit("try:")
+            out.depth += 1
+        top = out.depth
         out.emit("c = 0; ln = 0")
         self.emit_reload(out)
         out.emit("while True:")
         out.emit("    try:")
         out.emit("        while True:")
-        out.depth = 4
+        out.depth = top + 3
         out.emit("if c >= lim:")
         out.depth += 1
         self.emit_flush(out)
@@ -273,13 +260,19 @@ class UnitCompiler(SegmentCompiler):
         out.depth -= 1
         keys = [RETURN_TO] + sorted(self.pcs | set(self.eol_pc.values()))
         self.tree(out, keys)
-        out.depth = 2
+        out.depth = top + 1
         out.emit("except _BaseException as _e:")
         out.depth += 1
         self.emit_flush(out)
-        out.emit("pc = M.unit_error(_e, ln, _FL)")
+        out.emit("pc = M.unit_error(_e, ln, _NM)")
         self.emit_reload(out)
-        return f"def {name}(G, L, M, pc):\n" + "\n".join(out.lines) + "\n"
+        if not self.lean:
+            return f"def {name}(G, L, M, pc):\n" + "\n".join(out.lines) + "\n"
+        out.depth = 1
+        out.emit("finally:")
+        out.emit("    M.depth -= 1; M.loops = _saved_loops")
+        params = "".join(f", {self.cache[param]}" for param in self.unit.params)
+        return f"def {name}(M, G{params}):\n" + "\n".join(out.lines) + "\n"
 
     def tree(self, out: Emitter, keys: list[int]) -> None:
         """Dispatch on pc by halves down to one block per leaf."""
@@ -347,10 +340,13 @@ class UnitCompiler(SegmentCompiler):
 
     def enter_faire(self, out: Emitter, node: n.Faire, body_pc: int, line: n.Line) -> None:
         """A FAIRE: set the variable, then enter the body or skip the loop."""
-        direct = has_call(node)
-        if direct:
-            self.emit_flush(out)
-            self.direct = True
+        if has_call(node):
+            self.synced = set()
+            for call in walk(node):
+                if isinstance(call, n.Call):
+                    self.synced |= self.flow.call_touches(call)
+            self.synced = {name for name in self.synced if name in self.cache and not self.in_locals_only(name)}
+            self.emit_flush(out, self.synced, cycles=False)
         start = self.value(node.start)
         step = self.value(node.step) if node.step is not None else Ex("1.0", "n", Cost())
         cost = start.cost.merge(step.cost).add("loop_init")
@@ -373,7 +369,7 @@ class UnitCompiler(SegmentCompiler):
             self.transfer(out, f"M.unknown_line({end})")
         else:
             self.transfer(out, f"M.enter_loop(_st, _lim, _go, {line.number}, {end}, {body_pc}, {self.eol_pc[end]})")
-        self.direct = False
+        self.synced = None
 
     def end_of_line_block(self, out: Emitter, line: int) -> None:
         """After a line that ends loops: step the innermost loop ending here, or go on to the next line."""

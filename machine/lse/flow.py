@@ -1,0 +1,184 @@
+"""What control flow and procedure calls can do, found before compiling: reachable code, names touched.
+
+Imports nodes, layout and the parser's walk only.
+"""
+
+from __future__ import annotations
+
+from machine.lse import nodes as n
+from machine.lse.layout import MAIN, Layout
+from machine.lse.parser import walk
+
+ENDS_FLOW = (n.Goto, n.Retour, n.Resultat, n.Terminer, n.Executer)
+# Statements that need a procedure's own variables in a table: such a procedure keeps one.
+NEEDS_TABLE = (n.Lire, n.Pause, n.Garer, n.Charger, n.Chaine, n.Tableau, n.Liberer, n.Executer)
+
+
+def has_call(node: object) -> bool:
+    """True if a procedure call (&F) appears anywhere in node."""
+    return any(isinstance(item, n.Call) for item in walk(node))
+
+
+def computed_jumps(layout: Layout) -> bool:
+    """True if some ALLER EN or RETOUR EN computes its target (then any line may be entered)."""
+    for line in layout.program.lines:
+        for node in walk(line.statements):
+            if isinstance(node, (n.Goto, n.Retour)) and node.target is not None:
+                if layout.resolve(node.target) is None:
+                    return True
+    return False
+
+
+def return_targets(layout: Layout) -> set[int]:
+    """The pcs that a RETOUR EN n (static) makes a caller go on at."""
+    pcs = set()
+    for line in layout.program.lines:
+        for node in walk(line.statements):
+            if isinstance(node, n.Retour) and node.target is not None:
+                number = layout.resolve(node.target)
+                if number in layout.line_pc:
+                    pcs.add(layout.line_pc[number])
+    return pcs
+
+
+def reachable(layout: Layout, roots: set[int]) -> set[int]:
+    """The segment pcs that control can reach from roots without a computed jump."""
+    if computed_jumps(layout):
+        return set(range(layout.end_pc + 1))
+    seen: set[int] = set()
+    work = [pc for pc in roots if 0 <= pc <= layout.end_pc]
+    while work:
+        pc = work.pop()
+        if pc in seen:
+            continue
+        seen.add(pc)
+        work.extend(successors(layout, pc))
+    return seen
+
+
+def successors(layout: Layout, pc: int) -> list[int]:
+    """Where a segment may go: static jumps, loop bodies and exits, the next line."""
+    if pc >= layout.end_pc:
+        return []
+    segment = layout.segments[pc]
+    statements = layout.program.lines[segment.line_index].statements[segment.start:]
+    result = []
+    for position, node in enumerate(statements):
+        if isinstance(node, (n.Faire, n.Procedure)):
+            statements = statements[:position + 1]
+            break
+    for node in walk(statements):
+        if isinstance(node, n.Goto):
+            number = layout.resolve(node.target)
+            if number in layout.line_pc:
+                result.append(layout.line_pc[number])
+        elif isinstance(node, n.Faire):
+            result.append(pc + 1)
+            end = layout.resolve(node.end)
+            if end in layout.line_index:
+                result.append(layout.next_line_pc(layout.line_index[end]))
+    last = statements[-1] if statements else None
+    if isinstance(last, n.Faire):
+        return result
+    if isinstance(last, n.Procedure):
+        return result  # reaching a PROCEDURE line is an error; its body is entered by calls
+    if not isinstance(last, ENDS_FLOW):
+        result.append(layout.next_line_pc(segment.line_index))
+    return result
+
+
+def scalar_targets(layout: Layout) -> set[str]:
+    """Names that are ever given a single value (assigned, looped over, given a position)."""
+    names = set()
+    for line in layout.program.lines:
+        for node in walk(line.statements):
+            if isinstance(node, n.Assign) and isinstance(node.target, n.Var):
+                names.add(node.target.name)
+            elif isinstance(node, n.Faire):
+                names.add(node.var)
+            elif isinstance(node, n.BuiltinCall) and node.position_out is not None:
+                names.add(node.position_out.name)
+            elif isinstance(node, n.Lire):
+                names.update(target.name for target in node.targets if isinstance(target, n.Var))
+    return names
+
+
+
+def segment_statements(layout: Layout, pc: int) -> tuple:
+    """The statements of segment pc (to the end of its line)."""
+    segment = layout.segments[pc]
+    return layout.program.lines[segment.line_index].statements[segment.start:]
+
+
+class Flow:
+    """Per procedure: the code it can run, the global names it (and what it calls) may touch, lean or not."""
+
+    def __init__(self, layout: Layout) -> None:
+        self.layout = layout
+        self.returns = return_targets(layout)
+        self.code: dict[str, set[int]] = {}
+        for name, unit in layout.units.items():
+            if name != MAIN:
+                self.code[name] = reachable(layout, {unit.entry_pc} | self.returns)
+        self.touched = self._touched_globals()
+        self.lean = {name for name in self.code if self._can_be_lean(name)}
+
+    def nodes(self, pcs: set[int]):
+        """Every node of the given segments."""
+        for pc in pcs:
+            if pc < self.layout.end_pc:
+                yield from walk(segment_statements(self.layout, pc))
+
+    def _touched_globals(self) -> dict[str, set[str]]:
+        own, calls = {}, {}
+        for name, pcs in self.code.items():
+            unit = self.layout.units[name]
+            own[name], calls[name] = set(), set()
+            for node in self.nodes(pcs):
+                if isinstance(node, (n.Var, n.Index)) and node.name not in unit.locals:
+                    own[name].add(node.name)
+                elif isinstance(node, n.Faire) and node.var not in unit.locals:
+                    own[name].add(node.var)
+                elif isinstance(node, n.Call):
+                    calls[name].add(node.name)
+        touched = {name: set(names) for name, names in own.items()}
+        changed = True
+        while changed:
+            changed = False
+            for name in touched:
+                for callee in calls[name]:
+                    extra = touched.get(callee, set()) - touched[name]
+                    if extra:
+                        touched[name] |= extra
+                        changed = True
+        return touched
+
+    def _can_be_lean(self, name: str) -> bool:
+        """A procedure whose own variables never need a table: values in, numbers inside, no waiting on them."""
+        unit = self.layout.units[name]
+        if unit.by_reference:
+            return False
+        for local in unit.locals - set(unit.params):
+            if not self.layout.is_pure_number(local):
+                return False
+        for node in self.nodes(self.code[name]):
+            if isinstance(node, NEEDS_TABLE):
+                return False
+            if isinstance(node, n.Call):
+                callee = self.layout.units[node.name]
+                for param, arg in zip(callee.params, node.args):
+                    if param in callee.by_reference and isinstance(arg, n.Var) and arg.name in unit.locals:
+                        return False
+            if isinstance(node, n.BuiltinCall) and node.position_out is not None:
+                if node.position_out.name in unit.params:
+                    return False
+        return True
+
+    def call_touches(self, call: n.Call) -> set[str]:
+        """The names a call may read or change: the callee's globals, and variables passed by reference."""
+        callee = self.layout.units[call.name]
+        names = set(self.touched.get(call.name, ()))
+        for param, arg in zip(callee.params, call.args):
+            if param in callee.by_reference and isinstance(arg, n.Var):
+                names.add(arg.name)
+        return names

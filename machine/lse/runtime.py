@@ -391,7 +391,7 @@ class Runtime:
         """Where a unit goes after raising on `line`: RETOUR EN jumps, anything else is reported."""
         if type(error) is _ReturnTo:
             return self.jump_line(error.line)
-        if type(error) is UnboundLocalError:
+        if type(error) in (UnboundLocalError, NameError):  # a cached variable never given a value
             found = UNBOUND_LOCAL.search(str(error))
             if found is None or found.group(1) not in names:
                 raise InternalError(f"generated code: {error}") from error

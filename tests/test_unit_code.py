@@ -1,0 +1,129 @@
+"""The one-function-per-unit code of plain runs behaves, and costs, exactly as the segment path of --profile."""
+
+from __future__ import annotations
+
+import pytest
+
+from machine.lse.runtime import Status
+from machine.micro import Micro
+from tests.lse_harness import lines, run_lse
+
+# Each program is run both ways; output, status, error message and cycles must agree.
+PROGRAMS = {
+    "a lean function that recurses": lines(
+        "10 AFFICHER &FIB(12)", "20 TERMINER",
+        "30 PROCEDURE &FIB(N) LOCAL N", "40 SI N<2 ALORS RESULTAT N", "50 RESULTAT &FIB(N-1)+&FIB(N-2)"),
+    "a lean procedure changes a global that the caller keeps in a local": lines(
+        "10 X←1;FAIRE 20 POUR I←1 JUSQUA 3", "20 &BUMP;X←X*2", "30 AFFICHER X;TERMINER",
+        "40 PROCEDURE &BUMP", "50 X←X+10;RETOUR"),
+    "a global changed inside a function read after the call in the same expression": lines(
+        "10 X←1;Y←&F(0)+X", "20 AFFICHER X,' ',Y;TERMINER",
+        "30 PROCEDURE &F(A) LOCAL A", "40 X←100;RESULTAT A"),
+    "a by-reference argument is written back": lines(
+        "10 X←5;&DOUBLE(X);AFFICHER X;TERMINER", "20 PROCEDURE &DOUBLE(V)", "30 V←V*2;RETOUR"),
+    "an array element by reference in a loop": lines(
+        "10 TABLEAU T[5];FAIRE 20 POUR I←1 JUSQUA 5", "20 &SET(T[I],I*I)",
+        "30 AFFICHER T[1]+T[2]+T[3]+T[4]+T[5];TERMINER",
+        "40 PROCEDURE &SET(E,V) LOCAL V", "50 E←V;RETOUR"),
+    "a local is unassigned at each call": lines(
+        "10 &P;&P;TERMINER", "20 PROCEDURE &P LOCAL Z", "30 SI Z=1 ALORS AFFICHER 'VU'", "40 Z←1;RETOUR"),
+    "a parameter keeps its kind": lines(
+        "10 CHAINE S;S←'AB';&P(S);TERMINER", "20 PROCEDURE &P(A) LOCAL A", "30 A←3;RETOUR"),
+    "RETOUR EN from a lean procedure jumps in the caller": lines(
+        "10 &P", "20 AFFICHER 'NON';TERMINER", "30 AFFICHER 'OUI';TERMINER",
+        "40 PROCEDURE &P", "50 RETOUR EN 30"),
+    "a loop inside a procedure inside a loop": lines(
+        "10 S←0;FAIRE 20 POUR I←1 JUSQUA 4", "20 S←S+&SUM(I)", "30 AFFICHER S;TERMINER",
+        "40 PROCEDURE &SUM(N) LOCAL N,K,T", "50 T←0;FAIRE 60 POUR K←1 JUSQUA N", "60 T←T+K", "70 RESULTAT T"),
+    "a function ended by RETOUR is an error": lines(
+        "10 X←&F(1);TERMINER", "20 PROCEDURE &F(A) LOCAL A", "30 RETOUR"),
+    "a subroutine ended by RESULTAT is an error": lines(
+        "10 &F(1);TERMINER", "20 PROCEDURE &F(A) LOCAL A", "30 RESULTAT A"),
+    "an error inside a lean procedure names its line": lines(
+        "10 X←&F(0);TERMINER", "20 PROCEDURE &F(A) LOCAL A", "30 B←1", "40 RESULTAT B/A"),
+    "an unassigned variable inside a procedure": lines(
+        "10 X←&F(0);TERMINER", "20 PROCEDURE &F(A) LOCAL A,Q", "30 RESULTAT Q+A"),
+    "too deep a recursion": lines(
+        "10 X←&F(1);TERMINER", "20 PROCEDURE &F(A) LOCAL A", "30 RESULTAT &F(A+1)"),
+    "a computed jump": lines(
+        "10 L←40;ALLER EN L", "20 AFFICHER 'NON'", "30 TERMINER", "40 AFFICHER 'OUI';ALLER EN L-10"),
+    "loops ending on one line, run zero times, and a jump out": lines(
+        "10 FAIRE 30 POUR I←1 JUSQUA 3", "20 FAIRE 30 POUR J←5 JUSQUA 1", "30 S←S+1",
+        "40 FAIRE 60 POUR K←1 JUSQUA 10", "50 SI K=4 ALORS ALLER EN 70", "60 *",
+        "70 AFFICHER I,' ',K;TERMINER"),
+    "TANT QUE with a condition": lines(
+        "10 X←1;FAIRE 20 POUR I←1 TANT QUE X<100", "20 X←X*3", "30 AFFICHER X,' ',I;TERMINER"),
+    "a procedure that reads input": lines(
+        "10 &ASK;AFFICHER N*2;TERMINER", "20 PROCEDURE &ASK", "30 LIRE N;RETOUR"),
+    "falling off the end": lines("10 X←1", "20 Y←2"),
+}
+TYPED = ["21"]
+
+
+@pytest.mark.parametrize("source", PROGRAMS.values(), ids=PROGRAMS.keys())
+def test_plain_runs_and_profiled_runs_agree_to_the_cycle(source):
+    fast = run_lse(source, TYPED)
+    general = run_lse(source, TYPED, profiling=True)
+    assert (fast.status, fast.error, fast.output) == (general.status, general.error, general.output)
+    assert fast.cycles == general.cycles > 0
+
+
+def test_a_recursive_function_gives_the_right_value():
+    result = run_lse(PROGRAMS["a lean function that recurses"])
+    assert result.output.split() == ["144"]
+
+
+def test_a_global_changed_by_a_procedure_is_seen_by_the_caller():
+    assert run_lse(PROGRAMS["a lean procedure changes a global that the caller keeps in a local"]).output.split() \
+        == [str(((((1 + 10) * 2 + 10) * 2) + 10) * 2)]
+
+
+def test_errors_inside_procedures_name_the_procedure_line():
+    assert run_lse(PROGRAMS["an error inside a lean procedure names its line"]).error == "DIVISION PAR ZERO EN LIGNE 40"
+    assert run_lse(PROGRAMS["an unassigned variable inside a procedure"]).error.endswith("EN LIGNE 30")
+    assert run_lse(PROGRAMS["a parameter keeps its kind"]).error == "TYPES INCOMPATIBLES A EN LIGNE 30"
+
+
+def test_variables_are_in_the_table_after_an_error_and_after_the_end():
+    micro = Micro()
+    micro.load_text(lines("10 X←7;Y←X/0", "20 TERMINER"))
+    assert micro.run_until_blocked() is Status.FAILED
+    assert micro.runtime.G["X"] == 7.0
+    micro.load_text(lines("10 FAIRE 20 POUR I←1 JUSQUA 3", "20 X←I*I", "30 TERMINER"))
+    assert micro.run_until_blocked() is Status.ENDED
+    assert (micro.runtime.G["X"], micro.runtime.G["I"]) == (9.0, 3.0)
+
+
+@pytest.mark.parametrize("slice_cycles", [1, 333, 5_000, 10**9])
+def test_slices_of_any_size_give_the_same_run(slice_cycles):
+    source = PROGRAMS["a lean function that recurses"]
+    micro = Micro()
+    micro.load_text(source)
+    assert micro.run_until_blocked(slice_cycles) is Status.ENDED
+    assert micro.cycles == run_lse(source).cycles
+    assert micro.screen.text().split()[0] == "144"
+
+
+def test_a_paused_run_sees_variables_changed_by_the_monitor():
+    micro = Micro()
+    micro.load_text(lines("10 X←1", "20 PAUSE", "30 AFFICHER X+1;TERMINER"))
+    assert micro.run_until_blocked() is Status.PAUSED
+    micro.runtime.G["X"] = 41.0
+    micro.runtime.resume()
+    assert micro.run_until_blocked() is Status.ENDED
+    assert "42" in micro.screen.text()
+
+
+def test_an_interrupted_recursion_can_be_continued():
+    source = lines("10 AFFICHER &FIB(16);TERMINER", "20 PROCEDURE &FIB(N) LOCAL N",
+                   "30 SI N<2 ALORS RESULTAT N", "40 RESULTAT &FIB(N-1)+&FIB(N-2)")
+    micro = Micro()
+    micro.load_text(source)
+    assert micro.run(100_000) is Status.RUNNING
+    micro.interrupt()
+    assert micro.run(100_000) is Status.FAILED
+    assert micro.error_text().startswith("INTERROMPU EN LIGNE")
+    assert micro.runtime.resume()
+    assert micro.run_until_blocked() is Status.ENDED
+    assert "987" in micro.screen.text()
+    assert micro.cycles == run_lse(source).cycles

@@ -96,8 +96,10 @@ class CompiledUnit:
 
     def fast_run(self, G: Vars, L: Vars, pc: int) -> int:
         """Run the unit as one function from pc (compiled, with pc among its blocks, on first need)."""
-        if pc not in self.fast_pcs:
+        loops = self.machine.loops  # a run taken up again may have loops open: their bodies must be here
+        if pc not in self.fast_pcs or any(loop.body_pc not in self.fast_pcs for loop in loops):
             self.roots.add(pc)
+            self.roots.update(loop.body_pc for loop in loops)
             self._compile_fast()
         return self.fast(G, L, self.machine, pc)
 

@@ -43,7 +43,12 @@ class UnitCompiler(SegmentCompiler):
         self.flow = flow
         self.lean = lean
         self.synced: set[str] | None = None  # names read and written in their tables by this statement
-        self.loop_level = 0  # inside a fast loop's `while`: a jump must break out of it
+        self.loop_level = 0  # inside a Python `while` of a block: a jump must break out of it
+        self.block_pc: int | None = None  # the block whose own start a jump may `continue` to
+        self.self_jumps = 0
+        bodies = (pc for pc in pcs if 0 < pc < layout.end_pc and layout.segments[pc].start > 0)
+        self.has_loops = (any(isinstance(node, n.Faire) for node in flow.nodes(pcs))
+                          or any(self._faire_of(pc - 1) is not None for pc in bodies))
         self.cache = self._cache_names()
         self.flush_tables: dict[str, object] = {"_FL": self._table(self.cache)}
         self.flush_tables["_NM"] = {local: name for name, local in self.cache.items()}  # for error messages
@@ -310,7 +315,39 @@ class UnitCompiler(SegmentCompiler):
         if body is not None:
             self.fast_loop(out, pc, faire, body)
             return
-        self.run_lines(out, segment.line_index, segment.start)
+        trial = Emitter()
+        trial.depth, trial.temp = out.depth + 1, out.temp
+        self.block_pc, self.self_jumps = pc, 0
+        self.loop_level += 1
+        self.run_lines(trial, segment.line_index, segment.start)
+        self.loop_level -= 1
+        self.block_pc = None
+        if self.self_jumps:
+            # Decision: a block that jumps back to its own start runs as a Python `while`
+            # (the hot loop of most GOTO programs), leaving it only for other blocks.
+            out.emit("while True:")
+            out.lines.extend(trial.lines)
+            out.emit("continue")
+        else:
+            self.run_lines(out, segment.line_index, segment.start)
+
+    def st_Goto(self, out: Emitter, node: n.Goto) -> None:
+        number = self.layout.resolve(node.target)
+        if self.block_pc is None or self.synced is not None or self.layout.line_pc.get(number) != self.block_pc:
+            super().st_Goto(out, node)
+            return
+        self.charge(out, Cost().add("jump"))
+        if self.has_loops:
+            out.emit(f"if M.loops: M.jump({self.block_pc}, {number})")
+        out.emit("if c < lim: continue")
+        out.emit(f"pc = {self.block_pc}; break")
+        self.self_jumps += 1
+
+    def jump_code(self, target: n.Target) -> str:
+        number = self.layout.resolve(target)
+        if self.has_loops or number not in self.layout.line_pc:
+            return super().jump_code(target)
+        return str(self.layout.line_pc[number])  # no FAIRE in this unit: no loop to leave
 
     def run_lines(self, out: Emitter, index: int, start: int) -> None:
         """Emit a line from a statement on, then the lines it falls into, up to INLINE_LINES of them."""

@@ -56,6 +56,13 @@ PROGRAMS = {
     "a procedure that reads input": lines(
         "10 &ASK;AFFICHER N*2;TERMINER", "20 PROCEDURE &ASK", "30 LIRE N;RETOUR"),
     "falling off the end": lines("10 X←1", "20 Y←2"),
+    "an error in the middle of a run of statements": lines(
+        "10 X←1;Y←2", "20 SI X=1 ALORS Z←3", "30 W←4;V←X/0;U←5", "40 T←6", "50 TERMINER"),
+    "RETOUR EN in the middle of a run of statements": lines(
+        "10 A←1;&P;B←2;C←3", "20 TERMINER", "30 AFFICHER A;TERMINER", "40 PROCEDURE &P", "50 RETOUR EN 30"),
+    "TERMINER in the middle of a line": lines("10 X←1;TERMINER;X←2", "20 Y←3"),
+    "an array index out of range after a jump back": lines(
+        "10 TABLEAU T[3];I←0", "20 I←I+1;T[I]←I;ALLER EN 20"),
 }
 TYPED = ["21"]
 

@@ -389,8 +389,11 @@ class Runtime:
                 return LseError(code, line=line)
         return error
 
-    def unit_error(self, error: BaseException, line: int, names: dict[str, str]) -> int:
-        """Where a unit goes after raising on `line`: RETOUR EN jumps, anything else is reported."""
+    def unit_error(self, error: BaseException, line: int, names: dict[str, str], points: tuple) -> int:
+        """Where a unit goes after raising at `line` (or a point, see charges): RETOUR EN jumps, errors are reported."""
+        if line < 0:
+            line, paid_ahead = points[-line - 1]
+            self.cyc -= paid_ahead  # the statements after this point did not run
         if type(error) is _ReturnTo:
             return self.jump_line(error.line)
         if type(error) in (UnboundLocalError, NameError):  # a cached variable never given a value
@@ -401,6 +404,11 @@ class Runtime:
         if isinstance(error, TRANSLATABLE):
             raise self.at_line(error, line) from None
         raise error
+
+    @staticmethod
+    def point_line(line: int, points: tuple) -> int:
+        """The line number that `ln` names (a line, or a point of merged charges)."""
+        return points[-line - 1][0] if line < 0 else line
 
     @staticmethod
     def flush(G: Vars, L: Vars, frame: dict, table: tuple) -> None:

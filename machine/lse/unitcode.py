@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections import Counter
 
 from machine.lse import nodes as n
+from machine.lse.charges import merge_charges
 from machine.lse.compiler import RESULT, RETURN, RETURN_TO, Cost, Emitter, Ex
 from machine.lse.flow import ENDS_FLOW, Flow, has_call, scalar_targets
 from machine.lse.layout import Layout, Unit
@@ -259,7 +260,7 @@ class UnitCompiler(SegmentCompiler):
         out.depth += 1
         self.emit_flush(out)
         out.emit("if M.cyc >= M.budget:")
-        out.emit("    M.current_line = M._line_of(pc) or ln")
+        out.emit("    M.current_line = M._line_of(pc) or M.point_line(ln, _PT)")
         out.emit("    M._slice_end()")
         self.emit_reload(out)
         out.depth -= 1
@@ -269,15 +270,18 @@ class UnitCompiler(SegmentCompiler):
         out.emit("except _BaseException as _e:")
         out.depth += 1
         self.emit_flush(out)
-        out.emit("pc = M.unit_error(_e, ln, _NM)")
+        out.emit("pc = M.unit_error(_e, ln, _NM, _PT)")
         self.emit_reload(out)
-        if not self.lean:
-            return f"def {name}(G, L, M, pc):\n" + "\n".join(out.lines) + "\n"
-        out.depth = 1
-        out.emit("finally:")
-        out.emit("    M.depth -= 1; M.loops = _saved_loops")
-        params = "".join(f", {self.cache[param]}" for param in self.unit.params)
-        return f"def {name}(M, G{params}):\n" + "\n".join(out.lines) + "\n"
+        if self.lean:
+            out.depth = 1
+            out.emit("finally:")
+            out.emit("    M.depth -= 1; M.loops = _saved_loops")
+        lines, points = merge_charges(out.lines)
+        self.flush_tables["_PT"] = tuple(points)
+        signature = f"def {name}(G, L, M, pc):"
+        if self.lean:
+            signature = f"def {name}(M, G{''.join(', ' + self.cache[param] for param in self.unit.params)}):"
+        return signature + "\n" + "\n".join(lines) + "\n"
 
     def tree(self, out: Emitter, keys: list[int]) -> None:
         """Dispatch on pc by halves down to one block per leaf."""

@@ -1,0 +1,82 @@
+"""Merge the cycle charges of straight-line generated code into one add, refunding on errors; imports re.
+
+Decision: in a run of simple statements at one indentation, with nothing that
+reads the cycle counter in between, every `c += N` is made at the first charge
+point. Where a later charge stood, `ln` takes a point number (negative) that
+names the line and how many cycles were paid in advance there; an error or a
+RETOUR EN landing at that point refunds them, so totals stay those of charging
+each statement where it starts.
+"""
+
+from __future__ import annotations
+
+import re
+
+CHARGE = re.compile(r"^(\s*)c \+= (\d+)$")
+LINE_MARK = re.compile(r"^(\s*)ln = (\d+)$")
+READS_COUNTER = re.compile(r"\bc\b")
+TRANSFERS = re.compile(r"\b(continue|break|return|pass)\b")
+
+
+def merge_charges(lines: list[str]) -> tuple[list[str], list[tuple[int, int]]]:
+    """Return the lines with charges merged, and the points: (line number, cycles paid in advance)."""
+    merger = _Merger()
+    for text in lines:
+        merger.take(text)
+    merger.close()
+    return merger.out, merger.points
+
+
+class _Merger:
+    """One pass over generated lines, keeping the open run of mergeable charges."""
+
+    def __init__(self) -> None:
+        self.out: list[str] = []
+        self.points: list[tuple[int, int]] = []
+        self.line = 0
+        self.indent: str | None = None  # of the open run
+        self.anchor = -1  # index in out of the run's first charge
+        self.pending: list[tuple[int, int, int]] = []  # (index in out, line, cycles charged there)
+        self.first = 0
+        self.anchor_line = 0
+
+    def take(self, text: str) -> None:
+        charge, mark = CHARGE.match(text), LINE_MARK.match(text)
+        indent = text[:len(text) - len(text.lstrip())]
+        if mark:
+            self.line = int(mark.group(2))
+        if self.indent is not None and indent == self.indent and (charge or mark or not self._boundary(text)):
+            if charge or mark:
+                self.pending.append((len(self.out), self.line, int(charge.group(2)) if charge else 0))
+                self.out.append(indent)  # filled in when the run closes
+            else:
+                self.out.append(text)
+            return
+        self.close()
+        if charge:
+            self.indent, self.anchor, self.first = indent, len(self.out), int(charge.group(2))
+            self.anchor_line = self.line
+        self.out.append(text)
+
+    @staticmethod
+    def _boundary(text: str) -> bool:
+        body = text.strip()
+        return body.endswith(":") or bool(TRANSFERS.search(body)) or bool(READS_COUNTER.search(body))
+
+    def close(self) -> None:
+        if self.indent is None:
+            return
+        total = self.first + sum(cycles for _, _, cycles in self.pending)
+        self.out[self.anchor] = f"{self.indent}c += {total}"
+        ahead = total - self.first
+        self.out[self.anchor] += f"; ln = {self._point(self.anchor_line, ahead)}" if ahead else ""
+        for index, line, cycles in self.pending:
+            ahead -= cycles
+            self.out[index] = f"{self.indent}ln = {self._point(line, ahead)}"
+        self.indent, self.pending = None, []
+
+    def _point(self, line: int, ahead: int) -> int:
+        if not ahead:
+            return line
+        self.points.append((line, ahead))
+        return -len(self.points)

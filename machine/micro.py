@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 
-from machine.clock import report_lines
+from machine.costreport import report_lines
 from machine.disk import Disk
 from machine.errors import Err, LseError, render
 from machine.lse.builtins import Environment

@@ -1,0 +1,81 @@
+"""The cost report: totals, operations by cycles, lines hottest first (the runtime counts, this lays out)."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections import Counter
+
+import pytest
+
+from machine.costreport import report_lines
+from machine.errors import InternalError
+from machine.micro import Micro
+from tests.lse_harness import lines as program
+
+
+
+def test_a_report_without_a_positive_rate_is_an_internal_error():
+    with pytest.raises(InternalError):
+        report_lines(0, 0, Counter(), Counter(), {})
+
+
+def test_the_report_gives_totals_then_operations_by_cycles_then_lines_hottest_first():
+    lines = report_lines(
+        1_234_567, 1_000_000,
+        op_counts=Counter({"div": 12, "add": 300, "statement": 5}),
+        op_cycles=Counter({"div": 18000, "add": 36000, "statement": 1500}),
+        line_cycles={10: 500, 20: 50000, 30: 500})
+    assert lines == [
+        "CYCLES: 1234567",
+        "TEMPS EMULE: 1.235 S",
+        "OPERATIONS:",
+        "  add        300  36000",
+        "  div         12  18000",
+        "  statement    5   1500",
+        "LIGNES:",
+        "  20  50000",
+        "  10    500",
+        "  30    500",
+    ]
+
+
+def test_a_single_operation_reads_as_kind_count_cycles():
+    lines = report_lines(18000, 1_000_000, Counter({"div": 12}), Counter({"div": 18000}), {})
+    assert "  div  12  18000" in lines
+
+
+def test_the_report_shows_the_source_of_each_line_when_given_cut_to_fit():
+    lines = report_lines(1620, 1_000_000, Counter({"div": 1, "add": 1}), Counter({"div": 1500, "add": 120}),
+                         {10: 1500, 100: 120}, {10: "X<-A/B", 100: "AFFICHER 'UNE TRES LONGUE CHAINE DE CARACTERES'"})
+    assert lines[-2:] == [
+        "   10  1500  X<-A/B",
+        "  100   120  AFFICHER 'UNE TRES LONGUE C...",
+    ]
+
+
+def test_an_empty_run_reports_zero_and_empty_tables():
+    assert report_lines(0, 1_000_000, Counter(), Counter(), {}) == [
+        "CYCLES: 0", "TEMPS EMULE: 0.000 S", "OPERATIONS:", "LIGNES:"]
+
+
+def test_the_micro_report_totals_are_the_runtime_cycles():
+    micro = Micro(profiling=True)
+    micro.load_text(program("10 X←7/2", "20 TERMINER"))
+    micro.run_until_blocked()
+    assert micro.report().splitlines()[0] == f"CYCLES: {micro.runtime.cyc}"
+    assert micro.runtime.cyc > 0
+
+
+def test_operations_and_lines_that_cost_nothing_are_left_out():
+    lines = report_lines(0, 1000, Counter({"add": 0}), Counter({"add": 0}), {10: 0})
+    assert lines == ["CYCLES: 0", "TEMPS EMULE: 0.000 S", "OPERATIONS:", "LIGNES:"]
+
+
+def test_the_report_and_profile_modules_import_with_pygame_blocked(monkeypatch):
+    monkeypatch.setitem(sys.modules, "pygame", None)
+    for name in ("machine.profile", "machine.costreport"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    report = importlib.import_module("machine.costreport").report_lines(0, 1000, Counter(), Counter(), {})
+    assert report[0] == "CYCLES: 0"
+    importlib.import_module("machine.profile")

@@ -14,7 +14,6 @@ from machine.micro import Micro
 from tests.lse_harness import lines as program
 
 
-
 def test_a_report_without_a_positive_rate_is_an_internal_error():
     with pytest.raises(InternalError):
         report_lines(0, 0, Counter(), Counter(), {})

@@ -5,7 +5,6 @@ Owns the execution state of one program; must not import pygame or any front end
 
 from __future__ import annotations
 
-import enum
 import math
 import re
 import sys
@@ -18,13 +17,16 @@ from machine.errors import Err, InternalError, LseError
 from machine.lse import ops
 from machine.lse.builtins import BUILTINS
 from machine.lse.compiler import END, RESULT, RETURN, RETURN_TO, CompileTables
-from machine.lse.flow import Flow, reachable
+from machine.lse.flow import Flow
 from machine.lse.formats import render_formatted, render_plain
-from machine.lse.inputs import InputBuffer, parse_number_field
-from machine.lse.layout import MAIN, Layout, Unit, layout
+from machine.lse.inputs import InputBuffer
+from machine.lse.layout import MAIN, Layout, layout
 from machine.lse.nodes import Program
-from machine.lse.segments import PASS_COST, SegmentCompiler
+from machine.lse.programio import ProgramIO
+from machine.lse.segments import PASS_COST
+from machine.lse.status import Status
 from machine.lse.unitcode import UnitCompiler
+from machine.lse.units import CompiledUnit, LeanProcedures
 from machine.lse.values import Array, Vars, check_number
 
 # Python errors that compiled code lets escape on purpose, and what they mean in LSE.
@@ -38,16 +40,6 @@ TRANSLATED = {
 TRANSLATABLE = (LseError, *TRANSLATED)  # what run_unit turns into an LSE error with its line
 UNBOUND_LOCAL = re.compile(r"'(_v\d+)'")  # a cached variable never given a value
 UNSET = object()  # what a variable table gives for a name it does not hold
-
-
-class Status(enum.Enum):
-    """Why run() returned."""
-
-    RUNNING = "running"      # the slice of cycles is spent; call run() again
-    WAITING = "waiting"      # LIRE needs a line of input: feed() it, then run()
-    PAUSED = "paused"        # PAUSE: run() again to continue
-    ENDED = "ended"          # TERMINER
-    FAILED = "failed"        # an LseError; see .error
 
 
 class _Terminate(Exception):
@@ -77,83 +69,7 @@ class Loop:
         self.end = end
 
 
-class CompiledUnit:
-    """The code table of one unit: a function per segment, compiled on first use."""
-
-    def __init__(self, machine: Runtime, unit: Unit) -> None:
-        self.unit = unit
-        self.machine = machine
-        self.namespace = machine.namespace_base()
-        self.compiler = SegmentCompiler(machine.layout, unit, machine.tables)
-        size = machine.layout.end_pc + 1
-        self.code: list[Callable] = [self._stub(pc) for pc in range(size)]
-        lines = machine.layout.program.lines
-        self.code[machine.layout.end_pc] = _fell_off_the_end(lines[-1].number if lines else None)
-        self.roots = {unit.entry_pc} | machine.flow.returns
-        self.fast_pcs: set[int] = set()
-        self.fast: Callable | None = None
-        self.fast_source = ""  # the unit's generated code, kept for tests and for reading
-
-    def fast_run(self, G: Vars, L: Vars, pc: int) -> int:
-        """Run the unit as one function from pc (compiled, with pc among its blocks, on first need)."""
-        loops = self.machine.loops  # a run taken up again may have loops open: their bodies must be here
-        if pc not in self.fast_pcs or any(loop.body_pc not in self.fast_pcs for loop in loops):
-            self.roots.add(pc)
-            self.roots.update(loop.body_pc for loop in loops)
-            self._compile_fast()
-        return self.fast(G, L, self.machine, pc)
-
-    def _compile_fast(self) -> None:
-        layout = self.machine.layout
-        self.fast_pcs = reachable(layout, self.roots)
-        compiler = UnitCompiler(layout, self.unit, self.machine.tables, self.fast_pcs, self.machine.flow)
-        self.fast, self.fast_source = self.machine.build(compiler, f"<lse unit {self.unit.name}>")
-
-
-    def _stub(self, pc: int) -> Callable:
-        def compile_then_dispatch(G: Vars, L: Vars, M: Runtime) -> int:
-            self.compile(pc)
-            return pc
-        compile_then_dispatch.stub = True
-        return compile_then_dispatch
-
-    def compile(self, pc: int) -> None:
-        """Compile segment pc for this unit (once)."""
-        if not getattr(self.code[pc], "stub", False):
-            return
-        source = self.compiler.segment(pc)
-        try:
-            exec(compile(source, f"<lse segment {pc}>", "exec"), self.namespace)
-        except SyntaxError as error:
-            raise InternalError(f"generated code does not compile: {error}\n{source}") from None
-        self.code[pc] = self.namespace[f"_seg{pc}"]
-
-
-class LeanProcedures(dict):
-    """The lean procedures of a program as plain Python functions, each compiled on its first call."""
-
-    def __init__(self, machine: Runtime) -> None:
-        super().__init__()
-        self.machine = machine
-        self.sources: dict[str, str] = {}
-
-    def __missing__(self, name: str) -> Callable:
-        machine = self.machine
-        unit = machine.layout.units[name]
-        compiler = UnitCompiler(machine.layout, unit, machine.tables, machine.flow.code[name], machine.flow,
-                                lean=True)
-        self[name], self.sources[name] = machine.build(compiler, f"<lse procedure {name}>")
-        return self[name]
-
-
-def _fell_off_the_end(last_line: int | None) -> Callable:
-    """The code past the last line: only the last line leads there, so the error names it."""
-    def fell_off(G: Vars, L: Vars, M: Runtime) -> int:
-        raise LseError(Err.NO_TERMINER, line=last_line)
-    return fell_off
-
-
-class Runtime:
+class Runtime(ProgramIO):
     """One loaded program and its execution state, run from outside in slices."""
 
     def __init__(self, program: Program, costs: dict, *, environment: object,
@@ -640,79 +556,3 @@ class Runtime:
             raise LseError(Err.ALREADY_DECLARED, name)
         self.charge("element_init", cells)
         env[name] = Array(name, tuple(dims))
-
-    # ------------------------------------------------------- input/output
-    def out(self, text: str) -> None:
-        """Send text to the screen, charging each character printed."""
-        self.cyc += self.costs["print_char"] * len(text)
-        if self.profiling:
-            self.counts["print_char"] += len(text)
-        self.output(text)
-
-    def feed(self, line: str) -> None:
-        """Give the program one line of input (what the person typed)."""
-        self.inputs.feed(line)
-
-    def end_input(self) -> None:
-        """Say that no more input will come (end of file on stdin)."""
-        self.inputs.close()
-
-    def _next_field(self, want_string: bool) -> str:
-        self.out("\a")  # LIRE rings the bell
-        while True:
-            value = self.inputs.take(want_string)
-            if value is not None:
-                self.charge("input_char", len(value))
-                return value
-            self._suspend(Status.WAITING)
-            if self.interrupted:  # ESC while the program waits for a line
-                self.interrupted = False
-                raise LseError(Err.INTERRUPTED)
-
-    def read_into(self, env: Vars, name: str) -> None:
-        """LIRE a variable: a string, a number, or every element of an array."""
-        current = env.get(name)
-        if type(current) is Array:
-            for key in list(current):
-                self.read_into_ref((current, key))
-            return
-        raw = self._next_field(name in env.strings)
-        env.assign(name, raw if name in env.strings else self._number(raw))
-
-    def read_into_ref(self, ref: tuple) -> None:
-        """LIRE through a reference (array element or by-reference parameter)."""
-        container, key = ref
-        if type(container) is Vars:
-            self.read_into(container, key)
-            return
-        want_string = type(container[key]) is str
-        raw = self._next_field(want_string)
-        ops.set_ref(ref, raw if want_string else self._number(raw))
-
-    def _number(self, raw: str) -> float:
-        value = parse_number_field(raw)
-        if value is None:
-            raise LseError(Err.BAD_INPUT, raw)
-        return value
-
-    # ------------------------------------------------------------ disk
-    def _disk(self):
-        if self.disk is None:
-            raise LseError(Err.DISK_ERROR, "PAS DE DISQUE")
-        return self.disk
-
-    def disk_store(self, value: object, record: object, file: object) -> None:
-        """GARER value, record, file."""
-        self._disk().store(value, record, file)
-
-    def disk_load(self, env: Vars, name: str, record: object, file: object) -> float:
-        """CHARGER into a variable; return the status code."""
-        return self._disk().load(env, name, record, file)
-
-    def disk_delete(self, file: object, record: object) -> None:
-        """SUPPRIMER file[, record]."""
-        self._disk().delete(file, record)
-
-    def chain(self, program: object, start: object) -> None:
-        """EXECUTER another program (chaining)."""
-        self._disk().chain(self, program, start)

@@ -1,0 +1,91 @@
+"""What a running program prints, reads (LIRE) and keeps on disk, as a part of the runtime.
+
+Imports values, ops, inputs and the error catalogue; never a front end.
+"""
+
+from __future__ import annotations
+
+from machine.errors import Err, LseError
+from machine.lse import ops
+from machine.lse.inputs import parse_number_field
+from machine.lse.status import Status
+from machine.lse.values import Array, Vars
+
+
+class ProgramIO:
+    """Output, input and disk of the Runtime (which provides cyc, costs, counts, inputs, disk, _suspend)."""
+
+    def out(self, text: str) -> None:
+        """Send text to the screen, charging each character printed."""
+        self.cyc += self.costs["print_char"] * len(text)
+        if self.profiling:
+            self.counts["print_char"] += len(text)
+        self.output(text)
+
+    def feed(self, line: str) -> None:
+        """Give the program one line of input (what the person typed)."""
+        self.inputs.feed(line)
+
+    def end_input(self) -> None:
+        """Say that no more input will come (end of file on stdin)."""
+        self.inputs.close()
+
+    def _next_field(self, want_string: bool) -> str:
+        self.out("\a")  # LIRE rings the bell
+        while True:
+            value = self.inputs.take(want_string)
+            if value is not None:
+                self.charge("input_char", len(value))
+                return value
+            self._suspend(Status.WAITING)
+            if self.interrupted:  # ESC while the program waits for a line
+                self.interrupted = False
+                raise LseError(Err.INTERRUPTED)
+
+    def read_into(self, env: Vars, name: str) -> None:
+        """LIRE a variable: a string, a number, or every element of an array."""
+        current = env.get(name)
+        if type(current) is Array:
+            for key in list(current):
+                self.read_into_ref((current, key))
+            return
+        raw = self._next_field(name in env.strings)
+        env.assign(name, raw if name in env.strings else self._number(raw))
+
+    def read_into_ref(self, ref: tuple) -> None:
+        """LIRE through a reference (array element or by-reference parameter)."""
+        container, key = ref
+        if type(container) is Vars:
+            self.read_into(container, key)
+            return
+        want_string = type(container[key]) is str
+        raw = self._next_field(want_string)
+        ops.set_ref(ref, raw if want_string else self._number(raw))
+
+    def _number(self, raw: str) -> float:
+        value = parse_number_field(raw)
+        if value is None:
+            raise LseError(Err.BAD_INPUT, raw)
+        return value
+
+    # ------------------------------------------------------------ disk
+    def _disk(self):
+        if self.disk is None:
+            raise LseError(Err.DISK_ERROR, "PAS DE DISQUE")
+        return self.disk
+
+    def disk_store(self, value: object, record: object, file: object) -> None:
+        """GARER value, record, file."""
+        self._disk().store(value, record, file)
+
+    def disk_load(self, env: Vars, name: str, record: object, file: object) -> float:
+        """CHARGER into a variable; return the status code."""
+        return self._disk().load(env, name, record, file)
+
+    def disk_delete(self, file: object, record: object) -> None:
+        """SUPPRIMER file[, record]."""
+        self._disk().delete(file, record)
+
+    def chain(self, program: object, start: object) -> None:
+        """EXECUTER another program (chaining)."""
+        self._disk().chain(self, program, start)

@@ -1,0 +1,95 @@
+"""The code tables of a loaded program: each unit's segments and single function, lean procedures.
+
+Compiled on first use; imports the compilers and the error catalogue, never the runtime (typing only).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from machine.errors import Err, InternalError, LseError
+from machine.lse.flow import reachable
+from machine.lse.layout import Unit
+from machine.lse.segments import SegmentCompiler
+from machine.lse.unitcode import UnitCompiler
+from machine.lse.values import Vars
+
+if TYPE_CHECKING:
+    from machine.lse.runtime import Runtime
+
+
+class CompiledUnit:
+    """The code table of one unit: a function per segment, compiled on first use."""
+
+    def __init__(self, machine: Runtime, unit: Unit) -> None:
+        self.unit = unit
+        self.machine = machine
+        self.namespace = machine.namespace_base()
+        self.compiler = SegmentCompiler(machine.layout, unit, machine.tables)
+        size = machine.layout.end_pc + 1
+        self.code: list[Callable] = [self._stub(pc) for pc in range(size)]
+        lines = machine.layout.program.lines
+        self.code[machine.layout.end_pc] = _fell_off_the_end(lines[-1].number if lines else None)
+        self.roots = {unit.entry_pc} | machine.flow.returns
+        self.fast_pcs: set[int] = set()
+        self.fast: Callable | None = None
+        self.fast_source = ""  # the unit's generated code, kept for tests and for reading
+
+    def fast_run(self, G: Vars, L: Vars, pc: int) -> int:
+        """Run the unit as one function from pc (compiled, with pc among its blocks, on first need)."""
+        loops = self.machine.loops  # a run taken up again may have loops open: their bodies must be here
+        if pc not in self.fast_pcs or any(loop.body_pc not in self.fast_pcs for loop in loops):
+            self.roots.add(pc)
+            self.roots.update(loop.body_pc for loop in loops)
+            self._compile_fast()
+        return self.fast(G, L, self.machine, pc)
+
+    def _compile_fast(self) -> None:
+        layout = self.machine.layout
+        self.fast_pcs = reachable(layout, self.roots)
+        compiler = UnitCompiler(layout, self.unit, self.machine.tables, self.fast_pcs, self.machine.flow)
+        self.fast, self.fast_source = self.machine.build(compiler, f"<lse unit {self.unit.name}>")
+
+
+    def _stub(self, pc: int) -> Callable:
+        def compile_then_dispatch(G: Vars, L: Vars, M: Runtime) -> int:
+            self.compile(pc)
+            return pc
+        compile_then_dispatch.stub = True
+        return compile_then_dispatch
+
+    def compile(self, pc: int) -> None:
+        """Compile segment pc for this unit (once)."""
+        if not getattr(self.code[pc], "stub", False):
+            return
+        source = self.compiler.segment(pc)
+        try:
+            exec(compile(source, f"<lse segment {pc}>", "exec"), self.namespace)
+        except SyntaxError as error:
+            raise InternalError(f"generated code does not compile: {error}\n{source}") from None
+        self.code[pc] = self.namespace[f"_seg{pc}"]
+
+
+class LeanProcedures(dict):
+    """The lean procedures of a program as plain Python functions, each compiled on its first call."""
+
+    def __init__(self, machine: Runtime) -> None:
+        super().__init__()
+        self.machine = machine
+        self.sources: dict[str, str] = {}
+
+    def __missing__(self, name: str) -> Callable:
+        machine = self.machine
+        unit = machine.layout.units[name]
+        compiler = UnitCompiler(machine.layout, unit, machine.tables, machine.flow.code[name], machine.flow,
+                                lean=True)
+        self[name], self.sources[name] = machine.build(compiler, f"<lse procedure {name}>")
+        return self[name]
+
+
+def _fell_off_the_end(last_line: int | None) -> Callable:
+    """The code past the last line: only the last line leads there, so the error names it."""
+    def fell_off(G: Vars, L: Vars, M: Runtime) -> int:
+        raise LseError(Err.NO_TERMINER, line=last_line)
+    return fell_off

@@ -1,0 +1,83 @@
+"""Cycle totals are the product: a fixed list of programs, seeds and inputs spends exactly the recorded cycles.
+
+The totals in tests/golden/cycle_totals.json were recorded before the speed work (each unit
+compiled into one function) and must never move: `pytest --update-golden` rewrites them, for
+a change of the cost model itself only. Each run is checked on the plain path and under the
+profiler, which still runs segment by segment.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.lse_harness import run_lse
+from tests.test_nim import GAMES as NIM_GAMES
+from tests.test_renard import FOXES_WIN, HENS_BLOCK
+from tests.test_unit_code import PROGRAMS as TRICKY
+from tests.test_unit_code import TYPED
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = Path(__file__).resolve().parent / "golden" / "cycle_totals.json"
+
+# name: (program file, typed lines, seed) -- every run ends (TERMINER, an error, or input closed).
+RUNS = {
+    "queens": ("programs/queens.lse", [], 0),
+    "renard foxes win": ("programs/renard.lse", FOXES_WIN, 0),
+    "renard hens block": ("programs/renard.lse", HENS_BLOCK, 0),
+    "nim 1 3 5 7": ("programs/nim.lse", ["0", NIM_GAMES[0][0], str(NIM_GAMES[0][1]), *NIM_GAMES[0][2]], 0),
+    "nimdiv 1 3 5 7": ("programs/nimdiv.lse", ["0", NIM_GAMES[0][0], str(NIM_GAMES[0][1]), *NIM_GAMES[0][2]], 0),
+    "nim 3 4 5 0": ("programs/nim.lse", ["0", NIM_GAMES[1][0], str(NIM_GAMES[1][1]), *NIM_GAMES[1][2]], 0),
+    "pythagore": ("programs/pythagore.lse", [], 0),
+    "solitaire 10 deals": ("programs/solitaire.lse", ["10", "2", "1", "1"], 0),
+    "solitaire no memory": ("programs/solitaire.lse", ["4", "2", "0", "0"], 0),
+    "compte": ("programs/compte.lse", ["2", "100 3 5 7 9 10", "100"], 0),
+    "compte random": ("programs/compte.lse", ["1"], 5),
+    "baguenaudier": ("programs/baguenaudier.lse", ["5"], 0),
+    "crypto": ("programs/crypto.lse", [""], 0),
+    "floyd": ("programs/floyd.lse", ["2", "1234"], 0),
+    "cavalier": ("programs/cavalier.lse", ["5", "1 1"], 0),
+    "demo": ("programs/demo.lse", [], 0),
+    "bench queens 6": ("bench/lse/queens.lse", ["6"], 0),
+    "bench add loop": ("bench/lse/add_loop.lse", [], 0),
+    "bench div loop": ("bench/lse/div_loop.lse", [], 0),
+    "bench strings": ("bench/lse/strings.lse", [], 0),
+}
+RUNS.update({f"golden {path.stem}": (str(path.relative_to(ROOT)), None, 0)
+             for path in sorted((ROOT / "tests" / "programs").glob("*.lse"))})
+RUNS.update({f"inline {name}": (source, TYPED, 0) for name, source in TRICKY.items()})  # errors, calls, jumps
+
+
+def run(name: str, profiling: bool = False) -> dict:
+    where, typed, seed = RUNS[name]
+    if name.startswith("inline "):
+        text = where
+    else:
+        text = (ROOT / where).read_text(encoding="utf-8")
+        inputs = (ROOT / where).with_suffix(".in")
+        if typed is None:
+            typed = inputs.read_text(encoding="utf-8").splitlines() if inputs.exists() else []
+    result = run_lse(text, typed, seed=seed, profiling=profiling, max_cycles=10**12)
+    return {"cycles": result.cycles, "status": result.status.value, "error": result.error}
+
+
+def recorded() -> dict:
+    return json.loads(GOLDEN.read_text(encoding="utf-8")) if GOLDEN.exists() else {}
+
+
+@pytest.mark.parametrize("name", RUNS)
+def test_a_run_spends_exactly_the_recorded_cycles(name, update_golden):
+    outcome = run(name)
+    if update_golden:
+        totals = recorded()
+        totals[name] = outcome
+        GOLDEN.write_text(json.dumps(totals, indent=1, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")
+    assert recorded().get(name) == outcome
+    assert outcome["cycles"] > 0
+
+
+@pytest.mark.parametrize("name", RUNS)
+def test_the_profiler_counts_the_same_cycles(name):
+    assert run(name, profiling=True) == recorded()[name]

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import IntEnum
+
+from machine.record import record
 
 
 class Err(IntEnum):
@@ -133,7 +134,7 @@ class InternalError(Exception):
     """A bug of the Micro itself, never the guest program's fault."""
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Diagnostic:
     """A syntax error found by the loader, lexer or parser."""
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
 from machine.errors import InternalError
+from machine.record import record
 
 ROMS_DIR = Path(__file__).resolve().parent.parent / "roms"
 DEFAULT_PROFILE = "micro40"
@@ -50,7 +50,7 @@ class ProfileError(Exception):
         return f"MACHINE INCONNUE: {self.name} (CONNUES: {', '.join(self.known)})"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Profile:
     """One machine's constants: geometry, clock, limits, colours and cycle costs."""
 

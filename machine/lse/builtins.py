@@ -45,12 +45,12 @@ import os
 import re
 import struct
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import datetime
 
 from machine.errors import Err, LseError
 from machine.lse.formats import cca as _cca
 from machine.lse.values import check_number, check_string
+from machine.record import record
 
 # ---------------------------------------------------------------- argument helpers
 
@@ -351,7 +351,7 @@ class Environment:
 # ---------------------------------------------------------------- the table
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Builtin:
     """One built-in: its callable, arity, argument and result kinds, and cost model."""
 

@@ -9,12 +9,12 @@ other objects are passed as constants in the namespace, never as source.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
 
 from machine.errors import Err, InternalError
 from machine.lse import nodes as n
 from machine.lse.builtins import BUILTINS
 from machine.lse.layout import MAIN, Layout, Unit
+from machine.record import field, record
 
 # The cost key of each operator, beside the operator it prices.
 BINARY_COST = {"+": "add", "-": "sub", "*": "mul", "/": "div", "^": "pow", "!": "concat"}
@@ -22,7 +22,7 @@ COMPARE_PY = {"=": "==", "#": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 END, RETURN, RESULT, RETURN_TO = -1, -2, -3, -4
 
 
-@dataclass
+@record
 class Cost:
     """Static cycles of straight-line code, and which operations they pay for."""
 
@@ -37,7 +37,7 @@ class Cost:
         return self
 
 
-@dataclass
+@record
 class Ex:
     """A compiled expression: Python code, static kind ('n', 's' or '?'), cost, generator?"""
 

@@ -33,11 +33,11 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Context, Decimal
 
 from machine.errors import Err, LseError
 from machine.lse.values import Array
+from machine.record import record
 
 MAX_COUNT = 32767
 MAX_WIDTH = 255
@@ -51,7 +51,7 @@ _VALUE_KINDS = frozenset("UFE")
 _STAR_KINDS = frozenset(("text", "/", "L", "C", "X"))
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class FormatSpec:
     """One spec of an AFFICHER format: kind, repeat count, and its width/decimals or text."""
 

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from machine.lse import nodes as n
 from machine.lse.parser import walk
+from machine.record import field, record
 
 MAIN = "&"  # the unit name of the main program (no procedure can be called that)
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Segment:
     """Statements of one line from `start` to the end of the line or to a FAIRE."""
 
@@ -19,7 +18,7 @@ class Segment:
     line: int
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class Unit:
     """The main program or one procedure: which names are its own and how they are passed."""
 
@@ -31,7 +30,7 @@ class Unit:
     decl_line: int = 0
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class Layout:
     """Segments of the whole program and the static facts the code generator needs."""
 

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from machine.errors import Diagnostic, Err
+from machine.record import record
 
 KEYWORDS = frozenset("""
 AFFICHER LIRE ALLER EN SI ALORS SINON DEBUT FIN FAIRE POUR PAS JUSQUA TANT QUE
@@ -21,7 +20,7 @@ SINGLE = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Token:
     """One lexeme: kind is NUM, STR, NAME, PROC, KW, OP, FORMAT or END."""
 

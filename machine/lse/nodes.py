@@ -1,37 +1,37 @@
-"""The LSE syntax tree: frozen dataclasses, each carrying its line number; imports nothing."""
+"""The LSE syntax tree: frozen records (machine.record), each carrying its line number; imports only record."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from machine.record import field, record
 
 
 # ---------------------------------------------------------------- expressions
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Num:
     value: float
     line: int
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Str:
     value: str
     line: int
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Var:
     name: str
     line: int
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Index:
     name: str
     indices: tuple
     line: int
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Call:
     """A call of a PROCEDURE, as a statement or inside an expression."""
 
@@ -40,7 +40,7 @@ class Call:
     line: int
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class BuiltinCall:
     name: str
     args: tuple
@@ -48,14 +48,14 @@ class BuiltinCall:
     line: int
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Unary:
     op: str  # '-' or '+'
     operand: object
     line: int
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Binary:
     op: str  # + - * / ^ !
     left: object
@@ -63,7 +63,7 @@ class Binary:
     line: int
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Compare:
     op: str  # = # < <= > >=
     left: object
@@ -71,7 +71,7 @@ class Compare:
     line: int
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Logic:
     op: str  # ET OU
     left: object
@@ -79,13 +79,13 @@ class Logic:
     line: int
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Not:
     operand: object
     line: int
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Conditional:
     cond: object
     then: object
@@ -94,7 +94,7 @@ class Conditional:
 
 
 # ----------------------------------------------------------------- statements
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Target:
     """Where a jump goes: a line number, a label, or (ALLER EN only) an expression."""
 
@@ -104,33 +104,33 @@ class Target:
     line: int
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Assign:
     target: Var | Index
     expr: object
     line: int
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Afficher:
     format: tuple | None
     items: tuple
     line: int
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Lire:
     targets: tuple
     line: int
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Goto:
     target: Target
     line: int
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class If:
     cond: object
     then: object
@@ -138,13 +138,13 @@ class If:
     line: int
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Block:
     statements: tuple
     line: int
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Faire:
     end: Target
     var: str
@@ -155,17 +155,17 @@ class Faire:
     line: int
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Terminer:
     line: int
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Pause:
     line: int
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Procedure:
     name: str
     params: tuple
@@ -173,43 +173,43 @@ class Procedure:
     line: int
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class CallStatement:
     call: Call
     line: int
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Retour:
     target: Target | None
     line: int
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Resultat:
     expr: object
     line: int
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Chaine:
     names: tuple
     line: int
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Tableau:
     decls: tuple  # of (name, (dim exprs))
     line: int
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Liberer:
     names: tuple
     line: int
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Garer:
     var: Var
     record: object
@@ -217,7 +217,7 @@ class Garer:
     line: int
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Charger:
     var: Var
     record: object
@@ -226,14 +226,14 @@ class Charger:
     line: int
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Supprimer:
     file: object
     record: object | None
     line: int
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Executer:
     program: object
     start: object | None
@@ -241,7 +241,7 @@ class Executer:
 
 
 # ------------------------------------------------------------------- program
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Line:
     number: int
     label: str | None
@@ -249,7 +249,7 @@ class Line:
     source: str
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class Program:
     """A whole parsed program: lines in ascending order, labels, procedures."""
 

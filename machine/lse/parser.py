@@ -558,10 +558,10 @@ def walk(node: object):
         for item in node:
             yield from walk(item)
         return
-    if not hasattr(node, "__dataclass_fields__"):
+    if not hasattr(node, "_fields"):
         return
     yield node
-    for name in node.__dataclass_fields__:
+    for name in node._fields:
         value = getattr(node, name)
-        if isinstance(value, (tuple, list)) or hasattr(value, "__dataclass_fields__"):
+        if isinstance(value, (tuple, list)) or hasattr(value, "_fields"):
             yield from walk(value)

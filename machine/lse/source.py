@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from machine.errors import Diagnostic, Err
+from machine.record import record
 
 MAX_LINE_NUMBER = 65535
 AUTO_STEP = 10
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class SourceLine:
     """One program line: its number, the text after the number, where that text starts."""
 

@@ -44,6 +44,11 @@ RUNS = {
     "bench add loop": ("bench/lse/add_loop.lse", [], 0),
     "bench div loop": ("bench/lse/div_loop.lse", [], 0),
     "bench strings": ("bench/lse/strings.lse", [], 0),
+    "bench fib": ("bench/lse/fib.lse", [], 0),
+    "bench calls": ("bench/lse/calls.lse", [], 0),
+    "bench matrix": ("bench/lse/matrix.lse", [], 0),
+    "bench report": ("bench/lse/report.lse", [], 0),
+    "bench montecarlo": ("bench/lse/montecarlo.lse", [], 1985),
 }
 RUNS.update({f"golden {path.stem}": (str(path.relative_to(ROOT)), None, 0)
              for path in sorted((ROOT / "tests" / "programs").glob("*.lse"))})

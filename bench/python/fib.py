@@ -1,0 +1,8 @@
+"""Fibonacci(24) by its definition, like bench/lse/fib.lse."""
+
+
+def fib(n: float) -> float:
+    return n if n < 2 else fib(n - 1) + fib(n - 2)
+
+
+print(fib(24.0))

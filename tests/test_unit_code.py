@@ -56,6 +56,11 @@ PROGRAMS = {
     "a procedure that reads input": lines(
         "10 &ASK;AFFICHER N*2;TERMINER", "20 PROCEDURE &ASK", "30 LIRE N;RETOUR"),
     "falling off the end": lines("10 X←1", "20 Y←2"),
+    "a by-reference parameter that aliases a global the procedure also reads": lines(
+        "10 X←1;&P(X);AFFICHER X;TERMINER", "20 PROCEDURE &P(E)", "30 E←E+1;Y←X*10;AFFICHER Y;RETOUR"),
+    "a lean procedure with a by-reference parameter in a loop": lines(
+        "10 TABLEAU T[3];FAIRE 20 POUR I←1 JUSQUA 3", "20 &ADD(T[I],I*2)", "30 AFFICHER T[1]+T[2]+T[3];TERMINER",
+        "40 PROCEDURE &ADD(E,V) LOCAL V", "50 E←E+V;RETOUR"),
     "an error in the middle of a run of statements": lines(
         "10 X←1;Y←2", "20 SI X=1 ALORS Z←3", "30 W←4;V←X/0;U←5", "40 T←6", "50 TERMINER"),
     "RETOUR EN in the middle of a run of statements": lines(

@@ -127,9 +127,13 @@ class StatementCompiler:
     def is_ref(self, name: str) -> bool:
         return name in self.unit.by_reference
 
+    def ref_cell(self, name: str) -> str:
+        """Code for the (table, key) reference that a by-reference parameter holds."""
+        return f"L[{name!r}]"
+
     def read_var(self, name: str) -> str:
         if self.is_ref(name):
-            return f"(_r := L[{name!r}])[0][_r[1]]"
+            return f"(_r := {self.ref_cell(name)})[0][_r[1]]"
         return f"{self.env(name)}[{name!r}]"
 
     def read_array(self, name: str) -> str:
@@ -143,7 +147,7 @@ class StatementCompiler:
 
     def store_var(self, out: Emitter, name: str, value: Ex) -> None:
         if self.is_ref(name):
-            out.emit(f"_setref(L[{name!r}], {value.code})")
+            out.emit(f"_setref({self.ref_cell(name)}, {value.code})")
         elif value.kind == "n" and self.layout.is_pure_number(name):
             out.emit(f"{self.env(name)}[{name!r}] = {value.code}")
         else:
@@ -249,7 +253,7 @@ class StatementCompiler:
     def position_store(self, name: str, call: str) -> str:
         """Code that stores the position part of a built-in's result in `name` and gives the value part."""
         if self.is_ref(name):
-            return f"_posref(L[{name!r}], {call})"
+            return f"_posref({self.ref_cell(name)}, {call})"
         return f"_pos({self.env(name)}, {name!r}, {call})"
 
     def ex_Call(self, node: n.Call) -> Ex:
@@ -277,7 +281,7 @@ class StatementCompiler:
     def reference_arg(self, arg: object) -> tuple[str, Cost, bool]:
         if isinstance(arg, n.Var):
             if self.is_ref(arg.name):
-                return f"L[{arg.name!r}]", Cost().add("variable"), False
+                return self.ref_cell(arg.name), Cost().add("variable"), False
             return f"({self.env(arg.name)}, {arg.name!r})", Cost().add("variable"), False
         if isinstance(arg, n.Index):
             index = self.key(arg.indices, Cost().add("array_read"))
@@ -365,7 +369,7 @@ class StatementCompiler:
         for target in node.targets:
             if isinstance(target, n.Var):
                 if self.is_ref(target.name):
-                    out.emit(f"M.read_into_ref(L[{target.name!r}])")
+                    out.emit(f"M.read_into_ref({self.ref_cell(target.name)})")
                 else:
                     out.emit(f"M.read_into({self.env(target.name)}, {target.name!r})")
             else:
@@ -450,7 +454,7 @@ class StatementCompiler:
         self.charge(out, Cost().add("declare", len(node.names)))
         for name in node.names:
             if self.is_ref(name):
-                out.emit(f"_declare_ref(L[{name!r}])")
+                out.emit(f"_declare_ref({self.ref_cell(name)})")
             else:
                 out.emit(f"{self.env(name)}.declare_string({name!r})")
 

@@ -156,8 +156,6 @@ class Flow:
     def _can_be_lean(self, name: str) -> bool:
         """A procedure whose own variables never need a table: values in, numbers inside, no waiting on them."""
         unit = self.layout.units[name]
-        if unit.by_reference:
-            return False
         for local in unit.locals - set(unit.params):
             if not self.layout.is_pure_number(local):
                 return False

@@ -80,6 +80,8 @@ class UnitCompiler(SegmentCompiler):
         for name in sorted(self._names()):
             if self.is_ref(name) or name in cache:
                 continue
+            if self.unit.by_reference and name not in self.unit.locals:
+                continue  # a by-reference parameter may alias a global: read those in their table
             plain_array = (name in layout.array_names and name not in scalars and name not in layout.string_names
                            and name not in layout.param_names and name not in layout.loaded_names)
             if layout.is_pure_number(name) or plain_array:
@@ -138,20 +140,25 @@ class UnitCompiler(SegmentCompiler):
         """True if the code reads and writes name in its Python local here."""
         return name in self.cache and (self.synced is None or name not in self.synced)
 
+    def ref_cell(self, name: str) -> str:
+        if self.lean:
+            return self.cache[name]  # a lean procedure holds its by-reference parameters in locals
+        return super().ref_cell(name)
+
     def read_var(self, name: str) -> str:
-        if self.cached(name):
+        if self.cached(name) and not self.is_ref(name):
             return self.cache[name]
         return super().read_var(name)
 
     def read_array(self, name: str) -> str:
-        if not self.cached(name):
+        if not self.cached(name) or self.is_ref(name):
             return super().read_array(name)
         if self.layout.may_be_array(name):
             return self.cache[name]
         return f"_array({self.cache[name]}, {name!r})"
 
     def store_var(self, out: Emitter, name: str, value: Ex) -> None:
-        if not self.cached(name):
+        if not self.cached(name) or self.is_ref(name):
             super().store_var(out, name, value)
         elif self.lean and name in self.unit.params:
             out.emit(f"{self.cache[name]} = _same_kind({self.cache[name]}, {value.code}, {name!r})")
@@ -161,7 +168,7 @@ class UnitCompiler(SegmentCompiler):
             out.emit(f"{self.cache[name]} = _number({value.code}, {name!r})")
 
     def position_store(self, name: str, call: str) -> str:
-        if not self.cached(name):
+        if not self.cached(name) or self.is_ref(name):
             return super().position_store(name, call)
         return f"({self.cache[name]} := (_pt := {call})[1], _pt[0])[1]"
 
@@ -233,7 +240,13 @@ class UnitCompiler(SegmentCompiler):
         """A plain Python call of a lean procedure, its values copied as LSE passes them."""
         cost = Cost()
         args = []
-        for arg in node.args:
+        callee = self.layout.units[node.name]
+        for param, arg in zip(callee.params, node.args):
+            if param in callee.by_reference:
+                code, part_cost, _ = self.reference_arg(arg)
+                cost.merge(part_cost)
+                args.append(code)
+                continue
             value = self.value(arg)
             cost.merge(value.cost)
             args.append(value.code if value.kind in "ns" else f"_byval({value.code})")

@@ -8,6 +8,7 @@ other objects are passed as constants in the namespace, never as source.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from machine.errors import Err, InternalError
@@ -20,6 +21,7 @@ from machine.record import field, record
 BINARY_COST = {"+": "add", "-": "sub", "*": "mul", "/": "div", "^": "pow", "!": "concat"}
 COMPARE_PY = {"=": "==", "#": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 END, RETURN, RESULT, RETURN_TO = -1, -2, -3, -4
+SIMPLE = re.compile(r"^(?:[A-Za-z_]\w*|[0-9.e+-]+)$")  # a local or a number: no effect, no error to order
 
 
 @record
@@ -346,9 +348,11 @@ class StatementCompiler:
         index = self.key(target.indices, pending.add("array_write"))
         self.gen = self.gen or index.gen
         self.charge(out, pending)
-        array, key = out.fresh("a"), out.fresh("k")
         number = value.code if value.kind == "n" else f"_num({value.code})"
-        out.emit(f"{array} = {self.read_array(target.name)}; {key} = {index.code}")
+        array, key = self.read_array(target.name), index.code
+        if not (SIMPLE.match(array) and SIMPLE.match(key)):  # evaluate them once, before the value
+            array, key = out.fresh("a"), out.fresh("k")
+            out.emit(f"{array} = {self.read_array(target.name)}; {key} = {index.code}")
         out.emit(f"if {key} in {array}: {array}[{key}] = {number}")
         out.emit(f"else: _put({array}, {key}, {number})")
 

@@ -46,6 +46,7 @@ class UnitCompiler(SegmentCompiler):
         self.synced: set[str] | None = None  # names read and written in their tables by this statement
         self.loop_level = 0  # inside a Python `while` of a block: a jump must break out of it
         self.block_pc: int | None = None  # the block whose own start a jump may `continue` to
+        self.skip_end: int | None = None  # in a fast loop: its last line, where a jump ends the pass
         self.self_jumps = 0
         bodies = (pc for pc in pcs if 0 < pc < layout.end_pc and layout.segments[pc].start > 0)
         self.has_loops = (any(isinstance(node, n.Faire) for node in flow.nodes(pcs))
@@ -332,6 +333,7 @@ class UnitCompiler(SegmentCompiler):
         if body is not None:
             self.fast_loop(out, pc, faire, body)
             return
+        self.skip_end = None
         trial = Emitter()
         trial.depth, trial.temp = out.depth + 1, out.temp
         self.block_pc, self.self_jumps = pc, 0
@@ -348,8 +350,28 @@ class UnitCompiler(SegmentCompiler):
         else:
             self.run_lines(out, segment.line_index, segment.start)
 
+    def loop_body(self, segment: object, faire: n.Faire) -> list[tuple] | None:
+        """A FAIRE body of straight code, where a jump to the loop's last line (from before it) also counts."""
+        end = self.layout.resolve(faire.end)
+        self.skip_end = end if self.layout.line_index.get(end, -1) > segment.line_index else None
+        body = super().loop_body(segment, faire)
+        if body is None or any(self.skip_end == self.layout.resolve(node.target)
+                               for node in walk(body[-1][1]) if isinstance(node, n.Goto)):
+            self.skip_end = None
+            return None
+        return body
+
+    def straight(self, statement: object) -> bool:
+        if isinstance(statement, n.Goto) and self.skip_end is not None:
+            return self.layout.resolve(statement.target) == self.skip_end
+        return super().straight(statement)
+
     def st_Goto(self, out: Emitter, node: n.Goto) -> None:
         number = self.layout.resolve(node.target)
+        if self.skip_end is not None and number == self.skip_end:
+            self.charge(out, Cost().add("jump"))
+            out.emit("break")
+            return
         if self.block_pc is None or self.synced is not None or self.layout.line_pc.get(number) != self.block_pc:
             super().st_Goto(out, node)
             return
@@ -449,7 +471,7 @@ class UnitCompiler(SegmentCompiler):
         """One more pass of a loop, or pop it (and look at this line's end again)."""
         out.emit(f"v = {self.read_var(faire.var)} + _lp.step")
         if faire.cond is None:
-            out.emit("if (v <= _lp.limit) if _lp.step >= 0 else (v >= _lp.limit):")
+            out.emit(f"if {self.within('v', '_lp.limit', '_lp.step >= 0', faire)}:")
             out.depth += 1
             self.store_var(out, faire.var, Ex("v", "n", Cost()))
             self.transfer(out, str(body_pc))
@@ -465,6 +487,14 @@ class UnitCompiler(SegmentCompiler):
         out.emit("M.loops.pop()")
         out.emit("continue")
 
+    @staticmethod
+    def within(value: str, limit: str, up: str, faire: n.Faire) -> str:
+        """The test that a loop variable has not passed its limit; the step's sign is used when it is a constant."""
+        step = faire.step
+        if step is None or isinstance(step, n.Num):
+            return f"({value} <= {limit})" if step is None or step.value >= 0 else f"({value} >= {limit})"
+        return f"(({value} <= {limit}) if {up} else ({value} >= {limit}))"
+
     def fast_loop(self, out: Emitter, pc: int, faire: n.Faire, body: list[tuple]) -> None:
         """A loop whose body is straight-line code: one Python `while`, left by break."""
         end = self.layout.resolve(faire.end)
@@ -472,13 +502,26 @@ class UnitCompiler(SegmentCompiler):
         out.emit("while True:")
         out.depth += 1
         self.loop_level += 1
-        for line, statements in body:
+        skips = self.skip_end is not None and any(
+            self.skip_end == self.layout.resolve(node.target)
+            for _, statements in body[:-1] for node in walk(statements) if isinstance(node, n.Goto))
+        if skips:
+            # ALLER EN the loop's last line (LSE's "next pass"): leave a one-pass `while` by break.
+            out.emit("while True:")
+            out.depth += 1
+            self.loop_level += 1
+        for position, (line, statements) in enumerate(body):
+            if skips and position == len(body) - 1:
+                out.emit("break")
+                out.depth -= 1
+                self.loop_level -= 1
             out.emit(f"ln = {line.number}")
             self.statements(out, statements)
+        self.skip_end = None
         self.charge(out, Cost(Counter(PASS_COST)))
         out.emit(f"v = {self.read_var(faire.var)} + _stp")
         if faire.cond is None:
-            out.emit("if not ((v <= _lm) if _up else (v >= _lm)):")
+            out.emit(f"if not {self.within('v', '_lm', '_up', faire)}:")
             out.emit("    M.loops.pop()")
             out.emit(f"    pc = {self.eol_pc[end]}; break")
             self.store_var(out, faire.var, Ex("v", "n", Cost()))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from decimal import ROUND_HALF_UP, Decimal
 
 import pytest
 from hypothesis import given
@@ -366,3 +367,13 @@ def test_any_format_text_and_values_render_or_raise_only_lse_errors(raw, values)
     except LseError:
         return
     assert isinstance(text, str)
+
+
+@pytest.mark.parametrize("decimals", [0, 1, 2, 3, 5])
+def test_fixed_point_rounds_half_away_from_zero_like_exact_decimal_arithmetic(decimals):
+    values = [k / 8 for k in range(-200, 201)] + [k / 7 for k in range(-300, 301)] + [1e-9, -1e-9, 123456.5]
+    for x in values:
+        exact = Decimal(x).quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)
+        text = format(exact, "f").lstrip("-") if exact.is_zero() else format(exact, "f")
+        field = 8 + decimals + 1 if decimals else 8
+        assert format_fixed(x, 8, decimals) == (text.rjust(field) if len(text) <= field else "*" * field), x

@@ -130,10 +130,17 @@ def format_fixed(x: float, width: int, decimals: int) -> str:
     field = width + decimals + 1 if decimals else width
     if not math.isfinite(x) or abs(x) >= 10.0 ** width:
         return "*" * field
-    q = Decimal(x).quantize(Decimal(1).scaleb(-decimals), context=_FIXED_CONTEXT)
-    text = format(q, "f")
-    if text.startswith("-") and q.is_zero():
-        text = text[1:]
+    if abs(abs(x * 10.0 ** decimals) % 1.0 - 0.5) > 1e-6:
+        # Decision: far from a tie, Python's own rounding of the exact binary value is the
+        # same as rounding half away from zero, and much faster than Decimal.
+        text = f"{x:.{decimals}f}"
+        if text.startswith("-") and not text.strip("-0."):
+            text = text[1:]
+    else:
+        q = Decimal(x).quantize(Decimal(1).scaleb(-decimals), context=_FIXED_CONTEXT)
+        text = format(q, "f")
+        if text.startswith("-") and q.is_zero():
+            text = text[1:]
     return text.rjust(field) if len(text) <= field else "*" * field
 
 

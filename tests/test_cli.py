@@ -155,3 +155,14 @@ def test_a_reader_that_leaves_early_stops_the_run_quietly(tmp_path):
         error = process.stderr.read()
         status = process.wait(timeout=60)
     assert (status, error) == (1, b"")
+
+
+def test_a_headless_run_of_a_file_never_imports_pygame(tmp_path):
+    program = tmp_path / "p.lse"
+    program.write_text("10 AFFICHER 'BONJOUR'\n20 TERMINER\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-X", "importtime", str(ROOT / "main.py"), str(program), "--headless"],
+                          capture_output=True, text=True, cwd=tmp_path)
+    assert done.returncode == 0 and "BONJOUR" in done.stdout
+    imported = [line.split("|")[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")]
+    assert "machine.lse.runtime" in imported  # the check sees our own imports
+    assert not any(name.startswith("pygame") for name in imported)

@@ -41,6 +41,7 @@ class Micro:
             "max_call_depth": self.profile.max_call_depth,
             "memory_cells": self.profile.memory_cells,
             "max_string": self.profile.max_string,
+            "numbers": self.profile.numbers,
         }
 
     def _output(self, text: str) -> None:

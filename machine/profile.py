@@ -31,7 +31,8 @@ REQUIRED_COSTS: frozenset[str] = frozenset((
 
 # Positive integers of the [machine] section, beside its two strings.
 _MACHINE_INTS = ("columns", "rows", "clock_hz", "max_call_depth", "memory_cells", "max_string")
-_MACHINE_KEYS = frozenset(("name", "title", *_MACHINE_INTS))
+_MACHINE_KEYS = frozenset(("name", "title", "numbers", *_MACHINE_INTS))
+NUMBER_MODELS = ("double", "single")  # see machine/lse/numbers.py
 _DISPLAY_KEYS = frozenset(("foreground", "background"))
 _SECTIONS = frozenset(("machine", "palette", "display", "costs"))
 
@@ -62,6 +63,7 @@ class Profile:
     max_call_depth: int
     memory_cells: int
     max_string: int
+    numbers: str
     palette: Mapping[str, RGB]
     foreground: str
     background: str
@@ -119,6 +121,8 @@ def parse_profile(name: str, data: Mapping[str, Any]) -> Profile:
         raise InternalError(f"{where}: [machine] name is {machine['name']!r}, expected {name!r}")
     if not isinstance(machine["title"], str):
         raise InternalError(f"{where}: [machine] title must be a string")
+    if machine["numbers"] not in NUMBER_MODELS:
+        raise InternalError(f"{where}: [machine] numbers must be one of {NUMBER_MODELS}, got {machine['numbers']!r}")
     for key in _MACHINE_INTS:
         if not _is_int(machine[key]) or machine[key] <= 0:
             raise InternalError(f"{where}: [machine] {key} must be a positive integer, got {machine[key]!r}")
@@ -140,7 +144,7 @@ def parse_profile(name: str, data: Mapping[str, Any]) -> Profile:
         name=name, title=machine["title"],
         columns=machine["columns"], rows=machine["rows"], clock_hz=machine["clock_hz"],
         max_call_depth=machine["max_call_depth"], memory_cells=machine["memory_cells"],
-        max_string=machine["max_string"],
+        max_string=machine["max_string"], numbers=machine["numbers"],
         palette=MappingProxyType(palette),
         foreground=display["foreground"], background=display["background"],
         costs=MappingProxyType(dict(costs)),

@@ -15,6 +15,7 @@ from machine.errors import Err, InternalError
 from machine.lse import nodes as n
 from machine.lse.builtins import BUILTINS
 from machine.lse.layout import MAIN, Layout, Unit
+from machine.lse.numbers import NumberModel
 from machine.record import field, record
 
 # The cost key of each operator, beside the operator it prices.
@@ -52,9 +53,10 @@ class Ex:
 class CompileTables:
     """What all compiled segments of a machine share: cost blocks and constants."""
 
-    def __init__(self, costs: dict, profile: bool = False) -> None:
+    def __init__(self, costs: dict, profile: bool = False, numbers: NumberModel | None = None) -> None:
         self.costs = costs
         self.profile = profile
+        self.numbers = numbers or NumberModel("double")
         self.blocks: list[tuple[int, Counter, int]] = []
         self.line = 0  # the line whose code is being generated, for per-line division counts
         self.constants: list[object] = []
@@ -99,6 +101,7 @@ class StatementCompiler:
         self.unit = unit
         self.tables = tables
         self.gen = False
+        self.in_index = 0  # compiling an array index (see key)
         self.deferred: Cost | None = None  # collecting the cost of a straight run
 
     # ------------------------------------------------------------ charging
@@ -129,6 +132,10 @@ class StatementCompiler:
     def is_ref(self, name: str) -> bool:
         return name in self.unit.by_reference
 
+    def step_sum(self, variable: str, step: str) -> str:
+        """Code for a loop variable plus its step, in the number model."""
+        return self.tables.numbers.step(f"{variable} + {step}")
+
     def ref_cell(self, name: str) -> str:
         """Code for the (table, key) reference that a by-reference parameter holds."""
         return f"L[{name!r}]"
@@ -156,7 +163,13 @@ class StatementCompiler:
             out.emit(f"{self.env(name)}.assign({name!r}, {value.code})")
 
     def key(self, indices: tuple, cost: Cost) -> Ex:
-        parts = [self.expr(index) for index in indices]
+        # Decision: index arithmetic is neither rounded nor checked: an index beyond the
+        # number model's range or precision is beyond any array anyway (INDICE HORS LIMITES).
+        self.in_index += 1
+        try:
+            parts = [self.expr(index) for index in indices]
+        finally:
+            self.in_index -= 1
         for part in parts:
             cost.merge(part.cost)
         gen = any(part.gen for part in parts)
@@ -170,7 +183,7 @@ class StatementCompiler:
         return method(node)
 
     def ex_Num(self, node: n.Num) -> Ex:
-        return Ex(repr(float(node.value)), "n", Cost().add("constant"))
+        return Ex(self.tables.numbers.constant(float(node.value)), "n", Cost().add("constant"))
 
     def ex_Str(self, node: n.Str) -> Ex:
         return Ex(repr(node.value), "s", Cost().add("constant"))
@@ -197,10 +210,11 @@ class StatementCompiler:
         if op == "!":
             return Ex(f"_cat({left.code}, {right.code})", "s", cost, gen)
         if op == "^":
-            return Ex(f"_pow({left.code}, {right.code})", "n", cost, gen)
+            return Ex(self.tables.numbers.builtin(f"_pow({left.code}, {right.code})"), "n", cost, gen)
+        code = f"({left.code} {op} {right.code})"
         if op == "+" and not (left.kind == "n" and right.kind == "n"):
-            return Ex(f"_add({left.code}, {right.code})", "n", cost, gen)
-        return Ex(f"({left.code} {op} {right.code})", "n", cost, gen)
+            code = f"_add({left.code}, {right.code})"
+        return Ex(code if self.in_index else self.tables.numbers.result(code), "n", cost, gen)
 
     def ex_Compare(self, node: n.Compare) -> Ex:
         left, right = self.expr(node.left), self.expr(node.right)
@@ -250,6 +264,8 @@ class StatementCompiler:
                 name = node.position_out.name
                 cost.add("assign")
                 call = self.position_store(name, call)
+        if spec.result_kind == "n":
+            call = self.tables.numbers.builtin(call)
         return Ex(call, spec.result_kind, cost, gen)
 
     def position_store(self, name: str, call: str) -> str:

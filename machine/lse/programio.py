@@ -66,7 +66,7 @@ class ProgramIO:
         value = parse_number_field(raw)
         if value is None:
             raise LseError(Err.BAD_INPUT, raw)
-        return value
+        return self.numbers.value(value)
 
     # ------------------------------------------------------------ disk
     def _disk(self):

@@ -22,6 +22,7 @@ from machine.lse.formats import render_formatted, render_plain
 from machine.lse.inputs import InputBuffer
 from machine.lse.layout import MAIN, Layout, layout
 from machine.lse.nodes import Program
+from machine.lse.numbers import NumberModel
 from machine.lse.programio import ProgramIO
 from machine.lse.segments import PASS_COST
 from machine.lse.status import Status
@@ -81,7 +82,8 @@ class Runtime(ProgramIO):
         self.limits = limits
         self.environment = environment
         # Profiling and debugging both need one segment per line and no fast loops.
-        self.tables = CompileTables(costs, profile or debug)
+        self.numbers = NumberModel(limits.get("numbers", "double"))
+        self.tables = CompileTables(costs, profile or debug, self.numbers)
         self.pass_block = self.tables.block(Counter(PASS_COST))
         self.profiling = profile or debug
         self.line_hook: Callable[[int], bool] | None = None  # True: pause before that line
@@ -139,7 +141,7 @@ class Runtime(ProgramIO):
             "_cat": ops.make_concat(self.limits["max_string"], self.charge),
             "_plain": render_plain, "_formatted": render_formatted, "_Exception": Exception,
             "_U": UNSET, "_number": check_number, "_locals": locals, "_BaseException": BaseException,
-            "_PR": self.lean, "_same_kind": ops.same_kind,
+            "_PR": self.lean, "_same_kind": ops.same_kind, **NumberModel.namespace(),
         }
 
     def builtin_table(self) -> dict:

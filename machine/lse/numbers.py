@@ -1,0 +1,90 @@
+"""The two number models of the Micro (double precision, or the Mitra-15's single precision); imports errors.
+
+Decision: a profile's `numbers` key chooses the model. In both, a result beyond the model's
+range is DEPASSEMENT DE CAPACITE. In "single", every arithmetic result, built-in result,
+input and constant is rounded to the nearest float32 (ties to even), as the 24-bit mantissa
+of the Mitra-15 did; values are still held in Python floats, so printing shows what float32
+holds. The generated code calls these through names in its namespace (see code()).
+"""
+
+from __future__ import annotations
+
+import math
+import struct
+import sys
+
+from machine.errors import Err, LseError
+
+MODELS = ("double", "single")
+DOUBLE_MAX = sys.float_info.max
+_F32 = struct.Struct("f")
+_pack, _unpack = _F32.pack, _F32.unpack
+
+
+def overflow() -> float:
+    """A result beyond the number model's range."""
+    raise LseError(Err.OVERFLOW)
+
+
+def round32(x: float) -> float:
+    """The float32 nearest to x (ties to even), or DEPASSEMENT DE CAPACITE beyond float32's range."""
+    try:
+        value = _unpack(_pack(x))[0]
+    except OverflowError:
+        raise LseError(Err.OVERFLOW) from None
+    if value - value != 0.0:  # inf or nan: beyond float32 (pack gives inf), or an overflow upstream
+        raise LseError(Err.OVERFLOW)
+    return value
+
+
+def checked(x: float) -> float:
+    """x if it is a finite double, else DEPASSEMENT DE CAPACITE."""
+    if -DOUBLE_MAX <= x <= DOUBLE_MAX:
+        return x
+    raise LseError(Err.OVERFLOW)
+
+
+class NumberModel:
+    """How generated code rounds and checks the numbers of one profile."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.single = name == "single"
+
+    def result(self, code: str) -> str:
+        """Code for an arithmetic result: rounded (single) or checked for overflow (double).
+
+        Decision: both are inline tests, with no call on the common path: in double a range
+        test; in single, a whole number of at most 24 bits is already a float32.
+        """
+        if self.single:
+            return f"(_t if (_t := {code}) % 1.0 == 0.0 and -16777216.0 <= _t <= 16777216.0 else _r32(_t))"
+        return f"(_t if -{DOUBLE_MAX!r} <= (_t := {code}) <= {DOUBLE_MAX!r} else _overflow())"
+
+    def step(self, code: str) -> str:
+        """Code for a loop variable plus its step: rounded in single (never checked: it ends the loop)."""
+        return self.result(code) if self.single else code
+
+    def builtin(self, code: str) -> str:
+        """Code for a numeric built-in's result (Python's own math raises on overflow in double)."""
+        return f"_r32({code})" if self.single else code
+
+    def constant(self, value: float) -> str:
+        """Code for a numeric constant of the program."""
+        if self.single:
+            try:
+                value = round32(value)
+            except LseError:
+                return "_overflow()"
+        elif not math.isfinite(value):
+            return "_overflow()"
+        return repr(float(value))
+
+    def value(self, x: float) -> float:
+        """A number typed or read from disk, in this model."""
+        return round32(x) if self.single else checked(x)
+
+    @staticmethod
+    def namespace() -> dict:
+        """The names that result(), builtin() and constant() use."""
+        return {"_r32": round32, "_overflow": overflow}

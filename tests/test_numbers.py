@@ -1,0 +1,93 @@
+"""The two number models: micro40 computes in double, console80 (Mitra-15) in float32; both report overflow."""
+
+from __future__ import annotations
+
+import struct
+
+import pytest
+
+from machine.lse.numbers import NumberModel, round32
+from machine.lse.runtime import Status
+from machine.micro import Micro
+from machine.profile import load_profile
+from tests.lse_harness import lines
+
+
+def run(source: str, machine: str, typed: tuple = ()) -> tuple[str, str | None, int]:
+    micro = Micro(load_profile(machine))
+    chunks: list[str] = []
+    micro.listeners.append(chunks.append)
+    micro.load_text(source)
+    pending = list(typed)
+    while micro.run_until_blocked() is Status.WAITING and pending:
+        micro.feed(pending.pop(0))
+    return "".join(chunks).replace("\r\n", "\n").replace("\a", "").strip(), micro.error_text(), micro.cycles
+
+
+def f32(x: float) -> float:
+    return struct.unpack("f", struct.pack("f", x))[0]
+
+
+def test_the_profiles_declare_their_number_model():
+    assert (load_profile("micro40").numbers, load_profile("console80").numbers) == ("double", "single")
+
+
+@pytest.mark.parametrize(("machine", "printed"), [("micro40", "2.0004212"), ("console80", "2.0004213")])
+def test_eight_printed_digits_show_which_precision_computed(machine, printed):
+    assert run(lines("10 AFFICHER 2+42.123E-5", "20 TERMINER"), machine)[0] == printed
+
+
+@pytest.mark.parametrize("expression", ["1/3", "0.1*3", "1E-3+7", "2^0.5", "RAC(2)", "100000001", "-16777217"])
+def test_single_precision_holds_exactly_what_float32_holds(expression):
+    micro = Micro(load_profile("console80"))
+    micro.load_text(lines(f"10 X←{expression}", "20 TERMINER"))
+    assert micro.run_until_blocked() is Status.ENDED
+    value = micro.runtime.G["X"]
+    assert value == f32(value)
+    double = Micro(load_profile("micro40"))
+    double.load_text(lines(f"10 X←{expression}", "20 TERMINER"))
+    double.run_until_blocked()
+    assert value == f32(double.runtime.G["X"]) or abs(value - double.runtime.G["X"]) < 1e-6 * abs(value)
+
+
+def test_a_typed_number_is_rounded_to_float32_in_single():
+    micro = Micro(load_profile("console80"))
+    micro.load_text(lines("10 LIRE X", "20 TERMINER"))
+    micro.run_until_blocked()
+    micro.feed("0.1")
+    micro.run_until_blocked()
+    assert micro.runtime.G["X"] == f32(0.1) != 0.1
+
+
+@pytest.mark.parametrize("machine", ["micro40", "console80"])
+@pytest.mark.parametrize("source", [
+    lines("10 X←1E300*1E300", "20 TERMINER"),
+    lines("10 X←1E300", "20 X←X*X", "30 TERMINER"),
+    lines("10 X←1E308;Y←X+X", "20 TERMINER"),
+    lines("10 AFFICHER 1E200/1E-200", "20 TERMINER"),
+])
+def test_a_result_beyond_the_range_is_an_overflow_in_both_models(machine, source):
+    error = run(source, machine)[1]
+    assert error is not None and error.startswith("DEPASSEMENT DE CAPACITE EN LIGNE")
+
+
+def test_single_precision_overflows_past_float32_where_double_does_not():
+    source = lines("10 X←1E20*1E20", "20 AFFICHER X", "30 TERMINER")
+    assert run(source, "micro40")[1] is None
+    assert run(source, "console80")[1] == "DEPASSEMENT DE CAPACITE EN LIGNE 10"
+
+
+def test_the_number_model_never_changes_the_cycles():
+    source = lines("10 S←0;FAIRE 20 POUR I←1 JUSQUA 50", "20 S←S+I/3", "30 AFFICHER S", "40 TERMINER")
+    assert run(source, "micro40")[2] == run(source, "console80")[2]
+
+
+def test_round32_is_ties_to_even_and_refuses_what_float32_cannot_hold():
+    assert round32(16777217.0) == 16777216.0 and round32(16777219.0) == 16777220.0
+    with pytest.raises(Exception, match="DEPASSEMENT"):
+        round32(1e39)
+
+
+def test_a_constant_beyond_float32_is_an_overflow_when_it_is_used():
+    assert NumberModel("single").constant(1e39) == "_overflow()"
+    assert NumberModel("double").constant(1e39) == "1e+39"

@@ -137,6 +137,8 @@ class Disk:
         if type(value) is Array:
             if variable in env.strings or (variable in env and type(env[variable]) is not Array):
                 raise LseError(Err.TYPE_MISMATCH, variable)
+            if env.memory is not None:
+                env.memory.take(len(value) - len(env.get(variable, ())), f"TABLEAU {variable}")
             env[variable] = value
         else:
             env.assign(variable, value)

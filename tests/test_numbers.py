@@ -91,3 +91,22 @@ def test_round32_is_ties_to_even_and_refuses_what_float32_cannot_hold():
 def test_a_constant_beyond_float32_is_an_overflow_when_it_is_used():
     assert NumberModel("single").constant(1e39) == "_overflow()"
     assert NumberModel("double").constant(1e39) == "1e+39"
+
+
+# ------------------------------------------------------------------ memory
+@pytest.mark.parametrize(("source", "line"), [
+    (lines("10 TABLEAU A[10000],B[10000]", "20 TERMINER"), 10),
+    (lines("10 TABLEAU A[16000]", "20 CHAINE S;S←'AB'", "30 FAIRE 40 POUR I←1 JUSQUA 9", "40 S←S!S",
+           "50 TERMINER"), 40),
+    (lines("10 TABLEAU A[9000]", "20 &P", "30 TERMINER", "40 PROCEDURE &P LOCAL B", "50 TABLEAU B[9000];RETOUR"), 50),
+])
+def test_all_arrays_and_strings_together_are_bounded_by_the_memory(source, line):
+    for machine in ("micro40", "console80"):
+        error = run(source, machine)[1]
+        assert error is not None and error.startswith("MEMOIRE PLEINE") and error.endswith(f"EN LIGNE {line}")
+
+
+def test_memory_freed_by_liberer_and_by_returning_can_be_used_again():
+    source = lines("10 TABLEAU A[10000];LIBERER A;TABLEAU B[10000]", "20 FAIRE 30 POUR I←1 JUSQUA 3", "30 &P",
+                   "40 AFFICHER 'OK';TERMINER", "50 PROCEDURE &P LOCAL C", "60 TABLEAU C[6000];RETOUR")
+    assert run(source, "micro40")[:2] == ("OK", None)

@@ -28,7 +28,7 @@ from machine.lse.segments import PASS_COST
 from machine.lse.status import Status
 from machine.lse.unitcode import UnitCompiler
 from machine.lse.units import CompiledUnit, LeanProcedures
-from machine.lse.values import Array, Vars, check_number
+from machine.lse.values import Array, Memory, Vars, check_number
 
 # Python errors that compiled code lets escape on purpose, and what they mean in LSE.
 TRANSLATED = {
@@ -94,7 +94,10 @@ class Runtime(ProgramIO):
         self.line_cycles: Counter = Counter()
         self.line_divisions: Counter = Counter()
         self.nested_cycles = 0
+        self.memory = Memory(limits["memory_cells"])
         self.G = variables if variables is not None else Vars()
+        self.G.memory = self.memory
+        self.memory.used = self.G.held()  # variables kept from an earlier run still hold theirs
         self.loops: list[Loop] = []
         self.depth = 0
         self.result: object = None
@@ -458,11 +461,12 @@ class Runtime(ProgramIO):
             raise LseError(Err.RECURSION)
         compiled = self.unit(name)
         unit = compiled.unit
-        frame = Vars()
+        frame = Vars(self.memory)
         for param, value in zip(unit.params, args):
             frame[param] = value
             if type(value) is str:
                 frame.strings.add(param)
+        self.memory.take(frame.held(), name)  # strings and array copies passed by value
         return compiled, frame
 
     def _invoke(self, name: str, args: tuple) -> int:
@@ -476,6 +480,7 @@ class Runtime(ProgramIO):
         finally:
             self.loops = saved_loops
             self.depth -= 1
+            self.memory.take(-frame.held(), name)  # the call's own arrays and strings are gone
             if self.profiling:  # the whole call, its own nested calls included once
                 self.nested_cycles = nested + self.cyc - start
         if code == END:
@@ -552,9 +557,9 @@ class Runtime(ProgramIO):
                 raise LseError(Err.BAD_ARRAY_SIZE, f"{name}")
             dims.append(int(size))
         cells = math.prod(dims)
-        if cells > self.limits["memory_cells"]:
-            raise LseError(Err.MEMORY_FULL, f"TABLEAU {name} DE {cells} ELEMENTS")
         if name in env.strings or (name in env and type(env[name]) is not Array):
             raise LseError(Err.ALREADY_DECLARED, name)
+        # Decision: the memory limit bounds every array and string of the program together.
+        self.memory.take(cells - len(env.get(name, ())), f"TABLEAU {name} DE {cells} ELEMENTS")
         self.charge("element_init", cells)
         env[name] = Array(name, tuple(dims))

@@ -83,14 +83,40 @@ def _show(key: object) -> str:
     return str(key)
 
 
+class Memory:
+    """The variable memory of a program: array elements and string characters, one cell each."""
+
+    __slots__ = ("limit", "used")
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.used = 0
+
+    def take(self, cells: int, what: str) -> None:
+        """Use `cells` more (fewer if negative), or fail with MEMOIRE PLEINE and use nothing."""
+        if cells > 0 and self.used + cells > self.limit:
+            raise LseError(Err.MEMORY_FULL, what)
+        self.used += cells
+
+
+def cells_of(value: object) -> int:
+    """The memory a value holds: its elements (an array) or characters (a string)."""
+    if type(value) is Array:
+        return len(value)
+    if type(value) is str:
+        return len(value)
+    return 0
+
+
 class Vars(dict):
     """A table of variables (the globals, or one procedure call's locals)."""
 
-    __slots__ = ("strings",)
+    __slots__ = ("strings", "memory")
 
-    def __init__(self) -> None:
+    def __init__(self, memory: Memory | None = None) -> None:
         super().__init__()
         self.strings: set[str] = set()
+        self.memory = memory  # None: a table whose strings nobody counts (the host's own)
 
     def __missing__(self, name: str) -> object:
         raise LseError(Err.UNASSIGNED, name)
@@ -100,6 +126,8 @@ class Vars(dict):
         if name in self.strings:
             if type(value) is not str:
                 raise LseError(Err.TYPE_MISMATCH, name)
+            if self.memory is not None:
+                self.memory.take(len(value) - len(self.get(name, "")), f"CHAINE {name}")
         elif type(value) is not float:
             raise LseError(Err.ALREADY_DECLARED if type(self.get(name)) is Array else Err.TYPE_MISMATCH, name)
         elif type(self.get(name)) is Array:
@@ -114,9 +142,15 @@ class Vars(dict):
         self.strings.add(name)
 
     def release(self, name: str) -> None:
-        """Forget a variable and its kind (LIBERER)."""
-        self.pop(name, None)
+        """Forget a variable and its kind (LIBERER), and the memory it held."""
+        value = self.pop(name, None)
         self.strings.discard(name)
+        if self.memory is not None:
+            self.memory.take(-cells_of(value), name)
+
+    def held(self) -> int:
+        """The memory all the variables of this table hold."""
+        return sum(cells_of(value) for value in self.values())
 
 
 def check_number(value: object, what: str = "") -> float:

@@ -9,11 +9,12 @@ from pathlib import Path
 from typing import TextIO
 
 from machine.disk import Disk
-from machine.errors import InternalError, render
+from machine.errors import Err, InternalError, message, render
 from machine.frontends.terminal import run_headless, run_monitor_headless
 from machine.lse.parser import SyntaxErrors, parse
+from machine.lse.source import number_prefix
 from machine.micro import Micro
-from machine.monitor import Monitor
+from machine.monitor import Monitor, tape_lines
 from machine.profile import ProfileError, load_profile
 
 # The names of the monitors (render.MONITOR_NAMES), repeated so that --help needs no pygame.
@@ -98,6 +99,30 @@ def report_syntax(errors: SyntaxErrors, stderr: TextIO) -> None:
     stderr.write(f"{count} ERREUR{'S' if count > 1 else ''} DE SYNTAXE\n")
 
 
+def tape_of(source: str, errors: SyntaxErrors) -> list[str] | None:
+    """A file refused only for mixing numbered lines with monitor commands is a tape: its lines to type."""
+    if not all(diagnostic.code is Err.MIXED_NUMBERING for diagnostic in errors.diagnostics):
+        return None
+    return tape_lines(source)
+
+
+def replaced_in_tape(tape: list[str]) -> list[int]:
+    """The line numbers a tape types more than once (the later line wins, as at the prompt)."""
+    seen, replaced = set(), []
+    for raw in tape:
+        number = number_prefix(raw)[0]
+        if number is not None and number in seen:
+            replaced.append(number)
+        seen.add(number)
+    return replaced
+
+
+def warn_replaced(numbers: list[int], stderr: TextIO) -> None:
+    """A repeated line number is no error on a tape: say which lines were replaced."""
+    for number in numbers:
+        stderr.write(f"{message(Err.LINE_REPLACED, str(number))}\n")
+
+
 def _reader_gone(stdout: TextIO) -> int:
     """stdout was a pipe whose reader left (`main.py prog.lse | head`): stop quietly, status 1."""
     if stdout is sys.stdout:  # keep Python from failing again when it flushes stdout at exit
@@ -126,18 +151,21 @@ def check_options(args: argparse.Namespace) -> None:
         raise UsageError(f"--screenshot: un fichier .png, pas {args.screenshot}")
 
 
-def session_for(micro: Micro, source: str | None) -> Monitor:
-    """The booted monitor of a window session, with the file's program running if one was given."""
+def session_for(micro: Micro, source: str | None, tape: list[str] | None = None) -> Monitor:
+    """The booted monitor of a window session, with the file's program running (or its tape typed)."""
     monitor = Monitor(micro, micro.disk)
     monitor.boot()
-    if source is not None:
+    if tape is not None:
+        monitor.type_ahead(tape)
+    elif source is not None:
         monitor.load_text(source)
         monitor.dirty = False
         monitor.executer("")
     return monitor
 
 
-def run_window(micro: Micro, args: argparse.Namespace, source: str | None, stderr: TextIO) -> int | None:
+def run_window(micro: Micro, args: argparse.Namespace, source: str | None, stderr: TextIO,
+               tape: list[str] | None = None) -> int | None:
     """Run the monitor in the pygame window; None if no window could be opened (then run headless)."""
     try:
         from machine.frontends.render import pygame
@@ -149,7 +177,7 @@ def run_window(micro: Micro, args: argparse.Namespace, source: str | None, stder
     speed = parse_speed(args.speed) if args.speed is not None else 1.0
     screenshot = Path(args.screenshot) if args.screenshot else None
     try:
-        window = Window(session_for(micro, source), load_font(), speed=speed, scale=args.scale,
+        window = Window(session_for(micro, source, tape), load_font(), speed=speed, scale=args.scale,
                         monitor=args.monitor, scanlines=args.scanlines, screenshot=screenshot)
     except pygame.error as error:
         stderr.write(f"{PROGRAM}: pas de fenetre ({error}): sortie sur le terminal\n")
@@ -186,20 +214,25 @@ def main(argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout
     except UsageError as error:
         stderr.write(f"{PROGRAM}: {error}\n")
         return 2
-    program = None
+    program, tape = None, None
     if source is not None:
         try:
             program = parse(source)
         except SyntaxErrors as errors:
-            report_syntax(errors, stderr)
-            return 1
+            tape = tape_of(source, errors)
+            if tape is None:
+                report_syntax(errors, stderr)
+                return 1
+        warn_replaced(program.replaced if program is not None else replaced_in_tape(tape), stderr)
     if args.check:
         return 0
     micro = Micro(profile, seed=args.seed, profiling=args.profile, disk=Disk(Path(args.disk)))
-    status = run_window(micro, args, source, stderr) if wants_window(args.headless) else None
+    status = run_window(micro, args, source, stderr, tape) if wants_window(args.headless) else None
     try:
         if status is None and program is None:
-            status = run_monitor_headless(Monitor(micro, micro.disk), stdin=stdin, stdout=stdout)
+            monitor = Monitor(micro, micro.disk)
+            monitor.type_ahead(tape or [])
+            status = run_monitor_headless(monitor, stdin=stdin, stdout=stdout)
         elif status is None:
             micro.load(program)
             status = run_headless(micro, speed=parse_speed(args.speed), stdin=stdin, stdout=stdout,

@@ -16,7 +16,7 @@ class Err(IntEnum):
     BAD_NUMBER = 3
     UNTERMINATED_STRING = 4
     BAD_LINE_NUMBER = 5
-    DUPLICATE_LINE = 6
+    DUPLICATE_LINE = 6  # kept for the numbering: a file's repeated line now replaces the earlier one
     DUPLICATE_LABEL = 7
     MIXED_NUMBERING = 8
     BAD_FORMAT = 9
@@ -57,6 +57,7 @@ class Err(IntEnum):
     NOTHING_TO_CONTINUE = 48
     PROGRAM_EXISTS = 49
     BAD_COMMAND = 50
+    LINE_REPLACED = 51  # a warning: a program file repeated a line number, the later line won
 
 
 MESSAGES: dict[Err, str] = {
@@ -66,6 +67,7 @@ MESSAGES: dict[Err, str] = {
     Err.UNTERMINATED_STRING: "CHAINE NON FERMEE",
     Err.BAD_LINE_NUMBER: "NUMERO DE LIGNE INVALIDE {text}",
     Err.DUPLICATE_LINE: "LIGNE {text} EN DOUBLE",
+    Err.LINE_REPLACED: "LIGNE {text} REMPLACEE",
     Err.DUPLICATE_LABEL: "ETIQUETTE {text} EN DOUBLE",
     Err.MIXED_NUMBERING: "LIGNES NUMEROTEES ET NON NUMEROTEES MELANGEES",
     Err.BAD_FORMAT: "FORMAT INVALIDE {text}",

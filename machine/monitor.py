@@ -6,6 +6,7 @@ Driven from outside with submit(line) and tick(cycles); must not import pygame o
 from __future__ import annotations
 
 import re
+from collections import deque
 from pathlib import Path
 
 from machine.disk import Disk
@@ -50,6 +51,33 @@ WORD = re.compile(r"[A-Za-z]+")
 TARGET_KEYWORDS = ("FAIRE",)
 
 
+def command_of(text: str) -> tuple[str, str] | None:
+    """Return (method, arguments) if a typed line is a monitor command, else None (an instruction)."""
+    match = WORD.match(text)
+    if match is None:
+        return None
+    word, rest = match.group().upper(), text[match.end():]
+    if rest.lstrip()[:1] in ("←", "_", "[", "("):
+        return None
+    for short, full, method in COMMANDS:
+        if word == short or (len(word) > 2 and full.replace(" ", "").startswith(word)):
+            if full == "PAS A PAS" and word == "PAS":
+                rest = re.sub(r"^\s*A\s+PAS", "", rest, flags=re.IGNORECASE)
+            return method, rest
+    return None
+
+
+def tape_lines(source: str) -> list[str] | None:
+    """The lines to type if a file is a tape: numbered lines mixed with monitor commands (else None)."""
+    lines = [raw.rstrip("\r") for raw in source.lstrip("\ufeff").split("\n") if raw.strip()]
+    unnumbered = [raw for raw in lines if number_prefix(raw)[0] is None]
+    if not unnumbered or len(unnumbered) == len(lines):
+        return None
+    if not all(command_of(raw.strip()) is not None for raw in unnumbered):
+        return None
+    return lines
+
+
 class Monitor:
     """The Micro's prompt: stores lines, runs commands and programs, keeps variables between runs."""
 
@@ -68,6 +96,7 @@ class Monitor:
         self.last_status: Status | None = None
         self.suspended = None  # a paused program's runtime, kept while an immediate line runs
         self.ran_line = False  # the current run is an immediate line, not the program
+        self.typed_ahead: deque[str] = deque()  # a tape's lines, typed as the Micro asks for them
 
     # -------------------------------------------------------------- output
     def say(self, text: str) -> None:
@@ -134,18 +163,21 @@ class Monitor:
 
     def command_of(self, text: str) -> tuple[str, str] | None:
         """Return (method, arguments) if the text is a command, else None (an instruction)."""
-        match = WORD.match(text)
-        if match is None:
-            return None
-        word, rest = match.group().upper(), text[match.end():]
-        if rest.lstrip()[:1] in ("←", "_", "[", "("):
-            return None
-        for short, full, method in COMMANDS:
-            if word == short or (len(word) > 2 and full.replace(" ", "").startswith(word)):
-                if full == "PAS A PAS" and word == "PAS":
-                    rest = re.sub(r"^\s*A\s+PAS", "", rest, flags=re.IGNORECASE)
-                return method, rest
-        return None
+        return command_of(text)
+
+    # ------------------------------------------------------------ tapes
+    def type_ahead(self, lines: list[str]) -> None:
+        """Queue lines to be typed one by one whenever the Micro awaits a line (a tape being read)."""
+        self.typed_ahead.extend(lines)
+
+    def feed_typed_ahead(self) -> bool:
+        """Type the next queued line if the Micro awaits one; True if a line was typed."""
+        if not self.typed_ahead or not self.wants_line():
+            return False
+        line = self.typed_ahead.popleft()
+        self.micro.show(line)
+        self.submit(line)
+        return True
 
     # ---------------------------------------------------------- the lines
     def store_line(self, number: int, text: str) -> None:
@@ -222,6 +254,8 @@ class Monitor:
 
     def tick(self, cycles: int) -> Status | None:
         """Run the program for a slice; handle its end. Return its status, None when idle."""
+        if self.feed_typed_ahead() and not self.running:
+            return Status.RUNNING  # still reading a tape: not idle yet
         if not self.running:
             return None
         runtime = self.micro.runtime

@@ -181,7 +181,6 @@ def test_a_syntax_error_is_rendered_with_the_line_and_a_caret_under_the_token():
     ("10 X←1\n0 TERMINER\n", Err.BAD_LINE_NUMBER, "0", None),
     ("10 ALLER EN 0\n", Err.BAD_LINE_NUMBER, "0", 10),
     ("10 ALLER EN 2.5\n", Err.BAD_LINE_NUMBER, "2.5", 10),
-    ("10 X←1\n10 Y←2\n", Err.DUPLICATE_LINE, "10", 10),
     ("10 A: X←1\n20 A: Y←1\n", Err.DUPLICATE_LABEL, "A", 20),
     ("10 X←1\nY←2\n", Err.MIXED_NUMBERING, "", None),
     ("10 AFFICHER[Q] 1\n", Err.BAD_FORMAT, "Q", 10),
@@ -196,6 +195,13 @@ def test_a_syntax_error_is_rendered_with_the_line_and_a_caret_under_the_token():
 def test_each_syntax_catalogue_entry_is_found_before_running(source, code, text, line):
     (diagnostic,) = errors_of(source)
     assert (diagnostic.code, diagnostic.text, diagnostic.line) == (code, text, line)
+
+
+def test_a_repeated_line_number_is_no_error_the_later_line_wins():
+    program = parse("10 X←1\n20 Y←1\n10 Z←2\n")
+    assert [line.number for line in program.lines] == [10, 20]
+    assert program.lines[0].statements[0].target.name == "Z"
+    assert program.replaced == [10]
 
 
 def test_every_syntax_error_of_a_program_is_reported_at_once_in_line_order():

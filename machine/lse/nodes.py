@@ -256,3 +256,4 @@ class Program:
     lines: list[Line] = field(default_factory=list)
     labels: dict[str, int] = field(default_factory=dict)
     procedures: dict[str, tuple[int, Procedure]] = field(default_factory=dict)
+    replaced: list[int] = field(default_factory=list)  # numbers a later line of the file took over

@@ -500,15 +500,23 @@ def parse(source: str) -> n.Program:
     diagnostics: list[Diagnostic] = []
     source_lines, problems = split_source(source)
     diagnostics.extend(problems)
-    lines: list[n.Line] = []
+    by_number: dict[int, n.Line] = {}
+    replaced: list[int] = []
     for source_line in source_lines:
         try:
-            lines.append(parse_statements(source_line))
+            line = parse_statements(source_line)
         except LexError as error:
             diagnostics.append(error.diagnostic)
+            continue
         except _Fail as error:
             diagnostics.append(error.diagnostic)
-    program = build_program(lines, diagnostics)
+            continue
+        # A program file is a tape: read as typed, a repeated number replaces the line before.
+        if line.number in by_number:
+            replaced.append(line.number)
+        by_number[line.number] = line
+    program = build_program(list(by_number.values()), diagnostics)
+    program.replaced = replaced
     if diagnostics:
         diagnostics.sort(key=lambda d: (d.line or 0))
         raise SyntaxErrors(diagnostics)

@@ -1,0 +1,49 @@
+"""A program file is a tape: read line by line as if typed (a repeated number replaces the line before it,
+with a warning), and a tape that holds monitor commands goes through the monitor."""
+
+from __future__ import annotations
+
+from tests.test_cli import run_cli
+
+TAPE = "\n".join([
+    "10 LIRE N", "20 AFFICHER N*N", "30 TERMINER",
+    "RA CARRE",
+    "20 AFFICHER N*N*N",
+    "EX", "5", "",
+])
+
+
+def test_a_repeated_line_number_keeps_the_later_line_and_warns(tmp_path):
+    program = "10 X←3\n20 AFFICHER X\n20 AFFICHER X*2\n30 TERMINER\n"
+    status, out, err = run_cli(tmp_path, "--headless", program=program)
+    assert (status, out.split(), err) == (0, ["6"], "LIGNE 20 REMPLACEE\n")
+
+
+def test_a_repeated_line_is_only_a_warning_for_check_too(tmp_path):
+    program = "10 X←3\n10 X←4\n20 TERMINER\n"
+    assert run_cli(tmp_path, "--check", program=program) == (0, "", "LIGNE 10 REMPLACEE\n")
+
+
+def test_a_tape_that_ends_with_ex_runs_through_the_monitor(tmp_path):
+    status, out, err = run_cli(tmp_path, "--headless", program=TAPE)
+    assert status == 0
+    assert "RA CARRE" in out and "125" in out.split() and "TERMINE" in out
+    assert err == "LIGNE 20 REMPLACEE\n"
+    saved = (tmp_path / "disque").rglob("CARRE*")
+    assert any("N*N" in path.read_text(encoding="utf-8") for path in saved)  # RA saved the first version
+
+
+def test_the_tape_is_typed_before_what_the_person_types(tmp_path):
+    status, out, _ = run_cli(tmp_path, "--headless", program="10 LIRE N\n20 AFFICHER N+1\n30 TERMINER\nEX\n",
+                             stdin="41\n")
+    assert status == 0 and "42" in out.split()
+
+
+def test_a_file_mixing_numbered_lines_with_instructions_is_still_refused(tmp_path):
+    status, out, err = run_cli(tmp_path, "--headless", program="10 X←1\nAFFICHER X\n20 TERMINER\n")
+    assert status == 1 and "LIGNES NUMEROTEES ET NON NUMEROTEES MELANGEES" in err
+
+
+def test_a_broken_line_still_gets_every_syntax_error_at_once(tmp_path):
+    status, _, err = run_cli(tmp_path, "--headless", program="10 X←←1\n20 X←1\n20 Y←)\n30 TERMINER\n")
+    assert status == 1 and "2 ERREURS DE SYNTAXE" in err

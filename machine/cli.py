@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
+from machine import __version__
 from machine.disk import Disk
 from machine.errors import Err, InternalError, message, render
 from machine.frontends.terminal import run_headless, run_monitor_headless
@@ -37,7 +38,8 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     """Describe every option of the command line."""
     parser = _Parser(prog="main.py", description="Le Micro LSE: runs LSE programs.")
-    parser.add_argument("file", nargs="?", help="an LSE program (.lse, UTF-8)")
+    parser.add_argument("file", nargs="?", help="an LSE program (.lse, UTF-8), or a tape of lines and commands")
+    parser.add_argument("--version", action="version", version=f"micro-lse {__version__}")
     parser.add_argument("--headless", action="store_true",
                         help="no window: output to stdout, LIRE reads stdin")
     parser.add_argument("--check", action="store_true",
@@ -195,6 +197,11 @@ def save_headless_screenshot(micro: Micro, path: str, monitor: str, stderr: Text
         stderr.write(f"{PROGRAM}: ECRAN NON SAUVE: {path} ({error})\n")
         return False
     return True
+
+
+def entry() -> None:
+    """The `micro-lse` command and `python -m machine`."""
+    sys.exit(main(sys.argv[1:]))
 
 
 def main(argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout,

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from pathlib import Path
 
+from machine import data_dir
 from machine.disk import Disk
 from machine.errors import Diagnostic, Err, LseError, render
 from machine.lse import nodes as n
@@ -46,7 +46,7 @@ HELP = [
     "N TEXTE: RANGE LA LIGNE N; N SEUL: L'EFFACE",
     "SANS NUMERO: EXECUTE TOUT DE SUITE (? = AFFICHER)",
 ]
-DEMO_PROGRAM = Path(__file__).resolve().parent.parent / "programs" / "demo.lse"
+DEMO_PROGRAM = data_dir("programs") / "demo.lse"
 WORD = re.compile(r"[A-Za-z]+")
 TARGET_KEYWORDS = ("FAIRE",)
 

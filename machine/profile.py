@@ -5,14 +5,14 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Mapping
-from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from machine import data_dir
 from machine.errors import InternalError
 from machine.record import record
 
-ROMS_DIR = Path(__file__).resolve().parent.parent / "roms"
+ROMS_DIR = data_dir("roms")
 DEFAULT_PROFILE = "micro40"
 
 _NAME = re.compile(r"^[a-z0-9_]+$")

@@ -47,6 +47,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--profile", action="store_true",
                         help="after the run, print the cost report (cycles, operations, lines)")
     parser.add_argument("--seed", type=int, help="seed of ALE, for reproducible runs")
+    parser.add_argument("--runs", type=int, default=None,
+                        help="run FILE N times headless, with seeds SEED..SEED+N-1 (SEED default 0); outputs in order")
+    parser.add_argument("--jobs", type=int, default=None,
+                        help="with --runs: processes working at once (default: the number of cores)")
     parser.add_argument("--scale", type=int, default=None,
                         help="window: pixels per font dot (default: the largest that fits)")
     parser.add_argument("--monitor", default="colour", choices=MONITOR_NAMES,
@@ -151,6 +155,10 @@ def check_options(args: argparse.Namespace) -> None:
         raise UsageError(f"--scale: un entier de 1 a {MAX_SCALE}, pas {args.scale}")
     if args.screenshot is not None and not args.screenshot.lower().endswith(".png"):
         raise UsageError(f"--screenshot: un fichier .png, pas {args.screenshot}")
+    if args.runs is not None and (args.runs < 1 or args.file is None):
+        raise UsageError("--runs: un entier >= 1, avec un fichier .lse")
+    if args.jobs is not None and (args.jobs < 1 or args.runs is None):
+        raise UsageError("--jobs: un entier >= 1, avec --runs")
 
 
 def session_for(micro: Micro, source: str | None, tape: list[str] | None = None) -> Monitor:
@@ -233,6 +241,13 @@ def main(argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout
         warn_replaced(program.replaced if program is not None else replaced_in_tape(tape), stderr)
     if args.check:
         return 0
+    if args.runs is not None:
+        if program is None:
+            stderr.write(f"{PROGRAM}: --runs: il faut un programme, pas une bande de commandes\n")
+            return 2
+        from machine.batch import report_batch, run_batch
+        results = run_batch(source, profile.name, args.seed or 0, args.runs, args.jobs, stdin.read())
+        return report_batch(results, args.runs, profile.clock_hz, stdout, stderr)
     micro = Micro(profile, seed=args.seed, profiling=args.profile, disk=Disk(Path(args.disk)))
     status = run_window(micro, args, source, stderr, tape) if wants_window(args.headless) else None
     try:

@@ -147,17 +147,17 @@ class StatementCompiler:
 
     def read_array(self, name: str) -> str:
         """Code reading a name that is indexed; checked when no TABLEAU, parameter or CHARGER can make it an array."""
-        if self.is_ref(name) or self.layout.may_be_array(name):
+        if self.is_ref(name) or self.layout.may_be_array(name, self.unit.params):
             return self.read_var(name)
         return f"_array({self.read_var(name)}, {name!r})"
 
     def var_kind(self, name: str) -> str:
-        return "n" if self.layout.is_pure_number(name) and not self.is_ref(name) else "?"
+        return "n" if self.layout.is_pure_number(name, self.unit.params) and not self.is_ref(name) else "?"
 
     def store_var(self, out: Emitter, name: str, value: Ex) -> None:
         if self.is_ref(name):
             out.emit(f"_setref({self.ref_cell(name)}, {value.code})")
-        elif value.kind == "n" and self.layout.is_pure_number(name):
+        elif value.kind == "n" and self.layout.is_pure_number(name, self.unit.params):
             out.emit(f"{self.env(name)}[{name!r}] = {value.code}")
         else:
             out.emit(f"{self.env(name)}.assign({name!r}, {value.code})")

@@ -41,9 +41,9 @@ def return_targets(layout: Layout) -> set[int]:
     return pcs
 
 
-def reachable(layout: Layout, roots: set[int]) -> set[int]:
-    """The segment pcs that control can reach from roots without a computed jump."""
-    if computed_jumps(layout):
+def reachable(layout: Layout, roots: set[int], computed: bool) -> set[int]:
+    """The segment pcs that control can reach from roots (all of them if some jump is `computed`)."""
+    if computed:
         return set(range(layout.end_pc + 1))
     seen: set[int] = set()
     work = [pc for pc in roots if 0 <= pc <= layout.end_pc]
@@ -104,6 +104,27 @@ def scalar_targets(layout: Layout) -> set[str]:
 
 
 
+def written_names(nodes: object) -> set[str]:
+    """Names that statements among `nodes` may give a new value or kind."""
+    names = set()
+    for node in nodes:
+        if isinstance(node, n.Assign) and isinstance(node.target, n.Var):
+            names.add(node.target.name)
+        elif isinstance(node, n.Faire):
+            names.add(node.var)
+        elif isinstance(node, n.BuiltinCall) and node.position_out is not None:
+            names.add(node.position_out.name)
+        elif isinstance(node, n.Lire):
+            names.update(target.name for target in node.targets if isinstance(target, n.Var))
+        elif isinstance(node, (n.Chaine, n.Liberer)):
+            names.update(node.names)
+        elif isinstance(node, n.Tableau):
+            names.update(name for name, _ in node.decls)
+        elif isinstance(node, n.Charger):
+            names.add(node.var.name)
+    return names
+
+
 def segment_statements(layout: Layout, pc: int) -> tuple:
     """The statements of segment pc (to the end of its line)."""
     segment = layout.segments[pc]
@@ -116,11 +137,16 @@ class Flow:
     def __init__(self, layout: Layout) -> None:
         self.layout = layout
         self.returns = return_targets(layout)
+        self.computed = computed_jumps(layout)
+        self.scalars = scalar_targets(layout)
         self.code: dict[str, set[int]] = {}
         for name, unit in layout.units.items():
             if name != MAIN:
-                self.code[name] = reachable(layout, {unit.entry_pc} | self.returns)
+                self.code[name] = reachable(layout, {unit.entry_pc} | self.returns, self.computed)
+        self.declared = {name: self._declared(pcs) for name, pcs in self.code.items()}
         self.touched = self._touched_globals()
+        self.writes = self._written_globals()
+        self.aliased = self._aliased()
         self.lean = {name for name in self.code if self._can_be_lean(name)}
 
     def nodes(self, pcs: set[int]):
@@ -128,6 +154,58 @@ class Flow:
         for pc in pcs:
             if pc < self.layout.end_pc:
                 yield from walk(segment_statements(self.layout, pc))
+
+    def _written_globals(self) -> dict[str, set[str]]:
+        """Per procedure, the globals it (and what it calls) may change."""
+        writes = {}
+        calls = {}
+        for name, pcs in self.code.items():
+            unit = self.layout.units[name]
+            writes[name] = {target for target in written_names(self.nodes(pcs)) if target not in unit.locals}
+            calls[name] = {node for node in self.nodes(pcs) if isinstance(node, n.Call)}
+        changed = True
+        while changed:
+            changed = False
+            for name in writes:
+                for call in calls[name]:
+                    extra = self.call_writes(call, writes) - writes[name]
+                    extra -= self.layout.units[name].locals
+                    if extra:
+                        writes[name] |= extra
+                        changed = True
+        return writes
+
+    def call_writes(self, call: n.Call, writes: dict[str, set[str]] | None = None) -> set[str]:
+        """The names a call may change: the callee's globals, and variables passed by reference."""
+        callee = self.layout.units[call.name]
+        names = set((writes if writes is not None else self.writes).get(call.name, ()))
+        for param, arg in zip(callee.params, call.args):
+            if param in callee.by_reference and isinstance(arg, n.Var):
+                names.add(arg.name)
+        return names
+
+    def _declared(self, pcs: set[int]) -> set[str]:
+        """Names that CHAINE, TABLEAU or CHARGER may give another kind than number in this code."""
+        names = set()
+        for node in self.nodes(pcs):
+            if isinstance(node, n.Chaine):
+                names.update(node.names)
+            elif isinstance(node, n.Tableau):
+                names.update(name for name, _ in node.decls)
+            elif isinstance(node, n.Charger):
+                names.add(node.var.name)
+        return names
+
+    def pure(self, unit_name: str, name: str) -> bool:
+        """True if `name`, as the unit sees it, only ever holds a number.
+
+        A procedure's own variable (not a parameter) lives in its call's table, which only
+        its own code can declare; a global may be declared anywhere.
+        """
+        unit = self.layout.units[unit_name]
+        if name in unit.locals and name not in unit.params:
+            return name not in self.declared[unit_name]
+        return self.layout.is_pure_number(name, unit.params)
 
     def _touched_globals(self) -> dict[str, set[str]]:
         own, calls = {}, {}
@@ -157,7 +235,7 @@ class Flow:
         """A procedure whose own variables never need a table: values in, numbers inside, no waiting on them."""
         unit = self.layout.units[name]
         for local in unit.locals - set(unit.params):
-            if not self.layout.is_pure_number(local):
+            if not self.pure(name, local):
                 return False
         for node in self.nodes(self.code[name]):
             if isinstance(node, NEEDS_TABLE):
@@ -171,6 +249,32 @@ class Flow:
                 if node.position_out.name in unit.params:
                     return False
         return True
+
+    def _aliased(self) -> dict[str, set[str] | None]:
+        """Per procedure, the names its by-reference parameters may stand for (None: any name).
+
+        A caller's own by-reference parameter passed on may stand for anything.
+        """
+        aliased: dict[str, set[str] | None] = {name: set() for name in self.code}
+        every_line = set(range(self.layout.end_pc))
+        for caller, pcs in [*self.code.items(), (MAIN, every_line)]:
+            unit = self.layout.units[caller]
+            for node in self.nodes(pcs):
+                if not isinstance(node, n.Call) or aliased.get(node.name, set()) is None:
+                    continue
+                callee = self.layout.units[node.name]
+                for param, arg in zip(callee.params, node.args):
+                    if param in callee.by_reference and isinstance(arg, n.Var):
+                        if arg.name in unit.by_reference:
+                            aliased[node.name] = None
+                            break
+                        aliased[node.name].add(arg.name)
+        return aliased
+
+    def may_alias(self, procedure: str, name: str) -> bool:
+        """True if a by-reference parameter of the procedure may be the variable `name` itself."""
+        names = self.aliased.get(procedure, set())
+        return names is None or name in names
 
     def call_touches(self, call: n.Call) -> set[str]:
         """The names a call may read or change: the callee's globals, and variables passed by reference."""

@@ -61,14 +61,19 @@ class Layout:
             return self.program.labels[target.label]
         return None
 
-    def is_pure_number(self, name: str) -> bool:
-        """True if a name can only ever hold a number (never CHAINE, TABLEAU, parameter or CHARGER)."""
-        return not (name in self.string_names or name in self.array_names or name in self.param_names
+    def is_pure_number(self, name: str, params: tuple = ()) -> bool:
+        """True if a name, in a unit with these parameters, can only hold a number.
+
+        Never declared CHAINE or TABLEAU, never given by CHARGER, and not one of the unit's
+        parameters (which hold whatever the caller passed). Another procedure's parameter of the
+        same name is that procedure's own variable, so it does not count.
+        """
+        return not (name in self.string_names or name in self.array_names or name in params
                     or name in self.loaded_names)
 
-    def may_be_array(self, name: str) -> bool:
-        """True if a TABLEAU, a parameter or CHARGER can make a name an array."""
-        return name in self.array_names or name in self.param_names or name in self.loaded_names
+    def may_be_array(self, name: str, params: tuple = ()) -> bool:
+        """True if a TABLEAU, CHARGER or being one of the unit's parameters can make a name an array."""
+        return name in self.array_names or name in params or name in self.loaded_names
 
 
 def layout(program: n.Program) -> Layout:

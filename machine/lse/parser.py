@@ -561,15 +561,17 @@ def check_node(node: object, program: n.Program, line: n.Line, diagnostics: list
 
 
 def walk(node: object):
-    """Yield a node and every node below it, depth first."""
-    if isinstance(node, (tuple, list)):
-        for item in node:
-            yield from walk(item)
-        return
-    if not hasattr(node, "_fields"):
-        return
-    yield node
-    for name in node._fields:
-        value = getattr(node, name)
-        if isinstance(value, (tuple, list)) or hasattr(value, "_fields"):
-            yield from walk(value)
+    """Yield a node and every node below it, depth first (without recursion: it runs at every compile)."""
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, (tuple, list)):
+            stack.extend(reversed(item))
+            continue
+        fields = getattr(item, "_fields", None)
+        if fields is None:
+            continue
+        yield item
+        children = [getattr(item, name) for name in fields]
+        stack.extend(child for child in reversed(children)
+                     if isinstance(child, (tuple, list)) or hasattr(child, "_fields"))

@@ -144,7 +144,7 @@ class Runtime(ProgramIO):
             "_cat": ops.make_concat(self.limits["max_string"], self.charge),
             "_plain": render_plain, "_formatted": render_formatted, "_Exception": Exception,
             "_U": UNSET, "_number": check_number, "_locals": locals, "_BaseException": BaseException,
-            "_PR": self.lean, "_same_kind": ops.same_kind, **NumberModel.namespace(),
+            "_PR": self.lean, "_same_kind": ops.same_kind, **NumberModel.namespace(), "_NameError": NameError,
         }
 
     def builtin_table(self) -> dict:

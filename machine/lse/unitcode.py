@@ -20,7 +20,7 @@ from collections import Counter
 from machine.lse import nodes as n
 from machine.lse.charges import merge_charges
 from machine.lse.compiler import RESULT, RETURN, RETURN_TO, Cost, Emitter, Ex
-from machine.lse.flow import ENDS_FLOW, Flow, has_call, scalar_targets
+from machine.lse.flow import ENDS_FLOW, Flow, has_call, written_names
 from machine.lse.layout import Layout, Unit
 from machine.lse.parser import walk
 from machine.lse.segments import PASS_COST, SegmentCompiler
@@ -51,7 +51,9 @@ class UnitCompiler(SegmentCompiler):
         bodies = (pc for pc in pcs if 0 < pc < layout.end_pc and layout.segments[pc].start > 0)
         self.has_loops = (any(isinstance(node, n.Faire) for node in flow.nodes(pcs))
                           or any(self._faire_of(pc - 1) is not None for pc in bodies))
+        self.cached_arrays: set[str] = set()  # cached names that hold an array (never written back)
         self.cache = self._cache_names()
+        self.written = written_names(flow.nodes(pcs))
         self.flush_tables: dict[str, object] = {"_FL": self._table(self.cache)}
         self.flush_tables["_NM"] = {local: name for name, local in self.cache.items()}  # for error messages
         self.eol_pc = {}
@@ -73,7 +75,7 @@ class UnitCompiler(SegmentCompiler):
         return names
 
     def _cache_names(self) -> dict[str, str]:
-        layout, scalars = self.layout, scalar_targets(self.layout)
+        layout, scalars = self.layout, self.flow.scalars
         cache = {}
         if self.lean:
             for name in self.unit.params:
@@ -81,12 +83,15 @@ class UnitCompiler(SegmentCompiler):
         for name in sorted(self._names()):
             if self.is_ref(name) or name in cache:
                 continue
-            if self.unit.by_reference and name not in self.unit.locals:
-                continue  # a by-reference parameter may alias a global: read those in their table
+            if self.unit.by_reference and name not in self.unit.locals and self.flow.may_alias(self.unit.name, name):
+                continue  # a by-reference parameter may be this global: read it in its table
             plain_array = (name in layout.array_names and name not in scalars and name not in layout.string_names
-                           and name not in layout.param_names and name not in layout.loaded_names)
-            if layout.is_pure_number(name) or plain_array:
+                           and name not in self.unit.params and name not in layout.loaded_names)
+            if self.flow.pure(self.unit.name, name):
                 cache[name] = f"_v{len(cache)}"
+            elif plain_array:
+                cache[name] = f"_v{len(cache)}"
+                self.cached_arrays.add(name)
         return cache
 
     def _table(self, names: object) -> tuple:
@@ -118,17 +123,19 @@ class UnitCompiler(SegmentCompiler):
         return None
 
     def emit_flush(self, out: Emitter, names: set[str] | None = None, cycles: bool = True) -> None:
-        """Hand cycles and variables (all cached ones, or `names`) to the runtime and the tables."""
+        """Hand cycles and variables (all cached ones, or `names`) to the runtime and the tables.
+
+        Decision: only what this unit may have changed is written back, never an array (its
+        table holds the very same object); a variable that was never given a value has no
+        Python value either, and is skipped.
+        """
         if cycles:
             out.emit("M.cyc += c; c = 0")
-        table = self._table(self.cache if names is None else names)
-        if not table:
-            return
-        key = "_FL"
-        if names is not None:
-            key = f"_FL{len(self.flush_tables)}"
-            self.flush_tables[key] = table
-        out.emit(f"M.flush(G, {'None' if self.lean else 'L'}, _locals(), {key})")
+        for local, _, name in self._table(self.cache if names is None else names):
+            if name in self.written and name not in self.cached_arrays:
+                out.emit("try:")
+                out.emit(f"    {self.env(name)}[{name!r}] = {local}")
+                out.emit("except _NameError: pass")
 
     def emit_reload(self, out: Emitter, names: set[str] | None = None) -> None:
         """Take the variables back from their tables (anything may have changed them) and the budget."""
@@ -154,9 +161,12 @@ class UnitCompiler(SegmentCompiler):
     def read_array(self, name: str) -> str:
         if not self.cached(name) or self.is_ref(name):
             return super().read_array(name)
-        if self.layout.may_be_array(name):
+        if self.layout.may_be_array(name, self.unit.params):
             return self.cache[name]
         return f"_array({self.cache[name]}, {name!r})"
+
+    def var_kind(self, name: str) -> str:
+        return "n" if self.flow.pure(self.unit.name, name) and not self.is_ref(name) else "?"
 
     def store_var(self, out: Emitter, name: str, value: Ex) -> None:
         if not self.cached(name) or self.is_ref(name):
@@ -197,7 +207,7 @@ class UnitCompiler(SegmentCompiler):
         if names is None:
             super().statement(out, statement)
             return
-        self.emit_flush(out, names, cycles=isinstance(statement, DIRECT))
+        self.emit_flush(out, self.flush_names(statement), cycles=isinstance(statement, DIRECT))
         self.synced = names
         try:
             super().statement(out, statement)
@@ -205,21 +215,38 @@ class UnitCompiler(SegmentCompiler):
             self.synced = None
         self.emit_reload(out, names)
 
-    def sync_names(self, statement: object) -> set[str] | None:
-        """The cached names a statement hands over (None: it hands over nothing and calls nobody)."""
+    def calls_of(self, statement: object) -> list[n.Call] | None:
+        """The procedure calls a statement makes itself (None for a statement that hands over everything)."""
         if isinstance(statement, DIRECT):
-            return set(self.cache)
-        if isinstance(statement, n.Block):
             return None
+        if isinstance(statement, n.Block):
+            return []
         scope = statement.cond if isinstance(statement, n.If) else statement
         calls = [node for node in walk(scope) if isinstance(node, n.Call)]
         if isinstance(statement, n.CallStatement):
             calls.append(statement.call)
+        return calls
+
+    def sync_names(self, statement: object) -> set[str] | None:
+        """The cached names a statement's calls may change: read in their tables, then taken back.
+
+        None: the statement calls nobody and hands over nothing.
+        """
+        calls = self.calls_of(statement)
+        if calls is None:
+            return set(self.cache)
         if not calls:
             return None
-        names = set()
-        for call in calls:
-            names |= self.flow.call_touches(call)
+        return self._in_tables(set().union(*(self.flow.call_writes(call) for call in calls)))
+
+    def flush_names(self, statement: object) -> set[str]:
+        """The cached names a statement's calls may read or change: written back before it."""
+        calls = self.calls_of(statement)
+        if calls is None:
+            return set(self.cache)
+        return self._in_tables(set().union(*(self.flow.call_touches(call) for call in calls)))
+
+    def _in_tables(self, names: set[str]) -> set[str]:
         return {name for name in names if name in self.cache and not self.in_locals_only(name)}
 
     # ---------------------------------------------------------------- calls
@@ -417,12 +444,10 @@ class UnitCompiler(SegmentCompiler):
     def enter_faire(self, out: Emitter, node: n.Faire, body_pc: int, line: n.Line) -> None:
         """A FAIRE: set the variable, then enter the body or skip the loop."""
         if has_call(node):
-            self.synced = set()
-            for call in walk(node):
-                if isinstance(call, n.Call):
-                    self.synced |= self.flow.call_touches(call)
-            self.synced = {name for name in self.synced if name in self.cache and not self.in_locals_only(name)}
-            self.emit_flush(out, self.synced, cycles=False)
+            calls = [call for call in walk(node) if isinstance(call, n.Call)]
+            self.emit_flush(out, self._in_tables(set().union(*(self.flow.call_touches(c) for c in calls))),
+                            cycles=False)
+            self.synced = self._in_tables(set().union(*(self.flow.call_writes(c) for c in calls)))
         start = self.value(node.start)
         step = self.value(node.step) if node.step is not None else Ex("1.0", "n", Cost())
         cost = start.cost.merge(step.cost).add("loop_init")

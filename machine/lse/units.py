@@ -47,7 +47,7 @@ class CompiledUnit:
 
     def _compile_fast(self) -> None:
         layout = self.machine.layout
-        self.fast_pcs = reachable(layout, self.roots)
+        self.fast_pcs = reachable(layout, self.roots, self.machine.flow.computed)
         compiler = UnitCompiler(layout, self.unit, self.machine.tables, self.fast_pcs, self.machine.flow)
         self.fast, self.fast_source = self.machine.build(compiler, f"<lse unit {self.unit.name}>")
 

@@ -49,6 +49,19 @@ RUNS = {
     "bench matrix": ("bench/lse/matrix.lse", [], 0),
     "bench report": ("bench/lse/report.lse", [], 0),
     "bench montecarlo": ("bench/lse/montecarlo.lse", [], 1985),
+    # tests/cycles: every kind of statement, and runs that end in a run-time error
+    "cycles division in a loop": ("tests/cycles/error_division_in_loop.lse", [], 0),
+    "cycles index in a loop": ("tests/cycles/error_index_in_loop.lse", [], 0),
+    "cycles error in a procedure": ("tests/cycles/error_in_procedure.lse", [], 0),
+    "cycles too deep": ("tests/cycles/error_too_deep.lse", [], 0),
+    "cycles types after LIRE": ("tests/cycles/error_types_after_lire.lse", ["1", "2 3", "MOT"], 0),
+    "cycles missing input": ("tests/cycles/error_missing_input.lse", ["1", "2", "3 4"], 0),
+    "cycles bad input": ("tests/cycles/error_missing_input.lse", ["1", "DEUX"], 0),
+    "cycles procedures": ("tests/cycles/procedures.lse", [], 0),
+    "cycles loops and jumps": ("tests/cycles/loops_and_jumps.lse", [], 0),
+    "cycles strings and formats": ("tests/cycles/strings_and_formats.lse", [], 0),
+    "cycles ALE and PAUSE seed 0": ("tests/cycles/ale_and_pause.lse", [], 0),
+    "cycles ALE and PAUSE seed 7": ("tests/cycles/ale_and_pause.lse", [], 7),
 }
 RUNS.update({f"golden {path.stem}": (str(path.relative_to(ROOT)), None, 0)
              for path in sorted((ROOT / "tests" / "programs").glob("*.lse"))})

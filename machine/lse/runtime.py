@@ -126,7 +126,7 @@ class Runtime(ProgramIO):
         """Compile a unit's function; return it and its source."""
         source = compiler.unit_source("_unit")
         namespace = self.namespace_base()
-        namespace.update(compiler.flush_tables)
+        namespace.update(compiler.code_constants)
         try:
             exec(compile(source, filename, "exec"), namespace)
         except SyntaxError as error:
@@ -143,7 +143,7 @@ class Runtime(ProgramIO):
             "_pos": ops.position, "_posref": ops.position_ref, "_line_number": ops.line_number,
             "_cat": ops.make_concat(self.limits["max_string"], self.charge),
             "_plain": render_plain, "_formatted": render_formatted, "_Exception": Exception,
-            "_U": UNSET, "_number": check_number, "_locals": locals, "_BaseException": BaseException,
+            "_U": UNSET, "_number": check_number, "_BaseException": BaseException,
             "_PR": self.lean, "_same_kind": ops.same_kind, **NumberModel.namespace(), "_NameError": NameError,
         }
 
@@ -330,13 +330,6 @@ class Runtime(ProgramIO):
     def point_line(line: int, points: tuple) -> int:
         """The line number that `ln` names (a line, or a point of merged charges)."""
         return points[-line - 1][0] if line < 0 else line
-
-    @staticmethod
-    def flush(G: Vars, L: Vars, frame: dict, table: tuple) -> None:
-        """Write a unit's cached variables back to their tables (unassigned ones are not in `frame`)."""
-        for local, is_local, name in table:
-            if local in frame:
-                (L if is_local else G)[name] = frame[local]
 
     def fell_off_the_end(self) -> None:
         """Past the last line: only the last line leads there, so the error names it."""

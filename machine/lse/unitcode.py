@@ -54,8 +54,8 @@ class UnitCompiler(SegmentCompiler):
         self.cached_arrays: set[str] = set()  # cached names that hold an array (never written back)
         self.cache = self._cache_names()
         self.written = written_names(flow.nodes(pcs))
-        self.flush_tables: dict[str, object] = {"_FL": self._table(self.cache)}
-        self.flush_tables["_NM"] = {local: name for name, local in self.cache.items()}  # for error messages
+        # Constants the generated code names: each local's variable, for error messages.
+        self.code_constants: dict[str, object] = {"_NM": {local: name for name, local in self.cache.items()}}
         self.eol_pc = {}
         for line in sorted(self._loop_end_lines()):
             self.eol_pc[line] = layout.end_pc + 1 + len(self.eol_pc)
@@ -95,17 +95,13 @@ class UnitCompiler(SegmentCompiler):
         return cache
 
     def _table(self, names: object) -> tuple:
-        """(local, in L?, name) of cached variables that live in a table, for the runtime's flush."""
+        """(local, in L?, name) of the cached variables among `names` that live in a table."""
         return tuple((self.cache[name], name in self.unit.locals, name) for name in sorted(names)
                      if name in self.cache and not self.in_locals_only(name))
 
     def in_locals_only(self, name: str) -> bool:
         """A lean procedure's own variable: no table holds it."""
         return self.lean and name in self.unit.locals
-
-    def flush_table(self) -> tuple:
-        """The table of every cached variable (errors, leaving the unit, the end of a slice)."""
-        return self.flush_tables["_FL"]
 
     def _loop_end_lines(self) -> set[int]:
         return {line for line in self.layout.loop_ends if line in self.layout.line_index}
@@ -318,7 +314,7 @@ class UnitCompiler(SegmentCompiler):
             out.emit("finally:")
             out.emit("    M.depth -= 1; M.loops = _saved_loops")
         lines, points = merge_charges(out.lines)
-        self.flush_tables["_PT"] = tuple(points)
+        self.code_constants["_PT"] = tuple(points)
         signature = f"def {name}(G, L, M, pc):"
         if self.lean:
             signature = f"def {name}(M, G{''.join(', ' + self.cache[param] for param in self.unit.params)}):"

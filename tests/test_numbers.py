@@ -5,7 +5,10 @@ from __future__ import annotations
 import struct
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from machine.errors import LseError
 from machine.lse.numbers import NumberModel, round32
 from machine.lse.runtime import Status
 from machine.micro import Micro
@@ -110,3 +113,17 @@ def test_memory_freed_by_liberer_and_by_returning_can_be_used_again():
     source = lines("10 TABLEAU A[10000];LIBERER A;TABLEAU B[10000]", "20 FAIRE 30 POUR I←1 JUSQUA 3", "30 &P",
                    "40 AFFICHER 'OK';TERMINER", "50 PROCEDURE &P LOCAL C", "60 TABLEAU C[6000];RETOUR")
     assert run(source, "micro40")[:2] == ("OK", None)
+
+
+@given(st.floats(allow_nan=False, allow_infinity=False) | st.integers(-2**40, 2**40).map(float)
+       | st.floats(min_value=-1e-36, max_value=1e-36))
+def test_the_inline_single_rounding_is_exactly_float32(x):
+    code = NumberModel("single").result("x")
+    namespace = {**NumberModel.namespace(), "x": x}
+    try:
+        expected = round32(x)
+    except LseError:
+        with pytest.raises(LseError):
+            eval(code, namespace)  # the generated code's own text, on this value
+        return
+    assert eval(code, namespace) == expected

@@ -46,6 +46,7 @@ class Layout:
     array_names: set[str] = field(default_factory=set)
     param_names: set[str] = field(default_factory=set)
     loaded_names: set[str] = field(default_factory=set)  # CHARGER may give them any kind
+    assigned_names: set[str] = field(default_factory=set)  # given a value other than by FAIRE
 
     def next_line_pc(self, line_index: int) -> int:
         """Return the pc of the line after line_index, or the fell-off-the-end pc."""
@@ -103,6 +104,15 @@ def layout(program: n.Program) -> Layout:
                 result.array_names.update(name for name, _ in node.decls)
             elif isinstance(node, n.Charger):
                 result.loaded_names.add(node.var.name)
+                result.assigned_names.add(node.var.name)
+            elif isinstance(node, n.Assign) and isinstance(node.target, n.Var):
+                result.assigned_names.add(node.target.name)
+            elif isinstance(node, n.Lire):
+                result.assigned_names.update(t.name for t in node.targets if isinstance(t, n.Var))
+            elif isinstance(node, n.BuiltinCall) and node.position_out is not None:
+                result.assigned_names.add(node.position_out.name)
+            elif isinstance(node, n.Call):  # an argument may be passed by reference
+                result.assigned_names.update(arg.name for arg in node.args if isinstance(arg, n.Var))
         first = line.statements[0] if line.statements else None
         if isinstance(first, n.Procedure):
             result.param_names.update(first.params)

@@ -17,6 +17,9 @@ from machine.errors import Err, LseError
 
 MODELS = ("double", "single")
 DOUBLE_MAX = sys.float_info.max
+FLOAT32_MAX = 3.4028234663852886e38  # the largest float32
+FLOAT32_MIN = 1.1754943508222875e-38  # the smallest normal float32: below it, fewer than 24 bits
+SPLITTER = float(2 ** 29 + 1)  # 53 - 24 = 29 bits split off by Veltkamp's method
 _F32 = struct.Struct("f")
 _pack, _unpack = _F32.pack, _F32.unpack
 
@@ -58,7 +61,11 @@ class NumberModel:
         test; in single, a whole number of at most 24 bits is already a float32.
         """
         if self.single:
-            return f"(_t if (_t := {code}) % 1.0 == 0.0 and -16777216.0 <= _t <= 16777216.0 else _r32(_t))"
+            # Veltkamp's splitting (x*(2^29+1), then c-(c-x)) rounds a double to 24 bits, ties to
+            # even, in three operations; float32's subnormals, overflow, inf and nan take round32.
+            return (f"(_t if (-{FLOAT32_MAX!r} <= (_t := (_c := (_x := {code}) * {SPLITTER!r}) - (_c - _x)) "
+                    f"<= -{FLOAT32_MIN!r} or {FLOAT32_MIN!r} <= _t <= {FLOAT32_MAX!r} or _t == 0.0) "
+                    f"else _r32(_x))")
         return f"(_t if -{DOUBLE_MAX!r} <= (_t := {code}) <= {DOUBLE_MAX!r} else _overflow())"
 
     def step(self, code: str) -> str:

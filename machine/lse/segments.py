@@ -59,7 +59,7 @@ class SegmentCompiler(StatementCompiler):
 
     def step_function(self, node: n.Faire, pc: int) -> list[str]:
         out = Emitter()
-        out.emit("v = " + self.step_sum(self.read_var(node.var), "rec.step"))
+        out.emit("v = " + self.step_sum(self.read_var(node.var), "rec.step", node))
         if node.cond is None:
             out.emit("if not ((v <= rec.limit) if rec.step >= 0 else (v >= rec.limit)): return False")
             self.store_var(out, node.var, Ex("v", "n", Cost()))
@@ -132,7 +132,7 @@ class SegmentCompiler(StatementCompiler):
     def loop_pass(self, out: Emitter, faire: n.Faire, end: int, after_end: int) -> None:
         """Emit the end of one pass of a fast loop: step the variable, leave when done."""
         self.charge(out, Cost(Counter(PASS_COST)))
-        out.emit(f"v = {self.step_sum(self.read_var(faire.var), '_stp')}")
+        out.emit(f"v = {self.step_sum(self.read_var(faire.var), '_stp', faire)}")
         if faire.cond is None:
             out.emit("if not ((v <= _lim) if _up else (v >= _lim)):")
             out.emit("    M.loops.pop()")

@@ -490,7 +490,7 @@ class UnitCompiler(SegmentCompiler):
 
     def step(self, out: Emitter, faire: n.Faire, body_pc: int) -> None:
         """One more pass of a loop, or pop it (and look at this line's end again)."""
-        out.emit(f"v = {self.step_sum(self.read_var(faire.var), '_lp.step')}")
+        out.emit(f"v = {self.step_sum(self.read_var(faire.var), '_lp.step', faire)}")
         if faire.cond is None:
             out.emit(f"if {self.within('v', '_lp.limit', '_lp.step >= 0', faire)}:")
             out.depth += 1
@@ -540,7 +540,7 @@ class UnitCompiler(SegmentCompiler):
             self.statements(out, statements)
         self.skip_end = None
         self.charge(out, Cost(Counter(PASS_COST)))
-        out.emit(f"v = {self.step_sum(self.read_var(faire.var), '_stp')}")
+        out.emit(f"v = {self.step_sum(self.read_var(faire.var), '_stp', faire)}")
         if faire.cond is None:
             out.emit(f"if not {self.within('v', '_lm', '_up', faire)}:")
             out.emit("    M.loops.pop()")

@@ -1,0 +1,3 @@
+"""The Micro LSE: an emulated 1980s French school micro; the version lives here and nowhere else."""
+
+__version__ = "0.1.0"

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
+from machine import __version__
 from machine.disk import Disk
 from machine.errors import InternalError, render
 from machine.frontends.terminal import run_headless, run_monitor_headless
@@ -35,8 +36,9 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     """Describe every option of the command line."""
-    parser = _Parser(prog="main.py", description="Le Micro LSE: runs LSE programs.")
+    parser = _Parser(prog=PROGRAM, description="Le Micro LSE: runs LSE programs.")
     parser.add_argument("file", nargs="?", help="an LSE program (.lse, UTF-8)")
+    parser.add_argument("--version", action="store_true", help="print the version and stop")
     parser.add_argument("--headless", action="store_true",
                         help="no window: output to stdout, LIRE reads stdin")
     parser.add_argument("--check", action="store_true",
@@ -174,6 +176,9 @@ def main(argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout
     """Run the command line; return the process exit status."""
     try:
         args = build_parser().parse_args(argv)
+        if args.version:
+            stdout.write(f"{PROGRAM} {__version__}\n")
+            return 0
         check_options(args)
         parse_speed(args.speed)
         try:

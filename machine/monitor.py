@@ -6,7 +6,6 @@ Driven from outside with submit(line) and tick(cycles); must not import pygame o
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from machine.disk import Disk
 from machine.errors import Diagnostic, Err, LseError, render
@@ -17,6 +16,7 @@ from machine.lse.runtime import Status
 from machine.lse.source import MAX_LINE_NUMBER, SourceLine, number_prefix
 from machine.lse.values import Vars
 from machine.micro import Micro
+from machine.resources import data_dir
 
 NL = "\r\n"
 IMMEDIATE = 0  # the line number an immediate instruction runs under
@@ -45,7 +45,7 @@ HELP = [
     "N TEXTE: RANGE LA LIGNE N; N SEUL: L'EFFACE",
     "SANS NUMERO: EXECUTE TOUT DE SUITE (? = AFFICHER)",
 ]
-DEMO_PROGRAM = Path(__file__).resolve().parent.parent / "programs" / "demo.lse"
+DEMO_PROGRAM = data_dir("programs") / "demo.lse"
 WORD = re.compile(r"[A-Za-z]+")
 TARGET_KEYWORDS = ("FAIRE",)
 

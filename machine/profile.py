@@ -6,13 +6,13 @@ import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
 from machine.errors import InternalError
+from machine.resources import data_dir
 
-ROMS_DIR = Path(__file__).resolve().parent.parent / "roms"
+ROMS_DIR = data_dir("roms")
 DEFAULT_PROFILE = "micro40"
 
 _NAME = re.compile(r"^[a-z0-9_]+$")

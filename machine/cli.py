@@ -53,6 +53,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--scanlines", action="store_true", help="window: dim every other pixel row")
     parser.add_argument("--screenshot", metavar="FILE.png",
                         help="save the Micro's screen as a PNG when the run ends (window or headless)")
+    parser.add_argument("--mute", action="store_true",
+                        help="no beep for BEL (EQC(7)): neither the window's sound nor the terminal's bell")
     parser.add_argument("--speed", default=None,
                         help="authentic (the profile's clock), max, or N times authentic; "
                              "default: authentic in the window, max headless")
@@ -152,7 +154,8 @@ def run_window(micro: Micro, args: argparse.Namespace, source: str | None, stder
     screenshot = Path(args.screenshot) if args.screenshot else None
     try:
         window = Window(session_for(micro, source), load_font(), speed=speed, scale=args.scale,
-                        monitor=args.monitor, scanlines=args.scanlines, screenshot=screenshot)
+                        monitor=args.monitor, scanlines=args.scanlines, screenshot=screenshot,
+                        mute=args.mute)
     except pygame.error as error:
         stderr.write(f"{PROGRAM}: pas de fenetre ({error}): sortie sur le terminal\n")
         return None
@@ -204,11 +207,12 @@ def main(argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout
     status = run_window(micro, args, source, stderr) if wants_window(args.headless) else None
     try:
         if status is None and program is None:
-            status = run_monitor_headless(Monitor(micro, micro.disk), stdin=stdin, stdout=stdout)
+            status = run_monitor_headless(Monitor(micro, micro.disk), stdin=stdin, stdout=stdout,
+                                          bell=not args.mute)
         elif status is None:
             micro.load(program)
             status = run_headless(micro, speed=parse_speed(args.speed), stdin=stdin, stdout=stdout,
-                                  stderr=stderr)
+                                  stderr=stderr, bell=not args.mute)
     except (BrokenPipeError, InternalError) as error:
         if not isinstance(error, BrokenPipeError) and not isinstance(error.__cause__, BrokenPipeError):
             raise

@@ -15,6 +15,7 @@ from machine.keyboard import BACKSPACE, RETURN, LineInput
 from machine.lse.runtime import Status
 from machine.monitor import Monitor
 from machine.rom import Font
+from machine.sound import SAMPLE_RATE, Bell, square_wave
 
 FRAME_HZ = 50
 BLINK_FRAMES = 25          # the cursor changes every half second
@@ -36,7 +37,8 @@ class Window:
     """One window on one Micro's monitor: frame() draws, feeds keys and runs the slice of this frame."""
 
     def __init__(self, session: Monitor, font: Font, *, speed: float | None, scale: int | None = None,
-                 monitor: str = "colour", scanlines: bool = False, screenshot: Path | None = None) -> None:
+                 monitor: str = "colour", scanlines: bool = False, screenshot: Path | None = None,
+                 mute: bool = False) -> None:
         pygame.display.init()
         self.session = session
         micro = self.micro = session.micro
@@ -50,6 +52,9 @@ class Window:
         self.screenshot = screenshot
         self.frames = 0
         self.closed = False
+        self.bell = Bell(micro.screen, self.beep, muted=mute)
+        self.sound: pygame.mixer.Sound | None = None
+        self.no_audio = False
         self.anchor = (time.monotonic(), 0)  # wall time and cycles when pacing last (re)started
 
     # ------------------------------------------------------------- keys
@@ -122,6 +127,21 @@ class Window:
                 self.save(self.screenshot)
                 self.screenshot = None
 
+    def beep(self) -> None:
+        """Play the profile's square wave; where there is no audio device, stay silent without an error."""
+        if self.sound is None and not self.no_audio:
+            try:  # the mixer starts at the first beep: a Micro that never beeps never opens the audio device
+                if not pygame.mixer.get_init():
+                    pygame.mixer.init(frequency=SAMPLE_RATE, size=-16, channels=1)
+                rate, _, channels = pygame.mixer.get_init()
+                profile = self.micro.profile
+                wave = square_wave(profile.bell_hz, profile.bell_ms, rate, channels)
+                self.sound = pygame.mixer.Sound(buffer=wave.tobytes())
+            except (pygame.error, NotImplementedError):  # no device, or a pygame built without its mixer
+                self.no_audio = True
+        if self.sound is not None:
+            self.sound.play()
+
     def save(self, path: Path) -> None:
         """Save what the screen shows as a PNG."""
         pygame.image.save(self.renderer.surface(self.micro.screen), str(path))
@@ -133,6 +153,7 @@ class Window:
         for event in pygame.event.get():
             self.handle(event)
         self.run_frame()
+        self.bell.poll()
         self.frames += 1
         blink_changed = self.frames % BLINK_FRAMES == 0
         if self.micro.screen.dirty or blink_changed:
@@ -159,5 +180,7 @@ class Window:
             else:
                 clock.tick(FRAME_HZ)
         self.session.shutdown()
+        if self.sound is not None:
+            pygame.mixer.quit()
         pygame.display.quit()
         return 1 if self.session.last_status is Status.FAILED else 0

@@ -19,6 +19,7 @@ from machine.profile import ProfileError, load_profile
 
 # The names of the monitors (render.MONITOR_NAMES), repeated so that --help needs no pygame.
 MONITOR_NAMES = ("colour", "green", "amber", "white")
+ASPECTS = ("tv", "square")  # render.ASPECTS
 MAX_SCALE = 16
 
 PROGRAM = "micro-lse"
@@ -51,6 +52,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--monitor", default="colour", choices=MONITOR_NAMES,
                         help="window: the profile's colours, or a green, amber or white tube")
     parser.add_argument("--scanlines", action="store_true", help="window: dim every other pixel row")
+    parser.add_argument("--aspect", default="tv", choices=ASPECTS,
+                        help="tv: rows stretched so the screen keeps the 4:3 of its television (default); "
+                             "square: square pixels")
     parser.add_argument("--screenshot", metavar="FILE.png",
                         help="save the Micro's screen as a PNG when the run ends (window or headless)")
     parser.add_argument("--mute", action="store_true",
@@ -155,19 +159,20 @@ def run_window(micro: Micro, args: argparse.Namespace, source: str | None, stder
     try:
         window = Window(session_for(micro, source), load_font(), speed=speed, scale=args.scale,
                         monitor=args.monitor, scanlines=args.scanlines, screenshot=screenshot,
-                        mute=args.mute)
+                        mute=args.mute, aspect=args.aspect)
     except pygame.error as error:
         stderr.write(f"{PROGRAM}: pas de fenetre ({error}): sortie sur le terminal\n")
         return None
     return window.run()
 
 
-def save_headless_screenshot(micro: Micro, path: str, monitor: str, stderr: TextIO) -> bool:
+def save_headless_screenshot(micro: Micro, path: str, args: argparse.Namespace, stderr: TextIO) -> bool:
     """Save the screen of a headless run as a PNG; False (with a message) if it cannot be written."""
     from machine.frontends.render import save_screenshot
     from machine.rom import load_font
     try:
-        save_screenshot(micro.screen, Path(path), load_font(), micro.profile, monitor=monitor)
+        save_screenshot(micro.screen, Path(path), load_font(), micro.profile, scale=args.scale or 2,
+                        monitor=args.monitor, aspect=args.aspect)
     except Exception as error:  # pygame.error or OSError: the file cannot be written
         stderr.write(f"{PROGRAM}: ECRAN NON SAUVE: {path} ({error})\n")
         return False
@@ -218,7 +223,7 @@ def main(argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout
             raise
         return _reader_gone(stdout)
     if args.screenshot and not wants_window(args.headless):
-        if not save_headless_screenshot(micro, args.screenshot, args.monitor, stderr):
+        if not save_headless_screenshot(micro, args.screenshot, args, stderr):
             status = status or 1
     if args.profile and micro.runtime is not None:
         stderr.write(micro.report() + "\n")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
@@ -22,15 +23,23 @@ BLINK_FRAMES = 25          # the cursor changes every half second
 MAX_LAG_SECONDS = 0.1      # a slow host never makes the Micro run ahead to catch up by more
 MAX_FRAME_WORK = 0.016     # at --speed max, run for this much wall time per frame
 SLICE_CYCLES = 50_000
+MAX_SCALE = 16
 
 
-def fit_scale(profile_size: tuple[int, int]) -> int:
-    """Return the largest integer scale at which the screen fits the display."""
+def fit_scale(look: Callable[[int], ScreenRenderer], room: tuple[int, int]) -> int:
+    """Return the largest integer scale at which the renderer that `look` makes fits in `room`."""
+    scale = 1
+    while scale < MAX_SCALE and all(n <= r for n, r in zip(look(scale + 1).size, room)):
+        scale += 1
+    return scale
+
+
+def desktop_room() -> tuple[int, int] | None:
+    """The room a window has on the display: the desktop less its borders and panels; None if unknown."""
     info = pygame.display.Info()
-    width, height = profile_size
     if info.current_w <= 0 or info.current_h <= 0:
-        return 2
-    return max(1, min((info.current_w - 64) // width, (info.current_h - 96) // height))
+        return None
+    return info.current_w - 64, info.current_h - 96
 
 
 class Window:
@@ -38,13 +47,15 @@ class Window:
 
     def __init__(self, session: Monitor, font: Font, *, speed: float | None, scale: int | None = None,
                  monitor: str = "colour", scanlines: bool = False, screenshot: Path | None = None,
-                 mute: bool = False) -> None:
+                 mute: bool = False, aspect: str = "tv") -> None:
         pygame.display.init()
         self.session = session
         micro = self.micro = session.micro
-        base = ((micro.profile.columns + 2) * font.width, (micro.profile.rows + 2) * font.height)
-        self.renderer = ScreenRenderer(font, micro.profile, scale or fit_scale(base), monitor, scanlines)
-        self.display = pygame.display.set_mode(self.renderer.size)
+        self.look = lambda s: ScreenRenderer(font, micro.profile, s, monitor, scanlines, aspect=aspect)
+        room = desktop_room()
+        self.scale = scale or (fit_scale(self.look, room) if room else 2)
+        self.fullscreen = False
+        self.set_mode()
         pygame.display.set_caption(micro.profile.title)
         self.line = LineInput(micro.screen)
         self.speed = speed
@@ -74,6 +85,9 @@ class Window:
             self.session.interrupt()
         elif event.key == pygame.K_F12:
             self.save(Path(datetime.now().strftime("micro-lse-%Y%m%d-%H%M%S.png")))
+        elif event.key == pygame.K_F10:
+            self.fullscreen = not self.fullscreen
+            self.set_mode()
         elif event.key == pygame.K_F11:
             self.turbo = not self.turbo
             self.anchor = (time.monotonic(), self.micro.cycles)
@@ -82,6 +96,23 @@ class Window:
                 self.session.submit(self.line.key(RETURN))
         elif event.key == pygame.K_BACKSPACE and self.session.wants_line():
             self.line.key(BACKSPACE)
+
+    def set_mode(self) -> None:
+        """Open the window at its scale, or fill the desktop with the screen at the largest scale, centred."""
+        if self.fullscreen:
+            room = pygame.display.get_desktop_sizes()[0]
+            self.renderer = self.look(fit_scale(self.look, room))
+            self.display = pygame.display.set_mode(room, pygame.FULLSCREEN)
+        else:
+            self.renderer = self.look(self.scale)
+            self.display = pygame.display.set_mode(self.renderer.size)
+            if self.display.get_size() != self.renderer.size:  # SDL leaving fullscreen keeps the old size once
+                self.display = pygame.display.set_mode(self.renderer.size)
+        self.display.fill(self.renderer.background)
+        left = (self.display.get_width() - self.renderer.size[0]) // 2
+        top = (self.display.get_height() - self.renderer.size[1]) // 2
+        self.canvas = self.display.subsurface(pygame.Rect((left, top), self.renderer.size))
+        self.micro.screen.dirty = True
 
     # ------------------------------------------------------------ running
     def budget(self) -> int | None:
@@ -158,7 +189,7 @@ class Window:
         blink_changed = self.frames % BLINK_FRAMES == 0
         if self.micro.screen.dirty or blink_changed:
             cursor = self.session.wants_line() and (self.frames // BLINK_FRAMES) % 2 == 0
-            self.renderer.draw(self.display, self.micro.screen, cursor)
+            self.renderer.draw(self.canvas, self.micro.screen, cursor)
             pygame.display.flip()
             self.micro.screen.dirty = False
 

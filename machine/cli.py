@@ -57,6 +57,8 @@ def build_parser() -> argparse.ArgumentParser:
                              "square: square pixels")
     parser.add_argument("--screenshot", metavar="FILE.png",
                         help="save the Micro's screen as a PNG when the run ends (window or headless)")
+    parser.add_argument("--record", metavar="FILE.gif",
+                        help="record the screen as an animated GIF at the Micro's frame rate (window or headless)")
     parser.add_argument("--mute", action="store_true",
                         help="no beep for BEL (EQC(7)): neither the window's sound nor the terminal's bell")
     parser.add_argument("--speed", default=None,
@@ -132,6 +134,8 @@ def check_options(args: argparse.Namespace) -> None:
         raise UsageError(f"--scale: un entier de 1 a {MAX_SCALE}, pas {args.scale}")
     if args.screenshot is not None and not args.screenshot.lower().endswith(".png"):
         raise UsageError(f"--screenshot: un fichier .png, pas {args.screenshot}")
+    if args.record is not None and not args.record.lower().endswith(".gif"):
+        raise UsageError(f"--record: un fichier .gif, pas {args.record}")
 
 
 def session_for(micro: Micro, source: str | None) -> Monitor:
@@ -159,11 +163,26 @@ def run_window(micro: Micro, args: argparse.Namespace, source: str | None, stder
     try:
         window = Window(session_for(micro, source), load_font(), speed=speed, scale=args.scale,
                         monitor=args.monitor, scanlines=args.scanlines, screenshot=screenshot,
-                        mute=args.mute, aspect=args.aspect)
+                        mute=args.mute, aspect=args.aspect, record=Path(args.record) if args.record else None)
     except pygame.error as error:
         stderr.write(f"{PROGRAM}: pas de fenetre ({error}): sortie sur le terminal\n")
         return None
     return window.run()
+
+
+def headless_watch(micro: Micro, args: argparse.Namespace, stderr: TextIO):
+    """The recording and the progress line of a headless run (progress: at --speed max, stderr a terminal)."""
+    from machine.watch import Watch
+    progress = stderr if parse_speed(args.speed) is None and stderr.isatty() else None
+    return Watch(micro, record=Path(args.record) if args.record else None, progress=progress)
+
+
+def off_screen_look(micro: Micro, args: argparse.Namespace):
+    """The renderer of headless screenshots and recordings: the window's look, scale 2 unless --scale."""
+    from machine.frontends.render import ScreenRenderer
+    from machine.rom import load_font
+    return ScreenRenderer(load_font(), micro.profile, args.scale or 2, args.monitor, args.scanlines,
+                          aspect=args.aspect)
 
 
 def save_headless_screenshot(micro: Micro, path: str, args: argparse.Namespace, stderr: TextIO) -> bool:
@@ -196,6 +215,8 @@ def main(argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout
         source = read_program(args.file) if args.file is not None else None
         if args.check and source is None:
             raise UsageError("--check: il faut un fichier .lse")
+        if args.record and source is None and not wants_window(args.headless):
+            raise UsageError("--record: sans fenetre, il faut un fichier .lse")
     except UsageError as error:
         stderr.write(f"{PROGRAM}: {error}\n")
         return 2
@@ -216,8 +237,12 @@ def main(argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout
                                           bell=not args.mute)
         elif status is None:
             micro.load(program)
+            watch = headless_watch(micro, args, stderr)
             status = run_headless(micro, speed=parse_speed(args.speed), stdin=stdin, stdout=stdout,
-                                  stderr=stderr, bell=not args.mute)
+                                  stderr=stderr, bell=not args.mute, on_slice=watch.on_slice,
+                                  slice_cycles=watch.slice_cycles)
+            if not watch.finish(lambda: off_screen_look(micro, args), stderr):
+                status = status or 1
     except (BrokenPipeError, InternalError) as error:
         if not isinstance(error, BrokenPipeError) and not isinstance(error.__cause__, BrokenPipeError):
             raise

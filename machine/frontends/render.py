@@ -111,6 +111,15 @@ class ScreenRenderer:
         return target
 
 
+    def rgb(self, screen: TextScreen, cursor: bool = False,
+            box: tuple[int, int, int, int] | None = None) -> tuple[tuple[int, int], bytes]:
+        """Draw the screen off-screen; return the size and RGB bytes of the box (x, y, w, h), or of all."""
+        surface = self.surface(screen, cursor)
+        if box is not None:
+            surface = surface.subsurface(pygame.Rect(box))
+        return surface.get_size(), pygame.image.tobytes(surface, "RGB")
+
+
 def save_screenshot(screen: TextScreen, path: Path, font: Font, profile: Profile, scale: int = 2,
                     monitor: str = "colour", aspect: str = "square") -> None:
     """Save the screen as a PNG, without any display."""

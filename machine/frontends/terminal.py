@@ -5,6 +5,7 @@ from __future__ import annotations
 import signal
 import sys
 import time
+from collections.abc import Callable
 from typing import TextIO
 
 from machine.lse.runtime import Status
@@ -58,16 +59,23 @@ class TerminalOutput:
 
 
 def run_headless(micro: Micro, *, speed: float | None, stdin: TextIO = sys.stdin,
-                 stdout: TextIO = sys.stdout, stderr: TextIO = sys.stderr, bell: bool = True) -> int:
-    """Run the loaded program to its end; return the exit status (0 ended, 1 error)."""
+                 stdout: TextIO = sys.stdout, stderr: TextIO = sys.stderr, bell: bool = True,
+                 on_slice: Callable[[], None] | None = None, slice_cycles: int | None = None) -> int:
+    """Run the loaded program to its end; return the exit status (0 ended, 1 error).
+
+    `on_slice` is called after every slice of at most `slice_cycles` (a recording, the progress line).
+    """
     output = TerminalOutput(stdout, bell=bell)
     micro.listeners.append(output.write)
     previous = _install_interrupt(micro)
     started = time.monotonic()
+    cycles = slice_cycles or (SLICE_CYCLES_PACED if speed else SLICE_CYCLES_MAX)
     try:
         while True:
-            status = micro.run(SLICE_CYCLES_PACED if speed else SLICE_CYCLES_MAX)
+            status = micro.run(cycles)
             stdout.flush()
+            if on_slice is not None:
+                on_slice()
             if status is Status.RUNNING:
                 if speed:
                     _pace(micro, started, speed)

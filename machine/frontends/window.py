@@ -15,6 +15,7 @@ from machine.frontends.render import ScreenRenderer, pygame
 from machine.keyboard import BACKSPACE, RETURN, LineInput
 from machine.lse.runtime import Status
 from machine.monitor import Monitor
+from machine.recorder import Recorder
 from machine.rom import Font
 from machine.sound import SAMPLE_RATE, Bell, square_wave
 
@@ -24,6 +25,7 @@ MAX_LAG_SECONDS = 0.1      # a slow host never makes the Micro run ahead to catc
 MAX_FRAME_WORK = 0.016     # at --speed max, run for this much wall time per frame
 SLICE_CYCLES = 50_000
 MAX_SCALE = 16
+RECORD_SCALE = 2  # recordings are drawn at this scale unless --scale says otherwise: GIFs to share stay small
 
 
 def fit_scale(look: Callable[[int], ScreenRenderer], room: tuple[int, int]) -> int:
@@ -47,13 +49,14 @@ class Window:
 
     def __init__(self, session: Monitor, font: Font, *, speed: float | None, scale: int | None = None,
                  monitor: str = "colour", scanlines: bool = False, screenshot: Path | None = None,
-                 mute: bool = False, aspect: str = "tv") -> None:
+                 mute: bool = False, aspect: str = "tv", record: Path | None = None) -> None:
         pygame.display.init()
         self.session = session
         micro = self.micro = session.micro
         self.look = lambda s: ScreenRenderer(font, micro.profile, s, monitor, scanlines, aspect=aspect)
         room = desktop_room()
         self.scale = scale or (fit_scale(self.look, room) if room else 2)
+        self.record_scale = scale or RECORD_SCALE
         self.fullscreen = False
         self.set_mode()
         pygame.display.set_caption(micro.profile.title)
@@ -66,6 +69,8 @@ class Window:
         self.bell = Bell(micro.screen, self.beep, muted=mute)
         self.sound: pygame.mixer.Sound | None = None
         self.no_audio = False
+        self.record_path = record
+        self.recorder = Recorder(micro.profile.frame_hz) if record is not None else None
         self.anchor = (time.monotonic(), 0)  # wall time and cycles when pacing last (re)started
 
     # ------------------------------------------------------------- keys
@@ -85,6 +90,12 @@ class Window:
             self.session.interrupt()
         elif event.key == pygame.K_F12:
             self.save(Path(datetime.now().strftime("micro-lse-%Y%m%d-%H%M%S.png")))
+        elif event.key == pygame.K_F9:
+            if self.recorder is None:
+                self.recorder = Recorder(self.micro.profile.frame_hz)
+                print("ENREGISTREMENT: F9 POUR L'ARRETER", file=sys.stderr)
+            else:
+                self.stop_recording()
         elif event.key == pygame.K_F10:
             self.fullscreen = not self.fullscreen
             self.set_mode()
@@ -173,6 +184,18 @@ class Window:
         if self.sound is not None:
             self.sound.play()
 
+    def stop_recording(self) -> None:
+        """Write the recording as a GIF (to --record's file, else a dated one in the current directory)."""
+        path = self.record_path or Path(datetime.now().strftime("micro-lse-%Y%m%d-%H%M%S.gif"))
+        recorder, self.recorder, self.record_path = self.recorder, None, None
+        recorder.capture(self.micro.screen, time.monotonic())
+        try:
+            count = recorder.save(path, self.look(self.record_scale))
+        except (OSError, ImportError, pygame.error) as error:  # the file cannot be written, or no Pillow
+            print(f"ENREGISTREMENT NON SAUVE: {path} ({error})", file=sys.stderr)
+            return
+        print(f"ENREGISTREMENT SAUVE: {path} ({count} IMAGES)", file=sys.stderr)
+
     def save(self, path: Path) -> None:
         """Save what the screen shows as a PNG."""
         pygame.image.save(self.renderer.surface(self.micro.screen), str(path))
@@ -187,8 +210,10 @@ class Window:
         self.bell.poll()
         self.frames += 1
         blink_changed = self.frames % BLINK_FRAMES == 0
+        cursor = self.session.wants_line() and (self.frames // BLINK_FRAMES) % 2 == 0
+        if self.recorder is not None:
+            self.recorder.capture(self.micro.screen, time.monotonic(), cursor)
         if self.micro.screen.dirty or blink_changed:
-            cursor = self.session.wants_line() and (self.frames // BLINK_FRAMES) % 2 == 0
             self.renderer.draw(self.canvas, self.micro.screen, cursor)
             pygame.display.flip()
             self.micro.screen.dirty = False
@@ -210,6 +235,8 @@ class Window:
                 self.frames += BLINK_FRAMES - self.frames % BLINK_FRAMES - 1
             else:
                 clock.tick(FRAME_HZ)
+        if self.recorder is not None:
+            self.stop_recording()
         self.session.shutdown()
         if self.sound is not None:
             pygame.mixer.quit()

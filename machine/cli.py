@@ -64,6 +64,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--speed", default=None,
                         help="authentic (the profile's clock), max, or N times authentic; "
                              "default: authentic in the window, max headless")
+    parser.add_argument("--runs", type=int, default=None, metavar="N",
+                        help="run the program N times, headless at full speed, with ALE seeds "
+                             "seed..seed+N-1 (--seed, default 1); outputs in order, then a summary on stderr")
+    parser.add_argument("--jobs", type=int, default=None, metavar="K",
+                        help="with --runs: K processes at once (default: the number of cores)")
     parser.add_argument("--machine", default="micro40", help="machine profile from roms/")
     parser.add_argument("--disk", default=str(DEFAULT_DISK),
                         help=f"the Micro's disk: a directory for GARER, CHARGER, EXECUTER (default {DEFAULT_DISK})")
@@ -136,6 +141,17 @@ def check_options(args: argparse.Namespace) -> None:
         raise UsageError(f"--screenshot: un fichier .png, pas {args.screenshot}")
     if args.record is not None and not args.record.lower().endswith(".gif"):
         raise UsageError(f"--record: un fichier .gif, pas {args.record}")
+    if args.jobs is not None and (args.jobs < 1 or args.runs is None):
+        raise UsageError("--jobs: un entier positif, avec --runs")
+    if args.runs is not None:
+        if args.runs < 1:
+            raise UsageError(f"--runs: un entier positif, pas {args.runs}")
+        if args.file is None:
+            raise UsageError("--runs: il faut un fichier .lse")
+        clash = [name for name, value in (("--record", args.record), ("--screenshot", args.screenshot),
+                                          ("--profile", args.profile)) if value]
+        if clash or args.speed not in (None, "max"):
+            raise UsageError(f"--runs: sans {(clash or ['--speed'])[0]} (les executions vont a la vitesse max)")
 
 
 def session_for(micro: Micro, source: str | None) -> Monitor:
@@ -168,6 +184,18 @@ def run_window(micro: Micro, args: argparse.Namespace, source: str | None, stder
         stderr.write(f"{PROGRAM}: pas de fenetre ({error}): sortie sur le terminal\n")
         return None
     return window.run()
+
+
+def run_many(source: str, args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    """--runs N --jobs K: the program N times over K processes; each run reads the same piped input."""
+    from machine.batch import Job, run_batch
+    typed = "" if stdin.isatty() else stdin.read()
+    job = Job(source, args.machine, args.disk, typed)
+    try:
+        return run_batch(job, seed=1 if args.seed is None else args.seed, runs=args.runs,
+                         jobs=args.jobs or os.cpu_count() or 1, stdout=stdout, stderr=stderr)
+    except BrokenPipeError:
+        return _reader_gone(stdout)
 
 
 def headless_watch(micro: Micro, args: argparse.Namespace, stderr: TextIO):
@@ -229,6 +257,8 @@ def main(argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout
             return 1
     if args.check:
         return 0
+    if args.runs is not None:
+        return run_many(source, args, stdin, stdout, stderr)
     micro = Micro(profile, seed=args.seed, profiling=args.profile, disk=Disk(Path(args.disk)))
     status = run_window(micro, args, source, stderr) if wants_window(args.headless) else None
     try:

@@ -88,3 +88,17 @@ def test_runs_need_a_program(tmp_path):
     err = io.StringIO()
     assert main(["--runs", "2"], io.StringIO(), io.StringIO(), err) == 2
     assert "--runs: il faut un fichier .lse" in err.getvalue()
+
+
+def test_a_plain_headless_run_imports_neither_the_pool_nor_pillow_nor_pygame(tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+    program = tmp_path / "p.lse"
+    program.write_text("10 AFFICHER 'LEGER'\n20 TERMINER\n", encoding="utf-8")
+    script = ("import io, sys\nfrom machine.cli import main\n"
+              f"main([{str(program)!r}, '--headless', '--disk', {str(tmp_path)!r}], io.StringIO(), io.StringIO())\n"
+              "print(sorted(m for m in sys.modules if m.split('.')[0] in ('PIL', 'pygame', 'concurrent')))\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60,
+                          cwd=Path(__file__).resolve().parent.parent)
+    assert (done.returncode, done.stdout) == (0, "[]\n"), done.stderr

@@ -198,11 +198,12 @@ def run_many(source: str, args: argparse.Namespace, stdin: TextIO, stdout: TextI
         return _reader_gone(stdout)
 
 
-def headless_watch(micro: Micro, args: argparse.Namespace, stderr: TextIO):
+def headless_watch(micro: Micro, args: argparse.Namespace, stderr: TextIO, stdout: TextIO | None = None):
     """The recording and the progress line of a headless run (progress: at --speed max, stderr a terminal)."""
     from machine.watch import Watch
     progress = stderr if parse_speed(args.speed) is None and stderr.isatty() else None
-    return Watch(micro, record=Path(args.record) if args.record else None, progress=progress)
+    return Watch(micro, record=Path(args.record) if args.record else None, progress=progress,
+                 shared_terminal=stdout is None or stdout.isatty())
 
 
 def off_screen_look(micro: Micro, args: argparse.Namespace):
@@ -267,7 +268,7 @@ def main(argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout
                                           bell=not args.mute)
         elif status is None:
             micro.load(program)
-            watch = headless_watch(micro, args, stderr)
+            watch = headless_watch(micro, args, stderr, stdout)
             status = run_headless(micro, speed=parse_speed(args.speed), stdin=stdin, stdout=stdout,
                                   stderr=stderr, bell=not args.mute, on_slice=watch.on_slice,
                                   slice_cycles=watch.slice_cycles)

@@ -17,7 +17,8 @@ from machine.recorder import Recorder
 class Watch:
     """Hooks for run_headless: capture the screen at the frame rate, refresh the progress line."""
 
-    def __init__(self, micro: Micro, *, record: Path | None = None, progress: TextIO | None = None) -> None:
+    def __init__(self, micro: Micro, *, record: Path | None = None, progress: TextIO | None = None,
+                 shared_terminal: bool = True) -> None:
         self.micro = micro
         profile = micro.profile
         self.recorder = Recorder(profile.frame_hz) if record is not None else None
@@ -25,8 +26,8 @@ class Watch:
         # Recording: one slice per frame of emulated time, so the GIF keeps the Micro's own timing.
         self.slice_cycles = profile.clock_hz // profile.frame_hz if record is not None else None
         self.progress = Progress(progress, profile.clock_hz) if progress is not None else None
-        if self.progress is not None:
-            micro.listeners.insert(0, self.progress.hide)  # erased before anything is printed
+        if self.progress is not None and shared_terminal:
+            micro.listeners.insert(0, self.progress.hide)  # stdout prints on the same terminal: erase first
 
     def on_slice(self) -> None:
         """After each slice of the run."""

@@ -77,3 +77,13 @@ def test_the_progress_line_is_on_only_at_speed_max_with_stderr_a_terminal(stderr
     watch = headless_watch(micro, build_parser().parse_args(["p.lse", *speed]), stderr)
     assert (watch.progress is not None) == shown
     assert (watch.progress.hide in micro.listeners) if shown else micro.listeners == []
+
+
+def test_the_line_is_erased_before_printing_only_when_stdout_is_the_same_terminal():
+    args = build_parser().parse_args(["p.lse"])
+    to_file = Micro()
+    assert headless_watch(to_file, args, Tty(), io.StringIO()).progress is not None
+    assert to_file.listeners == []
+    on_screen = Micro()
+    watch = headless_watch(on_screen, args, Tty(), Tty())
+    assert on_screen.listeners == [watch.progress.hide]

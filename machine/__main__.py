@@ -1,5 +1,14 @@
-"""`python -m machine`: the Micro's command line, as main.py and the micro-lse command."""
+"""`python -m machine` and the installed `micro-lse` command: the same command line as main.py."""
 
-from machine.cli import entry
+import sys
 
-entry()
+from machine.cli import main
+
+
+def run() -> int:
+    """Entry point of the `micro-lse` command."""
+    return main(sys.argv[1:], sys.stdin, sys.stdout, sys.stderr)
+
+
+if __name__ == "__main__":
+    sys.exit(run())

@@ -20,6 +20,7 @@ from machine.profile import ProfileError, load_profile
 
 # The names of the monitors (render.MONITOR_NAMES), repeated so that --help needs no pygame.
 MONITOR_NAMES = ("colour", "green", "amber", "white")
+ASPECTS = ("tv", "square")  # render.ASPECTS
 MAX_SCALE = 16
 
 PROGRAM = "micro-lse"
@@ -37,9 +38,9 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     """Describe every option of the command line."""
-    parser = _Parser(prog="main.py", description="Le Micro LSE: runs LSE programs.")
+    parser = _Parser(prog=PROGRAM, description="Le Micro LSE: runs LSE programs.")
     parser.add_argument("file", nargs="?", help="an LSE program (.lse, UTF-8), or a tape of lines and commands")
-    parser.add_argument("--version", action="version", version=f"micro-lse {__version__}")
+    parser.add_argument("--version", action="store_true", help="print the version and stop")
     parser.add_argument("--headless", action="store_true",
                         help="no window: output to stdout, LIRE reads stdin")
     parser.add_argument("--check", action="store_true",
@@ -47,20 +48,28 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--profile", action="store_true",
                         help="after the run, print the cost report (cycles, operations, lines)")
     parser.add_argument("--seed", type=int, help="seed of ALE, for reproducible runs")
-    parser.add_argument("--runs", type=int, default=None,
-                        help="run FILE N times headless, with seeds SEED..SEED+N-1 (SEED default 0); outputs in order")
-    parser.add_argument("--jobs", type=int, default=None,
-                        help="with --runs: processes working at once (default: the number of cores)")
     parser.add_argument("--scale", type=int, default=None,
                         help="window: pixels per font dot (default: the largest that fits)")
     parser.add_argument("--monitor", default="colour", choices=MONITOR_NAMES,
                         help="window: the profile's colours, or a green, amber or white tube")
     parser.add_argument("--scanlines", action="store_true", help="window: dim every other pixel row")
+    parser.add_argument("--aspect", default="tv", choices=ASPECTS,
+                        help="tv: rows stretched so the screen keeps the 4:3 of its television (default); "
+                             "square: square pixels")
     parser.add_argument("--screenshot", metavar="FILE.png",
                         help="save the Micro's screen as a PNG when the run ends (window or headless)")
+    parser.add_argument("--record", metavar="FILE.gif",
+                        help="record the screen as an animated GIF at the Micro's frame rate (window or headless)")
+    parser.add_argument("--mute", action="store_true",
+                        help="no beep for BEL (EQC(7)): neither the window's sound nor the terminal's bell")
     parser.add_argument("--speed", default=None,
                         help="authentic (the profile's clock), max, or N times authentic; "
                              "default: authentic in the window, max headless")
+    parser.add_argument("--runs", type=int, default=None, metavar="N",
+                        help="run the program N times, headless at full speed, with ALE seeds "
+                             "seed..seed+N-1 (--seed, default 1); outputs in order, then a summary on stderr")
+    parser.add_argument("--jobs", type=int, default=None, metavar="K",
+                        help="with --runs: K processes at once (default: the number of cores)")
     parser.add_argument("--machine", default="micro40", help="machine profile from roms/")
     parser.add_argument("--disk", default=str(DEFAULT_DISK),
                         help=f"the Micro's disk: a directory for GARER, CHARGER, EXECUTER (default {DEFAULT_DISK})")
@@ -155,10 +164,19 @@ def check_options(args: argparse.Namespace) -> None:
         raise UsageError(f"--scale: un entier de 1 a {MAX_SCALE}, pas {args.scale}")
     if args.screenshot is not None and not args.screenshot.lower().endswith(".png"):
         raise UsageError(f"--screenshot: un fichier .png, pas {args.screenshot}")
-    if args.runs is not None and (args.runs < 1 or args.file is None):
-        raise UsageError("--runs: un entier >= 1, avec un fichier .lse")
+    if args.record is not None and not args.record.lower().endswith(".gif"):
+        raise UsageError(f"--record: un fichier .gif, pas {args.record}")
     if args.jobs is not None and (args.jobs < 1 or args.runs is None):
-        raise UsageError("--jobs: un entier >= 1, avec --runs")
+        raise UsageError("--jobs: un entier positif, avec --runs")
+    if args.runs is not None:
+        if args.runs < 1:
+            raise UsageError(f"--runs: un entier positif, pas {args.runs}")
+        if args.file is None:
+            raise UsageError("--runs: il faut un fichier .lse")
+        clash = [name for name, value in (("--record", args.record), ("--screenshot", args.screenshot),
+                                          ("--profile", args.profile)) if value]
+        if clash or args.speed not in (None, "max"):
+            raise UsageError(f"--runs: sans {(clash or ['--speed'])[0]} (les executions vont a la vitesse max)")
 
 
 def session_for(micro: Micro, source: str | None, tape: list[str] | None = None) -> Monitor:
@@ -188,28 +206,53 @@ def run_window(micro: Micro, args: argparse.Namespace, source: str | None, stder
     screenshot = Path(args.screenshot) if args.screenshot else None
     try:
         window = Window(session_for(micro, source, tape), load_font(), speed=speed, scale=args.scale,
-                        monitor=args.monitor, scanlines=args.scanlines, screenshot=screenshot)
+                        monitor=args.monitor, scanlines=args.scanlines, screenshot=screenshot,
+                        mute=args.mute, aspect=args.aspect, record=Path(args.record) if args.record else None)
     except pygame.error as error:
         stderr.write(f"{PROGRAM}: pas de fenetre ({error}): sortie sur le terminal\n")
         return None
     return window.run()
 
 
-def save_headless_screenshot(micro: Micro, path: str, monitor: str, stderr: TextIO) -> bool:
+def run_many(source: str, args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    """--runs N --jobs K: the program N times over K processes; each run reads the same piped input."""
+    from machine.batch import Job, run_batch
+    typed = "" if stdin.isatty() else stdin.read()
+    job = Job(source, args.machine, args.disk, typed)
+    try:
+        return run_batch(job, seed=1 if args.seed is None else args.seed, runs=args.runs,
+                         jobs=args.jobs or os.cpu_count() or 1, stdout=stdout, stderr=stderr)
+    except BrokenPipeError:
+        return _reader_gone(stdout)
+
+
+def headless_watch(micro: Micro, args: argparse.Namespace, stderr: TextIO, stdout: TextIO | None = None):
+    """The recording and the progress line of a headless run (progress: at --speed max, stderr a terminal)."""
+    from machine.watch import Watch
+    progress = stderr if parse_speed(args.speed) is None and stderr.isatty() else None
+    return Watch(micro, record=Path(args.record) if args.record else None, progress=progress,
+                 shared_terminal=stdout is None or stdout.isatty())
+
+
+def off_screen_look(micro: Micro, args: argparse.Namespace):
+    """The renderer of headless screenshots and recordings: the window's look, scale 2 unless --scale."""
+    from machine.frontends.render import ScreenRenderer
+    from machine.rom import load_font
+    return ScreenRenderer(load_font(), micro.profile, args.scale or 2, args.monitor, args.scanlines,
+                          aspect=args.aspect)
+
+
+def save_headless_screenshot(micro: Micro, path: str, args: argparse.Namespace, stderr: TextIO) -> bool:
     """Save the screen of a headless run as a PNG; False (with a message) if it cannot be written."""
     from machine.frontends.render import save_screenshot
     from machine.rom import load_font
     try:
-        save_screenshot(micro.screen, Path(path), load_font(), micro.profile, monitor=monitor)
+        save_screenshot(micro.screen, Path(path), load_font(), micro.profile, scale=args.scale or 2,
+                        monitor=args.monitor, aspect=args.aspect)
     except Exception as error:  # pygame.error or OSError: the file cannot be written
         stderr.write(f"{PROGRAM}: ECRAN NON SAUVE: {path} ({error})\n")
         return False
     return True
-
-
-def entry() -> None:
-    """The `micro-lse` command and `python -m machine`."""
-    sys.exit(main(sys.argv[1:]))
 
 
 def main(argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout,
@@ -217,6 +260,9 @@ def main(argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout
     """Run the command line; return the process exit status."""
     try:
         args = build_parser().parse_args(argv)
+        if args.version:
+            stdout.write(f"{PROGRAM} {__version__}\n")
+            return 0
         check_options(args)
         parse_speed(args.speed)
         try:
@@ -226,6 +272,8 @@ def main(argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout
         source = read_program(args.file) if args.file is not None else None
         if args.check and source is None:
             raise UsageError("--check: il faut un fichier .lse")
+        if args.record and source is None and not wants_window(args.headless):
+            raise UsageError("--record: sans fenetre, il faut un fichier .lse")
     except UsageError as error:
         stderr.write(f"{PROGRAM}: {error}\n")
         return 2
@@ -245,26 +293,28 @@ def main(argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout
         if program is None:
             stderr.write(f"{PROGRAM}: --runs: il faut un programme, pas une bande de commandes\n")
             return 2
-        from machine.batch import report_batch, run_batch
-        results = run_batch(source, profile.name, args.seed or 0, args.runs, args.jobs, stdin.read())
-        return report_batch(results, args.runs, profile.clock_hz, stdout, stderr)
+        return run_many(source, args, stdin, stdout, stderr)
     micro = Micro(profile, seed=args.seed, profiling=args.profile, disk=Disk(Path(args.disk)))
     status = run_window(micro, args, source, stderr, tape) if wants_window(args.headless) else None
     try:
         if status is None and program is None:
             monitor = Monitor(micro, micro.disk)
             monitor.type_ahead(tape or [])
-            status = run_monitor_headless(monitor, stdin=stdin, stdout=stdout)
+            status = run_monitor_headless(monitor, stdin=stdin, stdout=stdout, bell=not args.mute)
         elif status is None:
             micro.load(program)
+            watch = headless_watch(micro, args, stderr, stdout)
             status = run_headless(micro, speed=parse_speed(args.speed), stdin=stdin, stdout=stdout,
-                                  stderr=stderr)
+                                  stderr=stderr, bell=not args.mute, on_slice=watch.on_slice,
+                                  slice_cycles=watch.slice_cycles)
+            if not watch.finish(lambda: off_screen_look(micro, args), stderr):
+                status = status or 1
     except (BrokenPipeError, InternalError) as error:
         if not isinstance(error, BrokenPipeError) and not isinstance(error.__cause__, BrokenPipeError):
             raise
         return _reader_gone(stdout)
     if args.screenshot and not wants_window(args.headless):
-        if not save_headless_screenshot(micro, args.screenshot, args.monitor, stderr):
+        if not save_headless_screenshot(micro, args.screenshot, args, stderr):
             status = status or 1
     if args.profile and micro.runtime is not None:
         stderr.write(micro.report() + "\n")

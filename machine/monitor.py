@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 from collections import deque
 
-from machine import data_dir
 from machine.disk import Disk
 from machine.errors import Diagnostic, Err, LseError, render
 from machine.lse import nodes as n
@@ -18,6 +17,7 @@ from machine.lse.runtime import Status
 from machine.lse.source import MAX_LINE_NUMBER, SourceLine, number_prefix
 from machine.lse.values import Vars
 from machine.micro import Micro
+from machine.resources import data_dir
 
 NL = "\r\n"
 IMMEDIATE = 0  # the line number an immediate instruction runs under

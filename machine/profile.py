@@ -8,9 +8,9 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from machine import data_dir
 from machine.errors import InternalError
 from machine.record import record
+from machine.resources import data_dir
 
 ROMS_DIR = data_dir("roms")
 DEFAULT_PROFILE = "micro40"
@@ -33,8 +33,10 @@ REQUIRED_COSTS: frozenset[str] = frozenset((
 _MACHINE_INTS = ("columns", "rows", "clock_hz", "max_call_depth", "memory_cells", "max_string")
 _MACHINE_KEYS = frozenset(("name", "title", "numbers", *_MACHINE_INTS))
 NUMBER_MODELS = ("double", "single")  # see machine/lse/numbers.py
-_DISPLAY_KEYS = frozenset(("foreground", "background"))
-_SECTIONS = frozenset(("machine", "palette", "display", "costs"))
+_DISPLAY_KEYS = frozenset(("foreground", "background", "aspect", "frame_hz"))
+_SOUND_KEYS = frozenset(("bell_hz", "bell_ms"))
+_SECTIONS = frozenset(("machine", "palette", "display", "sound", "costs"))
+_ASPECT = re.compile(r"^([1-9][0-9]*):([1-9][0-9]*)$")
 
 RGB = tuple[int, int, int]
 
@@ -67,6 +69,10 @@ class Profile:
     palette: Mapping[str, RGB]
     foreground: str
     background: str
+    aspect: tuple[int, int]
+    frame_hz: int
+    bell_hz: int
+    bell_ms: int
     costs: Mapping[str, int]
 
     def colour(self, name: str) -> RGB:
@@ -132,9 +138,18 @@ def parse_profile(name: str, data: Mapping[str, Any]) -> Profile:
         raise InternalError(f"{where}: [palette] is empty")
     display = _section(data, "display", where)
     _check_keys(display, _DISPLAY_KEYS, f"{where} [display]")
-    for key in _DISPLAY_KEYS:
+    for key in ("foreground", "background"):
         if display[key] not in palette:
             raise InternalError(f"{where}: [display] {key} {display[key]!r} is not a [palette] colour")
+    aspect = _ASPECT.match(str(display["aspect"]))
+    if not isinstance(display["aspect"], str) or aspect is None:
+        raise InternalError(f"{where}: [display] aspect must be \"width:height\", got {display['aspect']!r}")
+    sound = _section(data, "sound", where)
+    _check_keys(sound, _SOUND_KEYS, f"{where} [sound]")
+    for table, key, section in ((display, "frame_hz", "display"), (sound, "bell_hz", "sound"),
+                                (sound, "bell_ms", "sound")):
+        if not _is_int(table[key]) or table[key] <= 0:
+            raise InternalError(f"{where}: [{section}] {key} must be a positive integer, got {table[key]!r}")
     costs = _section(data, "costs", where)
     _check_keys(costs, REQUIRED_COSTS, f"{where} [costs]")
     for key, value in costs.items():
@@ -147,6 +162,8 @@ def parse_profile(name: str, data: Mapping[str, Any]) -> Profile:
         max_string=machine["max_string"], numbers=machine["numbers"],
         palette=MappingProxyType(palette),
         foreground=display["foreground"], background=display["background"],
+        aspect=(int(aspect.group(1)), int(aspect.group(2))), frame_hz=display["frame_hz"],
+        bell_hz=sound["bell_hz"], bell_ms=sound["bell_ms"],
         costs=MappingProxyType(dict(costs)),
     )
 

@@ -1,44 +1,104 @@
-"""--runs N --jobs K: one program N times with consecutive seeds over a process pool, outputs in order."""
+"""--runs N --jobs K: one program over seeds seed..seed+N-1 in a process pool, deterministic and in order."""
 
 from __future__ import annotations
 
-import re
+import io
 
-from tests.test_cli import run_cli
+import pytest
 
-DRAW = "10 AFFICHER ENT(ALE(0)*1000000)\n20 TERMINER\n"
+from machine.batch import Job, run_batch, run_once
+from machine.cli import main
 
-
-def draws(out: str) -> list[tuple[int, int, str]]:
-    return [(int(run), int(seed), value) for run, seed, value in
-            re.findall(r"=== EXECUTION (\d+)/\d+, GRAINE (\d+) ===\n\n(\d+) \n", out)]
-
-
-def test_runs_come_back_in_order_with_consecutive_seeds_and_match_single_runs(tmp_path):
-    status, out, err = run_cli(tmp_path, "--runs", "5", "--jobs", "2", "--seed", "7", program=DRAW)
-    assert (status, err) == (0, "")
-    runs = draws(out)
-    assert [(run, seed) for run, seed, _ in runs] == [(1, 7), (2, 8), (3, 9), (4, 10), (5, 11)]
-    for _, seed, value in runs:
-        single = run_cli(tmp_path, "--headless", "--seed", str(seed), program=DRAW)[1]
-        assert single.split() == [value]
-    assert out.splitlines()[-1].startswith("=== 5 EXECUTIONS, 0 ECHEC, ")
+# Each seed prints different numbers and spends a different number of cycles; some seeds fail.
+DICE = """10 N←ENT(ALE(0)*6)+1
+20 FAIRE 30 POUR I←1 JUSQUA N*40
+30 X←I
+40 AFFICHER N;AFFICHER ALE(0)
+50 SI N=6 ALORS X←1/0
+60 TERMINER
+"""
 
 
-def test_a_batch_is_deterministic_whatever_the_number_of_processes(tmp_path):
-    one = run_cli(tmp_path, "--runs", "4", "--jobs", "1", program=DRAW)[1]
-    two = run_cli(tmp_path, "--runs", "4", "--jobs", "2", program=DRAW)[1]
-    assert one == two and len(draws(one)) == 4
+def run_cli(tmp_path, *args: str, program: str = DICE, stdin: str = "") -> tuple[int, str, str]:
+    path = tmp_path / "des.lse"
+    path.write_text(program, encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    status = main([str(path), "--disk", str(tmp_path), *args], io.StringIO(stdin), out, err)
+    return status, out.getvalue(), err.getvalue()
 
 
-def test_failures_are_counted_reported_and_make_the_status_1(tmp_path):
-    program = "10 SI ALE(0)<2 ALORS X←1/0\n20 TERMINER\n"
-    status, out, err = run_cli(tmp_path, "--runs", "2", program=program)
-    assert status == 1
-    assert "=== 2 EXECUTIONS, 2 ECHECS," in out
-    assert err.count("DIVISION PAR ZERO EN LIGNE 10") == 2 and "EXECUTION 2 (GRAINE 1)" in err
+def one_by_one(tmp_path, seeds) -> list[tuple[int, str, str]]:
+    return [run_cli(tmp_path, "--headless", "--seed", str(seed)) for seed in seeds]
 
 
-def test_runs_without_a_file_or_below_one_is_a_usage_error(tmp_path):
-    assert run_cli(tmp_path, "--runs", "0", program=DRAW)[0] == 2
-    assert run_cli(tmp_path, "--jobs", "2", program=DRAW)[0] == 2
+def test_runs_over_two_processes_print_what_each_seed_prints_alone_in_seed_order(tmp_path):
+    status, out, err = run_cli(tmp_path, "--runs", "12", "--jobs", "2", "--seed", "40")
+    alone = one_by_one(tmp_path, range(40, 52))
+    assert out == "".join(o for _, o, _ in alone)
+    assert len({o for _, o, _ in alone}) > 6  # the seeds really differ
+    failed = [seed for seed, (s, _, _) in zip(range(40, 52), alone) if s == 1]
+    assert status == (1 if failed else 0)
+    errors = [line for line in err.splitlines() if line.startswith("GERME")]
+    assert errors == [f"GERME {seed}: DIVISION PAR ZERO EN LIGNE 50" for seed in failed]
+
+
+def test_runs_are_deterministic_whatever_the_number_of_processes(tmp_path):
+    results = {jobs: run_cli(tmp_path, "--runs", "8", "--jobs", jobs, "--seed", "7") for jobs in ("1", "2", "3")}
+    for jobs, (status, out, err) in results.items():  # the summary names the processes; nothing else differs
+        assert (status, out, err.replace(f"{jobs} PROCESSUS", "")) == (
+            results["1"][0], results["1"][1], results["1"][2].replace("1 PROCESSUS", ""))
+    assert run_cli(tmp_path, "--runs", "8", "--jobs", "2", "--seed", "7") == results["2"]
+
+
+def test_the_summary_counts_runs_failures_and_the_total_emulated_cycles(tmp_path):
+    job = Job(DICE, "micro40", str(tmp_path), "")
+    singles = [run_once(job, seed) for seed in range(1, 11)]
+    out, err = io.StringIO(), io.StringIO()
+    status = run_batch(job, seed=1, runs=10, jobs=2, stdout=out, stderr=err)
+    failures = sum(r.status for r in singles)
+    cycles = sum(r.cycles for r in singles)
+    assert len({r.cycles for r in singles}) > 1
+    summary = err.getvalue().splitlines()[-1]
+    assert summary.startswith(f"10 EXECUTIONS (GERMES 1 A 10, 2 PROCESSUS), {failures} ECHEC")
+    assert f"{cycles:,} CYCLES EMULES".replace(",", " ") in summary
+    assert status == (1 if failures else 0)
+
+
+def test_every_run_reads_the_same_piped_input(tmp_path):
+    status, out, err = run_cli(tmp_path, "--runs", "3", "--jobs", "2",
+                               program="10 LIRE N\n20 AFFICHER N*2\n30 TERMINER\n", stdin="21\n")
+    assert (status, out) == (0, "\n42 \n" * 3)
+    assert err.startswith("3 EXECUTIONS (GERMES 1 A 3, 2 PROCESSUS), 0 ECHEC, ")
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (["--runs", "0"], "--runs: un entier positif"),
+    (["--jobs", "2"], "--jobs: un entier positif, avec --runs"),
+    (["--runs", "2", "--jobs", "0"], "--jobs: un entier positif"),
+    (["--runs", "2", "--record", "x.gif"], "--runs: sans --record"),
+    (["--runs", "2", "--speed", "authentic"], "--runs: sans --speed"),
+])
+def test_a_bad_batch_command_line_exits_2_with_one_line(tmp_path, args, says):
+    status, out, err = run_cli(tmp_path, *args)
+    assert (status, out) == (2, "")
+    assert err.startswith("micro-lse: " + says) and err.count("\n") == 1
+
+
+def test_runs_need_a_program(tmp_path):
+    err = io.StringIO()
+    assert main(["--runs", "2"], io.StringIO(), io.StringIO(), err) == 2
+    assert "--runs: il faut un fichier .lse" in err.getvalue()
+
+
+def test_a_plain_headless_run_imports_neither_the_pool_nor_pillow_nor_pygame(tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+    program = tmp_path / "p.lse"
+    program.write_text("10 AFFICHER 'LEGER'\n20 TERMINER\n", encoding="utf-8")
+    script = ("import io, sys\nfrom machine.cli import main\n"
+              f"main([{str(program)!r}, '--headless', '--disk', {str(tmp_path)!r}], io.StringIO(), io.StringIO())\n"
+              "print(sorted(m for m in sys.modules if m.split('.')[0] in ('PIL', 'pygame', 'concurrent')))\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60,
+                          cwd=Path(__file__).resolve().parent.parent)
+    assert (done.returncode, done.stdout) == (0, "[]\n"), done.stderr

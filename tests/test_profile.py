@@ -45,6 +45,13 @@ def test_the_default_profile_is_micro40_with_its_constants():
     assert p.colour("white") == (255, 255, 255)
 
 
+@pytest.mark.parametrize("name", ["micro40", "console80"])
+def test_each_profile_has_a_television_shaped_tube_a_frame_rate_and_a_beep(name):
+    p = load_profile(name)
+    assert (p.aspect, p.frame_hz) == ((4, 3), 50)
+    assert (p.bell_hz, p.bell_ms) == (1000, 100)
+
+
 def test_console80_inherits_the_costs_of_micro40():
     assert load_profile("console80").costs == load_profile("micro40").costs
     assert load_profile("console80").title == "MITRA-15 L.S.E."
@@ -112,6 +119,12 @@ def break_table(tables: dict, section: str, key: str, value: object) -> dict:
     ("palette", "blue", "blue", "colour must be"),
     ("palette", "blue", "#12345", "colour must be"),
     ("display", "foreground", "mauve", "not a [palette] colour"),
+    ("display", "aspect", "4/3", "aspect must be \"width:height\""),
+    ("display", "aspect", "0:3", "aspect must be \"width:height\""),
+    ("display", "aspect", 1.33, "aspect must be \"width:height\""),
+    ("display", "frame_hz", 0, "frame_hz must be a positive integer"),
+    ("sound", "bell_hz", ..., "missing ['bell_hz']"),
+    ("sound", "bell_ms", 0.1, "bell_ms must be a positive integer"),
 ])
 def test_a_malformed_field_is_an_internal_error_naming_it(section, key, value, says):
     with pytest.raises(InternalError) as e:
@@ -155,7 +168,7 @@ def test_a_child_section_replaces_the_parent_section_whole(tmp_path, monkeypatch
         'inherits = "micro40"\n'
         + source[source.index("[machine]"):source.index("[palette]")].replace('"micro40"', '"mono"')
         + '[palette]\nblack = "#000000"\namber = "#ffb000"\n'
-        + '[display]\nforeground = "amber"\nbackground = "black"\n')
+        + '[display]\nforeground = "amber"\nbackground = "black"\naspect = "4:3"\nframe_hz = 50\n')
     monkeypatch.setattr(profile_module, "ROMS_DIR", tmp_path)
     p = load_profile("mono")
     assert dict(p.palette) == {"black": (0, 0, 0), "amber": (255, 176, 0)}

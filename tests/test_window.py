@@ -71,7 +71,7 @@ def test_a_screenshot_of_a_run_decodes_back_to_the_text_on_the_screen(tmp_path):
 
 @pytest.mark.parametrize("name, columns, rows", [("micro40", 40, 25), ("console80", 80, 25)])
 def test_the_window_has_the_profile_geometry_at_its_scale(name, columns, rows):
-    window = Window(Monitor(Micro(load_profile(name))), FONT, speed=None, scale=2)
+    window = Window(Monitor(Micro(load_profile(name))), FONT, speed=None, scale=2, aspect="square")
     assert window.display.get_size() == ((columns + 2) * 16, (rows + 2) * 16)
     pygame.display.quit()
 

@@ -23,6 +23,24 @@ MONITORS = {
 }
 MONITOR_NAMES = ("colour", *MONITORS)
 SCANLINE_DIM = 0.55  # brightness of every other pixel row with --scanlines
+ASPECTS = ("tv", "square")
+CURSOR_DOTS = 2  # the cursor is a bar as tall as two rows of font dots
+
+
+def cell_height(font: Font, profile: Profile, scale: int, aspect: str) -> int:
+    """Return the pixel height of a character cell whose width is `scale` pixels per font dot.
+
+    Decision: "square" draws square dots (an integer scale both ways). "tv" makes the text area fill
+    the profile's tube (4:3): 320x200 dots on a television had dots taller than wide, so each cell is
+    stretched to the whole number of pixel rows nearest the tube's shape. Widths stay an integer scale;
+    the row height is an integer per dot whenever the shape allows it (micro40 at scale 5: 6 rows per
+    dot); otherwise every cell repeats its dot rows by the same nearest-neighbour pattern.
+    """
+    if aspect == "square":
+        return font.height * scale
+    width, height = profile.aspect
+    text_width = profile.columns * font.width * scale
+    return max(font.height, round(text_width * height / (width * profile.rows)))
 
 
 def monitor_colours(profile: Profile, monitor: str) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
@@ -36,13 +54,14 @@ class ScreenRenderer:
     """Turn TextScreen cells into pixels: one cached glyph surface per character."""
 
     def __init__(self, font: Font, profile: Profile, scale: int = 1, monitor: str = "colour",
-                 scanlines: bool = False, margin: bool = True) -> None:
+                 scanlines: bool = False, margin: bool = True, aspect: str = "square") -> None:
         self.font = font
         self.scale = scale
+        self.aspect = aspect
         self.foreground, self.background = monitor_colours(profile, monitor)
         self.scanlines = scanlines and scale >= 2
         self.cell_w = font.width * scale
-        self.cell_h = font.height * scale
+        self.cell_h = cell_height(font, profile, scale, aspect)
         # A margin of one cell all round, as the screens of the period never wrote to the tube's edge.
         self.margin = (self.cell_w, self.cell_h) if margin else (0, 0)
         self.size = ((profile.columns + 2 * bool(margin)) * self.cell_w,
@@ -73,8 +92,8 @@ class ScreenRenderer:
                     target.blit(self.glyph(ch), (left + x * self.cell_w, top + y * self.cell_h))
         if cursor:
             row, col = screen.cursor_cell()
-            block = pygame.Rect(left + col * self.cell_w, top + (row + 1) * self.cell_h - 2 * self.scale,
-                                self.cell_w, 2 * self.scale)
+            bar = round(CURSOR_DOTS * self.cell_h / self.font.height)
+            block = pygame.Rect(left + col * self.cell_w, top + (row + 1) * self.cell_h - bar, self.cell_w, bar)
             target.fill(self.foreground, block)
         if self.scanlines:
             self._scanlines(target)
@@ -92,8 +111,17 @@ class ScreenRenderer:
         return target
 
 
+    def rgb(self, screen: TextScreen, cursor: bool = False,
+            box: tuple[int, int, int, int] | None = None) -> tuple[tuple[int, int], bytes]:
+        """Draw the screen off-screen; return the size and RGB bytes of the box (x, y, w, h), or of all."""
+        surface = self.surface(screen, cursor)
+        if box is not None:
+            surface = surface.subsurface(pygame.Rect(box))
+        return surface.get_size(), pygame.image.tobytes(surface, "RGB")
+
+
 def save_screenshot(screen: TextScreen, path: Path, font: Font, profile: Profile, scale: int = 2,
-                    monitor: str = "colour") -> None:
+                    monitor: str = "colour", aspect: str = "square") -> None:
     """Save the screen as a PNG, without any display."""
-    renderer = ScreenRenderer(font, profile, scale, monitor)
+    renderer = ScreenRenderer(font, profile, scale, monitor, aspect=aspect)
     pygame.image.save(renderer.surface(screen), str(path))

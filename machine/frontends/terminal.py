@@ -5,6 +5,7 @@ from __future__ import annotations
 import signal
 import sys
 import time
+from collections.abc import Callable
 from typing import TextIO
 
 from machine.lse.runtime import Status
@@ -19,8 +20,10 @@ SLICE_CYCLES_PACED = 100_000
 class TerminalOutput:
     """Writes what the program prints, turning the Micro's CR LF into the terminal's newline."""
 
-    def __init__(self, stream: TextIO) -> None:
+    def __init__(self, stream: TextIO, *, bell: bool = False) -> None:
         self.stream = stream
+        # BEL rings the terminal's bell only on a terminal (never in a pipe or a file), unless muted.
+        self.bell = bell and stream.isatty()
         self.column = 0
         self.typed_newline = False  # the terminal itself just echoed the Return of a typed line
 
@@ -30,8 +33,10 @@ class TerminalOutput:
         self.typed_newline = True
 
     def write(self, text: str) -> None:
-        """Write one chunk of program output (BEL is dropped: a terminal beep helps nobody)."""
-        text = text.replace("\r\n", "\n").replace("\a", "")
+        """Write one chunk of program output (BEL rings only if the bell is on, else it is dropped)."""
+        text = text.replace("\r\n", "\n")
+        if not self.bell:
+            text = text.replace("\a", "")
         if not text:
             return
         if self.typed_newline:
@@ -41,6 +46,7 @@ class TerminalOutput:
                 if not text:
                     return
         self.stream.write(text)
+        text = text.replace("\a", "")  # the bell does not move the cursor
         last = max(text.rfind("\n"), text.rfind("\r"))
         self.column = len(text) - last - 1 if last >= 0 else self.column + len(text)
 
@@ -53,16 +59,23 @@ class TerminalOutput:
 
 
 def run_headless(micro: Micro, *, speed: float | None, stdin: TextIO = sys.stdin,
-                 stdout: TextIO = sys.stdout, stderr: TextIO = sys.stderr) -> int:
-    """Run the loaded program to its end; return the exit status (0 ended, 1 error)."""
-    output = TerminalOutput(stdout)
+                 stdout: TextIO = sys.stdout, stderr: TextIO = sys.stderr, bell: bool = True,
+                 on_slice: Callable[[], None] | None = None, slice_cycles: int | None = None) -> int:
+    """Run the loaded program to its end; return the exit status (0 ended, 1 error).
+
+    `on_slice` is called after every slice of at most `slice_cycles` (a recording, the progress line).
+    """
+    output = TerminalOutput(stdout, bell=bell)
     micro.listeners.append(output.write)
     previous = _install_interrupt(micro)
     started = time.monotonic()
+    cycles = slice_cycles or (SLICE_CYCLES_PACED if speed else SLICE_CYCLES_MAX)
     try:
         while True:
-            status = micro.run(SLICE_CYCLES_PACED if speed else SLICE_CYCLES_MAX)
+            status = micro.run(cycles)
             stdout.flush()
+            if on_slice is not None:
+                on_slice()
             if status is Status.RUNNING:
                 if speed:
                     _pace(micro, started, speed)
@@ -88,9 +101,10 @@ def run_headless(micro: Micro, *, speed: float | None, stdin: TextIO = sys.stdin
     return 0
 
 
-def run_monitor_headless(monitor: Monitor, *, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
+def run_monitor_headless(monitor: Monitor, *, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout,
+                         bell: bool = True) -> int:
     """Boot the monitor in the terminal: each line of stdin is typed at the prompt (or read by LIRE)."""
-    output = TerminalOutput(stdout)
+    output = TerminalOutput(stdout, bell=bell)
     monitor.micro.listeners.append(output.write)
     monitor.boot()
     previous = _install_interrupt(monitor.micro)

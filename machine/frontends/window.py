@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
@@ -14,35 +15,50 @@ from machine.frontends.render import ScreenRenderer, pygame
 from machine.keyboard import BACKSPACE, RETURN, LineInput
 from machine.lse.runtime import Status
 from machine.monitor import Monitor
+from machine.recorder import Recorder
 from machine.rom import Font
+from machine.sound import SAMPLE_RATE, Bell, square_wave
 
 FRAME_HZ = 50
 BLINK_FRAMES = 25          # the cursor changes every half second
 MAX_LAG_SECONDS = 0.1      # a slow host never makes the Micro run ahead to catch up by more
 MAX_FRAME_WORK = 0.016     # at --speed max, run for this much wall time per frame
 SLICE_CYCLES = 50_000
+MAX_SCALE = 16
+RECORD_SCALE = 2  # recordings are drawn at this scale unless --scale says otherwise: GIFs to share stay small
 
 
-def fit_scale(profile_size: tuple[int, int]) -> int:
-    """Return the largest integer scale at which the screen fits the display."""
+def fit_scale(look: Callable[[int], ScreenRenderer], room: tuple[int, int]) -> int:
+    """Return the largest integer scale at which the renderer that `look` makes fits in `room`."""
+    scale = 1
+    while scale < MAX_SCALE and all(n <= r for n, r in zip(look(scale + 1).size, room)):
+        scale += 1
+    return scale
+
+
+def desktop_room() -> tuple[int, int] | None:
+    """The room a window has on the display: the desktop less its borders and panels; None if unknown."""
     info = pygame.display.Info()
-    width, height = profile_size
     if info.current_w <= 0 or info.current_h <= 0:
-        return 2
-    return max(1, min((info.current_w - 64) // width, (info.current_h - 96) // height))
+        return None
+    return info.current_w - 64, info.current_h - 96
 
 
 class Window:
     """One window on one Micro's monitor: frame() draws, feeds keys and runs the slice of this frame."""
 
     def __init__(self, session: Monitor, font: Font, *, speed: float | None, scale: int | None = None,
-                 monitor: str = "colour", scanlines: bool = False, screenshot: Path | None = None) -> None:
+                 monitor: str = "colour", scanlines: bool = False, screenshot: Path | None = None,
+                 mute: bool = False, aspect: str = "tv", record: Path | None = None) -> None:
         pygame.display.init()
         self.session = session
         micro = self.micro = session.micro
-        base = ((micro.profile.columns + 2) * font.width, (micro.profile.rows + 2) * font.height)
-        self.renderer = ScreenRenderer(font, micro.profile, scale or fit_scale(base), monitor, scanlines)
-        self.display = pygame.display.set_mode(self.renderer.size)
+        self.look = lambda s: ScreenRenderer(font, micro.profile, s, monitor, scanlines, aspect=aspect)
+        room = desktop_room()
+        self.scale = scale or (fit_scale(self.look, room) if room else 2)
+        self.record_scale = scale or RECORD_SCALE
+        self.fullscreen = False
+        self.set_mode()
         pygame.display.set_caption(micro.profile.title)
         self.line = LineInput(micro.screen)
         self.speed = speed
@@ -50,6 +66,11 @@ class Window:
         self.screenshot = screenshot
         self.frames = 0
         self.closed = False
+        self.bell = Bell(micro.screen, self.beep, muted=mute)
+        self.sound: pygame.mixer.Sound | None = None
+        self.no_audio = False
+        self.record_path = record
+        self.recorder = Recorder(micro.profile.frame_hz) if record is not None else None
         self.anchor = (time.monotonic(), 0)  # wall time and cycles when pacing last (re)started
 
     # ------------------------------------------------------------- keys
@@ -69,6 +90,15 @@ class Window:
             self.session.interrupt()
         elif event.key == pygame.K_F12:
             self.save(Path(datetime.now().strftime("micro-lse-%Y%m%d-%H%M%S.png")))
+        elif event.key == pygame.K_F9:
+            if self.recorder is None:
+                self.recorder = Recorder(self.micro.profile.frame_hz)
+                print("ENREGISTREMENT: F9 POUR L'ARRETER", file=sys.stderr)
+            else:
+                self.stop_recording()
+        elif event.key == pygame.K_F10:
+            self.fullscreen = not self.fullscreen
+            self.set_mode()
         elif event.key == pygame.K_F11:
             self.turbo = not self.turbo
             self.anchor = (time.monotonic(), self.micro.cycles)
@@ -77,6 +107,23 @@ class Window:
                 self.session.submit(self.line.key(RETURN))
         elif event.key == pygame.K_BACKSPACE and self.session.wants_line():
             self.line.key(BACKSPACE)
+
+    def set_mode(self) -> None:
+        """Open the window at its scale, or fill the desktop with the screen at the largest scale, centred."""
+        if self.fullscreen:
+            room = pygame.display.get_desktop_sizes()[0]
+            self.renderer = self.look(fit_scale(self.look, room))
+            self.display = pygame.display.set_mode(room, pygame.FULLSCREEN)
+        else:
+            self.renderer = self.look(self.scale)
+            self.display = pygame.display.set_mode(self.renderer.size)
+            if self.display.get_size() != self.renderer.size:  # SDL leaving fullscreen keeps the old size once
+                self.display = pygame.display.set_mode(self.renderer.size)
+        self.display.fill(self.renderer.background)
+        left = (self.display.get_width() - self.renderer.size[0]) // 2
+        top = (self.display.get_height() - self.renderer.size[1]) // 2
+        self.canvas = self.display.subsurface(pygame.Rect((left, top), self.renderer.size))
+        self.micro.screen.dirty = True
 
     # ------------------------------------------------------------ running
     def budget(self) -> int | None:
@@ -122,6 +169,33 @@ class Window:
                 self.save(self.screenshot)
                 self.screenshot = None
 
+    def beep(self) -> None:
+        """Play the profile's square wave; where there is no audio device, stay silent without an error."""
+        if self.sound is None and not self.no_audio:
+            try:  # the mixer starts at the first beep: a Micro that never beeps never opens the audio device
+                if not pygame.mixer.get_init():
+                    pygame.mixer.init(frequency=SAMPLE_RATE, size=-16, channels=1)
+                rate, _, channels = pygame.mixer.get_init()
+                profile = self.micro.profile
+                wave = square_wave(profile.bell_hz, profile.bell_ms, rate, channels)
+                self.sound = pygame.mixer.Sound(buffer=wave.tobytes())
+            except (pygame.error, NotImplementedError):  # no device, or a pygame built without its mixer
+                self.no_audio = True
+        if self.sound is not None:
+            self.sound.play()
+
+    def stop_recording(self) -> None:
+        """Write the recording as a GIF (to --record's file, else a dated one in the current directory)."""
+        path = self.record_path or Path(datetime.now().strftime("micro-lse-%Y%m%d-%H%M%S.gif"))
+        recorder, self.recorder, self.record_path = self.recorder, None, None
+        recorder.capture(self.micro.screen, time.monotonic())
+        try:
+            count = recorder.save(path, self.look(self.record_scale))
+        except (OSError, ImportError, pygame.error) as error:  # the file cannot be written, or no Pillow
+            print(f"ENREGISTREMENT NON SAUVE: {path} ({error})", file=sys.stderr)
+            return
+        print(f"ENREGISTREMENT SAUVE: {path} ({count} IMAGES)", file=sys.stderr)
+
     def save(self, path: Path) -> None:
         """Save what the screen shows as a PNG."""
         pygame.image.save(self.renderer.surface(self.micro.screen), str(path))
@@ -133,11 +207,14 @@ class Window:
         for event in pygame.event.get():
             self.handle(event)
         self.run_frame()
+        self.bell.poll()
         self.frames += 1
         blink_changed = self.frames % BLINK_FRAMES == 0
+        cursor = self.session.wants_line() and (self.frames // BLINK_FRAMES) % 2 == 0
+        if self.recorder is not None:
+            self.recorder.capture(self.micro.screen, time.monotonic(), cursor)
         if self.micro.screen.dirty or blink_changed:
-            cursor = self.session.wants_line() and (self.frames // BLINK_FRAMES) % 2 == 0
-            self.renderer.draw(self.display, self.micro.screen, cursor)
+            self.renderer.draw(self.canvas, self.micro.screen, cursor)
             pygame.display.flip()
             self.micro.screen.dirty = False
 
@@ -158,6 +235,10 @@ class Window:
                 self.frames += BLINK_FRAMES - self.frames % BLINK_FRAMES - 1
             else:
                 clock.tick(FRAME_HZ)
+        if self.recorder is not None:
+            self.stop_recording()
         self.session.shutdown()
+        if self.sound is not None:
+            pygame.mixer.quit()
         pygame.display.quit()
         return 1 if self.session.last_status is Status.FAILED else 0

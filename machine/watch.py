@@ -1,0 +1,51 @@
+"""What watches a headless run slice by slice: the GIF recording (--record) and the progress line.
+
+Must not import pygame or PIL at import time: the recording is drawn (render.py) only when saved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TextIO
+
+from machine.micro import Micro
+from machine.progress import Progress
+from machine.recorder import Recorder
+
+
+class Watch:
+    """Hooks for run_headless: capture the screen at the frame rate, refresh the progress line."""
+
+    def __init__(self, micro: Micro, *, record: Path | None = None, progress: TextIO | None = None,
+                 shared_terminal: bool = True) -> None:
+        self.micro = micro
+        profile = micro.profile
+        self.recorder = Recorder(profile.frame_hz) if record is not None else None
+        self.record = record
+        # Recording: one slice per frame of emulated time, so the GIF keeps the Micro's own timing.
+        self.slice_cycles = profile.clock_hz // profile.frame_hz if record is not None else None
+        self.progress = Progress(progress, profile.clock_hz) if progress is not None else None
+        if self.progress is not None and shared_terminal:
+            micro.listeners.insert(0, self.progress.hide)  # stdout prints on the same terminal: erase first
+
+    def on_slice(self) -> None:
+        """After each slice of the run."""
+        if self.recorder is not None:
+            self.recorder.capture(self.micro.screen, self.micro.emulated_seconds())
+        if self.progress is not None:
+            self.progress.update(self.micro.cycles)
+
+    def finish(self, look: Callable[[], object], stderr: TextIO) -> bool:
+        """Erase the progress line and save the recording drawn by look(); False if it could not be saved."""
+        if self.progress is not None:
+            self.progress.hide()
+        if self.recorder is None:
+            return True
+        self.recorder.capture(self.micro.screen, self.micro.emulated_seconds())
+        try:
+            self.recorder.save(self.record, look())
+        except Exception as error:  # pygame.error, OSError, or no Pillow: the file cannot be written
+            stderr.write(f"ENREGISTREMENT NON SAUVE: {self.record} ({error})\n")
+            return False
+        return True

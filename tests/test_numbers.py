@@ -127,3 +127,20 @@ def test_the_inline_single_rounding_is_exactly_float32(x):
             eval(code, namespace)  # the generated code's own text, on this value
         return
     assert eval(code, namespace) == expected
+
+
+@pytest.mark.parametrize(("op", "left", "right", "safe"), [
+    ("+", "X", 1e290, True), ("-", 1.0, "X", True), ("+", "X", 1e292, False), ("*", "X", 0.5, True),
+    ("*", "X", 2.0, False), ("/", "X", 3.0, True), ("/", "X", 0.5, False), ("/", 3.0, "X", False),
+])
+def test_a_constant_that_cannot_overflow_an_operation_spares_its_check(op, left, right, safe):
+    from machine.lse import nodes
+    from machine.lse.compiler import cannot_overflow
+
+    def node(side):
+        return nodes.Num(side, 10) if isinstance(side, float) else nodes.Var(side, 10)
+    assert cannot_overflow(op, node(left), node(right)) is safe
+    largest = 1.7976931348623157e308
+    if safe and op in "+-*/" and isinstance(right, float):
+        result = {"+": largest + right, "-": largest - right, "*": largest * right, "/": largest / right}[op]
+        assert -largest <= result <= largest  # what the check would have tested never fails

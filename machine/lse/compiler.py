@@ -50,6 +50,22 @@ class Ex:
     gen: bool = False
 
 
+def cannot_overflow(op: str, left: object, right: object) -> bool:
+    """True if an operation with a constant can never leave the double range.
+
+    Adding less than half the spacing of doubles near the largest one (2^970) rounds back,
+    multiplying by at most 1 or dividing by at least 1 only shrinks.
+    """
+    def constant(node: object) -> float | None:
+        return float(node.value) if isinstance(node, n.Num) else None
+    a, b = constant(left), constant(right)
+    if op in "+-":
+        return any(c is not None and abs(c) < 1e291 for c in (a, b))
+    if op == "*":
+        return any(c is not None and abs(c) <= 1.0 for c in (a, b))
+    return op == "/" and b is not None and abs(b) >= 1.0
+
+
 class CompileTables:
     """What all compiled segments of a machine share: cost blocks and constants."""
 
@@ -222,7 +238,9 @@ class StatementCompiler:
         code = f"({left.code} {op} {right.code})"
         if op == "+" and not (left.kind == "n" and right.kind == "n"):
             code = f"_add({left.code}, {right.code})"
-        return Ex(code if self.in_index else self.tables.numbers.result(code), "n", cost, gen)
+        if self.in_index:
+            return Ex(code, "n", cost, gen)
+        return Ex(self.tables.numbers.result(code, cannot_overflow(op, node.left, node.right)), "n", cost, gen)
 
     def ex_Compare(self, node: n.Compare) -> Ex:
         left, right = self.expr(node.left), self.expr(node.right)

@@ -54,7 +54,7 @@ class NumberModel:
         self.name = name
         self.single = name == "single"
 
-    def result(self, code: str) -> str:
+    def result(self, code: str, cannot_overflow: bool = False) -> str:
         """Code for an arithmetic result: rounded (single) or checked for overflow (double).
 
         Decision: both are inline tests, with no call on the common path: in double a range
@@ -66,6 +66,8 @@ class NumberModel:
             return (f"(_t if (-{FLOAT32_MAX!r} <= (_t := (_c := (_x := {code}) * {SPLITTER!r}) - (_c - _x)) "
                     f"<= -{FLOAT32_MIN!r} or {FLOAT32_MIN!r} <= _t <= {FLOAT32_MAX!r} or _t == 0.0) "
                     f"else _r32(_x))")
+        if cannot_overflow:
+            return code
         return f"(_t if -{DOUBLE_MAX!r} <= (_t := {code}) <= {DOUBLE_MAX!r} else _overflow())"
 
     def step(self, code: str) -> str:

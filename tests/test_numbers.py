@@ -9,6 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from machine.errors import LseError
+from machine.lse import nodes
+from machine.lse.compiler import cannot_overflow
 from machine.lse.numbers import NumberModel, round32
 from machine.lse.runtime import Status
 from machine.micro import Micro
@@ -134,9 +136,6 @@ def test_the_inline_single_rounding_is_exactly_float32(x):
     ("*", "X", 2.0, False), ("/", "X", 3.0, True), ("/", "X", 0.5, False), ("/", 3.0, "X", False),
 ])
 def test_a_constant_that_cannot_overflow_an_operation_spares_its_check(op, left, right, safe):
-    from machine.lse import nodes
-    from machine.lse.compiler import cannot_overflow
-
     def node(side):
         return nodes.Num(side, 10) if isinstance(side, float) else nodes.Var(side, 10)
     assert cannot_overflow(op, node(left), node(right)) is safe

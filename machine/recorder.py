@@ -7,10 +7,10 @@ and encodes them one frame at a time with Pillow, so the GIF is streamed to the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from machine.record import record
 from machine.screen import TextScreen
 
 if TYPE_CHECKING:
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 HOLD_LAST_SECONDS = 2.0
 
 
-@dataclass
+@record
 class Frame:
     """One picture of the recording: the screen's rows, the cursor if shown, and its frame number."""
 

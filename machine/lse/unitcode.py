@@ -282,7 +282,8 @@ class UnitCompiler(SegmentCompiler):
         out = Emitter()
         if self.lean:
             out.emit("if M.depth >= M.max_depth: M.too_deep()")
-            out.emit("M.depth += 1; _saved_loops = M.loops; M.loops = []")
+            # Decision: a procedure without FAIRE opens no loop, so it needs no loop stack of its own.
+            out.emit("M.depth += 1; _saved_loops = M.loops; M.loops = []" if self.has_loops else "M.depth += 1")
             out.emit(f"pc = {self.unit.entry_pc}")
             out.emit("try:")
             out.depth += 1
@@ -312,7 +313,7 @@ class UnitCompiler(SegmentCompiler):
         if self.lean:
             out.depth = 1
             out.emit("finally:")
-            out.emit("    M.depth -= 1; M.loops = _saved_loops")
+            out.emit("    M.depth -= 1; M.loops = _saved_loops" if self.has_loops else "    M.depth -= 1")
         lines, points = merge_charges(out.lines)
         self.code_constants["_PT"] = tuple(points)
         signature = f"def {name}(G, L, M, pc):"
@@ -427,7 +428,7 @@ class UnitCompiler(SegmentCompiler):
             self.statements(out, statements)
             if statements and isinstance(statements[-1], ENDS_FLOW):
                 return
-            if line.number in self.eol_pc:
+            if line.number in self.eol_pc and self.has_loops:  # else no loop of this unit can end here
                 self.transfer(out, str(self.eol_pc[line.number]))
                 return
             following = index + 1

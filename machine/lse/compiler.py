@@ -130,6 +130,10 @@ class StatementCompiler:
         if self.deferred is not None:
             self.deferred.merge(cost)
             return
+        self.emit_charge(out, cost)
+
+    def emit_charge(self, out: Emitter, cost: Cost) -> None:
+        """Emit the code that pays for a block of operations."""
         block = self.block_id(cost)
         if self.tables.profile:
             out.emit(f"M.block({block})")

@@ -87,41 +87,42 @@ def successors(layout: Layout, pc: int) -> list[int]:
     return result
 
 
-def scalar_targets(layout: Layout) -> set[str]:
-    """Names that are ever given a single value (assigned, looped over, given a position)."""
-    names = set()
-    for line in layout.program.lines:
-        for node in walk(line.statements):
-            if isinstance(node, n.Assign) and isinstance(node.target, n.Var):
-                names.add(node.target.name)
-            elif isinstance(node, n.Faire):
-                names.add(node.var)
-            elif isinstance(node, n.BuiltinCall) and node.position_out is not None:
-                names.add(node.position_out.name)
-            elif isinstance(node, n.Lire):
-                names.update(target.name for target in node.targets if isinstance(target, n.Var))
-    return names
+def single_values(node: object) -> list[str]:
+    """The names a node gives a single value: assigned, looped over, given a position, read (LIRE)."""
+    if isinstance(node, n.Assign) and isinstance(node.target, n.Var):
+        return [node.target.name]
+    if isinstance(node, n.Faire):
+        return [node.var]
+    if isinstance(node, n.BuiltinCall) and node.position_out is not None:
+        return [node.position_out.name]
+    if isinstance(node, n.Lire):
+        return [target.name for target in node.targets if isinstance(target, n.Var)]
+    return []
 
+
+def declarations(node: object) -> list[str]:
+    """The names a node may give another kind than number: CHAINE, TABLEAU, CHARGER."""
+    if isinstance(node, n.Chaine):
+        return list(node.names)
+    if isinstance(node, n.Tableau):
+        return [name for name, _ in node.decls]
+    if isinstance(node, n.Charger):
+        return [node.var.name]
+    return []
+
+
+def scalar_targets(layout: Layout) -> set[str]:
+    """Names that are ever given a single value anywhere in the program."""
+    return {name for line in layout.program.lines for node in walk(line.statements) for name in single_values(node)}
 
 
 def written_names(nodes: object) -> set[str]:
-    """Names that statements among `nodes` may give a new value or kind."""
+    """Names that statements among `nodes` may give a new value or kind (LIBERER included)."""
     names = set()
     for node in nodes:
-        if isinstance(node, n.Assign) and isinstance(node.target, n.Var):
-            names.add(node.target.name)
-        elif isinstance(node, n.Faire):
-            names.add(node.var)
-        elif isinstance(node, n.BuiltinCall) and node.position_out is not None:
-            names.add(node.position_out.name)
-        elif isinstance(node, n.Lire):
-            names.update(target.name for target in node.targets if isinstance(target, n.Var))
-        elif isinstance(node, (n.Chaine, n.Liberer)):
+        names.update(single_values(node), declarations(node))
+        if isinstance(node, n.Liberer):
             names.update(node.names)
-        elif isinstance(node, n.Tableau):
-            names.update(name for name, _ in node.decls)
-        elif isinstance(node, n.Charger):
-            names.add(node.var.name)
     return names
 
 
@@ -186,15 +187,7 @@ class Flow:
 
     def _declared(self, pcs: set[int]) -> set[str]:
         """Names that CHAINE, TABLEAU or CHARGER may give another kind than number in this code."""
-        names = set()
-        for node in self.nodes(pcs):
-            if isinstance(node, n.Chaine):
-                names.update(node.names)
-            elif isinstance(node, n.Tableau):
-                names.update(name for name, _ in node.decls)
-            elif isinstance(node, n.Charger):
-                names.add(node.var.name)
-        return names
+        return {name for node in self.nodes(pcs) for name in declarations(node)}
 
     def pure(self, unit_name: str, name: str) -> bool:
         """True if `name`, as the unit sees it, only ever holds a number.

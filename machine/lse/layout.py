@@ -44,7 +44,6 @@ class Layout:
     units: dict[str, Unit] = field(default_factory=dict)
     string_names: set[str] = field(default_factory=set)
     array_names: set[str] = field(default_factory=set)
-    param_names: set[str] = field(default_factory=set)
     loaded_names: set[str] = field(default_factory=set)  # CHARGER may give them any kind
     assigned_names: set[str] = field(default_factory=set)  # given a value other than by FAIRE
 
@@ -115,7 +114,6 @@ def layout(program: n.Program) -> Layout:
                 result.assigned_names.update(arg.name for arg in node.args if isinstance(arg, n.Var))
         first = line.statements[0] if line.statements else None
         if isinstance(first, n.Procedure):
-            result.param_names.update(first.params)
             by_value = set(first.locals) & set(first.params)
             result.units[first.name] = Unit(
                 first.name, first.params, frozenset(first.params) | frozenset(first.locals),

@@ -121,7 +121,7 @@ class SegmentCompiler(StatementCompiler):
                 out.depth += 1
             self.statements(out, statements)
             if line.number == end:
-                self.loop_pass(out, faire, end, after_end)
+                self.loop_pass(out, faire, f"return M.end_of_line({end}, G, L, {after_end})")
             if line.number != first:
                 out.emit("pass")
                 out.depth -= 1
@@ -129,14 +129,14 @@ class SegmentCompiler(StatementCompiler):
         out.emit(f"if M.cyc >= M.budget: return {pc}")
         out.depth -= 1
 
-    def loop_pass(self, out: Emitter, faire: n.Faire, end: int, after_end: int) -> None:
-        """Emit the end of one pass of a fast loop: step the variable, leave when done."""
+    def loop_pass(self, out: Emitter, faire: n.Faire, leave: str) -> None:
+        """Emit the end of one pass of a fast loop: step the variable, pop the loop and `leave` when done."""
         self.charge(out, Cost(Counter(PASS_COST)))
         out.emit(f"v = {self.step_sum(self.read_var(faire.var), '_stp', faire)}")
         if faire.cond is None:
-            out.emit("if not ((v <= _lim) if _up else (v >= _lim)):")
+            out.emit(f"if not {self.within('v', '_lim', '_up', faire)}:")
             out.emit("    M.loops.pop()")
-            out.emit(f"    return M.end_of_line({end}, G, L, {after_end})")
+            out.emit(f"    {leave}")
             self.store_var(out, faire.var, Ex("v", "n", Cost()))
         else:
             self.store_var(out, faire.var, Ex("v", "n", Cost()))
@@ -144,7 +144,16 @@ class SegmentCompiler(StatementCompiler):
             self.charge(out, cond.cost)
             out.emit(f"if not {cond.code}:")
             out.emit("    M.loops.pop()")
-            out.emit(f"    return M.end_of_line({end}, G, L, {after_end})")
+            out.emit(f"    {leave}")
+
+    @staticmethod
+    def within(value: str, limit: str, up: str, faire: n.Faire) -> str:
+        """The test that a loop variable has not passed its limit; the step's sign is used when it is a constant."""
+        step = faire.step
+        if step is None or isinstance(step, n.Num):
+            return f"({value} <= {limit})" if step is None or step.value >= 0 else f"({value} >= {limit})"
+        return f"(({value} <= {limit}) if {up} else ({value} >= {limit}))"
+
 
     def inline_following(self, out: Emitter, index: int) -> int:
         """Run the next lines in this function when control falls into them; return the last one's index.

@@ -179,12 +179,7 @@ class UnitCompiler(SegmentCompiler):
             return super().position_store(name, call)
         return f"({self.cache[name]} := (_pt := {call})[1], _pt[0])[1]"
 
-    def charge(self, out: Emitter, cost: Cost) -> None:
-        if not cost.kinds:
-            return
-        if self.deferred is not None:
-            self.deferred.merge(cost)
-            return
+    def emit_charge(self, out: Emitter, cost: Cost) -> None:
         cycles = sum(self.tables.costs[key] * count for key, count in cost.kinds.items())
         prefix = "    " * out.depth + "c += "
         if out.lines and out.lines[-1].startswith(prefix) and out.lines[-1][len(prefix):].isdigit():
@@ -509,18 +504,10 @@ class UnitCompiler(SegmentCompiler):
         out.emit("M.loops.pop()")
         out.emit("continue")
 
-    @staticmethod
-    def within(value: str, limit: str, up: str, faire: n.Faire) -> str:
-        """The test that a loop variable has not passed its limit; the step's sign is used when it is a constant."""
-        step = faire.step
-        if step is None or isinstance(step, n.Num):
-            return f"({value} <= {limit})" if step is None or step.value >= 0 else f"({value} >= {limit})"
-        return f"(({value} <= {limit}) if {up} else ({value} >= {limit}))"
-
     def fast_loop(self, out: Emitter, pc: int, faire: n.Faire, body: list[tuple]) -> None:
         """A loop whose body is straight-line code: one Python `while`, left by break."""
         end = self.layout.resolve(faire.end)
-        out.emit("_lp = M.loops[-1]; _stp = _lp.step; _lm = _lp.limit; _up = _stp >= 0")
+        out.emit("_lp = M.loops[-1]; _stp = _lp.step; _lim = _lp.limit; _up = _stp >= 0")
         out.emit("while True:")
         out.depth += 1
         self.loop_level += 1
@@ -540,20 +527,7 @@ class UnitCompiler(SegmentCompiler):
             out.emit(f"ln = {line.number}")
             self.statements(out, statements)
         self.skip_end = None
-        self.charge(out, Cost(Counter(PASS_COST)))
-        out.emit(f"v = {self.step_sum(self.read_var(faire.var), '_stp', faire)}")
-        if faire.cond is None:
-            out.emit(f"if not {self.within('v', '_lm', '_up', faire)}:")
-            out.emit("    M.loops.pop()")
-            out.emit(f"    pc = {self.eol_pc[end]}; break")
-            self.store_var(out, faire.var, Ex("v", "n", Cost()))
-        else:
-            self.store_var(out, faire.var, Ex("v", "n", Cost()))
-            cond = self.value(faire.cond)
-            self.charge(out, cond.cost)
-            out.emit(f"if not {cond.code}:")
-            out.emit("    M.loops.pop()")
-            out.emit(f"    pc = {self.eol_pc[end]}; break")
+        self.loop_pass(out, faire, f"pc = {self.eol_pc[end]}; break")
         out.emit(f"if c >= lim: pc = {pc}; break")
         self.loop_level -= 1
         out.depth -= 1

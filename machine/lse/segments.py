@@ -154,7 +154,6 @@ class SegmentCompiler(StatementCompiler):
             return f"({value} <= {limit})" if step is None or step.value >= 0 else f"({value} >= {limit})"
         return f"(({value} <= {limit}) if {up} else ({value} >= {limit}))"
 
-
     def inline_following(self, out: Emitter, index: int) -> int:
         """Run the next lines in this function when control falls into them; return the last one's index.
 

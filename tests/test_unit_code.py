@@ -68,6 +68,12 @@ PROGRAMS = {
     "TERMINER in the middle of a line": lines("10 X←1;TERMINER;X←2", "20 Y←3"),
     "an array index out of range after a jump back": lines(
         "10 TABLEAU T[3];I←0", "20 I←I+1;T[I]←I;ALLER EN 20"),
+    "a jump to a loop's empty last line, then an error on the other path": lines(
+        "10 TABLEAU T[4];FAIRE 40 POUR I←1 JUSQUA 9", "20 SI I<3 ALORS ALLER EN 40",
+        "30 T[I]←T[I-1]+1", "40 *", "50 TERMINER"),
+    "a jump to a loop's empty last line, run to the end": lines(
+        "10 S←0;FAIRE 40 POUR I←1 JUSQUA 9", "20 SI I<3 ALORS ALLER EN 40",
+        "30 S←S+I", "40 *", "50 AFFICHER S;TERMINER"),
 }
 TYPED = ["21"]
 

@@ -14,6 +14,8 @@ import re
 
 CHARGE = re.compile(r"^(\s*)c \+= (\d+)$")
 LINE_MARK = re.compile(r"^(\s*)ln = (\d+)$")
+ANY_MARK = re.compile(r"^(\s*)ln = -?\d+$")  # a line or a point
+CHARGE_MARKED = re.compile(r"^(\s*)c \+= (\d+); ln = -?\d+$")
 READS_COUNTER = re.compile(r"\bc\b")
 TRANSFERS = re.compile(r"\b(continue|break|return|pass)\b")
 
@@ -24,7 +26,23 @@ def merge_charges(lines: list[str]) -> tuple[list[str], list[tuple[int, int]]]:
     for text in lines:
         merger.take(text)
     merger.close()
-    return merger.out, merger.points
+    return _drop_dead_marks(merger.out), merger.points
+
+
+def _drop_dead_marks(lines: list[str]) -> list[str]:
+    """Remove a line mark that the next line, at the same indentation, marks again (nothing ran between)."""
+    kept: list[str] = []
+    for text in lines:
+        mark = ANY_MARK.match(text)
+        if mark and kept:
+            marked, charged = ANY_MARK.match(kept[-1]), CHARGE_MARKED.match(kept[-1])
+            if marked and marked.group(1) == mark.group(1):
+                kept[-1] = text
+                continue
+            if charged and charged.group(1) == mark.group(1):
+                kept[-1] = f"{charged.group(1)}c += {charged.group(2)}"
+        kept.append(text)
+    return kept
 
 
 class _Merger:

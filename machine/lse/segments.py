@@ -129,9 +129,13 @@ class SegmentCompiler(StatementCompiler):
         out.emit(f"if M.cyc >= M.budget: return {pc}")
         out.depth -= 1
 
-    def loop_pass(self, out: Emitter, faire: n.Faire, leave: str) -> None:
-        """Emit the end of one pass of a fast loop: step the variable, pop the loop and `leave` when done."""
-        self.charge(out, Cost(Counter(PASS_COST)))
+    def loop_pass(self, out: Emitter, faire: n.Faire, leave: str, charged: bool = False) -> None:
+        """Emit the end of one pass of a fast loop: step the variable, pop the loop and `leave` when done.
+
+        `charged`: the pass's own cost was already charged on every path that reaches it.
+        """
+        if not charged:
+            self.charge(out, Cost(Counter(PASS_COST)))
         out.emit(f"v = {self.step_sum(self.read_var(faire.var), '_stp', faire)}")
         if faire.cond is None:
             out.emit(f"if not {self.within('v', '_lim', '_up', faire)}:")

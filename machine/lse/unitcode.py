@@ -47,6 +47,7 @@ class UnitCompiler(SegmentCompiler):
         self.loop_level = 0  # inside a Python `while` of a block: a jump must break out of it
         self.block_pc: int | None = None  # the block whose own start a jump may `continue` to
         self.skip_end: int | None = None  # in a fast loop: its last line, where a jump ends the pass
+        self.sink_pass: int | None = None  # a fast loop's empty last line, whose pass is charged at each jump to it
         self.self_jumps = 0
         bodies = (pc for pc in pcs if 0 < pc < layout.end_pc and layout.segments[pc].start > 0)
         self.has_loops = (any(isinstance(node, n.Faire) for node in flow.nodes(pcs))
@@ -389,6 +390,7 @@ class UnitCompiler(SegmentCompiler):
         number = self.layout.resolve(node.target)
         if self.skip_end is not None and number == self.skip_end:
             self.charge(out, Cost().add("jump"))
+            self.charge_pass(out)
             out.emit("break")
             return
         if self.block_pc is None or self.synced is not None or self.layout.line_pc.get(number) != self.block_pc:
@@ -464,6 +466,12 @@ class UnitCompiler(SegmentCompiler):
             self.transfer(out, f"M.enter_loop(_st, _lim, _go, {line.number}, {end}, {body_pc}, {self.eol_pc[end]})")
         self.synced = None
 
+    def charge_pass(self, out: Emitter) -> None:
+        """Before a jump to a fast loop's empty last line: that line's pass, charged here."""
+        if self.sink_pass is not None:
+            out.emit(f"ln = {self.sink_pass}")
+            self.charge(out, Cost(Counter(PASS_COST)))
+
     def end_of_line_block(self, out: Emitter, line: int) -> None:
         """After a line that ends loops: step the innermost loop ending here, or go on to the next line."""
         index = self.layout.line_index[line]
@@ -519,15 +527,23 @@ class UnitCompiler(SegmentCompiler):
             out.emit("while True:")
             out.depth += 1
             self.loop_level += 1
+            # Decision: when that last line is empty, its pass is charged before each break,
+            # where it merges with the charges of the path that got there.
+            self.sink_pass = end if not body[-1][1] else None
         for position, (line, statements) in enumerate(body):
             if skips and position == len(body) - 1:
+                self.charge_pass(out)
                 out.emit("break")
                 out.depth -= 1
                 self.loop_level -= 1
-            out.emit(f"ln = {line.number}")
+                if self.sink_pass is not None:
+                    break
+            if statements or position == len(body) - 1:
+                out.emit(f"ln = {line.number}")
             self.statements(out, statements)
         self.skip_end = None
-        self.loop_pass(out, faire, f"pc = {self.eol_pc[end]}; break")
+        self.loop_pass(out, faire, f"pc = {self.eol_pc[end]}; break", charged=self.sink_pass is not None)
+        self.sink_pass = None
         out.emit(f"if c >= lim: pc = {pc}; break")
         self.loop_level -= 1
         out.depth -= 1

@@ -1,0 +1,35 @@
+"""The charge merger of generated code: one add per straight run, points for refunds, no dead line marks.
+
+A point whose mark was dropped stays in the table (unused): point numbers never shift.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from machine.lse.charges import merge_charges
+
+CASES = {
+    "a straight run pays everything at its first charge and marks the later lines as points": (
+        ["ln = 10", "c += 5", "x = 1", "ln = 20", "c += 7", "y = 2"],
+        ["ln = 10", "c += 12; ln = -1", "x = 1", "ln = 20", "y = 2"], [(10, 7), (20, 7)]),
+    "a transfer ends the run": (
+        ["c += 5", "continue", "c += 7"],
+        ["c += 5", "continue", "c += 7"], []),
+    "a mark followed by another mark is dropped": (
+        ["ln = 10", "ln = 20", "c += 3"],
+        ["ln = 20", "c += 3"], []),
+    "a point made dead by a later mark leaves its charge alone": (
+        ["if a:", "    c += 4", "    ln = 30", "    c += 6", "    break"],
+        ["if a:", "    c += 10", "    ln = 30", "    break"], [(0, 6), (30, 6)]),
+    "marks at other depths are kept": (
+        ["ln = 10", "if a:", "    ln = 20", "ln = 30"],
+        ["ln = 10", "if a:", "    ln = 20", "ln = 30"], []),
+}
+
+
+@pytest.mark.parametrize("lines, merged, points", CASES.values(), ids=CASES.keys())
+def test_merged_charges(lines, merged, points):
+    out, got_points = merge_charges(lines)
+    assert out == merged
+    assert got_points == points

@@ -13,7 +13,7 @@ import tempfile
 from pathlib import Path
 
 from machine.errors import Err, LseError
-from machine.lse.values import Array, Vars
+from machine.lse.values import Array, Vars, array_dims, element_keys, elements, new_array
 
 NAME = re.compile(r"[A-Z][A-Z0-9]{0,7}\Z")
 DATA_SUFFIX = ".don"
@@ -42,7 +42,7 @@ def check_record(record: object) -> str:
 def encode(value: object) -> object:
     """Turn a value into JSON data."""
     if type(value) is Array:
-        return {"dims": list(value.dims), "values": value.values_rowmajor()}
+        return {"dims": list(array_dims(value)), "values": elements(value)}
     return value
 
 
@@ -53,10 +53,11 @@ def decode(name: str, data: object) -> tuple[object, float]:
     if isinstance(data, (int, float)) and not isinstance(data, bool):
         return float(data), NUMBER
     if isinstance(data, dict) and isinstance(data.get("dims"), list):
-        array = Array(name, tuple(int(d) for d in data["dims"]))
-        for key, item in zip(list(array), data["values"], strict=True):
+        dims = tuple(int(d) for d in data["dims"])
+        array = new_array(name, dims)
+        for key, item in zip(element_keys(array), data["values"], strict=True):
             array[key] = float(item)
-        return array, VECTOR if len(array.dims) == 1 else MATRIX
+        return array, VECTOR if len(dims) == 1 else MATRIX
     raise LseError(Err.DISK_ERROR, "ENREGISTREMENT ILLISIBLE")
 
 

@@ -36,7 +36,7 @@ from collections.abc import Iterable
 from decimal import ROUND_HALF_UP, Context, Decimal
 
 from machine.errors import Err, LseError
-from machine.lse.values import Array
+from machine.lse.values import Array, rows
 from machine.record import record
 
 MAX_COUNT = 32767
@@ -113,8 +113,8 @@ def format_value_u(v: object) -> str:
     """Return a value in U: a string as-is, a number with format_u, an array row by row."""
     if type(v) is str:
         return v
-    if isinstance(v, Array):
-        return NEWLINE.join("".join(format_u(e) for e in row) for row in v.rows())
+    if type(v) is Array:
+        return NEWLINE.join("".join(format_u(e) for e in row) for row in rows(v))
     return format_u(_number(v, "AFFICHER"))
 
 
@@ -234,8 +234,8 @@ class _Stream:
         # start of one) or "row" (always a new line, between the rows of a matrix).
         self.items: list[tuple[str | None, object]] = []
         for v in values:
-            if isinstance(v, Array):
-                for r, row in enumerate(v.rows()):
+            if type(v) is Array:
+                for r, row in enumerate(rows(v)):
                     for c, element in enumerate(row):
                         mark = None if c else ("array" if r == 0 else "row")
                         self.items.append((mark, element))

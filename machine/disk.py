@@ -6,10 +6,8 @@ must not import pygame or the front ends.
 
 from __future__ import annotations
 
-import json
 import os
 import re
-import tempfile
 from pathlib import Path
 
 from machine.errors import Err, LseError
@@ -80,6 +78,7 @@ class Disk:
     def _read(self, name: str, permanent: bool) -> dict[str, object] | None:
         if not permanent:
             return self.temporary.get(name)
+        import json  # Decision: json and tempfile are imported by the first disk access, not by every run (start-up)
         path = self._path(name, DATA_SUFFIX)
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
@@ -95,10 +94,12 @@ class Disk:
         if not permanent:
             self.temporary[name] = records
             return
+        import json
         self.write_atomically(self._path(name, DATA_SUFFIX), json.dumps(records))
 
     def write_atomically(self, path: Path, text: str) -> None:
         """Write a file whole or not at all (write a temporary file, then rename)."""
+        import tempfile
         try:
             self.root.mkdir(parents=True, exist_ok=True)
             handle, temporary = tempfile.mkstemp(dir=self.root, prefix=".tmp-")

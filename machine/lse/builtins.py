@@ -45,12 +45,15 @@ import os
 import re
 import struct
 from collections.abc import Callable
-from datetime import datetime
+from typing import TYPE_CHECKING
 
 from machine.errors import Err, LseError
 from machine.lse.formats import cca as _cca
 from machine.lse.values import check_number, check_string
 from machine.record import record
+
+if TYPE_CHECKING:
+    from datetime import datetime
 
 # ---------------------------------------------------------------- argument helpers
 
@@ -317,11 +320,17 @@ class Random:
         return _unit(_mix((bits + _GAMMA) & _MASK))
 
 
+def host_now() -> datetime:
+    """The host's local date and time; datetime is imported by the first TEM or DAT (start-up)."""
+    from datetime import datetime
+    return datetime.now()
+
+
 class Environment:
     """What ALE, TEM and DAT need from the machine: a seeded generator and a clock."""
 
     def __init__(self, seed: int | None = None,
-                 now: Callable[[], datetime] = datetime.now) -> None:
+                 now: Callable[[], datetime] = host_now) -> None:
         self.random = Random(seed)
         self.now = now
 

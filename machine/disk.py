@@ -8,12 +8,16 @@ from __future__ import annotations
 
 import os
 import re
+from functools import cache
 from pathlib import Path
 
 from machine.errors import Err, LseError
 from machine.lse.values import Array, Vars
 
-NAME = re.compile(r"[A-Z][A-Z0-9]{0,7}\Z")
+
+@cache
+def name_pattern() -> re.Pattern:  # compiled by its first use, not at start-up
+    return re.compile(r"[A-Z][A-Z0-9]{0,7}\Z")
 DATA_SUFFIX = ".don"
 PROGRAM_SUFFIX = ".lse"
 # CHARGER status codes (lse-notes §1.3).
@@ -25,7 +29,7 @@ def check_name(name: object) -> str:
     if type(name) is not str:
         raise LseError(Err.FILE_NAME, name)
     upper = name.upper()
-    if not NAME.match(upper):
+    if not name_pattern().match(upper):
         raise LseError(Err.FILE_NAME, name)
     return upper
 
@@ -205,9 +209,9 @@ class Disk:
         except OSError as error:
             raise LseError(Err.DISK_ERROR, error.strerror or "CATALOGUE") from None
         programs = [name[:-len(PROGRAM_SUFFIX)] for name in names
-                    if name.endswith(PROGRAM_SUFFIX) and NAME.match(name[:-len(PROGRAM_SUFFIX)])]
+                    if name.endswith(PROGRAM_SUFFIX) and name_pattern().match(name[:-len(PROGRAM_SUFFIX)])]
         data = [name[:-len(DATA_SUFFIX)] for name in names
-                if name.endswith(DATA_SUFFIX) and NAME.match(name[:-len(DATA_SUFFIX)])]
+                if name.endswith(DATA_SUFFIX) and name_pattern().match(name[:-len(DATA_SUFFIX)])]
         return programs, data
 
     # Decision: the recovery slot has a name no guest program can spell (it starts with a dot).

@@ -45,6 +45,7 @@ import os
 import re
 import struct
 from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING
 
 from machine.errors import Err, LseError
@@ -242,7 +243,9 @@ def cca(x: float) -> str:
     return _cca(_real(x, "CCA"))
 
 
-_NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[Ee][+-]?[0-9]+)?")
+@cache
+def _number() -> re.Pattern:  # compiled by its first use, not at start-up
+    return re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[Ee][+-]?[0-9]+)?")
 
 
 def cnb(s: str, d: float) -> tuple[float, float]:
@@ -252,7 +255,7 @@ def cnb(s: str, d: float) -> tuple[float, float]:
     i = begin
     while i < len(s) and s[i] == " ":
         i += 1
-    m = _NUMBER.match(s, i)
+    m = _number().match(s, i)
     if m is None:
         return 0.0, float(begin + 1)
     return _result(float(m.group())), float(m.end() + 1)

@@ -33,6 +33,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable
+from functools import cache
 from typing import TYPE_CHECKING
 
 from machine.errors import Err, LseError
@@ -183,13 +184,15 @@ def format_scientific(x: float, width: int, decimals: int) -> str:
 
 # ---------------------------------------------------------------- parsing formats
 
-_SPEC = re.compile(
-    r"(?P<count>[0-9]+|\*)?"
-    r"(?:'(?P<text>(?:[^']|'')*)'"
-    r"|(?P<simple>[/LCXU])"
-    r"|(?P<fe>[FE])(?P<width>[0-9]+)\.(?P<decimals>[0-9]+))",
-    re.IGNORECASE,
-)
+@cache
+def _spec() -> re.Pattern:  # compiled by its first use, not at start-up
+    return re.compile(
+        r"(?P<count>[0-9]+|\*)?"
+        r"(?:'(?P<text>(?:[^']|'')*)'"
+        r"|(?P<simple>[/LCXU])"
+        r"|(?P<fe>[FE])(?P<width>[0-9]+)\.(?P<decimals>[0-9]+))",
+        re.IGNORECASE,
+    )
 
 
 def _split_specs(raw: str) -> list[str]:
@@ -211,7 +214,7 @@ def _split_specs(raw: str) -> list[str]:
 
 def _parse_spec(text: str) -> FormatSpec:
     """Parse one spec such as 3X, 'TEXT', *'-', F6.2 or E10.3."""
-    m = _SPEC.fullmatch(text)
+    m = _spec().fullmatch(text)
     if m is None:
         raise LseError(Err.BAD_FORMAT, text or ",")
     raw_count = m.group("count")

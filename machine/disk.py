@@ -6,16 +6,18 @@ must not import pygame or the front ends.
 
 from __future__ import annotations
 
-import json
 import os
 import re
-import tempfile
+from functools import cache
 from pathlib import Path
 
 from machine.errors import Err, LseError
 from machine.lse.values import Array, Vars, array_dims, element_keys, elements, new_array
 
-NAME = re.compile(r"[A-Z][A-Z0-9]{0,7}\Z")
+
+@cache
+def name_pattern() -> re.Pattern:  # compiled by its first use, not at start-up
+    return re.compile(r"[A-Z][A-Z0-9]{0,7}\Z")
 DATA_SUFFIX = ".don"
 PROGRAM_SUFFIX = ".lse"
 # CHARGER status codes (lse-notes §1.3).
@@ -27,7 +29,7 @@ def check_name(name: object) -> str:
     if type(name) is not str:
         raise LseError(Err.FILE_NAME, name)
     upper = name.upper()
-    if not NAME.match(upper):
+    if not name_pattern().match(upper):
         raise LseError(Err.FILE_NAME, name)
     return upper
 
@@ -81,6 +83,7 @@ class Disk:
     def _read(self, name: str, permanent: bool) -> dict[str, object] | None:
         if not permanent:
             return self.temporary.get(name)
+        import json  # Decision: json and tempfile are imported by the first disk access, not by every run (start-up)
         path = self._path(name, DATA_SUFFIX)
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
@@ -96,10 +99,12 @@ class Disk:
         if not permanent:
             self.temporary[name] = records
             return
+        import json
         self.write_atomically(self._path(name, DATA_SUFFIX), json.dumps(records))
 
     def write_atomically(self, path: Path, text: str) -> None:
         """Write a file whole or not at all (write a temporary file, then rename)."""
+        import tempfile
         try:
             self.root.mkdir(parents=True, exist_ok=True)
             handle, temporary = tempfile.mkstemp(dir=self.root, prefix=".tmp-")
@@ -205,9 +210,9 @@ class Disk:
         except OSError as error:
             raise LseError(Err.DISK_ERROR, error.strerror or "CATALOGUE") from None
         programs = [name[:-len(PROGRAM_SUFFIX)] for name in names
-                    if name.endswith(PROGRAM_SUFFIX) and NAME.match(name[:-len(PROGRAM_SUFFIX)])]
+                    if name.endswith(PROGRAM_SUFFIX) and name_pattern().match(name[:-len(PROGRAM_SUFFIX)])]
         data = [name[:-len(DATA_SUFFIX)] for name in names
-                if name.endswith(DATA_SUFFIX) and NAME.match(name[:-len(DATA_SUFFIX)])]
+                if name.endswith(DATA_SUFFIX) and name_pattern().match(name[:-len(DATA_SUFFIX)])]
         return programs, data
 
     # Decision: the recovery slot has a name no guest program can spell (it starts with a dot).

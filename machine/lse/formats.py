@@ -33,19 +33,24 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable
-from decimal import ROUND_HALF_UP, Context, Decimal
+from functools import cache
+from typing import TYPE_CHECKING
 
 from machine.errors import Err, LseError
 from machine.lse.values import Array, rows
 from machine.record import record
+
+if TYPE_CHECKING:
+    from decimal import Context
 
 MAX_COUNT = 32767
 MAX_WIDTH = 255
 NEWLINE = "\r\n"
 
 _U_DIGITS = 8
-_U_CONTEXT = Context(prec=_U_DIGITS, rounding=ROUND_HALF_UP)
-_FIXED_CONTEXT = Context(prec=2 * MAX_WIDTH + 10, rounding=ROUND_HALF_UP)
+# Decision: decimal is imported by the first number that needs it (most runs print integers), not at
+# start-up; _load_decimal() sets these.
+_Decimal = _Context = _ROUND_HALF_UP = _U_CONTEXT = _FIXED_CONTEXT = None
 _LITERALS = {"/": NEWLINE, "L": "\n", "C": "\r", "X": " "}
 _VALUE_KINDS = frozenset("UFE")
 _STAR_KINDS = frozenset(("text", "/", "L", "C", "X"))
@@ -73,9 +78,19 @@ def _number(x: object, what: str) -> float:
     raise LseError(Err.TYPE_MISMATCH, what)
 
 
+def _load_decimal() -> None:
+    """Import decimal and make the contexts of U and F (once, by the first number that needs them)."""
+    global _Decimal, _Context, _ROUND_HALF_UP, _U_CONTEXT, _FIXED_CONTEXT
+    from decimal import ROUND_HALF_UP, Context, Decimal
+    _Context, _ROUND_HALF_UP = Context, ROUND_HALF_UP
+    _U_CONTEXT = Context(prec=_U_DIGITS, rounding=ROUND_HALF_UP)
+    _FIXED_CONTEXT = Context(prec=2 * MAX_WIDTH + 10, rounding=ROUND_HALF_UP)
+    _Decimal = Decimal
+
+
 def _round_significant(x: float, context: Context) -> tuple[str, str, int]:
     """Round x (finite, non-zero) in a context: return sign, digits without trailing zeros, exponent."""
-    sign, digits, exponent = context.plus(Decimal(x)).as_tuple()
+    sign, digits, exponent = context.plus(_Decimal(x)).as_tuple()
     text = "".join(map(str, digits))
     lead = exponent + len(text) - 1
     return ("-" if sign else ""), (text.rstrip("0") or "0"), lead
@@ -94,6 +109,8 @@ def cca(x: float) -> str:
         return _non_finite(x)
     if x.is_integer() and -1e6 < x < 1e6:  # the common case, exact already
         return str(int(x))
+    if _Decimal is None:
+        _load_decimal()
     sign, digits, lead = _round_significant(x, _U_CONTEXT)
     if -3 <= lead < 6:
         if len(digits) - 1 <= lead:
@@ -137,7 +154,9 @@ def format_fixed(x: float, width: int, decimals: int) -> str:
         if text.startswith("-") and not text.strip("-0."):
             text = text[1:]
     else:
-        q = Decimal(x).quantize(Decimal(1).scaleb(-decimals), context=_FIXED_CONTEXT)
+        if _Decimal is None:
+            _load_decimal()
+        q = _Decimal(x).quantize(_Decimal(1).scaleb(-decimals), context=_FIXED_CONTEXT)
         text = format(q, "f")
         if text.startswith("-") and q.is_zero():
             text = text[1:]
@@ -153,7 +172,9 @@ def format_scientific(x: float, width: int, decimals: int) -> str:
     if x == 0:
         sign, digits, lead = "", "0", 0
     else:
-        context = Context(prec=decimals + 1, rounding=ROUND_HALF_UP)
+        if _Decimal is None:
+            _load_decimal()
+        context = _Context(prec=decimals + 1, rounding=_ROUND_HALF_UP)
         sign, digits, lead = _round_significant(x, context)
     digits = digits.ljust(decimals + 1, "0")
     mantissa = digits[0] + ("." + digits[1:] if decimals else "")
@@ -163,13 +184,15 @@ def format_scientific(x: float, width: int, decimals: int) -> str:
 
 # ---------------------------------------------------------------- parsing formats
 
-_SPEC = re.compile(
-    r"(?P<count>[0-9]+|\*)?"
-    r"(?:'(?P<text>(?:[^']|'')*)'"
-    r"|(?P<simple>[/LCXU])"
-    r"|(?P<fe>[FE])(?P<width>[0-9]+)\.(?P<decimals>[0-9]+))",
-    re.IGNORECASE,
-)
+@cache
+def _spec() -> re.Pattern:  # compiled by its first use, not at start-up
+    return re.compile(
+        r"(?P<count>[0-9]+|\*)?"
+        r"(?:'(?P<text>(?:[^']|'')*)'"
+        r"|(?P<simple>[/LCXU])"
+        r"|(?P<fe>[FE])(?P<width>[0-9]+)\.(?P<decimals>[0-9]+))",
+        re.IGNORECASE,
+    )
 
 
 def _split_specs(raw: str) -> list[str]:
@@ -191,7 +214,7 @@ def _split_specs(raw: str) -> list[str]:
 
 def _parse_spec(text: str) -> FormatSpec:
     """Parse one spec such as 3X, 'TEXT', *'-', F6.2 or E10.3."""
-    m = _SPEC.fullmatch(text)
+    m = _spec().fullmatch(text)
     if m is None:
         raise LseError(Err.BAD_FORMAT, text or ",")
     raw_count = m.group("count")

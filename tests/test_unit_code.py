@@ -181,3 +181,10 @@ def test_an_element_read_in_one_lookup_or_by_the_general_path_gives_the_same_val
 def test_an_index_out_of_range_in_a_swap_names_the_element_and_the_line():
     result = run_lse(PROGRAMS["an index out of range in a swap"], TYPED)
     assert result.error == "INDICE HORS LIMITES T[4] EN LIGNE 20"
+
+
+def test_a_string_stored_through_a_reference_to_an_array_element_is_refused():
+    source = lines("10 TABLEAU T[2];&P(T[1]);TERMINER", "20 PROCEDURE &P(E)", "30 E←'A';RETOUR")
+    for profiling in (False, True):
+        result = run_lse(source, TYPED, profiling=profiling)
+        assert result.error == "TYPES INCOMPATIBLES T EN LIGNE 30"

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from machine.errors import Err, LseError
 from machine.lse import values
 from machine.lse.formats import cca
-from machine.lse.values import META, Array, Vars, check_number
+from machine.lse.values import META, Array, Vars
 
 
 def num(value: object) -> float:
@@ -110,10 +110,12 @@ def same_kind(old: object, new: object, name: str) -> object:
 def set_ref(ref: tuple, value: object) -> None:
     """Store through a by-reference parameter, with the kind check of its target."""
     container, key = ref
-    if type(container) is Vars:
+    if type(container) is Array:
+        if type(value) is not float:
+            raise LseError(Err.TYPE_MISMATCH, values.array_name(container))
+        container[key] = value
+    elif type(container) is Vars:
         container.assign(key, value)
-    elif type(container) is Array:
-        container[key] = check_number(value, values.array_name(container))
     else:  # a temporary cell made for an expression argument: it keeps the kind it was given
         if type(value) is not type(container[key]):
             raise LseError(Err.TYPE_MISMATCH)

@@ -27,6 +27,7 @@ from machine.lse.parser import walk
 from machine.lse.segments import PASS_COST, SegmentCompiler
 
 INLINE_LINES = 3  # lines that a block runs on into before it dispatches again
+LEAVING = (str(RETURN), str(RESULT))  # RETOUR, RESULTAT: the unit returns at once
 # Statements that hand variables to someone else: run with the tables up to date.
 DIRECT = (n.Lire, n.Pause, n.Garer, n.Charger, n.Supprimer, n.Executer, n.Tableau, n.Liberer)
 
@@ -193,6 +194,10 @@ class UnitCompiler(ExactReads, SegmentCompiler):
             out.emit(f"c += {cycles}")
 
     def transfer(self, out: Emitter, code: str) -> None:
+        if code in LEAVING and self.synced is None:
+            self.emit_flush(out)  # what the block of a negative pc would do, without going round to it
+            out.emit(f"return {code}")
+            return
         out.emit(f"pc = {code}")
         if self.synced is not None:
             self.emit_reload(out, self.synced)

@@ -34,19 +34,30 @@ def merge_charges(lines: list[str]) -> tuple[list[str], list[tuple[int, int]]]:
 
 
 def _drop_dead_marks(lines: list[str]) -> list[str]:
-    """Remove a line mark that the next line, at the same indentation, marks again (nothing ran between)."""
+    """Remove a line mark that a later one overwrites with only charges between (nothing that can fail)."""
     kept: list[str] = []
     for text in lines:
-        mark = ANY_MARK.match(text)
-        if mark and kept:
-            marked, charged = ANY_MARK.match(kept[-1]), CHARGE_MARKED.match(kept[-1])
-            if marked and marked.group(1) == mark.group(1):
-                kept[-1] = text
-                continue
-            if charged and charged.group(1) == mark.group(1):
-                kept[-1] = f"{charged.group(1)}c += {charged.group(2)}"
+        mark = ANY_MARK.match(text) or CHARGE_MARKED.match(text)
+        if mark:
+            _drop_mark_before(kept, mark.group(1))
         kept.append(text)
     return kept
+
+
+def _drop_mark_before(kept: list[str], indent: str) -> None:
+    """Drop the mark made just before, at this indentation, if only charges follow it."""
+    for back in range(len(kept) - 1, -1, -1):
+        line = kept[back]
+        marked, charged = ANY_MARK.match(line), CHARGE_MARKED.match(line)
+        if marked and marked.group(1) == indent:
+            del kept[back]
+            return
+        if charged and charged.group(1) == indent:
+            kept[back] = f"{indent}c += {charged.group(2)}"
+            return
+        plain = CHARGE.match(line)
+        if not (plain and plain.group(1) == indent):
+            return
 
 
 class _Merger:

@@ -1,4 +1,4 @@
-"""LSE run-time values: numbers are floats, strings are str, arrays are Array; variable tables.
+"""LSE run-time values: numbers are floats, strings are str, arrays are plain dicts (Array); variable tables.
 
 Imports only the error catalogue.
 """

@@ -32,8 +32,9 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from decimal import ROUND_HALF_UP, Context, Decimal
+from functools import lru_cache
 
 from machine.errors import Err, LseError
 from machine.lse.values import Array
@@ -127,38 +128,66 @@ def _check_field(kind: str, width: int, decimals: int) -> None:
 def format_fixed(x: float, width: int, decimals: int) -> str:
     """Return x in Fe.d: rounded to d decimals, right-aligned, '*' when it does not fit."""
     _check_field("F", width, decimals)
-    field = width + decimals + 1 if decimals else width
-    if not math.isfinite(x) or abs(x) >= 10.0 ** width:
-        return "*" * field
-    if abs(abs(x * 10.0 ** decimals) % 1.0 - 0.5) > 1e-6:
-        # Decision: far from a tie, Python's own rounding of the exact binary value is the
-        # same as rounding half away from zero, and much faster than Decimal.
-        text = f"{x:.{decimals}f}"
-        if text.startswith("-") and not text.strip("-0."):
-            text = text[1:]
-    else:
-        q = Decimal(x).quantize(Decimal(1).scaleb(-decimals), context=_FIXED_CONTEXT)
-        text = format(q, "f")
-        if text.startswith("-") and q.is_zero():
-            text = text[1:]
-    return text.rjust(field) if len(text) <= field else "*" * field
+    return _fixed_field(width, decimals)(x)
 
 
 def format_scientific(x: float, width: int, decimals: int) -> str:
     """Return x in Ee.d: one mantissa digit, d decimals, 'E+nn', right-aligned, '*' if too long."""
     _check_field("E", width, decimals)
+    return _scientific_field(width, decimals)(x)
+
+
+@lru_cache(maxsize=256)
+def _fixed_field(width: int, decimals: int) -> Callable[[object], str]:
+    """The Fe.d renderer of a checked field, its constants worked out once (a format serves many lines)."""
+    field = width + decimals + 1 if decimals else width
+    stars = "*" * field
+    limit = 10.0 ** width
+    scale = 10.0 ** decimals
+    spec = f".{decimals}f"
+    quantum = Decimal(1).scaleb(-decimals)
+
+    def fixed(x: object) -> str:
+        if type(x) is not float:
+            x = _number(x, "F")
+        if not abs(x) < limit:  # also catches infinities and NaN
+            return stars
+        if abs(abs(x * scale) % 1.0 - 0.5) > 1e-6:
+            # Decision: far from a tie, Python's own rounding of the exact binary value is the
+            # same as rounding half away from zero, and much faster than Decimal.
+            text = format(x, spec)
+            if text.startswith("-") and not text.strip("-0."):
+                text = text[1:]
+        else:
+            q = Decimal(x).quantize(quantum, context=_FIXED_CONTEXT)
+            text = format(q, "f")
+            if text.startswith("-") and q.is_zero():
+                text = text[1:]
+        return text.rjust(field) if len(text) <= field else stars
+    return fixed
+
+
+@lru_cache(maxsize=256)
+def _scientific_field(width: int, decimals: int) -> Callable[[object], str]:
+    """The Ee.d renderer of a checked field, its constants worked out once."""
     field = width + decimals + 5 if decimals else width + 4
-    if not math.isfinite(x):
-        return "*" * field
-    if x == 0:
-        sign, digits, lead = "", "0", 0
-    else:
-        context = Context(prec=decimals + 1, rounding=ROUND_HALF_UP)
-        sign, digits, lead = _round_significant(x, context)
-    digits = digits.ljust(decimals + 1, "0")
-    mantissa = digits[0] + ("." + digits[1:] if decimals else "")
-    text = f"{sign}{mantissa}E{'-' if lead < 0 else '+'}{abs(lead):02d}"
-    return text.rjust(field) if len(text) <= field else "*" * field
+    stars = "*" * field
+    context = Context(prec=decimals + 1, rounding=ROUND_HALF_UP)
+
+    def scientific(x: object) -> str:
+        if type(x) is not float:
+            x = _number(x, "E")
+        if not math.isfinite(x):
+            return stars
+        if x == 0:
+            sign, digits, lead = "", "0", 0
+        else:
+            sign, digits, lead = _round_significant(x, context)
+        digits = digits.ljust(decimals + 1, "0")
+        mantissa = digits[0] + ("." + digits[1:] if decimals else "")
+        text = f"{sign}{mantissa}E{'-' if lead < 0 else '+'}{abs(lead):02d}"
+        return text.rjust(field) if len(text) <= field else stars
+    return scientific
 
 
 # ---------------------------------------------------------------- parsing formats
@@ -317,5 +346,96 @@ def render_formatted(specs: Iterable[FormatSpec], values: Iterable[object]) -> s
 def render_plain(values: Iterable[object]) -> str:
     """Return the text of AFFICHER values without a format: a new line first, then each value in U."""
     out: list[str] = [NEWLINE]
-    _render((), _Stream(values), out)
+    for v in values:  # the common case, numbers and strings, needs no _Stream
+        if type(v) is str:
+            out.append(v)
+        elif type(v) is float:
+            out.append(cca(v) + " ")
+        else:
+            out = [NEWLINE]
+            _render((), _Stream(values), out)
+            break
     return "".join(out)
+
+
+# ---------------------------------------------------------------- formats worked out once
+
+_MAX_SLOTS = 64  # value fields of a flattened format; a longer one takes the general path
+
+
+def compile_format(specs: Iterable[FormatSpec]) -> Callable[[tuple], str]:
+    """Return the renderer of one AFFICHER[format] statement, worked out once for all its runs.
+
+    Decision: a format whose counts are fixed and whose fields are valid is flattened into
+    value fields, each with the text printed before it, and the text after the last one;
+    a line of numbers and strings is then one pass over them. A '*' count, a field the
+    parser would refuse, more than _MAX_SLOTS fields, or an array (or a value of no LSE
+    kind) among the values takes the general path, _render, which the flat path agrees
+    with (tests/test_format_plans.py).
+    """
+    specs = tuple(specs)
+    flat = _flatten(specs)
+    if flat is None:
+        def general(values: tuple) -> str:
+            return render_formatted(specs, values)
+        return general
+    texts, fields, tail = flat
+    size = len(fields)
+
+    def flattened(values: tuple) -> str:
+        for v in values:
+            if type(v) is not float and type(v) is not str:
+                return render_formatted(specs, values)
+        out = []
+        for text, field, v in zip(texts, fields, values):
+            out.append(text)
+            out.append(field(v))
+        if len(values) < size:  # rendering stops at the first field left without a value
+            out.append(texts[len(values)])
+        else:  # the format is used up: the values left over print in U
+            out.append(tail)
+            for v in values[size:]:
+                out.append(v if type(v) is str else cca(v) + " ")
+        return "".join(out)
+    return flattened
+
+
+def _flatten(specs: tuple[FormatSpec, ...]) -> tuple[tuple[str, ...], tuple[Callable, ...], str] | None:
+    """The (texts, fields, tail) of a format with fixed counts and valid fields, else None."""
+    texts: list[str] = []
+    fields: list[Callable[[object], str]] = []
+    pending: list[str] = []
+    for spec in specs:
+        count = 1 if spec.count is None else spec.count
+        if type(count) is not int or not 0 <= count <= MAX_COUNT:
+            return None
+        if spec.kind == "text":
+            pending.append(spec.text * count)
+        elif spec.kind in _LITERALS:
+            pending.append(_LITERALS[spec.kind] * count)
+        elif spec.kind in _VALUE_KINDS:
+            field = _scalar_field(spec)
+            if field is None or len(fields) + count > _MAX_SLOTS:
+                return None
+            for _ in range(count):
+                texts.append("".join(pending))
+                pending = []
+                fields.append(field)
+        else:
+            return None
+    return tuple(texts), tuple(fields), "".join(pending)
+
+
+def _scalar_field(spec: FormatSpec) -> Callable[[object], str] | None:
+    """The renderer of one U, F or E field for a number or a string; None if the field is invalid."""
+    if spec.kind == "U":
+        return _u_scalar
+    width, decimals = spec.width, spec.decimals
+    if not (type(width) is int and type(decimals) is int
+            and 0 <= width <= MAX_WIDTH and 0 <= decimals <= MAX_WIDTH):
+        return None
+    return _fixed_field(width, decimals) if spec.kind == "F" else _scientific_field(width, decimals)
+
+
+def _u_scalar(v: float | str) -> str:
+    return v if type(v) is str else cca(v) + " "

@@ -18,7 +18,7 @@ from machine.lse import ops
 from machine.lse.builtins import BUILTINS
 from machine.lse.compiler import END, RESULT, RETURN, RETURN_TO, CompileTables
 from machine.lse.flow import Flow
-from machine.lse.formats import render_formatted, render_plain
+from machine.lse.formats import render_plain
 from machine.lse.inputs import InputBuffer
 from machine.lse.layout import MAIN, Layout, layout
 from machine.lse.nodes import Program
@@ -142,7 +142,7 @@ class Runtime(ProgramIO):
             "_byval": ops.by_value, "_setref": ops.set_ref, "_declare_ref": ops.declare_ref,
             "_pos": ops.position, "_posref": ops.position_ref, "_line_number": ops.line_number,
             "_cat": ops.make_concat(self.limits["max_string"], self.charge),
-            "_plain": render_plain, "_formatted": render_formatted, "_Exception": Exception,
+            "_plain": render_plain, "_Exception": Exception,
             "_U": UNSET, "_number": check_number, "_BaseException": BaseException,
             "_PR": self.lean, "_same_kind": ops.same_kind, **NumberModel.namespace(), "_NameError": NameError,
         }

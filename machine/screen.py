@@ -10,6 +10,7 @@ BEL, BS, LF, FF, CR, DEL = 7, 8, 10, 12, 13, 127
 
 # A run of printable characters, or one control character (below 32, or DEL).
 _CHUNK = re.compile(r"[^\x00-\x1f\x7f]+|[\x00-\x1f\x7f]")
+_PRINTABLE = re.compile(r"[^\x00-\x1f\x7f]*")
 
 
 class TextScreen:
@@ -43,6 +44,13 @@ class TextScreen:
         if not text:
             return
         self.dirty = True
+        end = _PRINTABLE.match(text).end()
+        if end == len(text) - 2 and text.endswith("\r\n"):  # the common line: printable text, CR LF
+            if end:
+                self._put(text[:end])
+            self.cursor_col = 0
+            self._line_feed()
+            return
         for chunk in _CHUNK.findall(text):
             code = ord(chunk[0])
             if code >= 32 and code != DEL:
@@ -64,6 +72,11 @@ class TextScreen:
         """Place a run of printable characters, wrapping and scrolling as needed."""
         cols = self.cols
         start, n = 0, len(run)
+        col = self.cursor_col
+        if col + n <= cols:  # it fits on the row (so no wrap is pending)
+            self.cells[self.cursor_row][col:col + n] = run
+            self.cursor_col = col + n
+            return
         while start < n:
             if self.cursor_col >= cols:  # the pending wrap happens now
                 self.cursor_col = 0

@@ -153,10 +153,21 @@ class Runtime(ProgramIO):
         per_char = self.costs["char_scan"]
         for name, spec in BUILTINS.items():
             fn = spec.fn if spec.fn is not None else getattr(self.environment, name.lower())
-            if spec.scan is not None:
+            if spec.measured is not None:
+                fn = self._charging_measured(spec.measured, per_char)
+            elif spec.scan is not None:
                 fn = self._charging(fn, spec.scan, per_char)
             table[name] = fn
         return table
+
+    def _charging_measured(self, measured: Callable, per_char: int) -> Callable:
+        def charged(*args: object) -> object:
+            result, chars = measured(*args)
+            self.cyc += per_char * chars
+            if self.profiling:
+                self.counts["char_scan"] += chars
+            return result
+        return charged
 
     def _charging(self, fn: Callable, scan: Callable, per_char: int) -> Callable:
         def charged(*args: object) -> object:

@@ -46,10 +46,16 @@ class TextScreen:
         self.dirty = True
         end = _PRINTABLE.match(text).end()
         if end == len(text) - 2 and text.endswith("\r\n"):  # the common line: printable text, CR LF
-            if end:
+            col = self.cursor_col
+            if col + end <= self.cols:
+                self.cells[self.cursor_row][col:col + end] = text[:end]
+            else:
                 self._put(text[:end])
             self.cursor_col = 0
-            self._line_feed()
+            if self.cursor_row < self.rows - 1:
+                self.cursor_row += 1
+            else:
+                self.scroll()
             return
         for chunk in _CHUNK.findall(text):
             code = ord(chunk[0])

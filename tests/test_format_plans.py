@@ -23,15 +23,32 @@ from machine.lse.formats import (
 from machine.micro import Micro
 
 
+def outcome(render, specs, values):
+    """A text, or the error's code and text."""
+    try:
+        return render(specs, tuple(values))
+    except LseError as error:
+        return (error.code, error.text)
+
+
+RENDERERS = {  # the compiled formats: flattened, unrolled for the number of values, unrolled for another number
+    "flattened": lambda specs, values: compile_format(specs)(values),
+    "unrolled": lambda specs, values: compile_format(specs, len(values))(values),
+    "unrolled for one more": lambda specs, values: compile_format(specs, len(values) + 1)(values),
+    "unrolled for one less": lambda specs, values: compile_format(specs, max(len(values) - 1, 1))(values),
+}
+
+
 def both(specs, values):
-    """What the general path and the compiled format give: a text, or the error's code and text."""
-    results = []
-    for render in (lambda: render_formatted(specs, values), lambda: compile_format(specs)(tuple(values))):
-        try:
-            results.append(render())
-        except LseError as error:
-            results.append((error.code, error.text))
-    return results
+    """What the general path and every compiled form give."""
+    general = outcome(render_formatted, specs, values)
+    compiled = {name: outcome(render, specs, values) for name, render in RENDERERS.items()}
+    return general, compiled
+
+
+def agree(specs, values) -> None:
+    general, compiled = both(specs, values)
+    assert compiled == dict.fromkeys(RENDERERS, general)
 
 
 def arrays():
@@ -58,6 +75,7 @@ VECTOR, MATRIX = arrays()
     ("'X=',U,'Y=',U", (1.0,)),                               # stops at the first field without a value
     ("'DEBUT',3U,'FIN'", (1.0,)), ("U,'FIN'", ()), ("'A',/,'B'", ()),
     ("'A'", (1.0, "B", 2.5)), ("F3.1,'|'", (1.0, 2.0, "C")),  # values left over print in U
+    ("'{t0} '' + end\\n',U", (1.0, "v0")),                     # program text stays text
     ("0F3.1,'A',0X,U", (7.0,)), ("2X,3'AB',L,C", (5.0,)), ("", (1.0, "A")),
     ("F6.2", ("A",)), ("E6.2", ("A",)), ("U,F6.2", (1.0, "A")), ("F6.2,E3.1", ("A", "B")),  # errors
     ("*X,U", (3.0, 7.0)), ("*X,U", ("A",)), ("*X", (-1.0,)), ("*'-',F3.1", (2.0, 1.5)),      # '*': general path
@@ -66,8 +84,7 @@ VECTOR, MATRIX = arrays()
     ("F3.0", (MATRIX, "FIN")), ("U", (None,)), ("F3.0", (True,)), ("U", (1,)),
 ])
 def test_a_compiled_format_prints_or_fails_exactly_like_the_general_path(raw, values):
-    general, compiled = both(parse_format(raw), values)
-    assert compiled == general
+    agree(parse_format(raw), values)
 
 
 @pytest.mark.parametrize("specs", [
@@ -76,13 +93,12 @@ def test_a_compiled_format_prints_or_fails_exactly_like_the_general_path(raw, va
 ])
 def test_a_hand_made_spec_the_parser_would_refuse_fails_alike_or_not_at_all(specs):
     for values in ((), (1.0,), (1.0, 2.0)):
-        general, compiled = both(specs, values)
-        assert compiled == general, values
+        agree(specs, values)
 
 
 def test_a_compiled_format_raises_the_general_paths_error_for_a_string_in_a_number_field():
     with pytest.raises(LseError) as caught:
-        compile_format(parse_format("'N=',F5.0"))(("A",))
+        compile_format(parse_format("'N=',F5.0"), 1)(("A",))
     assert (caught.value.code, caught.value.text) == (Err.TYPE_MISMATCH, "F")
 
 
@@ -96,8 +112,7 @@ def test_any_format_and_values_print_or_fail_alike_on_both_paths(raw, values):
         specs = parse_format(raw)
     except LseError:
         return
-    general, compiled = both(specs, values)
-    assert compiled == general
+    agree(specs, values)
 
 
 @pytest.mark.parametrize("values", [(), (1.0,), ("A", 2.5, -0.0), (1e6, "B", 1 / 3), (3, -0.5)])
@@ -131,12 +146,14 @@ def exact_fixed(x: float, width: int, decimals: int) -> str:
     return text.rjust(field) if len(text) <= field else "*" * field
 
 
-@pytest.mark.parametrize(("width", "decimals"), [(1, 0), (2, 0), (1, 1), (2, 2), (3, 3), (5, 0), (9, 3)])
+@pytest.mark.parametrize(("width", "decimals"), [(0, 0), (0, 2), (1, 0), (2, 0), (1, 1), (2, 2), (3, 3), (5, 0),
+                                                 (9, 3)])
 def test_fixed_fields_agree_with_exact_decimal_rounding_on_ties_negatives_and_overflow(width, decimals):
     scale = 10 ** decimals
     ties = [(k + 0.5) / scale for k in range(-30, 30)]
     near = [t + d for t in ties for d in (1e-9, -1e-9)]
-    edges = [10.0 ** width - 0.5 / scale, -(10.0 ** width) + 0.5 / scale, 10.0 ** (width - 1), -0.0, 0.0]
+    edges = [10.0 ** width - 0.5 / scale, -(10.0 ** width) + 0.5 / scale, 10.0 ** (width - 1), -0.0, 0.0,
+             -1e-9, -0.4 / scale, -0.6 / scale, 10.0 ** width - 0.4 / scale, -(10.0 ** width) + 0.4 / scale]
     for x in ties + near + edges + [k / 7 for k in range(-50, 50)]:
         assert format_fixed(x, width, decimals) == exact_fixed(x, width, decimals), x
 

@@ -413,7 +413,7 @@ class StatementCompiler:
         if node.format is None:
             out.emit(f"M.out(_plain({items}))")
         else:
-            out.emit(f"M.out(_K[{self.tables.constant(compile_format(node.format))}]({items}))")
+            out.emit(f"M.out(_K[{self.tables.constant(compile_format(node.format, len(values)))}]({items}))")
 
     def st_Lire(self, out: Emitter, node: n.Lire) -> None:
         self.gen = True

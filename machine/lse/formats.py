@@ -35,6 +35,7 @@ import re
 from collections.abc import Callable, Iterable
 from decimal import ROUND_HALF_UP, Context, Decimal
 from functools import lru_cache
+from types import CodeType
 
 from machine.errors import Err, LseError
 from machine.lse.values import Array
@@ -144,7 +145,9 @@ def _fixed_field(width: int, decimals: int) -> Callable[[object], str]:
     stars = "*" * field
     limit = 10.0 ** width
     scale = 10.0 ** decimals
-    spec = f".{decimals}f"
+    aligned = f"%{field}.{decimals}f"  # Python's rounding, right-aligned in the field
+    zero = f"%.{decimals}f" % 0.0
+    zero = zero.rjust(field) if len(zero) <= field else stars  # what a negative number rounded to 0 shows
     quantum = Decimal(1).scaleb(-decimals)
 
     def fixed(x: object) -> str:
@@ -155,14 +158,14 @@ def _fixed_field(width: int, decimals: int) -> Callable[[object], str]:
         if abs(abs(x * scale) % 1.0 - 0.5) > 1e-6:
             # Decision: far from a tie, Python's own rounding of the exact binary value is the
             # same as rounding half away from zero, and much faster than Decimal.
-            text = format(x, spec)
-            if text.startswith("-") and not text.strip("-0."):
-                text = text[1:]
-        else:
-            q = Decimal(x).quantize(quantum, context=_FIXED_CONTEXT)
-            text = format(q, "f")
-            if text.startswith("-") and q.is_zero():
-                text = text[1:]
+            text = aligned % x
+            if "-" in text and not text.strip(" -0."):
+                return zero
+            return text if len(text) == field else stars
+        q = Decimal(x).quantize(quantum, context=_FIXED_CONTEXT)
+        text = format(q, "f")
+        if text.startswith("-") and q.is_zero():
+            text = text[1:]
         return text.rjust(field) if len(text) <= field else stars
     return fixed
 
@@ -363,7 +366,7 @@ def render_plain(values: Iterable[object]) -> str:
 _MAX_SLOTS = 64  # value fields of a flattened format; a longer one takes the general path
 
 
-def compile_format(specs: Iterable[FormatSpec]) -> Callable[[tuple], str]:
+def compile_format(specs: Iterable[FormatSpec], count: int | None = None) -> Callable[[tuple], str]:
     """Return the renderer of one AFFICHER[format] statement, worked out once for all its runs.
 
     Decision: a format whose counts are fixed and whose fields are valid is flattened into
@@ -371,7 +374,8 @@ def compile_format(specs: Iterable[FormatSpec]) -> Callable[[tuple], str]:
     a line of numbers and strings is then one pass over them. A '*' count, a field the
     parser would refuse, more than _MAX_SLOTS fields, or an array (or a value of no LSE
     kind) among the values takes the general path, _render, which the flat path agrees
-    with (tests/test_format_plans.py).
+    with (tests/test_format_plans.py). `count`, the number of items of the statement,
+    lets the line of that many scalars be one expression (see _unrolled).
     """
     specs = tuple(specs)
     flat = _flatten(specs)
@@ -397,7 +401,43 @@ def compile_format(specs: Iterable[FormatSpec]) -> Callable[[tuple], str]:
             for v in values[size:]:
                 out.append(v if type(v) is str else cca(v) + " ")
         return "".join(out)
-    return flattened
+    if count is None or not 0 < count <= _MAX_UNROLLED:
+        return flattened
+    return _unrolled_renderer(texts, fields, tail, count, flattened)
+
+
+_MAX_UNROLLED = 16  # items of an AFFICHER whose line of scalars is rendered by one expression
+
+
+def _unrolled_renderer(texts: tuple[str, ...], fields: tuple[Callable, ...], tail: str, count: int,
+                       general: Callable[[tuple], str]) -> Callable[[tuple], str]:
+    """The renderer of exactly `count` scalars as one expression; any other values go to `general`."""
+    size = len(fields)
+    namespace: dict[str, object] = {"__builtins__": {}, "type": type, "float": float, "str": str, "len": len,
+                                    "general": general}
+    for i in range(count):  # the value i: the text before it and its field, or U after the format
+        if i < size:
+            namespace[f"t{i}"], namespace[f"g{i}"] = texts[i], fields[i]
+        else:
+            namespace[f"t{i}"], namespace[f"g{i}"] = (tail if i == size else ""), _u_scalar
+    namespace["end"] = texts[count] if count < size else (tail if count == size else "")
+    exec(_unrolled(count), namespace)
+    return namespace["render"]
+
+
+@lru_cache(maxsize=_MAX_UNROLLED)
+def _unrolled(count: int) -> CodeType:
+    """The code of a renderer of `count` values; only indexed names, no text of the program."""
+    names = ", ".join(f"v{i}" for i in range(count))
+    scalars = " and ".join(f"(type(v{i}) is float or type(v{i}) is str)" for i in range(count))
+    pieces = "".join(f"t{i} + g{i}(v{i}) + " for i in range(count))
+    source = (f"def render(values):\n"
+              f"    if len(values) == {count}:\n"
+              f"        {names}, = values\n"
+              f"        if {scalars}:\n"
+              f"            return {pieces}end\n"
+              f"    return general(values)\n")
+    return compile(source, "<format>", "exec")
 
 
 def _flatten(specs: tuple[FormatSpec, ...]) -> tuple[tuple[str, ...], tuple[Callable, ...], str] | None:

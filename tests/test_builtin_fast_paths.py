@@ -116,3 +116,12 @@ def test_a_string_assignment_beyond_the_memory_fails_and_uses_nothing():
     names.assign("S", "ABCDEFGHIJ")
     names.assign("S", "AB")
     assert memory.used == 2
+
+
+@pytest.mark.parametrize(("s", "outcome"), [("", 0.0), ("ABC", 3.0), ("é€", 2.0), (1.0, Err.TYPE_MISMATCH),
+                                            (None, Err.TYPE_MISMATCH)])
+def test_lgr_counts_the_chars_of_a_string_and_rejects_anything_else(s, outcome):
+    try:
+        assert b.lgr(s) == outcome
+    except LseError as error:
+        assert (error.code, error.text) == (outcome, "LGR")

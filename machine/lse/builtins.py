@@ -172,6 +172,8 @@ def oux(a: float, b: float) -> float:
 
 def lgr(s: str) -> float:
     """LGR: length of a string."""
+    if type(s) is str:
+        return float(len(s))
     return float(len(check_string(s, "LGR")))
 
 
@@ -419,7 +421,9 @@ def _pos_measured(s: object, d: object, t: object) -> tuple[float, int]:
 
 def _sch_measured(s: object, d: object, n_or_stops: object) -> tuple[tuple[str, float], int]:
     if type(s) is str and type(d) is float and d >= 1.0 and d.is_integer():
-        begin = min(int(d), len(s) + 1) - 1
+        begin = int(d) - 1
+        if begin > len(s):
+            begin = len(s)
         if type(n_or_stops) is str:
             if len(n_or_stops) == 1:
                 end = s.find(n_or_stops, begin)
@@ -436,7 +440,7 @@ def _sch_measured(s: object, d: object, n_or_stops: object) -> tuple[tuple[str, 
 
 
 def _cca_measured(x: object) -> tuple[str, int]:
-    text = cca(x)
+    text = _cca(x) if type(x) is float and -math.inf < x < math.inf else cca(x)
     return text, len(text)
 
 

@@ -28,6 +28,9 @@ class Stdin(io.StringIO):
     (["N=  1\r\n", "N=  2\r\n"], "N=  1\nN=  2\n"),
     (["X\a", "\aY"], "XY\n"),
     (["\r\n"], "\n"),
+    (["AB\r"], "AB\r"),                      # a carriage return leaves no line open
+    (["A", "B\rC"], "AB\rC\n"),
+    (["\a"], ""),
     ([], ""),
 ])
 def test_the_chunks_of_a_slice_reach_the_stream_only_at_flush_and_unchanged(chunks, expected):

@@ -36,6 +36,7 @@ class TerminalOutput:
 
     def typed(self) -> None:
         """A person typed a line on a terminal, whose echo already ended it."""
+        self.flush()
         self.column = 0
         self.typed_newline = True
 
@@ -53,25 +54,25 @@ class TerminalOutput:
                 if not text:
                     return
         self.pending.append(text)
-        if "\a" in text:
-            text = text.replace("\a", "")  # the bell does not move the cursor
-        last = max(text.rfind("\n"), text.rfind("\r"))
-        self.column = len(text) - last - 1 if last >= 0 else self.column + len(text)
 
     def flush(self) -> None:
-        """Write what was taken since the last flush, and flush the stream."""
+        """Write what was taken since the last flush, follow the cursor's column, and flush the stream."""
         if self.pending:
             text = "".join(self.pending)
             self.pending.clear()
             self.stream.write(text)
+            text = text.replace("\a", "")  # the bell does not move the cursor
+            last = max(text.rfind("\n"), text.rfind("\r"))
+            self.column = len(text) - last - 1 if last >= 0 else self.column + len(text)
         self.stream.flush()
 
     def finish_line(self) -> None:
         """End the last line if the program left it open, and flush."""
-        if self.column:
-            self.pending.append("\n")
-            self.column = 0
         self.flush()
+        if self.column:
+            self.stream.write("\n")
+            self.column = 0
+            self.stream.flush()
 
 
 def run_headless(micro: Micro, *, speed: float | None, stdin: TextIO = sys.stdin,

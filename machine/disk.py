@@ -6,16 +6,18 @@ must not import pygame or the front ends.
 
 from __future__ import annotations
 
-import json
 import os
 import re
-import tempfile
+from functools import cache
 from pathlib import Path
 
 from machine.errors import Err, LseError
-from machine.lse.values import Array, Vars
+from machine.lse.values import Array, Vars, array_dims, element_keys, elements, new_array
 
-NAME = re.compile(r"[A-Z][A-Z0-9]{0,7}\Z")
+
+@cache
+def name_pattern() -> re.Pattern:  # compiled by its first use, not at start-up
+    return re.compile(r"[A-Z][A-Z0-9]{0,7}\Z")
 DATA_SUFFIX = ".don"
 PROGRAM_SUFFIX = ".lse"
 # CHARGER status codes (lse-notes §1.3).
@@ -27,7 +29,7 @@ def check_name(name: object) -> str:
     if type(name) is not str:
         raise LseError(Err.FILE_NAME, name)
     upper = name.upper()
-    if not NAME.match(upper):
+    if not name_pattern().match(upper):
         raise LseError(Err.FILE_NAME, name)
     return upper
 
@@ -42,7 +44,7 @@ def check_record(record: object) -> str:
 def encode(value: object) -> object:
     """Turn a value into JSON data."""
     if type(value) is Array:
-        return {"dims": list(value.dims), "values": value.values_rowmajor()}
+        return {"dims": list(array_dims(value)), "values": elements(value)}
     return value
 
 
@@ -53,10 +55,11 @@ def decode(name: str, data: object) -> tuple[object, float]:
     if isinstance(data, (int, float)) and not isinstance(data, bool):
         return float(data), NUMBER
     if isinstance(data, dict) and isinstance(data.get("dims"), list):
-        array = Array(name, tuple(int(d) for d in data["dims"]))
-        for key, item in zip(list(array), data["values"], strict=True):
+        dims = tuple(int(d) for d in data["dims"])
+        array = new_array(name, dims)
+        for key, item in zip(element_keys(array), data["values"], strict=True):
             array[key] = float(item)
-        return array, VECTOR if len(array.dims) == 1 else MATRIX
+        return array, VECTOR if len(dims) == 1 else MATRIX
     raise LseError(Err.DISK_ERROR, "ENREGISTREMENT ILLISIBLE")
 
 
@@ -80,6 +83,7 @@ class Disk:
     def _read(self, name: str, permanent: bool) -> dict[str, object] | None:
         if not permanent:
             return self.temporary.get(name)
+        import json  # Decision: json and tempfile are imported by the first disk access, not by every run (start-up)
         path = self._path(name, DATA_SUFFIX)
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
@@ -95,10 +99,12 @@ class Disk:
         if not permanent:
             self.temporary[name] = records
             return
+        import json
         self.write_atomically(self._path(name, DATA_SUFFIX), json.dumps(records))
 
     def write_atomically(self, path: Path, text: str) -> None:
         """Write a file whole or not at all (write a temporary file, then rename)."""
+        import tempfile
         try:
             self.root.mkdir(parents=True, exist_ok=True)
             handle, temporary = tempfile.mkstemp(dir=self.root, prefix=".tmp-")
@@ -204,9 +210,9 @@ class Disk:
         except OSError as error:
             raise LseError(Err.DISK_ERROR, error.strerror or "CATALOGUE") from None
         programs = [name[:-len(PROGRAM_SUFFIX)] for name in names
-                    if name.endswith(PROGRAM_SUFFIX) and NAME.match(name[:-len(PROGRAM_SUFFIX)])]
+                    if name.endswith(PROGRAM_SUFFIX) and name_pattern().match(name[:-len(PROGRAM_SUFFIX)])]
         data = [name[:-len(DATA_SUFFIX)] for name in names
-                if name.endswith(DATA_SUFFIX) and NAME.match(name[:-len(DATA_SUFFIX)])]
+                if name.endswith(DATA_SUFFIX) and name_pattern().match(name[:-len(DATA_SUFFIX)])]
         return programs, data
 
     # Decision: the recovery slot has a name no guest program can spell (it starts with a dot).

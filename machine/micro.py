@@ -6,12 +6,11 @@ Front ends drive it with run(cycles), feed() and interrupt(); must not import py
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime
+from typing import TYPE_CHECKING
 
-from machine.costreport import report_lines
 from machine.disk import Disk
 from machine.errors import Err, LseError, render
-from machine.lse.builtins import Environment
+from machine.lse.builtins import Environment, host_now
 from machine.lse.nodes import Program
 from machine.lse.parser import SyntaxErrors, parse
 from machine.lse.runtime import Runtime, Status
@@ -19,12 +18,15 @@ from machine.lse.values import Vars
 from machine.profile import Profile, load_profile
 from machine.screen import TextScreen
 
+if TYPE_CHECKING:
+    from datetime import datetime
+
 
 class Micro:
     """One Micro: its screen, its clock and the program in memory."""
 
     def __init__(self, profile: Profile | None = None, *, seed: int | None = None,
-                 profiling: bool = False, now: Callable[[], datetime] = datetime.now,
+                 profiling: bool = False, now: Callable[[], datetime] = host_now,
                  disk: Disk | None = None) -> None:
         self.profile = profile or load_profile()
         self.disk = disk
@@ -144,6 +146,7 @@ class Micro:
 
     def report(self) -> str:
         """The cost report: cycles, emulated time, operation counts, cycles per line."""
+        from machine.costreport import report_lines  # only --profile needs it (start-up)
         runtime = self.runtime
         op_cycles = {kind: count * self.profile.costs[kind] for kind, count in runtime.counts.items()}
         sources = {line.number: line.source.strip() for line in self.program.lines}

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import marshal
+import os
 import re
-import tomllib
+import sys
 from collections.abc import Mapping
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
@@ -92,18 +95,18 @@ def load_profile(name: str = DEFAULT_PROFILE) -> Profile:
 
 def _read_tables(name: str, chain: tuple[str, ...]) -> dict[str, Any]:
     """Read one profile file and fill the sections it omits from the profile it inherits."""
-    known = known_profiles()
-    if not _NAME.match(name) or name not in known:
-        if chain:  # a profile inheriting from a missing one is a bug of roms/, not of the user
-            raise InternalError(f"roms/{chain[-1]}.toml inherits unknown profile {name!r}")
-        raise ProfileError(name, known)
+    path = ROMS_DIR / f"{name}.toml"
+    if not _NAME.match(name) or not path.is_file():  # one stat; roms/ is listed only to say what is known
+        known = known_profiles()
+        if name not in known or not _NAME.match(name):
+            if chain:  # a profile inheriting from a missing one is a bug of roms/, not of the user
+                raise InternalError(f"roms/{chain[-1]}.toml inherits unknown profile {name!r}")
+            raise ProfileError(name, known)
     if name in chain:
         raise InternalError(f"roms/{name}.toml: inheritance cycle {' -> '.join((*chain, name))}")
-    path = ROMS_DIR / f"{name}.toml"
     try:
-        with path.open("rb") as f:
-            data = tomllib.load(f)
-    except (OSError, tomllib.TOMLDecodeError) as e:
+        data = read_toml(path)
+    except OSError as e:
         raise InternalError(f"roms/{name}.toml: {e}") from e
     parent = data.pop("inherits", None)
     if parent is None:
@@ -113,6 +116,66 @@ def _read_tables(name: str, chain: tuple[str, ...]) -> dict[str, Any]:
     # Decision: a section the child declares replaces the parent's section whole
     # (a 2-colour palette must not be merged into 16); omitted sections are inherited.
     return {**_read_tables(parent, (*chain, name)), **data}
+
+
+# Decision: tomllib costs a run ~3 ms (its import compiles regular expressions and imports datetime,
+# then the parse), a large share of the Micro's start-up. The tables parsed from a profile are kept
+# beside it, in roms/__pycache__, as a marshal of (the file's exact bytes, its tables): a cache is used
+# only if it holds the very bytes just read from the .toml, so no edit can be missed (whatever the
+# mtime); anything unreadable in it means "parse again". Like Python's own .pyc files it is written
+# atomically (temporary file, then rename), not at all under PYTHONDONTWRITEBYTECODE, and silently
+# not when the directory is read-only.
+_CACHE_FORMAT = 1
+
+
+def _cache_path(path: Path) -> Path:
+    return path.parent / "__pycache__" / f"{path.name}.{sys.implementation.cache_tag}.marshal"
+
+
+def read_toml(path: Path, write_cache: bool | None = None) -> dict[str, Any]:
+    """The tables of a TOML file, from its cache if that holds the same bytes; InternalError if not TOML.
+
+    write_cache: None to write a missing or stale cache unless Python writes no bytecode.
+    """
+    raw = path.read_bytes()
+    cache = _cache_path(path)
+    try:
+        form, cached_raw, data = marshal.loads(cache.read_bytes())
+        if form == _CACHE_FORMAT and cached_raw == raw and isinstance(data, dict):
+            return data
+    except (OSError, ValueError, EOFError, TypeError):
+        pass  # no cache, or not one of ours: parse the file
+    import tomllib
+    try:
+        data = tomllib.loads(raw.decode())
+    except tomllib.TOMLDecodeError as e:
+        raise InternalError(f"roms/{path.name}: {e}") from e
+    if write_cache if write_cache is not None else not sys.dont_write_bytecode:
+        _write_cache(cache, raw, data)
+    return data
+
+
+def cache_profiles() -> None:
+    """Write the cache of every profile in roms/ even under PYTHONDONTWRITEBYTECODE (bench/, as compileall)."""
+    for name in known_profiles():
+        read_toml(ROMS_DIR / f"{name}.toml", write_cache=True)
+
+
+def _write_cache(cache: Path, raw: bytes, data: dict[str, Any]) -> None:
+    try:
+        blob = marshal.dumps((_CACHE_FORMAT, raw, data))
+    except ValueError:  # a value marshal cannot keep (a TOML date): no cache
+        return
+    temporary = cache.with_name(f"{cache.name}.{os.getpid()}.tmp")
+    try:
+        cache.parent.mkdir(exist_ok=True)
+        temporary.write_bytes(blob)
+        os.replace(temporary, cache)
+    except OSError:  # a read-only install: parse every time
+        try:
+            temporary.unlink(missing_ok=True)
+        except OSError:
+            pass
 
 
 def parse_profile(name: str, data: Mapping[str, Any]) -> Profile:

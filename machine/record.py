@@ -2,9 +2,9 @@
 
 Decision: the standard dataclasses module cost the Micro about a fifth of its start-up
 (46 classes, each built through inspect and several exec calls). `record` builds the
-same kind of class with one small exec for __init__ and shared methods for the rest;
-it supports what the Micro uses: positional or keyword fields, defaults, default
-factories, frozen instances and __slots__.
+same kind of class with one small exec for __init__ (at its first instance) and shared
+methods for the rest; it supports what the Micro uses: positional or keyword fields,
+defaults, default factories, frozen instances and __slots__.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ def _build(cls: type, frozen: bool, slots: bool) -> type:
     namespace["_fields"] = names
     new = type(cls)(cls.__name__, cls.__bases__, namespace)
     new.__qualname__ = cls.__qualname__
-    new.__init__ = _make_init(names, defaults, frozen)
+    new.__init__ = _first_init(new, names, defaults, frozen)
     new.__repr__ = _repr
     new.__eq__ = _eq
     if frozen:
@@ -57,6 +57,19 @@ def _build(cls: type, frozen: bool, slots: bool) -> type:
             if not isinstance(value, _Factory):
                 setattr(new, name, value)
     return new
+
+
+def _first_init(cls: type, names: tuple, defaults: dict, frozen: bool) -> Callable:
+    """An __init__ that makes the real one on the class's first instance, then hands over to it.
+
+    Decision: compiling an __init__ costs ~45 us; a run builds only some of the 48 record classes
+    (a program without FAIRE never makes a Faire), so each is compiled when first needed (start-up).
+    """
+    def __init__(self, *args, **kwargs) -> None:
+        init = _make_init(names, defaults, frozen)
+        cls.__init__ = init
+        init(self, *args, **kwargs)
+    return __init__
 
 
 def _make_init(names: tuple, defaults: dict, frozen: bool) -> Callable:

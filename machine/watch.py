@@ -10,8 +10,6 @@ from pathlib import Path
 from typing import TextIO
 
 from machine.micro import Micro
-from machine.progress import Progress
-from machine.recorder import Recorder
 
 
 class Watch:
@@ -21,11 +19,18 @@ class Watch:
                  shared_terminal: bool = True) -> None:
         self.micro = micro
         profile = micro.profile
-        self.recorder = Recorder(profile.frame_hz) if record is not None else None
+        # Decision: the recorder and the progress line are imported only by a run that uses them (start-up).
+        self.recorder = None
+        if record is not None:
+            from machine.recorder import Recorder
+            self.recorder = Recorder(profile.frame_hz)
         self.record = record
         # Recording: one slice per frame of emulated time, so the GIF keeps the Micro's own timing.
         self.slice_cycles = profile.clock_hz // profile.frame_hz if record is not None else None
-        self.progress = Progress(progress, profile.clock_hz) if progress is not None else None
+        self.progress = None
+        if progress is not None:
+            from machine.progress import Progress
+            self.progress = Progress(progress, profile.clock_hz)
         if self.progress is not None and shared_terminal:
             micro.listeners.insert(0, self.progress.hide)  # stdout prints on the same terminal: erase first
 

@@ -12,10 +12,13 @@ from machine.lse.charges import merge_charges
 CASES = {
     "a straight run pays everything at its first charge and marks the later lines as points": (
         ["ln = 10", "c += 5", "x = 1", "ln = 20", "c += 7", "y = 2"],
-        ["ln = 10", "c += 12; ln = -1", "x = 1", "ln = 20", "y = 2"], [(10, 7), (20, 7)]),
+        ["c += 12; ln = -1", "x = 1", "ln = 20", "y = 2"], [(10, 7), (20, 7)]),
     "a transfer ends the run": (
         ["c += 5", "continue", "c += 7"],
         ["c += 5", "continue", "c += 7"], []),
+    "a mark followed by a charge and another mark is dropped": (
+        ["ln = 10", "c += 3", "ln = 20", "x = 1"],
+        ["c += 3", "ln = 20", "x = 1"], []),
     "a mark followed by another mark is dropped": (
         ["ln = 10", "ln = 20", "c += 3"],
         ["ln = 20", "c += 3"], []),

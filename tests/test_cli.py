@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from machine.cli import main
-from machine.profile import load_profile
+from machine.profile import cache_profiles, load_profile
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -166,3 +166,38 @@ def test_a_headless_run_of_a_file_never_imports_pygame(tmp_path):
     imported = [line.split("|")[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")]
     assert "machine.lse.runtime" in imported  # the check sees our own imports
     assert not any(name.startswith("pygame") for name in imported)
+
+
+# What a headless run of a file imports beyond what Python itself loaded at start (start-up work).
+IMPORTS_OF_A_RUN = (
+    "import sys\n"
+    "before = set(sys.modules)\n"
+    "from machine.cli import main\n"
+    "status = main(sys.argv[1:])\n"
+    "print(status, ' '.join(sorted(set(sys.modules) - before)), file=sys.stderr)\n"
+)
+# Modules a plain run of a program that prints text and integers must leave alone (tomllib and the
+# datetime it imports: once the profile's parsed tables are cached, as any run but the first finds them).
+LAZY = ("decimal", "json", "tomllib", "datetime", "machine.recorder", "machine.progress", "machine.costreport")
+
+
+def imports_of_a_run(tmp_path: Path, program: str) -> set[str]:
+    path = tmp_path / "p.lse"
+    path.write_text(program, encoding="utf-8")
+    cache_profiles()
+    done = subprocess.run([sys.executable, "-c", IMPORTS_OF_A_RUN, str(path), "--headless",
+                           "--disk", str(tmp_path / "disque")], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    status, _, names = done.stderr.splitlines()[-1].partition(" ")
+    assert status == "0", done.stderr
+    return set(names.split())
+
+
+def test_a_plain_headless_run_of_a_printing_program_imports_no_decimal_json_recorder_or_report(tmp_path):
+    imported = imports_of_a_run(tmp_path, "10 AFFICHER 'BONJOUR'\n20 AFFICHER[U,/] 6*7\n30 TERMINER\n")
+    assert "machine.lse.runtime" in imported  # the check sees our own imports
+    assert [name for name in LAZY if name in imported] == []
+
+
+def test_a_fraction_the_disk_and_the_date_do_import_decimal_json_and_datetime(tmp_path):
+    imported = imports_of_a_run(tmp_path, "10 A←1/3;AFFICHER A,DAT()\n20 GARER A,1,'#NOMBRE'\n30 TERMINER\n")
+    assert {"decimal", "json", "datetime"} <= imported  # the first test would see them if a plain run imported them

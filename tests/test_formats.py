@@ -21,7 +21,7 @@ from machine.lse.formats import (
     render_formatted,
     render_plain,
 )
-from machine.lse.values import Array
+from machine.lse.values import new_array
 
 # ---------------------------------------------------------------- format U
 
@@ -310,14 +310,14 @@ def test_render_formatted_rejects_a_hand_made_spec_that_the_parser_would_refuse(
 # ---------------------------------------------------------------- arrays
 
 def vector(*elements):
-    v = Array("V", (len(elements),))
+    v = new_array("V", (len(elements),))
     for i, e in enumerate(elements, 1):
         v[float(i)] = e
     return v
 
 
 def matrix(rows):
-    m = Array("M", (len(rows), len(rows[0])))
+    m = new_array("M", (len(rows), len(rows[0])))
     for i, row in enumerate(rows, 1):
         for j, e in enumerate(row, 1):
             m[(float(i), float(j))] = e

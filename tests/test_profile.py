@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import copy
+import marshal
+import os
+import sys
 import tomllib
 
 import pytest
@@ -173,3 +176,65 @@ def test_a_child_section_replaces_the_parent_section_whole(tmp_path, monkeypatch
     p = load_profile("mono")
     assert dict(p.palette) == {"black": (0, 0, 0), "amber": (255, 176, 0)}
     assert p.costs["div"] == 1500
+
+
+# ---------------------------------------------------------------- the cache of parsed profiles
+
+
+def own_micro40(tmp_path, monkeypatch, write: bool = True):
+    """A roms/ of one micro40.toml in tmp_path, caches written; return the .toml's path."""
+    path = tmp_path / "micro40.toml"
+    path.write_bytes((profile_module.ROMS_DIR / "micro40.toml").read_bytes())
+    monkeypatch.setattr(profile_module, "ROMS_DIR", tmp_path)
+    monkeypatch.setattr(sys, "dont_write_bytecode", not write)
+    return path
+
+
+def test_a_cached_profile_is_read_without_tomllib(tmp_path, monkeypatch):
+    own_micro40(tmp_path, monkeypatch)
+    parsed = load_profile()
+    cache = f"micro40.toml.{sys.implementation.cache_tag}.marshal"
+    assert [p.name for p in (tmp_path / "__pycache__").iterdir()] == [cache]
+    monkeypatch.setitem(sys.modules, "tomllib", None)  # any `import tomllib` now fails
+    assert load_profile() == parsed == profile_module.parse_profile("micro40", micro40_tables())
+
+
+def test_an_edit_of_the_same_size_and_time_is_read_again(tmp_path, monkeypatch):
+    path = own_micro40(tmp_path, monkeypatch)
+    assert load_profile().costs["div"] == 1500
+    stat = path.stat()
+    path.write_text(path.read_text().replace("div = 1500", "div = 1499"))
+    os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    assert path.stat().st_size == stat.st_size
+    assert load_profile().costs["div"] == 1499
+    monkeypatch.setitem(sys.modules, "tomllib", None)  # and the cache now holds the edit
+    assert load_profile().costs["div"] == 1499
+
+
+@pytest.mark.parametrize("damage", [b"", b"not marshal", b"\xe9" * 40, marshal.dumps((99, b"", {})),
+                                    marshal.dumps((1, b"[machine]", None))])
+def test_a_damaged_cache_is_parsed_again_and_replaced(tmp_path, monkeypatch, damage):
+    own_micro40(tmp_path, monkeypatch)
+    parsed = load_profile()
+    (cache,) = (tmp_path / "__pycache__").iterdir()
+    cache.write_bytes(damage)
+    assert load_profile() == parsed
+    assert cache.read_bytes() != damage
+
+
+def test_no_cache_is_written_where_it_cannot_be_nor_under_dont_write_bytecode(tmp_path, monkeypatch):
+    own_micro40(tmp_path, monkeypatch, write=False)
+    parsed = load_profile()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["micro40.toml"]
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    (tmp_path / "__pycache__").write_text("a file where the cache directory would go")  # mkdir fails
+    assert load_profile() == parsed
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["__pycache__", "micro40.toml"]
+
+
+def test_a_file_that_is_not_toml_is_refused_even_when_its_old_text_was_cached(tmp_path, monkeypatch):
+    path = own_micro40(tmp_path, monkeypatch)
+    load_profile()
+    path.write_text("[machine\n")
+    with pytest.raises(InternalError, match=r"roms/micro40\.toml"):
+        load_profile()

@@ -74,6 +74,21 @@ PROGRAMS = {
     "a jump to a loop's empty last line, run to the end": lines(
         "10 S←0;FAIRE 40 POUR I←1 JUSQUA 9", "20 SI I<3 ALORS ALLER EN 40",
         "30 S←S+I", "40 *", "50 AFFICHER S;TERMINER"),
+    "a fractional index read in a group of assignments": lines(
+        "10 TABLEAU T[3];T[1]←5;T[2]←7;X←1.5", "20 A←T[X];T[X+1]←A+T[2];B←T[X]+1",
+        "30 AFFICHER A,' ',B,' ',T[2];TERMINER"),
+    "a miss in the second statement of a group runs the first only once": lines(
+        "10 TABLEAU T[3];T[1]←1;T[2]←10;S←0;X←2.5", "20 S←S+T[1];S←S+T[X];S←S+100",
+        "30 AFFICHER S;TERMINER"),
+    "an index out of range in a swap": lines(
+        "10 TABLEAU T[3];I←3", "20 W←T[I];T[I]←T[I+1];T[I+1]←W", "30 TERMINER"),
+    "a fractional index in a SI condition": lines(
+        "10 TABLEAU T[3];T[2]←4;X←2.7", "20 SI T[X]=4 ALORS AFFICHER 'OUI' SINON AFFICHER 'NON'", "30 TERMINER"),
+    "a key read before is not trusted after its variable changes": lines(
+        "10 TABLEAU T[3];I←1", "20 W←T[I];I←I+0.5;T[I]←9", "30 AFFICHER T[1],' ',W;TERMINER"),
+    "fractional indices of a matrix": lines(
+        "10 TABLEAU M[2,2];M[1,2]←3;M[2,1]←4;X←1.5", "20 Y←M[X,2]+M[2,X];M[X,X]←Y",
+        "30 AFFICHER Y,' ',M[1,1];TERMINER"),
 }
 TYPED = ["21"]
 
@@ -145,3 +160,31 @@ def test_an_interrupted_recursion_can_be_continued():
     assert micro.run_until_blocked() is Status.ENDED
     assert "987" in micro.screen.text()
     assert micro.cycles == run_lse(source).cycles
+
+
+EXACT_READS = [
+    ("a fractional index read in a group of assignments", "5 6 12"),
+    ("a miss in the second statement of a group runs the first only once", "111"),
+    ("a fractional index in a SI condition", "OUI"),
+    ("a key read before is not trusted after its variable changes", "9 0"),
+    ("fractional indices of a matrix", "7 7"),
+]
+
+
+@pytest.mark.parametrize("name, shown", EXACT_READS, ids=[name for name, _ in EXACT_READS])
+def test_an_element_read_in_one_lookup_or_by_the_general_path_gives_the_same_value(name, shown):
+    result = run_lse(PROGRAMS[name], TYPED)
+    assert result.error is None
+    assert result.output.strip().split("\n")[-1].split() == shown.split()
+
+
+def test_an_index_out_of_range_in_a_swap_names_the_element_and_the_line():
+    result = run_lse(PROGRAMS["an index out of range in a swap"], TYPED)
+    assert result.error == "INDICE HORS LIMITES T[4] EN LIGNE 20"
+
+
+def test_a_string_stored_through_a_reference_to_an_array_element_is_refused():
+    source = lines("10 TABLEAU T[2];&P(T[1]);TERMINER", "20 PROCEDURE &P(E)", "30 E←'A';RETOUR")
+    for profiling in (False, True):
+        result = run_lse(source, TYPED, profiling=profiling)
+        assert result.error == "TYPES INCOMPATIBLES T EN LIGNE 30"

@@ -45,12 +45,16 @@ import os
 import re
 import struct
 from collections.abc import Callable
-from datetime import datetime
+from functools import cache
+from typing import TYPE_CHECKING
 
 from machine.errors import Err, LseError
 from machine.lse.formats import cca as _cca
 from machine.lse.values import check_number, check_string
 from machine.record import record
+
+if TYPE_CHECKING:
+    from datetime import datetime
 
 # ---------------------------------------------------------------- argument helpers
 
@@ -256,7 +260,9 @@ def cca(x: float) -> str:
     return _cca(_real(x, "CCA"))
 
 
-_NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[Ee][+-]?[0-9]+)?")
+@cache
+def _number() -> re.Pattern:  # compiled by its first use, not at start-up
+    return re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[Ee][+-]?[0-9]+)?")
 
 
 def cnb(s: str, d: float) -> tuple[float, float]:
@@ -266,7 +272,7 @@ def cnb(s: str, d: float) -> tuple[float, float]:
     i = begin
     while i < len(s) and s[i] == " ":
         i += 1
-    m = _NUMBER.match(s, i)
+    m = _number().match(s, i)
     if m is None:
         return 0.0, float(begin + 1)
     return _result(float(m.group())), float(m.end() + 1)
@@ -334,11 +340,17 @@ class Random:
         return _unit(_mix((bits + _GAMMA) & _MASK))
 
 
+def host_now() -> datetime:
+    """The host's local date and time; datetime is imported by the first TEM or DAT (start-up)."""
+    from datetime import datetime
+    return datetime.now()
+
+
 class Environment:
     """What ALE, TEM and DAT need from the machine: a seeded generator and a clock."""
 
     def __init__(self, seed: int | None = None,
-                 now: Callable[[], datetime] = datetime.now) -> None:
+                 now: Callable[[], datetime] = host_now) -> None:
         self.random = Random(seed)
         self.now = now
 

@@ -1,11 +1,12 @@
 """Merge the cycle charges of straight-line generated code into one add, refunding on errors; imports re.
 
-Decision: in a run of simple statements at one indentation, with nothing that
-reads the cycle counter in between, every `c += N` is made at the first charge
-point. Where a later charge stood, `ln` takes a point number (negative) that
-names the line and how many cycles were paid in advance there; an error or a
-RETOUR EN landing at that point refunds them, so totals stay those of charging
-each statement where it starts.
+Decision: in a run of simple statements at one indentation (a group of
+one-lookup reads counts as one), with nothing that reads the cycle counter in
+between, every `c += N` is made at the first charge point. Where a later
+charge stood, `ln` takes a point number (negative) that names the line and
+how many cycles were paid in advance there; an error or a RETOUR EN landing at
+that point refunds them, so totals stay those of charging each statement where
+it starts.
 """
 
 from __future__ import annotations
@@ -17,6 +18,9 @@ LINE_MARK = re.compile(r"^(\s*)ln = (\d+)$")
 ANY_MARK = re.compile(r"^(\s*)ln = -?\d+$")  # a line or a point
 CHARGE_MARKED = re.compile(r"^(\s*)c \+= (\d+); ln = -?\d+$")
 READS_COUNTER = re.compile(r"\bc\b")
+# The frame of a group of one-lookup reads (see exact.py): straight code, one statement or the other runs.
+GROUP_FRAME = re.compile(r"^(try:|except _KeyError:)$")
+GROUP_INNER = re.compile(r"^if _sn <= \d+:$")
 TRANSFERS = re.compile(r"\b(continue|break|return|pass)\b")
 
 
@@ -30,19 +34,30 @@ def merge_charges(lines: list[str]) -> tuple[list[str], list[tuple[int, int]]]:
 
 
 def _drop_dead_marks(lines: list[str]) -> list[str]:
-    """Remove a line mark that the next line, at the same indentation, marks again (nothing ran between)."""
+    """Remove a line mark that a later one overwrites with only charges between (nothing that can fail)."""
     kept: list[str] = []
     for text in lines:
-        mark = ANY_MARK.match(text)
-        if mark and kept:
-            marked, charged = ANY_MARK.match(kept[-1]), CHARGE_MARKED.match(kept[-1])
-            if marked and marked.group(1) == mark.group(1):
-                kept[-1] = text
-                continue
-            if charged and charged.group(1) == mark.group(1):
-                kept[-1] = f"{charged.group(1)}c += {charged.group(2)}"
+        mark = ANY_MARK.match(text) or CHARGE_MARKED.match(text)
+        if mark:
+            _drop_mark_before(kept, mark.group(1))
         kept.append(text)
     return kept
+
+
+def _drop_mark_before(kept: list[str], indent: str) -> None:
+    """Drop the mark made just before, at this indentation, if only charges follow it."""
+    for back in range(len(kept) - 1, -1, -1):
+        line = kept[back]
+        marked, charged = ANY_MARK.match(line), CHARGE_MARKED.match(line)
+        if marked and marked.group(1) == indent:
+            del kept[back]
+            return
+        if charged and charged.group(1) == indent:
+            kept[back] = f"{indent}c += {charged.group(2)}"
+            return
+        plain = CHARGE.match(line)
+        if not (plain and plain.group(1) == indent):
+            return
 
 
 class _Merger:
@@ -63,6 +78,9 @@ class _Merger:
         indent = text[:len(text) - len(text.lstrip())]
         if mark:
             self.line = int(mark.group(2))
+        if self.indent is not None and not (charge or mark) and self._inside_group(indent, text.strip()):
+            self.out.append(text)
+            return
         if self.indent is not None and indent == self.indent and (charge or mark or not self._boundary(text)):
             if charge or mark:
                 self.pending.append((len(self.out), self.line, int(charge.group(2)) if charge else 0))
@@ -75,6 +93,12 @@ class _Merger:
             self.indent, self.anchor, self.first = indent, len(self.out), int(charge.group(2))
             self.anchor_line = self.line
         self.out.append(text)
+
+    def _inside_group(self, indent: str, body: str) -> bool:
+        """A line of a group of one-lookup reads, which a run of charges may span."""
+        if indent == self.indent:
+            return bool(GROUP_FRAME.match(body))
+        return len(indent) > len(self.indent) and (bool(GROUP_INNER.match(body)) or not self._boundary(body))
 
     @staticmethod
     def _boundary(text: str) -> bool:

@@ -222,8 +222,14 @@ class StatementCompiler:
 
     def ex_Index(self, node: n.Index) -> Ex:
         index = self.key(node.indices, Cost().add("array_read"))
-        code = f"{self.read_array(node.name)}[{index.code}]"
-        return Ex(code, "n", index.cost, index.gen)
+        array = self.read_array(node.name)
+        return Ex(self.element(array, index.code), "n", index.cost, index.gen)
+
+    def element(self, array: str, key: str) -> str:
+        """Code reading an element: one lookup when the key is in the dict as it is, else ops.read."""
+        if SIMPLE.match(array) and SIMPLE.match(key):
+            return f"({array}[{key}] if {key} in {array} else _rd({array}, {key}))"
+        return f"_rd({array}, {key})"
 
     def ex_Unary(self, node: n.Unary) -> Ex:
         inner = self.expr(node.operand)
@@ -346,23 +352,42 @@ class StatementCompiler:
         totals are the same, except that a run stopped by an error has paid for
         all of it.
         """
-        run_cost, run_lines = Cost(), Emitter()
-        run_lines.depth = out.depth
+        run: list[object] = []
         for statement in statements:
             if isinstance(statement, STRAIGHT_RUN):
-                run_lines.temp = out.temp
-                self.deferred = Cost().add("statement")
-                self.statement(run_lines, statement)
-                run_cost.merge(self.deferred)
-                self.deferred = None
-                out.temp = run_lines.temp
+                run.append(statement)
                 continue
-            self._flush_run(out, run_cost, run_lines)
-            run_cost, run_lines = Cost(), Emitter()
-            run_lines.depth = out.depth
+            self._flush_run(out, run)
+            run = []
             self.charge(out, Cost().add("statement"))
             self.statement(out, statement)
-        self._flush_run(out, run_cost, run_lines)
+        self._flush_run(out, run)
+
+    def _flush_run(self, out: Emitter, run: list) -> None:
+        if not run:
+            return
+        lines = Emitter()
+        lines.depth, lines.temp = out.depth, out.temp
+        cost = self.straight_run(lines, run)
+        out.temp = lines.temp
+        self.charge(out, cost)
+        out.lines.extend(lines.lines)
+
+    def straight_run(self, out: Emitter, run: list) -> Cost:
+        """Emit a run of straight-line statements without charging them; return what they cost."""
+        cost = Cost()
+        for statement in run:
+            cost.merge(self.uncharged(out, statement))
+        return cost
+
+    def uncharged(self, out: Emitter, statement: object) -> Cost:
+        """Emit one statement of a straight run; return its cost instead of charging it."""
+        self.deferred = Cost().add("statement")
+        try:
+            self.statement(out, statement)
+            return self.deferred
+        finally:
+            self.deferred = None
 
     def statement(self, out: Emitter, statement: object) -> None:
         """Emit one statement (its cost is charged by the caller)."""
@@ -374,10 +399,6 @@ class StatementCompiler:
     def transfer(self, out: Emitter, code: str) -> None:
         """Emit a jump to the pc (or the return code) that `code` computes."""
         out.emit(f"return {code}")
-
-    def _flush_run(self, out: Emitter, cost: Cost, run: Emitter) -> None:
-        self.charge(out, cost)
-        out.lines.extend(run.lines)
 
     def value(self, node: object) -> Ex:
         value = self.expr(node)
@@ -396,10 +417,14 @@ class StatementCompiler:
         self.gen = self.gen or index.gen
         self.charge(out, pending)
         number = value.code if value.kind == "n" else f"_num({value.code})"
-        array, key = self.read_array(target.name), index.code
+        self.store_element(out, self.read_array(target.name), index.code, number)
+
+    def store_element(self, out: Emitter, array: str, key: str, number: str) -> None:
+        """Emit the store of a number into an element: one lookup when the key is there as it is."""
         if not (SIMPLE.match(array) and SIMPLE.match(key)):  # evaluate them once, before the value
-            array, key = out.fresh("a"), out.fresh("k")
-            out.emit(f"{array} = {self.read_array(target.name)}; {key} = {index.code}")
+            fresh_array, fresh_key = out.fresh("a"), out.fresh("k")
+            out.emit(f"{fresh_array} = {array}; {fresh_key} = {key}")
+            array, key = fresh_array, fresh_key
         out.emit(f"if {key} in {array}: {array}[{key}] = {number}")
         out.emit(f"else: _put({array}, {key}, {number})")
 
@@ -448,6 +473,10 @@ class StatementCompiler:
         cond = self.value(node.cond)
         self.charge(out, cond.cost)
         out.emit(f"if {cond.code}:")
+        self.branches(out, node)
+
+    def branches(self, out: Emitter, node: n.If) -> None:
+        """The ALORS and SINON parts of a SI, after its `if` line."""
         out.depth += 1
         self.statements(out, (node.then,))
         out.emit("pass")

@@ -33,21 +33,25 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Iterable
-from decimal import ROUND_HALF_UP, Context, Decimal
-from functools import lru_cache
-from types import CodeType
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING
 
 from machine.errors import Err, LseError
-from machine.lse.values import Array
+from machine.lse.values import Array, rows
 from machine.record import record
+
+if TYPE_CHECKING:
+    from decimal import Context
+    from types import CodeType
 
 MAX_COUNT = 32767
 MAX_WIDTH = 255
 NEWLINE = "\r\n"
 
 _U_DIGITS = 8
-_U_CONTEXT = Context(prec=_U_DIGITS, rounding=ROUND_HALF_UP)
-_FIXED_CONTEXT = Context(prec=2 * MAX_WIDTH + 10, rounding=ROUND_HALF_UP)
+# Decision: decimal is imported by the first number that needs it (most runs print integers), not at
+# start-up; _load_decimal() sets these.
+_Decimal = _Context = _ROUND_HALF_UP = _U_CONTEXT = _FIXED_CONTEXT = None
 _LITERALS = {"/": NEWLINE, "L": "\n", "C": "\r", "X": " "}
 _VALUE_KINDS = frozenset("UFE")
 _STAR_KINDS = frozenset(("text", "/", "L", "C", "X"))
@@ -75,9 +79,19 @@ def _number(x: object, what: str) -> float:
     raise LseError(Err.TYPE_MISMATCH, what)
 
 
+def _load_decimal() -> None:
+    """Import decimal and make the contexts of U and F (once, by the first number that needs them)."""
+    global _Decimal, _Context, _ROUND_HALF_UP, _U_CONTEXT, _FIXED_CONTEXT
+    from decimal import ROUND_HALF_UP, Context, Decimal
+    _Context, _ROUND_HALF_UP = Context, ROUND_HALF_UP
+    _U_CONTEXT = Context(prec=_U_DIGITS, rounding=ROUND_HALF_UP)
+    _FIXED_CONTEXT = Context(prec=2 * MAX_WIDTH + 10, rounding=ROUND_HALF_UP)
+    _Decimal = Decimal
+
+
 def _round_significant(x: float, context: Context) -> tuple[str, str, int]:
     """Round x (finite, non-zero) in a context: return sign, digits without trailing zeros, exponent."""
-    sign, digits, exponent = context.plus(Decimal(x)).as_tuple()
+    sign, digits, exponent = context.plus(_Decimal(x)).as_tuple()
     text = "".join(map(str, digits))
     lead = exponent + len(text) - 1
     return ("-" if sign else ""), (text.rstrip("0") or "0"), lead
@@ -96,6 +110,8 @@ def cca(x: float) -> str:
         return _non_finite(x)
     if x.is_integer() and -1e6 < x < 1e6:  # the common case, exact already
         return str(int(x))
+    if _Decimal is None:
+        _load_decimal()
     sign, digits, lead = _round_significant(x, _U_CONTEXT)
     if -3 <= lead < 6:
         if len(digits) - 1 <= lead:
@@ -115,8 +131,8 @@ def format_value_u(v: object) -> str:
     """Return a value in U: a string as-is, a number with format_u, an array row by row."""
     if type(v) is str:
         return v
-    if isinstance(v, Array):
-        return NEWLINE.join("".join(format_u(e) for e in row) for row in v.rows())
+    if type(v) is Array:
+        return NEWLINE.join("".join(format_u(e) for e in row) for row in rows(v))
     return format_u(_number(v, "AFFICHER"))
 
 
@@ -148,7 +164,6 @@ def _fixed_field(width: int, decimals: int) -> Callable[[object], str]:
     aligned = f"%{field}.{decimals}f"  # Python's rounding, right-aligned in the field
     zero = f"%.{decimals}f" % 0.0
     zero = zero.rjust(field) if len(zero) <= field else stars  # what a negative number rounded to 0 shows
-    quantum = Decimal(1).scaleb(-decimals)
 
     def fixed(x: object) -> str:
         if type(x) is not float:
@@ -162,7 +177,9 @@ def _fixed_field(width: int, decimals: int) -> Callable[[object], str]:
             if "-" in text and not text.strip(" -0."):
                 return zero
             return text if len(text) == field else stars
-        q = Decimal(x).quantize(quantum, context=_FIXED_CONTEXT)
+        if _Decimal is None:
+            _load_decimal()
+        q = _Decimal(x).quantize(_Decimal(1).scaleb(-decimals), context=_FIXED_CONTEXT)
         text = format(q, "f")
         if text.startswith("-") and q.is_zero():
             text = text[1:]
@@ -175,7 +192,7 @@ def _scientific_field(width: int, decimals: int) -> Callable[[object], str]:
     """The Ee.d renderer of a checked field, its constants worked out once."""
     field = width + decimals + 5 if decimals else width + 4
     stars = "*" * field
-    context = Context(prec=decimals + 1, rounding=ROUND_HALF_UP)
+    contexts: list[Context] = []  # the rounding context, made by the first number that needs it
 
     def scientific(x: object) -> str:
         if type(x) is not float:
@@ -185,7 +202,11 @@ def _scientific_field(width: int, decimals: int) -> Callable[[object], str]:
         if x == 0:
             sign, digits, lead = "", "0", 0
         else:
-            sign, digits, lead = _round_significant(x, context)
+            if not contexts:
+                if _Decimal is None:
+                    _load_decimal()
+                contexts.append(_Context(prec=decimals + 1, rounding=_ROUND_HALF_UP))
+            sign, digits, lead = _round_significant(x, contexts[0])
         digits = digits.ljust(decimals + 1, "0")
         mantissa = digits[0] + ("." + digits[1:] if decimals else "")
         text = f"{sign}{mantissa}E{'-' if lead < 0 else '+'}{abs(lead):02d}"
@@ -195,13 +216,15 @@ def _scientific_field(width: int, decimals: int) -> Callable[[object], str]:
 
 # ---------------------------------------------------------------- parsing formats
 
-_SPEC = re.compile(
-    r"(?P<count>[0-9]+|\*)?"
-    r"(?:'(?P<text>(?:[^']|'')*)'"
-    r"|(?P<simple>[/LCXU])"
-    r"|(?P<fe>[FE])(?P<width>[0-9]+)\.(?P<decimals>[0-9]+))",
-    re.IGNORECASE,
-)
+@cache
+def _spec() -> re.Pattern:  # compiled by its first use, not at start-up
+    return re.compile(
+        r"(?P<count>[0-9]+|\*)?"
+        r"(?:'(?P<text>(?:[^']|'')*)'"
+        r"|(?P<simple>[/LCXU])"
+        r"|(?P<fe>[FE])(?P<width>[0-9]+)\.(?P<decimals>[0-9]+))",
+        re.IGNORECASE,
+    )
 
 
 def _split_specs(raw: str) -> list[str]:
@@ -223,7 +246,7 @@ def _split_specs(raw: str) -> list[str]:
 
 def _parse_spec(text: str) -> FormatSpec:
     """Parse one spec such as 3X, 'TEXT', *'-', F6.2 or E10.3."""
-    m = _SPEC.fullmatch(text)
+    m = _spec().fullmatch(text)
     if m is None:
         raise LseError(Err.BAD_FORMAT, text or ",")
     raw_count = m.group("count")
@@ -266,8 +289,8 @@ class _Stream:
         # start of one) or "row" (always a new line, between the rows of a matrix).
         self.items: list[tuple[str | None, object]] = []
         for v in values:
-            if isinstance(v, Array):
-                for r, row in enumerate(v.rows()):
+            if type(v) is Array:
+                for r, row in enumerate(rows(v)):
                     for c, element in enumerate(row):
                         mark = None if c else ("array" if r == 0 else "row")
                         self.items.append((mark, element))

@@ -4,16 +4,20 @@ from __future__ import annotations
 
 import re
 from collections import deque
+from functools import cache
 
 from machine.errors import Err, LseError
 
-NUMBER = re.compile(r"[+-]?\d+(\.\d+)?([Ee][+-]?\d+)?\Z")
+
+@cache
+def number() -> re.Pattern:  # compiled by its first use, not at start-up
+    return re.compile(r"[+-]?\d+(\.\d+)?([Ee][+-]?\d+)?\Z")
 
 
 def parse_number_field(text: str) -> float | None:
     """Return the number a typed field spells, or None if it is not a number."""
     text = text.strip()
-    if not NUMBER.match(text):
+    if not number().match(text):
         return None
     value = float(text)
     if value in (float("inf"), float("-inf")):

@@ -6,8 +6,9 @@ import math
 from collections.abc import Callable
 
 from machine.errors import Err, LseError
+from machine.lse import values
 from machine.lse.formats import cca
-from machine.lse.values import Array, Vars, check_number
+from machine.lse.values import META, Array, Vars
 
 
 def num(value: object) -> float:
@@ -71,23 +72,29 @@ def put(array: object, key: object, value: float) -> None:
     """Store into an array element that missed the fast path."""
     if type(array) is not Array:
         raise LseError(Err.NOT_AN_ARRAY)
-    array.put(key, value)
+    values.put(array, key, value)
+
+
+def read(array: object, key: object) -> float:
+    """Read an array element by the general path (any index, any value in the name)."""
+    if type(array) is not Array:
+        return array[key]  # a number or a string: the TypeError of indexing it, as the fast path gives
+    return values.read(array, key)
 
 
 def element_ref(array: object, key: object, name: str = "") -> tuple:
     """Return a reference (array, normalised key) to an existing element of the array called name."""
     if type(array) is not Array:
         raise LseError(Err.NOT_AN_ARRAY, name)
-    if key not in array:
-        array[key]  # raises INDICE HORS LIMITES, or truncates a fractional index
-        key = array._fix(key)
+    if key not in array or key is META:
+        key = values.fix_key(array, key)  # INDICE HORS LIMITES, or a fractional index truncated
     return (array, key)
 
 
 def by_value(value: object) -> object:
     """Copy an array passed by value; numbers and strings are immutable."""
     if type(value) is Array:
-        return value.copy_array()
+        return values.copy_array(value)
     return value
 
 
@@ -103,10 +110,12 @@ def same_kind(old: object, new: object, name: str) -> object:
 def set_ref(ref: tuple, value: object) -> None:
     """Store through a by-reference parameter, with the kind check of its target."""
     container, key = ref
-    if type(container) is Vars:
+    if type(container) is Array:
+        if type(value) is not float:
+            raise LseError(Err.TYPE_MISMATCH, values.array_name(container))
+        container[key] = value
+    elif type(container) is Vars:
         container.assign(key, value)
-    elif type(container) is Array:
-        container[key] = check_number(value, container.name)
     else:  # a temporary cell made for an expression argument: it keeps the kind it was given
         if type(value) is not type(container[key]):
             raise LseError(Err.TYPE_MISMATCH)

@@ -9,7 +9,7 @@ from machine.errors import Err, LseError
 from machine.lse import ops
 from machine.lse.inputs import parse_number_field
 from machine.lse.status import Status
-from machine.lse.values import Array, Vars
+from machine.lse.values import Array, Vars, element_keys
 
 
 class ProgramIO:
@@ -46,7 +46,7 @@ class ProgramIO:
         """LIRE a variable: a string, a number, or every element of an array."""
         current = env.get(name)
         if type(current) is Array:
-            for key in list(current):
+            for key in element_keys(current):
                 self.read_into_ref((current, key))
             return
         raw = self._next_field(name in env.strings)

@@ -28,7 +28,7 @@ from machine.lse.segments import PASS_COST
 from machine.lse.status import Status
 from machine.lse.unitcode import UnitCompiler
 from machine.lse.units import CompiledUnit, LeanProcedures
-from machine.lse.values import Array, Memory, Vars, check_number
+from machine.lse.values import Array, Memory, Vars, cells_of, check_number, new_array
 
 # Python errors that compiled code lets escape on purpose, and what they mean in LSE.
 TRANSLATED = {
@@ -138,7 +138,8 @@ class Runtime(ProgramIO):
         return {
             "__builtins__": {}, "_B": self.builtin_table(), "_K": self.tables.constants,
             "_num": ops.num, "_add": ops.add, "_pow": ops.power, "_eq": ops.equal,
-            "_ne": ops.not_equal, "_order": ops.order, "_put": ops.put, "_array": ops.array, "_elref": ops.element_ref,
+            "_ne": ops.not_equal, "_order": ops.order, "_put": ops.put, "_rd": ops.read, "_array": ops.array,
+            "_elref": ops.element_ref, "_KeyError": KeyError,
             "_byval": ops.by_value, "_setref": ops.set_ref, "_declare_ref": ops.declare_ref,
             "_pos": ops.position, "_posref": ops.position_ref, "_line_number": ops.line_number,
             "_cat": ops.make_concat(self.limits["max_string"], self.charge),
@@ -564,6 +565,6 @@ class Runtime(ProgramIO):
         if name in env.strings or (name in env and type(env[name]) is not Array):
             raise LseError(Err.ALREADY_DECLARED, name)
         # Decision: the memory limit bounds every array and string of the program together.
-        self.memory.take(cells - len(env.get(name, ())), f"TABLEAU {name} DE {cells} ELEMENTS")
+        self.memory.take(cells - cells_of(env.get(name)), f"TABLEAU {name} DE {cells} ELEMENTS")
         self.charge("element_init", cells)
-        env[name] = Array(name, tuple(dims))
+        env[name] = new_array(name, tuple(dims))

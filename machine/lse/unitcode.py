@@ -20,17 +20,19 @@ from collections import Counter
 from machine.lse import nodes as n
 from machine.lse.charges import merge_charges
 from machine.lse.compiler import RESULT, RETURN, RETURN_TO, Cost, Emitter, Ex
+from machine.lse.exact import ExactReads
 from machine.lse.flow import ENDS_FLOW, Flow, has_call, written_names
 from machine.lse.layout import Layout, Unit
 from machine.lse.parser import walk
 from machine.lse.segments import PASS_COST, SegmentCompiler
 
 INLINE_LINES = 3  # lines that a block runs on into before it dispatches again
+LEAVING = (str(RETURN), str(RESULT))  # RETOUR, RESULTAT: the unit returns at once
 # Statements that hand variables to someone else: run with the tables up to date.
 DIRECT = (n.Lire, n.Pause, n.Garer, n.Charger, n.Supprimer, n.Executer, n.Tableau, n.Liberer)
 
 
-class UnitCompiler(SegmentCompiler):
+class UnitCompiler(ExactReads, SegmentCompiler):
     """Generate the Python source of one unit's single function.
 
     A lean procedure (see Flow) keeps its own variables in Python locals only, its
@@ -52,6 +54,7 @@ class UnitCompiler(SegmentCompiler):
         bodies = (pc for pc in pcs if 0 < pc < layout.end_pc and layout.segments[pc].start > 0)
         self.has_loops = (any(isinstance(node, n.Faire) for node in flow.nodes(pcs))
                           or any(self._faire_of(pc - 1) is not None for pc in bodies))
+        self.exact, self.known = False, set()  # see ExactReads
         self.cached_arrays: set[str] = set()  # cached names that hold an array (never written back)
         self.cache = self._cache_names()
         self.written = written_names(flow.nodes(pcs))
@@ -168,7 +171,9 @@ class UnitCompiler(SegmentCompiler):
     def store_var(self, out: Emitter, name: str, value: Ex) -> None:
         if not self.cached(name) or self.is_ref(name):
             super().store_var(out, name, value)
-        elif self.lean and name in self.unit.params:
+            return
+        self.stored_local(self.cache[name])
+        if self.lean and name in self.unit.params:
             out.emit(f"{self.cache[name]} = _same_kind({self.cache[name]}, {value.code}, {name!r})")
         elif value.kind == "n":
             out.emit(f"{self.cache[name]} = {value.code}")
@@ -189,6 +194,10 @@ class UnitCompiler(SegmentCompiler):
             out.emit(f"c += {cycles}")
 
     def transfer(self, out: Emitter, code: str) -> None:
+        if code in LEAVING and self.synced is None:
+            self.emit_flush(out)  # what the block of a negative pc would do, without going round to it
+            out.emit(f"return {code}")
+            return
         out.emit(f"pc = {code}")
         if self.synced is not None:
             self.emit_reload(out, self.synced)

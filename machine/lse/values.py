@@ -9,70 +9,92 @@ import math
 
 from machine.errors import Err, LseError
 
+Array = dict  # an LSE array is a plain dict: see new_array
+META = None  # the key under which an array keeps its (name, dims); never an index
 
-class Array(dict):
+
+def new_array(name: str, dims: tuple[int, ...]) -> dict:
     """A zero-filled LSE array of numbers, 1-based, keyed by float index or (i, j) pairs.
 
-    Decision: a dict keyed by the index value makes the hot read path one hash
-    lookup; a miss falls to __missing__, which truncates a fractional index
-    (ENT) and otherwise reports INDICE HORS LIMITES.
+    Decision: a plain dict keyed by the index value, so that an element is one
+    hash lookup that CPython specialises (a dict subclass is not). Its name and
+    dims ride along under the key META. A key that is not there (a fractional
+    index, to be truncated, or one out of range) is the business of read/put.
     """
+    array: dict = {META: (name, dims)}
+    if len(dims) == 1:
+        for i in range(1, dims[0] + 1):
+            array[float(i)] = 0.0
+    else:
+        for i in range(1, dims[0] + 1):
+            for j in range(1, dims[1] + 1):
+                array[(float(i), float(j))] = 0.0
+    return array
 
-    __slots__ = ("name", "dims")
 
-    def __init__(self, name: str, dims: tuple[int, ...]) -> None:
-        super().__init__()
-        self.name = name
-        self.dims = dims
-        if len(dims) == 1:
-            for i in range(1, dims[0] + 1):
-                self[float(i)] = 0.0
-        else:
-            for i in range(1, dims[0] + 1):
-                for j in range(1, dims[1] + 1):
-                    self[(float(i), float(j))] = 0.0
+def array_name(array: dict) -> str:
+    """The name the array was declared with."""
+    return array[META][0]
 
-    def _fix(self, key: object) -> object:
-        # A key with the wrong number of indices is never in the dict: INDICE HORS LIMITES.
-        if isinstance(key, tuple):
-            if not all(type(k) is float for k in key):
-                raise LseError(Err.TYPE_MISMATCH, self.name)
-            fixed: object = tuple(float(math.floor(k)) if math.isfinite(k) else k for k in key)
-        elif type(key) is float:
-            fixed = float(math.floor(key)) if math.isfinite(key) else key
-        else:
-            raise LseError(Err.TYPE_MISMATCH, self.name)
-        if fixed not in self:
-            raise LseError(Err.INDEX_RANGE, f"{self.name}[{_show(key)}]")
-        return fixed
 
-    def __missing__(self, key: object) -> float:
-        return dict.__getitem__(self, self._fix(key))
+def array_dims(array: dict) -> tuple[int, ...]:
+    """The array's sizes: (n,) or (rows, columns)."""
+    return array[META][1]
 
-    def put(self, key: object, value: object) -> None:
-        """Store a number at an index that missed the fast path, or fail in LSE terms."""
-        fixed = self._fix(key)
-        self[fixed] = check_number(value, self.name)
 
-    def values_rowmajor(self) -> list[float]:
-        """Return every element, rows first."""
-        return list(self.values())
+def fix_key(array: dict, key: object) -> object:
+    """The key an index names: a fractional index truncated (ENT); INDICE HORS LIMITES if none."""
+    # A key with the wrong number of indices is never in the dict: INDICE HORS LIMITES.
+    name = array_name(array)
+    if isinstance(key, tuple):
+        if not all(type(k) is float for k in key):
+            raise LseError(Err.TYPE_MISMATCH, name)
+        fixed: object = tuple(float(math.floor(k)) if math.isfinite(k) else k for k in key)
+    elif type(key) is float:
+        fixed = float(math.floor(key)) if math.isfinite(key) else key
+    else:
+        raise LseError(Err.TYPE_MISMATCH, name)
+    if fixed is META or fixed not in array:
+        raise LseError(Err.INDEX_RANGE, f"{name}[{_show(key)}]")
+    return fixed
 
-    def rows(self) -> list[list[float]]:
-        """Return the array as a list of rows (one row for a vector)."""
-        flat = self.values_rowmajor()
-        if len(self.dims) == 1:
-            return [flat]
-        width = self.dims[1]
-        return [flat[i:i + width] for i in range(0, len(flat), width)]
 
-    def copy_array(self) -> Array:
-        """Return an independent copy (used for arrays passed by value)."""
-        other = Array.__new__(Array)
-        dict.update(other, self)
-        other.name = self.name
-        other.dims = self.dims
-        return other
+def read(array: dict, key: object) -> float:
+    """An element, whatever the index: the path of a key that is not in the dict as it is."""
+    if key in array and key is not META:
+        return array[key]
+    return array[fix_key(array, key)]
+
+
+def put(array: dict, key: object, value: object) -> None:
+    """Store a number at an index that missed the fast path, or fail in LSE terms."""
+    fixed = fix_key(array, key)
+    array[fixed] = check_number(value, array_name(array))
+
+
+def element_keys(array: dict) -> list[object]:
+    """Every index, rows first."""
+    return [key for key in array if key is not META]
+
+
+def elements(array: dict) -> list[float]:
+    """Every element, rows first."""
+    return [value for key, value in array.items() if key is not META]
+
+
+def rows(array: dict) -> list[list[float]]:
+    """The array as a list of rows (one row for a vector)."""
+    flat = elements(array)
+    dims = array_dims(array)
+    if len(dims) == 1:
+        return [flat]
+    width = dims[1]
+    return [flat[i:i + width] for i in range(0, len(flat), width)]
+
+
+def copy_array(array: dict) -> dict:
+    """An independent copy (used for arrays passed by value)."""
+    return array.copy()
 
 
 def _show(key: object) -> str:
@@ -102,7 +124,7 @@ class Memory:
 def cells_of(value: object) -> int:
     """The memory a value holds: its elements (an array) or characters (a string)."""
     if type(value) is Array:
-        return len(value)
+        return len(value) - 1
     if type(value) is str:
         return len(value)
     return 0

@@ -10,7 +10,6 @@ BEL, BS, LF, FF, CR, DEL = 7, 8, 10, 12, 13, 127
 
 # A run of printable characters, or one control character (below 32, or DEL).
 _CHUNK = re.compile(r"[^\x00-\x1f\x7f]+|[\x00-\x1f\x7f]")
-_PRINTABLE = re.compile(r"[^\x00-\x1f\x7f]*")
 
 
 class TextScreen:
@@ -44,8 +43,9 @@ class TextScreen:
         if not text:
             return
         self.dirty = True
-        end = _PRINTABLE.match(text).end()
-        if end == len(text) - 2 and text.endswith("\r\n"):  # the common line: printable text, CR LF
+        end = _CHUNK.match(text).end()
+        if end == len(text) - 2 and text.endswith("\r\n") and "\x1f" < text[0] != "\x7f":
+            # the common line, printable text then CR LF, in one step
             col = self.cursor_col
             if col + end <= self.cols:
                 self.cells[self.cursor_row][col:col + end] = text[:end]

@@ -175,3 +175,7 @@ def test_a_report_program_prints_the_same_lines_through_the_machine():
     run_headless(micro, speed=None, stdin=io.StringIO(""), stdout=out, stderr=io.StringIO())
     lines = [f"N={exact_fixed(float(i), 2, 0)} Q={exact_fixed(i / 8, 6, 2)}" for i in range(-3, 4)]
     assert out.getvalue() == "\n".join(lines) + "\n"
+
+
+def test_plain_afficher_takes_any_iterable_even_with_an_array_after_a_scalar():
+    assert render_plain(iter(("A", VECTOR))) == render_plain(("A", VECTOR)) == "\r\nA\r\n1 -2.5 "

@@ -417,7 +417,7 @@ def _scan_copied(args: tuple, result: object) -> int:
 # Decision: the string functions a loop calls most (POS, SCH, CCA) also come as one function
 # that returns the result and its scan together, the common arguments checked inline;
 # anything else goes through fn and scan, so errors and counts are the same
-# (tests/test_builtins.py compares them).
+# (tests/test_builtin_fast_paths.py compares them).
 
 
 def _pos_measured(s: object, d: object, t: object) -> tuple[float, int]:

@@ -371,6 +371,7 @@ def render_formatted(specs: Iterable[FormatSpec], values: Iterable[object]) -> s
 
 def render_plain(values: Iterable[object]) -> str:
     """Return the text of AFFICHER values without a format: a new line first, then each value in U."""
+    values = tuple(values)
     out: list[str] = [NEWLINE]
     for v in values:  # the common case, numbers and strings, needs no _Stream
         if type(v) is str:

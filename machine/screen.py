@@ -43,6 +43,20 @@ class TextScreen:
         if not text:
             return
         self.dirty = True
+        end = _CHUNK.match(text).end()
+        if end == len(text) - 2 and text.endswith("\r\n") and "\x1f" < text[0] != "\x7f":
+            # the common line, printable text then CR LF, in one step
+            col = self.cursor_col
+            if col + end <= self.cols:
+                self.cells[self.cursor_row][col:col + end] = text[:end]
+            else:
+                self._put(text[:end])
+            self.cursor_col = 0
+            if self.cursor_row < self.rows - 1:
+                self.cursor_row += 1
+            else:
+                self.scroll()
+            return
         for chunk in _CHUNK.findall(text):
             code = ord(chunk[0])
             if code >= 32 and code != DEL:
@@ -64,6 +78,11 @@ class TextScreen:
         """Place a run of printable characters, wrapping and scrolling as needed."""
         cols = self.cols
         start, n = 0, len(run)
+        col = self.cursor_col
+        if col + n <= cols:  # it fits on the row (so no wrap is pending)
+            self.cells[self.cursor_row][col:col + n] = run
+            self.cursor_col = col + n
+            return
         while start < n:
             if self.cursor_col >= cols:  # the pending wrap happens now
                 self.cursor_col = 0

@@ -165,3 +165,22 @@ def test_the_screen_module_imports_with_pygame_blocked(monkeypatch):
     monkeypatch.setitem(sys.modules, "pygame", None)
     monkeypatch.delitem(sys.modules, "machine.screen", raising=False)
     assert importlib.import_module("machine.screen").TextScreen(4, 2).text() == ""
+
+
+def screen_state(s: TextScreen) -> tuple:
+    return s.rows_text(), s.cursor_row, s.cursor_col, s.bells
+
+
+@pytest.mark.parametrize("before", ["", "AB", "ABCDEFGHIJ", "ABCDEFGHIJK", "\r\n\r\n", "\r\n\r\nXYZ",
+                                    "\r\n\r\nABCDEFGHIJ", "\n\n\n"])
+@pytest.mark.parametrize("line", ["N=  1 Q=\r\n", "\r\n", "ABCDEFGHIJ\r\n", "ABCDEFGHIJKLMNOPQRSTUVWXY\r\n",
+                                  "é€\r\n", "A\aB\r\n", "AB\n\r\n", "AB\r\n\r\n", "AB\r", "AB\n", "A\tB\r\n",
+                                  "\a\r\n", "\x7f\r\n", "\b\r\n", "\x0c\r\n", "\r\r\n"])
+def test_a_line_ending_in_cr_lf_lands_as_if_written_one_character_at_a_time(before, line):
+    whole, by_char = TextScreen(10, 3), TextScreen(10, 3)
+    whole.write(before)
+    by_char.write(before)
+    whole.write(line)
+    for ch in line:
+        by_char.write(ch)
+    assert screen_state(whole) == screen_state(by_char)

@@ -63,6 +63,7 @@ def test_a_muted_bell_hears_the_bels_but_never_rings():
 def test_headless_the_terminal_bell_rings_only_on_a_tty_and_not_muted(stream, bell, rings):
     output = TerminalOutput(stream, bell=bell)
     output.write("A\aB")
+    output.flush()
     assert stream.getvalue() == ("A\aB" if rings else "AB")
 
 

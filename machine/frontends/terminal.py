@@ -18,7 +18,13 @@ SLICE_CYCLES_PACED = 100_000
 
 
 class TerminalOutput:
-    """Writes what the program prints, turning the Micro's CR LF into the terminal's newline."""
+    """Writes what the program prints, turning the Micro's CR LF into the terminal's newline.
+
+    Decision: the text of a slice is gathered and written at once by flush(), which the
+    front end calls after every slice (before waiting for input, pausing or ending): one
+    write instead of one per AFFICHER, which matters when stdout is unbuffered
+    (PYTHONUNBUFFERED) or a pipe. The bytes and their order are the same.
+    """
 
     def __init__(self, stream: TextIO, *, bell: bool = False) -> None:
         self.stream = stream
@@ -26,14 +32,16 @@ class TerminalOutput:
         self.bell = bell and stream.isatty()
         self.column = 0
         self.typed_newline = False  # the terminal itself just echoed the Return of a typed line
+        self.pending: list[str] = []
 
     def typed(self) -> None:
         """A person typed a line on a terminal, whose echo already ended it."""
+        self.flush()
         self.column = 0
         self.typed_newline = True
 
     def write(self, text: str) -> None:
-        """Write one chunk of program output (BEL rings only if the bell is on, else it is dropped)."""
+        """Take one chunk of program output (BEL rings only if the bell is on, else it is dropped)."""
         text = text.replace("\r\n", "\n")
         if not self.bell:
             text = text.replace("\a", "")
@@ -45,17 +53,26 @@ class TerminalOutput:
                 text = text[1:]
                 if not text:
                     return
-        self.stream.write(text)
-        text = text.replace("\a", "")  # the bell does not move the cursor
-        last = max(text.rfind("\n"), text.rfind("\r"))
-        self.column = len(text) - last - 1 if last >= 0 else self.column + len(text)
+        self.pending.append(text)
+
+    def flush(self) -> None:
+        """Write what was taken since the last flush, follow the cursor's column, and flush the stream."""
+        if self.pending:
+            text = "".join(self.pending)
+            self.pending.clear()
+            self.stream.write(text)
+            text = text.replace("\a", "")  # the bell does not move the cursor
+            last = max(text.rfind("\n"), text.rfind("\r"))
+            self.column = len(text) - last - 1 if last >= 0 else self.column + len(text)
+        self.stream.flush()
 
     def finish_line(self) -> None:
-        """End the last line if the program left it open."""
+        """End the last line if the program left it open, and flush."""
+        self.flush()
         if self.column:
             self.stream.write("\n")
             self.column = 0
-        self.stream.flush()
+            self.stream.flush()
 
 
 def run_headless(micro: Micro, *, speed: float | None, stdin: TextIO = sys.stdin,
@@ -73,7 +90,7 @@ def run_headless(micro: Micro, *, speed: float | None, stdin: TextIO = sys.stdin
     try:
         while True:
             status = micro.run(cycles)
-            stdout.flush()
+            output.flush()
             if on_slice is not None:
                 on_slice()
             if status is Status.RUNNING:
@@ -111,11 +128,11 @@ def run_monitor_headless(monitor: Monitor, *, stdin: TextIO = sys.stdin, stdout:
     try:
         while True:
             status = monitor.tick(SLICE_CYCLES_MAX)
-            stdout.flush()
+            output.flush()
             if status is Status.RUNNING:
                 continue
             if status is Status.WAITING or not monitor.running:
-                stdout.flush()
+                output.flush()
                 line = stdin.readline()
                 if not line:
                     if monitor.running:

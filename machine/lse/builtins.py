@@ -76,6 +76,8 @@ def _result(x: float) -> float:
 
 def _integer(x: object, name: str, low: int) -> int:
     """Return an integer argument >= low, or fail with ARGUMENT INVALIDE."""
+    if type(x) is float and x >= low and x.is_integer():  # the common case (NaN and infinities fail it)
+        return int(x)
     x = check_number(x, name)
     if not (math.isfinite(x) and x.is_integer() and x >= low):
         raise LseError(Err.BAD_ARGUMENT, name)
@@ -174,6 +176,8 @@ def oux(a: float, b: float) -> float:
 
 def lgr(s: str) -> float:
     """LGR: length of a string."""
+    if type(s) is str:
+        return float(len(s))
     return float(len(check_string(s, "LGR")))
 
 
@@ -192,12 +196,25 @@ def sch(s: str, d: float, n_or_stops: float | str) -> tuple[str, float]:
     s = check_string(s, "SCH")
     begin = _start(s, d, "SCH")
     if type(n_or_stops) is str:
-        end = begin
-        while end < len(s) and s[end] not in n_or_stops:
-            end += 1
+        end = _stop(s, begin, n_or_stops)
     else:
         end = min(begin + _integer(n_or_stops, "SCH", 0), len(s))
     return s[begin:end], float(end + 1)
+
+
+def _stop(s: str, begin: int, stops: str) -> int:
+    """The index of the first char of s at or after begin that is in stops, len(s) if none."""
+    if len(stops) <= 4:  # a few searches in C beat a loop in Python over each char
+        end = len(s)
+        for stop in stops:
+            found = s.find(stop, begin, end)
+            if found >= 0:
+                end = found
+        return end
+    end = begin
+    while end < len(s) and s[end] not in stops:
+        end += 1
+    return end
 
 
 def grl(s: str, d: float) -> tuple[str, float]:
@@ -376,6 +393,7 @@ class Builtin:
     result_kind: str
     cost: str
     scan: Callable[[tuple, object], int] | None = None
+    measured: Callable[..., tuple[object, int]] | None = None  # fn and scan in one call: (result, chars)
 
 
 def _scan_pos(args: tuple, result: object) -> int:
@@ -396,10 +414,53 @@ def _scan_copied(args: tuple, result: object) -> int:
     return len(result[0] if isinstance(result, tuple) else result)
 
 
+# Decision: the string functions a loop calls most (POS, SCH, CCA) also come as one function
+# that returns the result and its scan together, the common arguments checked inline;
+# anything else goes through fn and scan, so errors and counts are the same
+# (tests/test_builtin_fast_paths.py compares them).
+
+
+def _pos_measured(s: object, d: object, t: object) -> tuple[float, int]:
+    if type(s) is str and type(t) is str and type(d) is float and d >= 1.0 and d.is_integer():
+        start = int(d)
+        found = s.find(t, start - 1) + 1  # 0 also for a start past LGR+1, as pos gives
+        if found:
+            return float(found), found - start + len(t)
+        return 0.0, max(0, len(s) - start + 1)
+    result = pos(s, d, t)
+    return result, _scan_pos((s, d, t), result)
+
+
+def _sch_measured(s: object, d: object, n_or_stops: object) -> tuple[tuple[str, float], int]:
+    if type(s) is str and type(d) is float and d >= 1.0 and d.is_integer():
+        begin = int(d) - 1
+        if begin > len(s):
+            begin = len(s)
+        if type(n_or_stops) is str:
+            if len(n_or_stops) == 1:
+                end = s.find(n_or_stops, begin)
+                if end < 0:
+                    end = len(s)
+            else:
+                end = _stop(s, begin, n_or_stops)
+            return (s[begin:end], float(end + 1)), end - begin
+        if type(n_or_stops) is float and n_or_stops >= 0.0 and n_or_stops.is_integer():
+            end = min(begin + int(n_or_stops), len(s))
+            return (s[begin:end], float(end + 1)), end - begin
+    result = sch(s, d, n_or_stops)
+    return result, len(result[0])
+
+
+def _cca_measured(x: object) -> tuple[str, int]:
+    text = _cca(x) if type(x) is float and -math.inf < x < math.inf else cca(x)
+    return text, len(text)
+
+
 def _entry(name: str, fn: Callable | None, kinds: str, result: str, min_args: int | None = None,
-           position: bool = False, scan: Callable[[tuple, object], int] | None = None) -> Builtin:
+           position: bool = False, scan: Callable[[tuple, object], int] | None = None,
+           measured: Callable[..., tuple[object, int]] | None = None) -> Builtin:
     low = len(kinds) if min_args is None else min_args
-    return Builtin(name, fn, low, len(kinds), position, kinds, result, name, scan)
+    return Builtin(name, fn, low, len(kinds), position, kinds, result, name, scan, measured)
 
 
 BUILTINS: dict[str, Builtin] = {b.name: b for b in (
@@ -415,12 +476,12 @@ BUILTINS: dict[str, Builtin] = {b.name: b for b in (
     _entry("TEM", None, "", "n"),
     _entry("DAT", None, "", "s"),
     _entry("LGR", lgr, "s", "n"),
-    _entry("POS", pos, "sns", "n", scan=_scan_pos),
-    _entry("SCH", sch, "sn?", "s", position=True, scan=_scan_copied),
+    _entry("POS", pos, "sns", "n", scan=_scan_pos, measured=_pos_measured),
+    _entry("SCH", sch, "sn?", "s", position=True, scan=_scan_copied, measured=_sch_measured),
     _entry("GRL", grl, "sn", "s", position=True, scan=_scan_to_position),
     _entry("SKP", skp, "sns", "n", min_args=2, scan=_scan_to_position),
     _entry("PTR", ptr, "sns", "n", min_args=2, scan=_scan_to_position),
-    _entry("CCA", cca, "n", "s", scan=_scan_copied),
+    _entry("CCA", cca, "n", "s", scan=_scan_copied, measured=_cca_measured),
     _entry("CNB", cnb, "sn", "n", position=True, scan=_scan_to_position),
     _entry("EQN", eqn, "sn", "n", min_args=1),
     _entry("EQC", eqc, "n", "s"),

@@ -14,6 +14,7 @@ from collections import Counter
 from machine.errors import Err, InternalError
 from machine.lse import nodes as n
 from machine.lse.builtins import BUILTINS
+from machine.lse.formats import compile_format
 from machine.lse.layout import MAIN, Layout, Unit
 from machine.lse.numbers import NumberModel
 from machine.record import field, record
@@ -437,7 +438,7 @@ class StatementCompiler:
         if node.format is None:
             out.emit(f"M.out(_plain({items}))")
         else:
-            out.emit(f"M.out(_formatted(_K[{self.tables.constant(node.format)}], {items}))")
+            out.emit(f"M.out(_K[{self.tables.constant(compile_format(node.format, len(values)))}]({items}))")
 
     def st_Lire(self, out: Emitter, node: n.Lire) -> None:
         self.gen = True

@@ -32,8 +32,8 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable
-from functools import cache
+from collections.abc import Callable, Iterable
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from machine.errors import Err, LseError
@@ -42,6 +42,7 @@ from machine.record import record
 
 if TYPE_CHECKING:
     from decimal import Context
+    from types import CodeType
 
 MAX_COUNT = 32767
 MAX_WIDTH = 255
@@ -144,42 +145,73 @@ def _check_field(kind: str, width: int, decimals: int) -> None:
 def format_fixed(x: float, width: int, decimals: int) -> str:
     """Return x in Fe.d: rounded to d decimals, right-aligned, '*' when it does not fit."""
     _check_field("F", width, decimals)
+    return _fixed_field(width, decimals)(x)
+
+
+def format_scientific(x: float, width: int, decimals: int) -> str:
+    """Return x in Ee.d: one mantissa digit, d decimals, 'E+nn', right-aligned, '*' if too long."""
+    _check_field("E", width, decimals)
+    return _scientific_field(width, decimals)(x)
+
+
+@lru_cache(maxsize=256)
+def _fixed_field(width: int, decimals: int) -> Callable[[object], str]:
+    """The Fe.d renderer of a checked field, its constants worked out once (a format serves many lines)."""
     field = width + decimals + 1 if decimals else width
-    if not math.isfinite(x) or abs(x) >= 10.0 ** width:
-        return "*" * field
-    if abs(abs(x * 10.0 ** decimals) % 1.0 - 0.5) > 1e-6:
-        # Decision: far from a tie, Python's own rounding of the exact binary value is the
-        # same as rounding half away from zero, and much faster than Decimal.
-        text = f"{x:.{decimals}f}"
-        if text.startswith("-") and not text.strip("-0."):
-            text = text[1:]
-    else:
+    stars = "*" * field
+    limit = 10.0 ** width
+    scale = 10.0 ** decimals
+    aligned = f"%{field}.{decimals}f"  # Python's rounding, right-aligned in the field
+    zero = f"%.{decimals}f" % 0.0
+    zero = zero.rjust(field) if len(zero) <= field else stars  # what a negative number rounded to 0 shows
+
+    def fixed(x: object) -> str:
+        if type(x) is not float:
+            x = _number(x, "F")
+        if not abs(x) < limit:  # also catches infinities and NaN
+            return stars
+        if abs(abs(x * scale) % 1.0 - 0.5) > 1e-6:
+            # Decision: far from a tie, Python's own rounding of the exact binary value is the
+            # same as rounding half away from zero, and much faster than Decimal.
+            text = aligned % x
+            if "-" in text and not text.strip(" -0."):
+                return zero
+            return text if len(text) == field else stars
         if _Decimal is None:
             _load_decimal()
         q = _Decimal(x).quantize(_Decimal(1).scaleb(-decimals), context=_FIXED_CONTEXT)
         text = format(q, "f")
         if text.startswith("-") and q.is_zero():
             text = text[1:]
-    return text.rjust(field) if len(text) <= field else "*" * field
+        return text.rjust(field) if len(text) <= field else stars
+    return fixed
 
 
-def format_scientific(x: float, width: int, decimals: int) -> str:
-    """Return x in Ee.d: one mantissa digit, d decimals, 'E+nn', right-aligned, '*' if too long."""
-    _check_field("E", width, decimals)
+@lru_cache(maxsize=256)
+def _scientific_field(width: int, decimals: int) -> Callable[[object], str]:
+    """The Ee.d renderer of a checked field, its constants worked out once."""
     field = width + decimals + 5 if decimals else width + 4
-    if not math.isfinite(x):
-        return "*" * field
-    if x == 0:
-        sign, digits, lead = "", "0", 0
-    else:
-        if _Decimal is None:
-            _load_decimal()
-        context = _Context(prec=decimals + 1, rounding=_ROUND_HALF_UP)
-        sign, digits, lead = _round_significant(x, context)
-    digits = digits.ljust(decimals + 1, "0")
-    mantissa = digits[0] + ("." + digits[1:] if decimals else "")
-    text = f"{sign}{mantissa}E{'-' if lead < 0 else '+'}{abs(lead):02d}"
-    return text.rjust(field) if len(text) <= field else "*" * field
+    stars = "*" * field
+    contexts: list[Context] = []  # the rounding context, made by the first number that needs it
+
+    def scientific(x: object) -> str:
+        if type(x) is not float:
+            x = _number(x, "E")
+        if not math.isfinite(x):
+            return stars
+        if x == 0:
+            sign, digits, lead = "", "0", 0
+        else:
+            if not contexts:
+                if _Decimal is None:
+                    _load_decimal()
+                contexts.append(_Context(prec=decimals + 1, rounding=_ROUND_HALF_UP))
+            sign, digits, lead = _round_significant(x, contexts[0])
+        digits = digits.ljust(decimals + 1, "0")
+        mantissa = digits[0] + ("." + digits[1:] if decimals else "")
+        text = f"{sign}{mantissa}E{'-' if lead < 0 else '+'}{abs(lead):02d}"
+        return text.rjust(field) if len(text) <= field else stars
+    return scientific
 
 
 # ---------------------------------------------------------------- parsing formats
@@ -339,6 +371,135 @@ def render_formatted(specs: Iterable[FormatSpec], values: Iterable[object]) -> s
 
 def render_plain(values: Iterable[object]) -> str:
     """Return the text of AFFICHER values without a format: a new line first, then each value in U."""
+    values = tuple(values)
     out: list[str] = [NEWLINE]
-    _render((), _Stream(values), out)
+    for v in values:  # the common case, numbers and strings, needs no _Stream
+        if type(v) is str:
+            out.append(v)
+        elif type(v) is float:
+            out.append(cca(v) + " ")
+        else:
+            out = [NEWLINE]
+            _render((), _Stream(values), out)
+            break
     return "".join(out)
+
+
+# ---------------------------------------------------------------- formats worked out once
+
+_MAX_SLOTS = 64  # value fields of a flattened format; a longer one takes the general path
+
+
+def compile_format(specs: Iterable[FormatSpec], count: int | None = None) -> Callable[[tuple], str]:
+    """Return the renderer of one AFFICHER[format] statement, worked out once for all its runs.
+
+    Decision: a format whose counts are fixed and whose fields are valid is flattened into
+    value fields, each with the text printed before it, and the text after the last one;
+    a line of numbers and strings is then one pass over them. A '*' count, a field the
+    parser would refuse, more than _MAX_SLOTS fields, or an array (or a value of no LSE
+    kind) among the values takes the general path, _render, which the flat path agrees
+    with (tests/test_format_plans.py). `count`, the number of items of the statement,
+    lets the line of that many scalars be one expression (see _unrolled).
+    """
+    specs = tuple(specs)
+    flat = _flatten(specs)
+    if flat is None:
+        def general(values: tuple) -> str:
+            return render_formatted(specs, values)
+        return general
+    texts, fields, tail = flat
+    size = len(fields)
+
+    def flattened(values: tuple) -> str:
+        for v in values:
+            if type(v) is not float and type(v) is not str:
+                return render_formatted(specs, values)
+        out = []
+        for text, field, v in zip(texts, fields, values):
+            out.append(text)
+            out.append(field(v))
+        if len(values) < size:  # rendering stops at the first field left without a value
+            out.append(texts[len(values)])
+        else:  # the format is used up: the values left over print in U
+            out.append(tail)
+            for v in values[size:]:
+                out.append(v if type(v) is str else cca(v) + " ")
+        return "".join(out)
+    if count is None or not 0 < count <= _MAX_UNROLLED:
+        return flattened
+    return _unrolled_renderer(texts, fields, tail, count, flattened)
+
+
+_MAX_UNROLLED = 16  # items of an AFFICHER whose line of scalars is rendered by one expression
+
+
+def _unrolled_renderer(texts: tuple[str, ...], fields: tuple[Callable, ...], tail: str, count: int,
+                       general: Callable[[tuple], str]) -> Callable[[tuple], str]:
+    """The renderer of exactly `count` scalars as one expression; any other values go to `general`."""
+    size = len(fields)
+    namespace: dict[str, object] = {"__builtins__": {}, "type": type, "float": float, "str": str, "len": len,
+                                    "general": general}
+    for i in range(count):  # the value i: the text before it and its field, or U after the format
+        if i < size:
+            namespace[f"t{i}"], namespace[f"g{i}"] = texts[i], fields[i]
+        else:
+            namespace[f"t{i}"], namespace[f"g{i}"] = (tail if i == size else ""), _u_scalar
+    namespace["end"] = texts[count] if count < size else (tail if count == size else "")
+    exec(_unrolled(count), namespace)
+    return namespace["render"]
+
+
+@lru_cache(maxsize=_MAX_UNROLLED)
+def _unrolled(count: int) -> CodeType:
+    """The code of a renderer of `count` values; only indexed names, no text of the program."""
+    names = ", ".join(f"v{i}" for i in range(count))
+    scalars = " and ".join(f"(type(v{i}) is float or type(v{i}) is str)" for i in range(count))
+    pieces = "".join(f"t{i} + g{i}(v{i}) + " for i in range(count))
+    source = (f"def render(values):\n"
+              f"    if len(values) == {count}:\n"
+              f"        {names}, = values\n"
+              f"        if {scalars}:\n"
+              f"            return {pieces}end\n"
+              f"    return general(values)\n")
+    return compile(source, "<format>", "exec")
+
+
+def _flatten(specs: tuple[FormatSpec, ...]) -> tuple[tuple[str, ...], tuple[Callable, ...], str] | None:
+    """The (texts, fields, tail) of a format with fixed counts and valid fields, else None."""
+    texts: list[str] = []
+    fields: list[Callable[[object], str]] = []
+    pending: list[str] = []
+    for spec in specs:
+        count = 1 if spec.count is None else spec.count
+        if type(count) is not int or not 0 <= count <= MAX_COUNT:
+            return None
+        if spec.kind == "text":
+            pending.append(spec.text * count)
+        elif spec.kind in _LITERALS:
+            pending.append(_LITERALS[spec.kind] * count)
+        elif spec.kind in _VALUE_KINDS:
+            field = _scalar_field(spec)
+            if field is None or len(fields) + count > _MAX_SLOTS:
+                return None
+            for _ in range(count):
+                texts.append("".join(pending))
+                pending = []
+                fields.append(field)
+        else:
+            return None
+    return tuple(texts), tuple(fields), "".join(pending)
+
+
+def _scalar_field(spec: FormatSpec) -> Callable[[object], str] | None:
+    """The renderer of one U, F or E field for a number or a string; None if the field is invalid."""
+    if spec.kind == "U":
+        return _u_scalar
+    width, decimals = spec.width, spec.decimals
+    if not (type(width) is int and type(decimals) is int
+            and 0 <= width <= MAX_WIDTH and 0 <= decimals <= MAX_WIDTH):
+        return None
+    return _fixed_field(width, decimals) if spec.kind == "F" else _scientific_field(width, decimals)
+
+
+def _u_scalar(v: float | str) -> str:
+    return v if type(v) is str else cca(v) + " "

@@ -18,7 +18,7 @@ from machine.lse import ops
 from machine.lse.builtins import BUILTINS
 from machine.lse.compiler import END, RESULT, RETURN, RETURN_TO, CompileTables
 from machine.lse.flow import Flow
-from machine.lse.formats import render_formatted, render_plain
+from machine.lse.formats import render_plain
 from machine.lse.inputs import InputBuffer
 from machine.lse.layout import MAIN, Layout, layout
 from machine.lse.nodes import Program
@@ -143,7 +143,7 @@ class Runtime(ProgramIO):
             "_byval": ops.by_value, "_setref": ops.set_ref, "_declare_ref": ops.declare_ref,
             "_pos": ops.position, "_posref": ops.position_ref, "_line_number": ops.line_number,
             "_cat": ops.make_concat(self.limits["max_string"], self.charge),
-            "_plain": render_plain, "_formatted": render_formatted, "_Exception": Exception,
+            "_plain": render_plain, "_Exception": Exception,
             "_U": UNSET, "_number": check_number, "_BaseException": BaseException,
             "_PR": self.lean, "_same_kind": ops.same_kind, **NumberModel.namespace(), "_NameError": NameError,
         }
@@ -154,10 +154,21 @@ class Runtime(ProgramIO):
         per_char = self.costs["char_scan"]
         for name, spec in BUILTINS.items():
             fn = spec.fn if spec.fn is not None else getattr(self.environment, name.lower())
-            if spec.scan is not None:
+            if spec.measured is not None:
+                fn = self._charging_measured(spec.measured, per_char)
+            elif spec.scan is not None:
                 fn = self._charging(fn, spec.scan, per_char)
             table[name] = fn
         return table
+
+    def _charging_measured(self, measured: Callable, per_char: int) -> Callable:
+        def charged(*args: object) -> object:
+            result, chars = measured(*args)
+            self.cyc += per_char * chars
+            if self.profiling:
+                self.counts["char_scan"] += chars
+            return result
+        return charged
 
     def _charging(self, fn: Callable, scan: Callable, per_char: int) -> Callable:
         def charged(*args: object) -> object:

@@ -148,8 +148,12 @@ class Vars(dict):
         if name in self.strings:
             if type(value) is not str:
                 raise LseError(Err.TYPE_MISMATCH, name)
-            if self.memory is not None:
-                self.memory.take(len(value) - len(self.get(name, "")), f"CHAINE {name}")
+            memory = self.memory
+            if memory is not None:  # Memory.take, inline: the message is only made for the error
+                cells = len(value) - len(self.get(name, ""))
+                if cells > 0 and memory.used + cells > memory.limit:
+                    raise LseError(Err.MEMORY_FULL, f"CHAINE {name}")
+                memory.used += cells
         elif type(value) is not float:
             raise LseError(Err.ALREADY_DECLARED if type(self.get(name)) is Array else Err.TYPE_MISMATCH, name)
         elif type(self.get(name)) is Array:

@@ -1,0 +1,62 @@
+"""The headless front end gathers a slice's output and writes it at once, in order, before any wait."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from machine.frontends.terminal import TerminalOutput, run_headless
+from machine.micro import Micro
+
+
+class Stdin(io.StringIO):
+    """Typed lines that note what stdout already showed each time the program asked for one."""
+
+    def __init__(self, text: str, stdout: io.StringIO) -> None:
+        super().__init__(text)
+        self.stdout = stdout
+        self.shown: list[str] = []
+
+    def readline(self, *args) -> str:
+        self.shown.append(self.stdout.getvalue())
+        return super().readline(*args)
+
+
+@pytest.mark.parametrize(("chunks", "expected"), [
+    (["\r\nA", "B\r\n", "C"], "\nAB\nC\n"),
+    (["N=  1\r\n", "N=  2\r\n"], "N=  1\nN=  2\n"),
+    (["X\a", "\aY"], "XY\n"),
+    (["\r\n"], "\n"),
+    (["AB\r"], "AB\r"),                      # a carriage return leaves no line open
+    (["A", "B\rC"], "AB\rC\n"),
+    (["\a"], ""),
+    ([], ""),
+])
+def test_the_chunks_of_a_slice_reach_the_stream_only_at_flush_and_unchanged(chunks, expected):
+    stream = io.StringIO()
+    output = TerminalOutput(stream)
+    for chunk in chunks:
+        output.write(chunk)
+    assert stream.getvalue() == ""
+    output.finish_line()
+    assert stream.getvalue() == expected
+
+
+def test_a_prompt_is_on_the_terminal_before_the_program_waits_for_its_answer():
+    micro = Micro(seed=1)
+    micro.load_text("10 AFFICHER 'NOMBRE ?';LIRE X\n20 AFFICHER 'DOUBLE ',2*X;LIRE Y\n30 AFFICHER Y;TERMINER\n")
+    stdout = io.StringIO()
+    stdin = Stdin("4\n7\n", stdout)
+    assert run_headless(micro, speed=None, stdin=stdin, stdout=stdout, stderr=io.StringIO()) == 0
+    assert stdin.shown == ["\nNOMBRE ?", "\nNOMBRE ?\nDOUBLE 8 "]
+    assert stdout.getvalue() == "\nNOMBRE ?\nDOUBLE 8 \n7 \n"
+
+
+def test_the_output_before_an_error_is_written_before_the_message():
+    micro = Micro(seed=1)
+    micro.load_text("10 AFFICHER 'AVANT'\n20 X←1/0\n")
+    stdout, stderr = io.StringIO(), io.StringIO()
+    assert run_headless(micro, speed=None, stdin=io.StringIO(""), stdout=stdout, stderr=stderr) == 1
+    assert stdout.getvalue() == "\nAVANT\n"
+    assert "EN LIGNE 20" in stderr.getvalue()

@@ -23,6 +23,7 @@ from machine.record import field, record
 BINARY_COST = {"+": "add", "-": "sub", "*": "mul", "/": "div", "^": "pow", "!": "concat"}
 COMPARE_PY = {"=": "==", "#": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 END, RETURN, RESULT, RETURN_TO = -1, -2, -3, -4
+NUMBER = re.compile(r"^[0-9.e+-]+$")
 SIMPLE = re.compile(r"^(?:[A-Za-z_]\w*|[0-9.e+-]+)$")  # a local or a number: no effect, no error to order
 
 
@@ -226,8 +227,12 @@ class StatementCompiler:
         return Ex(self.element(array, index.code), "n", index.cost, index.gen)
 
     def element(self, array: str, key: str) -> str:
-        """Code reading an element: one lookup when the key is in the dict as it is, else ops.read."""
-        if SIMPLE.match(array) and SIMPLE.match(key):
+        """Code reading an element: ops.read, or one lookup for a constant index found as it is.
+
+        Decision: the array is looked at before the index, as a plain lookup does, so that an
+        unset array and an unset index give the same error on every path.
+        """
+        if SIMPLE.match(array) and NUMBER.match(key):
             return f"({array}[{key}] if {key} in {array} else _rd({array}, {key}))"
         return f"_rd({array}, {key})"
 
@@ -425,6 +430,8 @@ class StatementCompiler:
             fresh_array, fresh_key = out.fresh("a"), out.fresh("k")
             out.emit(f"{fresh_array} = {array}; {fresh_key} = {key}")
             array, key = fresh_array, fresh_key
+        elif not NUMBER.match(key):
+            out.emit(array)  # the array before the key, as everywhere else: the same error if both are unset
         out.emit(f"if {key} in {array}: {array}[{key}] = {number}")
         out.emit(f"else: _put({array}, {key}, {number})")
 

@@ -86,6 +86,10 @@ PROGRAMS = {
         "10 TABLEAU T[3];T[2]←4;X←2.7", "20 SI T[X]=4 ALORS AFFICHER 'OUI' SINON AFFICHER 'NON'", "30 TERMINER"),
     "a key read before is not trusted after its variable changes": lines(
         "10 TABLEAU T[3];I←1", "20 W←T[I];I←I+0.5;T[I]←9", "30 AFFICHER T[1],' ',W;TERMINER"),
+    "an overflow in a chain of a group, then an index out of range": lines(
+        "10 TABLEAU T[2];A←1E200", "20 X←T[1]+A*A+T[3]", "30 TERMINER"),
+    "two overflows that make NaN in a chain of a group": lines(
+        "10 TABLEAU T[2];A←1E200", "20 X←T[1]+A*A-A*A", "30 AFFICHER X;TERMINER"),
     "fractional indices of a matrix": lines(
         "10 TABLEAU M[2,2];M[1,2]←3;M[2,1]←4;X←1.5", "20 Y←M[X,2]+M[2,X];M[X,X]←Y",
         "30 AFFICHER Y,' ',M[1,1];TERMINER"),
@@ -176,6 +180,12 @@ def test_an_element_read_in_one_lookup_or_by_the_general_path_gives_the_same_val
     result = run_lse(PROGRAMS[name], TYPED)
     assert result.error is None
     assert result.output.strip().split("\n")[-1].split() == shown.split()
+
+
+@pytest.mark.parametrize("name", ["an overflow in a chain of a group, then an index out of range",
+                                  "two overflows that make NaN in a chain of a group"])
+def test_an_overflow_checked_once_at_the_end_of_a_chain_is_reported_as_the_first_error(name):
+    assert run_lse(PROGRAMS[name], TYPED).error == "DEPASSEMENT DE CAPACITE EN LIGNE 20"
 
 
 def test_an_index_out_of_range_in_a_swap_names_the_element_and_the_line():

@@ -19,7 +19,7 @@ ANY_MARK = re.compile(r"^(\s*)ln = -?\d+$")  # a line or a point
 CHARGE_MARKED = re.compile(r"^(\s*)c \+= (\d+); ln = -?\d+$")
 READS_COUNTER = re.compile(r"\bc\b")
 # The frame of a group of one-lookup reads (see exact.py): straight code, one statement or the other runs.
-GROUP_FRAME = re.compile(r"^(try:|except _KeyError:)$")
+GROUP_FRAME = re.compile(r"^(try:|except _Exception:)$")
 GROUP_INNER = re.compile(r"^if _sn <= \d+:$")
 TRANSFERS = re.compile(r"\b(continue|break|return|pass)\b")
 

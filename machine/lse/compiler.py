@@ -243,7 +243,8 @@ class StatementCompiler:
         return Ex(f"(-{inner.code})", "n", inner.cost.add("neg"), inner.gen)
 
     def ex_Binary(self, node: n.Binary) -> Ex:
-        left, right = self.expr(node.left), self.expr(node.right)
+        unchecked = self.unchecked_result()
+        left, right = self.operand(node, node.left), self.operand(node, node.right)
         cost = left.cost.merge(right.cost).add(BINARY_COST[node.op])
         gen = left.gen or right.gen
         op = node.op
@@ -256,7 +257,16 @@ class StatementCompiler:
             code = f"_add({left.code}, {right.code})"
         if self.in_index:
             return Ex(code, "n", cost, gen)
-        return Ex(self.tables.numbers.result(code, cannot_overflow(op, node.left, node.right)), "n", cost, gen)
+        fits = unchecked or cannot_overflow(op, node.left, node.right)
+        return Ex(self.tables.numbers.result(code, fits), "n", cost, gen)
+
+    def operand(self, parent: n.Binary, child: object) -> Ex:
+        """Compile an operand of a binary operation (see unchecked_result)."""
+        return self.expr(child)
+
+    def unchecked_result(self) -> bool:
+        """True if the binary operation being compiled needs no overflow check of its own."""
+        return False
 
     def ex_Compare(self, node: n.Compare) -> Ex:
         left, right = self.expr(node.left), self.expr(node.right)

@@ -1,16 +1,18 @@
-"""Array reads of one lookup in plain runs, with the statement run again if one misses; imports compiler and nodes.
+"""Array reads of one lookup in plain runs, with the statement run again if anything fails; imports compiler, nodes.
 
 Decision: an array is a plain dict (see values.new_array); an element whose key
 is in it as it is costs one lookup that CPython specialises. A fractional index
 (to be truncated) or one out of range is not there, and raises KeyError. A
 statement whose evaluation has no effect before its final store (no procedure
 call, no built-in that draws, scans or stores a position, no `!`, no inline
-SI) can then simply be run again by the general path (ops.read, ops.put),
-which gives the element, or the error, exactly as before. Consecutive such
-assignments form a group in one `try`; `_sn` says which one missed, and the
-general path runs from that one on. A key read in the group (by a lookup that
-cannot have truncated it) is known to be in the array until a variable of the
-key changes: a later store to it needs no membership test.
+SI) can then simply be run again by the general path (ops.read, ops.put, every
+overflow check), which gives the element, or the first error, exactly as
+before. So the one-lookup copy may also fail differently (it checks a chain of
++ - * once, at its end); any exception sends it to the general path.
+Consecutive such assignments form a group in one `try`; `_sn` says which one
+failed, and the general path runs from that one on. A key read in the group (by
+a lookup that cannot have truncated it) is known to be in the array until a
+variable of the key changes: a later store to it needs no membership test.
 """
 
 from __future__ import annotations
@@ -19,9 +21,10 @@ import re
 
 from machine.lse import nodes as n
 from machine.lse.builtins import BUILTINS
-from machine.lse.compiler import SIMPLE, Cost, Emitter
+from machine.lse.compiler import SIMPLE, Cost, Emitter, Ex
 from machine.lse.parser import walk
 
+CHAIN = ("+", "-", "*")  # operations that keep an infinity (or make NaN of it): none can hide an overflow
 PURE_KEY = re.compile(r"^[\w.() +\-*,]+$")  # locals, numbers and arithmetic: no call, no table
 CALL = re.compile(r"\w\(")
 LOCAL = re.compile(r"\b_v\d+\b")
@@ -55,6 +58,7 @@ class ExactReads:
 
     exact: bool  # compiling the one-lookup copy of a group (set by the compiler's constructor)
     known: set[tuple[str, str]]  # (array, key) codes read in this group so far
+    in_chain: bool  # the operand being compiled is a + - * inside another (one-lookup copy only)
 
     def exact_candidate(self, statement: object) -> bool:
         return isinstance(statement, n.Assign) and self.synced is None and reruns_alike(statement)
@@ -105,7 +109,7 @@ class ExactReads:
             out.emit(f"_sn = {readers[0]}")
         out.emit("try:")
         out.lines.extend(fast.lines)
-        out.emit("except _KeyError:")
+        out.emit("except _Exception:")
         out.lines.extend(general.lines)
         return cost
 
@@ -122,10 +126,21 @@ class ExactReads:
         self.charge(out, fast.cost)
         out.emit("try:")
         out.emit(f"    _cd = {fast.code}")
-        out.emit("except _KeyError:")
+        out.emit("except _Exception:")
         out.emit(f"    _cd = {general.code}")
         out.emit("if _cd:")
         self.branches(out, node)
+
+    def operand(self, parent: n.Binary, child: object) -> Ex:
+        # In the one-lookup copy, a + - * whose result feeds another + - * is not checked for
+        # overflow: an infinity (or the NaN it makes) reaches the outer check, which raises, and
+        # the general path then runs the statement again and reports the first error exactly.
+        self.in_chain = self.exact and parent.op in CHAIN and isinstance(child, n.Binary) and child.op in CHAIN
+        return super().operand(parent, child)
+
+    def unchecked_result(self) -> bool:
+        unchecked, self.in_chain = self.in_chain, False
+        return unchecked
 
     def element(self, array: str, key: str) -> str:
         if not self.exact:

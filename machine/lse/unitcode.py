@@ -54,7 +54,7 @@ class UnitCompiler(ExactReads, SegmentCompiler):
         bodies = (pc for pc in pcs if 0 < pc < layout.end_pc and layout.segments[pc].start > 0)
         self.has_loops = (any(isinstance(node, n.Faire) for node in flow.nodes(pcs))
                           or any(self._faire_of(pc - 1) is not None for pc in bodies))
-        self.exact, self.known = False, set()  # see ExactReads
+        self.exact, self.known, self.in_chain = False, set(), False  # see ExactReads
         self.cached_arrays: set[str] = set()  # cached names that hold an array (never written back)
         self.cache = self._cache_names()
         self.written = written_names(flow.nodes(pcs))

@@ -90,6 +90,12 @@ PROGRAMS = {
         "10 TABLEAU T[2];A←1E200", "20 X←T[1]+A*A+T[3]", "30 TERMINER"),
     "two overflows that make NaN in a chain of a group": lines(
         "10 TABLEAU T[2];A←1E200", "20 X←T[1]+A*A-A*A", "30 AFFICHER X;TERMINER"),
+    "a SI at the head of a fast loop fails on a later pass": lines(
+        "10 TABLEAU T[3];FAIRE 30 POUR I←1 JUSQUA 5", "20 SI T[I]>0 ALORS ALLER EN 30", "25 S←I", "30 *",
+        "40 TERMINER"),
+    "a SI at the head of a fast loop, run to its end": lines(
+        "10 S←0;FAIRE 30 POUR I←1 JUSQUA 50", "20 SI I>25 ALORS ALLER EN 30", "25 S←S+I", "30 *",
+        "40 AFFICHER S,' ',I;TERMINER"),
     "fractional indices of a matrix": lines(
         "10 TABLEAU M[2,2];M[1,2]←3;M[2,1]←4;X←1.5", "20 Y←M[X,2]+M[2,X];M[X,X]←Y",
         "30 AFFICHER Y,' ',M[1,1];TERMINER"),
@@ -132,13 +138,15 @@ def test_variables_are_in_the_table_after_an_error_and_after_the_end():
 
 
 @pytest.mark.parametrize("slice_cycles", [1, 333, 5_000, 10**9])
-def test_slices_of_any_size_give_the_same_run(slice_cycles):
-    source = PROGRAMS["a lean function that recurses"]
+@pytest.mark.parametrize("name, shown", [("a lean function that recurses", "144"),
+                                         ("a SI at the head of a fast loop, run to its end", "325")])
+def test_slices_of_any_size_give_the_same_run(slice_cycles, name, shown):
+    source = PROGRAMS[name]
     micro = Micro()
     micro.load_text(source)
     assert micro.run_until_blocked(slice_cycles) is Status.ENDED
     assert micro.cycles == run_lse(source).cycles
-    assert micro.screen.text().split()[0] == "144"
+    assert micro.screen.text().split()[0] == shown
 
 
 def test_a_paused_run_sees_variables_changed_by_the_monitor():

@@ -135,7 +135,7 @@ class SegmentCompiler(StatementCompiler):
         `charged`: the pass's own cost was already charged on every path that reaches it.
         """
         if not charged:
-            self.charge(out, Cost(Counter(PASS_COST)))
+            self.charge_pass_cost(out)
         out.emit(f"v = {self.step_sum(self.read_var(faire.var), '_stp', faire)}")
         if faire.cond is None:
             out.emit(f"if not {self.within('v', '_lim', '_up', faire)}:")
@@ -149,6 +149,10 @@ class SegmentCompiler(StatementCompiler):
             out.emit(f"if not {cond.code}:")
             out.emit("    M.loops.pop()")
             out.emit(f"    {leave}")
+
+    def charge_pass_cost(self, out: Emitter) -> None:
+        """Charge what one pass of a FAIRE costs besides its body."""
+        self.charge(out, Cost(Counter(PASS_COST)))
 
     @staticmethod
     def within(value: str, limit: str, up: str, faire: n.Faire) -> str:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import Counter
 
 from machine.lse import nodes as n
-from machine.lse.charges import merge_charges
+from machine.lse.charges import CHARGE, LINE_MARK, merge_charges
 from machine.lse.compiler import RESULT, RETURN, RETURN_TO, Cost, Emitter, Ex
 from machine.lse.exact import ExactReads
 from machine.lse.flow import ENDS_FLOW, Flow, has_call, written_names
@@ -50,6 +50,7 @@ class UnitCompiler(ExactReads, SegmentCompiler):
         self.block_pc: int | None = None  # the block whose own start a jump may `continue` to
         self.skip_end: int | None = None  # in a fast loop: its last line, where a jump ends the pass
         self.sink_pass: int | None = None  # a fast loop's empty last line, whose pass is charged at each jump to it
+        self.pass_lines: list[int] = []  # in a fast loop: the lines that charge its pass
         self.self_jumps = 0
         bodies = (pc for pc in pcs if 0 < pc < layout.end_pc and layout.segments[pc].start > 0)
         self.has_loops = (any(isinstance(node, n.Faire) for node in flow.nodes(pcs))
@@ -479,7 +480,37 @@ class UnitCompiler(ExactReads, SegmentCompiler):
         """Before a jump to a fast loop's empty last line: that line's pass, charged here."""
         if self.sink_pass is not None:
             out.emit(f"ln = {self.sink_pass}")
-            self.charge(out, Cost(Counter(PASS_COST)))
+            self.charge_pass_cost(out)
+
+    def charge_pass_cost(self, out: Emitter) -> None:
+        super().charge_pass_cost(out)
+        self.pass_lines.append(len(out.lines) - 1)  # where the next pass's first charge may go (see rotate)
+
+    def rotate(self, out: Emitter, start: int, faire: n.Faire) -> int:
+        """Move a fast loop's first charge to the end of the pass before; return it (0: not moved).
+
+        Decision: when the body starts with a charge alone in its run (a SI at the head of the
+        loop, say), each pass pays the next pass's first charge with its own last one, in one add;
+        the loop's entry pays it for the first pass, and every way out refunds it. Only where
+        nothing can fail between the two (the loop's step cannot: a local, no TANT QUE, no rounding).
+        """
+        index = start
+        while index < len(out.lines) and LINE_MARK.match(out.lines[index]):
+            index += 1
+        head = CHARGE.match(out.lines[index]) if index < len(out.lines) else None
+        steps_safely = (faire.cond is None and self.cached(faire.var) and not self.is_ref(faire.var)
+                        and not (self.lean and faire.var in self.unit.params)
+                        and self.step_sum("x", "y", faire) == "x + y")
+        body_indent = LINE_MARK.match(out.lines[start]).group(1) if LINE_MARK.match(out.lines[start]) else None
+        if head is None or index in self.pass_lines or head.group(1) != body_indent or not steps_safely:
+            return 0
+        cycles = int(head.group(2))
+        del out.lines[index]
+        for line in self.pass_lines:
+            line -= line > index
+            charge = CHARGE.match(out.lines[line])
+            out.lines[line] = f"{charge.group(1)}c += {int(charge.group(2)) + cycles}"
+        return cycles
 
     def end_of_line_block(self, out: Emitter, line: int) -> None:
         """After a line that ends loops: step the innermost loop ending here, or go on to the next line."""
@@ -525,9 +556,11 @@ class UnitCompiler(ExactReads, SegmentCompiler):
         """A loop whose body is straight-line code: one Python `while`, left by break."""
         end = self.layout.resolve(faire.end)
         out.emit("_lp = M.loops[-1]; _stp = _lp.step; _lim = _lp.limit; _up = _stp >= 0")
+        entry = len(out.lines)
         out.emit("while True:")
         out.depth += 1
         self.loop_level += 1
+        self.pass_lines = []
         skips = self.skip_end is not None and any(
             self.skip_end == self.layout.resolve(node.target)
             for _, statements in body[:-1] for node in walk(statements) if isinstance(node, n.Goto))
@@ -551,9 +584,16 @@ class UnitCompiler(ExactReads, SegmentCompiler):
                 out.emit(f"ln = {line.number}")
             self.statements(out, statements)
         self.skip_end = None
-        self.loop_pass(out, faire, f"pc = {self.eol_pc[end]}; break", charged=self.sink_pass is not None)
-        self.sink_pass = None
-        out.emit(f"if c >= lim: pc = {pc}; break")
+        sunk = self.sink_pass is not None
+        if not sunk:
+            self.charge_pass_cost(out)
+        head = self.rotate(out, entry + 1 + skips, faire)
+        refund = f"c -= {head}; " if head else ""
+        self.loop_pass(out, faire, f"{refund}pc = {self.eol_pc[end]}; break", charged=True)
+        self.sink_pass, self.pass_lines = None, []
+        out.emit(f"if c >= lim: {refund}pc = {pc}; break")
+        if head:
+            out.lines.insert(entry, "    " * (out.depth - 1) + f"c += {head}")
         self.loop_level -= 1
         out.depth -= 1
         out.emit("continue")

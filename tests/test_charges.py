@@ -25,6 +25,17 @@ CASES = {
     "a point made dead by a later mark leaves its charge alone": (
         ["if a:", "    c += 4", "    ln = 30", "    c += 6", "    break"],
         ["if a:", "    c += 10", "    ln = 30", "    break"], [(0, 6), (30, 6)]),
+    "a branch that leaves has its first charge paid before the if and taken back after it": (
+        ["c += 5", "try:", "    _cd = a", "except _Exception:", "    _cd = b", "if _cd:", "    c += 7", "    break",
+         "ln = 20", "c += 9", "x = 1"],
+        ["c += 12; ln = -1", "try:", "    _cd = a", "except _Exception:", "    _cd = b", "ln = 0", "if _cd:",
+         "    break", "c += 2", "ln = 20", "x = 1"], [(0, 7), (20, -7)]),
+    "a branch that can fall through keeps its charge": (
+        ["c += 5", "if _cd:", "    c += 7", "    x = 2", "c += 9"],
+        ["c += 5", "if _cd:", "    c += 7", "    x = 2", "c += 9"], []),
+    "a condition in the if itself keeps the charge of its branch": (
+        ["c += 5", "if a > b:", "    c += 7", "    break", "c += 9"],
+        ["c += 5", "if a > b:", "    c += 7", "    break", "c += 9"], []),
     "marks at other depths are kept": (
         ["ln = 10", "if a:", "    ln = 20", "ln = 30"],
         ["ln = 10", "if a:", "    ln = 20", "ln = 30"], []),

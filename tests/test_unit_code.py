@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from machine.lse.runtime import Status
 from machine.micro import Micro
@@ -96,6 +100,12 @@ PROGRAMS = {
     "a SI at the head of a fast loop, run to its end": lines(
         "10 S←0;FAIRE 30 POUR I←1 JUSQUA 50", "20 SI I>25 ALORS ALLER EN 30", "25 S←S+I", "30 *",
         "40 AFFICHER S,' ',I;TERMINER"),
+    "an unset variable before the first element read of a group": lines(
+        "10 X←X;X←X;X←T[X]", "20 TERMINER"),
+    "an unset variable after an element read of a group": lines(
+        "10 TABLEAU T[2];T[1]←4;S←0", "20 S←S+T[1];Y←Z+1;T[2]←S", "30 TERMINER"),
+    "an overflow in a chain that ends by adding a constant": lines(
+        "10 TABLEAU T[3];A←1E200;X←0;I←1", "20 X←T[I]+X;X←A*A+1", "30 AFFICHER X;TERMINER"),
     "fractional indices of a matrix": lines(
         "10 TABLEAU M[2,2];M[1,2]←3;M[2,1]←4;X←1.5", "20 Y←M[X,2]+M[2,X];M[X,X]←Y",
         "30 AFFICHER Y,' ',M[1,1];TERMINER"),
@@ -191,9 +201,19 @@ def test_an_element_read_in_one_lookup_or_by_the_general_path_gives_the_same_val
 
 
 @pytest.mark.parametrize("name", ["an overflow in a chain of a group, then an index out of range",
-                                  "two overflows that make NaN in a chain of a group"])
+                                  "two overflows that make NaN in a chain of a group",
+                                  "an overflow in a chain that ends by adding a constant"])
 def test_an_overflow_checked_once_at_the_end_of_a_chain_is_reported_as_the_first_error(name):
     assert run_lse(PROGRAMS[name], TYPED).error == "DEPASSEMENT DE CAPACITE EN LIGNE 20"
+
+
+@pytest.mark.parametrize("name, error", [
+    ("an unset variable before the first element read of a group", "VARIABLE X NON AFFECTEE EN LIGNE 10"),
+    ("an unset variable after an element read of a group", "VARIABLE Z NON AFFECTEE EN LIGNE 20")])
+def test_a_statement_of_a_group_that_fails_is_the_one_reported(name, error):
+    result = run_lse(PROGRAMS[name], TYPED)
+    assert result.error == error
+    assert result.micro.runtime.G.get("S", 4.0) == 4.0  # the read before the failure ran once
 
 
 def test_an_index_out_of_range_in_a_swap_names_the_element_and_the_line():
@@ -206,3 +226,32 @@ def test_a_string_stored_through_a_reference_to_an_array_element_is_refused():
     for profiling in (False, True):
         result = run_lse(source, TYPED, profiling=profiling)
         assert result.error == "TYPES INCOMPATIBLES T EN LIGNE 30"
+
+
+KEYS = ["I", "I+1", "J", "1.5", "3", "4", "K"]
+TERMS = ["T[{k}]", "A*A", "X", "1", "I", "M[{k},2]", "M[2,{k}]"]
+GROUP_STATEMENTS = ["X←{t}+{t}", "Y←{t}-{t}*{t}", "T[{k}]←{t}", "M[{k},{k}]←{t}", "SI {t}>{t} ALORS Z←{t}",
+                    "K←{t}", "I←I+0.5"]
+
+
+def group_program(data) -> str:
+    def fill(template: str) -> str:
+        while "{" in template:
+            hole = template.index("{")
+            pool = KEYS if template[hole + 1] == "k" else TERMS
+            template = template[:hole] + fill(data.draw(st.sampled_from(pool))) + template[hole + 3:]
+        return template
+    start = data.draw(st.sampled_from(["I←1;J←2", "I←1.5;J←3", "I←3;J←0.5", "J←1"]))
+    body = ";".join(fill(data.draw(st.sampled_from(GROUP_STATEMENTS))) for _ in range(data.draw(st.integers(1, 5))))
+    big = data.draw(st.sampled_from(["1E200", "2"]))
+    return lines(f"10 TABLEAU T[3],M[2,2];A←{big};X←0;{start}", f"20 {body}",
+                 "30 AFFICHER T[1],T[2],T[3],M[1,1],M[1,2],M[2,1],M[2,2],X", "40 TERMINER")
+
+
+@settings(max_examples=int(os.environ.get("LSE_FUZZ_EXAMPLES", "150")), deadline=None)
+@given(st.data())
+def test_assignments_with_any_index_run_alike_in_one_lookup_and_by_the_general_path(data):
+    source = group_program(data)
+    fast = run_lse(source, [])
+    general = run_lse(source, [], profiling=True)
+    assert (fast.status, fast.transcript, fast.cycles) == (general.status, general.transcript, general.cycles)

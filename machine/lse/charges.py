@@ -13,23 +13,23 @@ from __future__ import annotations
 
 import re
 
-CHARGE = re.compile(r"^(\s*)c \+= (\d+)$")
+CHARGE = re.compile(r"^(\s*)c \+= (-?\d+)$")
 LINE_MARK = re.compile(r"^(\s*)ln = (\d+)$")
 ANY_MARK = re.compile(r"^(\s*)ln = -?\d+$")  # a line or a point
-CHARGE_MARKED = re.compile(r"^(\s*)c \+= (\d+); ln = -?\d+$")
+CHARGE_MARKED = re.compile(r"^(\s*)c \+= (-?\d+); ln = -?\d+$")
 READS_COUNTER = re.compile(r"\bc\b")
 # The frame of a group of one-lookup reads (see exact.py): straight code, one statement or the other runs.
 GROUP_FRAME = re.compile(r"^(try:|except _Exception:)$")
 GROUP_INNER = re.compile(r"^if _sn <= \d+:$")
 TRANSFERS = re.compile(r"\b(continue|break|return|pass)\b")
+IF_LINE = re.compile(r"^(\s*)if (.+):$")
+LEAVES = re.compile(r"^(continue|break|return\b.*|pc = -?\d+; (break|continue))$")  # never falls through
 
 
 def merge_charges(lines: list[str]) -> tuple[list[str], list[tuple[int, int]]]:
     """Return the lines with charges merged, and the points: (line number, cycles paid in advance)."""
-    merger = _Merger()
-    for text in lines:
-        merger.take(text)
-    merger.close()
+    merger = _Merger(list(lines))
+    merger.run()
     return _drop_dead_marks(merger.out), merger.points
 
 
@@ -63,7 +63,8 @@ def _drop_mark_before(kept: list[str], indent: str) -> None:
 class _Merger:
     """One pass over generated lines, keeping the open run of mergeable charges."""
 
-    def __init__(self) -> None:
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = lines  # the input, which _pay_branch_ahead rewrites just ahead of the pass
         self.out: list[str] = []
         self.points: list[tuple[int, int]] = []
         self.line = 0
@@ -72,6 +73,45 @@ class _Merger:
         self.pending: list[tuple[int, int, int]] = []  # (index in out, line, cycles charged there)
         self.first = 0
         self.anchor_line = 0
+
+    def run(self) -> None:
+        index = 0
+        while index < len(self.lines):
+            self._pay_branch_ahead(index)
+            self.take(self.lines[index])
+            index += 1
+        self.close()
+
+    def _pay_branch_ahead(self, index: int) -> None:
+        """At `if _cd:` whose block starts with a charge and never falls through, pay that charge in the run.
+
+        Decision: the run before the `if` pays the block's first charge too (the condition was
+        worked out before, into _cd, so an error in it refunds that like any charge paid ahead),
+        and the way past the block takes it back in the run that starts there: the taken branch
+        makes one add fewer, the other as many as before.
+        """
+        found = IF_LINE.match(self.lines[index])
+        if found is None or self.indent != found.group(1) or found.group(2) != "_cd":
+            return  # a condition in the `if` itself stays there: CPython fuses a compare with its jump
+        indent = found.group(1)
+        inner = indent + "    "
+        end = index + 1
+        while end < len(self.lines) and self.lines[end].startswith(inner):
+            end += 1
+        first = CHARGE.match(self.lines[index + 1]) if index + 1 < end else None
+        last = [line for line in self.lines[index + 1:end] if line.startswith(inner) and line.strip() != "pass"]
+        past = end
+        while past < len(self.lines) and LINE_MARK.match(self.lines[past]) and self.lines[past].startswith(indent):
+            past += 1
+        resumes = CHARGE.match(self.lines[past]) if past < len(self.lines) else None
+        if (first is None or first.group(1) != inner or int(first.group(2)) <= 0
+                or not last or last[-1][:len(inner)] != inner or not LEAVES.match(last[-1][len(inner):])
+                or resumes is None or resumes.group(1) != indent):
+            return
+        cycles = int(first.group(2))
+        self.lines.insert(past + 1, f"{indent}c += {-cycles}")
+        del self.lines[index + 1]
+        self.lines.insert(index, f"{indent}c += {cycles}")
 
     def take(self, text: str) -> None:
         charge, mark = CHARGE.match(text), LINE_MARK.match(text)

@@ -257,7 +257,7 @@ class StatementCompiler:
             code = f"_add({left.code}, {right.code})"
         if self.in_index:
             return Ex(code, "n", cost, gen)
-        fits = unchecked or cannot_overflow(op, node.left, node.right)
+        fits = unchecked or (cannot_overflow(op, node.left, node.right) and not self.unchecked_operands(node))
         return Ex(self.tables.numbers.result(code, fits), "n", cost, gen)
 
     def operand(self, parent: n.Binary, child: object) -> Ex:
@@ -266,6 +266,10 @@ class StatementCompiler:
 
     def unchecked_result(self) -> bool:
         """True if the binary operation being compiled needs no overflow check of its own."""
+        return False
+
+    def unchecked_operands(self, node: n.Binary) -> bool:
+        """True if an operand of node was left unchecked (it may be infinite: node checks it)."""
         return False
 
     def ex_Compare(self, node: n.Compare) -> Ex:

@@ -9,8 +9,9 @@ SI) can then simply be run again by the general path (ops.read, ops.put, every
 overflow check), which gives the element, or the first error, exactly as
 before. So the one-lookup copy may also fail differently (it checks a chain of
 + - * once, at its end); any exception sends it to the general path.
-Consecutive such assignments form a group in one `try`; `_sn` says which one
-failed, and the general path runs from that one on. A key read in the group (by
+Consecutive such assignments, from one that reads an element on, form a group
+in one `try`; `_sn` says which one failed, and the general path runs from that
+one on. A key read in the group (by
 a lookup that cannot have truncated it) is known to be in the array until a
 variable of the key changes: a later store to it needs no membership test.
 """
@@ -70,20 +71,20 @@ class ExactReads:
                 group.append(statement)
                 continue
             readers = [number for number, item in enumerate(group) if reads_an_element(item)]
+            for item in group[:readers[0] if readers else len(group)]:  # before any element read: plain
+                cost.merge(self.uncharged(out, item))
             if readers:
-                cost.merge(self.exact_group(out, group, readers))
-            else:
-                for item in group:
-                    cost.merge(self.uncharged(out, item))
+                cost.merge(self.exact_group(out, group[readers[0]:]))
             group = []
             if statement is not None:
                 cost.merge(self.uncharged(out, statement))
         return cost
 
-    def exact_group(self, out: Emitter, group: list, readers: list[int]) -> Cost:
-        """Emit assignments as one `try` of one-lookup reads, the general path in its `except`.
+    def exact_group(self, out: Emitter, group: list) -> Cost:
+        """Emit assignments, the first of which reads an element, as one `try` of one-lookup reads.
 
-        Only a statement that reads an element can miss; `_sn` is set before each but the first.
+        The general path is in its `except`; `_sn` says which statement failed, and it runs
+        from that one on (any of them can fail: an unset variable, an overflow).
         """
         cost = Cost()
         fast = Emitter()
@@ -91,22 +92,22 @@ class ExactReads:
         self.exact, self.known = True, set()
         try:
             for number, statement in enumerate(group):
-                if number in readers[1:]:
+                if number:
                     fast.emit(f"_sn = {number}")
                 cost.merge(self.uncharged(fast, statement))
         finally:
             self.exact, self.known = False, set()
         general = Emitter()
         general.depth, general.temp = out.depth + 1, fast.temp
-        for number in range(readers[0], len(group)):
-            if len(readers) > 1:
+        for number, statement in enumerate(group):
+            if len(group) > 1:
                 general.emit(f"if _sn <= {number}:")
                 general.depth += 1
-            self.uncharged(general, group[number])  # paid once, by the copy above
+            self.uncharged(general, statement)  # paid once, by the copy above
             general.depth = out.depth + 1
         out.temp = general.temp
-        if len(readers) > 1:
-            out.emit(f"_sn = {readers[0]}")
+        if len(group) > 1:
+            out.emit("_sn = 0")
         out.emit("try:")
         out.lines.extend(fast.lines)
         out.emit("except _Exception:")
@@ -141,6 +142,10 @@ class ExactReads:
     def unchecked_result(self) -> bool:
         unchecked, self.in_chain = self.in_chain, False
         return unchecked
+
+    def unchecked_operands(self, node: n.Binary) -> bool:
+        return self.exact and node.op in CHAIN and any(
+            isinstance(child, n.Binary) and child.op in CHAIN for child in (node.left, node.right))
 
     def element(self, array: str, key: str) -> str:
         if not self.exact:

@@ -36,6 +36,11 @@ CASES = {
     "a condition in the if itself keeps the charge of its branch": (
         ["c += 5", "if a > b:", "    c += 7", "    break", "c += 9"],
         ["c += 5", "if a > b:", "    c += 7", "    break", "c += 9"], []),
+    "a SI fused into its try has its branch's charge paid before, and refunded if the general copy fails": (
+        ["c += 5", "try:", "    if a:", "        c += 7", "        break", "except _Exception:", "    if b:",
+         "        c += 7", "        break", "ln = 20", "c += 9", "x = 1"],
+        ["c += 12", "ln = 0", "try:", "    if a:", "        break", "except _Exception:", "    ln = -1", "    if b:",
+         "        break", "c += 2", "ln = 20", "x = 1"], [(0, 7), (0, 7), (20, -7)]),
     "marks at other depths are kept": (
         ["ln = 10", "if a:", "    ln = 20", "ln = 30"],
         ["ln = 10", "if a:", "    ln = 20", "ln = 30"], []),

@@ -106,6 +106,10 @@ PROGRAMS = {
         "10 TABLEAU T[2];T[1]←4;S←0", "20 S←S+T[1];Y←Z+1;T[2]←S", "30 TERMINER"),
     "an overflow in a chain that ends by adding a constant": lines(
         "10 TABLEAU T[3];A←1E200;X←0;I←1", "20 X←T[I]+X;X←A*A+1", "30 AFFICHER X;TERMINER"),
+    "a SI that jumps back fails on a later pass": lines(
+        "10 TABLEAU T[3];I←0", "20 I←I+1", "30 SI T[I]=0 ALORS ALLER EN 20", "40 TERMINER"),
+    "a SI that jumps back, with a fractional index, then falls through": lines(
+        "10 TABLEAU T[3];T[3]←1;I←0.5", "20 I←I+1", "30 SI T[I]=0 ALORS ALLER EN 20", "40 AFFICHER I;TERMINER"),
     "fractional indices of a matrix": lines(
         "10 TABLEAU M[2,2];M[1,2]←3;M[2,1]←4;X←1.5", "20 Y←M[X,2]+M[2,X];M[X,X]←Y",
         "30 AFFICHER Y,' ',M[1,1];TERMINER"),

@@ -82,6 +82,50 @@ class _Merger:
             index += 1
         self.close()
 
+    def _leaving_block(self, start: int, inner: str) -> tuple[int, int] | None:
+        """(end, cycles) of the block from start at `inner` if it starts with a charge and never falls through."""
+        end = start
+        while end < len(self.lines) and self.lines[end].startswith(inner):
+            end += 1
+        first = CHARGE.match(self.lines[start]) if start < end else None
+        last = [line for line in self.lines[start:end] if line.startswith(inner) and line.strip() != "pass"]
+        if (first is None or first.group(1) != inner or int(first.group(2)) <= 0
+                or not last or last[-1][:len(inner)] != inner or not LEAVES.match(last[-1][len(inner):])):
+            return None
+        return end, int(first.group(2))
+
+    def _resumes(self, index: int, indent: str) -> int | None:
+        """The index of the charge that the way past a block starts with (after its marks), if any."""
+        while index < len(self.lines) and LINE_MARK.match(self.lines[index]) and self.lines[index].startswith(indent):
+            index += 1
+        resumes = CHARGE.match(self.lines[index]) if index < len(self.lines) else None
+        return index if resumes is not None and resumes.group(1) == indent else None
+
+    def _pay_fused_branch_ahead(self, index: int) -> None:
+        """The same as _pay_branch_ahead, for a SI fused into its `try` (see exact.fused_if).
+
+        The condition is worked out after the charge here: a failure of the one-lookup copy is
+        caught, and the general copy runs at a point that refunds the charge.
+        """
+        indent = self.indent
+        inner, deeper = indent + "    ", indent + "        "
+        if self.lines[index] != f"{indent}try:" or not IF_LINE.match(self.lines[index + 1]):
+            return
+        first = self._leaving_block(index + 2, deeper)
+        if first is None or self.lines[first[0]] != f"{indent}except _Exception:":
+            return
+        handler = first[0]
+        second = self._leaving_block(handler + 2, deeper) if IF_LINE.match(self.lines[handler + 1]) else None
+        past = self._resumes(second[0], indent) if second is not None else None
+        if past is None or self.lines[index + 2:first[0]] != self.lines[handler + 2:second[0]]:
+            return
+        cycles = first[1]
+        self.lines.insert(past + 1, f"{indent}c += {-cycles}")
+        del self.lines[handler + 2]
+        self.lines.insert(handler + 1, f"{inner}ln = {self._point(self.line, cycles)}")
+        del self.lines[index + 2]
+        self.lines.insert(index, f"{indent}c += {cycles}")
+
     def _pay_branch_ahead(self, index: int) -> None:
         """At `if _cd:` whose block starts with a charge and never falls through, pay that charge in the run.
 
@@ -90,25 +134,18 @@ class _Merger:
         and the way past the block takes it back in the run that starts there: the taken branch
         makes one add fewer, the other as many as before.
         """
+        if self.indent is None:
+            return
+        self._pay_fused_branch_ahead(index)
         found = IF_LINE.match(self.lines[index])
         if found is None or self.indent != found.group(1) or found.group(2) != "_cd":
             return  # a condition in the `if` itself stays there: CPython fuses a compare with its jump
         indent = found.group(1)
-        inner = indent + "    "
-        end = index + 1
-        while end < len(self.lines) and self.lines[end].startswith(inner):
-            end += 1
-        first = CHARGE.match(self.lines[index + 1]) if index + 1 < end else None
-        last = [line for line in self.lines[index + 1:end] if line.startswith(inner) and line.strip() != "pass"]
-        past = end
-        while past < len(self.lines) and LINE_MARK.match(self.lines[past]) and self.lines[past].startswith(indent):
-            past += 1
-        resumes = CHARGE.match(self.lines[past]) if past < len(self.lines) else None
-        if (first is None or first.group(1) != inner or int(first.group(2)) <= 0
-                or not last or last[-1][:len(inner)] != inner or not LEAVES.match(last[-1][len(inner):])
-                or resumes is None or resumes.group(1) != indent):
+        block = self._leaving_block(index + 1, indent + "    ")
+        past = self._resumes(block[0], indent) if block is not None else None
+        if past is None:
             return
-        cycles = int(first.group(2))
+        cycles = block[1]
         self.lines.insert(past + 1, f"{indent}c += {-cycles}")
         del self.lines[index + 1]
         self.lines.insert(index, f"{indent}c += {cycles}")

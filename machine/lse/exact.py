@@ -29,6 +29,8 @@ CHAIN = ("+", "-", "*")  # operations that keep an infinity (or make NaN of it):
 PURE_KEY = re.compile(r"^[\w.() +\-*,]+$")  # locals, numbers and arithmetic: no call, no table
 CALL = re.compile(r"\w\(")
 LOCAL = re.compile(r"\b_v\d+\b")
+ONLY_FLOW = re.compile(r"^(c \+= -?\d+|ln = -?\d+|pc = -?\d+(; (break|continue))?|break|continue|pass"
+                       r"|if c < lim: continue)$")  # generated lines that cannot raise
 
 
 def reruns_alike(node: object) -> bool:
@@ -59,6 +61,7 @@ class ExactReads:
 
     exact: bool  # compiling the one-lookup copy of a group (set by the compiler's constructor)
     known: set[tuple[str, str]]  # (array, key) codes read in this group so far
+    pass_lines: list[int]  # see FastLoops
     in_chain: bool  # the operand being compiled is a + - * inside another (one-lookup copy only)
 
     def exact_candidate(self, statement: object) -> bool:
@@ -125,12 +128,37 @@ class ExactReads:
             self.exact, self.known = False, set()
         general = self.value(node.cond)
         self.charge(out, fast.cost)
+        if node.other is None and self.fused_if(out, node, fast.code, general.code):
+            return
         out.emit("try:")
         out.emit(f"    _cd = {fast.code}")
         out.emit("except _Exception:")
         out.emit(f"    _cd = {general.code}")
         out.emit("if _cd:")
         self.branches(out, node)
+
+    def fused_if(self, out: Emitter, node: n.If, fast: str, general: str) -> bool:
+        """A SI whose ALORS only jumps: the `if` itself in the `try`, its branch written twice.
+
+        Decision: CPython fuses a comparison with the jump that follows it; kept in the `try`,
+        the condition needs no _cd. The branch (charges, marks, jumps) cannot raise, so the
+        `except` sees the condition's failures only.
+        """
+        then = Emitter()
+        then.depth, then.temp = out.depth + 2, out.temp
+        recorded = len(self.pass_lines)
+        self.statements(then, (node.then,))
+        own = self.pass_lines[recorded:]
+        del self.pass_lines[recorded:]
+        if not then.lines or not all(ONLY_FLOW.match(line.strip()) for line in then.lines):
+            return False
+        out.temp = then.temp
+        for condition in (fast, general):
+            out.emit("try:" if condition is fast else "except _Exception:")
+            out.emit(f"    if {condition}:")
+            self.pass_lines += [len(out.lines) + line for line in own]  # see FastLoops.rotate
+            out.lines.extend(then.lines)
+        return True
 
     def operand(self, parent: n.Binary, child: object) -> Ex:
         # In the one-lookup copy, a + - * whose result feeds another + - * is not checked for

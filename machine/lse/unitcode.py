@@ -18,9 +18,10 @@ from __future__ import annotations
 from collections import Counter
 
 from machine.lse import nodes as n
-from machine.lse.charges import CHARGE, LINE_MARK, merge_charges
+from machine.lse.charges import merge_charges
 from machine.lse.compiler import RESULT, RETURN, RETURN_TO, Cost, Emitter, Ex
 from machine.lse.exact import ExactReads
+from machine.lse.fastloops import FastLoops
 from machine.lse.flow import ENDS_FLOW, Flow, has_call, written_names
 from machine.lse.layout import Layout, Unit
 from machine.lse.parser import walk
@@ -32,7 +33,7 @@ LEAVING = (str(RETURN), str(RESULT))  # RETOUR, RESULTAT: the unit returns at on
 DIRECT = (n.Lire, n.Pause, n.Garer, n.Charger, n.Supprimer, n.Executer, n.Tableau, n.Liberer)
 
 
-class UnitCompiler(ExactReads, SegmentCompiler):
+class UnitCompiler(ExactReads, FastLoops, SegmentCompiler):
     """Generate the Python source of one unit's single function.
 
     A lean procedure (see Flow) keeps its own variables in Python locals only, its
@@ -380,22 +381,6 @@ class UnitCompiler(ExactReads, SegmentCompiler):
         else:
             self.run_lines(out, segment.line_index, segment.start)
 
-    def loop_body(self, segment: object, faire: n.Faire) -> list[tuple] | None:
-        """A FAIRE body of straight code, where a jump to the loop's last line (from before it) also counts."""
-        end = self.layout.resolve(faire.end)
-        self.skip_end = end if self.layout.line_index.get(end, -1) > segment.line_index else None
-        body = super().loop_body(segment, faire)
-        if body is None or any(self.skip_end == self.layout.resolve(node.target)
-                               for node in walk(body[-1][1]) if isinstance(node, n.Goto)):
-            self.skip_end = None
-            return None
-        return body
-
-    def straight(self, statement: object) -> bool:
-        if isinstance(statement, n.Goto) and self.skip_end is not None:
-            return self.layout.resolve(statement.target) == self.skip_end
-        return super().straight(statement)
-
     def st_Goto(self, out: Emitter, node: n.Goto) -> None:
         number = self.layout.resolve(node.target)
         if self.skip_end is not None and number == self.skip_end:
@@ -476,42 +461,6 @@ class UnitCompiler(ExactReads, SegmentCompiler):
             self.transfer(out, f"M.enter_loop(_st, _lim, _go, {line.number}, {end}, {body_pc}, {self.eol_pc[end]})")
         self.synced = None
 
-    def charge_pass(self, out: Emitter) -> None:
-        """Before a jump to a fast loop's empty last line: that line's pass, charged here."""
-        if self.sink_pass is not None:
-            out.emit(f"ln = {self.sink_pass}")
-            self.charge_pass_cost(out)
-
-    def charge_pass_cost(self, out: Emitter) -> None:
-        super().charge_pass_cost(out)
-        self.pass_lines.append(len(out.lines) - 1)  # where the next pass's first charge may go (see rotate)
-
-    def rotate(self, out: Emitter, start: int, faire: n.Faire) -> int:
-        """Move a fast loop's first charge to the end of the pass before; return it (0: not moved).
-
-        Decision: when the body starts with a charge alone in its run (a SI at the head of the
-        loop, say), each pass pays the next pass's first charge with its own last one, in one add;
-        the loop's entry pays it for the first pass, and every way out refunds it. Only where
-        nothing can fail between the two (the loop's step cannot: a local, no TANT QUE, no rounding).
-        """
-        index = start
-        while index < len(out.lines) and LINE_MARK.match(out.lines[index]):
-            index += 1
-        head = CHARGE.match(out.lines[index]) if index < len(out.lines) else None
-        steps_safely = (faire.cond is None and self.cached(faire.var) and not self.is_ref(faire.var)
-                        and not (self.lean and faire.var in self.unit.params)
-                        and self.step_sum("x", "y", faire) == "x + y")
-        body_indent = LINE_MARK.match(out.lines[start]).group(1) if LINE_MARK.match(out.lines[start]) else None
-        if head is None or index in self.pass_lines or head.group(1) != body_indent or not steps_safely:
-            return 0
-        cycles = int(head.group(2))
-        del out.lines[index]
-        for line in self.pass_lines:
-            line -= line > index
-            charge = CHARGE.match(out.lines[line])
-            out.lines[line] = f"{charge.group(1)}c += {int(charge.group(2)) + cycles}"
-        return cycles
-
     def end_of_line_block(self, out: Emitter, line: int) -> None:
         """After a line that ends loops: step the innermost loop ending here, or go on to the next line."""
         index = self.layout.line_index[line]
@@ -550,50 +499,4 @@ class UnitCompiler(ExactReads, SegmentCompiler):
             self.transfer(out, str(body_pc))
             out.depth -= 1
         out.emit("M.loops.pop()")
-        out.emit("continue")
-
-    def fast_loop(self, out: Emitter, pc: int, faire: n.Faire, body: list[tuple]) -> None:
-        """A loop whose body is straight-line code: one Python `while`, left by break."""
-        end = self.layout.resolve(faire.end)
-        out.emit("_lp = M.loops[-1]; _stp = _lp.step; _lim = _lp.limit; _up = _stp >= 0")
-        entry = len(out.lines)
-        out.emit("while True:")
-        out.depth += 1
-        self.loop_level += 1
-        self.pass_lines = []
-        skips = self.skip_end is not None and any(
-            self.skip_end == self.layout.resolve(node.target)
-            for _, statements in body[:-1] for node in walk(statements) if isinstance(node, n.Goto))
-        if skips:
-            # ALLER EN the loop's last line (LSE's "next pass"): leave a one-pass `while` by break.
-            out.emit("while True:")
-            out.depth += 1
-            self.loop_level += 1
-            # Decision: when that last line is empty, its pass is charged before each break,
-            # where it merges with the charges of the path that got there.
-            self.sink_pass = end if not body[-1][1] else None
-        for position, (line, statements) in enumerate(body):
-            if skips and position == len(body) - 1:
-                self.charge_pass(out)
-                out.emit("break")
-                out.depth -= 1
-                self.loop_level -= 1
-                if self.sink_pass is not None:
-                    break
-            if statements or position == len(body) - 1:
-                out.emit(f"ln = {line.number}")
-            self.statements(out, statements)
-        self.skip_end = None
-        sunk = self.sink_pass is not None
-        if not sunk:
-            self.charge_pass_cost(out)
-        head = self.rotate(out, entry + 1 + skips, faire)
-        refund = f"c -= {head}; " if head else ""
-        self.loop_pass(out, faire, f"{refund}pc = {self.eol_pc[end]}; break", charged=True)
-        self.sink_pass, self.pass_lines = None, []
-        out.emit(f"if c >= lim: {refund}pc = {pc}; break")
-        if head:
-            out.lines.insert(entry, "    " * (out.depth - 1) + f"c += {head}")
-        self.loop_level -= 1
-        out.depth -= 1
         out.emit("continue")

@@ -188,6 +188,21 @@ def test_an_interrupted_recursion_can_be_continued():
     assert micro.cycles == run_lse(source).cycles
 
 
+def test_a_long_run_of_calls_to_a_procedure_that_never_loops_can_be_interrupted():
+    source = lines("10 S←0;FAIRE 20 POUR I←1 JUSQUA 5000", "20 &ADD(I)", "30 AFFICHER S;TERMINER",
+                   "40 PROCEDURE &ADD(V) LOCAL V", "50 S←S+V;RETOUR")
+    micro = Micro()
+    micro.load_text(source)
+    assert micro.run(100_000) is Status.RUNNING
+    micro.interrupt()
+    assert micro.run(100_000) is Status.FAILED
+    assert micro.error_text().startswith("INTERROMPU EN LIGNE")
+    assert micro.runtime.resume()
+    assert micro.run_until_blocked() is Status.ENDED
+    assert "1.25025E+07" in micro.screen.text()
+    assert micro.cycles == run_lse(source).cycles
+
+
 EXACT_READS = [
     ("a fractional index read in a group of assignments", "5 6 12"),
     ("a miss in the second statement of a group runs the first only once", "111"),

@@ -57,6 +57,12 @@ class UnitCompiler(ExactReads, FastLoops, SegmentCompiler):
         self.has_loops = (any(isinstance(node, n.Faire) for node in flow.nodes(pcs))
                           or any(self._faire_of(pc - 1) is not None for pc in bodies))
         self.exact, self.known, self.in_chain = False, set(), False  # see ExactReads
+        # A lean procedure that never jumps and calls nobody (no ALLER EN, no FAIRE, no call, no
+        # RETOUR EN anywhere to land in it) cannot run long: it needs no check of the slice's budget.
+        self.never_loops = (lean and not any(isinstance(node, (n.Goto, n.Faire, n.Call, n.CallStatement))
+                                             for node in flow.nodes(pcs))
+                            and not any(isinstance(node, n.Retour) and node.target is not None
+                                        for node in walk(layout.program.lines)))
         self.cached_arrays: set[str] = set()  # cached names that hold an array (never written back)
         self.cache = self._cache_names()
         self.written = written_names(flow.nodes(pcs))
@@ -141,7 +147,8 @@ class UnitCompiler(ExactReads, FastLoops, SegmentCompiler):
 
     def emit_reload(self, out: Emitter, names: set[str] | None = None) -> None:
         """Take the variables back from their tables (anything may have changed them) and the budget."""
-        out.emit("lim = M.budget - M.cyc")
+        if not self.never_loops:
+            out.emit("lim = M.budget - M.cyc")
         for local, _, name in self._table(self.cache if names is None else names):
             out.emit(f"if ({local} := {self.env(name)}.get({name!r}, _U)) is _U: del {local}")
 
@@ -288,9 +295,9 @@ class UnitCompiler(ExactReads, FastLoops, SegmentCompiler):
         """The whole unit as the source of one function called `name`."""
         out = Emitter()
         if self.lean:
-            out.emit("if M.depth >= M.max_depth: M.too_deep()")
+            out.emit("if (_depth := M.depth) >= M.max_depth: M.too_deep()")
             # Decision: a procedure without FAIRE opens no loop, so it needs no loop stack of its own.
-            out.emit("M.depth += 1; _saved_loops = M.loops; M.loops = []" if self.has_loops else "M.depth += 1")
+            out.emit("M.depth = _depth + 1" + ("; _saved_loops = M.loops; M.loops = []" if self.has_loops else ""))
             out.emit(f"pc = {self.unit.entry_pc}")
             out.emit("try:")
             out.depth += 1
@@ -301,15 +308,17 @@ class UnitCompiler(ExactReads, FastLoops, SegmentCompiler):
         out.emit("    try:")
         out.emit("        while True:")
         out.depth = top + 3
-        out.emit("if c >= lim:")
-        out.depth += 1
-        self.emit_flush(out)
-        out.emit("if M.cyc >= M.budget:")
-        out.emit("    M.current_line = M._line_of(pc) or M.point_line(ln, _PT)")
-        out.emit("    M._slice_end()")
-        self.emit_reload(out)
-        out.depth -= 1
-        keys = [RETURN_TO] + sorted(self.pcs | set(self.eol_pc.values()))
+        if not self.never_loops:
+            out.emit("if c >= lim:")
+            out.depth += 1
+            self.emit_flush(out)
+            out.emit("if M.cyc >= M.budget:")
+            out.emit("    M.current_line = M._line_of(pc) or M.point_line(ln, _PT)")
+            out.emit("    M._slice_end()")
+            self.emit_reload(out)
+            out.depth -= 1
+        # Without FAIRE, no line of this unit goes on to the end of a loop's line.
+        keys = [RETURN_TO] + sorted(self.pcs | (set(self.eol_pc.values()) if self.has_loops else set()))
         self.tree(out, keys)
         out.depth = top + 1
         out.emit("except _BaseException as _e:")
@@ -320,7 +329,7 @@ class UnitCompiler(ExactReads, FastLoops, SegmentCompiler):
         if self.lean:
             out.depth = 1
             out.emit("finally:")
-            out.emit("    M.depth -= 1; M.loops = _saved_loops" if self.has_loops else "    M.depth -= 1")
+            out.emit("    M.depth = _depth" + ("; M.loops = _saved_loops" if self.has_loops else ""))
         lines, points = merge_charges(out.lines)
         self.code_constants["_PT"] = tuple(points)
         signature = f"def {name}(G, L, M, pc):"

@@ -33,9 +33,14 @@ CASES = {
     "a branch that can fall through keeps its charge": (
         ["c += 5", "if _cd:", "    c += 7", "    x = 2", "c += 9"],
         ["c += 5", "if _cd:", "    c += 7", "    x = 2", "c += 9"], []),
-    "a condition in the if itself keeps the charge of its branch": (
-        ["c += 5", "if a > b:", "    c += 7", "    break", "c += 9"],
-        ["c += 5", "if a > b:", "    c += 7", "    break", "c += 9"], []),
+    "a run goes on past a branch that leaves, which takes back what the run charged after it": (
+        ["ln = 10", "c += 5", "if a > b:", "    c += 7", "    x = 1 / y", "    ln = 11", "    c += 3", "    break",
+         "ln = 20", "c += 9", "z = 2"],
+        ["c += 14; ln = -3", "if a > b:", "    c += 1; ln = -1", "    x = 1 / y", "    ln = 11", "    break",
+         "ln = 20", "z = 2"], [(10, 3), (11, 3), (10, 9), (20, 9)]),
+    "a branch followed by else ends the run": (
+        ["c += 5", "if a > b:", "    c += 7", "    break", "else:", "    c += 9"],
+        ["c += 5", "if a > b:", "    c += 7", "    break", "else:", "    c += 9"], []),
     "a SI fused into its try has its branch's charge paid before, and refunded if the general copy fails": (
         ["c += 5", "try:", "    if a:", "        c += 7", "        break", "except _Exception:", "    if b:",
          "        c += 7", "        break", "ln = 20", "c += 9", "x = 1"],

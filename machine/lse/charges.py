@@ -73,14 +73,48 @@ class _Merger:
         self.pending: list[tuple[int, int, int]] = []  # (index in out, line, cycles charged there)
         self.first = 0
         self.anchor_line = 0
+        self.exits: list[tuple[int, int, int]] = []  # side exits of the open run (see _side_exit)
+        self.suspended: list[tuple] = []  # runs open around the side exit being read
 
     def run(self) -> None:
         index = 0
         while index < len(self.lines):
             self._pay_branch_ahead(index)
-            self.take(self.lines[index])
+            text = self.lines[index]
+            indent = len(text) - len(text.lstrip())
+            while self.suspended and indent <= len(self.suspended[-1][0]):
+                self.close()
+                self.indent, self.anchor, self.pending, self.first, self.anchor_line, self.exits = (
+                    self.suspended.pop())
+            if not self._side_exit(index):
+                self.take(text)
             index += 1
         self.close()
+        while self.suspended:
+            self.indent, self.anchor, self.pending, self.first, self.anchor_line, self.exits = self.suspended.pop()
+            self.close()
+
+    def _side_exit(self, index: int) -> bool:
+        """At `if X:` whose block starts with a charge and never falls through, keep the run open past it.
+
+        Decision: the run goes on after the block, so the way past it makes one add fewer; the
+        block pays for what the run charged after the `if` by taking it back in its own first
+        charge (one add, as before), and marks its line again.
+        """
+        found = IF_LINE.match(self.lines[index])
+        if found is None or self.indent != found.group(1) or READS_COUNTER.search(found.group(2)):
+            return False
+        block = self._leaving_block(index + 1, self.indent + "    ")
+        after = self.lines[block[0]] if block is not None and block[0] < len(self.lines) else ""
+        if block is None or not after.startswith(self.indent) or after[len(self.indent)] == " " or (
+                after.strip().startswith(("else:", "elif "))):
+            return False
+        self.out.append(self.lines[index])
+        sofar = self.first + sum(cycles for _, _, cycles in self.pending)
+        self.exits.append((len(self.out), sofar, self.line))
+        self.suspended.append((self.indent, self.anchor, self.pending, self.first, self.anchor_line, self.exits))
+        self.indent, self.pending, self.exits = None, [], []
+        return True
 
     def _leaving_block(self, start: int, inner: str) -> tuple[int, int] | None:
         """(end, cycles) of the block from start at `inner` if it starts with a charge and never falls through."""
@@ -192,7 +226,12 @@ class _Merger:
         for index, line, cycles in self.pending:
             ahead -= cycles
             self.out[index] = f"{self.indent}ln = {self._point(line, ahead)}"
-        self.indent, self.pending = None, []
+        for index, sofar, line in self.exits:
+            taken_back = total - sofar
+            charge = CHARGE.match(self.out[index]) or CHARGE_MARKED.match(self.out[index])
+            mark = self.out[index].partition("; ln = ")[2] or str(line)
+            self.out[index] = f"{charge.group(1)}c += {int(charge.group(2)) - taken_back}; ln = {mark}"
+        self.indent, self.pending, self.exits = None, [], []
 
     def _point(self, line: int, ahead: int) -> int:
         if not ahead:

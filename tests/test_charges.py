@@ -16,6 +16,9 @@ CASES = {
     "a transfer ends the run": (
         ["c += 5", "continue", "c += 7"],
         ["c += 5", "continue", "c += 7"], []),
+    "the mark before a group's try is made in its except": (
+        ["ln = 10", "c += 3", "_sn = 0", "try:", "    x = 1", "except _Exception:", "    x = 2", "ln = 20"],
+        ["c += 3", "_sn = 0", "try:", "    x = 1", "except _Exception:", "    ln = 10", "    x = 2", "ln = 20"], []),
     "a mark followed by a charge and another mark is dropped": (
         ["ln = 10", "c += 3", "ln = 20", "x = 1"],
         ["c += 3", "ln = 20", "x = 1"], []),
@@ -28,7 +31,7 @@ CASES = {
     "a branch that leaves has its first charge paid before the if and taken back after it": (
         ["c += 5", "try:", "    _cd = a", "except _Exception:", "    _cd = b", "if _cd:", "    c += 7", "    break",
          "ln = 20", "c += 9", "x = 1"],
-        ["c += 12; ln = -1", "try:", "    _cd = a", "except _Exception:", "    _cd = b", "ln = 0", "if _cd:",
+        ["c += 12", "try:", "    _cd = a", "except _Exception:", "    ln = -1", "    _cd = b", "ln = 0", "if _cd:",
          "    break", "c += 2", "ln = 20", "x = 1"], [(0, 7), (20, -7)]),
     "a branch that can fall through keeps its charge": (
         ["c += 5", "if _cd:", "    c += 7", "    x = 2", "c += 9"],
@@ -44,7 +47,7 @@ CASES = {
     "a SI fused into its try has its branch's charge paid before, and refunded if the general copy fails": (
         ["c += 5", "try:", "    if a:", "        c += 7", "        break", "except _Exception:", "    if b:",
          "        c += 7", "        break", "ln = 20", "c += 9", "x = 1"],
-        ["c += 12", "ln = 0", "try:", "    if a:", "        break", "except _Exception:", "    ln = -1", "    if b:",
+        ["c += 12", "try:", "    if a:", "        break", "except _Exception:", "    ln = -1", "    if b:",
          "        break", "c += 2", "ln = 20", "x = 1"], [(0, 7), (0, 7), (20, -7)]),
     "marks at other depths are kept": (
         ["ln = 10", "if a:", "    ln = 20", "ln = 30"],

@@ -21,6 +21,7 @@ READS_COUNTER = re.compile(r"\bc\b")
 # The frame of a group of one-lookup reads (see exact.py): straight code, one statement or the other runs.
 GROUP_FRAME = re.compile(r"^(try:|except _Exception:)$")
 GROUP_INNER = re.compile(r"^if _sn <= \d+:$")
+GROUP_START = re.compile(r"^\s*_sn = \d+$")
 TRANSFERS = re.compile(r"\b(continue|break|return|pass)\b")
 IF_LINE = re.compile(r"^(\s*)if (.+):$")
 LEAVES = re.compile(r"^(continue|break|return\b.*|pc = -?\d+; (break|continue))$")  # never falls through
@@ -30,7 +31,52 @@ def merge_charges(lines: list[str]) -> tuple[list[str], list[tuple[int, int]]]:
     """Return the lines with charges merged, and the points: (line number, cycles paid in advance)."""
     merger = _Merger(list(lines))
     merger.run()
-    return _drop_dead_marks(merger.out), merger.points
+    return _marks_into_handlers(_drop_dead_marks(merger.out)), merger.points
+
+
+def _marks_into_handlers(lines: list[str]) -> list[str]:
+    """Move the mark made just before a group's `try` into its `except`, the only way out that reads it.
+
+    Decision: the one-lookup copy in the `try` sends every failure to the `except`, where the
+    general path runs; where the code after the group makes a mark of its own before anything
+    that can fail, nothing else reads this one, so it is made there, on the rare path, or not at
+    all where the `except` makes its own.
+    """
+    out = list(lines)
+    index = 0
+    while index < len(out) - 1:
+        mark = ANY_MARK.match(out[index]) or CHARGE_MARKED.match(out[index])
+        indent = mark.group(1) if mark else ""
+        start = index + 1
+        while start < len(out) and CHARGE.match(out[start]) and CHARGE.match(out[start]).group(1) == indent:
+            start += 1  # charges cannot fail: the mark may pass them
+        start += start < len(out) and out[start].startswith(indent) and bool(GROUP_START.match(out[start]))
+        if not (mark and start < len(out) and out[start] == f"{indent}try:"):
+            index += 1
+            continue
+        handler = start + 1
+        while handler < len(out) and out[handler].startswith(indent + " "):
+            handler += 1
+        after = handler + 1
+        while after < len(out) and out[after].startswith(indent + " "):
+            after += 1
+        while after < len(out) and CHARGE.match(out[after]) and CHARGE.match(out[after]).group(1) == indent:
+            after += 1
+        marked_after = after < len(out) and (ANY_MARK.match(out[after]) or CHARGE_MARKED.match(out[after]))
+        if (handler >= len(out) or out[handler] != f"{indent}except _Exception:" or not marked_after
+                or marked_after.group(1) != indent):
+            index += 1  # the code after the group runs on this mark: it stays
+            continue
+        text, _, number = out[index].rpartition("ln = ")
+        if not ANY_MARK.match(out[handler + 1]):
+            out.insert(handler + 1, f"{indent}    ln = {number}")
+        if CHARGE_MARKED.match(out[index]):
+            out[index] = text.removesuffix("; ")
+        else:
+            del out[index]
+            index -= 1
+        index += 2
+    return out
 
 
 def _drop_dead_marks(lines: list[str]) -> list[str]:

@@ -27,27 +27,8 @@ class SegmentCompiler(StatementCompiler):
     # ------------------------------------------------------------ segments
     def faire(self, out: Emitter, node: n.Faire, pc: int, line: n.Line) -> list[str]:
         """Emit a FAIRE that ends a segment; return the source of its step function."""
-        start = self.value(node.start)
-        step = self.value(node.step) if node.step is not None else Ex("1.0", "n", Cost())
-        cost = start.cost.merge(step.cost).add("loop_init")
-        limit = self.value(node.limit) if node.limit is not None else None
-        if limit is not None:
-            cost.merge(limit.cost)
-        self.charge(out, cost)
-        limit_code = limit.code if limit is not None else "None"
-        out.emit(f"_s = {start.code}; _st = _num({step.code}); _lim = {limit_code}")
-        if limit is not None:
-            out.emit("_num(_lim)")
-        self.store_var(out, node.var, Ex("_s", start.kind, Cost()))
+        self.loop_entry(out, node)
         end = self.layout.resolve(node.end)
-        if node.cond is not None:
-            cond = self.expr(node.cond)
-            if cond.gen:
-                raise InternalError("the parser lets no procedure call into a TANT QUE condition")
-            self.charge(out, cond.cost)
-            out.emit(f"_go = {cond.code}")
-        else:
-            out.emit("_go = (_s <= _lim) if _st >= 0 else (_s >= _lim)")
         end_index = self.layout.line_index.get(end)
         if end_index is None:
             out.emit(f"return M.unknown_line({end})")
@@ -56,6 +37,28 @@ class SegmentCompiler(StatementCompiler):
             out.emit(f"return M.faire(_step{pc}, _st, _lim, _go, G, L, "
                      f"{line.number}, {end}, {pc + 1}, {after_end})")
         return self.step_function(node, pc)
+
+    def loop_entry(self, out: Emitter, node: n.Faire) -> None:
+        """Emit what starts a FAIRE: its bounds in _s, _st, _lim, the variable set, and _go (enter the body?)."""
+        start = self.value(node.start)
+        step = self.value(node.step) if node.step is not None else Ex("1.0", "n", Cost())
+        cost = start.cost.merge(step.cost).add("loop_init")
+        limit = self.value(node.limit) if node.limit is not None else None
+        if limit is not None:
+            cost.merge(limit.cost)
+        self.charge(out, cost)
+        out.emit(f"_s = {start.code}; _st = _num({step.code}); _lim = {limit.code if limit else 'None'}")
+        if limit is not None:
+            out.emit("_num(_lim)")
+        self.store_var(out, node.var, Ex("_s", start.kind, Cost()))
+        if node.cond is not None:
+            cond = self.expr(node.cond)
+            if cond.gen:
+                raise InternalError("the parser lets no procedure call into a TANT QUE condition")
+            self.charge(out, cond.cost)
+            out.emit(f"_go = {cond.code}")
+        else:
+            out.emit("_go = (_s <= _lim) if _st >= 0 else (_s >= _lim)")
 
     def step_function(self, node: n.Faire, pc: int) -> list[str]:
         out = Emitter()

@@ -59,10 +59,8 @@ class UnitCompiler(ExactReads, FastLoops, SegmentCompiler):
         self.exact, self.known, self.in_chain = False, set(), False  # see ExactReads
         # A lean procedure that never jumps and calls nobody (no ALLER EN, no FAIRE, no call, no
         # RETOUR EN anywhere to land in it) cannot run long: it needs no check of the slice's budget.
-        self.never_loops = (lean and not any(isinstance(node, (n.Goto, n.Faire, n.Call, n.CallStatement))
-                                             for node in flow.nodes(pcs))
-                            and not any(isinstance(node, n.Retour) and node.target is not None
-                                        for node in walk(layout.program.lines)))
+        self.never_loops = (lean and not (flow.returns or flow.computed) and not any(
+            isinstance(node, (n.Goto, n.Faire, n.Call, n.CallStatement)) for node in flow.nodes(pcs)))
         self.cached_arrays: set[str] = set()  # cached names that hold an array (never written back)
         self.cache = self._cache_names()
         self.written = written_names(flow.nodes(pcs))
@@ -446,23 +444,7 @@ class UnitCompiler(ExactReads, FastLoops, SegmentCompiler):
             self.emit_flush(out, self._in_tables(set().union(*(self.flow.call_touches(c) for c in calls))),
                             cycles=False)
             self.synced = self._in_tables(set().union(*(self.flow.call_writes(c) for c in calls)))
-        start = self.value(node.start)
-        step = self.value(node.step) if node.step is not None else Ex("1.0", "n", Cost())
-        cost = start.cost.merge(step.cost).add("loop_init")
-        limit = self.value(node.limit) if node.limit is not None else None
-        if limit is not None:
-            cost.merge(limit.cost)
-        self.charge(out, cost)
-        out.emit(f"_s = {start.code}; _st = _num({step.code}); _lim = {limit.code if limit else 'None'}")
-        if limit is not None:
-            out.emit("_num(_lim)")
-        self.store_var(out, node.var, Ex("_s", start.kind, Cost()))
-        if node.cond is not None:
-            cond = self.expr(node.cond)
-            self.charge(out, cond.cost)
-            out.emit(f"_go = {cond.code}")
-        else:
-            out.emit("_go = (_s <= _lim) if _st >= 0 else (_s >= _lim)")
+        self.loop_entry(out, node)
         end = self.layout.resolve(node.end)
         if end not in self.layout.line_index:
             self.transfer(out, f"M.unknown_line({end})")

@@ -15,34 +15,13 @@ from machine.frontends.window import Window, fit_scale  # noqa: E402
 from machine.micro import Micro  # noqa: E402
 from machine.monitor import Monitor  # noqa: E402
 from machine.profile import load_profile  # noqa: E402
-from machine.rom import load_font  # noqa: E402
 from machine.screen import TextScreen  # noqa: E402
-
-FONT = load_font()
+from tests.pixels import FONT, cells_text  # noqa: E402
 
 
 def read_cells(surface: pygame.Surface, renderer: ScreenRenderer, rows: int, cols: int) -> list[str]:
     """Read text back from pixels, sampling the middle of each font dot (any cell size)."""
-    lookup = {}
-    for code in sorted(FONT.codes):
-        lookup.setdefault(FONT.glyph(chr(code)), chr(code))
-    left, top = renderer.margin
-    text = []
-    for row in range(rows):
-        chars = []
-        for col in range(cols):
-            bits = []
-            for y in range(FONT.height):
-                value = 0
-                for x in range(FONT.width):
-                    # the first pixel row or column drawn from dot (x, y) by nearest-neighbour scaling
-                    px = surface.get_at((left + col * renderer.cell_w + -(-x * renderer.cell_w // FONT.width),
-                                         top + row * renderer.cell_h + -(-y * renderer.cell_h // FONT.height)))
-                    value = value << 1 | (tuple(px)[:3] == renderer.foreground)
-                bits.append(value)
-            chars.append(lookup.get(tuple(bits), "?"))
-        text.append("".join(chars).rstrip())
-    return text
+    return cells_text(surface.get_at, renderer, rows, cols, lambda colour: colour == renderer.foreground)
 
 
 @pytest.mark.parametrize(("name", "scale", "cell"), [

@@ -19,10 +19,9 @@ from machine.micro import Micro  # noqa: E402
 from machine.monitor import Monitor  # noqa: E402
 from machine.profile import load_profile  # noqa: E402
 from machine.recorder import HOLD_LAST_SECONDS, Recorder  # noqa: E402
-from machine.rom import load_font  # noqa: E402
 from machine.screen import TextScreen  # noqa: E402
+from tests.pixels import FONT, cells_text  # noqa: E402
 
-FONT = load_font()
 # Three screens, each held by an empty FAIRE of 100 passes (128 ms at 1 MHz).
 THREE_SCREENS = """10 AFFICHER[U] 'UN'
 20 FAIRE 20 POUR I←1 JUSQUA 100
@@ -42,28 +41,11 @@ def lit(px: tuple[int, int, int], renderer: ScreenRenderer) -> bool:
 
 def gif_texts(path, renderer: ScreenRenderer, rows: int = 3, cols: int = 40) -> list[tuple[list[str], int]]:
     """Decode every frame of a GIF back to text (the ROM glyph under each cell) and its duration."""
-    lookup = {}
-    for code in sorted(FONT.codes):
-        lookup.setdefault(FONT.glyph(chr(code)), chr(code))
-    left, top = renderer.margin
     frames = []
     for frame in ImageSequence.Iterator(Image.open(path)):
         image = frame.convert("RGB")
         assert image.size == renderer.size
-        text = []
-        for row in range(rows):
-            chars = []
-            for col in range(cols):
-                bits = []
-                for y in range(FONT.height):
-                    value = 0
-                    for x in range(FONT.width):
-                        px = image.getpixel((left + col * renderer.cell_w + -(-x * renderer.cell_w // FONT.width),
-                                             top + row * renderer.cell_h + -(-y * renderer.cell_h // FONT.height)))
-                        value = value << 1 | lit(px, renderer)
-                    bits.append(value)
-                chars.append(lookup.get(tuple(bits), "?"))
-            text.append("".join(chars).rstrip())
+        text = cells_text(image.getpixel, renderer, rows, cols, lambda colour: lit(colour, renderer))
         frames.append((text, frame.info["duration"]))
     return frames
 

@@ -15,35 +15,13 @@ from machine.lse.runtime import Status  # noqa: E402
 from machine.micro import Micro  # noqa: E402
 from machine.monitor import Monitor  # noqa: E402
 from machine.profile import load_profile  # noqa: E402
-from machine.rom import load_font  # noqa: E402
 from machine.screen import TextScreen  # noqa: E402
-
-FONT = load_font()
+from tests.pixels import FONT, cells_text  # noqa: E402
 
 
 def decode(surface: pygame.Surface, renderer: ScreenRenderer, rows: int, cols: int) -> list[str]:
     """Read the text back from pixels, glyph by glyph (only characters that the ROM has)."""
-    lookup = {}
-    for code in sorted(FONT.codes):
-        ch = chr(code)
-        lookup.setdefault(FONT.glyph(ch), ch)
-    fg = renderer.foreground
-    left, top = renderer.margin
-    text = []
-    for row in range(rows):
-        chars = []
-        for col in range(cols):
-            bits = []
-            for y in range(8):
-                value = 0
-                for x in range(8):
-                    px = surface.get_at((left + (col * 8 + x) * renderer.scale,
-                                         top + (row * 8 + y) * renderer.scale))[:3]
-                    value = value << 1 | (tuple(px) == fg)
-                bits.append(value)
-            chars.append(lookup.get(tuple(bits), "?"))
-        text.append("".join(chars).rstrip())
-    return text
+    return cells_text(surface.get_at, renderer, rows, cols, lambda colour: colour == renderer.foreground)
 
 
 @pytest.mark.parametrize("scale", [1, 2, 3])

@@ -25,6 +25,7 @@ COMPARE_PY = {"=": "==", "#": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 END, RETURN, RESULT, RETURN_TO = -1, -2, -3, -4
 NUMBER = re.compile(r"^[0-9.e+-]+$")
 SIMPLE = re.compile(r"^(?:[A-Za-z_]\w*|[0-9.e+-]+)$")  # a local or a number: no effect, no error to order
+INDENT = "    "  # one level of generated Python
 
 
 @record
@@ -104,7 +105,7 @@ class Emitter:
         self.temp = 0
 
     def emit(self, text: str) -> None:
-        self.lines.append("    " * self.depth + text)
+        self.lines.append(INDENT * self.depth + text)
 
     def fresh(self, stem: str) -> str:
         self.temp += 1

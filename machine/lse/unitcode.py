@@ -19,7 +19,7 @@ from collections import Counter
 
 from machine.lse import nodes as n
 from machine.lse.charges import merge_charges
-from machine.lse.compiler import RESULT, RETURN, RETURN_TO, Cost, Emitter, Ex
+from machine.lse.compiler import RESULT, RETURN, RETURN_TO, INDENT, Cost, Emitter, Ex
 from machine.lse.exact import ExactReads
 from machine.lse.fastloops import FastLoops
 from machine.lse.flow import ENDS_FLOW, Flow, has_call, written_names
@@ -379,14 +379,15 @@ class UnitCompiler(ExactReads, FastLoops, SegmentCompiler):
         self.run_lines(trial, segment.line_index, segment.start)
         self.loop_level -= 1
         self.block_pc = None
+        out.temp = trial.temp
         if self.self_jumps:
             # Decision: a block that jumps back to its own start runs as a Python `while`
             # (the hot loop of most GOTO programs), leaving it only for other blocks.
             out.emit("while True:")
             out.lines.extend(trial.lines)
             out.emit("continue")
-        else:
-            self.run_lines(out, segment.line_index, segment.start)
+        else:  # the same lines one level out (generated once: generating is most of a start-up)
+            out.lines.extend(text[len(INDENT):] for text in trial.lines)
 
     def st_Goto(self, out: Emitter, node: n.Goto) -> None:
         number = self.layout.resolve(node.target)

@@ -72,13 +72,15 @@ class UnitCompiler(ExactReads, FastLoops, SegmentCompiler):
 
     # -------------------------------------------------------------- caching
     def _names(self) -> set[str]:
-        names = set()
+        names, labels = set(), set()
         for pc in self.pcs:
             if pc >= self.layout.end_pc:
                 continue
             segment = self.layout.segments[pc]
             for node in walk(self.layout.program.lines[segment.line_index].statements[segment.start:]):
-                if isinstance(node, (n.Var, n.Index)):
+                if isinstance(node, n.Target) and self.layout.resolve(node) is not None:
+                    labels.add(id(node.expr))  # ALLER EN a label: the name is never read as a variable
+                elif isinstance(node, (n.Var, n.Index)) and id(node) not in labels:
                     names.add(node.name)
                 elif isinstance(node, n.Faire):
                     names.add(node.var)

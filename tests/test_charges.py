@@ -49,6 +49,11 @@ CASES = {
          "        c += 7", "        break", "ln = 20", "c += 9", "x = 1"],
         ["c += 12", "try:", "    if a:", "        break", "except _Exception:", "    ln = -1", "    if b:",
          "        break", "c += 2", "ln = 20", "x = 1"], [(0, 7), (0, 7), (20, -7)]),
+    "a fused SI whose except first makes its keys NOKEY is paid ahead all the same": (
+        ["c += 5", "try:", "    if a:", "        c += 7", "        break", "except _Exception:", "    _rk1 = _NOKEY",
+         "    if b:", "        c += 7", "        break", "ln = 20", "c += 9", "x = 1"],
+        ["c += 12", "try:", "    if a:", "        break", "except _Exception:", "    ln = -1", "    _rk1 = _NOKEY",
+         "    if b:", "        break", "c += 2", "ln = 20", "x = 1"], [(0, 7), (0, 7), (20, -7)]),
     "marks at other depths are kept": (
         ["ln = 10", "if a:", "    ln = 20", "ln = 30"],
         ["ln = 10", "if a:", "    ln = 20", "ln = 30"], []),

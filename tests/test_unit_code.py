@@ -113,6 +113,20 @@ PROGRAMS = {
     "fractional indices of a matrix": lines(
         "10 TABLEAU M[2,2];M[1,2]←3;M[2,1]←4;X←1.5", "20 Y←M[X,2]+M[2,X];M[X,X]←Y",
         "30 AFFICHER Y,' ',M[1,1];TERMINER"),
+    "a SI's condition read with a fractional index, then a swap of what it read": lines(
+        "10 TABLEAU T[3];T[1]←5;T[2]←3;J←1.5", "20 SI T[J]<T[J+1] ALORS ALLER EN 40",
+        "30 W←T[J];T[J]←T[J+1];T[J+1]←W", "40 AFFICHER T[1],' ',T[2],' ',T[3];TERMINER"),
+    "a value read before, read again after a store to an element of the same index": lines(
+        "10 TABLEAU T[3];T[2]←1;I←2;J←2", "20 X←T[I];T[J]←7;Y←T[I]", "30 AFFICHER X,' ',Y;TERMINER"),
+    "a value read before, read again after its index changes": lines(
+        "10 TABLEAU T[3];T[1]←4;T[2]←6;I←1", "20 X←T[I];I←I+1;Y←T[I]", "30 AFFICHER X,' ',Y;TERMINER"),
+    "a SI's condition reads a key, then its variable changes before a store": lines(
+        "10 TABLEAU T[4];T[1]←1;T[2]←2;I←1", "20 SI T[I]>5 ALORS ALLER EN 40", "30 I←I+1;T[I]←9",
+        "40 AFFICHER T[1],' ',T[2];TERMINER"),
+    "a bubble sort pass from a fractional index": lines(
+        "10 TABLEAU T[4];T[1]←4;T[2]←3;T[3]←2;T[4]←1", "20 FAIRE 40 POUR J←1.5 JUSQUA 3.5",
+        "30 SI T[J]<=T[J+1] ALORS ALLER EN 40", "35 W←T[J];T[J]←T[J+1];T[J+1]←W", "40 *",
+        "50 AFFICHER T[1],T[2],T[3],T[4];TERMINER"),
 }
 TYPED = ["21"]
 
@@ -202,6 +216,11 @@ EXACT_READS = [
     ("a fractional index in a SI condition", "OUI"),
     ("a key read before is not trusted after its variable changes", "9 0"),
     ("fractional indices of a matrix", "7 7"),
+    ("a SI's condition read with a fractional index, then a swap of what it read", "3 5 0"),
+    ("a value read before, read again after a store to an element of the same index", "1 7"),
+    ("a value read before, read again after its index changes", "4 6"),
+    ("a SI's condition reads a key, then its variable changes before a store", "1 9"),
+    ("a bubble sort pass from a fractional index", "3 2 1 4"),
 ]
 
 
@@ -243,7 +262,7 @@ def test_a_string_stored_through_a_reference_to_an_array_element_is_refused():
 KEYS = ["I", "I+1", "J", "1.5", "3", "4", "K"]
 TERMS = ["T[{k}]", "A*A", "X", "1", "I", "M[{k},2]", "M[2,{k}]"]
 GROUP_STATEMENTS = ["X←{t}+{t}", "Y←{t}-{t}*{t}", "T[{k}]←{t}", "M[{k},{k}]←{t}", "SI {t}>{t} ALORS Z←{t}",
-                    "K←{t}", "I←I+0.5"]
+                    "K←{t}", "I←I+0.5", "SI {t}>{t} ALORS ALLER EN 30"]
 
 
 def group_program(data) -> str:
@@ -254,9 +273,10 @@ def group_program(data) -> str:
             template = template[:hole] + fill(data.draw(st.sampled_from(pool))) + template[hole + 3:]
         return template
     start = data.draw(st.sampled_from(["I←1;J←2", "I←1.5;J←3", "I←3;J←0.5", "J←1"]))
-    body = ";".join(fill(data.draw(st.sampled_from(GROUP_STATEMENTS))) for _ in range(data.draw(st.integers(1, 5))))
+    body, more = (";".join(fill(data.draw(st.sampled_from(GROUP_STATEMENTS))) for _ in range(data.draw(st.integers(
+        least, 5)))) for least in (1, 0))
     big = data.draw(st.sampled_from(["1E200", "2"]))
-    return lines(f"10 TABLEAU T[3],M[2,2];A←{big};X←0;{start}", f"20 {body}",
+    return lines(f"10 TABLEAU T[3],M[2,2];A←{big};X←0;{start}", f"20 {body}", f"25 {more or '*'}",
                  "30 AFFICHER T[1],T[2],T[3],M[1,1],M[1,2],M[2,1],M[2,2],X", "40 TERMINER")
 
 

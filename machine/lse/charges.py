@@ -24,6 +24,7 @@ GROUP_INNER = re.compile(r"^if _sn <= \d+:$")
 GROUP_START = re.compile(r"^\s*_sn = \d+$")
 TRANSFERS = re.compile(r"\b(continue|break|return|pass)\b")
 IF_LINE = re.compile(r"^(\s*)if (.+):$")
+POISON = re.compile(r"^\s*(_rk\d+ = )+_NOKEY$")  # see exact.Carried
 LEAVES = re.compile(r"^(continue|break|return\b.*|pc = -?\d+; (break|continue))$")  # never falls through
 
 
@@ -195,13 +196,14 @@ class _Merger:
         if first is None or self.lines[first[0]] != f"{indent}except _Exception:":
             return
         handler = first[0]
-        second = self._leaving_block(handler + 2, deeper) if IF_LINE.match(self.lines[handler + 1]) else None
+        cond = handler + 1 + bool(POISON.match(self.lines[handler + 1]))  # the keys made NOKEY first
+        second = self._leaving_block(cond + 1, deeper) if IF_LINE.match(self.lines[cond]) else None
         past = self._resumes(second[0], indent) if second is not None else None
-        if past is None or self.lines[index + 2:first[0]] != self.lines[handler + 2:second[0]]:
+        if past is None or self.lines[index + 2:first[0]] != self.lines[cond + 1:second[0]]:
             return
         cycles = first[1]
         self.lines.insert(past + 1, f"{indent}c += {-cycles}")
-        del self.lines[handler + 2]
+        del self.lines[cond + 1]
         self.lines.insert(handler + 1, f"{inner}ln = {self._point(self.line, cycles)}")
         del self.lines[index + 2]
         self.lines.insert(index, f"{indent}c += {cycles}")

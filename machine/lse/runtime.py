@@ -17,6 +17,7 @@ from machine.errors import Err, InternalError, LseError
 from machine.lse import ops
 from machine.lse.builtins import BUILTINS
 from machine.lse.compiler import END, RESULT, RETURN, RETURN_TO, CompileTables
+from machine.lse.exact import NOKEY
 from machine.lse.flow import Flow
 from machine.lse.formats import render_plain
 from machine.lse.inputs import InputBuffer
@@ -146,6 +147,7 @@ class Runtime(ProgramIO):
             "_plain": render_plain, "_Exception": Exception,
             "_U": UNSET, "_number": check_number, "_BaseException": BaseException,
             "_PR": self.lean, "_same_kind": ops.same_kind, **NumberModel.namespace(), "_NameError": NameError,
+            "_NOKEY": NOKEY,
         }
 
     def builtin_table(self) -> dict:

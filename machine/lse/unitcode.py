@@ -19,8 +19,8 @@ from collections import Counter
 
 from machine.lse import nodes as n
 from machine.lse.charges import merge_charges
-from machine.lse.compiler import RESULT, RETURN, RETURN_TO, INDENT, Cost, Emitter, Ex
-from machine.lse.exact import ExactReads
+from machine.lse.compiler import INDENT, RESULT, RETURN, RETURN_TO, Cost, Emitter, Ex
+from machine.lse.exact import ExactReads, unbind_unused
 from machine.lse.fastloops import FastLoops
 from machine.lse.flow import ENDS_FLOW, Flow, has_call, written_names
 from machine.lse.layout import Layout, Unit
@@ -57,6 +57,9 @@ class UnitCompiler(ExactReads, FastLoops, SegmentCompiler):
         self.has_loops = (any(isinstance(node, n.Faire) for node in flow.nodes(pcs))
                           or any(self._faire_of(pc - 1) is not None for pc in bodies))
         self.exact, self.known, self.in_chain = False, set(), False  # see ExactReads
+        self.values, self.key_names, self.serial, self.reused = {}, {}, 0, 0
+        self.carried = self.carry_in = self.binding = None
+        self.in_condition = False
         # A lean procedure that never jumps and calls nobody (no ALLER EN, no FAIRE, no call, no
         # RETOUR EN anywhere to land in it) cannot run long: it needs no check of the slice's budget.
         self.never_loops = (lean and not (flow.returns or flow.computed) and not any(
@@ -331,6 +334,7 @@ class UnitCompiler(ExactReads, FastLoops, SegmentCompiler):
             out.emit("finally:")
             out.emit("    M.depth = _depth" + ("; M.loops = _saved_loops" if self.has_loops else ""))
         lines, points = merge_charges(out.lines)
+        lines = unbind_unused(lines)
         self.code_constants["_PT"] = tuple(points)
         signature = f"def {name}(G, L, M, pc):"
         if self.lean:

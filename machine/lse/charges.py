@@ -28,6 +28,28 @@ POISON = re.compile(r"^\s*(_rk\d+ = )+_NOKEY$")  # see exact.Carried
 LEAVES = re.compile(r"^(continue|break|return\b.*|pc = -?\d+; (break|continue))$")  # never falls through
 
 
+# Decision: each test looks for its fixed text before running its pattern: merging reads every
+# generated line several times, and a pattern costs more than a substring test (start-up time).
+def _charge(line: str) -> re.Match | None:
+    return CHARGE.match(line) if "c += " in line else None
+
+
+def _charge_marked(line: str) -> re.Match | None:
+    return CHARGE_MARKED.match(line) if "c += " in line else None
+
+
+def _line_mark(line: str) -> re.Match | None:
+    return LINE_MARK.match(line) if "ln = " in line else None
+
+
+def _any_mark(line: str) -> re.Match | None:
+    return ANY_MARK.match(line) if "ln = " in line else None
+
+
+def _if_line(line: str) -> re.Match | None:
+    return IF_LINE.match(line) if "if " in line else None
+
+
 def merge_charges(lines: list[str]) -> tuple[list[str], list[tuple[int, int]]]:
     """Return the lines with charges merged, and the points: (line number, cycles paid in advance)."""
     merger = _Merger(list(lines))
@@ -46,10 +68,10 @@ def _marks_into_handlers(lines: list[str]) -> list[str]:
     out = list(lines)
     index = 0
     while index < len(out) - 1:
-        mark = ANY_MARK.match(out[index]) or CHARGE_MARKED.match(out[index])
+        mark = _any_mark(out[index]) or _charge_marked(out[index])
         indent = mark.group(1) if mark else ""
         start = index + 1
-        while start < len(out) and CHARGE.match(out[start]) and CHARGE.match(out[start]).group(1) == indent:
+        while start < len(out) and _charge(out[start]) and _charge(out[start]).group(1) == indent:
             start += 1  # charges cannot fail: the mark may pass them
         start += start < len(out) and out[start].startswith(indent) and bool(GROUP_START.match(out[start]))
         if not (mark and start < len(out) and out[start] == f"{indent}try:"):
@@ -61,17 +83,17 @@ def _marks_into_handlers(lines: list[str]) -> list[str]:
         after = handler + 1
         while after < len(out) and out[after].startswith(indent + " "):
             after += 1
-        while after < len(out) and CHARGE.match(out[after]) and CHARGE.match(out[after]).group(1) == indent:
+        while after < len(out) and _charge(out[after]) and _charge(out[after]).group(1) == indent:
             after += 1
-        marked_after = after < len(out) and (ANY_MARK.match(out[after]) or CHARGE_MARKED.match(out[after]))
+        marked_after = after < len(out) and (_any_mark(out[after]) or _charge_marked(out[after]))
         if (handler >= len(out) or out[handler] != f"{indent}except _Exception:" or not marked_after
                 or marked_after.group(1) != indent):
             index += 1  # the code after the group runs on this mark: it stays
             continue
         text, _, number = out[index].rpartition("ln = ")
-        if not ANY_MARK.match(out[handler + 1]):
+        if not _any_mark(out[handler + 1]):
             out.insert(handler + 1, f"{indent}    ln = {number}")
-        if CHARGE_MARKED.match(out[index]):
+        if _charge_marked(out[index]):
             out[index] = text.removesuffix("; ")
         else:
             del out[index]
@@ -84,7 +106,7 @@ def _drop_dead_marks(lines: list[str]) -> list[str]:
     """Remove a line mark that a later one overwrites with only charges between (nothing that can fail)."""
     kept: list[str] = []
     for text in lines:
-        mark = ANY_MARK.match(text) or CHARGE_MARKED.match(text)
+        mark = _any_mark(text) or _charge_marked(text)
         if mark:
             _drop_mark_before(kept, mark.group(1))
         kept.append(text)
@@ -95,14 +117,14 @@ def _drop_mark_before(kept: list[str], indent: str) -> None:
     """Drop the mark made just before, at this indentation, if only charges follow it."""
     for back in range(len(kept) - 1, -1, -1):
         line = kept[back]
-        marked, charged = ANY_MARK.match(line), CHARGE_MARKED.match(line)
+        marked, charged = _any_mark(line), _charge_marked(line)
         if marked and marked.group(1) == indent:
             del kept[back]
             return
         if charged and charged.group(1) == indent:
             kept[back] = f"{indent}c += {charged.group(2)}"
             return
-        plain = CHARGE.match(line)
+        plain = _charge(line)
         if not (plain and plain.group(1) == indent):
             return
 
@@ -148,7 +170,7 @@ class _Merger:
         block pays for what the run charged after the `if` by taking it back in its own first
         charge (one add, as before), and marks its line again.
         """
-        found = IF_LINE.match(self.lines[index])
+        found = _if_line(self.lines[index])
         if found is None or self.indent != found.group(1) or READS_COUNTER.search(found.group(2)):
             return False
         block = self._leaving_block(index + 1, self.indent + "    ")
@@ -168,7 +190,7 @@ class _Merger:
         end = start
         while end < len(self.lines) and self.lines[end].startswith(inner):
             end += 1
-        first = CHARGE.match(self.lines[start]) if start < end else None
+        first = _charge(self.lines[start]) if start < end else None
         last = [line for line in self.lines[start:end] if line.startswith(inner) and line.strip() != "pass"]
         if (first is None or first.group(1) != inner or int(first.group(2)) <= 0
                 or not last or last[-1][:len(inner)] != inner or not LEAVES.match(last[-1][len(inner):])):
@@ -177,9 +199,9 @@ class _Merger:
 
     def _resumes(self, index: int, indent: str) -> int | None:
         """The index of the charge that the way past a block starts with (after its marks), if any."""
-        while index < len(self.lines) and LINE_MARK.match(self.lines[index]) and self.lines[index].startswith(indent):
+        while index < len(self.lines) and _line_mark(self.lines[index]) and self.lines[index].startswith(indent):
             index += 1
-        resumes = CHARGE.match(self.lines[index]) if index < len(self.lines) else None
+        resumes = _charge(self.lines[index]) if index < len(self.lines) else None
         return index if resumes is not None and resumes.group(1) == indent else None
 
     def _pay_fused_branch_ahead(self, index: int) -> None:
@@ -190,14 +212,14 @@ class _Merger:
         """
         indent = self.indent
         inner, deeper = indent + "    ", indent + "        "
-        if self.lines[index] != f"{indent}try:" or not IF_LINE.match(self.lines[index + 1]):
+        if self.lines[index] != f"{indent}try:" or not _if_line(self.lines[index + 1]):
             return
         first = self._leaving_block(index + 2, deeper)
         if first is None or self.lines[first[0]] != f"{indent}except _Exception:":
             return
         handler = first[0]
         cond = handler + 1 + bool(POISON.match(self.lines[handler + 1]))  # the keys made NOKEY first
-        second = self._leaving_block(cond + 1, deeper) if IF_LINE.match(self.lines[cond]) else None
+        second = self._leaving_block(cond + 1, deeper) if _if_line(self.lines[cond]) else None
         past = self._resumes(second[0], indent) if second is not None else None
         if past is None or self.lines[index + 2:first[0]] != self.lines[cond + 1:second[0]]:
             return
@@ -219,7 +241,7 @@ class _Merger:
         if self.indent is None:
             return
         self._pay_fused_branch_ahead(index)
-        found = IF_LINE.match(self.lines[index])
+        found = _if_line(self.lines[index])
         if found is None or self.indent != found.group(1) or found.group(2) != "_cd":
             return  # a condition in the `if` itself stays there: CPython fuses a compare with its jump
         indent = found.group(1)
@@ -233,7 +255,7 @@ class _Merger:
         self.lines.insert(index, f"{indent}c += {cycles}")
 
     def take(self, text: str) -> None:
-        charge, mark = CHARGE.match(text), LINE_MARK.match(text)
+        charge, mark = _charge(text), _line_mark(text)
         indent = text[:len(text) - len(text.lstrip())]
         if mark:
             self.line = int(mark.group(2))
@@ -276,7 +298,7 @@ class _Merger:
             self.out[index] = f"{self.indent}ln = {self._point(line, ahead)}"
         for index, sofar, line in self.exits:
             taken_back = total - sofar
-            charge = CHARGE.match(self.out[index]) or CHARGE_MARKED.match(self.out[index])
+            charge = _charge(self.out[index]) or _charge_marked(self.out[index])
             mark = self.out[index].partition("; ln = ")[2] or str(line)
             self.out[index] = f"{charge.group(1)}c += {int(charge.group(2)) - taken_back}; ln = {mark}"
         self.indent, self.pending, self.exits = None, [], []

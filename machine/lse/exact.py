@@ -27,6 +27,7 @@ general path.
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from machine.lse import nodes as n
 from machine.lse.builtins import BUILTINS
@@ -46,6 +47,7 @@ MARK_OR_CHARGE = re.compile(r"^\s*(ln = -?\d+|c \+= -?\d+)$")
 # so no text of the program can look like KEPT.
 KEPT = "\x01"
 BOUND = re.compile(r"\(\x01(_r[vk]\d+) := ")
+NAMED = re.compile(r"_r[vk]\d+")
 POISON = re.compile(r"^(\s*)((?:_rk\d+ = )+)_NOKEY$")
 
 
@@ -312,24 +314,19 @@ def unbind_unused(lines: list[str]) -> list[str]:
     text = "\n".join(lines)
     if KEPT not in text:
         return lines
-    bindings: dict[str, int] = {}
-    for name in BOUND.findall(text):
-        bindings[name] = bindings.get(name, 0) + 1
-    for line in lines:
-        poisoned = POISON.match(line)
-        for name in poisoned.group(2).split(" = ")[:-1] if poisoned else ():
-            bindings[name] = bindings.get(name, 0) + 1
-    uses: dict[str, int] = {}
-    for name in re.findall(r"\b_r[vk]\d+\b", text):
-        uses[name] = uses.get(name, 0) + 1
-    unused = {name for name, count in bindings.items() if uses[name] == count}  # a string may add uses: kept
+    bindings = Counter(BOUND.findall(text))
+    poisoned = {number: POISON.match(line) for number, line in enumerate(lines) if line.endswith("_NOKEY")}
+    for found in poisoned.values():
+        bindings.update(found.group(2).split(" = ")[:-1])
+    uses = Counter(NAMED.findall(text))  # a string of the program may add uses: those are kept
+    unused = {name for name, count in bindings.items() if uses[name] == count}
     kept = []
-    for line in lines:
-        poisoned = POISON.match(line)
-        if poisoned:
-            names = [name for name in poisoned.group(2).split(" = ")[:-1] if name not in unused]
+    for number, line in enumerate(lines):
+        if number in poisoned:
+            found = poisoned[number]
+            names = [name for name in found.group(2).split(" = ")[:-1] if name not in unused]
             if names:
-                kept.append(f"{poisoned.group(1)}{' = '.join(names)} = _NOKEY")
+                kept.append(f"{found.group(1)}{' = '.join(names)} = _NOKEY")
             continue
         kept.append(_unwrap(line, unused) if KEPT in line else line)
     return kept

@@ -72,6 +72,7 @@ class UnitCompiler(ExactReads, FastLoops, SegmentCompiler):
         self.eol_pc = {}
         for line in sorted(self._loop_end_lines()):
             self.eol_pc[line] = layout.end_pc + 1 + len(self.eol_pc)
+        self.hot = self._hot_pcs()
 
     # -------------------------------------------------------------- caching
     def _names(self) -> set[str]:
@@ -382,7 +383,7 @@ class UnitCompiler(ExactReads, FastLoops, SegmentCompiler):
         trial.depth, trial.temp = out.depth + 1, out.temp
         self.block_pc, self.self_jumps = pc, 0
         self.loop_level += 1
-        self.run_lines(trial, segment.line_index, segment.start)
+        self.run_lines(trial, segment.line_index, segment.start, INLINE_LINES if pc in self.hot else 0)
         self.loop_level -= 1
         self.block_pc = None
         out.temp = trial.temp
@@ -418,10 +419,11 @@ class UnitCompiler(ExactReads, FastLoops, SegmentCompiler):
             return super().jump_code(target)
         return str(self.layout.line_pc[number])  # no FAIRE in this unit: no loop to leave
 
-    def run_lines(self, out: Emitter, index: int, start: int) -> None:
-        """Emit a line from a statement on, then the lines it falls into, up to INLINE_LINES of them."""
+    def run_lines(self, out: Emitter, index: int, start: int, limit: int = INLINE_LINES) -> None:
+        """Emit a line from a statement on, then the lines it falls into, up to `limit` of them."""
         lines = self.layout.program.lines
-        for taken in range(INLINE_LINES + 1):
+        runs, goes = self.block_plan(index, start, limit)
+        for index, start in runs:
             line = lines[index]
             statements = line.statements[start:]
             out.emit(f"ln = {line.number}")
@@ -432,17 +434,62 @@ class UnitCompiler(ExactReads, FastLoops, SegmentCompiler):
                     self.enter_faire(out, statement, self.layout.pc_of[(index, start + position + 1)], line)
                     return
             self.statements(out, statements)
-            if statements and isinstance(statements[-1], ENDS_FLOW):
-                return
+        if goes is not None:
+            self.transfer(out, str(goes))
+
+    def block_plan(self, index: int, start: int, limit: int) -> tuple[list[tuple[int, int]], int | None]:
+        """The (line index, first statement) that a block runs through, and the pc it then goes on to.
+
+        None when its last line ends otherwise: a FAIRE, or a statement that never falls through.
+        """
+        lines = self.layout.program.lines
+        runs = []
+        for taken in range(limit + 1):
+            line = lines[index]
+            runs.append((index, start))
+            statements = line.statements[start:]
+            if any(isinstance(statement, n.Faire) for statement in statements) or (
+                    statements and isinstance(statements[-1], ENDS_FLOW)):
+                return runs, None
             if line.number in self.eol_pc and self.has_loops:  # else no loop of this unit can end here
-                self.transfer(out, str(self.eol_pc[line.number]))
-                return
+                return runs, self.eol_pc[line.number]
             following = index + 1
-            if (taken == INLINE_LINES or following >= len(lines)
+            if (taken == limit or following >= len(lines)
                     or any(isinstance(item, n.Procedure) for item in lines[following].statements)):
-                self.transfer(out, str(self.layout.next_line_pc(index)))
-                return
+                return runs, self.layout.next_line_pc(index)
             index, start = following, 0
+        raise AssertionError("unreachable: the last pass returns")
+
+    def _hot_pcs(self) -> set[int]:
+        """The blocks worth running on into the lines after them: where jumps, loops and calls land.
+
+        Decision: a block that only a taken-up run can start (after an error, a pause or a
+        debugger's step) runs its own line and dispatches again: generating and compiling the
+        lines it would run on into is most of a program's start-up, and it runs once.
+        """
+        layout = self.layout
+        if self.flow.computed:
+            return set(self.pcs)
+        work = [self.unit.entry_pc, *self.flow.returns]
+        for node in self.flow.nodes(self.pcs):
+            if isinstance(node, n.Goto) and layout.resolve(node.target) in layout.line_pc:
+                work.append(layout.line_pc[layout.resolve(node.target)])
+        for pc in self.pcs:
+            if 0 < pc < layout.end_pc and layout.segments[pc].start > 0:
+                work.append(pc)  # a loop's body
+        for line in self.eol_pc:
+            work.append(layout.next_line_pc(layout.line_index[line]))  # past a loop's end
+        hot: set[int] = set()
+        while work:
+            pc = work.pop()
+            if pc in hot or pc not in self.pcs or pc >= layout.end_pc:
+                continue
+            hot.add(pc)
+            segment = layout.segments[pc]
+            goes = self.block_plan(segment.line_index, segment.start, INLINE_LINES)[1]
+            if goes is not None:
+                work.append(goes)
+        return hot
 
     def enter_faire(self, out: Emitter, node: n.Faire, body_pc: int, line: n.Line) -> None:
         """A FAIRE: set the variable, then enter the body or skip the loop."""

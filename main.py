@@ -2,7 +2,7 @@
 
 import sys
 
-from machine.cli import main
+from machine.__main__ import run
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(run())

@@ -24,7 +24,7 @@ GROUP_INNER = re.compile(r"^if _sn <= \d+:$")
 GROUP_START = re.compile(r"^\s*_sn = \d+$")
 TRANSFERS = re.compile(r"\b(continue|break|return|pass)\b")
 IF_LINE = re.compile(r"^(\s*)if (.+):$")
-POISON = re.compile(r"^\s*(_rk\d+ = )+_NOKEY$")  # see exact.Carried
+POISON = re.compile(r"^(\s*)((?:_rk\d+ = )+)_NOKEY$")  # keys made NOKEY (see exact.Carried)
 LEAVES = re.compile(r"^(continue|break|return\b.*|pc = -?\d+; (break|continue))$")  # never falls through
 
 

@@ -1,4 +1,4 @@
-"""Array reads of one lookup in plain runs, with the statement run again if anything fails; imports compiler, nodes.
+"""One-lookup array reads in plain runs, a statement run again if anything fails; imports compiler, charges, nodes.
 
 Decision: an array is a plain dict (see values.new_array); an element whose key
 is in it as it is costs one lookup that CPython specialises. A fractional index
@@ -31,6 +31,7 @@ from collections import Counter
 
 from machine.lse import nodes as n
 from machine.lse.builtins import BUILTINS
+from machine.lse.charges import POISON
 from machine.lse.compiler import SIMPLE, Cost, Emitter, Ex
 from machine.lse.parser import walk
 from machine.record import record
@@ -48,7 +49,6 @@ MARK_OR_CHARGE = re.compile(r"^\s*(ln = -?\d+|c \+= -?\d+)$")
 KEPT = "\x01"
 BOUND = re.compile(r"\(\x01(_r[vk]\d+) := ")
 NAMED = re.compile(r"_r[vk]\d+")
-POISON = re.compile(r"^(\s*)((?:_rk\d+ = )+)_NOKEY$")
 
 
 class NoKey:

@@ -154,7 +154,9 @@ class Runtime(ProgramIO):
         per_char = self.costs["char_scan"]
         for name, spec in BUILTINS.items():
             fn = spec.fn if spec.fn is not None else getattr(self.environment, name.lower())
-            if spec.measured is not None:
+            if spec.paid is not None and not self.profiling:
+                fn = spec.paid(self, per_char)  # charges self.cyc itself: one call per use
+            elif spec.measured is not None:
                 fn = self._charging_measured(spec.measured, per_char)
             elif spec.scan is not None:
                 fn = self._charging(fn, spec.scan, per_char)

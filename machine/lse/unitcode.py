@@ -19,7 +19,7 @@ from collections import Counter
 
 from machine.lse import nodes as n
 from machine.lse.charges import merge_charges
-from machine.lse.compiler import RESULT, RETURN, RETURN_TO, INDENT, Cost, Emitter, Ex
+from machine.lse.compiler import INDENT, RESULT, RETURN, RETURN_TO, Cost, Emitter, Ex
 from machine.lse.exact import ExactReads
 from machine.lse.fastloops import FastLoops
 from machine.lse.flow import ENDS_FLOW, Flow, has_call, written_names

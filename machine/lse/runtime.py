@@ -146,6 +146,7 @@ class Runtime(ProgramIO):
             "_plain": render_plain, "_Exception": Exception,
             "_U": UNSET, "_number": check_number, "_BaseException": BaseException,
             "_PR": self.lean, "_same_kind": ops.same_kind, **NumberModel.namespace(), "_NameError": NameError,
+            "_len": len, "_type": type, "_str": str, "_cells": cells_of,
         }
 
     def builtin_table(self) -> dict:

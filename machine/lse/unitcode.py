@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from machine.errors import Err
 from machine.lse import nodes as n
 from machine.lse.charges import merge_charges
 from machine.lse.compiler import INDENT, RESULT, RETURN, RETURN_TO, Cost, Emitter, Ex
@@ -62,6 +63,7 @@ class UnitCompiler(ExactReads, FastLoops, SegmentCompiler):
         self.never_loops = (lean and not (flow.returns or flow.computed) and not any(
             isinstance(node, (n.Goto, n.Faire, n.Call, n.CallStatement)) for node in flow.nodes(pcs)))
         self.cached_arrays: set[str] = set()  # cached names that hold an array (never written back)
+        self.cached_strings: dict[str, str] = {}  # cached CHAINE name: the local holding its length
         self.cache = self._cache_names()
         self.written = written_names(flow.nodes(pcs))
         # Constants the generated code names: each local's variable, for error messages.
@@ -101,10 +103,31 @@ class UnitCompiler(ExactReads, FastLoops, SegmentCompiler):
                            and name not in self.unit.params and name not in layout.loaded_names)
             if self.flow.pure(self.unit.name, name):
                 cache[name] = f"_v{len(cache)}"
+            elif self._string_local(name):
+                self.cached_strings[name] = f"_w{len(cache)}"
+                cache[name] = f"_v{len(cache)}"
             elif plain_array:
                 cache[name] = f"_v{len(cache)}"
                 self.cached_arrays.add(name)
         return cache
+
+    def _string_local(self, name: str) -> bool:
+        """A CHAINE name that this unit's code gives a value only by ←, LIRE or its tables.
+
+        Decision: such a name lives in a local too; its store makes the checks of Vars.assign
+        itself (see store_string). A FAIRE variable or a position output (SCH(S,D,N,P)) is
+        stored by code that takes a cached name for a number: it stays in its table.
+        """
+        layout = self.layout
+        if (name not in layout.string_names or name in layout.array_names or name in layout.loaded_names
+                or name in self.unit.params):
+            return False
+        for node in self.flow.nodes(self.pcs):
+            if isinstance(node, n.Faire) and node.var == name:
+                return False
+            if isinstance(node, n.BuiltinCall) and node.position_out is not None and node.position_out.name == name:
+                return False
+        return True
 
     def _table(self, names: object) -> tuple:
         """(local, in L?, name) of the cached variables among `names` that live in a table."""
@@ -150,7 +173,12 @@ class UnitCompiler(ExactReads, FastLoops, SegmentCompiler):
         if not self.never_loops:
             out.emit("lim = M.budget - M.cyc")
         for local, _, name in self._table(self.cache if names is None else names):
-            out.emit(f"if ({local} := {self.env(name)}.get({name!r}, _U)) is _U: del {local}")
+            if name in self.cached_strings:  # and the length its memory holds
+                length = self.cached_strings[name]
+                out.emit(f"{length} = _cells({local} := {self.env(name)}.get({name!r}, _U))")
+                out.emit(f"if {local} is _U: del {local}")
+            else:
+                out.emit(f"if ({local} := {self.env(name)}.get({name!r}, _U)) is _U: del {local}")
 
     # -------------------------------------------------- statement overrides
     def cached(self, name: str) -> bool:
@@ -182,12 +210,37 @@ class UnitCompiler(ExactReads, FastLoops, SegmentCompiler):
             super().store_var(out, name, value)
             return
         self.stored_local(self.cache[name])
-        if self.lean and name in self.unit.params:
+        if name in self.cached_strings:
+            self.store_string(out, name, value)
+        elif self.lean and name in self.unit.params:
             out.emit(f"{self.cache[name]} = _same_kind({self.cache[name]}, {value.code}, {name!r})")
         elif value.kind == "n":
             out.emit(f"{self.cache[name]} = {value.code}")
         else:
             out.emit(f"{self.cache[name]} = _number({value.code}, {name!r})")
+
+    def store_string(self, out: Emitter, name: str, value: Ex) -> None:
+        """Store in a cached CHAINE name what Vars.assign would store, or fail as it would.
+
+        A string into a declared CHAINE takes the memory its length adds (MEMOIRE PLEINE if
+        there is none left, and nothing changes); anything else goes to assign itself, which
+        refuses it as before, or stores a number in a name not (yet) declared CHAINE. The
+        memory is the table's own, as assign's is (the monitor's runs may have replaced it).
+        """
+        local, length, table = self.cache[name], self.cached_strings[name], self.env(name)
+        out.emit(f"_sv = {value.code}")
+        if value.kind in "s?":
+            kind_test = "" if value.kind == "s" else " and _type(_sv) is _str"
+            out.emit(f"if {name!r} in {table}.strings{kind_test}:")
+            out.emit(f"    _sm = {table}.memory")
+            out.emit(f"    if (_sd := _len(_sv) - {length}) > 0 and _sm.used + _sd > _sm.limit: "
+                     f"M.fail({int(Err.MEMORY_FULL)}, {'CHAINE ' + name!r})")
+            out.emit(f"    _sm.used += _sd; {local} = _sv; {length} += _sd")
+            out.emit("else:")
+            out.depth += 1
+        out.emit(f"{table}.assign({name!r}, _sv); {local} = _sv; {length} = 0")
+        if value.kind in "s?":
+            out.depth -= 1
 
     def position_store(self, name: str, call: str) -> str:
         if not self.cached(name) or self.is_ref(name):
@@ -403,16 +456,28 @@ class UnitCompiler(ExactReads, FastLoops, SegmentCompiler):
             return
         self.charge(out, Cost().add("jump"))
         if self.has_loops:
-            out.emit(f"if M.loops: M.jump({self.block_pc}, {number})")
+            out.emit(f"if {self.leaves_loop(number)}: M.jump({self.block_pc}, {number})")
         out.emit("if c < lim: continue")
         out.emit(f"pc = {self.block_pc}; break")
         self.self_jumps += 1
 
     def jump_code(self, target: n.Target) -> str:
         number = self.layout.resolve(target)
-        if self.has_loops or number not in self.layout.line_pc:
+        if number not in self.layout.line_pc:
             return super().jump_code(target)
-        return str(self.layout.line_pc[number])  # no FAIRE in this unit: no loop to leave
+        pc = self.layout.line_pc[number]
+        if not self.has_loops:
+            return str(pc)  # no FAIRE in this unit: no loop to leave
+        return f"({pc} if not {self.leaves_loop(number)} else M.jump({pc}, {number}))"
+
+    @staticmethod
+    def leaves_loop(line: int) -> str:
+        """A test that a jump to `line` leaves the innermost open loop (then M.jump pops it, and maybe more).
+
+        Decision: made inline, since most jumps stay inside the innermost loop and a method
+        call on every pass of a GOTO loop cost as much as the rest of its bookkeeping.
+        """
+        return f"((_jl := M.loops) and not ((_jt := _jl[-1]).first <= {line} <= _jt.end))"
 
     def run_lines(self, out: Emitter, index: int, start: int) -> None:
         """Emit a line from a statement on, then the lines it falls into, up to INLINE_LINES of them."""

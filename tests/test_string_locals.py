@@ -154,3 +154,16 @@ def test_a_paused_run_refuses_a_chaine_grown_past_the_memory_by_the_monitor():
     micro.runtime.resume()
     assert micro.run_until_blocked() is Status.FAILED
     assert micro.error_text() == "MEMOIRE PLEINE CHAINE S EN LIGNE 30"
+
+
+def test_between_slices_the_table_holds_the_string_being_built():
+    micro = Micro()
+    micro.load_text(lines("10 CHAINE S;S←''", "20 FAIRE 30 POUR I←1 JUSQUA 500", "30 S←S!CCA(I)!','", "40 TERMINER"))
+    seen = set()
+    while micro.run(20_000) is Status.RUNNING:
+        text = micro.runtime.G["S"]
+        count = text.count(",")
+        assert text == "".join(f"{k}," for k in range(1, count + 1))
+        assert micro.runtime.memory.used == len(text)
+        seen.add(count)
+    assert len(seen) > 3 and micro.runtime.G["S"].count(",") == 500

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import pytest
 
+from machine.errors import LseError
 from machine.lse.runtime import Status
+from machine.lse.values import Memory, Vars, cells_of, store_string
 from machine.micro import Micro
 from tests.lse_harness import lines, run_lse
 
@@ -167,3 +169,44 @@ def test_between_slices_the_table_holds_the_string_being_built():
         assert micro.runtime.memory.used == len(text)
         seen.add(count)
     assert len(seen) > 3 and micro.runtime.G["S"].count(",") == 500
+
+
+def assigned(declared: bool, current: object, value: object, used: int) -> tuple:
+    """Vars.assign on a table of 10 cells: (error code and text, or the value kept), cells used, the entry."""
+    names = Vars(Memory(10))
+    if current is not None:
+        names["S"] = current
+        names.memory.used = cells_of(current)
+    if declared:
+        names.strings.add("S")
+    names.memory.used += used
+    try:
+        names.assign("S", value)
+        outcome: object = (value, cells_of(value))
+    except LseError as error:
+        outcome = (error.code, error.text)
+    return outcome, names.memory.used, names.get("S")
+
+
+def stored(declared: bool, current: object, value: object, used: int) -> tuple:
+    """values.store_string on the same table, whose entry is stale (None): the cells it held are passed."""
+    names = Vars(Memory(10))
+    if declared:
+        names.strings.add("S")
+    names.memory.used = cells_of(current) + used
+    try:
+        outcome: object = store_string(names, "S", value, cells_of(current))
+    except LseError as error:
+        outcome = (error.code, error.text)
+    return outcome, names.memory.used, names.get("S", current if type(outcome[0]) is not str else value)
+
+
+# A CHAINE never holds a number (CHAINE refuses a name that does): no such case.
+STORES = [(declared, current, value, used) for declared in (True, False) for current in (None, "ABCD", 3.0)
+          for value in ("", "AB", "ABCDEFGH", "ABCDEFGHIJK", 2.0) for used in (0, 4)
+          if not (declared and type(current) is float)]
+
+
+@pytest.mark.parametrize(("declared", "current", "value", "used"), STORES)
+def test_a_string_store_of_the_unit_code_keeps_or_refuses_as_assign_does(declared, current, value, used):
+    assert stored(declared, current, value, used) == assigned(declared, current, value, used)

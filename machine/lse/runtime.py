@@ -28,7 +28,7 @@ from machine.lse.segments import PASS_COST
 from machine.lse.status import Status
 from machine.lse.unitcode import UnitCompiler
 from machine.lse.units import CompiledUnit, LeanProcedures
-from machine.lse.values import Array, Memory, Vars, cells_of, check_number, new_array
+from machine.lse.values import Array, Memory, Vars, cells_of, check_number, new_array, store_string
 
 # Python errors that compiled code lets escape on purpose, and what they mean in LSE.
 TRANSLATED = {
@@ -146,7 +146,7 @@ class Runtime(ProgramIO):
             "_plain": render_plain, "_Exception": Exception,
             "_U": UNSET, "_number": check_number, "_BaseException": BaseException,
             "_PR": self.lean, "_same_kind": ops.same_kind, **NumberModel.namespace(), "_NameError": NameError,
-            "_len": len, "_type": type, "_str": str, "_cells": cells_of,
+            "_len": len, "_type": type, "_str": str, "_cells": cells_of, "_store_string": store_string,
         }
 
     def builtin_table(self) -> dict:

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-from machine.errors import Err
 from machine.lse import nodes as n
 from machine.lse.charges import merge_charges
 from machine.lse.compiler import INDENT, RESULT, RETURN, RETURN_TO, Cost, Emitter, Ex
@@ -64,6 +63,7 @@ class UnitCompiler(ExactReads, FastLoops, SegmentCompiler):
             isinstance(node, (n.Goto, n.Faire, n.Call, n.CallStatement)) for node in flow.nodes(pcs)))
         self.cached_arrays: set[str] = set()  # cached names that hold an array (never written back)
         self.cached_strings: dict[str, str] = {}  # cached CHAINE name: the local holding its length
+        self._stored_as_numbers: set[str] | None = None  # FAIRE variables and position outputs (found once)
         self.cache = self._cache_names()
         self.written = written_names(flow.nodes(pcs))
         # Constants the generated code names: each local's variable, for error messages.
@@ -122,12 +122,14 @@ class UnitCompiler(ExactReads, FastLoops, SegmentCompiler):
         if (name not in layout.string_names or name in layout.array_names or name in layout.loaded_names
                 or name in self.unit.params):
             return False
-        for node in self.flow.nodes(self.pcs):
-            if isinstance(node, n.Faire) and node.var == name:
-                return False
-            if isinstance(node, n.BuiltinCall) and node.position_out is not None and node.position_out.name == name:
-                return False
-        return True
+        if self._stored_as_numbers is None:
+            self._stored_as_numbers = set()
+            for node in self.flow.nodes(self.pcs):
+                if isinstance(node, n.Faire):
+                    self._stored_as_numbers.add(node.var)
+                elif isinstance(node, n.BuiltinCall) and node.position_out is not None:
+                    self._stored_as_numbers.add(node.position_out.name)
+        return name not in self._stored_as_numbers
 
     def _table(self, names: object) -> tuple:
         """(local, in L?, name) of the cached variables among `names` that live in a table."""
@@ -175,8 +177,8 @@ class UnitCompiler(ExactReads, FastLoops, SegmentCompiler):
         for local, _, name in self._table(self.cache if names is None else names):
             if name in self.cached_strings:  # and the length its memory holds
                 length = self.cached_strings[name]
-                out.emit(f"{length} = _cells({local} := {self.env(name)}.get({name!r}, _U))")
-                out.emit(f"if {local} is _U: del {local}")
+                out.emit(f"if not ({length} := _cells({local} := {self.env(name)}.get({name!r}, _U))) "
+                         f"and {local} is _U: del {local}")
             else:
                 out.emit(f"if ({local} := {self.env(name)}.get({name!r}, _U)) is _U: del {local}")
 
@@ -222,25 +224,22 @@ class UnitCompiler(ExactReads, FastLoops, SegmentCompiler):
     def store_string(self, out: Emitter, name: str, value: Ex) -> None:
         """Store in a cached CHAINE name what Vars.assign would store, or fail as it would.
 
-        A string into a declared CHAINE takes the memory its length adds (MEMOIRE PLEINE if
-        there is none left, and nothing changes); anything else goes to assign itself, which
-        refuses it as before, or stores a number in a name not (yet) declared CHAINE. The
-        memory is the table's own, as assign's is (the monitor's runs may have replaced it).
+        The common case inline: a string into a declared CHAINE, with the memory left for
+        the chars it adds (the table's own memory, as assign's: the monitor's runs replace
+        it). Anything else goes to values.store_string, which fails as assign does (MEMOIRE
+        PLEINE, a number into a CHAINE, a string before its CHAINE) or stores a number.
         """
         local, length, table = self.cache[name], self.cached_strings[name], self.env(name)
         out.emit(f"_sv = {value.code}")
-        if value.kind in "s?":
-            kind_test = "" if value.kind == "s" else " and _type(_sv) is _str"
-            out.emit(f"if {name!r} in {table}.strings{kind_test}:")
-            out.emit(f"    _sm = {table}.memory")
-            out.emit(f"    if (_sd := _len(_sv) - {length}) > 0 and _sm.used + _sd > _sm.limit: "
-                     f"M.fail({int(Err.MEMORY_FULL)}, {'CHAINE ' + name!r})")
-            out.emit(f"    _sm.used += _sd; {local} = _sv; {length} += _sd")
-            out.emit("else:")
-            out.depth += 1
-        out.emit(f"{table}.assign({name!r}, _sv); {local} = _sv; {length} = 0")
-        if value.kind in "s?":
-            out.depth -= 1
+        slow = f"{local}, {length} = _store_string({table}, {name!r}, _sv, {length})"
+        if value.kind == "n":
+            out.emit(slow)
+            return
+        kind_test = "" if value.kind == "s" else " and _type(_sv) is _str"
+        out.emit(f"if {name!r} in {table}.strings{kind_test} and ((_sd := _len(_sv) - {length}) <= 0"
+                 f" or (_sm := {table}.memory).used + _sd <= _sm.limit): "
+                 f"{table}.memory.used += _sd; {local} = _sv; {length} += _sd")
+        out.emit(f"else: {slow}")
 
     def position_store(self, name: str, call: str) -> str:
         if not self.cached(name) or self.is_ref(name):
@@ -456,7 +455,7 @@ class UnitCompiler(ExactReads, FastLoops, SegmentCompiler):
             return
         self.charge(out, Cost().add("jump"))
         if self.has_loops:
-            out.emit(f"if {self.leaves_loop(number)}: M.jump({self.block_pc}, {number})")
+            out.emit(f"if not ({self.stays_in_loop(number)}): M.jump({self.block_pc}, {number})")
         out.emit("if c < lim: continue")
         out.emit(f"pc = {self.block_pc}; break")
         self.self_jumps += 1
@@ -468,16 +467,18 @@ class UnitCompiler(ExactReads, FastLoops, SegmentCompiler):
         pc = self.layout.line_pc[number]
         if not self.has_loops:
             return str(pc)  # no FAIRE in this unit: no loop to leave
-        return f"({pc} if not {self.leaves_loop(number)} else M.jump({pc}, {number}))"
+        return f"({pc} if {self.stays_in_loop(number)} else M.jump({pc}, {number}))"
 
     @staticmethod
-    def leaves_loop(line: int) -> str:
-        """A test that a jump to `line` leaves the innermost open loop (then M.jump pops it, and maybe more).
+    def stays_in_loop(line: int) -> str:
+        """A test that a jump to `line` leaves no loop: none is open, or the innermost contains the line.
+
+        Else M.jump pops the innermost, and maybe more.
 
         Decision: made inline, since most jumps stay inside the innermost loop and a method
         call on every pass of a GOTO loop cost as much as the rest of its bookkeeping.
         """
-        return f"((_jl := M.loops) and not ((_jt := _jl[-1]).first <= {line} <= _jt.end))"
+        return f"not (_jl := M.loops) or (_jt := _jl[-1]).first <= {line} <= _jt.end"
 
     def run_lines(self, out: Emitter, index: int, start: int) -> None:
         """Emit a line from a statement on, then the lines it falls into, up to INLINE_LINES of them."""

@@ -66,6 +66,30 @@ def test_the_hot_string_functions_have_a_one_call_form(name):
     assert BUILTINS[name].measured is not None
 
 
+class Meter:
+    """What a paying built-in charges: the runtime's cycle counter, alone."""
+
+    def __init__(self) -> None:
+        self.cyc = 5
+
+
+def paid(name: str, args: tuple) -> object:
+    """The paying form, charging 7 cycles a char on top of 5: (result, chars), or the error (charging nothing)."""
+    meter = Meter()
+    try:
+        result = BUILTINS[name].paid(meter, 7)(*args)
+    except LseError as error:
+        assert meter.cyc == 5
+        return (error.code, error.text)
+    assert (meter.cyc - 5) % 7 == 0
+    return result, (meter.cyc - 5) // 7
+
+
+@pytest.mark.parametrize(("name", "args"), CASES)
+def test_the_paying_form_charges_the_scan_of_fn_then_scan_and_fails_alike(name, args):
+    assert paid(name, args) == general(name, args)
+
+
 positions = st.one_of(st.integers(min_value=-2, max_value=30).map(float), st.floats(), st.just(1.5))
 texts = st.text(alphabet="12,3 A", max_size=20)
 
@@ -73,8 +97,8 @@ texts = st.text(alphabet="12,3 A", max_size=20)
 @given(texts, positions, st.one_of(texts, positions))
 def test_any_string_position_and_target_agree_on_both_paths(s, d, third):
     if type(third) is str:
-        assert measured("POS", (s, d, third)) == general("POS", (s, d, third))
-    assert measured("SCH", (s, d, third)) == general("SCH", (s, d, third))
+        assert measured("POS", (s, d, third)) == general("POS", (s, d, third)) == paid("POS", (s, d, third))
+    assert measured("SCH", (s, d, third)) == general("SCH", (s, d, third)) == paid("SCH", (s, d, third))
 
 
 def sch_by_loop(s: str, d: float, stops: str) -> tuple[str, float]:

@@ -394,6 +394,7 @@ class Builtin:
     cost: str
     scan: Callable[[tuple, object], int] | None = None
     measured: Callable[..., tuple[object, int]] | None = None  # fn and scan in one call: (result, chars)
+    paid: Callable[[object, int], Callable] | None = None  # (meter, per_char): fn that adds its scan to meter.cyc
 
 
 def _scan_pos(args: tuple, result: object) -> int:
@@ -414,53 +415,89 @@ def _scan_copied(args: tuple, result: object) -> int:
     return len(result[0] if isinstance(result, tuple) else result)
 
 
-# Decision: the string functions a loop calls most (POS, SCH, CCA) also come as one function
-# that returns the result and its scan together, the common arguments checked inline;
-# anything else goes through fn and scan, so errors and counts are the same
-# (tests/test_builtin_fast_paths.py compares them).
+# Decision: the string functions a loop calls most (POS, SCH, CCA) also come as a function
+# that charges its scan itself, the common arguments checked inline: `paid(meter, per_char)`
+# makes one that adds per_char * chars to meter.cyc, one Python call per use where a wrapper
+# around fn and scan made three. Anything else goes through fn and scan, so errors and
+# counts are the same (tests/test_builtin_fast_paths.py compares them); an error charges nothing.
 
 
-def _pos_measured(s: object, d: object, t: object) -> tuple[float, int]:
-    if type(s) is str and type(t) is str and type(d) is float and d >= 1.0 and d.is_integer():
-        start = int(d)
-        found = s.find(t, start - 1) + 1  # 0 also for a start past LGR+1, as pos gives
-        if found:
-            return float(found), found - start + len(t)
-        return 0.0, max(0, len(s) - start + 1)
-    result = pos(s, d, t)
-    return result, _scan_pos((s, d, t), result)
+class _Tally:
+    """A meter that only counts: what `measured` reads the chars from."""
+
+    __slots__ = ("cyc",)
+
+    def __init__(self) -> None:
+        self.cyc = 0
 
 
-def _sch_measured(s: object, d: object, n_or_stops: object) -> tuple[tuple[str, float], int]:
-    if type(s) is str and type(d) is float and d >= 1.0 and d.is_integer():
-        begin = int(d) - 1
-        if begin > len(s):
-            begin = len(s)
-        if type(n_or_stops) is str:
-            if len(n_or_stops) == 1:
-                end = s.find(n_or_stops, begin)
-                if end < 0:
-                    end = len(s)
-            else:
-                end = _stop(s, begin, n_or_stops)
-            return (s[begin:end], float(end + 1)), end - begin
-        if type(n_or_stops) is float and n_or_stops >= 0.0 and n_or_stops.is_integer():
-            end = min(begin + int(n_or_stops), len(s))
-            return (s[begin:end], float(end + 1)), end - begin
-    result = sch(s, d, n_or_stops)
-    return result, len(result[0])
+def _paid_pos(meter: object, per_char: int) -> Callable[[object, object, object], float]:
+    def paid_pos(s: object, d: object, t: object) -> float:
+        if type(s) is str and type(t) is str and type(d) is float and d >= 1.0 and d.is_integer():
+            start = int(d)
+            found = s.find(t, start - 1) + 1  # 0 also for a start past LGR+1, as pos gives
+            if found:
+                meter.cyc += per_char * (found - start + len(t))
+                return float(found)
+            meter.cyc += per_char * max(0, len(s) - start + 1)
+            return 0.0
+        result = pos(s, d, t)
+        meter.cyc += per_char * _scan_pos((s, d, t), result)
+        return result
+    return paid_pos
 
 
-def _cca_measured(x: object) -> tuple[str, int]:
-    text = _cca(x) if type(x) is float and -math.inf < x < math.inf else cca(x)
-    return text, len(text)
+def _paid_sch(meter: object, per_char: int) -> Callable[[object, object, object], tuple[str, float]]:
+    def paid_sch(s: object, d: object, n_or_stops: object) -> tuple[str, float]:
+        if type(s) is str and type(d) is float and d >= 1.0 and d.is_integer():
+            begin = int(d) - 1
+            if begin > len(s):
+                begin = len(s)
+            if type(n_or_stops) is str:
+                if len(n_or_stops) == 1:
+                    end = s.find(n_or_stops, begin)
+                    if end < 0:
+                        end = len(s)
+                else:
+                    end = _stop(s, begin, n_or_stops)
+                meter.cyc += per_char * (end - begin)
+                return s[begin:end], float(end + 1)
+            if type(n_or_stops) is float and n_or_stops >= 0.0 and n_or_stops.is_integer():
+                end = min(begin + int(n_or_stops), len(s))
+                meter.cyc += per_char * (end - begin)
+                return s[begin:end], float(end + 1)
+        result = sch(s, d, n_or_stops)
+        meter.cyc += per_char * len(result[0])
+        return result
+    return paid_sch
+
+
+def _paid_cca(meter: object, per_char: int) -> Callable[[object], str]:
+    def paid_cca(x: object) -> str:
+        text = _cca(x) if type(x) is float and -math.inf < x < math.inf else cca(x)
+        meter.cyc += per_char * len(text)
+        return text
+    return paid_cca
+
+
+def _measured(paid: Callable[[object, int], Callable]) -> Callable[..., tuple[object, int]]:
+    """The function and its scan in one call, (result, chars), from its paying form."""
+    tally = _Tally()
+    counting = paid(tally, 1)
+
+    def measured(*args: object) -> tuple[object, int]:
+        tally.cyc = 0
+        result = counting(*args)
+        return result, tally.cyc
+    return measured
 
 
 def _entry(name: str, fn: Callable | None, kinds: str, result: str, min_args: int | None = None,
            position: bool = False, scan: Callable[[tuple, object], int] | None = None,
-           measured: Callable[..., tuple[object, int]] | None = None) -> Builtin:
+           paid: Callable[[object, int], Callable] | None = None) -> Builtin:
     low = len(kinds) if min_args is None else min_args
-    return Builtin(name, fn, low, len(kinds), position, kinds, result, name, scan, measured)
+    measured = _measured(paid) if paid is not None else None
+    return Builtin(name, fn, low, len(kinds), position, kinds, result, name, scan, measured, paid)
 
 
 BUILTINS: dict[str, Builtin] = {b.name: b for b in (
@@ -476,12 +513,12 @@ BUILTINS: dict[str, Builtin] = {b.name: b for b in (
     _entry("TEM", None, "", "n"),
     _entry("DAT", None, "", "s"),
     _entry("LGR", lgr, "s", "n"),
-    _entry("POS", pos, "sns", "n", scan=_scan_pos, measured=_pos_measured),
-    _entry("SCH", sch, "sn?", "s", position=True, scan=_scan_copied, measured=_sch_measured),
+    _entry("POS", pos, "sns", "n", scan=_scan_pos, paid=_paid_pos),
+    _entry("SCH", sch, "sn?", "s", position=True, scan=_scan_copied, paid=_paid_sch),
     _entry("GRL", grl, "sn", "s", position=True, scan=_scan_to_position),
     _entry("SKP", skp, "sns", "n", min_args=2, scan=_scan_to_position),
     _entry("PTR", ptr, "sns", "n", min_args=2, scan=_scan_to_position),
-    _entry("CCA", cca, "n", "s", scan=_scan_copied, measured=_cca_measured),
+    _entry("CCA", cca, "n", "s", scan=_scan_copied, paid=_paid_cca),
     _entry("CNB", cnb, "sn", "n", position=True, scan=_scan_to_position),
     _entry("EQN", eqn, "sn", "n", min_args=1),
     _entry("EQC", eqc, "n", "s"),

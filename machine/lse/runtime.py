@@ -29,7 +29,7 @@ from machine.lse.segments import PASS_COST
 from machine.lse.status import Status
 from machine.lse.unitcode import UnitCompiler
 from machine.lse.units import CompiledUnit, LeanProcedures
-from machine.lse.values import Array, Memory, Vars, cells_of, check_number, new_array
+from machine.lse.values import Array, Memory, Vars, cells_of, check_number, new_array, store_string
 
 # Python errors that compiled code lets escape on purpose, and what they mean in LSE.
 TRANSLATED = {
@@ -148,6 +148,7 @@ class Runtime(ProgramIO):
             "_U": UNSET, "_number": check_number, "_BaseException": BaseException,
             "_PR": self.lean, "_same_kind": ops.same_kind, **NumberModel.namespace(), "_NameError": NameError,
             "_NOKEY": NOKEY,
+            "_len": len, "_type": type, "_str": str, "_cells": cells_of, "_store_string": store_string,
         }
 
     def builtin_table(self) -> dict:
@@ -156,7 +157,9 @@ class Runtime(ProgramIO):
         per_char = self.costs["char_scan"]
         for name, spec in BUILTINS.items():
             fn = spec.fn if spec.fn is not None else getattr(self.environment, name.lower())
-            if spec.measured is not None:
+            if spec.paid is not None and not self.profiling:
+                fn = spec.paid(self, per_char)  # charges self.cyc itself: one call per use
+            elif spec.measured is not None:
                 fn = self._charging_measured(spec.measured, per_char)
             elif spec.scan is not None:
                 fn = self._charging(fn, spec.scan, per_char)

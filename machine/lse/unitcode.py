@@ -65,6 +65,8 @@ class UnitCompiler(ExactReads, FastLoops, SegmentCompiler):
         self.never_loops = (lean and not (flow.returns or flow.computed) and not any(
             isinstance(node, (n.Goto, n.Faire, n.Call, n.CallStatement)) for node in flow.nodes(pcs)))
         self.cached_arrays: set[str] = set()  # cached names that hold an array (never written back)
+        self.cached_strings: dict[str, str] = {}  # cached CHAINE name: the local holding its length
+        self._stored_as_numbers: set[str] | None = None  # FAIRE variables and position outputs (found once)
         self.cache = self._cache_names()
         self.written = written_names(flow.nodes(pcs))
         # Constants the generated code names: each local's variable, for error messages.
@@ -105,10 +107,33 @@ class UnitCompiler(ExactReads, FastLoops, SegmentCompiler):
                            and name not in self.unit.params and name not in layout.loaded_names)
             if self.flow.pure(self.unit.name, name):
                 cache[name] = f"_v{len(cache)}"
+            elif self._string_local(name):
+                self.cached_strings[name] = f"_w{len(cache)}"
+                cache[name] = f"_v{len(cache)}"
             elif plain_array:
                 cache[name] = f"_v{len(cache)}"
                 self.cached_arrays.add(name)
         return cache
+
+    def _string_local(self, name: str) -> bool:
+        """A CHAINE name that this unit's code gives a value only by ←, LIRE or its tables.
+
+        Decision: such a name lives in a local too; its store makes the checks of Vars.assign
+        itself (see store_string). A FAIRE variable or a position output (SCH(S,D,N,P)) is
+        stored by code that takes a cached name for a number: it stays in its table.
+        """
+        layout = self.layout
+        if (name not in layout.string_names or name in layout.array_names or name in layout.loaded_names
+                or name in self.unit.params):
+            return False
+        if self._stored_as_numbers is None:
+            self._stored_as_numbers = set()
+            for node in self.flow.nodes(self.pcs):
+                if isinstance(node, n.Faire):
+                    self._stored_as_numbers.add(node.var)
+                elif isinstance(node, n.BuiltinCall) and node.position_out is not None:
+                    self._stored_as_numbers.add(node.position_out.name)
+        return name not in self._stored_as_numbers
 
     def _table(self, names: object) -> tuple:
         """(local, in L?, name) of the cached variables among `names` that live in a table."""
@@ -154,7 +179,12 @@ class UnitCompiler(ExactReads, FastLoops, SegmentCompiler):
         if not self.never_loops:
             out.emit("lim = M.budget - M.cyc")
         for local, _, name in self._table(self.cache if names is None else names):
-            out.emit(f"if ({local} := {self.env(name)}.get({name!r}, _U)) is _U: del {local}")
+            if name in self.cached_strings:  # and the length its memory holds
+                length = self.cached_strings[name]
+                out.emit(f"if not ({length} := _cells({local} := {self.env(name)}.get({name!r}, _U))) "
+                         f"and {local} is _U: del {local}")
+            else:
+                out.emit(f"if ({local} := {self.env(name)}.get({name!r}, _U)) is _U: del {local}")
 
     # -------------------------------------------------- statement overrides
     def cached(self, name: str) -> bool:
@@ -186,12 +216,34 @@ class UnitCompiler(ExactReads, FastLoops, SegmentCompiler):
             super().store_var(out, name, value)
             return
         self.stored_local(self.cache[name])
-        if self.lean and name in self.unit.params:
+        if name in self.cached_strings:
+            self.store_string(out, name, value)
+        elif self.lean and name in self.unit.params:
             out.emit(f"{self.cache[name]} = _same_kind({self.cache[name]}, {value.code}, {name!r})")
         elif value.kind == "n":
             out.emit(f"{self.cache[name]} = {value.code}")
         else:
             out.emit(f"{self.cache[name]} = _number({value.code}, {name!r})")
+
+    def store_string(self, out: Emitter, name: str, value: Ex) -> None:
+        """Store in a cached CHAINE name what Vars.assign would store, or fail as it would.
+
+        The common case inline: a string into a declared CHAINE, with the memory left for
+        the chars it adds (the table's own memory, as assign's: the monitor's runs replace
+        it). Anything else goes to values.store_string, which fails as assign does (MEMOIRE
+        PLEINE, a number into a CHAINE, a string before its CHAINE) or stores a number.
+        """
+        local, length, table = self.cache[name], self.cached_strings[name], self.env(name)
+        out.emit(f"_sv = {value.code}")
+        slow = f"{local}, {length} = _store_string({table}, {name!r}, _sv, {length})"
+        if value.kind == "n":
+            out.emit(slow)
+            return
+        kind_test = "" if value.kind == "s" else " and _type(_sv) is _str"
+        out.emit(f"if {name!r} in {table}.strings{kind_test} and ((_sd := _len(_sv) - {length}) <= 0"
+                 f" or (_sm := {table}.memory).used + _sd <= _sm.limit): "
+                 f"{table}.memory.used += _sd; {local} = _sv; {length} += _sd")
+        out.emit(f"else: {slow}")
 
     def position_store(self, name: str, call: str) -> str:
         if not self.cached(name) or self.is_ref(name):
@@ -408,16 +460,30 @@ class UnitCompiler(ExactReads, FastLoops, SegmentCompiler):
             return
         self.charge(out, Cost().add("jump"))
         if self.has_loops:
-            out.emit(f"if M.loops: M.jump({self.block_pc}, {number})")
+            out.emit(f"if not ({self.stays_in_loop(number)}): M.jump({self.block_pc}, {number})")
         out.emit("if c < lim: continue")
         out.emit(f"pc = {self.block_pc}; break")
         self.self_jumps += 1
 
     def jump_code(self, target: n.Target) -> str:
         number = self.layout.resolve(target)
-        if self.has_loops or number not in self.layout.line_pc:
+        if number not in self.layout.line_pc:
             return super().jump_code(target)
-        return str(self.layout.line_pc[number])  # no FAIRE in this unit: no loop to leave
+        pc = self.layout.line_pc[number]
+        if not self.has_loops:
+            return str(pc)  # no FAIRE in this unit: no loop to leave
+        return f"({pc} if {self.stays_in_loop(number)} else M.jump({pc}, {number}))"
+
+    @staticmethod
+    def stays_in_loop(line: int) -> str:
+        """A test that a jump to `line` leaves no loop: none is open, or the innermost contains the line.
+
+        Else M.jump pops the innermost, and maybe more.
+
+        Decision: made inline, since most jumps stay inside the innermost loop and a method
+        call on every pass of a GOTO loop cost as much as the rest of its bookkeeping.
+        """
+        return f"not (_jl := M.loops) or (_jt := _jl[-1]).first <= {line} <= _jt.end"
 
     def run_lines(self, out: Emitter, index: int, start: int, limit: int = INLINE_LINES) -> None:
         """Emit a line from a statement on, then the lines it falls into, up to `limit` of them."""

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from machine.errors import LseError
 from machine.lse import nodes
-from machine.lse.compiler import cannot_overflow
 from machine.lse.numbers import NumberModel, round32
+from machine.lse.operands import cannot_overflow, scales
 from machine.lse.runtime import Status
 from machine.micro import Micro
 from machine.profile import load_profile
@@ -143,3 +143,50 @@ def test_a_constant_that_cannot_overflow_an_operation_spares_its_check(op, left,
     if safe and op in "+-*/" and isinstance(right, float):
         result = {"+": largest + right, "-": largest - right, "*": largest * right, "/": largest / right}[op]
         assert -largest <= result <= largest  # what the check would have tested never fails
+
+
+@given(st.floats(allow_nan=False, allow_infinity=False, width=32), st.integers(-150, 150), st.sampled_from("*/"))
+def test_a_float32_times_a_power_of_two_needs_no_rounding_but_at_the_ends_of_its_range(x, exponent, op):
+    power = 2.0 ** exponent
+    code = NumberModel("single").scaled(f"x {op} p")
+    namespace = {**NumberModel.namespace(), "x": x, "p": power}
+    try:
+        expected = round32(x * power if op == "*" else x / power)
+    except LseError:
+        with pytest.raises(LseError):
+            eval(code, namespace)
+        return
+    assert eval(code, namespace) == expected
+
+
+@pytest.mark.parametrize(("op", "left", "right", "scaled"), [
+    ("/", "X", 2.0, True), ("*", 0.25, "X", True), ("*", "X", -8.0, True), ("/", "X", 3.0, False),
+    ("/", 2.0, "X", False), ("+", "X", 2.0, False), ("*", "X", 0.0, False), ("/", "X", 0.5, True),
+])
+def test_only_a_product_or_quotient_by_a_power_of_two_is_scaled(op, left, right, scaled):
+    def node(side):
+        return nodes.Num(side, 10) if isinstance(side, float) else nodes.Var(side, 10)
+    assert scales(op, node(left), node(right)) is scaled
+
+
+def test_a_whole_counter_past_two_to_the_24_is_rounded_to_float32_in_single():
+    source = lines("10 N←1E8;FAIRE 20 POUR I←0 PAS 8388607 JUSQUA N", "20 S←I", "30 AFFICHER I;TERMINER")
+    value, expected = 0.0, []
+    while value <= 1e8:
+        expected.append(value)
+        value = f32(value + 8388607)
+    micro = Micro(load_profile("console80"))
+    micro.load_text(source)
+    assert micro.run_until_blocked() is Status.ENDED
+    assert micro.runtime.G["I"] == micro.runtime.G["S"] == expected[-1]
+    assert expected[-1] != expected[-2] + 8388607  # past 2^24 the sum itself is not a float32
+
+
+def test_a_quotient_by_a_power_of_two_below_the_normal_range_is_rounded_in_single():
+    source = lines("10 X←1.5E-38;Y←X/4;Z←-X*0.5;W←0/2", "20 TERMINER")
+    micro = Micro(load_profile("console80"))
+    micro.load_text(source)
+    assert micro.run_until_blocked() is Status.ENDED
+    x = f32(1.5e-38)
+    assert (micro.runtime.G["Y"], micro.runtime.G["Z"], micro.runtime.G["W"]) == (f32(x / 4), f32(-x * 0.5), 0.0)
+    assert micro.runtime.G["Y"] != x / 4  # a float32 subnormal has fewer bits

@@ -1,6 +1,6 @@
 """The blocks of a unit's function: the dispatch tree, the lines each block runs, FAIRE and loop ends.
 
-Imports compiler, flow, nodes, parser and segments; never the runtime. A mixin of UnitCompiler
+Imports emit, flow, nodes, parser and segments; never the runtime. A mixin of UnitCompiler
 (unitcode.py), whose state it reads: layout, pcs, flow, eol_pc, hot, has_loops, block_pc.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 
 from machine.lse import nodes as n
-from machine.lse.compiler import INDENT, Cost, Emitter, Ex
+from machine.lse.emit import INDENT, Cost, Emitter, Ex
 from machine.lse.flow import ENDS_FLOW, has_call
 from machine.lse.parser import walk
 from machine.lse.segments import PASS_COST

@@ -1,4 +1,4 @@
-"""Compile LSE expressions and statements into Python source with their cycle costs; imports nodes, layout.
+"""Compile LSE expressions and statements into Python source with cycle costs; imports nodes, layout, emit, operands.
 
 Decision: generated Python is the fast executable form. No text of the program
 reaches it unescaped: names are checked identifiers written through repr(),
@@ -14,10 +14,12 @@ from collections import Counter
 from machine.errors import Err, InternalError
 from machine.lse import nodes as n
 from machine.lse.builtins import BUILTINS
+from machine.lse.diskcode import DiskStatements
+from machine.lse.emit import Cost, Emitter, Ex
 from machine.lse.formats import compile_format
 from machine.lse.layout import MAIN, Layout, Unit
 from machine.lse.numbers import NumberModel
-from machine.record import field, record
+from machine.lse.operands import cannot_overflow, scales, whole24
 
 # The cost key of each operator, beside the operator it prices.
 BINARY_COST = {"+": "add", "-": "sub", "*": "mul", "/": "div", "^": "pow", "!": "concat"}
@@ -25,48 +27,6 @@ COMPARE_PY = {"=": "==", "#": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 END, RETURN, RESULT, RETURN_TO = -1, -2, -3, -4
 NUMBER = re.compile(r"^[0-9.e+-]+$")
 SIMPLE = re.compile(r"^(?:[A-Za-z_]\w*|[0-9.e+-]+)$")  # a local or a number: no effect, no error to order
-INDENT = "    "  # one level of generated Python
-
-
-@record
-class Cost:
-    """Static cycles of straight-line code, and which operations they pay for."""
-
-    kinds: Counter = field(default_factory=Counter)
-
-    def add(self, key: str, times: int = 1) -> Cost:
-        self.kinds[key] += times
-        return self
-
-    def merge(self, other: Cost) -> Cost:
-        self.kinds.update(other.kinds)
-        return self
-
-
-@record
-class Ex:
-    """A compiled expression: Python code, static kind ('n', 's' or '?'), cost, generator?"""
-
-    code: str
-    kind: str
-    cost: Cost
-    gen: bool = False
-
-
-def cannot_overflow(op: str, left: object, right: object) -> bool:
-    """True if an operation with a constant can never leave the double range.
-
-    Adding less than half the spacing of doubles near the largest one (2^970) rounds back,
-    multiplying by at most 1 or dividing by at least 1 only shrinks.
-    """
-    def constant(node: object) -> float | None:
-        return float(node.value) if isinstance(node, n.Num) else None
-    a, b = constant(left), constant(right)
-    if op in "+-":
-        return any(c is not None and abs(c) < 1e291 for c in (a, b))
-    if op == "*":
-        return any(c is not None and abs(c) <= 1.0 for c in (a, b))
-    return op == "/" and b is not None and abs(b) >= 1.0
 
 
 class CompileTables:
@@ -96,23 +56,7 @@ class CompileTables:
 STRAIGHT_RUN = (n.Assign, n.Afficher, n.Chaine, n.Tableau, n.Liberer)
 
 
-class Emitter:
-    """Python source lines with indentation."""
-
-    def __init__(self) -> None:
-        self.lines: list[str] = []
-        self.depth = 1
-        self.temp = 0
-
-    def emit(self, text: str) -> None:
-        self.lines.append(INDENT * self.depth + text)
-
-    def fresh(self, stem: str) -> str:
-        self.temp += 1
-        return f"_{stem}{self.temp}"
-
-
-class StatementCompiler:
+class StatementCompiler(DiskStatements):
     """Generate Python for the expressions and statements of one unit (main or a procedure)."""
 
     def __init__(self, layout: Layout, unit: Unit, tables: CompileTables) -> None:
@@ -155,16 +99,20 @@ class StatementCompiler:
     def is_ref(self, name: str) -> bool:
         return name in self.unit.by_reference
 
+    def whole_counter(self, faire: n.Faire) -> bool:
+        """A loop variable that only its FAIRE sets, from a whole constant by a whole constant step."""
+        return faire.var not in self.layout.assigned_names and whole24(faire.start) and whole24(
+            faire.step or n.Num(1.0, faire.line))
+
     def step_sum(self, variable: str, step: str, faire: n.Faire) -> str:
         """Code for a loop variable plus its step, in the number model.
 
-        A loop from a whole constant to a whole constant by a whole constant step, all within
-        24 bits, whose variable nothing else assigns, counts exactly in any model: no rounding.
+        A whole counter (see whole_counter) up to a whole constant limit within 24 bits counts
+        exactly in any model: no rounding; up to another limit, it is exact until 2^24.
         """
-        bounds = (faire.start, faire.step or n.Num(1.0, faire.line), faire.limit)
-        if faire.var not in self.layout.assigned_names and all(
-                isinstance(b, n.Num) and float(b.value).is_integer() and abs(b.value) <= 2 ** 23 for b in bounds):
-            return f"{variable} + {step}"
+        if self.whole_counter(faire):
+            code = f"{variable} + {step}"
+            return code if whole24(faire.limit) else self.tables.numbers.whole_step(code)
         return self.tables.numbers.step(f"{variable} + {step}")
 
     def ref_cell(self, name: str) -> str:
@@ -259,6 +207,8 @@ class StatementCompiler:
         if self.in_index:
             return Ex(code, "n", cost, gen)
         fits = unchecked or (cannot_overflow(op, node.left, node.right) and not self.unchecked_operands(node))
+        if scales(op, node.left, node.right):
+            return Ex(self.tables.numbers.scaled(code, fits), "n", cost, gen)
         return Ex(self.tables.numbers.result(code, fits), "n", cost, gen)
 
     def operand(self, parent: n.Binary, child: object) -> Ex:
@@ -577,41 +527,6 @@ class StatementCompiler:
                 out.emit(f"M.fail({int(Err.NOT_A_REFERENCE)}, {name!r})")
             else:
                 out.emit(f"{self.env(name)}.release({name!r})")
-
-    def disk_args(self, *nodes: object) -> str:
-        values = [self.value(node) for node in nodes]
-        return ", ".join(value.code for value in values)
-
-    def st_Garer(self, out: Emitter, node: n.Garer) -> None:
-        self.charge(out, Cost().add("disk"))
-        args = self.disk_args(node.var, node.record, node.file)
-        out.emit(f"M.disk_store({args})")
-
-    def st_Charger(self, out: Emitter, node: n.Charger) -> None:
-        self.charge(out, Cost().add("disk"))
-        args = self.disk_args(node.record, node.file)
-        name = node.var.name
-        out.emit(f"_st = M.disk_load({self.env(name)}, {name!r}, {args})")
-        if node.status is not None:
-            self.store_target(out, node.status, Ex("_st", "n", Cost()))
-
-    def store_target(self, out: Emitter, target: n.Var | n.Index, value: Ex) -> None:
-        if isinstance(target, n.Var):
-            self.store_var(out, target.name, value)
-            return
-        index = self.key(target.indices, Cost())
-        out.emit(f"_setref(_elref({self.read_array(target.name)}, {index.code}, {target.name!r}), {value.code})")
-
-    def st_Supprimer(self, out: Emitter, node: n.Supprimer) -> None:
-        self.charge(out, Cost().add("disk"))
-        record = self.disk_args(node.record) if node.record is not None else "None"
-        out.emit(f"M.disk_delete({self.disk_args(node.file)}, {record})")
-
-    def st_Executer(self, out: Emitter, node: n.Executer) -> None:
-        self.charge(out, Cost().add("disk"))
-        start = self.disk_args(node.start) if node.start is not None else "None"
-        out.emit(f"M.current_line = {node.line}")
-        out.emit(f"M.chain({self.disk_args(node.program)}, {start})")
 
     def st_Faire(self, out: Emitter, node: n.Faire) -> None:
         raise InternalError("FAIRE is compiled by its segment")

@@ -1,4 +1,4 @@
-"""One-lookup array reads in plain runs, a statement run again if anything fails; imports compiler, charges, nodes.
+"""One-lookup array reads in plain runs, a statement run again if any fails; imports compiler, charges, emit, nodes.
 
 Decision: an array is a plain dict (see values.new_array); an element whose key
 is in it as it is costs one lookup that CPython specialises. A fractional index
@@ -32,7 +32,8 @@ from collections import Counter
 from machine.lse import nodes as n
 from machine.lse.builtins import BUILTINS
 from machine.lse.charges import POISON
-from machine.lse.compiler import SIMPLE, Cost, Emitter, Ex
+from machine.lse.compiler import SIMPLE
+from machine.lse.emit import Cost, Emitter, Ex
 from machine.lse.parser import walk
 from machine.record import record
 

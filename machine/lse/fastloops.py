@@ -1,4 +1,4 @@
-"""FAIRE loops of straight code as one Python `while` in plain runs; imports charges, compiler, nodes, parser, segments.
+"""FAIRE loops of straight code as one Python `while` in plain runs; imports charges, emit, nodes, parser, segments.
 
 A mixin of UnitCompiler (unitcode.py): the loop's body runs pass after pass with
 its variable in a local; an ALLER EN the loop's last line ends the pass.
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from machine.lse import nodes as n
 from machine.lse.charges import CHARGE, LINE_MARK
-from machine.lse.compiler import Emitter
+from machine.lse.emit import Emitter
 from machine.lse.parser import walk
 
 
@@ -55,7 +55,7 @@ class FastLoops:
         head = CHARGE.match(out.lines[index]) if index < len(out.lines) else None
         steps_safely = (faire.cond is None and self.cached(faire.var) and not self.is_ref(faire.var)
                         and not (self.lean and faire.var in self.unit.params)
-                        and self.step_sum("x", "y", faire) == "x + y")
+                        and (self.whole_counter(faire) or self.step_sum("x", "y", faire) == "x + y"))
         body_indent = LINE_MARK.match(out.lines[start]).group(1) if LINE_MARK.match(out.lines[start]) else None
         if head is None or index in self.pass_lines or head.group(1) != body_indent or not steps_safely:
             return 0

@@ -20,6 +20,9 @@ DOUBLE_MAX = sys.float_info.max
 FLOAT32_MAX = 3.4028234663852886e38  # the largest float32
 FLOAT32_MIN = 1.1754943508222875e-38  # the smallest normal float32: below it, fewer than 24 bits
 SPLITTER = float(2 ** 29 + 1)  # 53 - 24 = 29 bits split off by Veltkamp's method
+# A float32 x is normal (or beyond range) by its square, a normal double for any float32: one test.
+SQUARE_MIN, SQUARE_MAX = FLOAT32_MIN * FLOAT32_MIN, FLOAT32_MAX * FLOAT32_MAX
+WHOLE_EXACT = float(2 ** 24)  # every whole number up to this is a float32
 _F32 = struct.Struct("f")
 _pack, _unpack = _F32.pack, _F32.unpack
 
@@ -62,13 +65,29 @@ class NumberModel:
         """
         if self.single:
             # Veltkamp's splitting (x*(2^29+1), then c-(c-x)) rounds a double to 24 bits, ties to
-            # even, in three operations; float32's subnormals, overflow, inf and nan take round32.
-            return (f"(_t if (-{FLOAT32_MAX!r} <= (_t := (_c := (_x := {code}) * {SPLITTER!r}) - (_c - _x)) "
-                    f"<= -{FLOAT32_MIN!r} or {FLOAT32_MIN!r} <= _t <= {FLOAT32_MAX!r} or _t == 0.0) "
-                    f"else _r32(_x))")
+            # even, in three operations; float32's subnormals, overflow, inf and nan take round32
+            # (the square of each is outside the squares of the normal range, or NaN).
+            return (f"(_t if {SQUARE_MIN!r} <= (_t := (_c := (_x := {code}) * {SPLITTER!r}) - (_c - _x)) * _t "
+                    f"<= {SQUARE_MAX!r} or _t == 0.0 else _r32(_x))")
         if cannot_overflow:
             return code
         return f"(_t if -{DOUBLE_MAX!r} <= (_t := {code}) <= {DOUBLE_MAX!r} else _overflow())"
+
+    def scaled(self, code: str, cannot_overflow: bool = False) -> str:
+        """Code for a number times or divided by a power of two: its bits are those of a float32 already.
+
+        Decision: every number the program holds is in the model (a float32 in single), so only
+        a result beyond the normal range needs rounding (a subnormal) or is an overflow.
+        """
+        if self.single:
+            return f"(_t if {SQUARE_MIN!r} <= (_t := {code}) * _t <= {SQUARE_MAX!r} or _t == 0.0 else _r32(_t))"
+        return self.result(code, cannot_overflow)
+
+    def whole_step(self, code: str) -> str:
+        """Code for a whole loop variable plus a whole step: exact up to 2^24 in any model."""
+        if self.single:
+            return f"(_t if -{WHOLE_EXACT!r} <= (_t := {code}) <= {WHOLE_EXACT!r} else _r32(_t))"
+        return code
 
     def step(self, code: str) -> str:
         """Code for a loop variable plus its step: rounded in single (never checked: it ends the loop)."""

@@ -1,4 +1,4 @@
-"""Assemble segments: FAIRE loops, fast loops, and lines run together; imports compiler and layout.
+"""Assemble segments: FAIRE loops, fast loops, and lines run together; imports compiler, emit and layout.
 
 A segment is one Python function: the statements of a line from an entry point
 to the end of the line or to a FAIRE. Outside --profile, a segment that falls
@@ -12,7 +12,8 @@ from collections import Counter
 
 from machine.errors import InternalError
 from machine.lse import nodes as n
-from machine.lse.compiler import Cost, Emitter, Ex, StatementCompiler
+from machine.lse.compiler import StatementCompiler
+from machine.lse.emit import Cost, Emitter, Ex
 from machine.lse.layout import Segment
 
 # What one pass of a FAIRE costs besides its body: step, add, compare, store.

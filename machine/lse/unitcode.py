@@ -18,7 +18,8 @@ from __future__ import annotations
 from machine.lse import nodes as n
 from machine.lse.blocks import Blocks
 from machine.lse.charges import merge_charges
-from machine.lse.compiler import RESULT, RETURN, RETURN_TO, Cost, Emitter, Ex
+from machine.lse.compiler import RESULT, RETURN, RETURN_TO
+from machine.lse.emit import Cost, Emitter, Ex
 from machine.lse.exact import ExactReads, unbind_unused
 from machine.lse.fastloops import FastLoops
 from machine.lse.flow import Flow, written_names

@@ -1,0 +1,35 @@
+"""What constant operands tell of an operation: it cannot overflow, it is exact; imports nodes."""
+
+from __future__ import annotations
+
+import math
+
+from machine.lse import nodes as n
+
+
+def cannot_overflow(op: str, left: object, right: object) -> bool:
+    """True if an operation with a constant can never leave the double range.
+
+    Adding less than half the spacing of doubles near the largest one (2^970) rounds back,
+    multiplying by at most 1 or dividing by at least 1 only shrinks.
+    """
+    def constant(node: object) -> float | None:
+        return float(node.value) if isinstance(node, n.Num) else None
+    a, b = constant(left), constant(right)
+    if op in "+-":
+        return any(c is not None and abs(c) < 1e291 for c in (a, b))
+    if op == "*":
+        return any(c is not None and abs(c) <= 1.0 for c in (a, b))
+    return op == "/" and b is not None and abs(b) >= 1.0
+
+
+def scales(op: str, left: object, right: object) -> bool:
+    """True if an operation multiplies or divides by a constant power of two (exact in any model)."""
+    def power_of_two(node: object) -> bool:
+        return isinstance(node, n.Num) and node.value != 0 and abs(math.frexp(node.value)[0]) == 0.5
+    return (op == "*" and (power_of_two(left) or power_of_two(right))) or (op == "/" and power_of_two(right))
+
+
+def whole24(node: object) -> bool:
+    """A constant whole number of at most 23 bits and a sign."""
+    return isinstance(node, n.Num) and float(node.value).is_integer() and abs(node.value) <= 2 ** 23

@@ -145,7 +145,8 @@ class Runtime(ProgramIO):
             "_cat": ops.make_concat(self.limits["max_string"], self.charge),
             "_plain": render_plain, "_Exception": Exception,
             "_U": UNSET, "_number": check_number, "_BaseException": BaseException,
-            "_PR": self.lean, "_same_kind": ops.same_kind, **NumberModel.namespace(), "_NameError": NameError,
+            "_PR": self.lean.table, "_MAXD": self.max_depth, "_same_kind": ops.same_kind, **NumberModel.namespace(),
+            "_NameError": NameError, "_type": type, "_float": float, "_Array": Array,
         }
 
     def builtin_table(self) -> dict:

@@ -19,7 +19,7 @@ from collections import Counter
 
 from machine.lse import nodes as n
 from machine.lse.charges import merge_charges
-from machine.lse.compiler import RESULT, RETURN, RETURN_TO, INDENT, Cost, Emitter, Ex
+from machine.lse.compiler import INDENT, NUMBER, RESULT, RETURN, RETURN_TO, SIMPLE, Cost, Emitter, Ex
 from machine.lse.exact import ExactReads
 from machine.lse.fastloops import FastLoops
 from machine.lse.flow import ENDS_FLOW, Flow, has_call, written_names
@@ -178,6 +178,13 @@ class UnitCompiler(ExactReads, FastLoops, SegmentCompiler):
         return "n" if self.flow.pure(self.unit.name, name) and not self.is_ref(name) else "?"
 
     def store_var(self, out: Emitter, name: str, value: Ex) -> None:
+        if self.lean and self.is_ref(name):
+            # A number into an array element is set_ref's common case, done here; the rest is its.
+            ref = self.ref_cell(name)
+            out.emit(f"_sv = {value.code}")
+            out.emit(f"if _type(_sv) is _float and _type(_rc := {ref}[0]) is _Array: _rc[{ref}[1]] = _sv")
+            out.emit(f"else: _setref({ref}, _sv)")
+            return
         if not self.cached(name) or self.is_ref(name):
             super().store_var(out, name, value)
             return
@@ -203,8 +210,10 @@ class UnitCompiler(ExactReads, FastLoops, SegmentCompiler):
             out.emit(f"c += {cycles}")
 
     def transfer(self, out: Emitter, code: str) -> None:
-        if code in LEAVING and self.synced is None:
-            self.emit_flush(out)  # what the block of a negative pc would do, without going round to it
+        if code in LEAVING:
+            # What the block of a negative pc would do, without going round to it. After a
+            # statement's calls, its synced names are in their tables already: the locals are not.
+            self.emit_flush(out, None if self.synced is None else set(self.cache) - self.synced)
             out.emit(f"return {code}")
             return
         out.emit(f"pc = {code}")
@@ -281,26 +290,58 @@ class UnitCompiler(ExactReads, FastLoops, SegmentCompiler):
         callee = self.layout.units[node.name]
         for param, arg in zip(callee.params, node.args):
             if param in callee.by_reference:
-                code, part_cost, _ = self.reference_arg(arg)
+                code, part_cost = (self.element_reference(arg) if isinstance(arg, n.Index)
+                                   else self.reference_arg(arg)[:2])
                 cost.merge(part_cost)
                 args.append(code)
                 continue
             value = self.value(arg)
             cost.merge(value.cost)
             args.append(value.code if value.kind in "ns" else f"_byval({value.code})")
-        return f"_PR[{node.name!r}](M, G{''.join(', ' + arg for arg in args)})", cost.add("call")
+        depth = "_dp + 1" if self.lean else "M.depth + 1"
+        return f"_PR[{node.name!r}](M, G, {depth}{''.join(', ' + arg for arg in args)})", cost.add("call")
+
+    def element_reference(self, node: n.Index) -> tuple[str, Cost]:
+        """A reference to an array element: element_ref's common case (an index found as it is) inline.
+
+        The array (a local) is looked at before the index is computed, and the index
+        computed once, as element_ref's own call does, so errors come in the same order.
+        """
+        index = self.key(node.indices, Cost().add("array_read"))
+        array, key, name = self.read_array(node.name), index.code, repr(node.name)
+        if not SIMPLE.match(array) or NUMBER.match(array):
+            return f"_elref({array}, {key}, {name})", index.cost
+        if NUMBER.match(key):  # a constant index: never the META key
+            return (f"(({array}, {key}) if _type({array}) is _Array and {key} in {array} "
+                    f"else _elref({array}, {key}, {name}))"), index.cost
+        if SIMPLE.match(key):
+            return (f"(({array}, {key}) if _type({array}) is _Array and {key} in {array} and {key} is not None "
+                    f"else _elref({array}, {key}, {name}))"), index.cost
+        return (f"(({array}, _K) if _type({array}) is _Array and (_K := {key}) in {array} and _K is not None "
+                f"else _elref({array}, _K if _type({array}) is _Array else {key}, {name}))"), index.cost
 
     # --------------------------------------------------------------- blocks
     def unit_source(self, name: str) -> str:
         """The whole unit as the source of one function called `name`."""
         out = Emitter()
+        # Decision: a lean procedure is told its depth of call (`_dp`) by its caller, and sets
+        # M.depth only when it calls a procedure that is not lean (whose call reads it).
+        sets_depth = self.lean and any(isinstance(node, n.Call) and node.name not in self.flow.lean
+                                       for node in self.flow.nodes(self.pcs))
+        restore = []
         if self.lean:
-            out.emit("if (_depth := M.depth) >= M.max_depth: M.too_deep()")
+            out.emit("if _dp > _MAXD: M.too_deep()")
+            if sets_depth:
+                out.emit("_depth = M.depth; M.depth = _dp")
+                restore.append("M.depth = _depth")
             # Decision: a procedure without FAIRE opens no loop, so it needs no loop stack of its own.
-            out.emit("M.depth = _depth + 1" + ("; _saved_loops = M.loops; M.loops = []" if self.has_loops else ""))
+            if self.has_loops:
+                out.emit("_saved_loops = M.loops; M.loops = []")
+                restore.append("M.loops = _saved_loops")
             out.emit(f"pc = {self.unit.entry_pc}")
-            out.emit("try:")
-            out.depth += 1
+            if restore:
+                out.emit("try:")
+                out.depth += 1
         top = out.depth
         out.emit("c = 0; ln = 0")
         self.emit_reload(out)
@@ -326,15 +367,15 @@ class UnitCompiler(ExactReads, FastLoops, SegmentCompiler):
         self.emit_flush(out)
         out.emit("pc = M.unit_error(_e, ln, _NM, _PT)")
         self.emit_reload(out)
-        if self.lean:
+        if restore:
             out.depth = 1
             out.emit("finally:")
-            out.emit("    M.depth = _depth" + ("; M.loops = _saved_loops" if self.has_loops else ""))
+            out.emit("    " + "; ".join(restore))
         lines, points = merge_charges(out.lines)
         self.code_constants["_PT"] = tuple(points)
         signature = f"def {name}(G, L, M, pc):"
         if self.lean:
-            signature = f"def {name}(M, G{''.join(', ' + self.cache[param] for param in self.unit.params)}):"
+            signature = f"def {name}(M, G, _dp{''.join(', ' + self.cache[param] for param in self.unit.params)}):"
         return signature + "\n" + "\n".join(lines) + "\n"
 
     def tree(self, out: Emitter, keys: list[int]) -> None:

@@ -71,21 +71,43 @@ class CompiledUnit:
         self.code[pc] = self.namespace[f"_seg{pc}"]
 
 
-class LeanProcedures(dict):
-    """The lean procedures of a program as plain Python functions, each compiled on its first call."""
+class LeanProcedures:
+    """The lean procedures of a program as plain Python functions, each compiled on its first call.
+
+    Decision: generated code finds a procedure in `table`, a plain dict (whose lookup CPython
+    specialises, a dict subclass's it does not), holding a stub until the first call compiles it.
+    """
 
     def __init__(self, machine: Runtime) -> None:
-        super().__init__()
         self.machine = machine
         self.sources: dict[str, str] = {}
+        self._table: dict[str, Callable] | None = None
 
-    def __missing__(self, name: str) -> Callable:
+    @property
+    def table(self) -> dict[str, Callable]:
+        """Name -> function (or the stub that compiles it), for every lean procedure of the program."""
+        if self._table is None:
+            self._table = {name: self._stub(name) for name in self.machine.flow.lean}
+        return self._table
+
+    def __getitem__(self, name: str) -> Callable:
+        """The compiled function of a lean procedure (compiled now if it was not yet)."""
+        if name not in self.sources:
+            return self._compile(name)
+        return self.table[name]
+
+    def _stub(self, name: str) -> Callable:
+        def compile_then_call(*args: object) -> object:
+            return self._compile(name)(*args)
+        return compile_then_call
+
+    def _compile(self, name: str) -> Callable:
         machine = self.machine
         unit = machine.layout.units[name]
         compiler = UnitCompiler(machine.layout, unit, machine.tables, machine.flow.code[name], machine.flow,
                                 lean=True)
-        self[name], self.sources[name] = machine.build(compiler, f"<lse procedure {name}>")
-        return self[name]
+        self.table[name], self.sources[name] = machine.build(compiler, f"<lse procedure {name}>")
+        return self.table[name]
 
 
 def _fell_off_the_end(last_line: int | None) -> Callable:

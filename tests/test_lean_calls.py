@@ -36,6 +36,26 @@ CALLS = {
     "an element of a number passed by reference": (lines(
         "10 X←1", "20 &P(X[1])", "30 TERMINER", *PROC),
         '', "X N'EST PAS UN TABLEAU EN LIGNE 20", 2140),
+    "an element of a number by a variable index passed by reference": (lines(
+        "10 X←1;I←1", "20 &P(X[I])", "30 TERMINER", *PROC),
+        '', "X N'EST PAS UN TABLEAU EN LIGNE 20", 2580),
+    "an element of a number by a computed index passed by reference": (lines(
+        "10 X←1;I←1", "20 &P(X[I+1])", "30 TERMINER", *PROC),
+        '', "X N'EST PAS UN TABLEAU EN LIGNE 20", 2730),
+    "an index computed by a function is computed once when it is fractional": (lines(
+        "10 TABLEAU T[3];X←0", "20 &P(T[&F(1)+0.5]);AFFICHER X,' ',T[1]", "30 TERMINER", *PROC,
+        "60 PROCEDURE &F(N) LOCAL N", "70 X←X+1;RESULTAT N"),
+        '\n1  1 ', None, 8310),
+    "an index computed by a function is computed once when it is out of range": (lines(
+        "10 TABLEAU T[3];X←0", "20 &P(T[&F(4)])", "30 TERMINER", *PROC,
+        "60 PROCEDURE &F(N) LOCAL N", "70 X←X+1;RESULTAT N"),
+        '', 'INDICE HORS LIMITES T[4] EN LIGNE 20', 5250),
+    "an element of a number that a later TABLEAU names, passed by reference": (lines(
+        "10 X←1;I←1", "20 &P(X[I])", "30 TERMINER", *PROC, "60 TABLEAU X[2]"),
+        '', "X N'EST PAS UN TABLEAU EN LIGNE 20", 2580),
+    "an element of a parameter that holds a number, passed by reference": (lines(
+        "10 &Q(1,1)", "20 TERMINER", "30 PROCEDURE &Q(A,I) LOCAL A,I", "35 &P(A[I]);RETOUR", *PROC),
+        '', "A N'EST PAS UN TABLEAU EN LIGNE 35", 3320),
     "an element of an unassigned array passed by reference": (lines(
         "10 I←1", "20 &P(T[I])", "30 TERMINER", *PROC),
         '', 'VARIABLE T NON AFFECTEE EN LIGNE 20', 2170),

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from machine.lse.runtime import Status
+from machine.micro import Micro
 from tests.lse_harness import lines, run_lse
 
 PROC = ("40 PROCEDURE &P(E)", "50 E←E+1;RETOUR")
@@ -157,6 +159,41 @@ CALLS = {
         "10 X←&F(2);TERMINER", "20 PROCEDURE &F(N) LOCAL N", "30 &G(N);RETOUR", "40 PROCEDURE &G(N) LOCAL N",
         "50 RETOUR"),
         '', 'RETOUR SANS RESULTAT DANS UNE FONCTION EN LIGNE 10', 4570),
+    "parameters compared in a lean function, each way": (lines(
+        "10 AFFICHER &C(1,2),&C(2,1),&C(2,2);TERMINER", "20 PROCEDURE &C(A,B) LOCAL A,B",
+        "30 R←0;SI A<B ALORS R←R+1", "40 SI A>B ALORS R←R+10", "50 SI A<=B ALORS R←R+100",
+        "60 SI A>=B ALORS R←R+1000", "70 RESULTAT R"),
+        '\n101 1010 1100 ', None, 19510),
+    "strings compared in a lean function": (lines(
+        "10 AFFICHER &C('A','B'),&C('B','A');TERMINER", "20 PROCEDURE &C(A,B) LOCAL A,B",
+        "30 R←0;SI A<B ALORS R←R+1", "40 SI A>=B ALORS R←R+10", "50 RESULTAT R"),
+        '\n1 10 ', None, 9500),
+    "a string compared with a number in a lean function": (lines(
+        "10 AFFICHER &C('A',1);TERMINER", "20 PROCEDURE &C(A,B) LOCAL A,B", "30 SI A<=B ALORS RESULTAT 1",
+        "40 RESULTAT 0"),
+        '', 'TYPES INCOMPATIBLES < EN LIGNE 30', 2100),
+    "a string added to a number in a lean function": (lines(
+        "10 AFFICHER &S(1,'A');TERMINER", "20 PROCEDURE &S(A,B) LOCAL A,B", "30 RESULTAT A+B"),
+        '', 'TYPES INCOMPATIBLES + EN LIGNE 30', 2500),
+    "sums of parameters nested both ways in a lean function": (lines(
+        "10 AFFICHER &S(1,2,4);TERMINER", "20 PROCEDURE &S(A,B,C) LOCAL A,B,C",
+        "30 SI A+(B+C)<(A+B)+C+1 ALORS RESULTAT (A+B)+(C+A)+&S2(B+C,A)", "40 RESULTAT 0",
+        "50 PROCEDURE &S2(A,B) LOCAL A,B", "60 RESULTAT A+B+B"),
+        '\n16 ', None, 7840),
+    "an overflow in a sum of parameters": (lines(
+        "10 AFFICHER &S(1E300,1E300,1E300);TERMINER", "20 PROCEDURE &S(A,B,C) LOCAL A,B,C",
+        "30 RESULTAT (A+B)+C*C"),
+        '', 'DEPASSEMENT DE CAPACITE EN LIGNE 30', 3270),
+    "an unassigned local in a sum in a lean function": (lines(
+        "10 AFFICHER &S(1);TERMINER", "20 PROCEDURE &S(A) LOCAL A,Z", "30 RESULTAT A+Z"),
+        '', 'VARIABLE Z NON AFFECTEE EN LIGNE 30', 2470),
+    "sums of calls nested in a lean function": (lines(
+        "10 AFFICHER &S(1,2,4);TERMINER", "20 PROCEDURE &S(A,B,C) LOCAL A,B,C", "30 RESULTAT &G(A)+(&G(B)+&G(C))",
+        "40 PROCEDURE &G(A) LOCAL A", "50 RESULTAT A*10"),
+        '\n70 ', None, 10980),
+    "a local read before a built-in stores a position into it": (lines(
+        "10 AFFICHER &F(0);TERMINER", "20 PROCEDURE &F(A) LOCAL A,P", "30 P←10;RESULTAT P+CNB('12X',1,P)+A"),
+        '\n22 ', None, 5480),
 }
 
 
@@ -165,3 +202,24 @@ def test_a_call_gives_the_recorded_output_error_and_cycles_plain_and_profiled(so
     for profiling in (False, True):
         result = run_lse(source, profiling=profiling)
         assert (result.output, result.error, result.cycles) == (output, error, cycles)
+
+
+def test_a_recursive_function_gives_up_the_machine_at_the_end_of_a_slice():
+    source = lines("10 AFFICHER &FIB(16);TERMINER", "20 PROCEDURE &FIB(N) LOCAL N", "30 SI N<2 ALORS RESULTAT N",
+                   "40 RESULTAT &FIB(N-1)+&FIB(N-2)")
+    micro = Micro(seed=0)
+    micro.load_text(source)
+    assert micro.run(100_000) is Status.RUNNING
+    assert 100_000 <= micro.cycles < 110_000  # the slice ends at the next call, not after the whole recursion
+    while micro.run(1_000_000) is Status.RUNNING:
+        pass
+    assert micro.cycles == run_lse(source).cycles
+    assert run_lse(source).output.split() == ["987"]
+
+
+def test_a_global_changed_before_an_error_in_a_lean_procedure_keeps_its_new_value():
+    source = lines("10 &P;TERMINER", "20 PROCEDURE &P", "30 X←5;Y←1/0;RETOUR")
+    for profiling in (False, True):
+        result = run_lse(source, profiling=profiling)
+        assert (result.error, result.cycles) == ("DIVISION PAR ZERO EN LIGNE 30", 3850)
+        assert result.micro.runtime.G["X"] == 5.0

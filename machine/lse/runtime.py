@@ -497,6 +497,11 @@ class Runtime(ProgramIO):
         """A call past the profile's nesting limit."""
         raise LseError(Err.RECURSION)
 
+    @staticmethod
+    def stray_jump(pc: int) -> None:
+        """A procedure compiled without a dispatch on pc was asked to go on at pc: a bug of the Micro."""
+        raise InternalError(f"straight procedure asked to go on at pc {pc}")
+
     def function_code(self, code: int) -> None:
         """A lean procedure called as a function ended without RESULTAT: say how."""
         if code == RETURN:

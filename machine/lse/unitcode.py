@@ -19,11 +19,12 @@ from collections import Counter
 
 from machine.lse import nodes as n
 from machine.lse.charges import merge_charges
-from machine.lse.compiler import INDENT, NUMBER, RESULT, RETURN, RETURN_TO, SIMPLE, Cost, Emitter, Ex
+from machine.lse.compiler import INDENT, RESULT, RETURN, RETURN_TO, Cost, Emitter, Ex
 from machine.lse.exact import ExactReads
 from machine.lse.fastloops import FastLoops
 from machine.lse.flow import ENDS_FLOW, Flow, has_call, written_names
 from machine.lse.layout import Layout, Unit
+from machine.lse.leancode import LeanCode
 from machine.lse.parser import walk
 from machine.lse.segments import PASS_COST, SegmentCompiler
 
@@ -33,7 +34,7 @@ LEAVING = (str(RETURN), str(RESULT))  # RETOUR, RESULTAT: the unit returns at on
 DIRECT = (n.Lire, n.Pause, n.Garer, n.Charger, n.Supprimer, n.Executer, n.Tableau, n.Liberer)
 
 
-class UnitCompiler(ExactReads, FastLoops, SegmentCompiler):
+class UnitCompiler(LeanCode, ExactReads, FastLoops, SegmentCompiler):
     """Generate the Python source of one unit's single function.
 
     A lean procedure (see Flow) keeps its own variables in Python locals only, its
@@ -61,6 +62,10 @@ class UnitCompiler(ExactReads, FastLoops, SegmentCompiler):
         # RETOUR EN anywhere to land in it) cannot run long: it needs no check of the slice's budget.
         self.never_loops = (lean and not (flow.returns or flow.computed) and not any(
             isinstance(node, (n.Goto, n.Faire, n.Call, n.CallStatement)) for node in flow.nodes(pcs)))
+        # A lean procedure without jumps or loops, where nothing can jump back in, may be straight (see LeanCode).
+        self.flat = (lean and not (flow.returns or flow.computed) and not any(
+            isinstance(node, (n.Goto, n.Faire)) for node in flow.nodes(pcs)))
+        self.in_straight, self.onward = False, 0  # generating a straight function; its jumps to other blocks
         self.cached_arrays: set[str] = set()  # cached names that hold an array (never written back)
         self.cache = self._cache_names()
         self.written = written_names(flow.nodes(pcs))
@@ -147,7 +152,7 @@ class UnitCompiler(ExactReads, FastLoops, SegmentCompiler):
 
     def emit_reload(self, out: Emitter, names: set[str] | None = None) -> None:
         """Take the variables back from their tables (anything may have changed them) and the budget."""
-        if not self.never_loops:
+        if not (self.never_loops or self.in_straight):
             out.emit("lim = M.budget - M.cyc")
         for local, _, name in self._table(self.cache if names is None else names):
             out.emit(f"if ({local} := {self.env(name)}.get({name!r}, _U)) is _U: del {local}")
@@ -216,6 +221,7 @@ class UnitCompiler(ExactReads, FastLoops, SegmentCompiler):
             self.emit_flush(out, None if self.synced is None else set(self.cache) - self.synced)
             out.emit(f"return {code}")
             return
+        self.onward += 1
         out.emit(f"pc = {code}")
         if self.synced is not None:
             self.emit_reload(out, self.synced)
@@ -301,25 +307,6 @@ class UnitCompiler(ExactReads, FastLoops, SegmentCompiler):
         depth = "_dp + 1" if self.lean else "M.depth + 1"
         return f"_PR[{node.name!r}](M, G, {depth}{''.join(', ' + arg for arg in args)})", cost.add("call")
 
-    def element_reference(self, node: n.Index) -> tuple[str, Cost]:
-        """A reference to an array element: element_ref's common case (an index found as it is) inline.
-
-        The array (a local) is looked at before the index is computed, and the index
-        computed once, as element_ref's own call does, so errors come in the same order.
-        """
-        index = self.key(node.indices, Cost().add("array_read"))
-        array, key, name = self.read_array(node.name), index.code, repr(node.name)
-        if not SIMPLE.match(array) or NUMBER.match(array):
-            return f"_elref({array}, {key}, {name})", index.cost
-        if NUMBER.match(key):  # a constant index: never the META key
-            return (f"(({array}, {key}) if _type({array}) is _Array and {key} in {array} "
-                    f"else _elref({array}, {key}, {name}))"), index.cost
-        if SIMPLE.match(key):
-            return (f"(({array}, {key}) if _type({array}) is _Array and {key} in {array} and {key} is not None "
-                    f"else _elref({array}, {key}, {name}))"), index.cost
-        return (f"(({array}, _K) if _type({array}) is _Array and (_K := {key}) in {array} and _K is not None "
-                f"else _elref({array}, _K if _type({array}) is _Array else {key}, {name}))"), index.cost
-
     # --------------------------------------------------------------- blocks
     def unit_source(self, name: str) -> str:
         """The whole unit as the source of one function called `name`."""
@@ -328,6 +315,10 @@ class UnitCompiler(ExactReads, FastLoops, SegmentCompiler):
         # M.depth only when it calls a procedure that is not lean (whose call reads it).
         sets_depth = self.lean and any(isinstance(node, n.Call) and node.name not in self.flow.lean
                                        for node in self.flow.nodes(self.pcs))
+        if self.flat:
+            source = self.straight_source(name, sets_depth)
+            if source is not None:
+                return source
         restore = []
         if self.lean:
             out.emit("if _dp > _MAXD: M.too_deep()")

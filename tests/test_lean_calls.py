@@ -194,6 +194,12 @@ CALLS = {
     "a local read before a built-in stores a position into it": (lines(
         "10 AFFICHER &F(0);TERMINER", "20 PROCEDURE &F(A) LOCAL A,P", "30 P←10;RESULTAT P+CNB('12X',1,P)+A"),
         '\n22 ', None, 5480),
+    "an unset array and an unset index passed by reference: the array is named": (lines(
+        "10 X←0", "20 &P(T[I])", "30 TERMINER", *PROC, "60 TABLEAU T[3]"),
+        '', 'VARIABLE T NON AFFECTEE EN LIGNE 20', 2170),
+    "an unset array and an unset computed index passed by reference: the array is named": (lines(
+        "10 X←0", "20 &P(T[I+1])", "30 TERMINER", *PROC, "60 TABLEAU T[3]"),
+        '', 'VARIABLE T NON AFFECTEE EN LIGNE 20', 2320),
 }
 
 

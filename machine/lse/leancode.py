@@ -71,14 +71,17 @@ class LeanCode:
         array, key, name = self.read_array(node.name), index.code, repr(node.name)
         if not SIMPLE.match(array) or NUMBER.match(array):
             return f"_elref({array}, {key}, {name})", index.cost
-        if NUMBER.match(key):  # a constant index: never the META key
-            return (f"(({array}, {key}) if _type({array}) is _Array and {key} in {array} "
-                    f"else _elref({array}, {key}, {name}))"), index.cost
+        # A cached plain array holds an array whenever it holds anything (see UnitCompiler):
+        # it is only looked at first, for the error of an unset array before an unset index.
+        is_array = f"{array} is not None" if node.name in self.cached_arrays else f"_type({array}) is _Array"
+        numbered = NUMBER.match(key) or (len(node.indices) == 1 and isinstance(node.indices[0], n.Var)
+                                          and self.var_kind(node.indices[0].name) == "n")
         if SIMPLE.match(key):
-            return (f"(({array}, {key}) if _type({array}) is _Array and {key} in {array} and {key} is not None "
+            not_meta = "" if numbered else f" and {key} is not None"  # a number is never the META key
+            return (f"(({array}, {key}) if {is_array} and {key} in {array}{not_meta} "
                     f"else _elref({array}, {key}, {name}))"), index.cost
-        return (f"(({array}, _K) if _type({array}) is _Array and (_K := {key}) in {array} and _K is not None "
-                f"else _elref({array}, _K if _type({array}) is _Array else {key}, {name}))"), index.cost
+        return (f"(({array}, _K) if {is_array} and (_K := {key}) in {array} and _K is not None "
+                f"else _elref({array}, _K if {is_array} else {key}, {name}))"), index.cost
 
     def add_code(self, left: str, right: str) -> str:
         """+ of operands of unknown kinds: two numbers added here, anything else checked by ops.add."""
@@ -96,6 +99,11 @@ class LeanCode:
             return super().order_code(left, right, op)
         a, b, both_numbers = number_pair(left, right)
         return f"(({ORDER_PY[op].format(a=a, b=b)}) if {both_numbers} else (_order({a}, {b}) {op} 0))"
+
+
+def procedure_global(lean: set[str], name: str) -> str:
+    """The global by which generated code calls a lean procedure: _P and its rank among them (no program text)."""
+    return f"_P{sorted(lean).index(name)}"
 
 
 def number_pair(left: str, right: str) -> tuple[str, str, str]:

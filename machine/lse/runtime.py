@@ -135,7 +135,7 @@ class Runtime(ProgramIO):
 
     def namespace_base(self) -> dict:
         """Return the globals that generated code sees: checked operations and built-ins."""
-        return {
+        return self.lean.bind({
             "__builtins__": {}, "_B": self.builtin_table(), "_K": self.tables.constants,
             "_num": ops.num, "_add": ops.add, "_pow": ops.power, "_eq": ops.equal,
             "_ne": ops.not_equal, "_order": ops.order, "_put": ops.put, "_rd": ops.read, "_array": ops.array,
@@ -145,9 +145,9 @@ class Runtime(ProgramIO):
             "_cat": ops.make_concat(self.limits["max_string"], self.charge),
             "_plain": render_plain, "_Exception": Exception,
             "_U": UNSET, "_number": check_number, "_BaseException": BaseException,
-            "_PR": self.lean.table, "_MAXD": self.max_depth, "_same_kind": ops.same_kind, **NumberModel.namespace(),
+            "_MAXD": self.max_depth, "_same_kind": ops.same_kind, **NumberModel.namespace(),
             "_NameError": NameError, "_type": type, "_float": float, "_Array": Array,
-        }
+        })
 
     def builtin_table(self) -> dict:
         """Bind each built-in to this machine: machine-bound ones, and per-character charging."""

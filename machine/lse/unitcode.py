@@ -23,8 +23,8 @@ from machine.lse.compiler import INDENT, RESULT, RETURN, RETURN_TO, Cost, Emitte
 from machine.lse.exact import ExactReads
 from machine.lse.fastloops import FastLoops
 from machine.lse.flow import ENDS_FLOW, Flow, has_call, written_names
-from machine.lse.layout import Layout, Unit
-from machine.lse.leancode import LeanCode
+from machine.lse.layout import MAIN, Layout, Unit
+from machine.lse.leancode import LeanCode, procedure_global
 from machine.lse.parser import walk
 from machine.lse.segments import PASS_COST, SegmentCompiler
 
@@ -304,8 +304,10 @@ class UnitCompiler(LeanCode, ExactReads, FastLoops, SegmentCompiler):
             value = self.value(arg)
             cost.merge(value.cost)
             args.append(value.code if value.kind in "ns" else f"_byval({value.code})")
-        depth = "_dp + 1" if self.lean else "M.depth + 1"
-        return f"_PR[{node.name!r}](M, G, {depth}{''.join(', ' + arg for arg in args)})", cost.add("call")
+        # The main program runs at depth 0 only: its calls are at depth 1.
+        depth = "_dp + 1" if self.lean else "1" if self.unit.name == MAIN else "M.depth + 1"
+        function = procedure_global(self.flow.lean, node.name)
+        return f"{function}(M, G, {depth}{''.join(', ' + arg for arg in args)})", cost.add("call")
 
     # --------------------------------------------------------------- blocks
     def unit_source(self, name: str) -> str:

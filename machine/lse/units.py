@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from machine.errors import Err, InternalError, LseError
 from machine.lse.flow import reachable
 from machine.lse.layout import Unit
+from machine.lse.leancode import procedure_global
 from machine.lse.segments import SegmentCompiler
 from machine.lse.unitcode import UnitCompiler
 from machine.lse.values import Vars
@@ -82,6 +83,7 @@ class LeanProcedures:
         self.machine = machine
         self.sources: dict[str, str] = {}
         self._table: dict[str, Callable] | None = None
+        self.namespaces: list[dict] = []  # those of generated code, where each procedure is a global
 
     @property
     def table(self) -> dict[str, Callable]:
@@ -89,6 +91,13 @@ class LeanProcedures:
         if self._table is None:
             self._table = {name: self._stub(name) for name in self.machine.flow.lean}
         return self._table
+
+    def bind(self, namespace: dict) -> dict:
+        """Give a namespace of generated code a global per lean procedure (see leancode.procedure_global)."""
+        self.namespaces.append(namespace)
+        names = set(self.table)
+        namespace.update((procedure_global(names, name), function) for name, function in self.table.items())
+        return namespace
 
     def __getitem__(self, name: str) -> Callable:
         """The compiled function of a lean procedure (compiled now if it was not yet)."""
@@ -106,8 +115,12 @@ class LeanProcedures:
         unit = machine.layout.units[name]
         compiler = UnitCompiler(machine.layout, unit, machine.tables, machine.flow.code[name], machine.flow,
                                 lean=True)
-        self.table[name], self.sources[name] = machine.build(compiler, f"<lse procedure {name}>")
-        return self.table[name]
+        function, self.sources[name] = machine.build(compiler, f"<lse procedure {name}>")
+        self.table[name] = function
+        global_name = procedure_global(set(self.table), name)
+        for namespace in self.namespaces:
+            namespace[global_name] = function
+        return function
 
 
 def _fell_off_the_end(last_line: int | None) -> Callable:

@@ -19,6 +19,9 @@ from machine.lse.compiler import NUMBER, SIMPLE, Cost, Emitter
 CHARGE = re.compile(r"^(\s*)c \+= (-?\d+)(; ln = -?\d+)?$")
 FLUSH = "M.cyc += c; c = 0"
 COUNTER = re.compile(r"\bc\b")
+MARK = re.compile(r"^\s*ln = -?\d+$")
+INITIAL_MARK = "    ln = 0"
+MARKS_FIRST = re.compile(r"^\s*(M\.cyc \+= -?\d+; )?ln = -?\d+$")
 TEMP = re.compile(r"\b_[ab](\d+)\b")
 ORDER_PY = {"<": "{a} < {b}", ">": "{a} > {b}", "<=": "not ({a} > {b})", ">=": "not ({a} < {b})"}
 
@@ -59,7 +62,7 @@ class LeanCode:
         lines, points = merge_charges(out.lines)
         self.code_constants["_PT"] = tuple(points)
         params = "".join(", " + self.cache[param] for param in self.unit.params)
-        return f"def {name}(M, G, _dp{params}):\n" + "\n".join(charged_directly(lines)) + "\n"
+        return f"def {name}(M, G, _dp{params}):\n" + "\n".join(without_dead_marks(charged_directly(lines))) + "\n"
 
     def element_reference(self, node: n.Index) -> tuple[str, Cost]:
         """A reference to an array element: element_ref's common case (an index found as it is) inline.
@@ -124,6 +127,25 @@ def number_pair(left: str, right: str) -> tuple[str, str, str]:
             values.append(temp)
             tests.append(f"_type({temp} := {code})")
     return values[0], values[1], " is ".join([*tests, "_float"])
+
+
+def without_dead_marks(lines: list[str]) -> list[str]:
+    """The lines without the marks of a line made just before leaving (nothing after them can fail).
+
+    The first mark (`ln = 0`) goes too when the first thing the `try` does is to make its own.
+    """
+    out = []
+    for index, line in enumerate(lines):
+        if MARK.match(line):
+            following = next((other for other in lines[index + 1:] if other.strip() != "pass"), "")
+            if following.startswith(line[:len(line) - len(line.lstrip())] + "return "):
+                continue
+        out.append(line)
+    if INITIAL_MARK in out and out.index(INITIAL_MARK) + 1 < len(out):
+        body = out[out.index("    try:") + 1] if "    try:" in out else ""
+        if MARKS_FIRST.match(body):
+            out.remove(INITIAL_MARK)
+    return out
 
 
 def charged_directly(lines: list[str]) -> list[str]:

@@ -186,8 +186,9 @@ class UnitCompiler(LeanCode, ExactReads, FastLoops, SegmentCompiler):
         if self.lean and self.is_ref(name):
             # A number into an array element is set_ref's common case, done here; the rest is its.
             ref = self.ref_cell(name)
+            number = "" if value.kind == "n" else "_type(_sv) is _float and "
             out.emit(f"_sv = {value.code}")
-            out.emit(f"if _type(_sv) is _float and _type(_rc := {ref}[0]) is _Array: _rc[{ref}[1]] = _sv")
+            out.emit(f"if {number}_type(_rc := {ref}[0]) is _Array: _rc[{ref}[1]] = _sv")
             out.emit(f"else: _setref({ref}, _sv)")
             return
         if not self.cached(name) or self.is_ref(name):

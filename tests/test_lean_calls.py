@@ -200,6 +200,9 @@ CALLS = {
     "an unset array and an unset computed index passed by reference: the array is named": (lines(
         "10 X←0", "20 &P(T[I+1])", "30 TERMINER", *PROC, "60 TABLEAU T[3]"),
         '', 'VARIABLE T NON AFFECTEE EN LIGNE 20', 2320),
+    "a computed index by reference beside a formatted AFFICHER": (lines(
+        "10 TABLEAU T[3];I←1", "20 AFFICHER[U] 1;&P(T[I+1]);AFFICHER[U] T[2]", "30 TERMINER", *PROC),
+        '1 1 ', None, 5730),
 }
 
 
@@ -229,3 +232,13 @@ def test_a_global_changed_before_an_error_in_a_lean_procedure_keeps_its_new_valu
         result = run_lse(source, profiling=profiling)
         assert (result.error, result.cycles) == ("DIVISION PAR ZERO EN LIGNE 30", 3850)
         assert result.micro.runtime.G["X"] == 5.0
+
+
+@pytest.mark.parametrize("source", [program for program, *_ in CALLS.values()], ids=CALLS.keys())
+def test_no_local_of_generated_code_hides_one_of_its_globals(source):
+    runtime = run_lse(source).micro.runtime
+    functions = [unit.fast for unit in runtime.units.values() if unit.fast is not None]
+    functions += [runtime.lean[name] for name in runtime.lean.sources]
+    assert functions
+    for function in functions:
+        assert not set(function.__code__.co_varnames) & set(function.__globals__)

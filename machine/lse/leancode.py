@@ -83,8 +83,8 @@ class LeanCode:
             not_meta = "" if numbered else f" and {key} is not None"  # a number is never the META key
             return (f"(({array}, {key}) if {is_array} and {key} in {array}{not_meta} "
                     f"else _elref({array}, {key}, {name}))"), index.cost
-        return (f"(({array}, _K) if {is_array} and (_K := {key}) in {array} and _K is not None "
-                f"else _elref({array}, _K if {is_array} else {key}, {name}))"), index.cost
+        return (f"(({array}, _ki) if {is_array} and (_ki := {key}) in {array} and _ki is not None "
+                f"else _elref({array}, _ki if {is_array} else {key}, {name}))"), index.cost
 
     def add_code(self, left: str, right: str) -> str:
         """+ of operands of unknown kinds: two numbers added here, anything else checked by ops.add."""

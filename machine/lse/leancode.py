@@ -11,6 +11,7 @@ go on to another block (more lines than a block runs on into), the general form 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from machine.lse import nodes as n
 from machine.lse.charges import merge_charges
@@ -104,9 +105,9 @@ class LeanCode:
         return f"(({ORDER_PY[op].format(a=a, b=b)}) if {both_numbers} else (_order({a}, {b}) {op} 0))"
 
 
-def procedure_global(lean: set[str], name: str) -> str:
-    """The global by which generated code calls a lean procedure: _P and its rank among them (no program text)."""
-    return f"_P{sorted(lean).index(name)}"
+def procedure_globals(lean: Iterable[str]) -> dict[str, str]:
+    """The global by which generated code calls each lean procedure: _P and its rank among them (no program text)."""
+    return {name: f"_P{rank}" for rank, name in enumerate(sorted(lean))}
 
 
 def number_pair(left: str, right: str) -> tuple[str, str, str]:

@@ -24,7 +24,7 @@ from machine.lse.exact import ExactReads
 from machine.lse.fastloops import FastLoops
 from machine.lse.flow import ENDS_FLOW, Flow, has_call, written_names
 from machine.lse.layout import MAIN, Layout, Unit
-from machine.lse.leancode import LeanCode, procedure_global
+from machine.lse.leancode import LeanCode, procedure_globals
 from machine.lse.parser import walk
 from machine.lse.segments import PASS_COST, SegmentCompiler
 
@@ -66,6 +66,7 @@ class UnitCompiler(LeanCode, ExactReads, FastLoops, SegmentCompiler):
         self.flat = (lean and not (flow.returns or flow.computed) and not any(
             isinstance(node, (n.Goto, n.Faire)) for node in flow.nodes(pcs)))
         self.in_straight, self.onward = False, 0  # generating a straight function; its jumps to other blocks
+        self.procedure_globals: dict[str, str] | None = None  # see leancode.procedure_globals
         self.cached_arrays: set[str] = set()  # cached names that hold an array (never written back)
         self.cache = self._cache_names()
         self.written = written_names(flow.nodes(pcs))
@@ -307,7 +308,9 @@ class UnitCompiler(LeanCode, ExactReads, FastLoops, SegmentCompiler):
             args.append(value.code if value.kind in "ns" else f"_byval({value.code})")
         # The main program runs at depth 0 only: its calls are at depth 1.
         depth = "_dp + 1" if self.lean else "1" if self.unit.name == MAIN else "M.depth + 1"
-        function = procedure_global(self.flow.lean, node.name)
+        if self.procedure_globals is None:
+            self.procedure_globals = procedure_globals(self.flow.lean)
+        function = self.procedure_globals[node.name]
         return f"{function}(M, G, {depth}{''.join(', ' + arg for arg in args)})", cost.add("call")
 
     # --------------------------------------------------------------- blocks

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from machine.errors import Err, InternalError, LseError
 from machine.lse.flow import reachable
 from machine.lse.layout import Unit
-from machine.lse.leancode import procedure_global
+from machine.lse.leancode import procedure_globals
 from machine.lse.segments import SegmentCompiler
 from machine.lse.unitcode import UnitCompiler
 from machine.lse.values import Vars
@@ -75,14 +75,16 @@ class CompiledUnit:
 class LeanProcedures:
     """The lean procedures of a program as plain Python functions, each compiled on its first call.
 
-    Decision: generated code finds a procedure in `table`, a plain dict (whose lookup CPython
-    specialises, a dict subclass's it does not), holding a stub until the first call compiles it.
+    Decision: generated code calls a procedure by a global of its own (see
+    leancode.procedure_globals), set in every namespace of generated code: a global is found
+    faster than a dict entry. It holds a stub until the first call compiles the procedure.
     """
 
     def __init__(self, machine: Runtime) -> None:
         self.machine = machine
         self.sources: dict[str, str] = {}
         self._table: dict[str, Callable] | None = None
+        self.globals: dict[str, str] = {}  # name -> the global that generated code calls it by
         self.namespaces: list[dict] = []  # those of generated code, where each procedure is a global
 
     @property
@@ -90,13 +92,13 @@ class LeanProcedures:
         """Name -> function (or the stub that compiles it), for every lean procedure of the program."""
         if self._table is None:
             self._table = {name: self._stub(name) for name in self.machine.flow.lean}
+            self.globals = procedure_globals(self._table)
         return self._table
 
     def bind(self, namespace: dict) -> dict:
-        """Give a namespace of generated code a global per lean procedure (see leancode.procedure_global)."""
+        """Give a namespace of generated code a global per lean procedure (see leancode.procedure_globals)."""
         self.namespaces.append(namespace)
-        names = set(self.table)
-        namespace.update((procedure_global(names, name), function) for name, function in self.table.items())
+        namespace.update((self.globals[name], function) for name, function in self.table.items())
         return namespace
 
     def __getitem__(self, name: str) -> Callable:
@@ -117,9 +119,8 @@ class LeanProcedures:
                                 lean=True)
         function, self.sources[name] = machine.build(compiler, f"<lse procedure {name}>")
         self.table[name] = function
-        global_name = procedure_global(set(self.table), name)
         for namespace in self.namespaces:
-            namespace[global_name] = function
+            namespace[self.globals[name]] = function
         return function
 
 

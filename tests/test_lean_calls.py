@@ -203,6 +203,10 @@ CALLS = {
     "a computed index by reference beside a formatted AFFICHER": (lines(
         "10 TABLEAU T[3];I←1", "20 AFFICHER[U] 1;&P(T[I+1]);AFFICHER[U] T[2]", "30 TERMINER", *PROC),
         '1 1 ', None, 5730),
+    "a lean procedure that prints a c keeps its counter": (lines(
+        "10 TABLEAU T[2];&P(T[1],2);&P(T[1],3);AFFICHER T[1]", "20 TERMINER", "40 PROCEDURE &P(E,V) LOCAL V",
+        "50 E←E+V;AFFICHER 'c = c';SI V>2 ALORS V←V/0", "60 RETOUR"),
+        '\nc = c\nc = c', 'DIVISION PAR ZERO EN LIGNE 50', 11060),
 }
 
 

@@ -203,7 +203,7 @@ class StatementCompiler(DiskStatements):
             return Ex(self.tables.numbers.builtin(f"_pow({left.code}, {right.code})"), "n", cost, gen)
         code = f"({left.code} {op} {right.code})"
         if op == "+" and not (left.kind == "n" and right.kind == "n"):
-            code = f"_add({left.code}, {right.code})"
+            code = self.add_code(left.code, right.code)
         if self.in_index:
             return Ex(code, "n", cost, gen)
         fits = unchecked or (cannot_overflow(op, node.left, node.right) and not self.unchecked_operands(node))
@@ -233,7 +233,15 @@ class StatementCompiler(DiskStatements):
         helper = {"=": "_eq", "#": "_ne"}.get(node.op)
         if helper:
             return Ex(f"{helper}({left.code}, {right.code})", "b", cost, gen)
-        return Ex(f"(_order({left.code}, {right.code}) {COMPARE_PY[node.op]} 0)", "b", cost, gen)
+        return Ex(self.order_code(left.code, right.code, COMPARE_PY[node.op]), "b", cost, gen)
+
+    def add_code(self, left: str, right: str) -> str:
+        """Code for + when either operand may not be a number."""
+        return f"_add({left}, {right})"
+
+    def order_code(self, left: str, right: str, op: str) -> str:
+        """Code for < > <= >= when the operands' kinds are not known to agree."""
+        return f"(_order({left}, {right}) {op} 0)"
 
     def ex_Logic(self, node: n.Logic) -> Ex:
         # Decision: ET and OU evaluate both sides (no short circuit), like the

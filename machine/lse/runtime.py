@@ -136,7 +136,7 @@ class Runtime(ProgramIO):
 
     def namespace_base(self) -> dict:
         """Return the globals that generated code sees: checked operations and built-ins."""
-        return {
+        return self.lean.bind({
             "__builtins__": {}, "_B": self.builtin_table(), "_K": self.tables.constants,
             "_num": ops.num, "_add": ops.add, "_pow": ops.power, "_eq": ops.equal,
             "_ne": ops.not_equal, "_order": ops.order, "_put": ops.put, "_rd": ops.read, "_array": ops.array,
@@ -146,10 +146,10 @@ class Runtime(ProgramIO):
             "_cat": ops.make_concat(self.limits["max_string"], self.charge),
             "_plain": render_plain, "_Exception": Exception,
             "_U": UNSET, "_number": check_number, "_BaseException": BaseException,
-            "_PR": self.lean, "_same_kind": ops.same_kind, **NumberModel.namespace(), "_NameError": NameError,
-            "_NOKEY": NOKEY,
-            "_len": len, "_type": type, "_str": str, "_cells": cells_of, "_store_string": store_string,
-        }
+            "_MAXD": self.max_depth, "_same_kind": ops.same_kind, **NumberModel.namespace(),
+            "_NameError": NameError, "_type": type, "_float": float, "_Array": Array, "_NOKEY": NOKEY,
+            "_len": len, "_str": str, "_cells": cells_of, "_store_string": store_string,
+        })
 
     def builtin_table(self) -> dict:
         """Bind each built-in to this machine: machine-bound ones, and per-character charging."""
@@ -500,6 +500,11 @@ class Runtime(ProgramIO):
     def too_deep(self) -> None:
         """A call past the profile's nesting limit."""
         raise LseError(Err.RECURSION)
+
+    @staticmethod
+    def stray_jump(pc: int) -> None:
+        """A procedure compiled without a dispatch on pc was asked to go on at pc: a bug of the Micro."""
+        raise InternalError(f"straight procedure asked to go on at pc {pc}")
 
     def function_code(self, code: int) -> None:
         """A lean procedure called as a function ended without RESULTAT: say how."""

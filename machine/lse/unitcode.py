@@ -23,7 +23,8 @@ from machine.lse.emit import Cost, Emitter, Ex
 from machine.lse.exact import ExactReads, unbind_unused
 from machine.lse.fastloops import FastLoops
 from machine.lse.flow import Flow, written_names
-from machine.lse.layout import Layout, Unit
+from machine.lse.layout import MAIN, Layout, Unit
+from machine.lse.leancode import LeanCode, procedure_globals
 from machine.lse.parser import walk
 from machine.lse.segments import SegmentCompiler
 
@@ -32,7 +33,7 @@ LEAVING = (str(RETURN), str(RESULT))  # RETOUR, RESULTAT: the unit returns at on
 DIRECT = (n.Lire, n.Pause, n.Garer, n.Charger, n.Supprimer, n.Executer, n.Tableau, n.Liberer)
 
 
-class UnitCompiler(ExactReads, FastLoops, Blocks, SegmentCompiler):
+class UnitCompiler(LeanCode, ExactReads, FastLoops, Blocks, SegmentCompiler):
     """Generate the Python source of one unit's single function.
 
     A lean procedure (see Flow) keeps its own variables in Python locals only, its
@@ -63,6 +64,11 @@ class UnitCompiler(ExactReads, FastLoops, Blocks, SegmentCompiler):
         # RETOUR EN anywhere to land in it) cannot run long: it needs no check of the slice's budget.
         self.never_loops = (lean and not (flow.returns or flow.computed) and not any(
             isinstance(node, (n.Goto, n.Faire, n.Call, n.CallStatement)) for node in flow.nodes(pcs)))
+        # A lean procedure without jumps or loops, where nothing can jump back in, may be straight (see LeanCode).
+        self.flat = (lean and not (flow.returns or flow.computed) and not any(
+            isinstance(node, (n.Goto, n.Faire)) for node in flow.nodes(pcs)))
+        self.in_straight, self.onward = False, 0  # generating a straight function; its jumps to other blocks
+        self.procedure_globals: dict[str, str] | None = None  # see leancode.procedure_globals
         self.cached_arrays: set[str] = set()  # cached names that hold an array (never written back)
         self.cached_strings: dict[str, str] = {}  # cached CHAINE name: the local holding its length
         self._stored_as_numbers: set[str] | None = None  # FAIRE variables and position outputs (found once)
@@ -175,7 +181,7 @@ class UnitCompiler(ExactReads, FastLoops, Blocks, SegmentCompiler):
 
     def emit_reload(self, out: Emitter, names: set[str] | None = None) -> None:
         """Take the variables back from their tables (anything may have changed them) and the budget."""
-        if not self.never_loops:
+        if not (self.never_loops or self.in_straight):
             out.emit("lim = M.budget - M.cyc")
         for local, _, name in self._table(self.cache if names is None else names):
             if name in self.cached_strings:  # and the length its memory holds
@@ -211,6 +217,14 @@ class UnitCompiler(ExactReads, FastLoops, Blocks, SegmentCompiler):
         return "n" if self.flow.pure(self.unit.name, name) and not self.is_ref(name) else "?"
 
     def store_var(self, out: Emitter, name: str, value: Ex) -> None:
+        if self.lean and self.is_ref(name):
+            # A number into an array element is set_ref's common case, done here; the rest is its.
+            ref = self.ref_cell(name)
+            number = "" if value.kind == "n" else "_type(_sv) is _float and "
+            out.emit(f"_sv = {value.code}")
+            out.emit(f"if {number}_type(_rc := {ref}[0]) is _Array: _rc[{ref}[1]] = _sv")
+            out.emit(f"else: _setref({ref}, _sv)")
+            return
         if not self.cached(name) or self.is_ref(name):
             super().store_var(out, name, value)
             return
@@ -258,10 +272,13 @@ class UnitCompiler(ExactReads, FastLoops, Blocks, SegmentCompiler):
             out.emit(f"c += {cycles}")
 
     def transfer(self, out: Emitter, code: str) -> None:
-        if code in LEAVING and self.synced is None:
-            self.emit_flush(out)  # what the block of a negative pc would do, without going round to it
+        if code in LEAVING:
+            # What the block of a negative pc would do, without going round to it. After a
+            # statement's calls, its synced names are in their tables already: the locals are not.
+            self.emit_flush(out, None if self.synced is None else set(self.cache) - self.synced)
             out.emit(f"return {code}")
             return
+        self.onward += 1
         out.emit(f"pc = {code}")
         if self.synced is not None:
             self.emit_reload(out, self.synced)
@@ -336,26 +353,53 @@ class UnitCompiler(ExactReads, FastLoops, Blocks, SegmentCompiler):
         callee = self.layout.units[node.name]
         for param, arg in zip(callee.params, node.args):
             if param in callee.by_reference:
-                code, part_cost, _ = self.reference_arg(arg)
+                code, part_cost = (self.element_reference(arg) if isinstance(arg, n.Index)
+                                   else self.reference_arg(arg)[:2])
                 cost.merge(part_cost)
                 args.append(code)
                 continue
             value = self.value(arg)
             cost.merge(value.cost)
             args.append(value.code if value.kind in "ns" else f"_byval({value.code})")
-        return f"_PR[{node.name!r}](M, G{''.join(', ' + arg for arg in args)})", cost.add("call")
+        # The main program runs at depth 0 only: its calls are at depth 1.
+        depth = "_dp + 1" if self.lean else "1" if self.unit.name == MAIN else "M.depth + 1"
+        if self.procedure_globals is None:
+            self.procedure_globals = procedure_globals(self.flow.lean)
+        function = self.procedure_globals[node.name]
+        return f"{function}(M, G, {depth}{''.join(', ' + arg for arg in args)})", cost.add("call")
 
     # --------------------------------------------------------------- blocks
+    @staticmethod
+    def finished(lines: list[str]) -> tuple[list[str], list[tuple[int, int]]]:
+        """The generated lines with their charges merged (charges.py) and unused kept locals dropped (exact.py)."""
+        merged, points = merge_charges(lines)
+        return unbind_unused(merged), points
+
     def unit_source(self, name: str) -> str:
         """The whole unit as the source of one function called `name`."""
         out = Emitter()
+        # Decision: a lean procedure is told its depth of call (`_dp`) by its caller, and sets
+        # M.depth only when it calls a procedure that is not lean (whose call reads it).
+        sets_depth = self.lean and any(isinstance(node, n.Call) and node.name not in self.flow.lean
+                                       for node in self.flow.nodes(self.pcs))
+        if self.flat:
+            source = self.straight_source(name, sets_depth)
+            if source is not None:
+                return source
+        restore = []
         if self.lean:
-            out.emit("if (_depth := M.depth) >= M.max_depth: M.too_deep()")
+            out.emit("if _dp > _MAXD: M.too_deep()")
+            if sets_depth:
+                out.emit("_depth = M.depth; M.depth = _dp")
+                restore.append("M.depth = _depth")
             # Decision: a procedure without FAIRE opens no loop, so it needs no loop stack of its own.
-            out.emit("M.depth = _depth + 1" + ("; _saved_loops = M.loops; M.loops = []" if self.has_loops else ""))
+            if self.has_loops:
+                out.emit("_saved_loops = M.loops; M.loops = []")
+                restore.append("M.loops = _saved_loops")
             out.emit(f"pc = {self.unit.entry_pc}")
-            out.emit("try:")
-            out.depth += 1
+            if restore:
+                out.emit("try:")
+                out.depth += 1
         top = out.depth
         out.emit("c = 0; ln = 0")
         self.emit_reload(out)
@@ -381,14 +425,13 @@ class UnitCompiler(ExactReads, FastLoops, Blocks, SegmentCompiler):
         self.emit_flush(out)
         out.emit("pc = M.unit_error(_e, ln, _NM, _PT)")
         self.emit_reload(out)
-        if self.lean:
+        if restore:
             out.depth = 1
             out.emit("finally:")
-            out.emit("    M.depth = _depth" + ("; M.loops = _saved_loops" if self.has_loops else ""))
-        lines, points = merge_charges(out.lines)
-        lines = unbind_unused(lines)
+            out.emit("    " + "; ".join(restore))
+        lines, points = self.finished(out.lines)
         self.code_constants["_PT"] = tuple(points)
         signature = f"def {name}(G, L, M, pc):"
         if self.lean:
-            signature = f"def {name}(M, G{''.join(', ' + self.cache[param] for param in self.unit.params)}):"
+            signature = f"def {name}(M, G, _dp{''.join(', ' + self.cache[param] for param in self.unit.params)}):"
         return signature + "\n" + "\n".join(lines) + "\n"

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from machine.errors import Err, InternalError, LseError
 from machine.lse.flow import reachable
 from machine.lse.layout import Unit
+from machine.lse.leancode import procedure_globals
 from machine.lse.segments import SegmentCompiler
 from machine.lse.unitcode import UnitCompiler
 from machine.lse.values import Vars
@@ -71,21 +72,56 @@ class CompiledUnit:
         self.code[pc] = self.namespace[f"_seg{pc}"]
 
 
-class LeanProcedures(dict):
-    """The lean procedures of a program as plain Python functions, each compiled on its first call."""
+class LeanProcedures:
+    """The lean procedures of a program as plain Python functions, each compiled on its first call.
+
+    Decision: generated code calls a procedure by a global of its own (see
+    leancode.procedure_globals), set in every namespace of generated code: a global is found
+    faster than a dict entry. It holds a stub until the first call compiles the procedure.
+    """
 
     def __init__(self, machine: Runtime) -> None:
-        super().__init__()
         self.machine = machine
         self.sources: dict[str, str] = {}
+        self._table: dict[str, Callable] | None = None
+        self.globals: dict[str, str] = {}  # name -> the global that generated code calls it by
+        self.namespaces: list[dict] = []  # those of generated code, where each procedure is a global
 
-    def __missing__(self, name: str) -> Callable:
+    @property
+    def table(self) -> dict[str, Callable]:
+        """Name -> function (or the stub that compiles it), for every lean procedure of the program."""
+        if self._table is None:
+            self._table = {name: self._stub(name) for name in self.machine.flow.lean}
+            self.globals = procedure_globals(self._table)
+        return self._table
+
+    def bind(self, namespace: dict) -> dict:
+        """Give a namespace of generated code a global per lean procedure (see leancode.procedure_globals)."""
+        self.namespaces.append(namespace)
+        namespace.update((self.globals[name], function) for name, function in self.table.items())
+        return namespace
+
+    def __getitem__(self, name: str) -> Callable:
+        """The compiled function of a lean procedure (compiled now if it was not yet)."""
+        if name not in self.sources:
+            return self._compile(name)
+        return self.table[name]
+
+    def _stub(self, name: str) -> Callable:
+        def compile_then_call(*args: object) -> object:
+            return self._compile(name)(*args)
+        return compile_then_call
+
+    def _compile(self, name: str) -> Callable:
         machine = self.machine
         unit = machine.layout.units[name]
         compiler = UnitCompiler(machine.layout, unit, machine.tables, machine.flow.code[name], machine.flow,
                                 lean=True)
-        self[name], self.sources[name] = machine.build(compiler, f"<lse procedure {name}>")
-        return self[name]
+        function, self.sources[name] = machine.build(compiler, f"<lse procedure {name}>")
+        self.table[name] = function
+        for namespace in self.namespaces:
+            namespace[self.globals[name]] = function
+        return function
 
 
 def _fell_off_the_end(last_line: int | None) -> Callable:

@@ -165,6 +165,19 @@ def test_variables_are_in_the_table_after_an_error_and_after_the_end():
     assert (micro.runtime.G["X"], micro.runtime.G["I"]) == (9.0, 3.0)
 
 
+@pytest.mark.parametrize("source, kept", [
+    (lines("10 X←1;&P", "20 TERMINER", "30 PROCEDURE &P", "40 X←5;Y←1/0"), 5.0),
+    (lines("10 X←1;Z←&F(2)+X", "20 TERMINER", "30 PROCEDURE &F(A) LOCAL A", "40 X←A*3;RESULTAT A/0"), 6.0),
+    (lines("10 X←1;FAIRE 20 POUR I←1 JUSQUA 3", "20 &P", "30 TERMINER", "40 PROCEDURE &P",
+           "50 X←X+1;Y←1/(3-X);RETOUR"), 3.0),
+])
+def test_a_global_changed_by_a_procedure_that_then_fails_keeps_the_procedure_s_value(source, kept):
+    for profiling in (False, True):
+        result = run_lse(source, [], profiling=profiling)
+        assert result.error.startswith("DIVISION PAR ZERO EN LIGNE")
+        assert result.micro.runtime.G["X"] == kept
+
+
 @pytest.mark.parametrize("slice_cycles", [1, 333, 5_000, 10**9])
 @pytest.mark.parametrize("name, shown", [("a lean function that recurses", "144"),
                                          ("a SI at the head of a fast loop, run to its end", "325")])

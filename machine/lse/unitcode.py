@@ -290,6 +290,11 @@ class UnitCompiler(LeanCode, ExactReads, FastLoops, Blocks, SegmentCompiler):
             super().statement(out, statement)
             return
         self.emit_flush(out, self.flush_names(statement), cycles=isinstance(statement, DIRECT))
+        for local, _, name in self._table(names):
+            if name in self.written and name not in self.cached_arrays:
+                # The table holds it now; unbound, the local is not written back over what the
+                # calls store there if the statement then fails (it is read again after).
+                out.emit(f"{local} = _U; del {local}")
         self.synced = names
         try:
             super().statement(out, statement)

@@ -190,3 +190,31 @@ def test_a_quotient_by_a_power_of_two_below_the_normal_range_is_rounded_in_singl
     x = f32(1.5e-38)
     assert (micro.runtime.G["Y"], micro.runtime.G["Z"], micro.runtime.G["W"]) == (f32(x / 4), f32(-x * 0.5), 0.0)
     assert micro.runtime.G["Y"] != x / 4  # a float32 subnormal has fewer bits
+
+
+@pytest.mark.parametrize(("source", "whole"), [
+    ("10 FAIRE 20 POUR I←1 JUSQUA 1000", True),
+    ("10 FAIRE 20 POUR I←8 PAS -2 JUSQUA 0", True),
+    ("10 FAIRE 20 POUR I←1 JUSQUA N", False),
+    ("10 FAIRE 20 POUR I←0.5 JUSQUA 10", False),
+    ("10 FAIRE 20 POUR I←1 JUSQUA 99999999", False),
+    ("10 FAIRE 20 POUR I←1 JUSQUA 10;I←2.5", False),
+    ("10 FAIRE 20 POUR I←1 JUSQUA 10;LIRE I", False),
+    ("10 FAIRE 20 POUR I←1 JUSQUA 10;FAIRE 20 POUR I←1 PAS 0.5 JUSQUA 2", False),
+    ("10 FAIRE 20 POUR I←1 JUSQUA 10;&P(I)", False),
+    ("10 FAIRE 20 POUR I←1 JUSQUA 10;&Q(3.5)|60 PROCEDURE &Q(I) LOCAL I|70 RETOUR", False),
+])
+def test_a_whole_counter_is_a_loop_variable_that_only_takes_whole_values_of_24_bits(source, whole):
+    from machine.lse.layout import layout
+    from machine.lse.parser import parse
+    first, *procedure = source.split("|")
+    program = parse(lines(first, "20 *", "30 TERMINER", "40 PROCEDURE &P(A)", "50 RETOUR", *procedure))
+    assert ("I" in layout(program).whole_counters) is whole
+
+
+def test_a_whole_counter_halved_is_exact_in_single():
+    source = lines("10 S←0;FAIRE 20 POUR I←1 JUSQUA 9", "20 S←S+I/2;T←I/4", "30 TERMINER")
+    micro = Micro(load_profile("console80"))
+    micro.load_text(source)
+    assert micro.run_until_blocked() is Status.ENDED
+    assert (micro.runtime.G["S"], micro.runtime.G["T"]) == (22.5, 2.25)

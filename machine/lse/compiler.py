@@ -208,6 +208,9 @@ class StatementCompiler(DiskStatements):
             return Ex(code, "n", cost, gen)
         fits = unchecked or (cannot_overflow(op, node.left, node.right) and not self.unchecked_operands(node))
         if scales(op, node.left, node.right):
+            if op == "/" and isinstance(node.left, n.Var) and node.left.name in self.layout.whole_counters and (
+                    1.0 <= abs(node.right.value) <= 2.0 ** 100):
+                return Ex(code, "n", cost, gen)  # a whole number of 24 bits halved: exact in any model
             return Ex(self.tables.numbers.scaled(code, fits), "n", cost, gen)
         return Ex(self.tables.numbers.result(code, fits), "n", cost, gen)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from machine.lse import nodes as n
+from machine.lse.operands import whole24
 from machine.lse.parser import walk
 from machine.record import field, record
 
@@ -46,6 +47,9 @@ class Layout:
     array_names: set[str] = field(default_factory=set)
     loaded_names: set[str] = field(default_factory=set)  # CHARGER may give them any kind
     assigned_names: set[str] = field(default_factory=set)  # given a value other than by FAIRE
+    # Only ever set by a FAIRE from a whole constant to a whole constant by a whole constant step
+    # (see operands.whole24), never a parameter: a whole number of at most 24 bits, or unset.
+    whole_counters: set[str] = field(default_factory=set)
 
     def next_line_pc(self, line_index: int) -> int:
         """Return the pc of the line after line_index, or the fell-off-the-end pc."""
@@ -91,12 +95,15 @@ def layout(program: n.Program) -> Layout:
         result.line_index[line.number] = index
     result.end_pc = len(result.segments)
     result.units[MAIN] = Unit(MAIN)
+    counters: dict[str, bool] = {}
     for index, line in enumerate(program.lines):
         for node in walk(line.statements):
             if isinstance(node, n.Faire):
                 end = result.resolve(node.end)
                 if end is not None:
                     result.loop_ends.add(end)
+                counters[node.var] = counters.get(node.var, True) and all(
+                    whole24(bound) for bound in (node.start, node.step or n.Num(1.0, node.line), node.limit))
             elif isinstance(node, n.Chaine):
                 result.string_names.update(node.names)
             elif isinstance(node, n.Tableau):
@@ -118,4 +125,7 @@ def layout(program: n.Program) -> Layout:
             result.units[first.name] = Unit(
                 first.name, first.params, frozenset(first.params) | frozenset(first.locals),
                 frozenset(first.params) - by_value, result.pc_of[(index, 1)], line.number)
+    parameters = set().union(*(unit.params for unit in result.units.values()))
+    result.whole_counters = {name for name, whole in counters.items()
+                             if whole and name not in result.assigned_names and name not in parameters}
     return result

@@ -32,4 +32,6 @@ def scales(op: str, left: object, right: object) -> bool:
 
 def whole24(node: object) -> bool:
     """A constant whole number of at most 23 bits and a sign."""
+    if isinstance(node, n.Unary):
+        node = node.operand  # -2 is the negation of the constant 2
     return isinstance(node, n.Num) and float(node.value).is_integer() and abs(node.value) <= 2 ** 23

@@ -127,6 +127,14 @@ PROGRAMS = {
         "10 TABLEAU T[4];T[1]←4;T[2]←3;T[3]←2;T[4]←1", "20 FAIRE 40 POUR J←1.5 JUSQUA 3.5",
         "30 SI T[J]<=T[J+1] ALORS ALLER EN 40", "35 W←T[J];T[J]←T[J+1];T[J+1]←W", "40 *",
         "50 AFFICHER T[1],T[2],T[3],T[4];TERMINER"),
+    "a jump out of a fast loop from its last line": lines(
+        "10 TABLEAU T[5];T[3]←1", "20 FAIRE 30 POUR I←1 JUSQUA 5", "30 SI T[I]=1 ALORS ALLER EN 50",
+        "40 AFFICHER 'NON';TERMINER", "50 AFFICHER I;TERMINER"),
+    "a FAIRE entered at each pass of a GOTO loop and left by a jump": lines(
+        "10 K←0", "20 K←K+1;SI K>4 ALORS ALLER EN 60", "30 FAIRE 40 POUR I←K JUSQUA 6",
+        "40 SI I=5 ALORS ALLER EN 20", "50 AFFICHER 'X'", "60 AFFICHER K,' ',I;TERMINER"),
+    "an error in a fast loop that can jump out": lines(
+        "10 FAIRE 20 POUR I←1 JUSQUA 5", "20 SI 1/(I-3)>0 ALORS ALLER EN 40", "30 TERMINER", "40 TERMINER"),
 }
 TYPED = ["21"]
 

@@ -194,8 +194,18 @@ class Blocks:
         end = self.layout.resolve(node.end)
         if end not in self.layout.line_index:
             self.transfer(out, f"M.unknown_line({end})")
-        else:
+        elif end < line.number:  # M.enter_loop reports it
             self.transfer(out, f"M.enter_loop(_st, _lim, _go, {line.number}, {end}, {body_pc}, {self.eol_pc[end]})")
+        else:
+            # Decision: what M.enter_loop does, inline (a FAIRE entered at each pass of an outer
+            # loop or of a GOTO loop paid two calls for it): the same FAIRE again is closed first,
+            # a loop it would cross is BAD_NESTING (M.enter_loop raises it), then it opens.
+            out.emit("_l = M.loops")
+            out.emit(f"while _l and _l[-1].body_pc == {body_pc}: _l.pop()")
+            out.emit(f"if _l and _l[-1].end < {end} and _l[-1].first <= {line.number}: "
+                     f"M.enter_loop(_st, _lim, _go, {line.number}, {end}, {body_pc}, 0)")
+            out.emit(f"if _go: _l.append(_Loop(None, _st, _lim, {body_pc}, {line.number}, {end}))")
+            self.transfer(out, f"{body_pc} if _go else {self.eol_pc[end]}")
         self.synced = None
 
     def end_of_line_block(self, out: Emitter, line: int) -> None:

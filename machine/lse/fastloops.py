@@ -16,10 +16,19 @@ class FastLoops:
     """What UnitCompiler adds for FAIRE loops whose body is straight code."""
 
     def loop_body(self, segment: object, faire: n.Faire) -> list[tuple] | None:
-        """A FAIRE body of straight code, where a jump to the loop's last line (from before it) also counts."""
+        """A FAIRE body of straight code, where a jump to the loop's last line (from before it) also counts.
+
+        So does a jump out of the loop from its last line (emitted outside the `while` of a pass
+        that ends early): it leaves the Python loop as any jump leaves a block, by the same code
+        (M.jump closes the FAIRE), after the charges of its own path.
+        """
         end = self.layout.resolve(faire.end)
         self.skip_end = end if self.layout.line_index.get(end, -1) > segment.line_index else None
-        body = super().loop_body(segment, faire)
+        self.loop_lines = (segment.line_index, end)
+        try:
+            body = super().loop_body(segment, faire)
+        finally:
+            self.loop_lines = None
         if body is None or any(self.skip_end == self.layout.resolve(node.target)
                                for node in walk(body[-1][1]) if isinstance(node, n.Goto)):
             self.skip_end = None
@@ -27,8 +36,14 @@ class FastLoops:
         return body
 
     def straight(self, statement: object) -> bool:
-        if isinstance(statement, n.Goto) and self.skip_end is not None:
-            return self.layout.resolve(statement.target) == self.skip_end
+        if isinstance(statement, n.Goto) and self.skip_end is not None and (
+                self.layout.resolve(statement.target) == self.skip_end):
+            return True
+        if isinstance(statement, n.Goto) and self.loop_lines is not None:
+            first, end = self.loop_lines
+            index = self.layout.line_index.get(self.layout.resolve(statement.target))
+            return statement.line == end and index is not None and (
+                index <= first or index > self.layout.line_index[end])  # out of the loop, from its last line
         return super().straight(statement)
 
     def charge_pass(self, out: Emitter) -> None:

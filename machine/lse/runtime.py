@@ -147,7 +147,7 @@ class Runtime(ProgramIO):
             "_plain": render_plain, "_Exception": Exception,
             "_U": UNSET, "_number": check_number, "_BaseException": BaseException,
             "_MAXD": self.max_depth, "_same_kind": ops.same_kind, **NumberModel.namespace(),
-            "_NameError": NameError, "_type": type, "_float": float, "_Array": Array, "_NOKEY": NOKEY,
+            "_NameError": NameError, "_type": type, "_float": float, "_Array": Array, "_NOKEY": NOKEY, "_Loop": Loop,
             "_len": len, "_str": str, "_cells": cells_of, "_store_string": store_string,
         })
 

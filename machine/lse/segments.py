@@ -48,8 +48,10 @@ class SegmentCompiler(StatementCompiler):
         if limit is not None:
             cost.merge(limit.cost)
         self.charge(out, cost)
-        out.emit(f"_s = {start.code}; _st = _num({step.code}); _lim = {limit.code if limit else 'None'}")
-        if limit is not None:
+        # A bound that is not a number is an error; one known to be a number needs no test.
+        step_code = step.code if step.kind == "n" else f"_num({step.code})"
+        out.emit(f"_s = {start.code}; _st = {step_code}; _lim = {limit.code if limit else 'None'}")
+        if limit is not None and limit.kind != "n":
             out.emit("_num(_lim)")
         self.store_var(out, node.var, Ex("_s", start.kind, Cost()))
         if node.cond is not None:
@@ -58,6 +60,8 @@ class SegmentCompiler(StatementCompiler):
                 raise InternalError("the parser lets no procedure call into a TANT QUE condition")
             self.charge(out, cond.cost)
             out.emit(f"_go = {cond.code}")
+        elif node.step is None or (isinstance(node.step, n.Num) and node.step.value >= 0):
+            out.emit("_go = _s <= _lim")  # a constant step of a known sign (the parser gives -1 as a negation)
         else:
             out.emit("_go = (_s <= _lim) if _st >= 0 else (_s >= _lim)")
 

@@ -50,6 +50,7 @@ class UnitCompiler(LeanCode, ExactReads, FastLoops, Blocks, SegmentCompiler):
         self.loop_level = 0  # inside a Python `while` of a block: a jump must break out of it
         self.block_pc: int | None = None  # the block whose own start a jump may `continue` to
         self.skip_end: int | None = None  # in a fast loop: its last line, where a jump ends the pass
+        self.loop_lines: tuple[int, int] | None = None  # a fast loop's first line index and last line
         self.sink_pass: int | None = None  # a fast loop's empty last line, whose pass is charged at each jump to it
         self.pass_lines: list[int] = []  # in a fast loop: the lines that charge its pass
         self.self_jumps = 0

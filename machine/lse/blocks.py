@@ -205,8 +205,17 @@ class Blocks:
             out.emit(f"if _l and _l[-1].end < {end} and _l[-1].first <= {line.number}: "
                      f"M.enter_loop(_st, _lim, _go, {line.number}, {end}, {body_pc}, 0)")
             out.emit(f"if _go: _l.append(_Loop(None, _st, _lim, {body_pc}, {line.number}, {end}))")
-            self.transfer(out, f"{body_pc} if _go else {self.eol_pc[end]}")
+            self.transfer(out, f"{body_pc} if _go else {self.after_loop_pc(end)}")
         self.synced = None
+
+    def after_loop_pc(self, end: int) -> int:
+        """Where a loop that ends on line `end` goes when it is done: where that line's block would send it.
+
+        The next line, unless another FAIRE ends on that line too (its loop may be the next to step).
+        """
+        if end in self.layout.shared_loop_ends:
+            return self.eol_pc[end]
+        return self.layout.next_line_pc(self.layout.line_index[end])
 
     def end_of_line_block(self, out: Emitter, line: int) -> None:
         """After a line that ends loops: step the innermost loop ending here, or go on to the next line."""

@@ -119,7 +119,7 @@ class FastLoops:
             self.charge_pass_cost(out)
         head = self.rotate(out, entry + 1 + skips, faire)
         refund = f"c -= {head}; " if head else ""
-        self.loop_pass(out, faire, f"{refund}pc = {self.eol_pc[end]}; break", charged=True)
+        self.loop_pass(out, faire, f"{refund}pc = {self.after_loop_pc(end)}; break", charged=True)
         self.sink_pass, self.pass_lines = None, []
         out.emit(f"if c >= lim: {refund}pc = {pc}; break")
         if head:

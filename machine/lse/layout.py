@@ -42,6 +42,7 @@ class Layout:
     pc_of: dict[tuple[int, int], int] = field(default_factory=dict)
     end_pc: int = 0
     loop_ends: set[int] = field(default_factory=set)
+    shared_loop_ends: set[int] = field(default_factory=set)  # the last line of two FAIRE or more
     units: dict[str, Unit] = field(default_factory=dict)
     string_names: set[str] = field(default_factory=set)
     array_names: set[str] = field(default_factory=set)
@@ -101,6 +102,8 @@ def layout(program: n.Program) -> Layout:
             if isinstance(node, n.Faire):
                 end = result.resolve(node.end)
                 if end is not None:
+                    if end in result.loop_ends:
+                        result.shared_loop_ends.add(end)
                     result.loop_ends.add(end)
                 counters[node.var] = counters.get(node.var, True) and all(
                     whole24(bound) for bound in (node.start, node.step or n.Num(1.0, node.line), node.limit))

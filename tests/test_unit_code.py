@@ -135,6 +135,9 @@ PROGRAMS = {
         "40 SI I=5 ALORS ALLER EN 20", "50 AFFICHER 'X'", "60 AFFICHER K,' ',I;TERMINER"),
     "an error in a fast loop that can jump out": lines(
         "10 FAIRE 20 POUR I←1 JUSQUA 5", "20 SI 1/(I-3)>0 ALORS ALLER EN 40", "30 TERMINER", "40 TERMINER"),
+    "a FAIRE entered again with another limit": lines(
+        "10 K←1;S←0", "20 FAIRE 30 POUR I←1 JUSQUA K", "30 S←S+I", "40 K←K+1;SI K<5 ALORS ALLER EN 20",
+        "50 AFFICHER S;TERMINER"),
 }
 TYPED = ["21"]
 
@@ -242,6 +245,7 @@ EXACT_READS = [
     ("a value read before, read again after its index changes", "4 6"),
     ("a SI's condition reads a key, then its variable changes before a store", "1 9"),
     ("a bubble sort pass from a fractional index", "3 2 1 4"),
+    ("a FAIRE entered again with another limit", "20"),
 ]
 
 

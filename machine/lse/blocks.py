@@ -204,7 +204,14 @@ class Blocks:
             out.emit(f"while _l and _l[-1].body_pc == {body_pc}: _l.pop()")
             out.emit(f"if _l and _l[-1].end < {end} and _l[-1].first <= {line.number}: "
                      f"M.enter_loop(_st, _lim, _go, {line.number}, {end}, {body_pc}, 0)")
-            out.emit(f"if _go: _l.append(_Loop(None, _st, _lim, {body_pc}, {line.number}, {end}))")
+            # A loop record never changes once made: the one made last time here serves again
+            # when its step and limit are the same (as they are, entering it pass after pass).
+            site = len(self.loop_records)
+            self.loop_records.append(None)
+            out.emit("if _go:")
+            out.emit(f"    if (_lo := _LC[{site}]) is None or _lo.step != _st or _lo.limit != _lim:")
+            out.emit(f"        _lo = _LC[{site}] = _Loop(None, _st, _lim, {body_pc}, {line.number}, {end})")
+            out.emit("    _l.append(_lo)")
             self.transfer(out, f"{body_pc} if _go else {self.after_loop_pc(end)}")
         self.synced = None
 

@@ -76,7 +76,9 @@ class UnitCompiler(LeanCode, ExactReads, FastLoops, Blocks, SegmentCompiler):
         self.cache = self._cache_names()
         self.written = written_names(flow.nodes(pcs))
         # Constants the generated code names: each local's variable, for error messages.
-        self.code_constants: dict[str, object] = {"_NM": {local: name for name, local in self.cache.items()}}
+        self.loop_records: list = []  # the last loop record made at each FAIRE (see Blocks.enter_faire)
+        self.code_constants: dict[str, object] = {"_NM": {local: name for name, local in self.cache.items()},
+                                                  "_LC": self.loop_records}
         self.eol_pc = {}
         for line in sorted(self._loop_end_lines()):
             self.eol_pc[line] = layout.end_pc + 1 + len(self.eol_pc)

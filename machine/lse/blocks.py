@@ -163,7 +163,7 @@ class Blocks:
         if self.flow.computed:
             return set(self.pcs)
         work = [self.unit.entry_pc, *self.flow.returns]
-        for node in self.flow.nodes(self.pcs):
+        for node in self.nodes:
             if isinstance(node, n.Goto) and layout.resolve(node.target) in layout.line_pc:
                 work.append(layout.line_pc[layout.resolve(node.target)])
         for pc in self.pcs:

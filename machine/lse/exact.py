@@ -111,9 +111,17 @@ class ExactReads:
     carry_in: Carried | None  # handed to the straight run being compiled
     binding: dict[tuple[str, str], str] | None  # the general copy of a SI condition binds these
     reused: int  # locals made so far for values and keys
+    rerun_nodes: dict[int, bool]  # see reruns (the program outlives the compiler: ids stay)
 
     def exact_candidate(self, statement: object) -> bool:
-        return isinstance(statement, n.Assign) and self.synced is None and reruns_alike(statement)
+        return isinstance(statement, n.Assign) and self.synced is None and self.reruns(statement)
+
+    def reruns(self, node: object) -> bool:
+        """reruns_alike(node), found once per node (a statement is asked about in each block it is in)."""
+        known = self.rerun_nodes.get(id(node))
+        if known is None:
+            known = self.rerun_nodes[id(node)] = reruns_alike(node)
+        return known
 
     def _flush_run(self, out: Emitter, run: list) -> None:
         if not run:
@@ -182,7 +190,7 @@ class ExactReads:
         return cost
 
     def st_If(self, out: Emitter, node: n.If) -> None:
-        if not (reruns_alike(node.cond) and reads_an_element(node.cond)):
+        if not (self.reruns(node.cond) and reads_an_element(node.cond)):
             super().st_If(out, node)
             return
         self.exact, self.known, self.values, self.key_names = True, set(), {}, {}

@@ -54,27 +54,30 @@ class UnitCompiler(LeanCode, ExactReads, FastLoops, Blocks, SegmentCompiler):
         self.sink_pass: int | None = None  # a fast loop's empty last line, whose pass is charged at each jump to it
         self.pass_lines: list[int] = []  # in a fast loop: the lines that charge its pass
         self.self_jumps = 0
+        self.nodes = list(flow.nodes(pcs))  # every node of the unit, walked once
         bodies = (pc for pc in pcs if 0 < pc < layout.end_pc and layout.segments[pc].start > 0)
-        self.has_loops = (any(isinstance(node, n.Faire) for node in flow.nodes(pcs))
+        self.has_loops = (any(isinstance(node, n.Faire) for node in self.nodes)
                           or any(self._faire_of(pc - 1) is not None for pc in bodies))
         self.exact, self.known, self.in_chain = False, set(), False  # see ExactReads
         self.values, self.key_names, self.serial, self.reused = {}, {}, 0, 0
         self.carried = self.carry_in = self.binding = None
+        self.rerun_nodes: dict[int, bool] = {}
+        self.calls_seen: dict[int, list[n.Call]] = {}  # see calls_of (the program outlives the compiler)
         self.in_condition = False
         # A lean procedure that never jumps and calls nobody (no ALLER EN, no FAIRE, no call, no
         # RETOUR EN anywhere to land in it) cannot run long: it needs no check of the slice's budget.
         self.never_loops = (lean and not (flow.returns or flow.computed) and not any(
-            isinstance(node, (n.Goto, n.Faire, n.Call, n.CallStatement)) for node in flow.nodes(pcs)))
+            isinstance(node, (n.Goto, n.Faire, n.Call, n.CallStatement)) for node in self.nodes))
         # A lean procedure without jumps or loops, where nothing can jump back in, may be straight (see LeanCode).
         self.flat = (lean and not (flow.returns or flow.computed) and not any(
-            isinstance(node, (n.Goto, n.Faire)) for node in flow.nodes(pcs)))
+            isinstance(node, (n.Goto, n.Faire)) for node in self.nodes))
         self.in_straight, self.onward = False, 0  # generating a straight function; its jumps to other blocks
         self.procedure_globals: dict[str, str] | None = None  # see leancode.procedure_globals
         self.cached_arrays: set[str] = set()  # cached names that hold an array (never written back)
         self.cached_strings: dict[str, str] = {}  # cached CHAINE name: the local holding its length
         self._stored_as_numbers: set[str] | None = None  # FAIRE variables and position outputs (found once)
         self.cache = self._cache_names()
-        self.written = written_names(flow.nodes(pcs))
+        self.written = written_names(self.nodes)
         # Constants the generated code names: each local's variable, for error messages.
         self.loop_records: list = []  # the last loop record made at each FAIRE (see Blocks.enter_faire)
         self.code_constants: dict[str, object] = {"_NM": {local: name for name, local in self.cache.items()},
@@ -136,7 +139,7 @@ class UnitCompiler(LeanCode, ExactReads, FastLoops, Blocks, SegmentCompiler):
             return False
         if self._stored_as_numbers is None:
             self._stored_as_numbers = set()
-            for node in self.flow.nodes(self.pcs):
+            for node in self.nodes:
                 if isinstance(node, n.Faire):
                     self._stored_as_numbers.add(node.var)
                 elif isinstance(node, n.BuiltinCall) and node.position_out is not None:
@@ -311,10 +314,13 @@ class UnitCompiler(LeanCode, ExactReads, FastLoops, Blocks, SegmentCompiler):
             return None
         if isinstance(statement, n.Block):
             return []
-        scope = statement.cond if isinstance(statement, n.If) else statement
-        calls = [node for node in walk(scope) if isinstance(node, n.Call)]
-        if isinstance(statement, n.CallStatement):
-            calls.append(statement.call)
+        calls = self.calls_seen.get(id(statement))  # asked for each statement in each block it is in
+        if calls is None:
+            scope = statement.cond if isinstance(statement, n.If) else statement
+            calls = [node for node in walk(scope) if isinstance(node, n.Call)]
+            if isinstance(statement, n.CallStatement):
+                calls.append(statement.call)
+            self.calls_seen[id(statement)] = calls
         return calls
 
     def sync_names(self, statement: object) -> set[str] | None:
@@ -389,7 +395,7 @@ class UnitCompiler(LeanCode, ExactReads, FastLoops, Blocks, SegmentCompiler):
         # Decision: a lean procedure is told its depth of call (`_dp`) by its caller, and sets
         # M.depth only when it calls a procedure that is not lean (whose call reads it).
         sets_depth = self.lean and any(isinstance(node, n.Call) and node.name not in self.flow.lean
-                                       for node in self.flow.nodes(self.pcs))
+                                       for node in self.nodes)
         if self.flat:
             source = self.straight_source(name, sets_depth)
             if source is not None:

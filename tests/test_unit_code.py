@@ -138,6 +138,11 @@ PROGRAMS = {
     "a FAIRE entered again with another limit": lines(
         "10 K←1;S←0", "20 FAIRE 30 POUR I←1 JUSQUA K", "30 S←S+I", "40 K←K+1;SI K<5 ALORS ALLER EN 20",
         "50 AFFICHER S;TERMINER"),
+    "jumps out of one loop and out of two": lines(
+        "10 S←0;FAIRE 40 POUR I←1 JUSQUA 3", "20 FAIRE 30 POUR J←1 JUSQUA 3", "30 S←S+1;SI I*J=4 ALORS ALLER EN 60",
+        "35 SI J=3 ALORS ALLER EN 40", "40 *", "50 TERMINER", "60 FAIRE 70 POUR K←1 JUSQUA 2",
+        "70 SI K=2 ALORS ALLER EN 90", "80 TERMINER", "90 AFFICHER S,' ',I,' ',J,' ',K;FAIRE 95 POUR L←1 JUSQUA 2",
+        "95 S←S+1", "99 AFFICHER S;TERMINER"),
 }
 TYPED = ["21"]
 
@@ -246,6 +251,7 @@ EXACT_READS = [
     ("a SI's condition reads a key, then its variable changes before a store", "1 9"),
     ("a bubble sort pass from a fractional index", "3 2 1 4"),
     ("a FAIRE entered again with another limit", "20"),
+    ("jumps out of one loop and out of two", "7"),
 ]
 
 

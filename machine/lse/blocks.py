@@ -98,7 +98,9 @@ class Blocks:
         pc = self.layout.line_pc[number]
         if not self.has_loops:
             return str(pc)  # no FAIRE in this unit: no loop to leave
-        return f"({pc} if {self.stays_in_loop(number)} else M.jump({pc}, {number}))"
+        # Leaving the innermost loop (a jump out of a FAIRE) pops it here, and M.jump any more.
+        return (f"({pc} if {self.stays_in_loop(number)} else {pc} if _jl.pop() and "
+                f"(not _jl or (_jt := _jl[-1]).first <= {number} <= _jt.end) else M.jump({pc}, {number}))")
 
     @staticmethod
     def stays_in_loop(line: int) -> str:

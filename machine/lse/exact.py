@@ -31,7 +31,7 @@ from collections import Counter
 
 from machine.lse import nodes as n
 from machine.lse.builtins import BUILTINS
-from machine.lse.charges import POISON
+from machine.lse.charges import ANY_MARK, CHARGE, POISON
 from machine.lse.compiler import SIMPLE
 from machine.lse.emit import Cost, Emitter, Ex
 from machine.lse.parser import walk
@@ -43,7 +43,6 @@ CALL = re.compile(r"\w\(")
 LOCAL = re.compile(r"\b_v\d+\b")
 ONLY_FLOW = re.compile(r"^(c \+= -?\d+|ln = -?\d+|pc = -?\d+(; (break|continue))?|break|continue|pass"
                        r"|if c < lim: continue)$")  # generated lines that cannot raise
-MARK_OR_CHARGE = re.compile(r"^\s*(ln = -?\d+|c \+= -?\d+)$")
 # A value or key kept for later statements is bound as `(KEPT name := code)` until unbind_unused has
 # seen whether any statement takes it up. repr() writes a control character of a string as an escape,
 # so no text of the program can look like KEPT.
@@ -128,7 +127,7 @@ class ExactReads:
             return
         carried, self.carried = self.carried, None
         if (carried is not None and carried.out is out and carried.depth == out.depth
-                and all(MARK_OR_CHARGE.match(line) for line in out.lines[carried.at:])):
+                and all(ANY_MARK.match(line) or CHARGE.match(line) for line in out.lines[carried.at:])):
             self.carry_in = carried  # nothing ran between the SI's `if` and this run
         try:
             super()._flush_run(out, run)

@@ -1,4 +1,4 @@
-"""What UnitCompiler adds for lean procedures: straight functions, inline references and checks; imports compiler.
+"""What UnitCompiler adds for lean procedures: straight functions, inline references; imports charges, compiler, emit.
 
 Decision: a lean procedure without ALLER EN or FAIRE, in a program without RETOUR EN or
 computed jumps, runs its lines once from its entry and leaves: its function is its entry
@@ -14,12 +14,13 @@ import re
 from collections.abc import Iterable
 
 from machine.lse import nodes as n
-from machine.lse.compiler import NUMBER, SIMPLE, Cost, Emitter
+from machine.lse.charges import ANY_MARK
+from machine.lse.compiler import NUMBER, SIMPLE
+from machine.lse.emit import Cost, Emitter
 
 CHARGE = re.compile(r"^(\s*)c \+= (-?\d+)(; ln = -?\d+)?$")
 FLUSH = "M.cyc += c; c = 0"
 COUNTER = re.compile(r"\bc\b")
-MARK = re.compile(r"^\s*ln = -?\d+$")
 INITIAL_MARK = "    ln = 0"
 MARKS_FIRST = re.compile(r"^\s*(M\.cyc \+= -?\d+; )?ln = -?\d+$")
 TEMP = re.compile(r"\b_[ab](\d+)\b")
@@ -136,7 +137,7 @@ def without_dead_marks(lines: list[str]) -> list[str]:
     """
     out = []
     for index, line in enumerate(lines):
-        if MARK.match(line):
+        if ANY_MARK.match(line):
             following = next((other for other in lines[index + 1:] if other.strip() != "pass"), "")
             if following.startswith(line[:len(line) - len(line.lstrip())] + "return "):
                 continue

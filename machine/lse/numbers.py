@@ -50,6 +50,15 @@ def checked(x: float) -> float:
     raise LseError(Err.OVERFLOW)
 
 
+def float32_held(code: str, exact: str) -> str:
+    """Code for `code`'s value if it is zero or a normal float32, else round32 of `exact`.
+
+    The square of a float32 tells: inside the squares of the normal range, or zero; a
+    subnormal, an overflow, an infinity or a NaN is outside (or NaN) and takes round32.
+    """
+    return f"(_t if {SQUARE_MIN!r} <= (_t := {code}) * _t <= {SQUARE_MAX!r} or _t == 0.0 else _r32({exact}))"
+
+
 class NumberModel:
     """How generated code rounds and checks the numbers of one profile."""
 
@@ -65,10 +74,8 @@ class NumberModel:
         """
         if self.single:
             # Veltkamp's splitting (x*(2^29+1), then c-(c-x)) rounds a double to 24 bits, ties to
-            # even, in three operations; float32's subnormals, overflow, inf and nan take round32
-            # (the square of each is outside the squares of the normal range, or NaN).
-            return (f"(_t if {SQUARE_MIN!r} <= (_t := (_c := (_x := {code}) * {SPLITTER!r}) - (_c - _x)) * _t "
-                    f"<= {SQUARE_MAX!r} or _t == 0.0 else _r32(_x))")
+            # even, in three operations; float32's subnormals, overflow, inf and nan take round32.
+            return float32_held(f"(_c := (_x := {code}) * {SPLITTER!r}) - (_c - _x)", "_x")
         if cannot_overflow:
             return code
         return f"(_t if -{DOUBLE_MAX!r} <= (_t := {code}) <= {DOUBLE_MAX!r} else _overflow())"
@@ -80,7 +87,7 @@ class NumberModel:
         a result beyond the normal range needs rounding (a subnormal) or is an overflow.
         """
         if self.single:
-            return f"(_t if {SQUARE_MIN!r} <= (_t := {code}) * _t <= {SQUARE_MAX!r} or _t == 0.0 else _r32(_t))"
+            return float32_held(code, "_t")
         return self.result(code, cannot_overflow)
 
     def whole_step(self, code: str) -> str:

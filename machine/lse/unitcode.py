@@ -19,7 +19,7 @@ from machine.lse import nodes as n
 from machine.lse.blocks import Blocks
 from machine.lse.charges import merge_charges
 from machine.lse.compiler import RESULT, RETURN, RETURN_TO
-from machine.lse.emit import Cost, Emitter, Ex
+from machine.lse.emit import INDENT, Cost, Emitter, Ex
 from machine.lse.exact import ExactReads, unbind_unused
 from machine.lse.fastloops import FastLoops
 from machine.lse.flow import Flow, written_names
@@ -90,17 +90,13 @@ class UnitCompiler(LeanCode, ExactReads, FastLoops, Blocks, SegmentCompiler):
     # -------------------------------------------------------------- caching
     def _names(self) -> set[str]:
         names, labels = set(), set()
-        for pc in self.pcs:
-            if pc >= self.layout.end_pc:
-                continue
-            segment = self.layout.segments[pc]
-            for node in walk(self.layout.program.lines[segment.line_index].statements[segment.start:]):
-                if isinstance(node, n.Target) and self.layout.resolve(node) is not None:
-                    labels.add(id(node.expr))  # ALLER EN a label: the name is never read as a variable
-                elif isinstance(node, (n.Var, n.Index)) and id(node) not in labels:
-                    names.add(node.name)
-                elif isinstance(node, n.Faire):
-                    names.add(node.var)
+        for node in self.nodes:  # a node comes before those below it
+            if isinstance(node, n.Target) and self.layout.resolve(node) is not None:
+                labels.add(id(node.expr))  # ALLER EN a label: the name is never read as a variable
+            elif isinstance(node, (n.Var, n.Index)) and id(node) not in labels:
+                names.add(node.name)
+            elif isinstance(node, n.Faire):
+                names.add(node.var)
         return names
 
     def _cache_names(self) -> dict[str, str]:
@@ -179,11 +175,15 @@ class UnitCompiler(LeanCode, ExactReads, FastLoops, Blocks, SegmentCompiler):
         """
         if cycles:
             out.emit("M.cyc += c; c = 0")
-        for local, _, name in self._table(self.cache if names is None else names):
-            if name in self.written and name not in self.cached_arrays:
-                out.emit("try:")
-                out.emit(f"    {self.env(name)}[{name!r}] = {local}")
-                out.emit("except _NameError: pass")
+        for local, name in self._written_back(self.cache if names is None else names):
+            out.emit("try:")
+            out.emit(f"    {self.env(name)}[{name!r}] = {local}")
+            out.emit("except _NameError: pass")
+
+    def _written_back(self, names: object) -> list[tuple[str, str]]:
+        """(local, name) of the cached names among `names` whose local a flush writes to their table."""
+        return [(local, name) for local, _, name in self._table(names)
+                if name in self.written and name not in self.cached_arrays]
 
     def emit_reload(self, out: Emitter, names: set[str] | None = None) -> None:
         """Take the variables back from their tables (anything may have changed them) and the budget."""
@@ -271,7 +271,7 @@ class UnitCompiler(LeanCode, ExactReads, FastLoops, Blocks, SegmentCompiler):
 
     def emit_charge(self, out: Emitter, cost: Cost) -> None:
         cycles = sum(self.tables.costs[key] * count for key, count in cost.kinds.items())
-        prefix = "    " * out.depth + "c += "
+        prefix = INDENT * out.depth + "c += "
         if out.lines and out.lines[-1].startswith(prefix) and out.lines[-1][len(prefix):].isdigit():
             out.lines[-1] = f"{prefix}{int(out.lines[-1][len(prefix):]) + cycles}"  # nothing ran between
         else:
@@ -296,11 +296,10 @@ class UnitCompiler(LeanCode, ExactReads, FastLoops, Blocks, SegmentCompiler):
             super().statement(out, statement)
             return
         self.emit_flush(out, self.flush_names(statement), cycles=isinstance(statement, DIRECT))
-        for local, _, name in self._table(names):
-            if name in self.written and name not in self.cached_arrays:
-                # The table holds it now; unbound, the local is not written back over what the
-                # calls store there if the statement then fails (it is read again after).
-                out.emit(f"{local} = _U; del {local}")
+        for local, _ in self._written_back(names):
+            # The table holds it now; unbound, the local is not written back over what the
+            # calls store there if the statement then fails (it is read again after).
+            out.emit(f"{local} = _U; del {local}")
         self.synced = names
         try:
             super().statement(out, statement)

@@ -114,7 +114,7 @@ def set_ref(ref: tuple, value: object) -> None:
         if type(value) is not float:
             raise LseError(Err.TYPE_MISMATCH, values.array_name(container))
         container[key] = value
-    elif type(container) is Vars:
+    elif isinstance(container, Vars):
         container.assign(key, value)
     else:  # a temporary cell made for an expression argument: it keeps the kind it was given
         if type(value) is not type(container[key]):
@@ -125,7 +125,7 @@ def set_ref(ref: tuple, value: object) -> None:
 def declare_ref(ref: tuple) -> None:
     """CHAINE applied to a by-reference parameter declares the caller's variable."""
     container, key = ref
-    if type(container) is not Vars:
+    if not isinstance(container, Vars):
         raise LseError(Err.ALREADY_DECLARED, key)
     container.declare_string(key)
 

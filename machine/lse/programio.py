@@ -55,7 +55,7 @@ class ProgramIO:
     def read_into_ref(self, ref: tuple) -> None:
         """LIRE through a reference (array element or by-reference parameter)."""
         container, key = ref
-        if type(container) is Vars:
+        if isinstance(container, Vars):
             self.read_into(container, key)
             return
         want_string = type(container[key]) is str

@@ -44,8 +44,7 @@ UNBOUND_LOCAL = re.compile(r"'(_v\d+)'")  # a cached variable never given a valu
 UNSET = object()  # what a variable table gives for a name it does not hold
 
 
-class _Terminate(Exception):
-    """TERMINER: unwinds every frame."""
+from machine.lse.linker import Terminate as _Terminate  # noqa: E402 - TERMINER: unwinds every frame
 
 
 class _ReturnTo(Exception):

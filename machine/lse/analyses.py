@@ -1,0 +1,188 @@
+"""Facts about a program's IR that the code generator uses: reachable blocks, kinds, where variables live.
+
+Imports nodes, ir and layout (the units and name kinds of the program); never the runtime.
+"""
+
+from __future__ import annotations
+
+from machine.lse import ir
+from machine.lse import nodes as n
+from machine.lse.layout import MAIN, Layout, Unit
+from machine.lse.parser import walk
+
+# Statements that hand a variable of the unit to the runtime by name: such a local lives in a table.
+BY_NAME = (n.Lire, n.Charger, n.Chaine, n.Tableau, n.Liberer)
+
+
+def successors(program: ir.ProgramIR, block: ir.Block, all_lines: bool) -> list[int]:
+    """Where control may go after a block (a computed jump: any line)."""
+    exit_ = block.exit
+    kind = type(exit_)
+    if kind is ir.Goto:
+        return [exit_.block]
+    if kind is ir.Branch:
+        return [exit_.yes, exit_.no]
+    if kind is ir.Jump:
+        if exit_.line is None:
+            return list(program.line_block.values())
+        return [program.line_block[exit_.line]] if exit_.line in program.line_block else []
+    if kind is ir.OpenLoop:
+        found = [exit_.body]
+        if exit_.end in program.line_block:
+            found += line_end_successors(program, exit_.end)
+        return found
+    if kind is ir.LineEnd:
+        return [exit_.next, *loop_bodies(program, exit_.line)]
+    return []
+
+
+def loop_bodies(program: ir.ProgramIR, line: int) -> list[int]:
+    """The body blocks of the FAIRE loops that end on a line."""
+    return [block.exit.body for block in program.blocks
+            if type(block.exit) is ir.OpenLoop and block.exit.end == line]
+
+
+def line_end_successors(program: ir.ProgramIR, line: int) -> list[int]:
+    """Where the end of a line goes: a loop's body, or the next line's block."""
+    return [next_line_block(program, line), *loop_bodies(program, line)]
+
+
+def next_line_block(program: ir.ProgramIR, line: int) -> int:
+    """The first block of the line after `line` (the block past the end after the last line)."""
+    lines = program.program.lines
+    index = program.line_index[line]
+    return program.line_block[lines[index + 1].number] if index + 1 < len(lines) else program.off_end
+
+
+def computed(program: ir.ProgramIR) -> bool:
+    """True if some ALLER EN or RETOUR EN computes its line (then any line may be entered)."""
+    for block in program.blocks:
+        exit_ = block.exit
+        if type(exit_) is ir.Jump and exit_.line is None:
+            return True
+        if type(exit_) is ir.Leave and exit_.kind == "return_to" and exit_.target.expr is not None:
+            return True
+    return False
+
+
+def return_targets(program: ir.ProgramIR, layout: Layout) -> list[int]:
+    """The blocks a RETOUR EN (static) makes a caller go on at."""
+    found = []
+    for block in program.blocks:
+        exit_ = block.exit
+        if type(exit_) is ir.Leave and exit_.kind == "return_to":
+            line = layout.resolve(exit_.target)
+            if line in program.line_block:
+                found.append(program.line_block[line])
+    return found
+
+
+def reachable(program: ir.ProgramIR, roots: list[int]) -> list[int]:
+    """The blocks control can reach from roots, in order."""
+    every_line = computed(program)
+    seen: set[int] = set()
+    work = list(roots)
+    while work:
+        block_id = work.pop()
+        if block_id in seen:
+            continue
+        seen.add(block_id)
+        work.extend(successors(program, program.blocks[block_id], every_line))
+    return sorted(seen)
+
+
+def entries(program: ir.ProgramIR, blocks: list[int], roots: list[int]) -> set[int]:
+    """The blocks control can arrive at other than by running on from the block before (need a dispatch)."""
+    found = set(roots)
+    for block_id in blocks:
+        exit_ = program.blocks[block_id].exit
+        kind = type(exit_)
+        if kind is ir.Jump:
+            if exit_.line is None:
+                found.update(program.line_block.values())
+            elif exit_.line in program.line_block:
+                found.add(program.line_block[exit_.line])
+        elif kind is ir.OpenLoop:
+            found.add(exit_.body)
+            if exit_.end in program.line_block:
+                found.update(line_end_successors(program, exit_.end))
+        elif kind is ir.LineEnd:
+            found.update(loop_bodies(program, exit_.line))
+            found.add(exit_.next)
+    return found & set(blocks)
+
+
+def unit_nodes(program: ir.ProgramIR, blocks: list[int]) -> list:
+    """Every statement and expression node that a unit's blocks run."""
+    found: list = []
+    for block_id in blocks:
+        block = program.blocks[block_id]
+        for op in block.ops:
+            if type(op) is not ir.Charge:
+                found.extend(walk(op.node))
+        exit_ = block.exit
+        for part in ("cond", "expr", "node", "target"):
+            value = getattr(exit_, part, None)
+            if value is not None:
+                found.extend(walk(value))
+    return found
+
+
+def table_locals(unit: Unit, nodes: list) -> set[str]:
+    """The unit's own names that must live in a table: given to the runtime by name, or by reference."""
+    names: set[str] = set()
+    for node in nodes:
+        if isinstance(node, BY_NAME):
+            if isinstance(node, n.Lire):
+                names.update(t.name for t in node.targets if isinstance(t, n.Var))
+            elif isinstance(node, n.Charger):
+                names.add(node.var.name)
+            elif isinstance(node, n.Tableau):
+                names.update(name for name, _ in node.decls)
+            else:
+                names.update(node.names)
+        elif isinstance(node, n.BuiltinCall) and node.position_out is not None:
+            names.add(node.position_out.name)
+        elif isinstance(node, n.Call):
+            names.update(arg.name for arg in node.args if isinstance(arg, n.Var))
+    return (names & unit.locals) - unit.by_reference
+
+
+def number_params(layout: Layout) -> dict[str, set[str]]:
+    """Each procedure's by-value parameters that every call passes a number and nothing makes other."""
+    units = {name: unit for name, unit in layout.units.items() if name != MAIN}
+    proven = {name: {p for p in unit.params if p not in unit.by_reference and layout.is_pure_number(p)}
+              for name, unit in units.items()}
+    calls = []  # (caller unit or None, callee, argument index, argument)
+    for line in layout.program.lines:
+        for node in walk(line.statements):
+            if isinstance(node, n.Call) and node.name in units:
+                for index, arg in enumerate(node.args):
+                    calls.append((node, index, arg))
+    changed = True
+    while changed:
+        changed = False
+        for call, index, arg in calls:
+            param = units[call.name].params[index] if index < len(units[call.name].params) else None
+            if param in proven[call.name] and not _number_argument(arg, layout, proven):
+                proven[call.name].discard(param)
+                changed = True
+    return proven
+
+
+def _number_argument(arg: object, layout: Layout, proven: dict[str, set[str]]) -> bool:
+    """True if an argument is a number in whatever unit passes it (a proven parameter of any unit counts)."""
+    kind = type(arg)
+    if kind is n.Num or kind is n.Index or kind is n.Unary:
+        return True
+    if kind is n.Binary:
+        return arg.op != "!"
+    if kind is n.BuiltinCall:
+        from machine.lse.builtins import BUILTINS
+        return BUILTINS[arg.name].result_kind == "n"
+    if kind is n.Var:
+        if not layout.is_pure_number(arg.name):
+            return False
+        as_param = [unit for unit in layout.units.values() if arg.name in unit.params]
+        return all(arg.name in proven.get(unit.name, ()) for unit in as_param)
+    return False

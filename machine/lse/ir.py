@@ -1,0 +1,319 @@
+"""The IR: a program as basic blocks of statements and charge points, with exits; imports nodes, costs, record.
+
+Every block starts where control can arrive (a line, the rest of a line after a FAIRE, a branch
+of a SI, the statements after a SI) and ends with one exit. Its operations are the statements it
+runs, in order, each preceded by the charge point that pays for it: what a point pays is data
+(`Charge.kinds`, priced by the profile) and the block pays the sum of its points once. An error
+raised after a point refunds the points that come after it in its block, so a run stopped by an
+error has paid exactly what the statement-by-statement order of charging pays: the statements of
+a straight run are paid together, before the first of them runs (the run's one point).
+The same blocks serve every unit (the main program, each procedure): lines are shared, and a
+unit's graph is the part that its entry reaches (`machine.lse.analyses`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from machine.lse import nodes as n
+from machine.lse.costs import expression_cost, statement_cost
+from machine.record import field, record
+
+STRAIGHT_RUN = (n.Assign, n.Afficher, n.Chaine, n.Tableau, n.Liberer)  # paid together, before the first
+# What one pass of a FAIRE costs besides its body (the pass of an end line).
+PASS_COST = Counter({"loop_step": 1, "variable": 1, "add": 1, "compare": 1, "assign": 1})
+
+
+# ------------------------------------------------------------------ operations
+@record(slots=True)
+class Charge:
+    """A charge point: the operations it pays for, before what follows it runs."""
+
+    kinds: Counter
+    line: int
+
+
+@record(slots=True)
+class Do:
+    """A statement that neither jumps nor branches (assignment, output, input, declaration, call...)."""
+
+    node: object
+    line: int
+
+
+@record(slots=True)
+class LoopEntry:
+    """A FAIRE's set-up: bounds evaluated and the variable set; `go` says whether the body runs."""
+
+    node: n.Faire
+    line: int
+
+
+# ----------------------------------------------------------------------- exits
+@record(slots=True)
+class Goto:
+    """Go on at a block of the same line or of the next one (no loop is left)."""
+
+    block: int
+
+
+@record(slots=True)
+class Branch:
+    """SI: the condition (already paid for) chooses a block."""
+
+    cond: object
+    yes: int
+    no: int
+    line: int
+    join: int | None = None  # where both branches meet again (the rest of the line)
+
+
+@record(slots=True)
+class Jump:
+    """ALLER EN a line (`line`), or to the line an expression computes (`expr`)."""
+
+    line: int | None
+    expr: object | None
+    at: int  # the line of the ALLER EN
+
+
+@record(slots=True)
+class OpenLoop:
+    """A FAIRE after its LoopEntry: into `body` if the loop runs, else to the end of its last line."""
+
+    node: n.Faire
+    body: int  # the block of the rest of the line after the FAIRE
+    end: int | None  # the loop's last line (None: it is not in the program)
+    at: int
+
+
+@record(slots=True)
+class LineEnd:
+    """The end of a line that ends loops: step the innermost while it ends here, then `next`."""
+
+    line: int
+    next: int
+
+
+@record(slots=True)
+class Leave:
+    """Leave the unit: RETOUR (`kind` 'return'), RESULTAT ('result', `expr`), RETOUR EN ('return_to'),
+    TERMINER ('end'), past the last line ('off_end')."""
+
+    kind: str
+    expr: object | None
+    target: n.Target | None
+    at: int
+
+
+# ---------------------------------------------------------------------- blocks
+@record(slots=True)
+class Block:
+    """Operations run in order, then the exit."""
+
+    id: int
+    line: int
+    ops: list = field(default_factory=list)
+    exit: object = None
+    line_start: bool = False  # the first block of its line (the debugger stops here)
+    segment_start: bool = False  # a line's first block or a FAIRE's body: the profiler counts from here
+
+    def cost(self) -> Counter:
+        """What the block's charge points pay together."""
+        total: Counter = Counter()
+        for op in self.ops:
+            if type(op) is Charge:
+                total.update(op.kinds)
+        return total
+
+
+@record(slots=True)
+class ProgramIR:
+    """The blocks of a whole program; `line_block` maps a line number to its first block."""
+
+    program: n.Program
+    blocks: list[Block] = field(default_factory=list)
+    line_block: dict[int, int] = field(default_factory=dict)
+    line_index: dict[int, int] = field(default_factory=dict)  # line number -> its rank in the program
+    loop_ends: set[int] = field(default_factory=set)
+    off_end: int = 0  # the block past the last line
+    body_block: dict[tuple[int, int], int] = field(default_factory=dict)  # (line, FAIRE position) -> body
+    proc_entry: dict[str, int] = field(default_factory=dict)  # procedure name -> its first block
+
+
+class _Lowering:
+    """Turn the lines of a program into blocks."""
+
+    def __init__(self, program: n.Program) -> None:
+        self.program = program
+        self.ir = ProgramIR(program)
+        self.pending: list[tuple[Block, int]] = []  # blocks whose Goto goes to the next line
+
+    def new(self, line: int) -> Block:
+        block = Block(len(self.ir.blocks), line)
+        self.ir.blocks.append(block)
+        return block
+
+    def resolve(self, target: n.Target) -> int | None:
+        if target.number is not None:
+            return target.number
+        if target.label is not None:
+            return self.program.labels.get(target.label)
+        return None
+
+    def lower(self) -> ProgramIR:
+        lines = self.program.lines
+        for line in lines:
+            for node in line.statements:
+                for item in _faires(node):
+                    end = self.resolve(item.end)
+                    if end is not None:
+                        self.ir.loop_ends.add(end)
+        starts = []
+        for line in lines:
+            block = self.new(line.number)
+            block.line_start = block.segment_start = True
+            self.ir.line_block[line.number] = block.id
+            self.ir.line_index[line.number] = len(starts)
+            starts.append(block)
+        self.ir.off_end = self.new(lines[-1].number if lines else 0).id
+        self.ir.blocks[self.ir.off_end].exit = Leave("off_end", None, None, lines[-1].number if lines else 0)
+        for index, line in enumerate(lines):
+            next_block = starts[index + 1].id if index + 1 < len(lines) else self.ir.off_end
+            last = self.statements(starts[index], line.statements, line.number, top=True)
+            if last is not None:
+                self.line_end(last, line.number, next_block)
+        return self.ir
+
+    def line_end(self, block: Block, line: int, next_block: int) -> None:
+        block.exit = LineEnd(line, next_block) if line in self.ir.loop_ends else Goto(next_block)
+
+    def statements(self, block: Block, statements: tuple, line: int, top: bool = False) -> Block | None:
+        """Lower statements into block and the blocks after it; return the block control falls out of."""
+        run: list = []
+        for position, statement in enumerate(statements):
+            if isinstance(statement, STRAIGHT_RUN):
+                run.append(statement)
+                continue
+            self.flush(block, run, line)
+            run = []
+            block = self.statement(block, statement, line, position if top else None)
+            if block is None:
+                return None
+        self.flush(block, run, line)
+        return block
+
+    def flush(self, block: Block, run: list, line: int) -> None:
+        if not run:
+            return
+        kinds: Counter = Counter()
+        for statement in run:
+            kinds.update(statement_cost(statement))
+        block.ops.append(Charge(kinds, line))
+        block.ops.extend(Do(statement, line) for statement in run)
+
+    def statement(self, block: Block, node: object, line: int, position: int | None) -> Block | None:
+        """Lower one statement that is not part of a straight run."""
+        ops = block.ops
+        if isinstance(node, n.If):
+            ops.append(Charge(Counter({"statement": 1}) + expression_cost(node.cond), line))
+            yes, no, join = self.new(line), self.new(line), self.new(line)
+            block.exit = Branch(node.cond, yes.id, no.id if node.other is not None else join.id, line, join.id)
+            for branch, part in ((yes, node.then), (no, node.other)):
+                if part is None:
+                    continue
+                end = self.statements(branch, (part,), line)
+                if end is not None:
+                    end.exit = Goto(join.id)
+            if node.other is None:
+                self.ir.blocks.remove(no)
+                self.ir.blocks.append(_placeholder(no.id, line))
+            return join
+        if isinstance(node, n.Block):
+            ops.append(Charge(Counter({"statement": 1}), line))
+            return self.statements(block, node.statements, line)
+        if isinstance(node, n.Faire):
+            return self.faire(block, node, line, position)
+        ops.append(Charge(statement_cost(node), line))
+        if isinstance(node, n.Goto):
+            number = self.resolve(node.target)
+            block.exit = Jump(number, node.target.expr if number is None else None, line)
+            return None
+        if isinstance(node, n.Terminer):
+            block.exit = Leave("end", None, None, line)
+            return None
+        if isinstance(node, n.Retour):
+            block.exit = Leave("return" if node.target is None else "return_to", None, node.target, line)
+            return None
+        if isinstance(node, n.Resultat):
+            block.exit = Leave("result", node.expr, None, line)
+            return None
+        if isinstance(node, n.Procedure):
+            ops.append(Do(node, line))  # reached by running on: an error
+            entry = self.new(line)
+            entry.segment_start = True
+            self.ir.proc_entry[node.name] = entry.id
+            block.exit = Goto(entry.id)  # never taken: the PROCEDURE line fails
+            return entry
+        if isinstance(node, n.Executer):
+            ops.append(Do(node, line))
+            block.exit = Leave("end", None, None, line)
+            return None
+        if isinstance(node, n.Lire):
+            for target in node.targets:  # an element's index is paid when that element is read
+                if isinstance(target, n.Index):
+                    ops.append(Charge(_index_cost(target, "array_write"), line))
+                ops.append(Do(n.Lire((target,), node.line), line))
+            return block
+        ops.append(Do(node, line))
+        return block
+
+    def faire(self, block: Block, node: n.Faire, line: int, position: int | None) -> Block:
+        """FAIRE: set-up, then the body (the rest of the line) or, if it runs zero times, its last line's end."""
+        block.ops.append(Charge(Counter({"statement": 1}), line))
+        kinds = expression_cost(node.start) + Counter({"loop_init": 1})
+        if node.step is not None:
+            kinds.update(expression_cost(node.step))
+        if node.limit is not None:
+            kinds.update(expression_cost(node.limit))
+        block.ops.append(Charge(kinds, line))
+        block.ops.append(LoopEntry(node, line))
+        if node.cond is not None:
+            block.ops.append(Charge(expression_cost(node.cond), line))
+        body = self.new(line)
+        body.segment_start = True
+        if position is not None:
+            self.ir.body_block[(line, position)] = body.id
+        block.exit = OpenLoop(node, body.id, self.resolve(node.end), line)
+        return body
+
+
+def _placeholder(block_id: int, line: int) -> Block:
+    """A block kept for its number that nothing reaches (the missing SINON of a SI)."""
+    return Block(block_id, line, exit=Leave("off_end", None, None, line))
+
+
+def _faires(node: object):
+    if isinstance(node, n.Faire):
+        yield node
+    elif isinstance(node, n.If):
+        yield from _faires(node.then)
+        if node.other is not None:
+            yield from _faires(node.other)
+    elif isinstance(node, n.Block):
+        for item in node.statements:
+            yield from _faires(item)
+
+
+def _index_cost(target: n.Index, key: str) -> Counter:
+    kinds = Counter({key: 1})
+    for index in target.indices:
+        kinds.update(expression_cost(index))
+    return kinds
+
+
+def lower(program: n.Program) -> ProgramIR:
+    """The blocks of a parsed program."""
+    ir = _Lowering(program).lower()
+    ir.blocks.sort(key=lambda block: block.id)
+    return ir

@@ -1,0 +1,304 @@
+"""Build a program's closure from its IR and give it what it calls: loops, calls, errors, the variables' table.
+
+Imports the compiler phases (ir, pygen), ops, values, builtins, formats and errors; the runtime is
+only the `M` it is given. The program's variables are cells of the closure; `Globals` shows them to
+the runtime (LIRE, CHARGER, references, the monitor) as a table.
+"""
+
+from __future__ import annotations
+
+from greenlet import GreenletExit
+
+from machine.errors import Err, InternalError, LseError
+from machine.lse import ir, ops
+from machine.lse.formats import render_plain
+from machine.lse.layout import MAIN, Layout
+from machine.lse.numbers import NumberModel
+from machine.lse.pygen import ProgramCode, program_source
+from machine.lse.pyexpr import python_name
+from machine.lse.values import Memory, Vars, check_number
+
+# Python errors that compiled code lets escape on purpose, and what they mean in LSE.
+TRANSLATED = ((ZeroDivisionError, Err.DIVISION_BY_ZERO), (TypeError, Err.TYPE_MISMATCH),
+              (OverflowError, Err.OVERFLOW), (MemoryError, Err.MEMORY_FULL), (RecursionError, Err.RECURSION))
+RET = object()  # what a procedure gives back at RETOUR
+
+
+class Terminate(Exception):
+    """TERMINER: unwinds every unit."""
+
+
+class ReturnTo(Exception):
+    """RETOUR EN n, raised in the caller: it goes on at line n."""
+
+    def __init__(self, line: int) -> None:
+        super().__init__(line)
+        self.line = line
+
+
+class Back:
+    """What a procedure gives back at RETOUR EN n."""
+
+    __slots__ = ("line",)
+
+    def __init__(self, line: int) -> None:
+        self.line = line
+
+
+class Loop:
+    """One open FAIRE of a unit's run: its step, limit, body block and the lines it spans."""
+
+    __slots__ = ("step", "limit", "body", "first", "end")
+
+    def __init__(self, step: float, limit: object, body: int, first: int, end: int) -> None:
+        self.step, self.limit, self.body, self.first, self.end = step, limit, body, first, end
+
+
+class Globals(Vars):
+    """The program's variables as a table: a name the program uses lives in its cell, any other here."""
+
+    __slots__ = ("cells",)
+
+    def __init__(self, memory: Memory | None = None) -> None:
+        super().__init__(memory)
+        self.cells: dict[str, object] = {}
+
+    def bind(self, cells: dict[str, object]) -> None:
+        """Move the values of the names the program uses into its cells."""
+        for name, cell in cells.items():
+            if dict.__contains__(self, name):
+                cell.cell_contents = dict.pop(self, name)
+        self.cells = cells
+
+    def __getitem__(self, name: str) -> object:
+        cell = self.cells.get(name)
+        if cell is None:
+            return dict.__getitem__(self, name)
+        try:
+            return cell.cell_contents
+        except ValueError:
+            raise LseError(Err.UNASSIGNED, name) from None
+
+    def __setitem__(self, name: str, value: object) -> None:
+        cell = self.cells.get(name)
+        if cell is None:
+            dict.__setitem__(self, name, value)
+        else:
+            cell.cell_contents = value
+
+    def __contains__(self, name: object) -> bool:
+        cell = self.cells.get(name)
+        if cell is None:
+            return dict.__contains__(self, name)
+        try:
+            cell.cell_contents  # noqa: B018 - the test of a cell's value
+        except ValueError:
+            return False
+        return True
+
+    def get(self, name: str, default: object = None) -> object:
+        return self[name] if name in self else default
+
+    def pop(self, name: str, *default: object) -> object:
+        cell = self.cells.get(name)
+        if cell is None:
+            return dict.pop(self, name, *default)
+        if name not in self:
+            if default:
+                return default[0]
+            raise KeyError(name)
+        value = cell.cell_contents
+        del cell.cell_contents
+        return value
+
+    def __delitem__(self, name: str) -> None:
+        self.pop(name)
+
+    def keys(self) -> list[str]:
+        return [name for name in self.cells if name in self] + list(dict.keys(self))
+
+    def __iter__(self):
+        return iter(self.keys())
+
+    def __len__(self) -> int:
+        return len(self.keys())
+
+    def values(self) -> list[object]:
+        return [self[name] for name in self.keys()]
+
+    def items(self) -> list[tuple[str, object]]:
+        return [(name, self[name]) for name in self.keys()]
+
+
+# ------------------------------------------------------------ what units call
+def open_loop(lp: list, step: float, limit: object, go: bool, first: int, end: int, body: int) -> bool:
+    """Push a FAIRE loop if it runs at least once; say whether it does."""
+    while lp and lp[-1].body == body:
+        lp.pop()  # the same FAIRE again: its old pass is abandoned
+    if end < first:
+        raise LseError(Err.BAD_NESTING, f"{end} < {first}")
+    if lp and lp[-1].end < end and lp[-1].first <= first:
+        raise LseError(Err.BAD_NESTING, f"{end} > {lp[-1].end}")
+    if go:
+        lp.append(Loop(step, limit, body, first, end))
+    return go
+
+
+def leave_loops(lp: list, line: int) -> None:
+    """A jump to a line leaves every loop whose lines do not contain it."""
+    while lp and not (lp[-1].first <= line <= lp[-1].end):
+        lp.pop()
+
+
+def function_result(value: object) -> object:
+    """&F(...) in an expression: its RESULTAT."""
+    if value is RET:
+        raise LseError(Err.RETOUR_IN_FUNCTION)
+    if type(value) is Back:
+        raise ReturnTo(value.line)
+    return value
+
+
+def subroutine_result(value: object) -> None:
+    """&P(...) as an instruction: it must end by RETOUR (or RETOUR EN)."""
+    if value is RET:
+        return
+    if type(value) is Back:
+        raise ReturnTo(value.line)
+    raise LseError(Err.RESULTAT_IN_SUBROUTINE)
+
+
+def terminate() -> None:
+    raise Terminate()
+
+
+def too_deep() -> None:
+    raise LseError(Err.RECURSION)
+
+
+def deref(ref: tuple) -> object:
+    """The value a by-reference parameter names."""
+    return ref[0][ref[1]]
+
+
+class CompiledProgram:
+    """A program's closure and what finds its errors' lines: built once per load (and again for a new root)."""
+
+    def __init__(self, machine: object, layout: Layout, program: ir.ProgramIR, profile: bool, debug: bool,
+                 roots: list[int]) -> None:
+        self.machine = machine
+        self.ir = program
+        shared = ProgramCode(program, layout, machine.costs, machine.numbers, profile, debug)
+        units = [(layout.units[MAIN], roots)]
+        units += [(unit, [program.proc_entry[name]]) for name, unit in layout.units.items() if name != MAIN]
+        for unit, unit_roots in units:
+            unit_roots.extend(_return_roots(program, layout))
+        self.source, tables = program_source(shared, units)
+        self.shared = shared
+        self.names = dict(shared.globals)
+        namespace = self.namespace(tables)
+        try:
+            exec(compile(self.source, "<lse program>", "exec"), namespace)
+        except (SyntaxError, RecursionError, MemoryError) as error:
+            raise InternalError(f"generated code does not compile: {error}") from None
+        cells_fn, self.units = namespace["_program"](machine, machine.G)
+        cells = dict(zip(cells_fn.__code__.co_freevars, cells_fn.__closure__))
+        self.cyc_cell = cells.pop("cyc")
+        cells.pop("depth")
+        machine.G.bind({self.names[name]: cell for name, cell in cells.items()})
+
+    def namespace(self, tables: dict) -> dict:
+        machine = self.machine
+        program = self.ir
+        line_block = program.line_block
+        lines = tuple(block.line for block in program.blocks)
+        names = {python_name("v", name): name for name in self.shared.globals.values()}
+        names.update({python_name(prefix, name): name for unit in self.shared.layout.units.values()
+                      for name in unit.locals for prefix in ("v", "r")})
+
+        def caught(error: BaseException, where: tuple, lp: list) -> int:
+            return self.caught(error, where, lp, names, line_block)
+
+        def goto(lp: list, value: object) -> int:
+            line = ops.line_number(value)
+            block = line_block.get(line)
+            if block is None:
+                raise LseError(Err.UNKNOWN_LINE, line)
+            leave_loops(lp, line)
+            return block
+
+        def return_to(line: int) -> Back:
+            if line not in line_block:
+                raise LseError(Err.UNKNOWN_LINE, line)
+            return Back(line)
+
+        def frame(pairs: tuple, name: str) -> Vars:
+            table = Vars(machine.memory)
+            for param, value in pairs:
+                table[param] = value
+                if type(value) is str:
+                    table.strings.add(param)
+            machine.memory.take(table.held(), name)  # strings and array copies passed by value
+            return table
+
+        def release(table: Vars, name: str) -> None:
+            machine.memory.take(-table.held(), name)
+
+        def off_end(line: int) -> None:
+            raise LseError(Err.NO_TERMINER, line=line)
+
+        namespace = {
+            "__builtins__": {}, "_K": self.shared.constants, "_LINES": lines, "_MAXD": machine.max_depth,
+            "_num": ops.num, "_add": ops.add, "_pow": ops.power, "_eq": ops.equal, "_ne": ops.not_equal,
+            "_order": ops.order, "_number": check_number, "_put": ops.put, "_rd": ops.read, "_array": ops.array, "_elref": ops.element_ref,
+            "_byval": ops.by_value, "_setref": ops.set_ref, "_declare_ref": ops.declare_ref, "_pos": ops.position,
+            "_posref": ops.position_ref, "_line_number": ops.line_number, "_deref": deref,
+            "_cat": ops.make_concat(machine.limits["max_string"], machine.charge), "_plain": render_plain,
+            "_caught": caught, "_goto": goto, "_return_to": return_to, "_frame": frame, "_release": release,
+            "_off_end": off_end, "_open": open_loop, "_leave": leave_loops, "_function": function_result,
+            "_subroutine": subroutine_result, "_terminate": terminate, "_too_deep": too_deep, "_RET": RET,
+            "BaseException": BaseException, **NumberModel.namespace(),
+        }
+        namespace.update({f"_b_{name}": fn for name, fn in machine.builtin_table().items()})
+        namespace.update(tables)
+        return namespace
+
+    def caught(self, error: BaseException, where: tuple, lp: list, names: dict, line_block: dict) -> int:
+        """Where a unit goes after raising: RETOUR EN goes on at its line; anything else is reported.
+
+        The LSE line and the cycles paid ahead are found from the Python line it arose on.
+        """
+        if isinstance(error, GreenletExit):
+            raise error
+        start, table = where
+        tb = error.__traceback__
+        line, refund = table[tb.tb_lineno - 1 - start] if tb is not None else (0, 0)
+        machine = self.machine
+        machine.cyc -= refund  # the statements after this point did not run
+        if type(error) is ReturnTo:
+            if error.line not in line_block:
+                raise LseError(Err.UNKNOWN_LINE, error.line, line=line or None)
+            leave_loops(lp, error.line)
+            return line_block[error.line]
+        if type(error) is Terminate:
+            raise error
+        if isinstance(error, LseError):
+            raise error.at(line or None)
+        if isinstance(error, NameError):
+            python = error.name if error.name else str(error).split("'")[1]
+            if python not in names:
+                raise InternalError(f"generated code: {error}") from error
+            raise LseError(Err.UNASSIGNED, names[python], line=line or None) from None
+        for python_error, code in TRANSLATED:
+            if isinstance(error, python_error):
+                raise LseError(code, line=line or None) from None
+        raise error
+
+
+def _return_roots(program: ir.ProgramIR, layout: Layout) -> list[int]:
+    """The blocks a RETOUR EN makes a caller go on at: static ones, or every line when one is computed."""
+    from machine.lse import analyses
+    if analyses.computed(program):
+        return list(program.line_block.values())
+    return analyses.return_targets(program, layout)
+

@@ -1,0 +1,228 @@
+"""Python code for LSE expressions, with their kinds ('n' number, 's' string, 'b' truth, '?' unknown).
+
+Imports nodes, builtins (the table), numbers and operands; never the runtime. No text of the program
+reaches the code unescaped: names go through `python_name`, strings and numbers through repr().
+"""
+
+from __future__ import annotations
+
+from machine.lse import nodes as n
+from machine.lse.builtins import BUILTINS
+from machine.lse.costs import expression_cost
+from machine.lse.operands import cannot_overflow, scales
+
+COMPARE_PY = {"=": "==", "#": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
+TALL = 40  # an expression taller than this is computed in steps, one temporary a node
+
+
+def python_name(prefix: str, name: str) -> str:
+    """A Python identifier for an LSE name: ASCII letters and digits as they are, anything else spelt out."""
+    if name.isascii() and name.isalnum():
+        return f"{prefix}_{name}"
+    return f"{prefix}_x" + name.encode().hex()
+
+
+def height(node: object) -> int:
+    """The height of an expression tree, found without recursion."""
+    heights: dict[int, int] = {}
+    stack = [(node, False)]
+    while stack:
+        item, done = stack.pop()
+        kids = children(item)
+        if done:
+            heights[id(item)] = 1 + max((heights[id(kid)] for kid in kids), default=0)
+        else:
+            stack.append((item, True))
+            stack.extend((kid, False) for kid in kids)
+    return heights[id(node)]
+
+
+def children(node: object) -> tuple:
+    """The sub-expressions of an expression node, in the order they are evaluated."""
+    kind = type(node)
+    if kind in (n.Binary, n.Compare, n.Logic):
+        return (node.left, node.right)
+    if kind in (n.Unary, n.Not):
+        return (node.operand,)
+    if kind is n.Index:
+        return node.indices
+    if kind in (n.BuiltinCall, n.Call):
+        return node.args
+    if kind is n.Conditional:
+        return (node.cond, node.then, node.other)
+    return ()
+
+
+class ExpressionCode:
+    """Expressions of one unit; `scope` says where each name lives (see pygen.UnitCode)."""
+
+    def __init__(self, scope: object, numbers: object, charge_code, procedures: dict) -> None:
+        self.scope = scope
+        self.numbers = numbers
+        self.charge_code = charge_code  # Counter -> code that pays it inside an expression
+        self.procedures = procedures  # name -> Unit
+        self.in_index = 0
+        self.depth = 0  # nesting of walrus temporaries
+        self.steps: list[str] | None = None  # the statements of a tall expression, in order
+        self.done: dict | None = None  # the nodes of a tall expression computed already
+
+    # -------------------------------------------------------------- entry
+    def value(self, node: object, out: list[str]) -> tuple[str, str]:
+        """Code and kind of an expression; a tall one first appends its steps to out."""
+        if height(node) <= TALL:
+            return self.expr(node)
+        self.steps = out
+        try:
+            return self.stepwise(node)
+        finally:
+            self.steps = None
+
+    def stepwise(self, node: object) -> tuple[str, str]:
+        """Compute a tall expression one node a statement, in evaluation order, without recursion."""
+        done: dict[int, tuple[str, str]] = {}
+        stack = [(node, False)]
+        while stack:
+            item, ready = stack.pop()
+            if id(item) in done:
+                continue
+            if type(item) is n.Conditional or height_at_most(item, TALL // 2):
+                code, kind = self.expr(item)  # small enough (or lazy in its branches): one step
+            elif not ready:
+                stack.append((item, True))
+                stack.extend((kid, False) for kid in reversed(children(item)))
+                continue
+            else:
+                code, kind = self.expr(item, done)
+            temp = f"_e{len(self.steps)}"
+            self.steps.append(f"{temp} = {code}")
+            done[id(item)] = (temp, kind)
+        return done[id(node)]
+
+    # -------------------------------------------------------- expressions
+    def expr(self, node: object, done: dict | None = None) -> tuple[str, str]:
+        if done is not None and id(node) in done:
+            return done[id(node)]
+        self.done = done
+        return getattr(self, "ex_" + type(node).__name__)(node)
+
+    def sub(self, node: object) -> tuple[str, str]:
+        done = self.done
+        if done is not None and id(node) in done:
+            return done[id(node)]
+        return self.expr(node, done)
+
+    def ex_Num(self, node: n.Num) -> tuple[str, str]:
+        return self.numbers.constant(float(node.value)), "n"
+
+    def ex_Str(self, node: n.Str) -> tuple[str, str]:
+        return repr(node.value), "s"
+
+    def ex_Var(self, node: n.Var) -> tuple[str, str]:
+        return self.scope.read(node.name), self.scope.kind(node.name)
+
+    def key(self, indices: tuple) -> str:
+        self.in_index += 1
+        try:
+            parts = [self.sub(index)[0] for index in indices]
+        finally:
+            self.in_index -= 1
+        return parts[0] if len(parts) == 1 else f"({parts[0]}, {parts[1]})"
+
+    def ex_Index(self, node: n.Index) -> tuple[str, str]:
+        self.depth += 1
+        a, k = f"_a{self.depth}", f"_k{self.depth}"
+        try:
+            array = self.scope.array(node.name)
+            key = self.key(node.indices)
+        finally:
+            self.depth -= 1
+        # The array is looked at before the index, as everywhere: the same error when both are unset.
+        return f"({a}[{k}] if (({a} := {array}), ({k} := {key}))[1] in {a} else _rd({a}, {k}))", "n"
+
+    def ex_Unary(self, node: n.Unary) -> tuple[str, str]:
+        code, kind = self.sub(node.operand)
+        if node.op == "+":
+            return (code if kind == "n" else f"_num({code})"), "n"
+        return f"(-{code})", "n"
+
+    def ex_Binary(self, node: n.Binary) -> tuple[str, str]:
+        (left, lk), (right, rk) = self.sub(node.left), self.sub(node.right)
+        op = node.op
+        if op == "!":
+            return f"_cat({left}, {right})", "s"
+        if op == "^":
+            return self.numbers.builtin(f"_pow({left}, {right})"), "n"
+        code = f"({left} {op} {right})" if (op != "+" or (lk == "n" and rk == "n")) else f"_add({left}, {right})"
+        if self.in_index:
+            return code, "n"  # index arithmetic is neither rounded nor checked: beyond any array anyway
+        fits = cannot_overflow(op, node.left, node.right)
+        if scales(op, node.left, node.right):
+            return self.numbers.scaled(code, fits), "n"
+        return self.numbers.result(code, fits), "n"
+
+    def ex_Compare(self, node: n.Compare) -> tuple[str, str]:
+        (left, lk), (right, rk) = self.sub(node.left), self.sub(node.right)
+        if lk == rk and lk in "ns":
+            return f"({left} {COMPARE_PY[node.op]} {right})", "b"
+        if node.op in ("=", "#"):
+            return f"{'_eq' if node.op == '=' else '_ne'}({left}, {right})", "b"
+        return f"(_order({left}, {right}) {COMPARE_PY[node.op]} 0)", "b"
+
+    def ex_Logic(self, node: n.Logic) -> tuple[str, str]:
+        # Decision: ET and OU evaluate both sides (no short circuit), like the stack machines LSE ran on.
+        (left, _), (right, _) = self.sub(node.left), self.sub(node.right)
+        return f"({left} {'&' if node.op == 'ET' else '|'} {right})", "b"
+
+    def ex_Not(self, node: n.Not) -> tuple[str, str]:
+        return f"(not {self.sub(node.operand)[0]})", "b"
+
+    def ex_Conditional(self, node: n.Conditional) -> tuple[str, str]:
+        cond = self.sub(node.cond)[0]
+        then, tk = self.expr(node.then)
+        other, ok = self.expr(node.other)
+        then = self.charge_code(expression_cost(node.then), then)
+        other = self.charge_code(expression_cost(node.other), other)
+        return f"({then} if {cond} else {other})", (tk if tk == ok else "?")
+
+    def ex_BuiltinCall(self, node: n.BuiltinCall) -> tuple[str, str]:
+        spec = BUILTINS[node.name]
+        args = ", ".join(self.sub(arg)[0] for arg in node.args)
+        call = f"_b_{node.name}({args})"
+        if spec.returns_position:
+            call = f"{call}[0]" if node.position_out is None else self.scope.position(node.position_out.name, call)
+        if spec.result_kind == "n":
+            call = self.numbers.builtin(call)
+        return call, spec.result_kind
+
+    def ex_Call(self, node: n.Call) -> tuple[str, str]:
+        return f"_function({self.call(node)})", "?"
+
+    def call(self, node: n.Call) -> str:
+        """Code calling a procedure: its function and its arguments, by value or by reference."""
+        unit = self.procedures[node.name]
+        parts = []
+        for param, arg in zip(unit.params, node.args):
+            if param in unit.by_reference:
+                parts.append(self.reference(arg))
+                continue
+            code, kind = self.sub(arg)
+            parts.append(code if kind in "nsb" else f"_byval({code})")
+        return f"{python_name('p', node.name.lstrip('&'))}({', '.join(parts)})"
+
+    def reference(self, arg: object) -> str:
+        if type(arg) is n.Var:
+            return self.scope.ref(arg.name)
+        if type(arg) is n.Index:
+            return f"_elref({self.scope.array(arg.name)}, {self.key(arg.indices)}, {arg.name!r})"
+        return f"([{self.sub(arg)[0]}], 0)"
+
+
+def height_at_most(node: object, limit: int) -> bool:
+    """True if an expression is no taller than limit (stops looking past it)."""
+    stack = [(node, 1)]
+    while stack:
+        item, level = stack.pop()
+        if level > limit:
+            return False
+        stack.extend((kid, level + 1) for kid in children(item))
+    return True

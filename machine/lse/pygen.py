@@ -1,0 +1,600 @@
+"""The one code generator: a program's IR as the Python source of one closure, a function per unit.
+
+Plain runs, --profile and the debugger are flags of the same generator (profile: each charge point
+counted where it is paid, and each segment's cycles given to its line; debug: a hook before each
+line). Imports ir, analyses, pyexpr, costs, nodes, formats (compile_format) and layout; never the runtime.
+
+Decisions: the program's variables are local variables of the closure (`v_NAME`), shared by its
+units as cells, so a procedure reads and writes them directly and nothing is ever written back;
+a procedure's own variables are its Python locals, except those handed to the runtime by name (a
+table, `L`); a unit's blocks are the cases of a dispatch on `pc`, a SI is a Python if, and each
+block pays its cycles in one add. An error finds its LSE line, and the cycles paid ahead to refund,
+in a table indexed by the Python line where it arose: hot code stores no line numbers.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from machine.errors import Err
+from machine.lse import analyses, ir
+from machine.lse import nodes as n
+from machine.lse.formats import compile_format
+from machine.lse.layout import MAIN, Layout, Unit
+from machine.lse.pyexpr import ExpressionCode, python_name
+
+INDENT = "    "
+
+
+class Source:
+    """Lines of Python, each with the LSE line it runs and the cycles paid ahead of it in its block."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.table: list[tuple[int, int]] = []  # one (LSE line, refund) per line
+        self.depth = 0
+        self.where = (0, 0)
+
+    def emit(self, text: str) -> None:
+        self.lines.append(INDENT * self.depth + text)
+        self.table.append(self.where)
+
+
+class ProgramCode:
+    """What every unit of one program shares: the IR, cost prices, constants, the names of variables."""
+
+    def __init__(self, program: ir.ProgramIR, layout: Layout, costs: dict, numbers: object,
+                 profile: bool, debug: bool) -> None:
+        self.ir = program
+        self.layout = layout
+        self.costs = costs
+        self.numbers = numbers
+        self.profile = profile or debug
+        self.debug = debug
+        self.constants: list[object] = []  # _K: formats and other objects, never source
+        self.blocks: list[tuple[int, Counter, int]] = []  # charge points of --profile: (cycles, kinds, line)
+        self.number_params = analyses.number_params(layout)
+        self.globals: dict[str, str] = {}  # python name -> LSE name of every variable of the program
+
+    def price(self, kinds: Counter) -> int:
+        return sum(self.costs[key] * count for key, count in kinds.items())
+
+    def point(self, kinds: Counter, line: int) -> int:
+        """Register a charge point for --profile; return its number."""
+        self.blocks.append((self.price(kinds), Counter(kinds), line))
+        return len(self.blocks) - 1
+
+    def constant(self, value: object) -> int:
+        self.constants.append(value)
+        return len(self.constants) - 1
+
+
+class UnitCode:
+    """The Python function of one unit."""
+
+    def __init__(self, shared: ProgramCode, unit: Unit, roots: list[int]) -> None:
+        self.shared = shared
+        self.unit = unit
+        self.is_main = unit.name == MAIN
+        program = shared.ir
+        self.block_ids = analyses.reachable(program, roots)
+        self.entries = analyses.entries(program, self.block_ids, roots)
+        nodes = analyses.unit_nodes(program, self.block_ids)
+        self.table = analyses.table_locals(unit, nodes) | (
+            set(unit.params) - set(unit.by_reference) - shared.number_params.get(unit.name, set()))
+        self.assigned: set[str] = set()  # globals this unit stores into directly
+        self.names: set[str] = {node.name for node in nodes if type(node) in (n.Var, n.Index)}
+        self.exprs = ExpressionCode(self, shared.numbers, self.charge_inline, shared.layout.units)
+        self.out = Source()
+        self.emitted: set[int] = set()
+
+    # ------------------------------------------------------------- storage
+    def storage(self, name: str) -> str:
+        unit = self.unit
+        if name in unit.by_reference:
+            return "ref"
+        if name in unit.locals:
+            return "table" if name in self.table else "local"
+        return "global"
+
+    def pure(self, name: str) -> bool:
+        return self.shared.layout.is_pure_number(name)
+
+    def kind(self, name: str) -> str:
+        where = self.storage(name)
+        if where == "local" or (where == "global" and self.pure(name)):
+            return "n"
+        return "?"
+
+    def pyname(self, name: str) -> str:
+        if self.storage(name) == "global":
+            self.shared.globals[python_name("v", name)] = name
+        return python_name("r" if self.storage(name) == "ref" else "v", name)
+
+    def read(self, name: str) -> str:
+        where = self.storage(name)
+        if where == "ref":
+            return f"_deref({self.pyname(name)})"
+        if where == "table":
+            return f"L[{name!r}]"
+        return self.pyname(name)
+
+    def array(self, name: str) -> str:
+        code = self.read(name)
+        layout = self.shared.layout
+        if self.storage(name) == "global" and not layout.may_be_array(name):
+            return f"_array({code}, {name!r})"  # no TABLEAU, parameter or CHARGER makes it one
+        return code
+
+    def ref(self, name: str) -> str:
+        where = self.storage(name)
+        if where == "ref":
+            return self.pyname(name)
+        if where == "table":
+            return f"(L, {name!r})"
+        self.pyname(name)
+        return f"(G, {name!r})"
+
+    def store(self, name: str, code: str, kind: str) -> str:
+        """A statement storing a value into a variable, with the checks its kind needs."""
+        where = self.storage(name)
+        if where == "ref":
+            return f"_setref({self.pyname(name)}, {code})"
+        if where == "table":
+            return f"L.assign({name!r}, {code})"
+        if where == "local" or self.pure(name):
+            if where == "global":
+                self.assigned.add(name)
+            return f"{self.pyname(name)} = {code if kind == 'n' else f'_number({code}, {name!r})'}"
+        self.pyname(name)
+        return f"G.assign({name!r}, {code})"
+
+    def position(self, name: str, call: str) -> str:
+        where = self.storage(name)
+        if where == "ref":
+            return f"_posref({self.pyname(name)}, {call})"
+        if where == "global" and self.pure(name):
+            self.assigned.add(name)
+            return f"((_p := {call}), ({self.pyname(name)} := _p[1]))[0][0]"
+        self.pyname(name)
+        return f"_pos({'L' if where == 'table' else 'G'}, {name!r}, {call})"
+
+    def env(self, name: str) -> str:
+        """The table that holds a name the runtime is given by name."""
+        if self.storage(name) == "table":
+            return "L"
+        self.pyname(name)
+        return "G"
+
+    # ------------------------------------------------------------ charging
+    def charge_inline(self, kinds: Counter, code: str) -> str:
+        """Code that pays for kinds, then gives code's value (the branch of a conditional expression)."""
+        if not kinds:
+            return code
+        if self.shared.profile:
+            return f"M.charged({self.shared.point(kinds, self.out.where[0])}, {code})"
+        return f"((cyc := cyc + {self.shared.price(kinds)}), {code})[1]"
+
+    def pay(self, kinds: Counter, line: int) -> None:
+        if not kinds:
+            return
+        if self.shared.profile:
+            self.out.emit(f"M.block({self.shared.point(kinds, line)})")
+        else:
+            self.out.emit(f"cyc += {self.shared.price(kinds)}")
+
+    # ------------------------------------------------------------- the unit
+    def function(self) -> list[str]:
+        """The unit's Python function: its lines, with its table of LSE lines in self.out."""
+        out = self.out
+        unit = self.unit
+        program = self.shared.ir
+        if self.is_main:
+            header = "def u_main(pc):"
+        else:
+            params = [f"a_{i}" if self.storage(p) == "table" else self.pyname(p) for i, p in enumerate(unit.params)]
+            header = f"def {self.tag()}({', '.join(params)}):"
+        out.depth = 1
+        if not self.is_main:
+            entry = program.proc_entry[unit.name]
+            self.where(program.blocks[entry].line, 0)
+            out.emit("if depth >= _MAXD: _too_deep()")
+            out.emit(f"if cyc >= M.budget: M.slice_end({program.blocks[entry].line})")
+            if self.shared.profile:
+                out.emit("_caller = M.enter_call()")
+            if self.table:
+                pairs = "".join(f"({p!r}, a_{i}), " for i, p in enumerate(unit.params) if self.storage(p) == "table")
+                out.emit(f"L = _frame(({pairs}), {unit.name!r})")
+            out.emit("depth += 1")
+            out.emit("try:")
+            out.depth += 1
+            out.emit(f"pc = {entry}")
+        out.emit("lp = []")
+        out.emit("while True:")
+        out.depth += 1
+        out.emit("try:")
+        out.depth += 1
+        out.emit("while True:")
+        out.depth += 1
+        self.where(0, 0)
+        out.emit("if cyc >= M.budget: M.slice_end(_LINES[pc])")
+        self.dispatch(sorted(self.entries))
+        out.depth -= 2
+        self.where(0, 0)
+        out.emit("except BaseException as e:")
+        out.emit(f"    pc = _caught(e, _TABLE_{self.tag()}, lp)")
+        if not self.is_main:
+            out.depth = 1
+            out.emit("finally:")
+            out.emit("    depth -= 1")
+            if self.table:
+                out.emit(f"    _release(L, {unit.name!r})")
+            if self.shared.profile:
+                out.emit("    M.leave_call(_caller)")
+        declared = sorted(python_name("v", name) for name in self.assigned)
+        return [header, f"{INDENT}nonlocal cyc, depth{''.join(', ' + d for d in declared)}"] + out.lines
+
+    def tag(self) -> str:
+        return "u_main" if self.is_main else python_name("p", self.unit.name.lstrip("&"))
+
+    def where(self, line: int, refund: int) -> None:
+        self.out.where = (line, refund)
+
+    # ------------------------------------------------------------ dispatch
+    def dispatch(self, entries: list[int]) -> None:
+        """A tree of tests on pc whose leaves run the entry blocks."""
+        out = self.out
+        if len(entries) <= 4:
+            for position, block_id in enumerate(entries):
+                if position == len(entries) - 1 and position > 0:
+                    out.emit("else:")
+                else:
+                    out.emit(f"{'if' if position == 0 else 'elif'} pc == {block_id}:")
+                out.depth += 1
+                self.chain(block_id)
+                out.depth -= 1
+            return
+        middle = len(entries) // 2
+        out.emit(f"if pc < {entries[middle]}:")
+        out.depth += 1
+        self.dispatch(entries[:middle])
+        out.depth -= 1
+        out.emit("else:")
+        out.depth += 1
+        self.dispatch(entries[middle:])
+        out.depth -= 1
+
+    def chain(self, block_id: int, stop: int | None = None) -> None:
+        """Run a block and those it leads to that nothing else enters, up to `stop` (a SI's join)."""
+        program = self.shared.ir
+        while True:
+            block = program.blocks[block_id]
+            self.block(block)
+            exit_ = block.exit
+            kind = type(exit_)
+            if kind is ir.Goto:
+                target = exit_.block
+                if target == stop:
+                    return
+                if target in self.entries:
+                    self.out.emit(f"pc = {target}; continue")
+                    return
+                block_id = target
+                continue
+            if kind is ir.Branch:
+                self.branch(exit_, stop)
+                join = exit_.join
+                if join is None or join == stop or not self.reaches_join(exit_):
+                    return
+                if join in self.entries:
+                    self.out.emit(f"pc = {join}; continue")
+                    return
+                block_id = join
+                continue
+            self.leave(block, exit_)
+            return
+
+    def reaches_join(self, exit_: ir.Branch) -> bool:
+        return exit_.join in self.block_ids
+
+    def branch(self, exit_: ir.Branch, stop: int | None) -> None:
+        out = self.out
+        steps: list[str] = []
+        cond, _ = self.exprs.value(exit_.cond, steps)
+        for step in steps:
+            out.emit(step)
+        out.emit(f"if {cond}:")
+        for part, first in ((0, exit_.yes), (1, exit_.no)):
+            if part:
+                out.emit("else:")
+            out.depth += 1
+            if first == exit_.join:
+                out.emit("pass")
+            elif first in self.entries:
+                out.emit(f"pc = {first}; continue")
+            else:
+                self.chain(first, exit_.join)
+            out.depth -= 1
+
+    # -------------------------------------------------------------- blocks
+    def block(self, block: ir.Block) -> None:
+        """The operations of a block: one charge for all its points (plain runs), or each point where it is."""
+        out = self.out
+        shared = self.shared
+        if block.segment_start and shared.profile:
+            out.emit(f"M.segment({block.line})")
+        if block.line_start and shared.debug:
+            out.emit(f"M.before_line({block.line})")
+        refund = 0 if shared.profile else shared.price(block.cost())
+        if not shared.profile and refund:
+            self.where(block.line, 0)
+            out.emit(f"cyc += {refund}")
+        for op in block.ops:
+            kind = type(op)
+            if kind is ir.Charge:
+                if shared.profile:
+                    self.where(op.line, 0)
+                    self.pay(op.kinds, op.line)
+                else:
+                    refund -= shared.price(op.kinds)
+                    self.where(op.line, refund)
+                continue
+            self.where(op.line, refund)
+            if kind is ir.LoopEntry:
+                self.loop_entry(op.node)
+            else:
+                getattr(self, "st_" + type(op.node).__name__)(op.node)
+        self.where(block.line, refund)
+
+    def value(self, node: object) -> tuple[str, str]:
+        steps: list[str] = []
+        code, kind = self.exprs.value(node, steps)
+        for step in steps:
+            self.out.emit(step)
+        return code, kind
+
+    # ---------------------------------------------------------- statements
+    def st_Assign(self, node: n.Assign) -> None:
+        target = node.target
+        if type(target) is n.Var:
+            code, kind = self.value(node.expr)
+            self.out.emit(self.store(target.name, code, kind))
+            return
+        array = self.array(target.name)
+        out = self.out
+        out.emit(f"_a = {array}")  # the array, then the index, then the value
+        out.emit(f"_k = {self.exprs.key(target.indices)}")
+        code, kind = self.value(node.expr)
+        number = code if kind == "n" else f"_num({code})"
+        out.emit(f"if _k in _a: _a[_k] = {number}")
+        out.emit(f"else: _put(_a, _k, {number})")
+
+    def st_Afficher(self, node: n.Afficher) -> None:
+        parts = [self.value(item)[0] for item in node.items]
+        items = "(" + "".join(part + ", " for part in parts) + ")"
+        if node.format is None:
+            self.out.emit(f"M.out(_plain({items}))")
+        else:
+            index = self.shared.constant(compile_format(node.format, len(parts)))
+            self.out.emit(f"M.out(_K[{index}]({items}))")
+
+    def st_Lire(self, node: n.Lire) -> None:
+        target = node.targets[0]
+        if type(target) is n.Var:
+            if self.storage(target.name) == "ref":
+                self.out.emit(f"M.read_into_ref({self.pyname(target.name)})")
+            else:
+                self.out.emit(f"M.read_into({self.env(target.name)}, {target.name!r})")
+            return
+        key = self.exprs.key(target.indices)
+        self.out.emit(f"M.read_into_ref(_elref({self.array(target.name)}, {key}, {target.name!r}))")
+
+    def st_Chaine(self, node: n.Chaine) -> None:
+        for name in node.names:
+            if self.storage(name) == "ref":
+                self.out.emit(f"_declare_ref({self.pyname(name)})")
+            else:
+                self.out.emit(f"{self.env(name)}.declare_string({name!r})")
+
+    def st_Liberer(self, node: n.Liberer) -> None:
+        for name in node.names:
+            if self.storage(name) == "ref":
+                self.out.emit(f"M.fail({int(Err.NOT_A_REFERENCE)}, {name!r})")
+            else:
+                self.out.emit(f"{self.env(name)}.release({name!r})")
+
+    def st_Tableau(self, node: n.Tableau) -> None:
+        for name, dims in node.decls:
+            sizes = "(" + "".join(self.value(dim)[0] + ", " for dim in dims) + ")"
+            self.out.emit(f"M.declare_array({self.env(name)}, {name!r}, {sizes})")
+
+    def st_CallStatement(self, node: n.CallStatement) -> None:
+        self.out.emit(f"_subroutine({self.exprs.call(node.call)})")
+
+    def st_Pause(self, node: n.Pause) -> None:
+        self.out.emit(f"M.current_line = {node.line}")
+        self.out.emit("M.pause()")
+
+    def st_Procedure(self, node: n.Procedure) -> None:
+        self.out.emit(f"M.fail({int(Err.PROCEDURE_REACHED)}, {node.name!r})")
+
+    def st_Garer(self, node: n.Garer) -> None:
+        args = ", ".join(self.value(part)[0] for part in (node.var, node.record, node.file))
+        self.out.emit(f"M.disk_store({args})")
+
+    def st_Charger(self, node: n.Charger) -> None:
+        args = ", ".join(self.value(part)[0] for part in (node.record, node.file))
+        name = node.var.name
+        self.out.emit(f"_st = M.disk_load({self.env(name)}, {name!r}, {args})")
+        if node.status is None:
+            return
+        target = node.status
+        if type(target) is n.Var:
+            self.out.emit(self.store(target.name, "_st", "n"))
+        else:
+            key = self.exprs.key(target.indices)
+            self.out.emit(f"_setref(_elref({self.array(target.name)}, {key}, {target.name!r}), _st)")
+
+    def st_Supprimer(self, node: n.Supprimer) -> None:
+        record = self.value(node.record)[0] if node.record is not None else "None"
+        self.out.emit(f"M.disk_delete({self.value(node.file)[0]}, {record})")
+
+    def st_Executer(self, node: n.Executer) -> None:
+        start = self.value(node.start)[0] if node.start is not None else "None"
+        self.out.emit(f"M.current_line = {node.line}")
+        self.out.emit(f"M.chain({self.value(node.program)[0]}, {start})")
+
+    # --------------------------------------------------------------- loops
+    def loop_entry(self, node: n.Faire) -> None:
+        out = self.out
+        start, _ = self.value(node.start)
+        step, step_kind = self.value(node.step) if node.step is not None else ("1.0", "n")
+        limit, limit_kind = self.value(node.limit) if node.limit is not None else ("None", "n")
+        out.emit(f"_s = {start}; _st = {step if step_kind == 'n' else f'_num({step})'}; _lim = {limit}")
+        if limit_kind != "n":
+            out.emit("_num(_lim)")
+        out.emit(self.store(node.var, "_s", self.exprs.value(node.start, [])[1]))
+
+    def open_loop(self, block: ir.Block, exit_: ir.OpenLoop) -> None:
+        out = self.out
+        node = exit_.node
+        if node.cond is not None:
+            cond, _ = self.value(node.cond)
+            out.emit(f"_go = {cond}")
+        elif node.step is None or (type(node.step) is n.Num and node.step.value >= 0):
+            out.emit("_go = _s <= _lim")
+        else:
+            out.emit("_go = (_s <= _lim) if _st >= 0 else (_s >= _lim)")
+        if exit_.end is None or exit_.end not in self.shared.ir.line_block:
+            out.emit(f"M.unknown_line({self.shared.layout.resolve(node.end)})")
+            return
+        out.emit(f"if _open(lp, _st, _lim, _go, {exit_.at}, {exit_.end}, {exit_.body}): pc = {exit_.body}; continue")
+        self.line_end(exit_.end, analyses.next_line_block(self.shared.ir, exit_.end))
+
+    def line_end(self, line: int, next_block: int) -> None:
+        """The end of a line that ends loops: step the innermost loop while it ends here."""
+        out = self.out
+        out.emit(f"pc = {next_block}")
+        out.emit(f"while lp and lp[-1].end == {line}:")
+        out.depth += 1
+        self.pay(ir.PASS_COST, line)  # paid where it is: a pass is its own point
+        out.emit("_lo = lp[-1]")
+        for body, faire in self.loops_ending(line):
+            out.emit(f"if _lo.body == {body}:")
+            out.depth += 1
+            self.step(faire, body, line)
+            out.depth -= 1
+        out.emit("lp.pop()")
+        out.depth -= 1
+        out.emit("continue")
+
+    def loops_ending(self, line: int) -> list[tuple[int, n.Faire]]:
+        found = []
+        for block_id in self.block_ids:
+            exit_ = self.shared.ir.blocks[block_id].exit
+            if type(exit_) is ir.OpenLoop and exit_.end == line:
+                found.append((exit_.body, exit_.node))
+        return found
+
+    def step(self, faire: n.Faire, body: int, line: int) -> None:
+        out = self.out
+        numbers = self.shared.numbers
+        total = numbers.step(f"{self.read(faire.var)} + _lo.step")
+        out.emit(f"_v = {total}")
+        if faire.cond is None:
+            if faire.step is None or type(faire.step) is n.Num:
+                test = "_v <= _lo.limit" if faire.step is None or faire.step.value >= 0 else "_v >= _lo.limit"
+            else:
+                test = "(_v <= _lo.limit) if _lo.step >= 0 else (_v >= _lo.limit)"
+            out.emit(f"if {test}:")
+            out.depth += 1
+            out.emit(self.store(faire.var, "_v", "n"))
+            out.emit(f"pc = {body}; break")
+            out.depth -= 1
+            return
+        out.emit(self.store(faire.var, "_v", "n"))
+        from machine.lse.costs import expression_cost
+        self.pay(expression_cost(faire.cond), line)
+        cond, _ = self.value(faire.cond)
+        out.emit(f"if {cond}: pc = {body}; break")
+
+    # --------------------------------------------------------------- exits
+    def leave(self, block: ir.Block, exit_: object) -> None:
+        out = self.out
+        kind = type(exit_)
+        if kind is ir.OpenLoop:
+            self.open_loop(block, exit_)
+        elif kind is ir.LineEnd:
+            self.line_end(exit_.line, exit_.next)
+        elif kind is ir.Jump:
+            self.jump(exit_)
+        elif kind is ir.Leave:
+            self.leave_unit(exit_)
+        else:
+            raise AssertionError(f"no code for exit {exit_!r}")
+
+    def jump(self, exit_: ir.Jump) -> None:
+        out = self.out
+        if exit_.line is None:
+            code, _ = self.value(exit_.expr)
+            out.emit(f"pc = _goto(lp, {code}); continue")
+            return
+        block_id = self.shared.ir.line_block.get(exit_.line)
+        if block_id is None:
+            out.emit(f"M.unknown_line({exit_.line})")
+            return
+        out.emit(f"if lp: _leave(lp, {exit_.line})")
+        out.emit(f"pc = {block_id}; continue")
+
+    def leave_unit(self, exit_: ir.Leave) -> None:
+        out = self.out
+        kind = exit_.kind
+        if kind == "end":
+            out.emit("_terminate()")
+            return
+        if kind == "off_end":
+            out.emit(f"_off_end({exit_.at})")
+            return
+        if self.is_main:
+            out.emit(f"M.fail({int(Err.RETURN_OUTSIDE_PROCEDURE)})")
+            return
+        if kind == "return":
+            out.emit("return _RET")
+        elif kind == "result":
+            code, _ = self.value(exit_.expr)
+            out.emit(f"return {code}")
+        else:
+            line = self.shared.layout.resolve(exit_.target)
+            if line is None:
+                code, _ = self.value(exit_.target.expr)
+                out.emit(f"return _return_to(_line_number({code}))")
+            else:
+                out.emit(f"return _return_to({line})")
+
+
+def program_source(shared: ProgramCode, units: list[tuple[Unit, list[int]]]) -> tuple[str, dict]:
+    """The source of the whole program's closure, and the tables its units' errors are found in."""
+    functions: list[str] = []
+    tables: dict[str, list] = {}
+    header = 4  # the lines before the first unit (see below)
+    line_no = header
+    codes = [UnitCode(shared, unit, roots) for unit, roots in units]
+    for code in codes:
+        lines = code.function()
+        table = [(0, 0), (0, 0)] + code.out.table
+        tables[f"_TABLE_{code.tag()}"] = (line_no, table)
+        functions.extend(lines)
+        line_no += len(lines)
+    names = sorted(shared.globals)
+    bind = "".join(f"{name} = " for name in names)
+    prelude = [
+        "def _program(M, G):",
+        f"    cyc = 0; depth = 0{'; ' + bind + '0.0; del ' + ', '.join(names) if names else ''}",
+        f"    def _cells(): return (cyc, depth{''.join(', ' + name for name in names)})",
+        "    pass",
+    ]
+    assert len(prelude) == header
+    units_out = ", ".join(f"{code.unit.name!r}: {code.tag()}" for code in codes)
+    body = [INDENT + line for line in functions]
+    source = "\n".join(prelude + body + [f"    return _cells, {{{units_out}}}"]) + "\n"
+    return source, tables

@@ -186,3 +186,77 @@ def _number_argument(arg: object, layout: Layout, proven: dict[str, set[str]]) -
         as_param = [unit for unit in layout.units.values() if arg.name in unit.params]
         return all(arg.name in proven.get(unit.name, ()) for unit in as_param)
     return False
+
+
+def loop_states(program: ir.ProgramIR, blocks: list[int], roots: list[int]) -> dict[int, tuple] | None:
+    """The FAIRE loops open at the start of each block, innermost last, if the program decides them.
+
+    A loop is named by its OpenLoop exit. None when a block can be reached with two different
+    stacks of loops, a computed jump or a RETOUR EN could land anywhere, or a FAIRE would fail its
+    nesting test: then the loops are kept at run time.
+    """
+    if computed(program):
+        return None
+    states: dict[int, tuple] = {}
+    work = [(root, ()) for root in roots]
+    while work:
+        block_id, state = work.pop()
+        if block_id in states:
+            if states[block_id] != state:
+                return None
+            continue
+        states[block_id] = state
+        found = loop_successors(program, program.blocks[block_id].exit, state)
+        if found is None:
+            return None
+        work.extend(found)
+    return states
+
+
+def loop_successors(program: ir.ProgramIR, exit_: object, state: tuple) -> list[tuple[int, tuple]] | None:
+    """Where an exit goes and which loops are open there (None: not decidable)."""
+    kind = type(exit_)
+    if kind is ir.Goto:
+        return [(exit_.block, state)]
+    if kind is ir.Branch:
+        return [(exit_.yes, state), (exit_.no, state)]
+    if kind is ir.Jump:
+        if exit_.line not in program.line_block:
+            return []
+        return [(program.line_block[exit_.line], left_for(state, exit_.line))]
+    if kind is ir.LineEnd:
+        return line_end_states(program, exit_.line, state)
+    if kind is ir.OpenLoop:
+        if exit_.end not in program.line_block:
+            return []
+        opened = reopened(state, exit_)
+        if opened is None:
+            return None
+        return [(exit_.body, opened + (exit_,)), *line_end_states(program, exit_.end, opened)]
+    return []
+
+
+def reopened(state: tuple, loop: ir.OpenLoop) -> tuple | None:
+    """The loops open under a FAIRE about to open (the same FAIRE's old pass abandoned); None if it fails."""
+    while state and state[-1].body == loop.body:
+        state = state[:-1]
+    if loop.end < loop.at or (state and state[-1].end < loop.end and state[-1].at <= loop.at):
+        return None
+    return state
+
+
+def left_for(state: tuple, line: int) -> tuple:
+    """The loops still open after a jump to a line: those whose lines contain it."""
+    while state and not (state[-1].at <= line <= state[-1].end):
+        state = state[:-1]
+    return state
+
+
+def line_end_states(program: ir.ProgramIR, line: int, state: tuple) -> list[tuple[int, tuple]]:
+    """The end of a line: each loop ending there may go round again; then the next line."""
+    found = []
+    while state and state[-1].end == line:
+        found.append((state[-1].body, state))
+        state = state[:-1]
+    found.append((next_line_block(program, line), state))
+    return found

@@ -7,6 +7,8 @@ the runtime (LIRE, CHARGER, references, the monitor) as a table.
 
 from __future__ import annotations
 
+import math
+
 from greenlet import GreenletExit
 
 from machine.errors import Err, InternalError, LseError
@@ -14,8 +16,8 @@ from machine.lse import ir, ops
 from machine.lse.formats import render_plain
 from machine.lse.layout import MAIN, Layout
 from machine.lse.numbers import NumberModel
-from machine.lse.pygen import ProgramCode, program_source
 from machine.lse.pyexpr import python_name
+from machine.lse.pygen import ProgramCode, program_source
 from machine.lse.values import Memory, Vars, check_number
 
 # Python errors that compiled code lets escape on purpose, and what they mean in LSE.
@@ -257,7 +259,7 @@ class CompiledProgram:
             "_caught": caught, "_goto": goto, "_return_to": return_to, "_frame": frame, "_release": release,
             "_off_end": off_end, "_open": open_loop, "_leave": leave_loops, "_function": function_result,
             "_subroutine": subroutine_result, "_terminate": terminate, "_too_deep": too_deep, "_RET": RET,
-            "BaseException": BaseException, **NumberModel.namespace(),
+            "BaseException": BaseException, "_abs": abs, "_KeyError": KeyError, "_float": float, "_floor": math.floor, **NumberModel.namespace(),
         }
         namespace.update({f"_b_{name}": fn for name, fn in machine.builtin_table().items()})
         namespace.update(tables)

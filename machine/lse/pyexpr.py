@@ -12,7 +12,10 @@ from machine.lse.costs import expression_cost
 from machine.lse.operands import cannot_overflow, scales
 
 COMPARE_PY = {"=": "==", "#": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
-TALL = 40  # an expression taller than this is computed in steps, one temporary a node
+TALL = 40
+# Built-ins written inline when their arguments are known numbers (same results and errors: a floor of
+# an infinity is an OverflowError, DEPASSEMENT DE CAPACITE, as ENT gives).
+INLINE = {"ABS": "_abs({})", "ENT": "_float(_floor({}))"}  # an expression taller than this is computed in steps, one temporary a node
 
 
 def python_name(prefix: str, name: str) -> str:
@@ -65,6 +68,7 @@ class ExpressionCode:
         self.depth = 0  # nesting of walrus temporaries
         self.steps: list[str] | None = None  # the statements of a tall expression, in order
         self.done: dict | None = None  # the nodes of a tall expression computed already
+        self.fast = False  # elements by a plain lookup: a miss raises KeyError (see pygen.UnitCode.evaluated)
 
     # -------------------------------------------------------------- entry
     def value(self, node: object, out: list[str]) -> tuple[str, str]:
@@ -136,8 +140,14 @@ class ExpressionCode:
             key = self.key(node.indices)
         finally:
             self.depth -= 1
+        if self.fast:
+            return f"{array}[{key}]", "n"
         # The array is looked at before the index, as everywhere: the same error when both are unset.
-        return f"({a}[{k}] if (({a} := {array}), ({k} := {key}))[1] in {a} else _rd({a}, {k}))", "n"
+        if not array.isidentifier():
+            return f"({a}[{k}] if (({a} := {array}), ({k} := {key}))[1] in {a} else _rd({a}, {k}))", "n"
+        if key.isidentifier() or _literal(key):
+            return f"({array}[{key}] if {array} is not None and {key} in {array} else _rd({array}, {key}))", "n"
+        return f"({array}[{k}] if {array} is not None and ({k} := {key}) in {array} else _rd({array}, {k}))", "n"
 
     def ex_Unary(self, node: n.Unary) -> tuple[str, str]:
         code, kind = self.sub(node.operand)
@@ -186,7 +196,11 @@ class ExpressionCode:
 
     def ex_BuiltinCall(self, node: n.BuiltinCall) -> tuple[str, str]:
         spec = BUILTINS[node.name]
-        args = ", ".join(self.sub(arg)[0] for arg in node.args)
+        parts = [self.sub(arg) for arg in node.args]
+        args = ", ".join(code for code, _ in parts)
+        inline = INLINE.get(node.name)
+        if inline is not None and all(kind == "n" for _, kind in parts):
+            return inline.format(args), "n"  # exact in any model: no rounding
         call = f"_b_{node.name}({args})"
         if spec.returns_position:
             call = f"{call}[0]" if node.position_out is None else self.scope.position(node.position_out.name, call)
@@ -215,6 +229,15 @@ class ExpressionCode:
         if type(arg) is n.Index:
             return f"_elref({self.scope.array(arg.name)}, {self.key(arg.indices)}, {arg.name!r})"
         return f"([{self.sub(arg)[0]}], 0)"
+
+
+def _literal(code: str) -> bool:
+    """True if code is a number written out (a constant index)."""
+    try:
+        float(code)
+    except ValueError:
+        return False
+    return True
 
 
 def height_at_most(node: object, limit: int) -> bool:

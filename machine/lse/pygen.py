@@ -19,9 +19,14 @@ from collections import Counter
 from machine.errors import Err
 from machine.lse import analyses, ir
 from machine.lse import nodes as n
+from machine.lse.costs import expression_cost
 from machine.lse.formats import compile_format
 from machine.lse.layout import MAIN, Layout, Unit
-from machine.lse.pyexpr import ExpressionCode, python_name
+from machine.lse.parser import walk
+from machine.lse.pyexpr import TALL, ExpressionCode, height_at_most, python_name
+
+# Built-ins with no effect but their result: an expression of them may be run again after a miss.
+PURE_BUILTINS = {"ABS", "ENT", "RAC", "EXP", "LGN", "SIN", "COS", "ATG", "LGR", "EQN", "EQC", "ETL", "OUL", "OUX"}
 
 INDENT = "    "
 
@@ -78,6 +83,12 @@ class UnitCode:
         self.is_main = unit.name == MAIN
         program = shared.ir
         self.block_ids = analyses.reachable(program, roots)
+        own_root = [program.proc_entry[unit.name]] if not self.is_main else roots[:1]
+        # Loops decided by the program's shape are plain Python locals (_stB, _limB: B the body's block).
+        self.states = analyses.loop_states(program, self.block_ids, own_root) if len(set(roots)) == len(
+            set(own_root)) else None
+        if self.states is not None:
+            self.block_ids = sorted(self.states)  # what the loops let control reach
         self.entries = analyses.entries(program, self.block_ids, roots)
         nodes = analyses.unit_nodes(program, self.block_ids)
         self.table = analyses.table_locals(unit, nodes) | (
@@ -86,7 +97,15 @@ class UnitCode:
         self.names: set[str] = {node.name for node in nodes if type(node) in (n.Var, n.Index)}
         self.exprs = ExpressionCode(self, shared.numbers, self.charge_inline, shared.layout.units)
         self.out = Source()
-        self.emitted: set[int] = set()
+        self.fused: int | None = None  # the entry block whose case is a Python loop (a jump to it is `continue`)
+        self.inlining = False  # running a small entry block in the case that jumps to it
+
+    def small(self, block_id: int) -> bool:
+        """A block worth copying where a jump goes to it (the end of a loop that its body jumps to)."""
+        block = self.shared.ir.blocks[block_id]
+        statements = [op for op in block.ops if type(op) is not ir.Charge]
+        return len(statements) <= 2 and type(block.exit) in (ir.LineEnd, ir.Goto, ir.Jump, ir.Leave)
+        self.fused_used = False
 
     # ------------------------------------------------------------- storage
     def storage(self, name: str) -> str:
@@ -173,7 +192,7 @@ class UnitCode:
             return code
         if self.shared.profile:
             return f"M.charged({self.shared.point(kinds, self.out.where[0])}, {code})"
-        return f"((cyc := cyc + {self.shared.price(kinds)}), {code})[1]"
+        return f"({code}, (cyc := cyc + {self.shared.price(kinds)}))[0]"  # paid once the value is known
 
     def pay(self, kinds: Counter, line: int) -> None:
         if not kinds:
@@ -217,7 +236,8 @@ class UnitCode:
         out.emit("while True:")
         out.depth += 1
         self.where(0, 0)
-        out.emit("if cyc >= M.budget: M.slice_end(_LINES[pc])")
+        if self.states is None:
+            out.emit("if cyc >= M.budget: M.slice_end(_LINES[pc])")
         self.dispatch(sorted(self.entries))
         out.depth -= 2
         self.where(0, 0)
@@ -241,6 +261,38 @@ class UnitCode:
         self.out.where = (line, refund)
 
     # ------------------------------------------------------------ dispatch
+    def go(self, target: int) -> None:
+        """Go on at an entry block: round the case's own loop, a small block run here, or through the dispatch."""
+        if self.fused is not None and target != self.fused and not self.inlining and self.small(target):
+            self.inlining = True  # one level only: no cycle of inlined blocks, the case's loop tests the budget
+            self.chain(target)
+            self.inlining = False
+            return
+        if target == self.fused:
+            self.out.emit("continue")
+        elif self.fused is not None:
+            self.out.emit(f"pc = {target}; break")
+        else:
+            self.out.emit(f"pc = {target}; continue")
+
+    def case(self, block_id: int) -> None:
+        """One leaf of the dispatch: an entry block and its chain, as a Python loop when loops are static.
+
+        Decision: with the loops known at compile time, each case is a `while True` whose top tests the
+        budget: a jump back to the case's own block is a `continue`, any other a `break` to the dispatch.
+        """
+        out = self.out
+        if self.states is None:
+            self.chain(block_id)
+            return
+        out.emit("while True:")
+        out.depth += 1
+        out.emit(f"if cyc >= M.budget: M.slice_end({self.shared.ir.blocks[block_id].line})")
+        self.fused = block_id
+        self.chain(block_id)
+        self.fused = None
+        out.depth -= 1
+
     def dispatch(self, entries: list[int]) -> None:
         """A tree of tests on pc whose leaves run the entry blocks."""
         out = self.out
@@ -251,7 +303,7 @@ class UnitCode:
                 else:
                     out.emit(f"{'if' if position == 0 else 'elif'} pc == {block_id}:")
                 out.depth += 1
-                self.chain(block_id)
+                self.case(block_id)
                 out.depth -= 1
             return
         middle = len(entries) // 2
@@ -277,7 +329,7 @@ class UnitCode:
                 if target == stop:
                     return
                 if target in self.entries:
-                    self.out.emit(f"pc = {target}; continue")
+                    self.go(target)
                     return
                 block_id = target
                 continue
@@ -287,7 +339,7 @@ class UnitCode:
                 if join is None or join == stop or not self.reaches_join(exit_):
                     return
                 if join in self.entries:
-                    self.out.emit(f"pc = {join}; continue")
+                    self.go(join)
                     return
                 block_id = join
                 continue
@@ -299,19 +351,26 @@ class UnitCode:
 
     def branch(self, exit_: ir.Branch, stop: int | None) -> None:
         out = self.out
-        steps: list[str] = []
-        cond, _ = self.exprs.value(exit_.cond, steps)
-        for step in steps:
-            out.emit(step)
+        if self.fast_path(exit_.cond):
+            cond, _ = self.evaluated(exit_.cond, "_c")
+        else:
+            steps: list[str] = []
+            cond, _ = self.exprs.value(exit_.cond, steps)
+            for step in steps:
+                out.emit(step)
         out.emit(f"if {cond}:")
         for part, first in ((0, exit_.yes), (1, exit_.no)):
             if part:
                 out.emit("else:")
             out.depth += 1
             if first == exit_.join:
-                out.emit("pass")
+                if part:
+                    out.lines.pop()  # no SINON: nothing to do
+                    out.table.pop()
+                else:
+                    out.emit("pass")
             elif first in self.entries:
-                out.emit(f"pc = {first}; continue")
+                self.go(first)
             else:
                 self.chain(first, exit_.join)
             out.depth -= 1
@@ -356,18 +415,59 @@ class UnitCode:
     # ---------------------------------------------------------- statements
     def st_Assign(self, node: n.Assign) -> None:
         target = node.target
+        out = self.out
         if type(target) is n.Var:
+            if self.fast_path(node.expr):
+                code, kind = self.evaluated(node.expr, "_x")
+                out.emit(self.store(target.name, code, kind))
+                return
             code, kind = self.value(node.expr)
-            self.out.emit(self.store(target.name, code, kind))
+            out.emit(self.store(target.name, code, kind))
             return
         array = self.array(target.name)
-        out = self.out
-        out.emit(f"_a = {array}")  # the array, then the index, then the value
-        out.emit(f"_k = {self.exprs.key(target.indices)}")
-        code, kind = self.value(node.expr)
-        number = code if kind == "n" else f"_num({code})"
+        parts = (*target.indices, node.expr)
+        if self.fast_path(n.Block(parts, node.line)):  # the array, then the index, then the value
+            for fast in (True, False):
+                out.emit("try:" if fast else "except _KeyError:")
+                out.depth += 1
+                self.exprs.fast = fast
+                out.emit(f"_a = {array}; _k = {self.exprs.key(target.indices)}; _x = {self.exprs.expr(node.expr)[0]}")
+                self.exprs.fast = False
+                out.depth -= 1
+            number = "_x" if self.exprs.expr(node.expr)[1] == "n" else "_num(_x)"
+        else:
+            out.emit(f"_a = {array}")
+            out.emit(f"_k = {self.exprs.key(target.indices)}")
+            code, kind = self.value(node.expr)
+            number = code if kind == "n" else f"_num({code})"
         out.emit(f"if _k in _a: _a[_k] = {number}")
         out.emit(f"else: _put(_a, _k, {number})")
+
+    def fast_path(self, node: object) -> bool:
+        """True if an expression reads elements and has no effect before its end (then a miss runs it again)."""
+        reads = False
+        for item in walk(node):
+            kind = type(item)
+            if kind is n.Index:
+                reads = True
+            elif kind in (n.Call, n.Conditional) or (kind is n.Binary and item.op == "!"):
+                return False
+            elif kind is n.BuiltinCall and (item.name not in PURE_BUILTINS or item.position_out is not None):
+                return False
+        return reads and height_at_most(node, TALL)
+
+    def evaluated(self, node: object, temp: str) -> tuple[str, str]:
+        """Compute an expression into temp by plain lookups of its elements; a miss computes it the general way."""
+        out = self.out
+        for fast in (True, False):
+            out.emit("try:" if fast else "except _KeyError:")
+            out.depth += 1
+            self.exprs.fast = fast
+            code, kind = self.exprs.expr(node)
+            self.exprs.fast = False
+            out.emit(f"{temp} = {code}")
+            out.depth -= 1
+        return temp, kind
 
     def st_Afficher(self, node: n.Afficher) -> None:
         parts = [self.value(item)[0] for item in node.items]
@@ -468,8 +568,31 @@ class UnitCode:
         if exit_.end is None or exit_.end not in self.shared.ir.line_block:
             out.emit(f"M.unknown_line({self.shared.layout.resolve(node.end)})")
             return
-        out.emit(f"if _open(lp, _st, _lim, _go, {exit_.at}, {exit_.end}, {exit_.body}): pc = {exit_.body}; continue")
-        self.line_end(exit_.end, analyses.next_line_block(self.shared.ir, exit_.end))
+        after = analyses.next_line_block(self.shared.ir, exit_.end)
+        if self.states is None:
+            out.emit(f"if _open(lp, _st, _lim, _go, {exit_.at}, {exit_.end}, {exit_.body}): "
+                     f"pc = {exit_.body}; continue")
+            self.line_end(exit_.end, after)
+            return
+        out.emit(f"_st{exit_.body} = _st; _lim{exit_.body} = _lim")
+        out.emit("if _go:")
+        out.depth += 1
+        self.go(exit_.body)
+        out.depth -= 1
+        self.static_line_end(exit_.end, analyses.reopened(self.states[block.id], exit_), after)
+
+    def static_line_end(self, line: int, state: tuple, next_block: int) -> None:
+        """The end of a line that ends loops known at compile time: each goes round again or is done."""
+        out = self.out
+        while state and state[-1].end == line:
+            loop = state[-1]
+            self.pay(ir.PASS_COST, line)
+            self.step(loop.node, loop.body, line, f"_st{loop.body}", f"_lim{loop.body}")
+            state = state[:-1]
+        if next_block in self.entries:
+            self.go(next_block)
+        else:
+            self.chain(next_block)
 
     def line_end(self, line: int, next_block: int) -> None:
         """The end of a line that ends loops: step the innermost loop while it ends here."""
@@ -482,7 +605,7 @@ class UnitCode:
         for body, faire in self.loops_ending(line):
             out.emit(f"if _lo.body == {body}:")
             out.depth += 1
-            self.step(faire, body, line)
+            self.step(faire, body, line, "_lo.step", "_lo.limit")
             out.depth -= 1
         out.emit("lp.pop()")
         out.depth -= 1
@@ -496,36 +619,48 @@ class UnitCode:
                 found.append((exit_.body, exit_.node))
         return found
 
-    def step(self, faire: n.Faire, body: int, line: int) -> None:
+    def step(self, faire: n.Faire, body: int, line: int, step: str, limit: str) -> None:
+        """One more pass of a FAIRE at the end of its last line, if its variable stays within the limit."""
         out = self.out
-        numbers = self.shared.numbers
-        total = numbers.step(f"{self.read(faire.var)} + _lo.step")
+        total = self.shared.numbers.step(f"{self.read(faire.var)} + {step}")
         out.emit(f"_v = {total}")
         if faire.cond is None:
             if faire.step is None or type(faire.step) is n.Num:
-                test = "_v <= _lo.limit" if faire.step is None or faire.step.value >= 0 else "_v >= _lo.limit"
+                up = faire.step is None or faire.step.value >= 0
+                test = f"_v <= {limit}" if up else f"_v >= {limit}"
             else:
-                test = "(_v <= _lo.limit) if _lo.step >= 0 else (_v >= _lo.limit)"
+                test = f"(_v <= {limit}) if {step} >= 0 else (_v >= {limit})"
             out.emit(f"if {test}:")
             out.depth += 1
             out.emit(self.store(faire.var, "_v", "n"))
-            out.emit(f"pc = {body}; break")
+            self.round(body)
             out.depth -= 1
             return
         out.emit(self.store(faire.var, "_v", "n"))
-        from machine.lse.costs import expression_cost
         self.pay(expression_cost(faire.cond), line)
         cond, _ = self.value(faire.cond)
-        out.emit(f"if {cond}: pc = {body}; break")
+        out.emit(f"if {cond}:")
+        out.depth += 1
+        self.round(body)
+        out.depth -= 1
+
+    def round(self, body: int) -> None:
+        """Go round a loop again: to its body (out of the run-time loop stack's `while` when there is one)."""
+        if self.states is None:
+            self.out.emit(f"pc = {body}; break")
+        else:
+            self.go(body)
 
     # --------------------------------------------------------------- exits
     def leave(self, block: ir.Block, exit_: object) -> None:
-        out = self.out
         kind = type(exit_)
         if kind is ir.OpenLoop:
             self.open_loop(block, exit_)
         elif kind is ir.LineEnd:
-            self.line_end(exit_.line, exit_.next)
+            if self.states is None:
+                self.line_end(exit_.line, exit_.next)
+            else:
+                self.static_line_end(exit_.line, self.states[block.id], exit_.next)
         elif kind is ir.Jump:
             self.jump(exit_)
         elif kind is ir.Leave:
@@ -543,8 +678,9 @@ class UnitCode:
         if block_id is None:
             out.emit(f"M.unknown_line({exit_.line})")
             return
-        out.emit(f"if lp: _leave(lp, {exit_.line})")
-        out.emit(f"pc = {block_id}; continue")
+        if self.states is None:
+            out.emit(f"if lp: _leave(lp, {exit_.line})")
+        self.go(block_id)
 
     def leave_unit(self, exit_: ir.Leave) -> None:
         out = self.out

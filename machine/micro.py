@@ -22,15 +22,6 @@ if TYPE_CHECKING:
     from datetime import datetime
 
 
-def _runtime_class() -> type:
-    """The runtime of the one code generator when MICRO_LSE_COMPILER=ir (while it replaces the old one)."""
-    import os
-    if os.environ.get("MICRO_LSE_COMPILER") == "ir":
-        from machine.lse.irruntime import IRRuntime
-        return IRRuntime
-    return Runtime
-
-
 class Micro:
     """One Micro: its screen, its clock and the program in memory."""
 
@@ -76,7 +67,7 @@ class Micro:
         """
         self.program = program
         previous = self.runtime
-        self.runtime = _runtime_class()(program, dict(self.profile.costs), environment=self.environment,
+        self.runtime = Runtime(program, dict(self.profile.costs), environment=self.environment,
                                output=self._output, limits=self.limits(), profile=self.profiling,
                                debug=debug, variables=variables)
         self.runtime.disk = self.disk

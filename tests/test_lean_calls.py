@@ -241,8 +241,7 @@ def test_a_global_changed_before_an_error_in_a_lean_procedure_keeps_its_new_valu
 @pytest.mark.parametrize("source", [program for program, *_ in CALLS.values()], ids=CALLS.keys())
 def test_no_local_of_generated_code_hides_one_of_its_globals(source):
     runtime = run_lse(source).micro.runtime
-    functions = [unit.fast for unit in runtime.units.values() if unit.fast is not None]
-    functions += [runtime.lean[name] for name in runtime.lean.sources]
+    functions = list(runtime.compiled.units.values())
     assert functions
     for function in functions:
         assert not set(function.__code__.co_varnames) & set(function.__globals__)

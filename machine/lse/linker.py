@@ -193,7 +193,7 @@ class CompiledProgram:
         shared = ProgramCode(program, layout, machine.costs, machine.numbers, profile, debug)
         units = [(layout.units[MAIN], roots)]
         units += [(unit, [program.proc_entry[name]]) for name, unit in layout.units.items() if name != MAIN]
-        for unit, unit_roots in units:
+        for _unit, unit_roots in units:
             unit_roots.extend(_return_roots(program, layout))
         self.source, tables = program_source(shared, units)
         self.shared = shared
@@ -252,14 +252,16 @@ class CompiledProgram:
         namespace = {
             "__builtins__": {}, "_K": self.shared.constants, "_LINES": lines, "_MAXD": machine.max_depth,
             "_num": ops.num, "_add": ops.add, "_pow": ops.power, "_eq": ops.equal, "_ne": ops.not_equal,
-            "_order": ops.order, "_number": check_number, "_put": ops.put, "_rd": ops.read, "_array": ops.array, "_elref": ops.element_ref,
-            "_byval": ops.by_value, "_setref": ops.set_ref, "_declare_ref": ops.declare_ref, "_pos": ops.position,
-            "_posref": ops.position_ref, "_line_number": ops.line_number, "_deref": deref,
-            "_cat": ops.make_concat(machine.limits["max_string"], machine.charge), "_plain": render_plain,
+            "_order": ops.order, "_number": check_number, "_put": ops.put, "_rd": ops.read, "_array": ops.array,
+            "_elref": ops.element_ref, "_byval": ops.by_value, "_setref": ops.set_ref,
+            "_declare_ref": ops.declare_ref, "_pos": ops.position, "_posref": ops.position_ref,
+            "_line_number": ops.line_number, "_deref": deref, "_plain": render_plain,
+            "_cat": ops.make_concat(machine.limits["max_string"], machine.charge),
             "_caught": caught, "_goto": goto, "_return_to": return_to, "_frame": frame, "_release": release,
             "_off_end": off_end, "_open": open_loop, "_leave": leave_loops, "_function": function_result,
             "_subroutine": subroutine_result, "_terminate": terminate, "_too_deep": too_deep, "_RET": RET,
-            "BaseException": BaseException, "_abs": abs, "_KeyError": KeyError, "_float": float, "_floor": math.floor, **NumberModel.namespace(),
+            "BaseException": BaseException, "_abs": abs, "_KeyError": KeyError, "_float": float,
+            "_floor": math.floor, **NumberModel.namespace(),
         }
         namespace.update({f"_b_{name}": fn for name, fn in machine.builtin_table().items()})
         namespace.update(tables)

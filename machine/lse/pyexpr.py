@@ -12,10 +12,10 @@ from machine.lse.costs import expression_cost
 from machine.lse.operands import cannot_overflow, scales
 
 COMPARE_PY = {"=": "==", "#": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
-TALL = 40
+TALL = 40  # an expression taller than this is computed in steps, one temporary a node
 # Built-ins written inline when their arguments are known numbers (same results and errors: a floor of
 # an infinity is an OverflowError, DEPASSEMENT DE CAPACITE, as ENT gives).
-INLINE = {"ABS": "_abs({})", "ENT": "_float(_floor({}))"}  # an expression taller than this is computed in steps, one temporary a node
+INLINE = {"ABS": "_abs({})", "ENT": "_float(_floor({}))"}
 
 
 def python_name(prefix: str, name: str) -> str:

@@ -583,7 +583,6 @@ class UnitCode:
 
     def static_line_end(self, line: int, state: tuple, next_block: int) -> None:
         """The end of a line that ends loops known at compile time: each goes round again or is done."""
-        out = self.out
         while state and state[-1].end == line:
             loop = state[-1]
             self.pay(ir.PASS_COST, line)

@@ -116,15 +116,26 @@ def unit_nodes(program: ir.ProgramIR, blocks: list[int]) -> list:
     """Every statement and expression node that a unit's blocks run."""
     found: list = []
     for block_id in blocks:
-        block = program.blocks[block_id]
-        for op in block.ops:
-            if type(op) is not ir.Charge:
-                found.extend(walk(op.node))
-        exit_ = block.exit
-        for part in ("cond", "expr", "node", "target"):
-            value = getattr(exit_, part, None)
-            if value is not None:
-                found.extend(walk(value))
+        found.extend(block_nodes(program, block_id))
+    return found
+
+
+def block_nodes(program: ir.ProgramIR, block_id: int) -> list:
+    """Every statement and expression node a block runs (found once per program)."""
+    cached = program.nodes.get(block_id)
+    if cached is not None:
+        return cached
+    block = program.blocks[block_id]
+    found: list = []
+    for op in block.ops:
+        if type(op) is not ir.Charge:
+            found.extend(walk(op.node))
+    exit_ = block.exit
+    for part in ("cond", "expr", "node", "target"):
+        value = getattr(exit_, part, None)
+        if value is not None:
+            found.extend(walk(value))
+    program.nodes[block_id] = found
     return found
 
 

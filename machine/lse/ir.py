@@ -139,6 +139,7 @@ class ProgramIR:
     off_end: int = 0  # the block past the last line
     body_block: dict[tuple[int, int], int] = field(default_factory=dict)  # (line, FAIRE position) -> body
     proc_entry: dict[str, int] = field(default_factory=dict)  # procedure name -> its first block
+    nodes: dict[int, list] = field(default_factory=dict)  # the nodes each block runs, found on first need
 
 
 class _Lowering:
@@ -226,8 +227,7 @@ class _Lowering:
                 if end is not None:
                     end.exit = Goto(join.id)
             if node.other is None:
-                self.ir.blocks.remove(no)
-                self.ir.blocks.append(_placeholder(no.id, line))
+                self.ir.blocks[no.id] = _placeholder(no.id, line)
             return join
         if isinstance(node, n.Block):
             ops.append(Charge(Counter({"statement": 1}), line))

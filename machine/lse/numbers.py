@@ -69,8 +69,9 @@ class NumberModel:
     def result(self, code: str, cannot_overflow: bool = False) -> str:
         """Code for an arithmetic result: rounded (single) or checked for overflow (double).
 
-        Decision: both are inline tests, with no call on the common path: in double a range
-        test; in single, a whole number of at most 24 bits is already a float32.
+        Decision: both are inline tests, with no call on the common path: in double, x - x is 0
+        for every finite x and nan otherwise; in single, a whole number of at most 24 bits is
+        already a float32.
         """
         if self.single:
             # Veltkamp's splitting (x*(2^29+1), then c-(c-x)) rounds a double to 24 bits, ties to
@@ -78,7 +79,7 @@ class NumberModel:
             return float32_held(f"(_c := (_x := {code}) * {SPLITTER!r}) - (_c - _x)", "_x")
         if cannot_overflow:
             return code
-        return f"(_t if -{DOUBLE_MAX!r} <= (_t := {code}) <= {DOUBLE_MAX!r} else _overflow())"
+        return f"(_t if (_t := {code}) - _t == 0.0 else _overflow())"  # inf - inf and nan - nan are nan
 
     def scaled(self, code: str, cannot_overflow: bool = False) -> str:
         """Code for a number times or divided by a power of two: its bits are those of a float32 already.

@@ -236,8 +236,7 @@ class UnitCode:
         out.emit("while True:")
         out.depth += 1
         self.where(0, 0)
-        if self.states is None:
-            out.emit("if cyc >= M.budget: M.slice_end(_LINES[pc])")
+        out.emit("if cyc >= M.budget: M.slice_end(_LINES[pc])")
         self.dispatch(sorted(self.entries))
         out.depth -= 2
         self.where(0, 0)
@@ -276,13 +275,14 @@ class UnitCode:
             self.out.emit(f"pc = {target}; continue")
 
     def case(self, block_id: int) -> None:
-        """One leaf of the dispatch: an entry block and its chain, as a Python loop when loops are static.
+        """One leaf of the dispatch: an entry block and its chain, a Python loop when it jumps back to itself.
 
-        Decision: with the loops known at compile time, each case is a `while True` whose top tests the
-        budget: a jump back to the case's own block is a `continue`, any other a `break` to the dispatch.
+        Decision: with the loops known at compile time, a case that can come back to its own block is a
+        `while True` whose top tests the budget: the jump back is a `continue`, any other a `break` to
+        the dispatch.
         """
         out = self.out
-        if self.states is None:
+        if self.states is None or not self.loops_back(block_id):
             self.chain(block_id)
             return
         out.emit("while True:")
@@ -292,6 +292,24 @@ class UnitCode:
         self.chain(block_id)
         self.fused = None
         out.depth -= 1
+
+    def loops_back(self, start: int) -> bool:
+        """True if the code of a case can jump back to its own block (static loops only)."""
+        program = self.shared.ir
+        seen: set[int] = set()
+        work = [start]
+        while work:
+            block_id = work.pop()
+            if block_id in seen:
+                continue
+            seen.add(block_id)
+            for target, _ in analyses.loop_successors(program, program.blocks[block_id].exit,
+                                                      self.states[block_id]) or ():
+                if target == start:
+                    return True
+                if target not in self.entries or self.small(target):
+                    work.append(target)
+        return False
 
     def dispatch(self, entries: list[int]) -> None:
         """A tree of tests on pc whose leaves run the entry blocks."""

@@ -271,3 +271,56 @@ def line_end_states(program: ir.ProgramIR, line: int, state: tuple) -> list[tupl
         state = state[:-1]
     found.append((next_line_block(program, line), state))
     return found
+
+
+def procedure_leaves(program: ir.ProgramIR) -> dict[str, set[str]]:
+    """How each procedure can end: 'return', 'result', 'return_to', 'end', 'off_end'."""
+    found = {}
+    for name, entry in program.proc_entry.items():
+        kinds = set()
+        for block_id in reachable(program, [entry]):
+            exit_ = program.blocks[block_id].exit
+            if type(exit_) is ir.Leave:
+                kinds.add(exit_.kind)
+        found[name] = kinds
+    return found
+
+
+def numeric_results(program: ir.ProgramIR, layout: Layout, proven: dict[str, set[str]]) -> set[str]:
+    """The procedures whose every RESULTAT is a number (found optimistically, then refuted to a fixpoint)."""
+    results: dict[str, list] = {}
+    for name, entry in program.proc_entry.items():
+        results[name] = [program.blocks[block_id].exit.expr for block_id in reachable(program, [entry])
+                         if type(program.blocks[block_id].exit) is ir.Leave
+                         and program.blocks[block_id].exit.kind == "result"]
+    numeric = set(results)
+    changed = True
+    while changed:
+        changed = False
+        for name in list(numeric):
+            unit = layout.units[name]
+            if not all(_numeric(expr, unit, layout, proven, numeric) for expr in results[name]):
+                numeric.discard(name)
+                changed = True
+    return numeric
+
+
+def _numeric(node: object, unit: Unit, layout: Layout, proven: dict[str, set[str]], numeric: set[str]) -> bool:
+    """True if an expression of a unit can only be a number."""
+    kind = type(node)
+    if kind in (n.Num, n.Unary, n.Index):
+        return True
+    if kind is n.Binary:
+        return node.op != "!"
+    if kind is n.BuiltinCall:
+        from machine.lse.builtins import BUILTINS
+        return BUILTINS[node.name].result_kind == "n"
+    if kind is n.Conditional:
+        return all(_numeric(part, unit, layout, proven, numeric) for part in (node.then, node.other))
+    if kind is n.Call:
+        return node.name in numeric
+    if kind is n.Var:
+        if node.name in unit.by_reference or not layout.is_pure_number(node.name):
+            return False
+        return node.name not in unit.params or node.name in proven.get(unit.name, ())
+    return False

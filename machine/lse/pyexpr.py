@@ -209,7 +209,11 @@ class ExpressionCode:
         return call, spec.result_kind
 
     def ex_Call(self, node: n.Call) -> tuple[str, str]:
-        return f"_function({self.call(node)})", "?"
+        facts = self.scope.shared
+        kind = "n" if node.name in facts.numeric else "?"
+        if facts.leaves[node.name] & {"return", "return_to"}:
+            return f"_function({self.call(node)})", kind
+        return self.call(node), kind  # it can only end by RESULTAT (or end the program)
 
     def call(self, node: n.Call) -> str:
         """Code calling a procedure: its function and its arguments, by value or by reference."""

@@ -59,6 +59,8 @@ class ProgramCode:
         self.constants: list[object] = []  # _K: formats and other objects, never source
         self.blocks: list[tuple[int, Counter, int]] = []  # charge points of --profile: (cycles, kinds, line)
         self.number_params = analyses.number_params(layout)
+        self.leaves = analyses.procedure_leaves(program)  # how each procedure can end
+        self.numeric = analyses.numeric_results(program, layout, self.number_params)  # RESULTAT always a number
         self.globals: dict[str, str] = {}  # python name -> LSE name of every variable of the program
 
     def price(self, kinds: Counter) -> int:
@@ -227,7 +229,41 @@ class UnitCode:
             out.emit("depth += 1")
             out.emit("try:")
             out.depth += 1
-            out.emit(f"pc = {entry}")
+            if self.straight(entry):
+                self.straight_body(entry)
+            else:
+                out.emit(f"pc = {entry}")
+        if self.is_main or not self.straight(program.proc_entry[unit.name]):
+            self.dispatch_body()
+        if not self.is_main:
+            out.depth = 1
+            out.emit("finally:")
+            out.emit("    depth -= 1")
+            if self.table:
+                out.emit(f"    _release(L, {unit.name!r})")
+            if self.shared.profile:
+                out.emit("    M.leave_call(_caller)")
+        declared = sorted(python_name("v", name) for name in self.assigned)
+        return [header, f"{INDENT}nonlocal cyc, depth{''.join(', ' + d for d in declared)}"] + out.lines
+
+    def straight(self, entry: int) -> bool:
+        """True if a procedure runs from its entry without ever jumping back nor being entered elsewhere."""
+        return self.states is not None and self.entries == {entry} and not self.loops_back(entry)
+
+    def straight_body(self, entry: int) -> None:
+        """A procedure with no loop and no jump back: its blocks in a row, no dispatch."""
+        out = self.out
+        out.emit("try:")
+        out.depth += 1
+        self.chain(entry)
+        out.depth -= 1
+        self.where(0, 0)
+        out.emit("except BaseException as e:")
+        out.emit(f"    _caught(e, _TABLE_{self.tag()}, None)")
+
+    def dispatch_body(self) -> None:
+        """The blocks as the cases of a dispatch on pc, in a loop that an error leaves or a RETOUR EN re-enters."""
+        out = self.out
         out.emit("lp = []")
         out.emit("while True:")
         out.depth += 1
@@ -242,16 +278,7 @@ class UnitCode:
         self.where(0, 0)
         out.emit("except BaseException as e:")
         out.emit(f"    pc = _caught(e, _TABLE_{self.tag()}, lp)")
-        if not self.is_main:
-            out.depth = 1
-            out.emit("finally:")
-            out.emit("    depth -= 1")
-            if self.table:
-                out.emit(f"    _release(L, {unit.name!r})")
-            if self.shared.profile:
-                out.emit("    M.leave_call(_caller)")
-        declared = sorted(python_name("v", name) for name in self.assigned)
-        return [header, f"{INDENT}nonlocal cyc, depth{''.join(', ' + d for d in declared)}"] + out.lines
+        out.depth -= 1
 
     def tag(self) -> str:
         return "u_main" if self.is_main else python_name("p", self.unit.name.lstrip("&"))
@@ -527,7 +554,10 @@ class UnitCode:
             self.out.emit(f"M.declare_array({self.env(name)}, {name!r}, {sizes})")
 
     def st_CallStatement(self, node: n.CallStatement) -> None:
-        self.out.emit(f"_subroutine({self.exprs.call(node.call)})")
+        if self.shared.leaves[node.call.name] <= {"return", "end", "off_end"}:
+            self.out.emit(self.exprs.call(node.call))  # it can only end by RETOUR (or end the program)
+        else:
+            self.out.emit(f"_subroutine({self.exprs.call(node.call)})")
 
     def st_Pause(self, node: n.Pause) -> None:
         self.out.emit(f"M.current_line = {node.line}")

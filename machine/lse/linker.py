@@ -178,11 +178,6 @@ def too_deep() -> None:
     raise LseError(Err.RECURSION)
 
 
-def deref(ref: tuple) -> object:
-    """The value a by-reference parameter names."""
-    return ref[0][ref[1]]
-
-
 class CompiledProgram:
     """A program's closure and what finds its errors' lines: built once per load (and again for a new root)."""
 
@@ -255,7 +250,7 @@ class CompiledProgram:
             "_order": ops.order, "_number": check_number, "_put": ops.put, "_rd": ops.read, "_array": ops.array,
             "_elref": ops.element_ref, "_byval": ops.by_value, "_setref": ops.set_ref,
             "_declare_ref": ops.declare_ref, "_pos": ops.position, "_posref": ops.position_ref,
-            "_line_number": ops.line_number, "_deref": deref, "_plain": render_plain,
+            "_line_number": ops.line_number, "_plain": render_plain,
             "_cat": ops.make_concat(machine.limits["max_string"], machine.charge),
             "_caught": caught, "_goto": goto, "_return_to": return_to, "_frame": frame, "_release": release,
             "_off_end": off_end, "_open": open_loop, "_leave": leave_loops, "_function": function_result,

@@ -1,0 +1,180 @@
+"""Python code for the statements of a block (assignments, output, input, declarations, calls, disk, FAIRE set-up).
+
+A part of the one code generator (pygen.UnitCode gives it the unit's storage, output and expressions);
+imports nodes, errors, formats, parser.walk and pyexpr; never the runtime.
+"""
+
+from __future__ import annotations
+
+from machine.errors import Err
+from machine.lse import nodes as n
+from machine.lse.formats import compile_format
+from machine.lse.parser import walk
+from machine.lse.pyexpr import TALL, height_at_most
+
+# Built-ins with no effect but their result: an expression of them may be run again after a miss.
+PURE_BUILTINS = {"ABS", "ENT", "RAC", "EXP", "LGN", "SIN", "COS", "ATG", "LGR", "EQN", "EQC", "ETL", "OUL", "OUX"}
+
+
+class StatementCode:
+    """The statements of one unit, written through its UnitCode (storage, Source, expressions)."""
+
+    def __init__(self, unit: object) -> None:
+        self.unit = unit
+        self.out = unit.out
+        self.exprs = unit.exprs
+        self.shared = unit.shared
+
+    def value(self, node: object) -> tuple[str, str]:
+        steps: list[str] = []
+        code, kind = self.exprs.value(node, steps)
+        for step in steps:
+            self.out.emit(step)
+        return code, kind
+
+    # ---------------------------------------------------------- statements
+    def st_Assign(self, node: n.Assign) -> None:
+        target = node.target
+        out = self.out
+        if type(target) is n.Var:
+            if self.fast_path(node.expr):
+                code, kind = self.evaluated(node.expr, "_x")
+                out.emit(self.unit.store(target.name, code, kind))
+                return
+            code, kind = self.value(node.expr)
+            out.emit(self.unit.store(target.name, code, kind))
+            return
+        array = self.unit.array(target.name)
+        parts = (*target.indices, node.expr)
+        if self.fast_path(n.Block(parts, node.line)):  # the array, then the index, then the value
+            for fast in (True, False):
+                out.emit("try:" if fast else "except _KeyError:")
+                out.depth += 1
+                self.exprs.fast = fast
+                out.emit(f"_a = {array}; _k = {self.exprs.key(target.indices)}; _x = {self.exprs.expr(node.expr)[0]}")
+                self.exprs.fast = False
+                out.depth -= 1
+            number = "_x" if self.exprs.expr(node.expr)[1] == "n" else "_num(_x)"
+        else:
+            out.emit(f"_a = {array}")
+            out.emit(f"_k = {self.exprs.key(target.indices)}")
+            code, kind = self.value(node.expr)
+            number = code if kind == "n" else f"_num({code})"
+        out.emit(f"if _k in _a: _a[_k] = {number}")
+        out.emit(f"else: _put(_a, _k, {number})")
+
+    def fast_path(self, node: object) -> bool:
+        """True if an expression reads elements and has no effect before its end (then a miss runs it again)."""
+        reads = False
+        for item in walk(node):
+            kind = type(item)
+            if kind is n.Index:
+                reads = True
+            elif kind in (n.Call, n.Conditional) or (kind is n.Binary and item.op == "!"):
+                return False
+            elif kind is n.BuiltinCall and (item.name not in PURE_BUILTINS or item.position_out is not None):
+                return False
+        return reads and height_at_most(node, TALL)
+
+    def evaluated(self, node: object, temp: str) -> tuple[str, str]:
+        """Compute an expression into temp by plain lookups of its elements; a miss computes it the general way."""
+        out = self.out
+        for fast in (True, False):
+            out.emit("try:" if fast else "except _KeyError:")
+            out.depth += 1
+            self.exprs.fast = fast
+            code, kind = self.exprs.expr(node)
+            self.exprs.fast = False
+            out.emit(f"{temp} = {code}")
+            out.depth -= 1
+        return temp, kind
+
+    def st_Afficher(self, node: n.Afficher) -> None:
+        parts = [self.value(item)[0] for item in node.items]
+        items = "(" + "".join(part + ", " for part in parts) + ")"
+        if node.format is None:
+            self.out.emit(f"M.out(_plain({items}))")
+        else:
+            index = self.shared.constant(compile_format(node.format, len(parts)))
+            self.out.emit(f"M.out(_K[{index}]({items}))")
+
+    def st_Lire(self, node: n.Lire) -> None:
+        target = node.targets[0]
+        if type(target) is n.Var:
+            if self.unit.storage(target.name) == "ref":
+                self.out.emit(f"M.read_into_ref({self.unit.pyname(target.name)})")
+            else:
+                self.out.emit(f"M.read_into({self.unit.env(target.name)}, {target.name!r})")
+            return
+        key = self.exprs.key(target.indices)
+        self.out.emit(f"M.read_into_ref(_elref({self.unit.array(target.name)}, {key}, {target.name!r}))")
+
+    def st_Chaine(self, node: n.Chaine) -> None:
+        for name in node.names:
+            if self.unit.storage(name) == "ref":
+                self.out.emit(f"_declare_ref({self.unit.pyname(name)})")
+            else:
+                self.out.emit(f"{self.unit.env(name)}.declare_string({name!r})")
+
+    def st_Liberer(self, node: n.Liberer) -> None:
+        for name in node.names:
+            if self.unit.storage(name) == "ref":
+                self.out.emit(f"M.fail({int(Err.NOT_A_REFERENCE)}, {name!r})")
+            else:
+                self.out.emit(f"{self.unit.env(name)}.release({name!r})")
+
+    def st_Tableau(self, node: n.Tableau) -> None:
+        for name, dims in node.decls:
+            sizes = "(" + "".join(self.value(dim)[0] + ", " for dim in dims) + ")"
+            self.out.emit(f"M.declare_array({self.unit.env(name)}, {name!r}, {sizes})")
+
+    def st_CallStatement(self, node: n.CallStatement) -> None:
+        if self.shared.leaves[node.call.name] <= {"return", "end", "off_end"}:
+            self.out.emit(self.exprs.call(node.call))  # it can only end by RETOUR (or end the program)
+        else:
+            self.out.emit(f"_subroutine({self.exprs.call(node.call)})")
+
+    def st_Pause(self, node: n.Pause) -> None:
+        self.out.emit(f"M.current_line = {node.line}")
+        self.out.emit("M.pause()")
+
+    def st_Procedure(self, node: n.Procedure) -> None:
+        self.out.emit(f"M.fail({int(Err.PROCEDURE_REACHED)}, {node.name!r})")
+
+    def st_Garer(self, node: n.Garer) -> None:
+        args = ", ".join(self.value(part)[0] for part in (node.var, node.record, node.file))
+        self.out.emit(f"M.disk_store({args})")
+
+    def st_Charger(self, node: n.Charger) -> None:
+        args = ", ".join(self.value(part)[0] for part in (node.record, node.file))
+        name = node.var.name
+        self.out.emit(f"_st = M.disk_load({self.unit.env(name)}, {name!r}, {args})")
+        if node.status is None:
+            return
+        target = node.status
+        if type(target) is n.Var:
+            self.out.emit(self.unit.store(target.name, "_st", "n"))
+        else:
+            key = self.exprs.key(target.indices)
+            self.out.emit(f"_setref(_elref({self.unit.array(target.name)}, {key}, {target.name!r}), _st)")
+
+    def st_Supprimer(self, node: n.Supprimer) -> None:
+        record = self.value(node.record)[0] if node.record is not None else "None"
+        self.out.emit(f"M.disk_delete({self.value(node.file)[0]}, {record})")
+
+    def st_Executer(self, node: n.Executer) -> None:
+        start = self.value(node.start)[0] if node.start is not None else "None"
+        self.out.emit(f"M.current_line = {node.line}")
+        self.out.emit(f"M.chain({self.value(node.program)[0]}, {start})")
+
+    # --------------------------------------------------------------- loops
+    def loop_entry(self, node: n.Faire) -> None:
+        out = self.out
+        start, _ = self.value(node.start)
+        step, step_kind = self.value(node.step) if node.step is not None else ("1.0", "n")
+        limit, limit_kind = self.value(node.limit) if node.limit is not None else ("None", "n")
+        out.emit(f"_s = {start}; _st = {step if step_kind == 'n' else f'_num({step})'}; _lim = {limit}")
+        if limit_kind != "n":
+            out.emit("_num(_lim)")
+        out.emit(self.unit.store(node.var, "_s", self.exprs.value(node.start, [])[1]))
+

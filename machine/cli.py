@@ -97,7 +97,11 @@ def read_program(path_text: str) -> str:
     try:
         return path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise UsageError(f"FICHIER INEXISTANT: {path_text}") from None
+        from machine.book import read_book  # `micro-lse queens`: a program of the book, by its name
+        text = read_book(path_text)
+        if text is None:
+            raise UsageError(f"FICHIER INEXISTANT: {path_text}") from None
+        return text
     except IsADirectoryError:
         raise UsageError(f"CE N'EST PAS UN FICHIER: {path_text}") from None
     except UnicodeDecodeError:
@@ -306,7 +310,7 @@ def main(argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout
             watch = headless_watch(micro, args, stderr, stdout)
             status = run_headless(micro, speed=parse_speed(args.speed), stdin=stdin, stdout=stdout,
                                   stderr=stderr, bell=not args.mute, on_slice=watch.on_slice,
-                                  slice_cycles=watch.slice_cycles)
+                                  slice_cycles=watch.slice_cycles, on_input=watch.on_input)
             if not watch.finish(lambda: off_screen_look(micro, args), stderr):
                 status = status or 1
     except (BrokenPipeError, InternalError) as error:

@@ -28,8 +28,9 @@ class LineEditor:
     """Reads one line at a time with editing; the prompt's lines go to a history file, LIRE's do not."""
 
     def __init__(self, history: Path | None, commands: Iterable[str], names: Callable[[], Iterable[str]]) -> None:
-        from prompt_toolkit import PromptSession
+        from prompt_toolkit import PromptSession, search
         from prompt_toolkit.completion import Completer, Completion
+        from prompt_toolkit.filters import is_searching
         from prompt_toolkit.history import FileHistory, InMemoryHistory
         from prompt_toolkit.key_binding import KeyBindings
         from prompt_toolkit.shortcuts import CompleteStyle
@@ -48,6 +49,11 @@ class LineEditor:
         @bindings.add("\\")
         def _erase(event) -> None:  # the old consoles' erase, as in the window
             event.current_buffer.delete_before_cursor(1)
+
+        @bindings.add("enter", filter=is_searching)
+        def _run_found(event) -> None:  # Return after Ctrl-R sends the line found, as a shell does
+            search.accept_search()
+            event.current_buffer.validate_and_handle()
 
         stored = None
         if history is not None:

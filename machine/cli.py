@@ -183,8 +183,11 @@ def check_options(args: argparse.Namespace) -> None:
             raise UsageError(f"--runs: sans {(clash or ['--speed'])[0]} (les executions vont a la vitesse max)")
 
 
-def session_for(micro: Micro, source: str | None, tape: list[str] | None = None) -> Monitor:
-    """The booted monitor of a window session, with the file's program running (or its tape typed)."""
+def session_for(micro: Micro, source: str | None, tape: list[str] | None = None, run: bool = True) -> Monitor:
+    """The booted monitor of a window session, with the file's program running (or its tape typed).
+
+    With run=False (a file with syntax errors) the program is loaded, its errors shown, to be fixed.
+    """
     monitor = Monitor(micro, micro.disk)
     monitor.boot()
     if tape is not None:
@@ -192,12 +195,15 @@ def session_for(micro: Micro, source: str | None, tape: list[str] | None = None)
     elif source is not None:
         monitor.load_text(source)
         monitor.dirty = False
-        monitor.executer("")
+        if run:
+            monitor.executer("")
+        else:
+            monitor.prompt()
     return monitor
 
 
 def run_window(micro: Micro, args: argparse.Namespace, source: str | None, stderr: TextIO,
-               tape: list[str] | None = None) -> int | None:
+               tape: list[str] | None = None, run: bool = True) -> int | None:
     """Run the monitor in the pygame window; None if no window could be opened (then run headless)."""
     try:
         from machine.frontends.render import pygame
@@ -209,7 +215,7 @@ def run_window(micro: Micro, args: argparse.Namespace, source: str | None, stder
     speed = parse_speed(args.speed) if args.speed is not None else 1.0
     screenshot = Path(args.screenshot) if args.screenshot else None
     try:
-        window = Window(session_for(micro, source, tape), load_font(), speed=speed, scale=args.scale,
+        window = Window(session_for(micro, source, tape, run), load_font(), speed=speed, scale=args.scale,
                         monitor=args.monitor, scanlines=args.scanlines, screenshot=screenshot,
                         mute=args.mute, aspect=args.aspect, record=Path(args.record) if args.record else None)
     except pygame.error as error:
@@ -289,7 +295,12 @@ def main(argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout
             tape = tape_of(source, errors)
             if tape is None:
                 report_syntax(errors, stderr)
-                return 1
+                if args.check or not wants_window(args.headless):
+                    return 1
+                # The window opens with the program loaded and its errors on the screen, to be fixed there.
+                status = run_window(Micro(profile, seed=args.seed, disk=Disk(Path(args.disk))), args, source,
+                                    stderr, run=False)
+                return 1 if status is None else status
         warn_replaced(program.replaced if program is not None else replaced_in_tape(tape), stderr)
     if args.check:
         return 0

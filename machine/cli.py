@@ -24,6 +24,15 @@ ASPECTS = ("tv", "square")  # render.ASPECTS
 MAX_SCALE = 16
 
 PROGRAM = "micro-lse"
+KEYS_HELP = """FILE may also name one of the book's programs: micro-lse queens.
+
+keys in the window: arrows move the cursor over the screen, Return sends the line under it,
+Up/Down on the line being typed recall earlier lines (Shift+Up/Down move the cursor), Insert,
+Delete, Backspace, \\ (erase), Home, End; Esc or Ctrl-C interrupts a program; F9 records a GIF
+(F9 again saves it), F10 fullscreen, F11 turbo, F12 saves a PNG screenshot.
+at a terminal: arrows, Home/End, history (kept in the disk folder), Ctrl-R search, Tab completes
+commands and program names, Ctrl-C abandons the line, Ctrl-D on an empty line leaves.
+at the PRET prompt: AIDE lists the commands, AIDE NAME explains one, QUITTER leaves."""
 DEFAULT_DISK = Path.home() / ".micro-lse" / "disque"
 
 
@@ -38,7 +47,8 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     """Describe every option of the command line."""
-    parser = _Parser(prog=PROGRAM, description="Le Micro LSE: runs LSE programs.")
+    parser = _Parser(prog=PROGRAM, description="Le Micro LSE: runs LSE programs.", epilog=KEYS_HELP,
+                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("file", nargs="?", help="an LSE program (.lse, UTF-8), or a tape of lines and commands")
     parser.add_argument("--version", action="store_true", help="print the version and stop")
     parser.add_argument("--headless", action="store_true",

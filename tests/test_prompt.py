@@ -217,3 +217,10 @@ def test_a_bad_answer_piped_still_ends_the_program_with_its_error():
                           capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert done.returncode == 1
     assert done.stderr.strip() == "DONNEE INVALIDE ABC EN LIGNE 140"
+
+
+def test_the_command_line_help_lists_the_keys_and_the_book():
+    from machine.cli import build_parser
+    text = build_parser().format_help()
+    for needed in ("F9", "F10", "F11", "F12", "Ctrl-R", "Ctrl-D", "QUITTER", "micro-lse queens"):
+        assert needed in text

@@ -167,7 +167,7 @@ def test_the_screenshot_key_is_confirmed_on_the_status_line(tmp_path, monkeypatc
     monkeypatch.chdir(tmp_path)
     window = booted()
     press(window, pygame.K_F12)
-    assert window.notice is not None and window.notice[0].startswith("ECRAN SAUVE: micro-lse-")
+    assert window.notice is not None and window.notice[0].startswith("PNG SAUVE: micro-lse-")
     window.frame()
     renderer = window.renderer
     bottom = cells_text(window.canvas.get_at, renderer, window.micro.profile.rows + 1,
@@ -203,3 +203,15 @@ def test_a_program_file_with_errors_opens_loaded_with_its_errors_on_the_screen_t
     assert monitor.lines == {10: "AFFICHER 1", 20: "X←3+*4", 30: "TERMINER"}
     enter(window, "20 X←3*4", "EX")
     assert [row for row in rows(window) if row][-3:] == ["1", "TERMINE", "PRET"]
+
+
+def test_the_recording_key_is_confirmed_on_the_status_line_when_it_starts_and_when_it_is_saved(tmp_path,
+                                                                                               monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    window = booted()
+    press(window, pygame.K_F9)
+    assert window.notice[0] == "ENREGISTREMENT... F9 POUR L'ARRETER"
+    window.frame()
+    press(window, pygame.K_F9)
+    assert window.notice[0].startswith("GIF SAUVE: micro-lse-") and window.notice[0].endswith(".gif")
+    assert len(list(tmp_path.glob("micro-lse-*.gif"))) == 1

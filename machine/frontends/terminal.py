@@ -93,6 +93,9 @@ def run_headless(micro: Micro, *, speed: float | None, stdin: TextIO = sys.stdin
     output = TerminalOutput(stdout, bell=bell)
     micro.listeners.append(output.write)
     micro.typed_by_a_person(stdin.isatty())  # a bad LIRE answer typed by a person is asked again
+    editor = None
+    if stdin is sys.stdin and stdout is sys.stdout and stdin.isatty() and stdout.isatty():
+        editor = _line_editor(None, [], list)  # LIRE's answers are edited too, and kept nowhere
     previous = _install_interrupt(micro)
     started = time.monotonic()
     cycles = slice_cycles or (SLICE_CYCLES_PACED if speed else SLICE_CYCLES_MAX)
@@ -107,10 +110,12 @@ def run_headless(micro: Micro, *, speed: float | None, stdin: TextIO = sys.stdin
                     _pace(micro, started, speed)
                 continue
             if status is Status.WAITING:
-                line = stdin.readline()
+                line = stdin.readline() if editor is None else _answer(editor, output)
                 if on_input is not None:
                     on_input()
-                if line:
+                if line is None:  # Ctrl-C while LIRE waits: the program is interrupted
+                    micro.interrupt()
+                elif line:
                     micro.feed(line)
                 else:
                     micro.end_input()
@@ -171,6 +176,26 @@ def run_monitor_headless(monitor: Monitor, *, stdin: TextIO = sys.stdin, stdout:
     return 1 if monitor.last_status is Status.FAILED else 0
 
 
+def _answer(editor: LineEditor, output: TerminalOutput) -> str | None:
+    """A line typed for LIRE with the editor, as readline() gives it ('' at Ctrl-D); None at Ctrl-C."""
+    shown = output.tail
+    output.stream.write("\r")  # the editor draws the question again, then what is typed
+    try:
+        line = editor.read(shown, at_prompt=False)
+    except KeyboardInterrupt:
+        output.typed()
+        return None
+    output.typed()
+    return "" if line is None else line + "\n"
+
+
+def _line_editor(history, words, names) -> LineEditor | None:
+    try:
+        return LineEditor(history, words, names)
+    except ImportError:  # prompt_toolkit absent: lines are read as they come
+        return None
+
+
 def editor_for(monitor: Monitor) -> LineEditor | None:
     """The line editor of a person at a terminal: history in the disk's folder, names from disk and book."""
     disk = monitor.disk
@@ -186,10 +211,7 @@ def editor_for(monitor: Monitor) -> LineEditor | None:
 
     words = [word for short, full, _ in COMMANDS for word in (short, full)]
     history = disk.root / HISTORY_FILE if disk is not None else None
-    try:
-        return LineEditor(history, words, names)
-    except ImportError:  # prompt_toolkit absent: lines are read as they come
-        return None
+    return _line_editor(history, words, names)
 
 
 def _edited_line(monitor: Monitor, editor: LineEditor, output: TerminalOutput) -> str | None:

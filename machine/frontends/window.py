@@ -221,10 +221,10 @@ class Window:
             count = recorder.save(path, self.look(self.record_scale))
         except (OSError, ImportError, pygame.error) as error:  # the file cannot be written, or no Pillow
             print(f"ENREGISTREMENT NON SAUVE: {path} ({error})", file=sys.stderr)
-            self.tell("ENREGISTREMENT NON SAUVE")
+            self.tell("GIF NON SAUVE")
             return
         print(f"ENREGISTREMENT SAUVE: {path} ({count} IMAGES)", file=sys.stderr)
-        self.tell(f"FILM SAUVE: {path.name}")
+        self.tell(f"GIF SAUVE: {path.name}")
 
     def save(self, path: Path) -> None:
         """Save what the screen shows as a PNG."""
@@ -232,10 +232,10 @@ class Window:
             pygame.image.save(self.renderer.surface(self.micro.screen), str(path))
         except (OSError, pygame.error) as error:
             print(f"ECRAN NON SAUVE: {path} ({error})", file=sys.stderr)
-            self.tell("ECRAN NON SAUVE")
+            self.tell("PNG NON SAUVE")
             return
         print(f"ECRAN SAUVE: {path}", file=sys.stderr)
-        self.tell(f"ECRAN SAUVE: {path.name}")
+        self.tell(f"PNG SAUVE: {path.name}")
 
     # ------------------------------------------------------------ frames
     def frame(self) -> None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-HISTORY_FILE = ".historique"  # in the Micro's disk folder; a dot name no guest program can spell
 # The commands whose argument is a program name (Tab completes saved names and the book's).
 NAMED = ("AP", "APPELER", "RA", "RANGER", "MO", "MODIFIER", "SU", "SUPPRIMER")
 

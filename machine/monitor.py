@@ -468,9 +468,8 @@ class Monitor(Keeping):
             program = parse(DEMO_PROGRAM.read_text(encoding="utf-8"))
         except (OSError, SyntaxErrors):
             raise LseError(Err.PROGRAM_MISSING, "DEMO") from None
-        self.variables = Vars()
         self.stop_before = None
-        self.start(program, None, self.variables)
+        self.start(program, None, Vars())  # the person's variables stay for their next immediate line
 
     def quitter(self, rest: str) -> None:
         """QUITTER: leave the Micro, after a confirmation if the program in memory is not saved."""

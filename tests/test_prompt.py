@@ -224,3 +224,17 @@ def test_the_command_line_help_lists_the_keys_and_the_book():
     text = build_parser().format_help()
     for needed in ("F9", "F10", "F11", "F12", "Ctrl-R", "Ctrl-D", "QUITTER", "micro-lse queens"):
         assert needed in text
+
+
+def test_demo_leaves_the_variables_of_the_last_run_for_the_next_immediate_line(session):
+    session.type("X←41")
+    session.type("DE")
+    assert session.type("?X+1") == "\n42 \nPRET\n"
+
+
+def test_a_saved_program_with_a_wrong_line_is_loaded_whole_and_its_error_shown(session, tmp_path):
+    (tmp_path / "CASSE.lse").write_text("10 AFFICHER 1\n20 X←3+*4\n30 TERMINER\n", encoding="utf-8")
+    out = session.type("AP CASSE")
+    assert "EXPRESSION ATTENDU, TROUVE * EN LIGNE 20\n20 X←3+*4\n       ^\n" in out
+    assert session.type("LI") == "\n10 AFFICHER 1\n20 X←3+*4\n30 TERMINER\nPRET\n"
+    assert "EN LIGNE 20" in session.type("EX")

@@ -215,3 +215,15 @@ def test_the_recording_key_is_confirmed_on_the_status_line_when_it_starts_and_wh
     press(window, pygame.K_F9)
     assert window.notice[0].startswith("GIF SAUVE: micro-lse-") and window.notice[0].endswith(".gif")
     assert len(list(tmp_path.glob("micro-lse-*.gif"))) == 1
+
+
+def test_the_window_keeps_its_typed_lines_for_the_next_session_in_the_terminal_s_history_file(tmp_path):
+    from machine.history import HISTORY_FILE, load_history
+    first = booted(tmp_path)
+    enter(first, "?6*7", "10 AFFICHER 1")
+    pygame.display.quit()
+    assert load_history(tmp_path / HISTORY_FILE) == ["?6*7", "10 AFFICHER 1"]
+    second = booted(tmp_path)
+    press(second, pygame.K_UP)
+    press(second, pygame.K_UP)
+    assert second.line.text == "?6*7"

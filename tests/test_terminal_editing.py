@@ -189,3 +189,14 @@ def test_piped_input_gets_no_escape_codes_and_no_line_editing(tmp_path):
                           input="?12\\3\n?1\n", capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert "\x1b" not in done.stdout
     assert "CARACTERE INVALIDE \\\n" in done.stdout and not (tmp_path / ".historique").exists()
+
+
+def test_the_window_and_the_terminal_share_one_history_file(tmp_path):
+    from prompt_toolkit.history import FileHistory
+
+    from machine.history import load_history, remember
+    path = tmp_path / ".historique"
+    FileHistory(str(path)).store_string("?6*7")
+    remember(path, "LI")
+    assert load_history(path) == ["?6*7", "LI"]
+    assert list(FileHistory(str(path)).load_history_strings()) == ["LI", "?6*7"]  # newest first

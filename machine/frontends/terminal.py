@@ -10,7 +10,8 @@ from typing import TextIO
 
 from machine.book import book_names
 from machine.errors import LseError
-from machine.lineedit import HISTORY_FILE, LineEditor
+from machine.history import HISTORY_FILE
+from machine.lineedit import LineEditor
 from machine.lse.runtime import Status
 from machine.micro import Micro
 from machine.monitor import COMMANDS, Monitor

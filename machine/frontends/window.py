@@ -13,7 +13,8 @@ from pathlib import Path
 
 from machine import keyboard as keys
 from machine.frontends.render import ScreenRenderer, pygame
-from machine.keyboard import RETURN, LineInput
+from machine.history import HISTORY_FILE, load_history, remember
+from machine.keyboard import MAX_HISTORY, RETURN, LineInput
 from machine.lse.runtime import Status
 from machine.monitor import Monitor
 from machine.recorder import Recorder
@@ -69,6 +70,10 @@ class Window:
         self.set_mode()
         pygame.display.set_caption(micro.profile.title)
         self.line = LineInput(micro.screen)
+        disk = session.disk
+        self.history = disk.root / HISTORY_FILE if disk is not None else None  # shared with the terminal
+        if self.history is not None:
+            self.line.history = load_history(self.history)[-MAX_HISTORY:]
         micro.typed_by_a_person()  # a bad LIRE answer is refused and asked again
         self.notice: tuple[str, float] | None = None  # a confirmation on the status line, until a time
         self.speed = speed
@@ -115,7 +120,11 @@ class Window:
             self.anchor = (time.monotonic(), self.micro.cycles)
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if self.session.wants_line():
-                self.session.submit(self.line.key(RETURN))
+                at_prompt = not self.session.running
+                line = self.line.key(RETURN)
+                if at_prompt and line.strip() and self.history is not None:
+                    remember(self.history, line)
+                self.session.submit(line)
                 self.closed = self.closed or self.session.leaving
         elif event.key in EDIT_KEYS and self.session.wants_line():
             key = EDIT_KEYS[event.key]

@@ -199,7 +199,7 @@ def session_for(micro: Micro, source: str | None, tape: list[str] | None = None,
     With run=False (a file with syntax errors) the program is loaded, its errors shown, to be fixed.
     """
     monitor = Monitor(micro, micro.disk)
-    monitor.boot()
+    monitor.boot(prompt=run)
     if tape is not None:
         monitor.type_ahead(tape)
     elif source is not None:

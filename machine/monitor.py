@@ -98,14 +98,15 @@ class Monitor(Keeping):
         """PRET, and the cursor on a fresh line for what the person types."""
         self.say("PRET" + NL)
 
-    def boot(self) -> None:
-        """Show the banner, offer an unsaved program back, and prompt."""
+    def boot(self, prompt: bool = True) -> None:
+        """Show the banner, offer an unsaved program back, and prompt (unless the caller prompts later)."""
         self.micro.show(self.micro.profile.title)
         if self.disk is not None and self.disk.take_recovery(remove=False) is not None:
             self.say("UN PROGRAMME NON RANGE A ETE GARDE:")
             self.say("TAPEZ RC (RECUPERER) POUR LE REPRENDRE")
         self.say(BOOT_HINT)
-        self.prompt()
+        if prompt:
+            self.prompt()
 
     def fail(self, error: LseError | Diagnostic) -> None:
         """Show an error: its message, its line and its caret each on a row of its own."""

@@ -140,7 +140,11 @@ def topic_rows(name: str, commands: list[tuple[str, str, str]], width: int) -> l
 
 
 def foreign_hint(text: str) -> str | None:
-    """The hint for a line that starts with a word of another language, or None."""
+    """The hint for a wrong line that starts with a word of another language, or is one unknown word."""
     word = text.strip().split(" ", 1)[0].split("(", 1)[0].upper() if text.strip() else ""
     hint = FOREIGN.get(word)
-    return f"{word}: EN LSE, {hint}" if hint else None
+    if hint:
+        return f"{word}: EN LSE, {hint}"
+    if text.strip().isalpha():  # one bare word: neither a command nor an instruction
+        return f"{text.strip().upper()} (AIDE: LES COMMANDES)"
+    return None

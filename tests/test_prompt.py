@@ -32,6 +32,7 @@ def session(tmp_path) -> Session:
     ("HELP", "MOT INCONNU HELP: EN LSE, AIDE"),
     ("EXIT", "MOT INCONNU EXIT: EN LSE, QUITTER"),
     ("goto 10", "MOT INCONNU GOTO: EN LSE, ALLER EN N"),
+    ("bonjour", "MOT INCONNU BONJOUR (AIDE: LES COMMANDES)"),
 ])
 def test_a_word_of_another_language_gets_one_line_naming_the_lse_way(session, typed, answer):
     assert session.type(typed) == f"\n{answer}\nPRET\n"

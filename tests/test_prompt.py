@@ -239,3 +239,19 @@ def test_a_saved_program_with_a_wrong_line_is_loaded_whole_and_its_error_shown(s
     assert "EXPRESSION ATTENDU, TROUVE * EN LIGNE 20\n20 X←3+*4\n       ^\n" in out
     assert session.type("LI") == "\n10 AFFICHER 1\n20 X←3+*4\n30 TERMINER\nPRET\n"
     assert "EN LIGNE 20" in session.type("EX")
+
+
+def test_installed_the_book_is_still_on_board_by_name(tmp_path):
+    import shutil
+    site = tmp_path / "site"  # the layout `pip install .` makes: the data copied into the package
+    shutil.copytree(ROOT / "machine", site / "machine", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "roms", site / "machine" / "roms")
+    shutil.copytree(ROOT / "programs", site / "machine" / "programs")
+    env = {"PYTHONPATH": str(site), "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}
+    run = [sys.executable, "-m", "machine", "--headless", "--disk", str(tmp_path / "disk")]
+    done = subprocess.run([*run[:3], "queens", *run[3:]], capture_output=True, text=True, cwd=tmp_path,
+                          env=env, timeout=120)
+    assert done.returncode == 0 and "92" in done.stdout, done.stderr
+    listed = subprocess.run(run, input="AP QUEENS\nLI 10\n", capture_output=True, text=True, cwd=tmp_path,
+                            env=env, timeout=60)
+    assert "\n10 * LES HUIT REINES" in listed.stdout

@@ -146,12 +146,16 @@ class LineInput:
             return
         self._write(first, offset, char)
         first = self.screen.span(self.screen.cursor_row)[0]
-        self._place(first, offset + 1) if (offset + 1) % self.screen.cols else self._after(first, offset + 1)
+        self._cursor_after(first, offset + 1)
 
-    def _after(self, first: int, offset: int) -> None:
-        """The cursor after the last column: left pending at the end of its row, as the screen does."""
-        self.screen.cursor_row = first + (offset - 1) // self.screen.cols
-        self.screen.cursor_col = self.screen.cols
+    def _cursor_after(self, first: int, offset: int, wrote: bool = True) -> None:
+        """The cursor just after what was written up to `offset`; after the last column of a row it is
+        left pending there, as the screen leaves it, rather than opening a row no one typed on."""
+        if offset % self.screen.cols or not wrote:
+            self._place(first, offset)
+        else:
+            self.screen.cursor_row = first + (offset - 1) // self.screen.cols
+            self.screen.cursor_col = self.screen.cols
 
     def _shift(self, first: int, offset: int, text: str) -> None:
         """Rewrite the logical line from an offset with text, blanking what is left over."""
@@ -224,5 +228,4 @@ class LineInput:
         start = self._anchor_offset(first)
         self._shift(first, start, text)
         first = self.screen.span(self.anchor[0])[0]
-        end = start + len(text)
-        self._place(first, end) if end % self.screen.cols or not text else self._after(first, end)
+        self._cursor_after(first, start + len(text), bool(text))

@@ -116,14 +116,18 @@ class LineInput:
             self.history = [*self.history, line][-MAX_HISTORY:]
         return line
 
-    def _place(self, first: int, offset: int) -> None:
-        """Put the cursor at an offset of the logical line starting at `first`, opening rows if needed."""
+    def _place(self, first: int, offset: int) -> bool:
+        """Put the cursor at an offset of the logical line starting at `first`, opening rows if needed;
+        False (the cursor unmoved) if the line would outgrow the screen."""
         screen = self.screen
         row = first + offset // screen.cols
         while row > screen.span(first)[1]:
+            if first == 0 and screen.span(first)[1] == screen.rows - 1:
+                return False  # the line fills the screen: scrolling would lose its start
             first -= self._grow(screen.span(first)[1])
             row = first + offset // screen.cols
         screen.cursor_row, screen.cursor_col = row, offset % screen.cols
+        return True
 
     def _grow(self, last: int) -> int:
         """Open a row below `last`; return how many rows the screen scrolled (the anchor follows)."""
@@ -136,7 +140,8 @@ class LineInput:
         """Write text into the logical line from an offset, opening rows as it grows."""
         cols = self.screen.cols
         for index, char in enumerate(text):
-            self._place(first, offset + index)
+            if not self._place(first, offset + index):
+                return
             first = self.screen.span(self.screen.cursor_row)[0]
             self.screen.cells[self.screen.cursor_row][(offset + index) % cols] = char
 
@@ -151,11 +156,14 @@ class LineInput:
     def _cursor_after(self, first: int, offset: int, wrote: bool = True) -> None:
         """The cursor just after what was written up to `offset`; after the last column of a row it is
         left pending there, as the screen leaves it, rather than opening a row no one typed on."""
-        if offset % self.screen.cols or not wrote:
+        cols, last = self.screen.cols, self.screen.span(first)[1]
+        if offset > (last - first + 1) * cols:  # the line could not grow that far: the end of its last row
+            offset = (last - first + 1) * cols
+        if offset % cols or not wrote:
             self._place(first, offset)
         else:
-            self.screen.cursor_row = first + (offset - 1) // self.screen.cols
-            self.screen.cursor_col = self.screen.cols
+            self.screen.cursor_row = first + (offset - 1) // cols
+            self.screen.cursor_col = cols
 
     def _shift(self, first: int, offset: int, text: str) -> None:
         """Rewrite the logical line from an offset with text, blanking what is left over."""

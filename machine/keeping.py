@@ -16,6 +16,7 @@ from machine.lse.source import split_source
 
 CONFIRM = "PROGRAMME NON RANGE, CONFIRMER (O/N) ?"
 YES = ("O", "OUI")
+NO = ("N", "NON", "")
 
 
 class Keeping:
@@ -43,13 +44,19 @@ class Keeping:
         self.confirming = action
         return False
 
-    def answer(self, typed: str) -> None:
-        """The answer to CONFIRM: O or OUI does what was asked, anything else cancels."""
+    def answer(self, typed: str) -> bool:
+        """The answer to CONFIRM: O or OUI does what was asked, anything else cancels.
+
+        True if the line was the answer; False if it was something else (a program line, a command),
+        which cancels too and is then taken as typed, so that nothing typed is lost.
+        """
         action, self.confirming = self.confirming, None
-        if typed.strip().upper() in YES:
+        reply = typed.strip().upper()
+        if reply in YES:
             action()
-        else:
-            self.say("ANNULE: LE PROGRAMME EST GARDE")
+            return True
+        self.say("ANNULE: LE PROGRAMME EST GARDE")
+        return reply in NO
 
     def replace_program(self, lines: dict[int, str], dirty: bool) -> None:
         """Put a program in memory; the one it replaces is kept for RECUPERER."""

@@ -138,8 +138,7 @@ class Monitor(Keeping):
 
     def prompt_line(self, typed: str) -> bool:
         """Act on a line typed at the prompt; True if it was a program line (no prompt after it)."""
-        if self.confirming is not None:
-            self.answer(typed)
+        if self.confirming is not None and self.answer(typed):
             return False
         stripped = typed.strip()
         if not stripped:

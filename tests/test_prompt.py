@@ -255,3 +255,10 @@ def test_installed_the_book_is_still_on_board_by_name(tmp_path):
     listed = subprocess.run(run, input="AP QUEENS\nLI 10\n", capture_output=True, text=True, cwd=tmp_path,
                             env=env, timeout=60)
     assert "\n10 * LES HUIT REINES" in listed.stdout
+
+
+def test_a_program_line_typed_instead_of_the_answer_cancels_and_is_still_stored(session):
+    session.type("10 AFFICHER 1")
+    assert session.type("EF *").endswith(CONFIRM)
+    assert session.type("20 TERMINER") == "\nANNULE: LE PROGRAMME EST GARDE\n"
+    assert session.type("LI") == "\n10 AFFICHER 1\n20 TERMINER\nPRET\n"

@@ -77,6 +77,14 @@ class LineInput:
             self.anchor = (self.screen.cursor_row, self.screen.cursor_col)
             self.walk = None
 
+    def abandon(self) -> None:
+        """Esc or Ctrl-C at the prompt: the line stays on the screen unsent, the cursor at its end."""
+        if self.anchor is not None:
+            first, _ = self.screen.span(self.anchor[0])
+            end = len(self._line_text(first).rstrip(" "))
+            self._cursor_after(first, end, end > 0)
+        self.clear()
+
     def clear(self) -> None:
         """Forget a half-typed line (when the program it was for has stopped)."""
         self.anchor = None

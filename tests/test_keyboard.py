@@ -64,3 +64,11 @@ def test_the_history_skips_a_line_sent_twice_in_a_row_and_keeps_no_empty_line():
             line.key(char)
         line.key(keys.RETURN)
     assert line.history == ["?1", "?2"]
+
+
+def test_abandoning_an_empty_line_leaves_the_cursor_where_it_was():
+    line = editor()
+    line.key(keys.LEFT)
+    line.key(keys.RIGHT)
+    line.abandon()
+    assert (line.screen.cursor_row, line.screen.cursor_col) == (1, 0) and line.anchor is None

@@ -227,3 +227,13 @@ def test_the_window_keeps_its_typed_lines_for_the_next_session_in_the_terminal_s
     press(second, pygame.K_UP)
     press(second, pygame.K_UP)
     assert second.line.text == "?6*7"
+
+
+def test_escape_at_the_prompt_abandons_the_line_and_a_new_one_starts_below():
+    window = booted()
+    typed(window, "?99")
+    press(window, pygame.K_LEFT)
+    press(window, pygame.K_ESCAPE)
+    window.frame()
+    enter(window, "?1")
+    assert [row for row in rows(window) if row][-4:] == ["?99", "?1", "1", "PRET"]

@@ -102,7 +102,12 @@ class Window:
     def key_down(self, event: pygame.event.Event) -> None:
         ctrl_c = event.key == pygame.K_c and event.mod & pygame.KMOD_CTRL
         if event.key == pygame.K_ESCAPE or ctrl_c:
-            self.session.interrupt()
+            if self.session.running:
+                self.session.interrupt()
+            else:  # at the prompt: the line is abandoned, a new one starts below it
+                self.line.abandon()
+                self.session.micro.show("\r\n")
+                self.session.abandon_line()
         elif event.key == pygame.K_F12:
             self.save(Path(datetime.now().strftime("micro-lse-%Y%m%d-%H%M%S.png")))
         elif event.key == pygame.K_F9:

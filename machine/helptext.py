@@ -4,24 +4,30 @@ for words of other languages; plain data and a word wrapper, imports nothing of 
 
 from __future__ import annotations
 
-# The summary AIDE prints, one paragraph per item, wrapped at word boundaries to the screen.
-SUMMARY = [
-    "COMMANDES (2 LETTRES OU LE MOT ENTIER):",
-    "EX EXECUTER [N1[,N2]]", "CO CONTINUER", "RE REPRENDRE N", "PO POURSUIVRE N",
-    "LI LISTER [N1[,N2]]", "EF EFFACER *|N|N1 A N2", "NU NUMEROTER [N[,P]]",
-    "RA RANGER NOM", "MO MODIFIER NOM", "AP APPELER NOM", "CA CATALOGUER", "SU SUPPRIMER NOM",
-    "RC RECUPERER", "PA PAS A PAS", "NO NORMAL", "TR TRACE", "AR ARRET [N]", "ME MESURE", "BI BILAN",
-    "DE DEMO", "AI AIDE [NOM]", "QU QUITTER: SORTIR DU MICRO",
-    "N TEXTE: RANGE LA LIGNE N; N SEUL: L'EFFACE. SANS NUMERO: EXECUTE TOUT DE SUITE (? = AFFICHER).",
-    "AIDE NOM: UNE COMMANDE OU UNE FONCTION EXPLIQUEE, AVEC UN EXEMPLE (AIDE LI, AIDE SCH).",
+# What AIDE alone prints: the commands two by two (one pair a row where it fits), then notes wrapped
+# at word boundaries; on 40 columns it all fits the screen with the prompt.
+HEADER = "COMMANDES (2 LETTRES OU LE MOT ENTIER):"
+PAIRS = [
+    ("EX EXECUTER [N,M]", "CO CONTINUER"), ("RE REPRENDRE N", "PO POURSUIVRE N"),
+    ("LI LISTER [N,M]", "EF EFFACER *|N|N A M"), ("NU NUMEROTER [N,P]", "RA RANGER NOM"),
+    ("MO MODIFIER NOM", "AP APPELER NOM"), ("CA CATALOGUER", "SU SUPPRIMER NOM"),
+    ("RC RECUPERER", "DE DEMO"), ("PA PAS A PAS", "NO NORMAL"), ("TR TRACE", "AR ARRET [N]"),
+    ("ME MESURE", "BI BILAN"), ("AI AIDE [NOM]", "QU QUITTER"),
 ]
+NOTES = [
+    "N TEXTE: RANGE LA LIGNE N; N SEUL: L'EFFACE. SANS NUMERO: EXECUTE TOUT DE SUITE (? = AFFICHER).",
+    "TOUCHES: FLECHES, RETOUR, INSER, SUPPR, \\, DEBUT, FIN, ECHAP, F9 F10 F11 F12 (AIDE TOUCHES).",
+    "AIDE NOM: UNE COMMANDE OU UNE FONCTION, AVEC UN EXEMPLE (AIDE SCH).",
+]
+SUMMARY = [HEADER, *(item for pair in PAIRS for item in pair), *NOTES]
 # The keys, as AIDE TOUCHES (and AIDE) list them.
 KEYS = [
     "TOUCHES:",
     "FLECHES: LE CURSEUR SUR TOUT L'ECRAN; RETOUR ENVOIE LA LIGNE SOUS LE CURSEUR.",
     "HAUT/BAS SUR LA LIGNE EN COURS: LES LIGNES DEJA TAPEES. MAJ+HAUT: MONTER SUR L'ECRAN.",
     "INSER, SUPPR, EFFACEMENT, \\, DEBUT, FIN: CORRIGER LA LIGNE.",
-    "ECHAP OU CTRL-C: INTERROMPRE. F9: FILM GIF. F10: PLEIN ECRAN. F11: TURBO. F12: PHOTO PNG.",
+    "ECHAP OU CTRL-C: INTERROMPRE LE PROGRAMME, OU ABANDONNER LA LIGNE. CTRL-D (TERMINAL): SORTIR.",
+    "F9: FILM GIF. F10: PLEIN ECRAN. F11: TURBO. F12: PHOTO PNG.",
 ]
 # One entry per command and per built-in: what it does, then an example.
 TOPICS: dict[str, tuple[str, str]] = {
@@ -109,18 +115,16 @@ def wrap(text: str, width: int) -> list[str]:
 
 
 def summary_rows(width: int) -> list[str]:
-    """AIDE alone: the commands packed in columns where they fit, then the keys, wrapped."""
-    rows: list[str] = []
-    items = [item for item in SUMMARY if len(item) < width // 2]
-    long = [item for item in SUMMARY if len(item) >= width // 2]
+    """AIDE alone: the commands two by two where a pair fits the width, then the notes, wrapped."""
     half = width // 2
-    rows.extend(wrap(long[0], width) if long and long[0].endswith(":") else [])
-    for left, right in zip(items[::2], [*items[1::2], ""]):
-        rows.append(left.ljust(half) + right if right else left)
-    for item in long[1:] if long and long[0].endswith(":") else long:
-        rows.extend(wrap(item, width))
-    for item in KEYS:
-        rows.extend(wrap(item, width))
+    rows = wrap(HEADER, width)
+    for left, right in PAIRS:
+        if len(left) < half and len(right) <= width - half:
+            rows.append(left.ljust(half) + right)
+        else:
+            rows.extend([left, right])
+    for note in NOTES:
+        rows.extend(wrap(note, width))
     return rows
 
 

@@ -262,3 +262,10 @@ def test_a_program_line_typed_instead_of_the_answer_cancels_and_is_still_stored(
     assert session.type("EF *").endswith(CONFIRM)
     assert session.type("20 TERMINER") == "\nANNULE: LE PROGRAMME EST GARDE\n"
     assert session.type("LI") == "\n10 AFFICHER 1\n20 TERMINER\nPRET\n"
+
+
+def test_aide_fits_the_forty_column_screen_with_its_prompt_and_aide_touches_explains_the_keys(session):
+    rows = session.type("AIDE").strip("\n").split("\n")
+    assert len(rows) + 1 <= session.micro.profile.rows  # the typed AIDE row, then all of it, PRET included
+    keys = session.type("AIDE TOUCHES")
+    assert "MAJ+HAUT" in keys and "F12: PHOTO PNG" in keys and "CTRL-D" in keys

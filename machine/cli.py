@@ -24,6 +24,15 @@ ASPECTS = ("tv", "square")  # render.ASPECTS
 MAX_SCALE = 16
 
 PROGRAM = "micro-lse"
+KEYS_HELP = """FILE may also name one of the book's programs: micro-lse queens.
+
+keys in the window: arrows move the cursor over the screen, Return sends the line under it,
+Up/Down on the line being typed recall earlier lines (Shift+Up/Down move the cursor), Insert,
+Delete, Backspace, \\ (erase), Home, End; Esc or Ctrl-C interrupts a program; F9 records a GIF
+(F9 again saves it), F10 fullscreen, F11 turbo, F12 saves a PNG screenshot.
+at a terminal: arrows, Home/End, history (kept in the disk folder), Ctrl-R search, Tab completes
+commands and program names, Ctrl-C abandons the line, Ctrl-D on an empty line leaves.
+at the PRET prompt: AIDE lists the commands, AIDE NAME explains one, QUITTER leaves."""
 DEFAULT_DISK = Path.home() / ".micro-lse" / "disque"
 
 
@@ -38,7 +47,8 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     """Describe every option of the command line."""
-    parser = _Parser(prog=PROGRAM, description="Le Micro LSE: runs LSE programs.")
+    parser = _Parser(prog=PROGRAM, description="Le Micro LSE: runs LSE programs.", epilog=KEYS_HELP,
+                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("file", nargs="?", help="an LSE program (.lse, UTF-8), or a tape of lines and commands")
     parser.add_argument("--version", action="store_true", help="print the version and stop")
     parser.add_argument("--headless", action="store_true",
@@ -97,7 +107,11 @@ def read_program(path_text: str) -> str:
     try:
         return path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise UsageError(f"FICHIER INEXISTANT: {path_text}") from None
+        from machine.book import read_book  # `micro-lse queens`: a program of the book, by its name
+        text = read_book(path_text)
+        if text is None:
+            raise UsageError(f"FICHIER INEXISTANT: {path_text}") from None
+        return text
     except IsADirectoryError:
         raise UsageError(f"CE N'EST PAS UN FICHIER: {path_text}") from None
     except UnicodeDecodeError:
@@ -179,21 +193,27 @@ def check_options(args: argparse.Namespace) -> None:
             raise UsageError(f"--runs: sans {(clash or ['--speed'])[0]} (les executions vont a la vitesse max)")
 
 
-def session_for(micro: Micro, source: str | None, tape: list[str] | None = None) -> Monitor:
-    """The booted monitor of a window session, with the file's program running (or its tape typed)."""
+def session_for(micro: Micro, source: str | None, tape: list[str] | None = None, run: bool = True) -> Monitor:
+    """The booted monitor of a window session, with the file's program running (or its tape typed).
+
+    With run=False (a file with syntax errors) the program is loaded, its errors shown, to be fixed.
+    """
     monitor = Monitor(micro, micro.disk)
-    monitor.boot()
+    monitor.boot(prompt=run)
     if tape is not None:
         monitor.type_ahead(tape)
     elif source is not None:
         monitor.load_text(source)
         monitor.dirty = False
-        monitor.executer("")
+        if run:
+            monitor.executer("")
+        else:
+            monitor.prompt()
     return monitor
 
 
 def run_window(micro: Micro, args: argparse.Namespace, source: str | None, stderr: TextIO,
-               tape: list[str] | None = None) -> int | None:
+               tape: list[str] | None = None, run: bool = True) -> int | None:
     """Run the monitor in the pygame window; None if no window could be opened (then run headless)."""
     try:
         from machine.frontends.render import pygame
@@ -205,7 +225,7 @@ def run_window(micro: Micro, args: argparse.Namespace, source: str | None, stder
     speed = parse_speed(args.speed) if args.speed is not None else 1.0
     screenshot = Path(args.screenshot) if args.screenshot else None
     try:
-        window = Window(session_for(micro, source, tape), load_font(), speed=speed, scale=args.scale,
+        window = Window(session_for(micro, source, tape, run), load_font(), speed=speed, scale=args.scale,
                         monitor=args.monitor, scanlines=args.scanlines, screenshot=screenshot,
                         mute=args.mute, aspect=args.aspect, record=Path(args.record) if args.record else None)
     except pygame.error as error:
@@ -285,7 +305,12 @@ def main(argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout
             tape = tape_of(source, errors)
             if tape is None:
                 report_syntax(errors, stderr)
-                return 1
+                if args.check or not wants_window(args.headless):
+                    return 1
+                # The window opens with the program loaded and its errors on the screen, to be fixed there.
+                status = run_window(Micro(profile, seed=args.seed, disk=Disk(Path(args.disk))), args, source,
+                                    stderr, run=False)
+                return 1 if status is None else status
         warn_replaced(program.replaced if program is not None else replaced_in_tape(tape), stderr)
     if args.check:
         return 0
@@ -306,7 +331,7 @@ def main(argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout
             watch = headless_watch(micro, args, stderr, stdout)
             status = run_headless(micro, speed=parse_speed(args.speed), stdin=stdin, stdout=stdout,
                                   stderr=stderr, bell=not args.mute, on_slice=watch.on_slice,
-                                  slice_cycles=watch.slice_cycles)
+                                  slice_cycles=watch.slice_cycles, on_input=watch.on_input)
             if not watch.finish(lambda: off_screen_look(micro, args), stderr):
                 status = status or 1
     except (BrokenPipeError, InternalError) as error:

@@ -58,6 +58,12 @@ class Err(IntEnum):
     PROGRAM_EXISTS = 49
     BAD_COMMAND = 50
     LINE_REPLACED = 51  # a warning: a program file repeated a line number, the later line won
+    # the prompt (60-69)
+    FOREIGN_WORD = 60  # a word of another language (BASIC, a shell): the line names the LSE way
+    READ_ONLY = 61
+    INPUT_AGAIN = 62  # a warning: a bad LIRE answer typed at a keyboard is asked again
+    NO_HELP = 63
+    NOTHING_TO_RECOVER = 64
 
 
 MESSAGES: dict[Err, str] = {
@@ -107,6 +113,11 @@ MESSAGES: dict[Err, str] = {
     Err.NOTHING_TO_CONTINUE: "RIEN A CONTINUER",
     Err.PROGRAM_EXISTS: "PROGRAMME {text} DEJA RANGE (MODIFIER POUR LE REMPLACER)",
     Err.BAD_COMMAND: "COMMANDE INVALIDE {text}",
+    Err.FOREIGN_WORD: "MOT INCONNU {text}",
+    Err.READ_ONLY: "PROGRAMME {text} DU LIVRE: LECTURE SEULE",
+    Err.INPUT_AGAIN: "DONNEE INVALIDE {text}, RETAPEZ",
+    Err.NO_HELP: "PAS D'AIDE POUR {text} (AIDE SEUL: LA LISTE)",
+    Err.NOTHING_TO_RECOVER: "RIEN A RECUPERER",
 }
 
 

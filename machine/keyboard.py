@@ -1,6 +1,15 @@
-"""The Micro's line input: keys typed by a person become a line, echoed on the screen.
+"""The Micro's screen editor: keys typed by a person edit the screen, and Return sends a line of it.
 
-Owns the editing rules of the old consoles; must not import pygame or the front ends.
+Owns the editing rules (the old consoles' `\\` erase, the 1985 micros' cursor over the whole screen,
+the history of typed lines); must not import pygame or the front ends.
+
+Decision: as on the micros of 1985, the screen is the editing buffer. The cursor moves over every
+row; typing overwrites the character under it, Insert opens a blank, Delete and Backspace close the
+gap. Return sends the logical line under the cursor (a line and the rows it wrapped onto): on the
+line being typed, what was typed since the Micro asked; elsewhere the whole line (a listed program
+line, changed in place), copied onto the line being typed so that the Micro answers below it, never
+over the rows above. Up and Down on the line being typed walk the history of typed lines; elsewhere
+(and with Shift anywhere) they move the cursor.
 """
 
 from __future__ import annotations
@@ -11,37 +20,228 @@ RETURN = "\r"
 BACKSPACE = "\b"
 # On the consoles where LSE was born, \ erased the previous character.
 ERASE = "\\"
+LEFT, RIGHT, UP, DOWN = "LEFT", "RIGHT", "UP", "DOWN"
+SCREEN_UP, SCREEN_DOWN = "SHIFT-UP", "SHIFT-DOWN"  # move the cursor even on the line being typed
+HOME, END, INSERT, DELETE = "HOME", "END", "INSERT", "DELETE"
 MAX_LINE = 250
+MAX_HISTORY = 200
 
 
 class LineInput:
-    """Collect typed characters until Return, echoing them on the screen."""
+    """The cursor's editing of the screen, the line being typed (from `anchor`), and the history."""
 
     def __init__(self, screen: TextScreen) -> None:
         self.screen = screen
-        self.chars: list[str] = []
+        self.anchor: tuple[int, int] | None = None  # where the Micro's cursor was when it asked
+        self.history: list[str] = []
+        self.walk: int | None = None  # the history entry shown, while walking it
+        self.draft = ""  # what was typed before walking the history
 
+    # ------------------------------------------------------------ reading
     @property
     def text(self) -> str:
-        """What has been typed so far on this line."""
-        return "".join(self.chars)
+        """What has been typed so far on the line being typed."""
+        if self.anchor is None:
+            return ""
+        first, _ = self.screen.span(self.anchor[0])
+        return self._line_text(first)[self._anchor_offset(first):].rstrip(" ")
 
-    def key(self, key: str) -> str | None:
-        """Take one key; return the finished line on Return, else None."""
-        if key == RETURN:
-            line = self.text
-            self.chars.clear()
-            return line
-        if key in (BACKSPACE, ERASE):
-            if self.chars:
-                self.chars.pop()
-                self.screen.erase_char()
-            return None
-        if key.isprintable() and len(key) == 1 and len(self.chars) < MAX_LINE:
-            self.chars.append(key)
-            self.screen.write(key)
-        return None
+    def _line_text(self, first: int) -> str:
+        _, last = self.screen.span(first)
+        return "".join("".join(self.screen.cells[row]) for row in range(first, last + 1))
+
+    def _anchor_offset(self, first: int) -> int:
+        row, col = self.anchor
+        return (row - first) * self.screen.cols + col
+
+    def _cursor(self) -> tuple[int, int]:
+        """The cursor as (first row of its logical line, offset in that line)."""
+        screen = self.screen
+        first, _ = screen.span(screen.cursor_row)
+        return first, (screen.cursor_row - first) * screen.cols + screen.cursor_col
+
+    def _on_typed_line(self) -> bool:
+        if self.anchor is None:
+            return False
+        first, last = self.screen.span(self.screen.cursor_row)
+        return first <= self.anchor[0] <= last
+
+    def _start(self, first: int) -> int:
+        """The first offset the cursor may edit on its logical line (after the Micro's question)."""
+        return self._anchor_offset(first) if self._on_typed_line() else 0
+
+    # ------------------------------------------------------------ the keys
+    def begin(self) -> None:
+        """The Micro asks for a line: it is typed from the cursor."""
+        if self.anchor is None:
+            self.anchor = (self.screen.cursor_row, self.screen.cursor_col)
+            self.walk = None
+
+    def abandon(self) -> None:
+        """Esc or Ctrl-C at the prompt: the line stays on the screen unsent, the cursor at its end."""
+        if self.anchor is not None:
+            first, _ = self.screen.span(self.anchor[0])
+            end = len(self._line_text(first).rstrip(" "))
+            self._cursor_after(first, end, end > 0)
+        self.clear()
 
     def clear(self) -> None:
         """Forget a half-typed line (when the program it was for has stopped)."""
-        self.chars.clear()
+        self.anchor = None
+        self.walk = None
+
+    def key(self, key: str) -> str | None:
+        """Take one key; return the line sent on Return, else None."""
+        self.begin()
+        if key == RETURN:
+            return self._send()
+        action = {BACKSPACE: self._backspace, ERASE: self._backspace, DELETE: self._delete,
+                  INSERT: self._insert, LEFT: lambda: self._step(-1), RIGHT: lambda: self._step(1),
+                  HOME: self._home, END: self._end, UP: lambda: self._vertical(-1, True),
+                  DOWN: lambda: self._vertical(1, True), SCREEN_UP: lambda: self._vertical(-1, False),
+                  SCREEN_DOWN: lambda: self._vertical(1, False)}.get(key)
+        if action is not None:
+            action()
+        elif len(key) == 1 and key.isprintable():
+            self._type(key)
+        self.screen.dirty = True
+        return None
+
+    def _send(self) -> str:
+        screen = self.screen
+        first, _ = screen.span(screen.cursor_row)
+        line = self._line_text(first)[self._start(first):].rstrip(" ")
+        if not self._on_typed_line():
+            self._show_typed(line)  # copied onto the line being typed: what the Micro prints comes below it
+        first = screen.span(self.anchor[0])[0]
+        # The cursor goes to the end of the line sent, so that what the Micro prints comes below it.
+        end = self._line_text(first).rstrip(" ")
+        row = first + max(0, len(end) - 1) // screen.cols if end else first
+        screen.cursor_row, screen.cursor_col = row, len(end) - (row - first) * screen.cols
+        self.anchor = None
+        self.walk = None
+        if line.strip() and (not self.history or self.history[-1] != line):
+            self.history = [*self.history, line][-MAX_HISTORY:]
+        return line
+
+    def _place(self, first: int, offset: int) -> bool:
+        """Put the cursor at an offset of the logical line starting at `first`, opening rows if needed;
+        False (the cursor unmoved) if the line would outgrow the screen."""
+        screen = self.screen
+        row = first + offset // screen.cols
+        while row > screen.span(first)[1]:
+            if first == 0 and screen.span(first)[1] == screen.rows - 1:
+                return False  # the line fills the screen: scrolling would lose its start
+            first -= self._grow(screen.span(first)[1])
+            row = first + offset // screen.cols
+        screen.cursor_row, screen.cursor_col = row, offset % screen.cols
+        return True
+
+    def _grow(self, last: int) -> int:
+        """Open a row below `last`; return how many rows the screen scrolled (the anchor follows)."""
+        scrolled = self.screen.open_row_below(last)
+        if scrolled and self.anchor is not None:
+            self.anchor = (self.anchor[0] - 1, self.anchor[1])
+        return scrolled
+
+    def _write(self, first: int, offset: int, text: str) -> None:
+        """Write text into the logical line from an offset, opening rows as it grows."""
+        cols = self.screen.cols
+        for index, char in enumerate(text):
+            if not self._place(first, offset + index):
+                return
+            first = self.screen.span(self.screen.cursor_row)[0]
+            self.screen.cells[self.screen.cursor_row][(offset + index) % cols] = char
+
+    def _type(self, char: str) -> None:
+        first, offset = self._cursor()
+        if offset - self._start(first) >= MAX_LINE:
+            return
+        self._write(first, offset, char)
+        first = self.screen.span(self.screen.cursor_row)[0]
+        self._cursor_after(first, offset + 1)
+
+    def _cursor_after(self, first: int, offset: int, wrote: bool = True) -> None:
+        """The cursor just after what was written up to `offset`; after the last column of a row it is
+        left pending there, as the screen leaves it, rather than opening a row no one typed on."""
+        cols, last = self.screen.cols, self.screen.span(first)[1]
+        if offset > (last - first + 1) * cols:  # the line could not grow that far: the end of its last row
+            offset = (last - first + 1) * cols
+        if offset % cols or not wrote:
+            self._place(first, offset)
+        else:
+            self.screen.cursor_row = first + (offset - 1) // cols
+            self.screen.cursor_col = cols
+
+    def _shift(self, first: int, offset: int, text: str) -> None:
+        """Rewrite the logical line from an offset with text, blanking what is left over."""
+        old = self._line_text(first)[offset:]
+        self._write(first, offset, text + " " * max(0, len(old.rstrip(" ")) - len(text)))
+
+    def _backspace(self) -> None:
+        first, offset = self._cursor()
+        if offset <= self._start(first):
+            return
+        rest = self._line_text(first)[offset:].rstrip(" ")
+        self._shift(first, offset - 1, rest)
+        self._place(self.screen.span(self.screen.cursor_row)[0] if rest else first, offset - 1)
+
+    def _delete(self) -> None:
+        first, offset = self._cursor()
+        rest = self._line_text(first)[offset + 1:].rstrip(" ")
+        self._shift(first, offset, rest)
+        self._place(first, offset)
+
+    def _insert(self) -> None:
+        first, offset = self._cursor()
+        rest = self._line_text(first)[offset:].rstrip(" ")
+        if len(rest) + offset - self._start(first) >= MAX_LINE:
+            return
+        self._shift(first, offset, " " + rest)
+        self._place(self.screen.span(self.screen.cursor_row)[0], offset)
+
+    def _step(self, delta: int) -> None:
+        """Left or right over the whole screen, from the end of one row to the start of the next."""
+        screen = self.screen
+        place = screen.cursor_row * screen.cols + min(screen.cursor_col, screen.cols - 1) + delta
+        if 0 <= place < screen.rows * screen.cols:
+            screen.cursor_row, screen.cursor_col = divmod(place, screen.cols)
+
+    def _home(self) -> None:
+        first, _ = self._cursor()
+        self._place(first, self._start(first))
+
+    def _end(self) -> None:
+        first, _ = self._cursor()
+        length = len(self._line_text(first).rstrip(" "))
+        self._place(first, min(length, (self.screen.span(first)[1] - first + 1) * self.screen.cols - 1))
+
+    def _vertical(self, delta: int, history: bool) -> None:
+        if history and self._on_typed_line():
+            self._walk(delta)
+            return
+        screen = self.screen
+        screen.cursor_row = min(max(screen.cursor_row + delta, 0), screen.rows - 1)
+        screen.cursor_col = min(screen.cursor_col, screen.cols - 1)
+
+    def _walk(self, delta: int) -> None:
+        """Up: the line typed before; Down: the one after, then back to what was being typed."""
+        if not self.history:
+            return
+        if self.walk is None:
+            if delta > 0:
+                return
+            self.draft, self.walk = self.text, len(self.history)
+        self.walk = min(max(self.walk + delta, 0), len(self.history))
+        shown = self.draft if self.walk == len(self.history) else self.history[self.walk]
+        if self.walk == len(self.history):
+            self.walk = None
+        self._show_typed(shown)
+
+    def _show_typed(self, text: str) -> None:
+        """Put text on the line being typed in place of what is there, the cursor after it."""
+        first, _ = self.screen.span(self.anchor[0])
+        start = self._anchor_offset(first)
+        self._shift(first, start, text)
+        first = self.screen.span(self.anchor[0])[0]
+        self._cursor_after(first, start + len(text), bool(text))

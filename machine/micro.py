@@ -36,6 +36,7 @@ class Micro:
         self.listeners: list[Callable[[str], None]] = []
         self.runtime: Runtime | None = None
         self.program: Program | None = None
+        self.keyboard = False  # set by a front end when a person types LIRE's answers (not a pipe)
 
     def limits(self) -> dict:
         """The profile's limits that the runtime enforces."""
@@ -74,6 +75,13 @@ class Micro:
         if previous is not None and continued:
             self.runtime.cyc = previous.cyc
             self.runtime.inputs = previous.inputs
+        self.runtime.inputs.keyboard = self.keyboard
+
+    def typed_by_a_person(self, keyboard: bool = True) -> None:
+        """Say that LIRE's answers are typed at a keyboard (a bad one is asked again), not piped."""
+        self.keyboard = keyboard
+        if self.runtime is not None:
+            self.runtime.inputs.keyboard = keyboard
 
     def show(self, text: str) -> None:
         """Print text of the Micro itself (messages, prompt) on the screen and to the listeners."""

@@ -10,9 +10,11 @@ from collections import deque
 
 from machine.disk import Disk
 from machine.errors import Diagnostic, Err, LseError, render
+from machine.helptext import foreign_hint, summary_rows, topic_rows
+from machine.keeping import Keeping
 from machine.lse import nodes as n
 from machine.lse.lexer import LexError, tokenize
-from machine.lse.parser import SyntaxErrors, build_program, parse_line
+from machine.lse.parser import SyntaxErrors, build_program, parse, parse_line
 from machine.lse.runtime import Status
 from machine.lse.source import MAX_LINE_NUMBER, SourceLine, number_prefix
 from machine.lse.values import Vars
@@ -30,22 +32,9 @@ COMMANDS = [
     ("PA", "PAS A PAS", "pas_a_pas"), ("NO", "NORMAL", "normal"), ("AI", "AIDE", "aide"),
     ("TR", "TRACE", "trace"), ("AR", "ARRET", "arret"), ("BI", "BILAN", "bilan"),
     ("ME", "MESURE", "mesure"), ("RC", "RECUPERER", "recuperer"), ("DE", "DEMO", "demo"),
+    ("QU", "QUITTER", "quitter"),
 ]
-HELP = [
-    "EX EXECUTER [N1[,N2]]  CO CONTINUER",
-    "RE REPRENDRE N        PO POURSUIVRE N",
-    "LI LISTER [N1[,N2]]   EF EFFACER *|N|N1 A N2",
-    "NU NUMEROTER [N[,P]]  RA RANGER NOM",
-    "AP APPELER NOM        MO MODIFIER NOM",
-    "CA CATALOGUER         SU SUPPRIMER NOM",
-    "PA PAS A PAS          NO NORMAL",
-    "TR TRACE              AR ARRET [N]",
-    "ME MESURE             BI BILAN",
-    "RC RECUPERER          AI AIDE",
-    "DE DEMO: LA DEMONSTRATION DU MICRO",
-    "N TEXTE: RANGE LA LIGNE N; N SEUL: L'EFFACE",
-    "SANS NUMERO: EXECUTE TOUT DE SUITE (? = AFFICHER)",
-]
+BOOT_HINT = "DEMO: DE   AIDE: AIDE   SORTIR: QUITTER"
 DEMO_PROGRAM = data_dir("programs") / "demo.lse"
 WORD = re.compile(r"[A-Za-z]+")
 TARGET_KEYWORDS = ("FAIRE",)
@@ -78,7 +67,7 @@ def tape_lines(source: str) -> list[str] | None:
     return lines
 
 
-class Monitor:
+class Monitor(Keeping):
     """The Micro's prompt: stores lines, runs commands and programs, keeps variables between runs."""
 
     def __init__(self, micro: Micro, disk: Disk | None = None) -> None:
@@ -97,6 +86,8 @@ class Monitor:
         self.suspended = None  # a paused program's runtime, kept while an immediate line runs
         self.ran_line = False  # the current run is an immediate line, not the program
         self.typed_ahead: deque[str] = deque()  # a tape's lines, typed as the Micro asks for them
+        self.leaving = False  # QUITTER was confirmed: the front end closes the Micro
+        self.keeping_init()
 
     # -------------------------------------------------------------- output
     def say(self, text: str) -> None:
@@ -107,17 +98,19 @@ class Monitor:
         """PRET, and the cursor on a fresh line for what the person types."""
         self.say("PRET" + NL)
 
-    def boot(self) -> None:
-        """Show the banner, offer an unsaved program back, and prompt."""
+    def boot(self, prompt: bool = True) -> None:
+        """Show the banner, offer an unsaved program back, and prompt (unless the caller prompts later)."""
         self.micro.show(self.micro.profile.title)
         if self.disk is not None and self.disk.take_recovery(remove=False) is not None:
             self.say("UN PROGRAMME NON RANGE A ETE GARDE:")
             self.say("TAPEZ RC (RECUPERER) POUR LE REPRENDRE")
-        self.say("DEMONSTRATION: TAPEZ DEMO.  AIDE: AIDE")
-        self.prompt()
+        self.say(BOOT_HINT)
+        if prompt:
+            self.prompt()
 
     def fail(self, error: LseError | Diagnostic) -> None:
-        self.say(render(error))
+        """Show an error: its message, its line and its caret each on a row of its own."""
+        self.say(render(error).replace("\n", NL))
 
     # --------------------------------------------------------------- input
     def wants_line(self) -> bool:
@@ -136,6 +129,8 @@ class Monitor:
         except LseError as error:
             self.fail(error)
             quiet = False
+        if self.confirming is not None or self.leaving:
+            return  # a question waits for its answer on the same row, or the Micro is closing
         if quiet:
             self.micro.show(NL)  # a stored line: the next one is typed below it, no PRET
         elif not self.running:
@@ -143,6 +138,8 @@ class Monitor:
 
     def prompt_line(self, typed: str) -> bool:
         """Act on a line typed at the prompt; True if it was a program line (no prompt after it)."""
+        if self.confirming is not None and self.answer(typed):
+            return False
         stripped = typed.strip()
         if not stripped:
             if self.step_mode and self._resumable():
@@ -151,7 +148,7 @@ class Monitor:
             return True
         number, start = number_prefix(typed)
         if number is not None:
-            self.store_line(number, typed[start:])
+            self.store_line(number, typed[start:], typed, start)
             return True
         command = self.command_of(stripped)
         if command is not None:
@@ -160,6 +157,13 @@ class Monitor:
             return False
         self.immediate(stripped)
         return False
+
+    def abandon_line(self) -> None:
+        """Ctrl-C at the prompt: the line is dropped; a question waiting for O/N is answered no."""
+        if self.confirming is not None:
+            self.confirming = None
+            self.say("ANNULE: LE PROGRAMME EST GARDE")
+            self.prompt()
 
     def command_of(self, text: str) -> tuple[str, str] | None:
         """Return (method, arguments) if the text is a command, else None (an instruction)."""
@@ -180,22 +184,34 @@ class Monitor:
         return True
 
     # ---------------------------------------------------------- the lines
-    def store_line(self, number: int, text: str) -> None:
-        """Store, replace or (with no text) delete a numbered line; a wrong line is not stored."""
+    def store_line(self, number: int, text: str, typed: str | None = None, column: int = 0) -> None:
+        """Store, replace or (with no text) delete a numbered line; a wrong typed line is not stored.
+
+        `typed` is the whole line as typed and `column` where `text` starts in it, so that a caret
+        points under the offending character of what the person typed.
+        """
         if not 1 <= number <= MAX_LINE_NUMBER:
             raise LseError(Err.BAD_LINE_NUMBER, number)
         if not text.strip():
             if self.lines.pop(number, None) is not None:
                 self.dirty = True
             return
+        if typed is None:
+            typed, column = f"{number} {text.strip()}", len(str(number)) + 1
+            text = text.strip()
+        if self.check_line(SourceLine(number, text, column, typed)):
+            self.lines[number] = text.strip()
+            self.dirty = True
+
+    def check_line(self, line: SourceLine) -> bool:
+        """Parse one line; show its errors and return False if it is wrong."""
         try:
-            parse_line(SourceLine(number, text, 0, f"{number} {text.strip()}"))
+            parse_line(line)
         except SyntaxErrors as errors:
             for diagnostic in errors.diagnostics:
                 self.fail(diagnostic)
-            return
-        self.lines[number] = text.strip()
-        self.dirty = True
+            return False
+        return True
 
     def source(self) -> str:
         """The program in memory as text, in the layout LISTER prints."""
@@ -300,6 +316,9 @@ class Monitor:
         try:
             line = parse_line(SourceLine(IMMEDIATE, text, 0, text), immediate=True)
         except SyntaxErrors as errors:
+            hint = foreign_hint(text)
+            if hint is not None:
+                raise LseError(Err.FOREIGN_WORD, hint) from None
             for diagnostic in errors.diagnostics:
                 self.fail(Diagnostic(diagnostic.code, diagnostic.text, None, diagnostic.source,
                                      diagnostic.column))
@@ -373,16 +392,16 @@ class Monitor:
     def effacer(self, rest: str) -> None:
         """EFFACER *, a line, lines n1,n2, or a range n1 A n2."""
         if rest == "*":
-            doomed = list(self.lines)
+            self.confirmed(lambda: self.replace_program({}, False))
+            return
+        match = re.fullmatch(r"(\d+)\s+[Aa]\s+(\d+)", rest)
+        if match:
+            low, high = int(match.group(1)), int(match.group(2))
+            doomed = [number for number in self.lines if low <= number <= high]
         else:
-            match = re.fullmatch(r"(\d+)\s+[Aa]\s+(\d+)", rest)
-            if match:
-                low, high = int(match.group(1)), int(match.group(2))
-                doomed = [number for number in self.lines if low <= number <= high]
-            else:
-                doomed = self.numbers(rest, MAX_LINE_NUMBER) if rest else []
-                if not doomed:
-                    raise LseError(Err.BAD_COMMAND, "EFFACER *|N|N1 A N2")
+            doomed = self.numbers(rest, MAX_LINE_NUMBER) if rest else []
+            if not doomed:
+                raise LseError(Err.BAD_COMMAND, "EFFACER *|N|N1 A N2")
         for number in doomed:
             self.lines.pop(number, None)
         self.dirty = self.dirty or bool(doomed)
@@ -400,47 +419,6 @@ class Monitor:
         mapping = {number: start + step * index for index, number in enumerate(old)}
         self.lines = {mapping[number]: renumber_text(self.lines[number], number, mapping) for number in old}
         self.dirty = True
-
-    def _disk(self) -> Disk:
-        if self.disk is None:
-            raise LseError(Err.DISK_ERROR, "PAS DE DISQUE")
-        return self.disk
-
-    def ranger(self, rest: str) -> None:
-        """RANGER name: save the program under a new name."""
-        if self._disk().has_program(rest):
-            raise LseError(Err.PROGRAM_EXISTS, rest.upper())
-        self.modifier(rest)
-
-    def modifier(self, rest: str) -> None:
-        """MODIFIER name: save the program, replacing the saved one."""
-        self._disk().write_program(rest, self.source())
-        self.dirty = False
-
-    def appeler(self, rest: str) -> None:
-        """APPELER name: load a saved program in place of the one in memory."""
-        self.load_text(self._disk().read_program(rest))
-        self.dirty = False
-
-    def load_text(self, text: str) -> None:
-        """Replace the program in memory by a program text (every line is checked)."""
-        from machine.lse.source import split_source
-        source_lines, problems = split_source(text)
-        for problem in problems:
-            self.fail(problem)
-        self.lines = {}
-        for source_line in source_lines:
-            self.store_line(source_line.number, source_line.text)
-
-    def cataloguer(self, rest: str) -> None:
-        """CATALOGUER: the programs and data files on the disk."""
-        programs, data = self._disk().catalogue()
-        self.say("PROGRAMMES: " + (" ".join(programs) or "AUCUN"))
-        self.say("FICHIERS: " + (" ".join(data) or "AUCUN"))
-
-    def supprimer(self, rest: str) -> None:
-        """SUPPRIMER name: delete a saved program."""
-        self._disk().delete_program(rest)
 
     def pas_a_pas(self, rest: str) -> None:
         """PAS A PAS: show each line before it runs and wait for Return."""
@@ -476,35 +454,34 @@ class Monitor:
             self.say("(ME POUR COMPTER OPERATIONS ET LIGNES)")
 
     def aide(self, rest: str) -> None:
-        """AIDE: list the commands."""
-        for line in HELP:
-            self.say(line)
+        """AIDE: the commands and the keys; AIDE NAME: one command or built-in, with an example."""
+        width = self.micro.profile.columns
+        rows = topic_rows(rest, COMMANDS, width) if rest else summary_rows(width)
+        if rows is None:
+            raise LseError(Err.NO_HELP, rest.upper())
+        for row in rows:
+            self.say(row)
 
     def demo(self, rest: str) -> None:
-        """DEMO: load the Micro's demonstration (programs/demo.lse) and run it."""
+        """DEMO: run the Micro's demonstration (programs/demo.lse); the program in memory is not touched."""
         try:
-            text = DEMO_PROGRAM.read_text(encoding="utf-8")
-        except OSError:
+            program = parse(DEMO_PROGRAM.read_text(encoding="utf-8"))
+        except (OSError, SyntaxErrors):
             raise LseError(Err.PROGRAM_MISSING, "DEMO") from None
-        self.load_text(text)
-        self.dirty = False
-        self.executer("")
+        self.stop_before = None
+        self.start(program, None, Vars())  # the person's variables stay for their next immediate line
 
-    def recuperer(self, rest: str) -> None:
-        """RECUPERER: take back the program kept when the Micro was closed unsaved."""
-        text = self._disk().take_recovery()
-        if text is None:
-            raise LseError(Err.PROGRAM_MISSING, "RECUPERATION")
-        self.load_text(text)
-        self.dirty = True
+    def quitter(self, rest: str) -> None:
+        """QUITTER: leave the Micro, after a confirmation if the program in memory is not saved."""
+        self.confirmed(self.leave)
 
-    def shutdown(self) -> None:
-        """The Micro is closed: keep an unsaved program in the recovery slot."""
-        if self.disk is not None and self.dirty and self.lines:
-            try:
-                self.disk.save_recovery(self.source())
-            except LseError:
-                pass
+    def leave(self) -> None:
+        """Close the Micro: the front end sees `leaving`; an unsaved program is kept for RC (shutdown)."""
+        if self.unsaved() and self.disk is not None:
+            self.say("PROGRAMME GARDE: RC LE RAMENERA")
+        self.say("AU REVOIR")
+        self.micro.show(NL)
+        self.leaving = True
 
 
 def renumber_text(text: str, number: int, mapping: dict[int, int]) -> str:

@@ -40,6 +40,8 @@ class Progress:
         self.last: float | None = None
         self.width = 0  # characters of the line on the terminal now (0: nothing shown)
         self.refreshes = 0
+        self.waited = 0.0  # wall seconds spent waiting for the person (LIRE): not computing time
+        self.waiting_since: float | None = None
 
     def line(self, cycles: int, elapsed: float) -> str:
         """The text of the line after `cycles` emulated cycles in `elapsed` wall seconds."""
@@ -50,14 +52,28 @@ class Progress:
     def update(self, cycles: int) -> None:
         """Redraw the line if the run is long enough and the last refresh is a quarter second old."""
         now = self.clock()
-        if now - self.started < SHOW_AFTER_SECONDS or (self.last is not None and now - self.last < REFRESH_SECONDS):
+        self.resume(now)
+        computing = now - self.started - self.waited
+        if computing < SHOW_AFTER_SECONDS or (self.last is not None and now - self.last < REFRESH_SECONDS):
             return
         self.last = now
-        text = self.line(cycles, now - self.started)
+        text = self.line(cycles, computing)
         self.stream.write("\r" + text.ljust(self.width))
         self.stream.flush()
         self.width = len(text)
         self.refreshes += 1
+
+    def wait(self) -> None:
+        """The program waits for the person (LIRE): erase the line, stop counting time until resume()."""
+        self.hide()
+        if self.waiting_since is None:
+            self.waiting_since = self.clock()
+
+    def resume(self, now: float | None = None) -> None:
+        """The person answered: the wait is left out of the rate."""
+        if self.waiting_since is not None:
+            self.waited += (self.clock() if now is None else now) - self.waiting_since
+            self.waiting_since = None
 
     def hide(self, _text: str = "") -> None:
         """Erase the line (before the program prints, and at the end); a listener of the Micro's output."""

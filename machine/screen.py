@@ -31,6 +31,8 @@ class TextScreen:
         self.cols = cols
         self.rows = rows
         self.cells: list[list[str]] = [[" "] * cols for _ in range(rows)]
+        # joined[r]: row r continues row r-1 (a line that wrapped), so the two are one logical line.
+        self.joined: list[bool] = [False] * rows
         self.cursor_row = 0
         self.cursor_col = 0
         self.bells = 0
@@ -54,6 +56,7 @@ class TextScreen:
             self.cursor_col = 0
             if self.cursor_row < self.rows - 1:
                 self.cursor_row += 1
+                self.joined[self.cursor_row] = False
             else:
                 self.scroll()
             return
@@ -87,6 +90,7 @@ class TextScreen:
             if self.cursor_col >= cols:  # the pending wrap happens now
                 self.cursor_col = 0
                 self._line_feed()
+                self.joined[self.cursor_row] = True
             col = self.cursor_col
             take = min(cols - col, n - start)
             self.cells[self.cursor_row][col:col + take] = run[start:start + take]
@@ -97,6 +101,7 @@ class TextScreen:
         """Move the cursor down one row, scrolling at the bottom."""
         if self.cursor_row < self.rows - 1:
             self.cursor_row += 1
+            self.joined[self.cursor_row] = False
         else:
             self.scroll()
 
@@ -104,11 +109,15 @@ class TextScreen:
         """Scroll up by one row: the top row is lost, a blank row appears at the bottom."""
         self.cells.pop(0)
         self.cells.append([" "] * self.cols)
+        self.joined.pop(0)
+        self.joined.append(False)
+        self.joined[0] = False
         self.dirty = True
 
     def clear(self) -> None:
         """Blank the whole screen and put the cursor home."""
         self.cells = [[" "] * self.cols for _ in range(self.rows)]
+        self.joined = [False] * self.rows
         self.cursor_row = 0
         self.cursor_col = 0
         self.dirty = True
@@ -128,6 +137,30 @@ class TextScreen:
             return
         self.cells[self.cursor_row][self.cursor_col] = " "
         self.dirty = True
+
+    # ------------------------------------------------------- logical lines
+
+    def span(self, row: int) -> tuple[int, int]:
+        """The first and last rows of the logical line (a line and its wrapped rows) through `row`."""
+        first = last = row
+        while first > 0 and self.joined[first]:
+            first -= 1
+        while last + 1 < self.rows and self.joined[last + 1]:
+            last += 1
+        return first, last
+
+    def open_row_below(self, row: int) -> int:
+        """Make row+1 a blank row continuing `row`; return how far the screen scrolled up (0 or 1)."""
+        self.dirty = True
+        if row == self.rows - 1:
+            self.scroll()
+            self.joined[row] = True
+            return 1
+        self.cells.insert(row + 1, [" "] * self.cols)
+        self.cells.pop()
+        self.joined.insert(row + 1, True)
+        self.joined.pop()
+        return 0
 
     # --------------------------------------------------------------- reading
 

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
+from machine.lse.status import Status
 from machine.micro import Micro
 
 
@@ -39,7 +40,15 @@ class Watch:
         if self.recorder is not None:
             self.recorder.capture(self.micro.screen, self.micro.emulated_seconds())
         if self.progress is not None:
-            self.progress.update(self.micro.cycles)
+            if self.micro.runtime.status is Status.WAITING:
+                self.progress.wait()  # never over a question, and waiting is not computing
+            else:
+                self.progress.update(self.micro.cycles)
+
+    def on_input(self) -> None:
+        """The person typed the line LIRE waited for: the progress line counts time again."""
+        if self.progress is not None:
+            self.progress.resume()
 
     def finish(self, look: Callable[[], object], stderr: TextIO) -> bool:
         """Erase the progress line and save the recording drawn by look(); False if it could not be saved."""

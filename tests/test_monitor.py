@@ -50,7 +50,7 @@ PROGRAM = ("10 LIRE N", "20 FAIRE 30 POUR I←1 JUSQUA N", "30 AFFICHER I*I", "4
 
 
 def test_the_boot_screen_shows_the_banner_offers_the_demo_then_pret(session):
-    assert session.micro.screen.rows_text()[:3] == ["MICRO LSE 40 - 1985", "DEMONSTRATION: TAPEZ DEMO.  AIDE: AIDE",
+    assert session.micro.screen.rows_text()[:3] == ["MICRO LSE 40 - 1985", "DEMO: DE   AIDE: AIDE   SORTIR: QUITTER",
                                                     "PRET"]
 
 
@@ -118,7 +118,8 @@ def test_effacer_takes_star_a_line_or_a_range(session):
     assert session.type("LI") == "\n10 X←1\n40 X←4\nPRET\n"
     session.type("EF 10")
     assert session.type("LI") == "\n40 X←4\nPRET\n"
-    session.type("EF *")
+    assert session.type("EF *").endswith("PROGRAMME NON RANGE, CONFIRMER (O/N) ? ")
+    session.type("O")
     assert session.type("LI") == "\nPRET\n"
 
 
@@ -245,7 +246,7 @@ def test_a_whole_session_piped_into_main_py_headless(tmp_path):
                           capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert done.returncode == 0, done.stderr
     out = done.stdout
-    assert out.startswith("MICRO LSE 40 - 1985\nDEMONSTRATION: TAPEZ DEMO.  AIDE: AIDE\nPRET\n")
+    assert out.startswith("MICRO LSE 40 - 1985\nDEMO: DE   AIDE: AIDE   SORTIR: QUITTER\nPRET\n")
     assert "\n1 \n4 \n9 \n16 \nTERMINE\n" in out
     assert "\n-1 \n-2 \nTERMINE\n" in out
     assert "PROGRAMMES: CARRES" in out

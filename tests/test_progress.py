@@ -87,3 +87,36 @@ def test_the_line_is_erased_before_printing_only_when_stdout_is_the_same_termina
     on_screen = Micro()
     watch = headless_watch(on_screen, args, Tty(), Tty())
     assert on_screen.listeners == [watch.progress.hide]
+
+
+def test_the_time_spent_waiting_for_the_person_is_left_out_of_the_rate():
+    clock, stream = FakeClock(), io.StringIO()
+    progress = Progress(stream, 1_000_000, clock)
+    clock.now += 1.0
+    progress.wait()  # LIRE waits ten seconds for the person
+    clock.now += 10.0
+    progress.resume()
+    clock.now += 1.0
+    progress.update(90_000_000)
+    assert stream.getvalue().endswith("90 000 000 CYCLES  45 000 000 CYCLES/S (x45)")
+
+
+def test_the_line_is_erased_before_a_question_and_not_drawn_while_lire_waits():
+    from machine.lse.runtime import Status
+    from machine.watch import Watch
+    micro = Micro()
+    micro.load_text("10 AFFICHER 'COMBIEN ?'\n20 LIRE N\n30 TERMINER\n")
+    stream, clock = Tty(), FakeClock()
+    watch = Watch(micro, progress=stream)
+    watch.progress.clock = clock
+    watch.progress.started = clock.now
+    clock.now += 2.0
+    watch.on_slice()
+    assert watch.progress.width > 0  # the line is up while the program computes
+    assert micro.run_until_blocked() is Status.WAITING
+    shown = stream.getvalue()
+    for _ in range(3):
+        clock.now += 1.0
+        watch.on_slice()
+    assert watch.progress.width == 0 and stream.getvalue()[len(shown):] == ""
+    assert shown.endswith("\r" + " " * len(shown.split("\r")[1]) + "\r")  # erased when the question printed

@@ -98,6 +98,16 @@ class ScreenRenderer:
         if self.scanlines:
             self._scanlines(target)
 
+    def draw_status(self, target: pygame.Surface, text: str) -> None:
+        """Write a short notice in the bottom margin, the status line under the screen (no margin: none)."""
+        left, top = self.margin
+        if not top:
+            return
+        y = self.size[1] - top
+        for x, ch in enumerate(text[:self.size[0] // self.cell_w - 2]):
+            if ch != " ":
+                target.blit(self.glyph(ch), (left + x * self.cell_w, y))
+
     def _scanlines(self, target: pygame.Surface) -> None:
         shade = pygame.Surface((self.size[0], 1))
         shade.fill(tuple(int(255 * SCANLINE_DIM) for _ in range(3)))

@@ -8,9 +8,13 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
+from machine.book import book_names
+from machine.errors import LseError
+from machine.history import HISTORY_FILE
+from machine.lineedit import LineEditor
 from machine.lse.runtime import Status
 from machine.micro import Micro
-from machine.monitor import Monitor
+from machine.monitor import COMMANDS, Monitor
 
 # At --speed max a slice is a few milliseconds of host time; paced runs take smaller steps.
 SLICE_CYCLES_MAX = 5_000_000
@@ -33,11 +37,13 @@ class TerminalOutput:
         self.column = 0
         self.typed_newline = False  # the terminal itself just echoed the Return of a typed line
         self.pending: list[str] = []
+        self.tail = ""  # the text of the row the cursor is on (a question LIRE asks), for a line editor
 
     def typed(self) -> None:
         """A person typed a line on a terminal, whose echo already ended it."""
         self.flush()
         self.column = 0
+        self.tail = ""
         self.typed_newline = True
 
     def write(self, text: str) -> None:
@@ -64,6 +70,7 @@ class TerminalOutput:
             text = text.replace("\a", "")  # the bell does not move the cursor
             last = max(text.rfind("\n"), text.rfind("\r"))
             self.column = len(text) - last - 1 if last >= 0 else self.column + len(text)
+            self.tail = text[last + 1:] if last >= 0 else self.tail + text
         self.stream.flush()
 
     def finish_line(self) -> None:
@@ -77,13 +84,19 @@ class TerminalOutput:
 
 def run_headless(micro: Micro, *, speed: float | None, stdin: TextIO = sys.stdin,
                  stdout: TextIO = sys.stdout, stderr: TextIO = sys.stderr, bell: bool = True,
-                 on_slice: Callable[[], None] | None = None, slice_cycles: int | None = None) -> int:
+                 on_slice: Callable[[], None] | None = None, slice_cycles: int | None = None,
+                 on_input: Callable[[], None] | None = None) -> int:
     """Run the loaded program to its end; return the exit status (0 ended, 1 error).
 
-    `on_slice` is called after every slice of at most `slice_cycles` (a recording, the progress line).
+    `on_slice` is called after every slice of at most `slice_cycles` (a recording, the progress line),
+    `on_input` after every line read for LIRE (the progress line's clock starts again).
     """
     output = TerminalOutput(stdout, bell=bell)
     micro.listeners.append(output.write)
+    micro.typed_by_a_person(stdin.isatty())  # a bad LIRE answer typed by a person is asked again
+    editor = None
+    if stdin is sys.stdin and stdout is sys.stdout and stdin.isatty() and stdout.isatty():
+        editor = _line_editor(None, [], list)  # LIRE's answers are edited too, and kept nowhere
     previous = _install_interrupt(micro)
     started = time.monotonic()
     cycles = slice_cycles or (SLICE_CYCLES_PACED if speed else SLICE_CYCLES_MAX)
@@ -98,8 +111,12 @@ def run_headless(micro: Micro, *, speed: float | None, stdin: TextIO = sys.stdin
                     _pace(micro, started, speed)
                 continue
             if status is Status.WAITING:
-                line = stdin.readline()
-                if line:
+                line = stdin.readline() if editor is None else _answer(editor, output)
+                if on_input is not None:
+                    on_input()
+                if line is None:  # Ctrl-C while LIRE waits: the program is interrupted
+                    micro.interrupt()
+                elif line:
                     micro.feed(line)
                 else:
                     micro.end_input()
@@ -119,21 +136,30 @@ def run_headless(micro: Micro, *, speed: float | None, stdin: TextIO = sys.stdin
 
 
 def run_monitor_headless(monitor: Monitor, *, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout,
-                         bell: bool = True) -> int:
-    """Boot the monitor in the terminal: each line of stdin is typed at the prompt (or read by LIRE)."""
+                         bell: bool = True, editor: LineEditor | None = None) -> int:
+    """Boot the monitor in the terminal: each line of stdin is typed at the prompt (or read by LIRE).
+
+    With an `editor` (stdin and stdout are terminals), lines are edited with it; else they are read
+    as they come, exactly as piped.
+    """
+    if editor is None and stdin is sys.stdin and stdout is sys.stdout and stdin.isatty() and stdout.isatty():
+        editor = editor_for(monitor)
     output = TerminalOutput(stdout, bell=bell)
     monitor.micro.listeners.append(output.write)
+    monitor.micro.typed_by_a_person(stdin.isatty())  # a bad LIRE answer typed by a person is asked again
     monitor.boot()
     previous = _install_interrupt(monitor.micro)
     try:
-        while True:
+        while not monitor.leaving:
             status = monitor.tick(SLICE_CYCLES_MAX)
             output.flush()
             if status is Status.RUNNING:
                 continue
             if status is Status.WAITING or not monitor.running:
                 output.flush()
-                line = stdin.readline()
+                line = stdin.readline() if editor is None else _edited_line(monitor, editor, output)
+                if line is None:
+                    continue  # the line was abandoned (Ctrl-C) or a question was asked (Ctrl-D)
                 if not line:
                     if monitor.running:
                         monitor.micro.end_input()
@@ -149,6 +175,75 @@ def run_monitor_headless(monitor: Monitor, *, stdin: TextIO = sys.stdin, stdout:
         output.finish_line()
         monitor.shutdown()
     return 1 if monitor.last_status is Status.FAILED else 0
+
+
+def _answer(editor: LineEditor, output: TerminalOutput) -> str | None:
+    """A line typed for LIRE with the editor, as readline() gives it ('' at Ctrl-D); None at Ctrl-C."""
+    shown = output.tail
+    output.stream.write("\r")  # the editor draws the question again, then what is typed
+    try:
+        line = editor.read(shown, at_prompt=False)
+    except KeyboardInterrupt:
+        output.typed()
+        return None
+    output.typed()
+    return "" if line is None else line + "\n"
+
+
+def _line_editor(history, words, names) -> LineEditor | None:
+    try:
+        return LineEditor(history, words, names)
+    except ImportError:  # prompt_toolkit absent: lines are read as they come
+        return None
+
+
+def editor_for(monitor: Monitor) -> LineEditor | None:
+    """The line editor of a person at a terminal: history in the disk's folder, names from disk and book."""
+    disk = monitor.disk
+
+    def names() -> list[str]:
+        saved = []
+        if disk is not None:
+            try:
+                saved = disk.catalogue()[0]
+            except LseError:
+                saved = []
+        return [*saved, *book_names()]
+
+    words = [word for short, full, _ in COMMANDS for word in (short, full)]
+    history = disk.root / HISTORY_FILE if disk is not None else None
+    return _line_editor(history, words, names)
+
+
+def _edited_line(monitor: Monitor, editor: LineEditor, output: TerminalOutput) -> str | None:
+    """One line from the line editor, as readline() would give it ('' at the end); None: nothing to submit.
+
+    Ctrl-C abandons the line at the prompt (and interrupts a program waiting in LIRE); Ctrl-D on an
+    empty line leaves the Micro (asking first if the program is not saved; Ctrl-D again leaves anyway).
+    """
+    at_prompt = not monitor.running
+    shown = output.tail
+    output.stream.write("\r")  # the editor draws the row's text again, then what is typed
+    try:
+        line = editor.read(shown, at_prompt=at_prompt)
+    except KeyboardInterrupt:
+        output.typed()  # the editor ended the row
+        if monitor.running:
+            monitor.interrupt()
+        else:
+            monitor.abandon_line()
+        return None
+    if line is not None:
+        return line + "\n"
+    output.typed()
+    if not at_prompt:
+        return ""  # end of input for LIRE
+    if monitor.confirming is not None:  # a second Ctrl-D: leave; the program is kept for RC
+        monitor.confirming = None
+        monitor.leave()
+    else:
+        monitor.submit("QUITTER")
+    return None
 
 
 def _pace(micro: Micro, started: float, speed: float) -> None:

@@ -11,8 +11,10 @@ from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
+from machine import keyboard as keys
 from machine.frontends.render import ScreenRenderer, pygame
-from machine.keyboard import BACKSPACE, RETURN, LineInput
+from machine.history import HISTORY_FILE, load_history, remember
+from machine.keyboard import MAX_HISTORY, RETURN, LineInput
 from machine.lse.runtime import Status
 from machine.monitor import Monitor
 from machine.recorder import Recorder
@@ -26,6 +28,13 @@ MAX_FRAME_WORK = 0.016     # at --speed max, run for this much wall time per fra
 SLICE_CYCLES = 50_000
 MAX_SCALE = 16
 RECORD_SCALE = 2  # recordings are drawn at this scale unless --scale says otherwise: GIFs to share stay small
+NOTICE_SECONDS = 2.0  # how long F12 and F9 are confirmed on the status line under the screen
+EDIT_KEYS = {
+    pygame.K_BACKSPACE: keys.BACKSPACE, pygame.K_DELETE: keys.DELETE, pygame.K_INSERT: keys.INSERT,
+    pygame.K_LEFT: keys.LEFT, pygame.K_RIGHT: keys.RIGHT, pygame.K_UP: keys.UP, pygame.K_DOWN: keys.DOWN,
+    pygame.K_HOME: keys.HOME, pygame.K_END: keys.END,
+}
+SHIFTED = {keys.UP: keys.SCREEN_UP, keys.DOWN: keys.SCREEN_DOWN}
 
 
 def fit_scale(look: Callable[[int], ScreenRenderer], room: tuple[int, int]) -> int:
@@ -61,6 +70,12 @@ class Window:
         self.set_mode()
         pygame.display.set_caption(micro.profile.title)
         self.line = LineInput(micro.screen)
+        disk = session.disk
+        self.history = disk.root / HISTORY_FILE if disk is not None else None  # shared with the terminal
+        if self.history is not None:
+            self.line.history = load_history(self.history)[-MAX_HISTORY:]
+        micro.typed_by_a_person()  # a bad LIRE answer is refused and asked again
+        self.notice: tuple[str, float] | None = None  # a confirmation on the status line, until a time
         self.speed = speed
         self.turbo = False
         self.screenshot = screenshot
@@ -77,7 +92,7 @@ class Window:
     def handle(self, event: pygame.event.Event) -> None:
         """React to one pygame event."""
         if event.type == pygame.QUIT:
-            self.closed = True
+            self.close()
         elif event.type == pygame.TEXTINPUT and self.session.wants_line():
             for ch in event.text:
                 self.line.key(ch)
@@ -87,13 +102,19 @@ class Window:
     def key_down(self, event: pygame.event.Event) -> None:
         ctrl_c = event.key == pygame.K_c and event.mod & pygame.KMOD_CTRL
         if event.key == pygame.K_ESCAPE or ctrl_c:
-            self.session.interrupt()
+            if self.session.running:
+                self.session.interrupt()
+            else:  # at the prompt: the line is abandoned, a new one starts below it
+                self.line.abandon()
+                self.session.micro.show("\r\n")
+                self.session.abandon_line()
         elif event.key == pygame.K_F12:
             self.save(Path(datetime.now().strftime("micro-lse-%Y%m%d-%H%M%S.png")))
         elif event.key == pygame.K_F9:
             if self.recorder is None:
                 self.recorder = Recorder(self.micro.profile.frame_hz)
                 print("ENREGISTREMENT: F9 POUR L'ARRETER", file=sys.stderr)
+                self.tell("ENREGISTREMENT... F9 POUR L'ARRETER")
             else:
                 self.stop_recording()
         elif event.key == pygame.K_F10:
@@ -104,9 +125,30 @@ class Window:
             self.anchor = (time.monotonic(), self.micro.cycles)
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if self.session.wants_line():
-                self.session.submit(self.line.key(RETURN))
-        elif event.key == pygame.K_BACKSPACE and self.session.wants_line():
-            self.line.key(BACKSPACE)
+                at_prompt = not self.session.running
+                line = self.line.key(RETURN)
+                if at_prompt and line.strip() and self.history is not None:
+                    remember(self.history, line)
+                self.session.submit(line)
+                self.closed = self.closed or self.session.leaving
+        elif event.key in EDIT_KEYS and self.session.wants_line():
+            key = EDIT_KEYS[event.key]
+            self.line.key(SHIFTED.get(key, key) if event.mod & (pygame.KMOD_SHIFT | pygame.KMOD_CTRL) else key)
+
+    def close(self) -> None:
+        """The window's close button: at the prompt with an unsaved program, ask first (a second close
+        closes anyway, the program kept for RC)."""
+        session = self.session
+        if session.running or not session.unsaved() or session.confirming is not None:
+            self.closed = True
+            return
+        self.line.clear()
+        session.submit("QUITTER")
+
+    def tell(self, text: str) -> None:
+        """Confirm something on the status line under the screen for a moment."""
+        self.notice = (text, time.monotonic() + NOTICE_SECONDS)
+        self.micro.screen.dirty = True
 
     def set_mode(self) -> None:
         """Open the window at its scale, or fill the desktop with the screen at the largest scale, centred."""
@@ -193,13 +235,21 @@ class Window:
             count = recorder.save(path, self.look(self.record_scale))
         except (OSError, ImportError, pygame.error) as error:  # the file cannot be written, or no Pillow
             print(f"ENREGISTREMENT NON SAUVE: {path} ({error})", file=sys.stderr)
+            self.tell("GIF NON SAUVE")
             return
         print(f"ENREGISTREMENT SAUVE: {path} ({count} IMAGES)", file=sys.stderr)
+        self.tell(f"GIF SAUVE: {path.name}")
 
     def save(self, path: Path) -> None:
         """Save what the screen shows as a PNG."""
-        pygame.image.save(self.renderer.surface(self.micro.screen), str(path))
+        try:
+            pygame.image.save(self.renderer.surface(self.micro.screen), str(path))
+        except (OSError, pygame.error) as error:
+            print(f"ECRAN NON SAUVE: {path} ({error})", file=sys.stderr)
+            self.tell("PNG NON SAUVE")
+            return
         print(f"ECRAN SAUVE: {path}", file=sys.stderr)
+        self.tell(f"PNG SAUVE: {path.name}")
 
     # ------------------------------------------------------------ frames
     def frame(self) -> None:
@@ -210,11 +260,18 @@ class Window:
         self.bell.poll()
         self.frames += 1
         blink_changed = self.frames % BLINK_FRAMES == 0
+        if self.session.wants_line():
+            self.line.begin()  # the line the person types starts where the Micro's cursor is now
         cursor = self.session.wants_line() and (self.frames // BLINK_FRAMES) % 2 == 0
         if self.recorder is not None:
             self.recorder.capture(self.micro.screen, time.monotonic(), cursor)
+        if self.notice is not None and time.monotonic() > self.notice[1]:
+            self.notice = None
+            self.micro.screen.dirty = True
         if self.micro.screen.dirty or blink_changed:
             self.renderer.draw(self.canvas, self.micro.screen, cursor)
+            if self.notice is not None:
+                self.renderer.draw_status(self.canvas, self.notice[0])
             pygame.display.flip()
             self.micro.screen.dirty = False
 
@@ -227,6 +284,7 @@ class Window:
         clock = pygame.time.Clock()
         while not self.closed:
             self.frame()
+            self.closed = self.closed or self.session.leaving
             if self.idle():
                 # Sleep until a key or the next blink: an idle Micro uses almost no CPU.
                 event = pygame.event.wait(1000 * BLINK_FRAMES // FRAME_HZ)

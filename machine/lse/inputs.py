@@ -32,6 +32,7 @@ class InputBuffer:
         self.lines: deque[str] = deque()
         self.current: str | None = None
         self.closed = False
+        self.keyboard = False  # a person types the lines (not a pipe): a bad number is asked again
 
     def feed(self, line: str) -> None:
         """Add one typed line (without its end-of-line character)."""

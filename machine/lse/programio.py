@@ -5,7 +5,7 @@ Imports values, ops, inputs and the error catalogue; never a front end.
 
 from __future__ import annotations
 
-from machine.errors import Err, LseError
+from machine.errors import Err, LseError, message
 from machine.lse import ops
 from machine.lse.inputs import parse_number_field
 from machine.lse.status import Status
@@ -49,8 +49,10 @@ class ProgramIO:
             for key in element_keys(current):
                 self.read_into_ref((current, key))
             return
-        raw = self._next_field(name in env.strings)
-        env.assign(name, raw if name in env.strings else self._number(raw))
+        if name in env.strings:
+            env.assign(name, self._next_field(True))
+        else:
+            env.assign(name, self._read_number())
 
     def read_into_ref(self, ref: tuple) -> None:
         """LIRE through a reference (array element or by-reference parameter)."""
@@ -59,8 +61,16 @@ class ProgramIO:
             self.read_into(container, key)
             return
         want_string = type(container[key]) is str
-        raw = self._next_field(want_string)
-        ops.set_ref(ref, raw if want_string else self._number(raw))
+        ops.set_ref(ref, self._next_field(True) if want_string else self._read_number())
+
+    def _read_number(self) -> float:
+        """A number field; typed at a keyboard (inputs.keyboard), a bad one is refused and asked again."""
+        while True:
+            raw = self._next_field(False)
+            if not self.inputs.keyboard or parse_number_field(raw) is not None:
+                return self._number(raw)
+            self.inputs.current = None  # the rest of the wrong line goes with it
+            self.out("\r\n" + message(Err.INPUT_AGAIN, raw) + "\r\n")
 
     def _number(self, raw: str) -> float:
         value = parse_number_field(raw)

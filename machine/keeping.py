@@ -1,0 +1,149 @@
+"""The monitor's commands that save, load and take back programs: nothing the person typed is lost.
+
+A mixin of machine.monitor.Monitor (which provides lines, dirty, disk, say, store_line, source);
+must not import pygame or the front ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from machine.book import book_names, read_book
+from machine.disk import Disk, check_name
+from machine.errors import Err, LseError
+from machine.helptext import wrap
+from machine.lse.source import split_source
+
+CONFIRM = "PROGRAMME NON RANGE, CONFIRMER (O/N) ?"
+YES = ("O", "OUI")
+NO = ("N", "NON", "")
+
+
+class Keeping:
+    """RANGER, MODIFIER, APPELER, CATALOGUER, SUPPRIMER, RECUPERER, and the confirmations before a loss."""
+
+    lines: dict[int, str]
+    dirty: bool
+    disk: Disk | None
+
+    def keeping_init(self) -> None:
+        self.confirming: Callable[[], None] | None = None  # what a O answer to CONFIRM does
+        self.replaced: tuple[dict[int, str], bool] | None = None  # the last program replaced: RC
+
+    # ------------------------------------------------------------ confirming
+    def unsaved(self) -> bool:
+        """True if the program in memory was changed since it was last saved or loaded."""
+        return self.dirty and bool(self.lines)
+
+    def confirmed(self, action: Callable[[], None]) -> bool:
+        """Do action now if nothing unsaved would be lost; else ask, and do it on a O. True if done now."""
+        if not self.unsaved():
+            action()
+            return True
+        self.say(CONFIRM + " ")
+        self.confirming = action
+        return False
+
+    def answer(self, typed: str) -> bool:
+        """The answer to CONFIRM: O or OUI does what was asked, anything else cancels.
+
+        True if the line was the answer; False if it was something else (a program line, a command),
+        which cancels too and is then taken as typed, so that nothing typed is lost.
+        """
+        action, self.confirming = self.confirming, None
+        reply = typed.strip().upper()
+        if reply in YES:
+            action()
+            return True
+        self.say("ANNULE: LE PROGRAMME EST GARDE")
+        return reply in NO
+
+    def replace_program(self, lines: dict[int, str], dirty: bool) -> None:
+        """Put a program in memory; the one it replaces is kept for RECUPERER."""
+        if self.lines:
+            self.replaced = (self.lines, self.dirty)
+        self.lines, self.dirty = lines, dirty
+
+    # ------------------------------------------------------------- the disk
+    def _disk(self) -> Disk:
+        if self.disk is None:
+            raise LseError(Err.DISK_ERROR, "PAS DE DISQUE")
+        return self.disk
+
+    def ranger(self, rest: str) -> None:
+        """RANGER name: save the program under a new name."""
+        if self._disk().has_program(rest):
+            raise LseError(Err.PROGRAM_EXISTS, rest.upper())
+        self.modifier(rest)
+
+    def modifier(self, rest: str) -> None:
+        """MODIFIER name: save the program, replacing the saved one."""
+        self._disk().write_program(rest, self.source())
+        self.dirty = False
+        self.say(f"RANGE {check_name(rest)}")
+
+    def appeler(self, rest: str) -> None:
+        """APPELER name: load a saved program (or one of the book's) in place of the one in memory."""
+        text = self.program_text(rest)
+        self.confirmed(lambda: self.load_text(text, dirty=False))
+
+    def program_text(self, name: str) -> str:
+        """A saved program's text, else the book's program of that name."""
+        try:
+            return self._disk().read_program(name)
+        except LseError as error:
+            text = read_book(name) if error.code in (Err.PROGRAM_MISSING, Err.FILE_NAME) else None
+            if text is None:
+                raise
+            return text
+
+    def load_text(self, text: str, dirty: bool = False) -> None:
+        """Replace the program in memory by a program text; a wrong line is reported and kept, to be fixed."""
+        source_lines, problems = split_source(text)
+        for problem in problems:
+            self.fail(problem)
+        loaded: dict[int, str] = {}
+        for source_line in source_lines:
+            if source_line.text.strip():
+                self.check_line(source_line)
+                loaded[source_line.number] = source_line.text.strip()
+        self.replace_program(loaded, dirty)
+
+    def cataloguer(self, rest: str) -> None:
+        """CATALOGUER: the programs and data files on the disk, then the book's programs apart."""
+        programs, data = self._disk().catalogue()
+        width = self.micro.profile.columns
+        for title, names in (("PROGRAMMES", programs), ("FICHIERS", data),
+                             ("LIVRE (LECTURE SEULE)", book_names())):
+            for row in wrap(f"{title}: " + (" ".join(names) or "AUCUN"), width):
+                self.say(row)
+
+    def supprimer(self, rest: str) -> None:
+        """SUPPRIMER name: delete a saved program (the book's programs cannot be deleted)."""
+        try:
+            self._disk().delete_program(rest)
+        except LseError as error:
+            if error.code in (Err.PROGRAM_MISSING, Err.FILE_NAME) and read_book(rest) is not None:
+                raise LseError(Err.READ_ONLY, rest.strip().upper()) from None
+            raise
+        self.say(f"SUPPRIME {check_name(rest)}")
+
+    def recuperer(self, rest: str) -> None:
+        """RECUPERER: take back the last program replaced (AP, EF *), else the one kept at closing."""
+        if self.replaced is not None:
+            lines, dirty = self.replaced
+            self.replaced = None
+            self.replace_program(lines, dirty)
+            return
+        text = self.disk.take_recovery() if self.disk is not None else None
+        if text is None:
+            raise LseError(Err.NOTHING_TO_RECOVER)
+        self.load_text(text, dirty=True)
+
+    def shutdown(self) -> None:
+        """The Micro is closed: keep an unsaved program in the recovery slot."""
+        if self.disk is not None and self.dirty and self.lines:
+            try:
+                self.disk.save_recovery(self.source())
+            except LseError:
+                pass

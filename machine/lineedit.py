@@ -1,0 +1,78 @@
+"""Line editing at a terminal (prompt_toolkit): arrows, history kept on the disk, Ctrl-R, Tab completion.
+
+Used by the terminal front end only when stdin and stdout are both terminals; piped input never comes
+here. Imports prompt_toolkit when an editor is made; must not import pygame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+# The commands whose argument is a program name (Tab completes saved names and the book's).
+NAMED = ("AP", "APPELER", "RA", "RANGER", "MO", "MODIFIER", "SU", "SUPPRIMER")
+
+
+def completions(text: str, commands: Iterable[str], names: Callable[[], Iterable[str]]) -> list[str]:
+    """The words that may complete the last word of `text`: a command first, a program name after AP etc."""
+    words = text.upper().split(" ")
+    if len(words) == 1:
+        return sorted({command for command in commands if command.startswith(words[0])})
+    if len(words) == 2 and words[0] in NAMED:
+        return sorted({name for name in names() if name.startswith(words[1])})
+    return []
+
+
+class LineEditor:
+    """Reads one line at a time with editing; the prompt's lines go to a history file, LIRE's do not."""
+
+    def __init__(self, history: Path | None, commands: Iterable[str], names: Callable[[], Iterable[str]]) -> None:
+        from prompt_toolkit import PromptSession, search
+        from prompt_toolkit.completion import Completer, Completion
+        from prompt_toolkit.filters import is_searching
+        from prompt_toolkit.history import FileHistory, InMemoryHistory
+        from prompt_toolkit.key_binding import KeyBindings
+        from prompt_toolkit.shortcuts import CompleteStyle
+
+        commands = tuple(commands)
+
+        class MicroCompleter(Completer):
+            def get_completions(self, document, complete_event):
+                text = document.text_before_cursor
+                last = text.split(" ")[-1]
+                for word in completions(text, commands, names):
+                    yield Completion(word, start_position=-len(last))
+
+        bindings = KeyBindings()
+
+        @bindings.add("\\")
+        def _erase(event) -> None:  # the old consoles' erase, as in the window
+            event.current_buffer.delete_before_cursor(1)
+
+        @bindings.add("enter", filter=is_searching)
+        def _run_found(event) -> None:  # Return after Ctrl-R sends the line found, as a shell does
+            search.accept_search()
+            event.current_buffer.validate_and_handle()
+
+        stored = None
+        if history is not None:
+            try:
+                history.parent.mkdir(parents=True, exist_ok=True)
+                stored = FileHistory(str(history))
+            except OSError:  # no writable home folder: the history lives for this session only
+                stored = None
+        common = dict(key_bindings=bindings, reserve_space_for_menu=0, complete_while_typing=False,
+                      complete_style=CompleteStyle.READLINE_LIKE, enable_suspend=False)
+        self.commands = PromptSession(history=stored or InMemoryHistory(), completer=MicroCompleter(), **common)
+        self.answers = PromptSession(history=InMemoryHistory(), **common)
+
+    def read(self, shown: str, *, at_prompt: bool) -> str | None:
+        """One line after the text `shown` on the current row; None for Ctrl-D on an empty line.
+
+        Ctrl-C raises KeyboardInterrupt (the caller abandons the line).
+        """
+        session = self.commands if at_prompt else self.answers
+        try:
+            return session.prompt(shown)
+        except EOFError:
+            return None

@@ -201,6 +201,7 @@ class CompiledProgram:
         cells_fn, self.units = namespace["_program"](machine, machine.G)
         cells = dict(zip(cells_fn.__code__.co_freevars, cells_fn.__closure__))
         self.cyc_cell = cells.pop("cyc")
+        self.budget_cell = cells.pop("bud")
         cells.pop("depth")
         machine.G.bind({self.names[name]: cell for name, cell in cells.items()})
 

@@ -145,7 +145,7 @@ class ExpressionCode:
         # The array is looked at before the index, as everywhere: the same error when both are unset.
         if not array.isidentifier():
             return f"({a}[{k}] if (({a} := {array}), ({k} := {key}))[1] in {a} else _rd({a}, {k}))", "n"
-        if key.isidentifier() or _literal(key):
+        if key.isidentifier() or literal(key):
             return f"({array}[{key}] if {array} is not None and {key} in {array} else _rd({array}, {key}))", "n"
         return f"({array}[{k}] if {array} is not None and ({k} := {key}) in {array} else _rd({array}, {k}))", "n"
 
@@ -235,7 +235,7 @@ class ExpressionCode:
         return f"([{self.sub(arg)[0]}], 0)"
 
 
-def _literal(code: str) -> bool:
+def literal(code: str) -> bool:
     """True if code is a number written out (a constant index)."""
     try:
         float(code)

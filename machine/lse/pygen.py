@@ -58,6 +58,8 @@ class ProgramCode:
         self.leaves = analyses.procedure_leaves(program)  # how each procedure can end
         self.numeric = analyses.numeric_results(program, layout, self.number_params)  # RESULTAT always a number
         self.globals: dict[str, str] = {}  # python name -> LSE name of every variable of the program
+        # Labels written beside the code of their lines (names of letters and digits only: never code).
+        self.labels = {line: label for label, line in program.program.labels.items() if label.isalnum()}
 
     def price(self, kinds: Counter) -> int:
         return sum(self.costs[key] * count for key, count in kinds.items())
@@ -98,6 +100,8 @@ class UnitCode:
         self.statements = StatementCode(self)
         self.fused: int | None = None  # the entry block whose case is a Python loop (a jump to it is `continue`)
         self.inlining = False  # running a small entry block in the case that jumps to it
+        self.merged_pass = False  # the block being written pays its line's first loop pass
+        self.pass_price = shared.price(ir.PASS_COST)
 
     def small(self, block_id: int) -> bool:
         """A block worth copying where a jump goes to it (the end of a loop that its body jumps to)."""
@@ -217,7 +221,7 @@ class UnitCode:
             entry = program.proc_entry[unit.name]
             self.where(program.blocks[entry].line, 0)
             out.emit("if depth >= _MAXD: _too_deep()")
-            out.emit(f"if cyc >= M.budget: M.slice_end({program.blocks[entry].line})")
+            out.emit(f"if cyc >= bud: M.slice_end({program.blocks[entry].line})")
             if self.shared.profile:
                 out.emit("_caller = M.enter_call()")
             if self.table:
@@ -269,7 +273,7 @@ class UnitCode:
         out.emit("while True:")
         out.depth += 1
         self.where(0, 0)
-        out.emit("if cyc >= M.budget: M.slice_end(_LINES[pc])")
+        out.emit("if cyc >= bud: M.slice_end(_LINES[pc])")
         self.dispatch(sorted(self.entries))
         out.depth -= 2
         self.where(0, 0)
@@ -311,7 +315,7 @@ class UnitCode:
             return
         out.emit("while True:")
         out.depth += 1
-        out.emit(f"if cyc >= M.budget: M.slice_end({self.shared.ir.blocks[block_id].line})")
+        out.emit(f"if cyc >= bud: M.slice_end({self.shared.ir.blocks[block_id].line})")
         self.fused = block_id
         self.chain(block_id)
         self.fused = None
@@ -422,11 +426,16 @@ class UnitCode:
         """The operations of a block: one charge for all its points (plain runs), or each point where it is."""
         out = self.out
         shared = self.shared
+        if block.line_start:
+            label = shared.labels.get(block.line)
+            out.emit(f"# line {block.line}{' ' + label if label else ''}")
         if block.segment_start and shared.profile:
             out.emit(f"M.segment({block.line})")
         if block.line_start and shared.debug:
             out.emit(f"M.before_line({block.line})")
-        refund = 0 if shared.profile else shared.price(block.cost())
+        # A pass of a loop known to end on this line is paid with the block (refunded if the block fails).
+        self.merged_pass = not shared.profile and self.certain_pass(block)
+        refund = 0 if shared.profile else shared.price(block.cost()) + (self.pass_price if self.merged_pass else 0)
         if not shared.profile and refund:
             self.where(block.line, 0)
             out.emit(f"cyc += {refund}")
@@ -446,6 +455,13 @@ class UnitCode:
             else:
                 getattr(self.statements, "st_" + type(op.node).__name__)(op.node)
         self.where(block.line, refund)
+
+    def certain_pass(self, block: ir.Block) -> bool:
+        """True if a block ends its line and a loop ending there is sure to be stepped (loops known)."""
+        if self.states is None or type(block.exit) is not ir.LineEnd:
+            return False
+        state = self.states[block.id]
+        return bool(state) and state[-1].end == block.exit.line
 
     def open_loop(self, block: ir.Block, exit_: ir.OpenLoop) -> None:
         out = self.out
@@ -477,7 +493,11 @@ class UnitCode:
         """The end of a line that ends loops known at compile time: each goes round again or is done."""
         while state and state[-1].end == line:
             loop = state[-1]
-            self.pay(ir.PASS_COST, line)
+            if self.merged_pass:
+                self.merged_pass = False  # paid with the block
+                self.where(line, 0)
+            else:
+                self.pay(ir.PASS_COST, line)
             self.step(loop.node, loop.body, line, f"_st{loop.body}", f"_lim{loop.body}")
             state = state[:-1]
         if next_block in self.entries:
@@ -616,8 +636,8 @@ def program_source(shared: ProgramCode, units: list[tuple[Unit, list[int]]]) -> 
     bind = "".join(f"{name} = " for name in names)
     prelude = [
         "def _program(M, G):",
-        f"    cyc = 0; depth = 0{'; ' + bind + '0.0; del ' + ', '.join(names) if names else ''}",
-        f"    def _cells(): return (cyc, depth{''.join(', ' + name for name in names)})",
+        f"    cyc = bud = 0; depth = 0{'; ' + bind + '0.0; del ' + ', '.join(names) if names else ''}",
+        f"    def _cells(): return (cyc, bud, depth{''.join(', ' + name for name in names)})",
         "    pass",
     ]
     assert len(prelude) == header

@@ -10,7 +10,7 @@ from machine.errors import Err
 from machine.lse import nodes as n
 from machine.lse.formats import compile_format
 from machine.lse.parser import walk
-from machine.lse.pyexpr import TALL, height_at_most
+from machine.lse.pyexpr import TALL, height_at_most, literal
 
 # Built-ins with no effect but their result: an expression of them may be run again after a miss.
 PURE_BUILTINS = {"ABS", "ENT", "RAC", "EXP", "LGN", "SIN", "COS", "ATG", "LGR", "EQN", "EQC", "ETL", "OUL", "OUX"}
@@ -55,6 +55,17 @@ class StatementCode:
                 self.exprs.fast = False
                 out.depth -= 1
             number = "_x" if self.exprs.expr(node.expr)[1] == "n" else "_num(_x)"
+        elif array.isidentifier() and height_at_most(node.expr, TALL):
+            key = self.exprs.key(target.indices)
+            code, kind = self.exprs.expr(node.expr)
+            number = code if kind == "n" else f"_num({code})"
+            if not (key.isidentifier() or literal(key)):
+                out.emit(f"if {array} is not None and (_k := {key}) in {array}: {array}[_k] = {number}")
+                key = "_k"
+            else:  # the array is looked at before the index, as everywhere
+                out.emit(f"if {array} is not None and {key} in {array}: {array}[{key}] = {number}")
+            out.emit(f"else: _put({array}, {key}, {number})")
+            return
         else:
             out.emit(f"_a = {array}")
             out.emit(f"_k = {self.exprs.key(target.indices)}")

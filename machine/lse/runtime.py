@@ -46,7 +46,7 @@ class Runtime(ProgramIO):
         self.line_hook: Callable[[int], bool] | None = None  # True: pause before that line
         self.resumable = False
         self._cyc = CellType(0)  # the compiled program's own counter once it is built
-        self.budget = 0
+        self._budget = CellType(0)  # the cycle count at which the slice ends: a cell of the program too
         self.counts: Counter = Counter()
         self.line_cycles: Counter = Counter()
         self.line_divisions: Counter = Counter()
@@ -82,12 +82,22 @@ class Runtime(ProgramIO):
     def cyc(self, value: int) -> None:
         self._cyc.cell_contents = value
 
+    @property
+    def budget(self) -> int:
+        """The cycle count at which the running slice ends."""
+        return self._budget.cell_contents
+
+    @budget.setter
+    def budget(self, value: int) -> None:
+        self._budget.cell_contents = value
+
     # ------------------------------------------------------------- set-up
     def build(self, roots: list[int]) -> CompiledProgram:
         """Compile the program with these blocks of the main program as entries."""
         compiled = CompiledProgram(self, self.layout, self.ir, self.profiling, self.debugging, roots)
         compiled.cyc_cell.cell_contents = self.cyc
-        self._cyc = compiled.cyc_cell
+        compiled.budget_cell.cell_contents = self.budget
+        self._cyc, self._budget = compiled.cyc_cell, compiled.budget_cell
         self.compiled = compiled
         return compiled
 

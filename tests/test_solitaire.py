@@ -291,3 +291,20 @@ def test_the_position_table_still_works_after_63_analyses_empty_it(micro):
         micro.call("&ANALYSE", 1, 0, 0, 0, 0)
     found = analyse(micro, "AP/AC/AK/AT///XP", 1)
     assert (found["optimum"], found["kept"], found["positions"]) == (4, 11, 41)
+
+
+# A deal with 724 positions of choice (counted by the Python model): with the table limited to 300
+# positions a deal, new positions replace old ones instead of being forgotten, and the search still
+# finds the optimum and ends (before, a full table made the search exponential: seed 11's deal 9791,
+# 13 371 positions of choice, ran for minutes).
+BIG_DEAL = ("DPVKXP5K3CRT9T4K/RP7P9C2CXTVP8TAC/DT6PXC5T9KAP5P2K/8P3TDK6T6C8K4T/9PRK6KVCDC7T5C/"
+            "7CXKAT8C4PRCVT/7K3K2PAK4C2T3P")
+
+
+def test_a_full_position_table_replaces_old_positions_and_still_finds_the_optimum():
+    assert SOURCE.count("LIM←11700") == 1
+    small = run_lse(configured().replace("LIM←11700", "LIM←300"), ["0"], seed=1).micro
+    found = analyse(small, BIG_DEAL, 1)
+    assert found["optimum"] == reference_optimum(BIG_DEAL) == 35
+    assert found["kept"] == 300
+    assert found["positions"] > 724  # some forgotten positions were explored again

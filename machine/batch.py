@@ -53,9 +53,11 @@ def run_once(job: Job, seed: int) -> RunResult:
 
 def reducer_input(results: list[RunResult]) -> str:
     """What the reducer's LIRE reads: the number of runs, then each run's output in seed order,
-    each ended by a new line."""
-    outputs = [r.output if r.output.endswith("\n") else r.output + "\n" for r in results]
-    return f"{len(results)}\n" + "".join(outputs)
+    each ended by a new line. A carriage return ends a line too: a line rewritten in place (a
+    progress count printed with format C) is as many lines as the screen showed, not one line
+    longer than any string of the Micro."""
+    outputs = [r.output.replace("\r\n", "\n").replace("\r", "\n") for r in results]
+    return f"{len(results)}\n" + "".join(o if o.endswith("\n") else o + "\n" for o in outputs)
 
 
 def run_batch(job: Job, *, seed: int, runs: int, jobs: int, stdout: TextIO, stderr: TextIO,

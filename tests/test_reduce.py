@@ -129,6 +129,22 @@ def test_the_reducer_input_is_the_count_then_every_output_each_ending_a_line():
     assert reducer_input(results) == "2\n\nA\n\nB\n"
 
 
+def test_a_carriage_return_ends_a_line_for_the_reducer():
+    progress = "".join(f"\rDONNE {n:5d}" for n in range(1, 2001))  # 22 000 characters on one line
+    results = [RunResult(1, 0, progress + "\fBILAN\r\nSOMMES 1\n", "", 0)]
+    lines = reducer_input(results).split("\n")
+    assert max(len(line) for line in lines) < 40
+    assert lines[-3:] == ["DONNE  2000\fBILAN", "SOMMES 1", ""]
+
+
+def test_the_solitaire_reducer_reads_runs_whose_progress_line_is_longer_than_any_string(tmp_path):
+    outputs = [RunResult(s, 0, run_once(Job(SOLITAIRE, "micro40", str(tmp_path), "400\n"), s).output, "", 0)
+               for s in (1, 2)]
+    result = run_once(Job(REDUCER, "micro40", str(tmp_path), reducer_input(outputs)), 1)
+    assert result.status == 0, result.error
+    assert value(result.output, "DONNES ANALYSEES") == 800
+
+
 def test_a_failed_run_abandons_the_reduction(tmp_path):
     program = "10 SI ALE(0)<2 ALORS X←1/0\n20 AFFICHER 'SOMMES 1'\n30 TERMINER\n"
     status, out, err = batch(tmp_path, program, "", range(1, 3))

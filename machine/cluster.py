@@ -31,6 +31,18 @@ def cluster_results(address: str, run: Callable[[Any, int], Any], job: Any, seed
     try:
         # One task per seed; pure=False so that two identical submissions are never merged.
         futures = client.map(run, [job] * len(seeds), list(seeds), pure=False)
-        yield (future.result() for future in futures)  # in seed order, as each one ends
+        yield _in_order(futures, seeds)
     finally:
         client.close()
+
+
+def _in_order(futures: list, seeds: range) -> Iterator[Any]:
+    """Each run's result in seed order, as each one ends; a run the cluster lost is one line to the user."""
+    from machine.errors import InternalError
+    for seed, future in zip(seeds, futures):
+        try:
+            yield future.result()
+        except InternalError:
+            raise  # a bug of the Micro, on whichever machine it ran
+        except Exception as error:  # a worker died, or lacks micro-lse: the run never ran
+            raise ClusterError(f"--cluster: EXECUTION PERDUE (GERME {seed}): {type(error).__name__}: {error}") from None

@@ -80,3 +80,17 @@ def test_local_runs_never_import_dask(tmp_path):
               "print(sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')))\n")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60, cwd=ROOT)
     assert (done.returncode, done.stdout) == (0, "[]\n"), done.stderr
+
+
+def failing_run(job, seed):
+    """A stand-in for run_once whose worker fails (as a worker without micro-lse would)."""
+    raise ModuleNotFoundError("No module named 'machine'")
+
+
+def test_a_run_lost_on_the_cluster_is_one_line_and_status_2(tmp_path, scheduler, monkeypatch):
+    import machine.batch
+    monkeypatch.setattr(machine.batch, "run_once", failing_run)
+    status, out, err = run_cli(tmp_path, "--runs", "2", "--seed", "5", "--cluster", scheduler)
+    assert (status, out) == (2, "")
+    assert err == ("micro-lse: --cluster: EXECUTION PERDUE (GERME 5): ModuleNotFoundError: "
+                   "No module named 'machine'\n")

@@ -61,3 +61,18 @@ def test_the_readme_whole_game_figures_are_the_profile_reports(tmp_path, name, c
     assert (int(found[1]) if found else 0) == divisions
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "1 475 040 cycles with no division against 1 824 480 with 128" in readme
+
+
+def test_the_all_positions_row_is_16_divisions_and_16_ent_a_move_at_the_profiles_prices():
+    from machine.profile import load_profile
+    costs = load_profile().costs
+    row = next(line for line in (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+               if line.startswith("| all 65 536 positions |"))
+    cells = [cell.strip() for cell in row.strip("|").split("|")]
+    nim, nimdiv = (int(cell.replace(" ", "")) for cell in cells[2:4])
+    divisions, ent = ([int(x.replace(" ", "")) for x in cell.split(":")] for cell in cells[5:7])
+    moves = 65536 * 16
+    assert divisions == [moves, moves * costs["div"]] and ent == [moves, moves * costs["ENT"]]
+    assert int(cells[7].replace(" ", "")) == moves * costs["constant"]
+    assert nimdiv - nim == moves * (costs["div"] + costs["ENT"] + costs["constant"])
+    assert cells[4] == f"{nimdiv / nim:.2f}"

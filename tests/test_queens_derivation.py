@@ -74,3 +74,15 @@ def test_the_readme_table_of_the_derivation_gives_the_profilers_figures(runs):
         cycles, jumps, passes, reads = (number(cell) for cell in rows[name][-4:])
         assert cycles == runs[name].cycles
         assert (jumps, passes, reads) == (counts["jump"], counts["loop_step"], counts["array_read"])
+
+
+def test_the_readme_sentences_about_the_steps_say_what_the_profiler_says(runs):
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    cycles = [runs[name].cycles for name in STEPS]
+    jumps = [runs[name].micro.runtime.counts["jump"] for name in STEPS]
+    assert f"Step 2 saves {round(100 * (1 - cycles[1] / cycles[0]))} %" in readme
+    assert f"({cycles[0] / 1e6:.1f} s to {cycles[1] / 1e6:.1f} s at 1 MHz)" in readme
+    assert 100 * (1 - cycles[2] / cycles[1]) < 1 and "Step 3 saves under 1 % more" in readme
+    assert f"{jumps[1] - jumps[2]} jumps" in readme
+    drawn = run_lse((ROOT / "programs" / "queens.lse").read_text(encoding="utf-8"))
+    assert f"spends {drawn.cycles:,} cycles".replace(",", " ") in readme

@@ -1,11 +1,14 @@
-"""Many runs of one program at once: ALE seeds seed..seed+N-1 over a pool of processes, outputs in order.
+"""Many runs of one program at once: ALE seeds seed..seed+N-1 over a pool of processes (or a Dask
+cluster), outputs in seed order, then an optional reducer that reads them all.
 
-Must not import pygame; the process pool (concurrent.futures) is imported only when runs are asked for.
+Must not import pygame; the process pool (concurrent.futures) is imported only when runs are asked
+for, and Dask only for --cluster (machine/cluster.py).
 """
 
 from __future__ import annotations
 
 import io
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
@@ -48,34 +51,72 @@ def run_once(job: Job, seed: int) -> RunResult:
     return RunResult(seed, status, out.getvalue(), err.getvalue(), micro.cycles)
 
 
-def run_batch(job: Job, *, seed: int, runs: int, jobs: int, stdout: TextIO, stderr: TextIO) -> int:
-    """Run `runs` seeds over `jobs` processes; print each run's output in seed order, then the summary."""
+def reducer_input(results: list[RunResult]) -> str:
+    """What the reducer's LIRE reads: the number of runs, then each run's output in seed order,
+    each ended by a new line. A carriage return ends a line too: a line rewritten in place (a
+    progress count printed with format C) is as many lines as the screen showed, not one line
+    longer than any string of the Micro."""
+    outputs = [r.output.replace("\r\n", "\n").replace("\r", "\n") for r in results]
+    return f"{len(results)}\n" + "".join(o if o.endswith("\n") else o + "\n" for o in outputs)
+
+
+def run_batch(job: Job, *, seed: int, runs: int, jobs: int, stdout: TextIO, stderr: TextIO,
+              reducer: str | None = None, cluster: str | None = None) -> int:
+    """Run `runs` seeds over `jobs` processes (or the Dask scheduler at `cluster`); print each run's
+    output in seed order under its seed, then the reducer's output (if any), then the summary."""
     seeds = range(seed, seed + runs)
     jobs = max(1, min(jobs, runs))
-    failures = cycles = 0
-    if jobs == 1:
-        results = (run_once(job, s) for s in seeds)
-        failures, cycles = _report(results, stdout, stderr)
+    if cluster is not None:
+        from machine.cluster import cluster_results
+        with cluster_results(cluster, run_once, job, seeds) as results:
+            done = _report(results, stdout, stderr)
+        where = f"GRAPPE {cluster}"
+    elif jobs == 1:
+        done = _report((run_once(job, s) for s in seeds), stdout, stderr)
+        where = "1 PROCESSUS"
     else:
         from concurrent.futures import ProcessPoolExecutor
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             # map() hands results back in the order of the seeds, whichever process finishes first.
-            failures, cycles = _report(pool.map(run_once, [job] * runs, seeds), stdout, stderr)
+            done = _report(pool.map(run_once, [job] * runs, seeds), stdout, stderr)
+        where = f"{jobs} PROCESSUS"
+    failures = sum(r.status != 0 for r in done)
+    cycles = sum(r.cycles for r in done)
+    status = 1 if failures else 0
+    if reducer is not None:
+        status = _reduce(job, reducer, done, seed, stdout, stderr) or status
     clock_hz = load_profile(job.machine).clock_hz
     stderr.write(f"{runs} EXECUTION{'S' if runs > 1 else ''} (GERMES {seed} A {seed + runs - 1}, "
-                 f"{jobs} PROCESSUS), {failures} ECHEC{'S' if failures > 1 else ''}, "
+                 f"{where}), {failures} ECHEC{'S' if failures > 1 else ''}, "
                  f"{spaced(cycles)} CYCLES EMULES ({emulated_time(cycles / clock_hz)})\n")
-    return 1 if failures else 0
+    return status
 
 
-def _report(results, stdout: TextIO, stderr: TextIO) -> tuple[int, int]:
-    """Print each run as it comes (in order); return the failures and the total cycles."""
-    failures = cycles = 0
+def _reduce(job: Job, reducer: str, done: list[RunResult], seed: int, stdout: TextIO, stderr: TextIO) -> int:
+    """Run the reducer over every run's output (only if every run ended well); its exit status."""
+    failures = sum(r.status != 0 for r in done)
+    if failures:
+        stderr.write(f"REDUCTION ABANDONNEE: {failures} ECHEC{'S' if failures > 1 else ''}\n")
+        return 1
+    result = run_once(Job(reducer, job.machine, job.disk, reducer_input(done)), seed)
+    stdout.write(f"REDUCTION DES {len(done)} EXECUTIONS\n")
+    stdout.write(result.output if result.output.endswith("\n") else result.output + "\n")
+    stdout.flush()
+    if result.error:
+        stderr.write(f"REDUCTION: {result.error}")
+    return result.status
+
+
+def _report(results: Iterable[RunResult], stdout: TextIO, stderr: TextIO) -> list[RunResult]:
+    """Print each run as it comes (in order) under its seed; return the runs."""
+    done = []
     for result in results:
+        stdout.write(f"GERME {result.seed}\n")
         stdout.write(result.output)
+        if result.output and not result.output.endswith("\n"):
+            stdout.write("\n")
         stdout.flush()
         if result.error:
             stderr.write(f"GERME {result.seed}: {result.error}")
-        failures += result.status != 0
-        cycles += result.cycles
-    return failures, cycles
+        done.append(result)
+    return done

@@ -80,6 +80,12 @@ def build_parser() -> argparse.ArgumentParser:
                              "seed..seed+N-1 (--seed, default 1); outputs in order, then a summary on stderr")
     parser.add_argument("--jobs", type=int, default=None, metavar="K",
                         help="with --runs: K processes at once (default: the number of cores)")
+    parser.add_argument("--reduce", metavar="FILE.lse",
+                        help="with --runs: after the runs, run FILE.lse, whose LIRE reads the number of runs, "
+                             "then every run's output in seed order (e.g. programs/solitaire_bilan.lse)")
+    parser.add_argument("--cluster", metavar="ADDRESS",
+                        help="with --runs: send the runs to the Dask scheduler at ADDRESS (tcp://host:port) "
+                             "instead of local processes; needs pip install micro-lse[cluster]")
     parser.add_argument("--machine", default="micro40", help="machine profile from roms/")
     parser.add_argument("--disk", default=str(DEFAULT_DISK),
                         help=f"the Micro's disk: a directory for GARER, CHARGER, EXECUTER (default {DEFAULT_DISK})")
@@ -182,6 +188,11 @@ def check_options(args: argparse.Namespace) -> None:
         raise UsageError(f"--record: un fichier .gif, pas {args.record}")
     if args.jobs is not None and (args.jobs < 1 or args.runs is None):
         raise UsageError("--jobs: un entier positif, avec --runs")
+    for name, value in (("--reduce", args.reduce), ("--cluster", args.cluster)):
+        if value is not None and args.runs is None:
+            raise UsageError(f"{name}: avec --runs")
+    if args.cluster is not None and args.jobs is not None:
+        raise UsageError("--jobs: sans --cluster (la grappe choisit ses processus)")
     if args.runs is not None:
         if args.runs < 1:
             raise UsageError(f"--runs: un entier positif, pas {args.runs}")
@@ -237,13 +248,29 @@ def run_window(micro: Micro, args: argparse.Namespace, source: str | None, stder
 def run_many(source: str, args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
     """--runs N --jobs K: the program N times over K processes; each run reads the same piped input."""
     from machine.batch import Job, run_batch
+    from machine.cluster import ClusterError  # Dask itself is imported only to reach a cluster
+    reducer = None
+    if args.reduce is not None:
+        try:
+            reducer = read_program(args.reduce)
+            parse(reducer)
+        except UsageError as error:
+            stderr.write(f"{PROGRAM}: --reduce: {error}\n")
+            return 2
+        except SyntaxErrors as errors:
+            report_syntax(errors, stderr)
+            return 1
     typed = "" if stdin.isatty() else stdin.read()
     job = Job(source, args.machine, args.disk, typed)
     try:
         return run_batch(job, seed=1 if args.seed is None else args.seed, runs=args.runs,
-                         jobs=args.jobs or os.cpu_count() or 1, stdout=stdout, stderr=stderr)
+                         jobs=args.jobs or os.cpu_count() or 1, stdout=stdout, stderr=stderr,
+                         reducer=reducer, cluster=args.cluster)
     except BrokenPipeError:
         return _reader_gone(stdout)
+    except ClusterError as error:  # Dask absent or no scheduler: nothing has run yet
+        stderr.write(f"{PROGRAM}: {error}\n")
+        return 2
 
 
 def headless_watch(micro: Micro, args: argparse.Namespace, stderr: TextIO, stdout: TextIO | None = None):

@@ -1,7 +1,7 @@
-"""The cost report of a run (cycles, operations, lines); imports only the error catalogue, never pygame.
+"""The cost report of a run (cycles, operations, lines), in the Micro's French; imports only the error catalogue.
 
 Decision: the runtime (machine/lse/runtime.py) is the one owner of cycle
-counting; this module only lays its tallies out.
+counting; this module only lays its tallies out. Must not import pygame.
 """
 
 from __future__ import annotations
@@ -9,6 +9,47 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from machine.errors import InternalError
+
+# Each cost key of roms/*.toml [costs] as the report names it: the Micro speaks French, and a
+# reader looking for the divisions finds DIVISION. Built-in functions keep their LSE names.
+OPERATION_LABELS = {
+    "statement": "INSTRUCTION",
+    "constant": "CONSTANTE",
+    "variable": "LECTURE VARIABLE",
+    "assign": "AFFECTATION",
+    "array_read": "LECTURE TABLEAU",
+    "array_write": "ECRITURE TABLEAU",
+    "add": "ADDITION",
+    "sub": "SOUSTRACTION",
+    "mul": "MULTIPLICATION",
+    "div": "DIVISION",
+    "pow": "PUISSANCE",
+    "neg": "OPPOSE",
+    "compare": "COMPARAISON",
+    "logic": "ET OU NON",
+    "concat": "CONCATENATION",
+    "conditional": "SI ALORS SINON",
+    "jump": "ALLER EN",
+    "loop_init": "FAIRE: DEPART",
+    "loop_step": "FAIRE: TOUR",
+    "call": "APPEL",
+    "return": "RETOUR",
+    "print_char": "CARACTERE AFFICHE",
+    "input_char": "CARACTERE LU",
+    "declare": "DECLARATION",
+    "element_init": "CASE MISE A ZERO",
+    "char_scan": "CARACTERE PARCOURU",
+    "disk": "ACCES DISQUE",
+}
+
+
+def operation_label(kind: str) -> str:
+    """The French name of a cost key: its label, or `FONCTION X` for the built-in function X."""
+    if kind in OPERATION_LABELS:
+        return OPERATION_LABELS[kind]
+    if kind.isupper():
+        return f"FONCTION {kind}"
+    raise InternalError(f"cost key without a French label: {kind!r}")
 
 
 def report_lines(cycles: int, clock_hz: int, op_counts: Mapping[str, int],
@@ -22,7 +63,8 @@ def report_lines(cycles: int, clock_hz: int, op_counts: Mapping[str, int],
     kinds = sorted((k for k in {*op_counts, *op_cycles} if op_counts.get(k) or op_cycles.get(k)),
                    key=lambda k: (-op_cycles.get(k, 0), -op_counts.get(k, 0), k))
     out.append("OPERATIONS:")
-    out += _table([(k, op_counts.get(k, 0), op_cycles.get(k, 0)) for k in kinds])
+    out += _table([(operation_label(k), op_counts.get(k, 0), op_cycles.get(k, 0)) for k in kinds],
+                  heading=("OPERATION", "NOMBRE", "CYCLES"))
     hot = sorted((n for n, c in line_cycles.items() if c), key=lambda n: (-line_cycles[n], n))
     out.append("LIGNES:")
     rows: list[tuple[object, ...]] = []
@@ -31,22 +73,24 @@ def report_lines(cycles: int, clock_hz: int, op_counts: Mapping[str, int],
         if len(source) > max_source:
             source = source[:max_source - 3] + "..."
         rows.append((n, line_cycles[n], source) if program_lines else (n, line_cycles[n]))
-    out += _table(rows, left=(2,))
+    heading = ("LIGNE", "CYCLES", "TEXTE") if program_lines else ("LIGNE", "CYCLES")
+    out += _table(rows, left=(2,), heading=heading)
     if line_divisions:
         out.append("DIVISIONS PAR LIGNE:")
         where = sorted((n for n, c in line_divisions.items() if c), key=lambda n: (-line_divisions[n], n))
-        out += _table([(n, line_divisions[n]) for n in where])
+        out += _table([(n, line_divisions[n]) for n in where], heading=("LIGNE", "DIVISIONS"))
     return out
 
 
-def _table(rows: list[tuple[object, ...]], left: tuple[int, ...] = (0,)) -> list[str]:
-    """Lay rows out in columns two spaces apart, indented by two; numbers right-aligned."""
+def _table(rows: list[tuple[object, ...]], left: tuple[int, ...] = (0,),
+           heading: tuple[str, ...] = ()) -> list[str]:
+    """Lay rows out in columns two spaces apart, indented by two, under their heading (aligned as its column)."""
     if not rows:
         return []
-    widths = [max(len(str(row[i])) for row in rows) for i in range(len(rows[0]))]
+    everything = [heading, *rows] if heading else rows
+    widths = [max(len(str(row[i])) for row in everything) for i in range(len(rows[0]))]
     lines = []
-    for row in rows:
-        cells = [str(v).ljust(w) if i in left else str(v).rjust(w)
-                 for i, (v, w) in enumerate(zip(row, widths))]
+    for row in everything:
+        cells = [str(v).ljust(w) if i in left else str(v).rjust(w) for i, (v, w) in enumerate(zip(row, widths))]
         lines.append(("  " + "  ".join(cells)).rstrip())
     return lines

@@ -31,10 +31,15 @@ def one_by_one(tmp_path, seeds) -> list[tuple[int, str, str]]:
     return [run_cli(tmp_path, "--headless", "--seed", str(seed)) for seed in seeds]
 
 
+def under_seeds(seeds, outputs) -> str:
+    """What --runs prints: each run's output under the line that names its seed, each ending a line."""
+    return "".join(f"GERME {seed}\n{o}" + ("" if o.endswith("\n") else "\n") for seed, o in zip(seeds, outputs))
+
+
 def test_runs_over_two_processes_print_what_each_seed_prints_alone_in_seed_order(tmp_path):
     status, out, err = run_cli(tmp_path, "--runs", "12", "--jobs", "2", "--seed", "40")
     alone = one_by_one(tmp_path, range(40, 52))
-    assert out == "".join(o for _, o, _ in alone)
+    assert out == under_seeds(range(40, 52), [o for _, o, _ in alone])
     assert len({o for _, o, _ in alone}) > 6  # the seeds really differ
     failed = [seed for seed, (s, _, _) in zip(range(40, 52), alone) if s == 1]
     assert status == (1 if failed else 0)
@@ -67,7 +72,7 @@ def test_the_summary_counts_runs_failures_and_the_total_emulated_cycles(tmp_path
 def test_every_run_reads_the_same_piped_input(tmp_path):
     status, out, err = run_cli(tmp_path, "--runs", "3", "--jobs", "2",
                                program="10 LIRE N\n20 AFFICHER N*2\n30 TERMINER\n", stdin="21\n")
-    assert (status, out) == (0, "\n42 \n" * 3)
+    assert (status, out) == (0, "GERME 1\n\n42 \nGERME 2\n\n42 \nGERME 3\n\n42 \n")
     assert err.startswith("3 EXECUTIONS (GERMES 1 A 3, 2 PROCESSUS), 0 ECHEC, ")
 
 

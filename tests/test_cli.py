@@ -105,7 +105,7 @@ def test_profile_prints_the_cost_report_on_stderr(tmp_path):
     assert (status, out) == (0, "\n2 \n")
     costs = load_profile().costs
     assert err.startswith("CYCLES: ")
-    assert re.search(rf"^  div +4 +{4 * costs['div']}$", err, re.M)
+    assert re.search(rf"^  DIVISION +4 +{4 * costs['div']}$", err, re.M)
     assert "LIGNES:" in err and "10 FAIRE 10 POUR" in err and "20 AFFICHER X;TERMINER" in err
 
 

@@ -149,8 +149,8 @@ def test_the_cost_report_counts_divisions_and_cycles_per_line():
     assert micro.run_until_blocked() is Status.ENDED
     report = micro.report()
     assert f"CYCLES: {micro.cycles}" in report
-    assert re.search(rf"^  div +10 +{10 * C['div']}$", report, re.M)
-    per_line = {int(m[1]): int(m[2]) for m in re.finditer(r"^  (\d+) +(\d+)  \1 ", report, re.M)}
+    assert re.search(rf"^  DIVISION +10 +{10 * C['div']}$", report, re.M)
+    per_line = {int(m[1]): int(m[2]) for m in re.finditer(r"^ +(\d+) +(\d+)  \1 ", report, re.M)}
     assert set(per_line) == {10, 20, 30}
     assert sum(per_line.values()) == micro.cycles
     assert per_line[30] == 2 * C["statement"] + C["variable"] + C["constant"] + C["add"] + C["assign"]

@@ -29,27 +29,30 @@ def test_the_report_gives_totals_then_operations_by_cycles_then_lines_hottest_fi
         "CYCLES: 1234567",
         "TEMPS EMULE: 1.235 S",
         "OPERATIONS:",
-        "  add        300  36000",
-        "  div         12  18000",
-        "  statement    5   1500",
+        "  OPERATION    NOMBRE  CYCLES",
+        "  ADDITION        300   36000",
+        "  DIVISION         12   18000",
+        "  INSTRUCTION       5    1500",
         "LIGNES:",
-        "  20  50000",
-        "  10    500",
-        "  30    500",
+        "  LIGNE  CYCLES",
+        "     20   50000",
+        "     10     500",
+        "     30     500",
     ]
 
 
 def test_a_single_operation_reads_as_kind_count_cycles():
     lines = report_lines(18000, 1_000_000, Counter({"div": 12}), Counter({"div": 18000}), {})
-    assert "  div  12  18000" in lines
+    assert lines[3:5] == ["  OPERATION  NOMBRE  CYCLES", "  DIVISION       12   18000"]
 
 
 def test_the_report_shows_the_source_of_each_line_when_given_cut_to_fit():
     lines = report_lines(1620, 1_000_000, Counter({"div": 1, "add": 1}), Counter({"div": 1500, "add": 120}),
                          {10: 1500, 100: 120}, {10: "X<-A/B", 100: "AFFICHER 'UNE TRES LONGUE CHAINE DE CARACTERES'"})
-    assert lines[-2:] == [
-        "   10  1500  X<-A/B",
-        "  100   120  AFFICHER 'UNE TRES LONGUE C...",
+    assert lines[-3:] == [
+        "  LIGNE  CYCLES  TEXTE",
+        "     10    1500  X<-A/B",
+        "    100     120  AFFICHER 'UNE TRES LONGUE C...",
     ]
 
 
@@ -78,3 +81,27 @@ def test_the_report_and_profile_modules_import_with_pygame_blocked(monkeypatch):
     report = importlib.import_module("machine.costreport").report_lines(0, 1000, Counter(), Counter(), {})
     assert report[0] == "CYCLES: 0"
     importlib.import_module("machine.profile")
+
+
+def test_every_cost_key_of_every_profile_has_a_french_name_and_no_english_one():
+    from machine.costreport import operation_label
+    from machine.profile import load_profile
+    keys = {key for machine in ("micro40", "console80") for key in load_profile(machine).costs}
+    english = {word.upper() for key in keys if key.islower() for word in key.split("_")} - {"VARIABLE"}
+    assert {"ADD", "DIV", "LOOP", "CALL", "STATEMENT"} <= english
+    for key in keys:
+        label = operation_label(key)
+        assert label == label.upper()
+        assert not english & set(label.replace(":", " ").split()), (key, label)
+
+
+def test_an_unknown_cost_key_is_an_internal_error_not_an_english_word():
+    from machine.costreport import operation_label
+    with pytest.raises(InternalError):
+        operation_label("teleport")
+
+
+def test_the_divisions_by_line_have_their_own_headed_table():
+    lines = report_lines(3000, 1_000_000, Counter({"div": 2}), Counter({"div": 3000}), {20: 3000},
+                         line_divisions={20: 2})
+    assert lines[-3:] == ["DIVISIONS PAR LIGNE:", "  LIGNE  DIVISIONS", "  20             2"]

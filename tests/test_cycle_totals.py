@@ -5,7 +5,9 @@ compiled into one function) and must never move: `pytest --update-golden` rewrit
 a change of the cost model itself only. Each run is checked on the plain path and under the
 profiler, which still runs segment by segment. A run added later is recorded with the engine of
 commit 6c8889d (before the speed work), or, if it needs overflow checks (which came after), of
-commit fe3a679 (before one-lookup array reads).
+commit fe3a679 (before one-lookup array reads). Two runs keep the programs they were recorded
+with, copied to tests/cycles/ when programs/ changed them (nimdiv_halving.lse, the Nim by halving
+that nimdiv.lse was; solitaire_four_questions.lse, the solitaire that asked four questions).
 """
 
 from __future__ import annotations
@@ -30,11 +32,12 @@ RUNS = {
     "renard foxes win": ("programs/renard.lse", FOXES_WIN, 0),
     "renard hens block": ("programs/renard.lse", HENS_BLOCK, 0),
     "nim 1 3 5 7": ("programs/nim.lse", ["0", NIM_GAMES[0][0], str(NIM_GAMES[0][1]), *NIM_GAMES[0][2]], 0),
-    "nimdiv 1 3 5 7": ("programs/nimdiv.lse", ["0", NIM_GAMES[0][0], str(NIM_GAMES[0][1]), *NIM_GAMES[0][2]], 0),
+    "nimdiv 1 3 5 7": ("tests/cycles/nimdiv_halving.lse",
+                       ["0", NIM_GAMES[0][0], str(NIM_GAMES[0][1]), *NIM_GAMES[0][2]], 0),
     "nim 3 4 5 0": ("programs/nim.lse", ["0", NIM_GAMES[1][0], str(NIM_GAMES[1][1]), *NIM_GAMES[1][2]], 0),
     "pythagore": ("programs/pythagore.lse", [], 0),
-    "solitaire 10 deals": ("programs/solitaire.lse", ["10", "2", "1", "1"], 0),
-    "solitaire no memory": ("programs/solitaire.lse", ["4", "2", "0", "0"], 0),
+    "solitaire 10 deals": ("tests/cycles/solitaire_four_questions.lse", ["10", "2", "1", "1"], 0),
+    "solitaire no memory": ("tests/cycles/solitaire_four_questions.lse", ["4", "2", "0", "0"], 0),
     "compte": ("programs/compte.lse", ["2", "100 3 5 7 9 10", "100"], 0),
     "compte random": ("programs/compte.lse", ["1"], 5),
     "baguenaudier": ("programs/baguenaudier.lse", ["5"], 0),

@@ -215,8 +215,8 @@ def test_poursuivre_goes_on_until_a_line(session):
 def test_bilan_shows_the_hottest_lines_and_where_the_divisions_are(session):
     session.type("10 FAIRE 20 POUR I←1 JUSQUA 10", "20 X←I/2", "30 TERMINER", "ME", "EX")
     report = session.type("BI")
-    assert "div" in report and "DIVISIONS PAR LIGNE:" in report
-    assert report.split("DIVISIONS PAR LIGNE:")[1].split()[:2] == ["20", "10"]
+    assert "DIVISION" in report and "DIVISIONS PAR LIGNE:" in report
+    assert report.split("DIVISIONS PAR LIGNE:")[1].split()[:4] == ["LIGNE", "DIVISIONS", "20", "10"]
 
 
 def test_aide_lists_the_commands(session):

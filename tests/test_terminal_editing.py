@@ -146,7 +146,7 @@ def test_history_is_kept_across_sessions_and_searched_with_ctrl_r(terminal, tmp_
 def test_tab_completes_commands_and_program_names_of_the_disk_and_the_book(terminal, tmp_path):
     (tmp_path / "CARRE.lse").write_text("10 AFFICHER 'CARRE'\n20 TERMINER\n", encoding="utf-8")
     micro = terminal()
-    micro.send("ap que\t", "ap QUEENS")
+    micro.send("ap ren\t", "ap RENARD")
     micro.send("\r", "PRET")
     micro.send("LIS\t", "LISTER")
     micro.send(" 1,30\r", "PRET")

@@ -1,6 +1,6 @@
 """Speed benchmark: each bench/lse program against its CPython twin in bench/python, both profiles.
 
-For every workload it prints (medians of --runs timed runs, after one untimed warm-up):
+For every workload it prints (medians of --runs timed runs):
 - whole process: `main.py --headless` on micro40 and on console80 against `python twin.py`;
 - compute only: the Micro's run in this process after parse and compile (bench/inprocess.py),
   against the twin's main() timed inside this process, so neither side's start-up counts;
@@ -29,7 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.inprocess import compile_seconds, load_twin, run_micro, run_twin  # noqa: E402
+from bench.inprocess import compile_seconds, load_twin, run_micro, run_twin, warm_up  # noqa: E402
 from machine.profile import cache_profiles  # noqa: E402
 
 SEED = 1985
@@ -66,7 +66,7 @@ CASES = {
     "hanoi19": Case("hanoi", "19\n", "6\n"),
     "paths5x5": Case("paths", "5 5\n", "3 3\n"),
     "automaton": Case("automaton", "600000\n", "5000\n"),
-    "quicksort": Case("quicksort", "2000 30\n", "200 2\n"),
+    "quicksort": Case("quicksort", "1500 25\n", "200 2\n"),
     "report80k": Case("report80k", "80000\n", "300\n"),
     "life": Case("life", "60 150\n", "12 20\n"),
     "mines": Case("mines", "30 30 100\n", "8 6 3\n"),
@@ -101,16 +101,17 @@ def run_once(command: list[str], stdin: str) -> tuple[float, str, str]:
 
 
 def whole_process(commands: list[list[str]], stdin: str, runs: int) -> list[tuple[float, str, str]]:
-    """For each command: the median wall time of `runs` runs, its output and any failure.
+    """For each command: the median wall time of `runs` runs, the output of the first and any failure.
 
-    One untimed warm-up run each, then the commands take turns so that a busy machine slows them alike.
+    The commands take turns so that a busy machine slows them alike. No warm-up run: the Micro's
+    modules are byte-compiled before the bench starts, as an installed package's are.
     """
-    first = [run_once(command, stdin) for command in commands]
-    times: list[list[float]] = [[] for _ in commands]
+    results: list[list[tuple[float, str, str]]] = [[] for _ in commands]
     for _ in range(runs):
-        for command, samples in zip(commands, times):
-            samples.append(run_once(command, stdin)[0])
-    return [(statistics.median(samples), out, failure) for samples, (_, out, failure) in zip(times, first)]
+        for command, samples in zip(commands, results):
+            samples.append(run_once(command, stdin))
+    return [(statistics.median(time for time, _, _ in samples), samples[0][1],
+             next((failure for _, _, failure in samples if failure), "")) for samples in results]
 
 
 def peak_mib(command: list[str], stdin: str) -> str:
@@ -173,17 +174,17 @@ def measure(name: str, runs: int) -> Row:
     (lse, lse_out, lse_fail), (py, py_out, py_fail), (single, single_out, single_fail) = \
         whole_process(commands, case.stdin, runs)
     source, main = lse_source(case), load_twin(twin_path(case)).main
-    twin_out = run_twin(main, case.stdin)[1]
+    twin_out = run_twin(main, case.stdin)[1]  # also a warm-up: the twin's first run imports what it needs
     twin = statistics.median(run_twin(main, case.stdin)[0] for _ in range(runs))
-    warm = run_micro(source, case.stdin, machine=PROFILES[0], seed=SEED)
     timed = {profile: [run_micro(source, case.stdin, machine=profile, seed=SEED) for _ in range(runs)]
              for profile in PROFILES}
+    first = timed[PROFILES[0]][0]
     failures = (("micro40", lse_fail), ("twin", py_fail), ("console80", single_fail),
-                ("micro40 in-process", warm.error.strip()),
+                ("micro40 in-process", first.error.strip()),
                 ("console80 in-process", timed[PROFILES[1]][0].error.strip()))
     problems = [f"{what} failed ({failure})" for what, failure in failures if failure]
     if not problems:
-        for what, output in (("micro40", lse_out), ("micro40 in-process", warm.output)):
+        for what, output in (("micro40", lse_out), ("micro40 in-process", first.output)):
             if not same_result(output, py_out):
                 problems.append(f"{what} output differs: {difference(output, py_out)}")
         if not same_result(twin_out, py_out):
@@ -193,7 +194,7 @@ def measure(name: str, runs: int) -> Row:
         verdict += f" (console80 prints otherwise, {difference(single_out, py_out)})"
     return Row(name, {"micro40": lse, "python": py, "console80": single},
                {profile: statistics.median(r.run_s for r in timed[profile]) for profile in PROFILES}, twin,
-               1000 * statistics.median(r.compile_s for r in timed[PROFILES[0]]), warm.cycles,
+               1000 * statistics.median(r.compile_s for r in timed[PROFILES[0]]), first.cycles,
                peak_mib(commands[0], case.stdin), verdict)
 
 
@@ -238,6 +239,7 @@ def main() -> int:
     chosen = chosen or list(CASES)
     compileall.compile_dir(ROOT / "machine", quiet=1)
     cache_profiles()  # likewise the parsed profiles (machine/profile.py)
+    warm_up()
     print("| case | whole µ40 (s) | whole c80 (s) | whole py (s) | whole µ40/py | whole c80/py "
           "| run µ40 (s) | run c80 (s) | twin work (s) | compute µ40/py | compute c80/py | c80/µ40 "
           "| compile (ms) | emulated cycles | emulated s @ 1 MHz | peak MiB | same output |")

@@ -6,7 +6,10 @@ import sys
 def safe(cols: list[int], col: int) -> bool:
     """May a queen go in column `col` of the next row, below the queens of `cols`?"""
     row = len(cols)
-    return all(c != col and abs(c - col) != row - j for j, c in enumerate(cols))
+    for j, c in enumerate(cols):
+        if c == col or abs(c - col) == row - j:
+            return False
+    return True
 
 
 def solve(n: int) -> int:

@@ -6,6 +6,7 @@ import pytest
 
 from bench.inprocess import load_twin, run_micro, run_twin
 from bench.run import CASES, ROOT, same_result
+from tests.lse_harness import run_lse
 
 SMALL = {name: case for name, case in CASES.items() if case.small is not None}
 
@@ -30,3 +31,13 @@ def test_a_small_run_prints_what_the_twin_prints(name: str) -> None:
     assert expected.split(), "the twin printed nothing"
     assert same_result(micro.output, expected), f"Micro:\n{micro.output[-300:]}\nTwin:\n{expected[-300:]}"
     assert micro.cycles > 0 and micro.run_s >= 0 and micro.compile_s > 0
+
+
+@pytest.mark.parametrize("name", sorted(SMALL))
+def test_a_small_run_profiled_prints_and_costs_what_the_plain_run_does(name: str) -> None:
+    case = SMALL[name]
+    source = (ROOT / "bench" / "lse" / f"{case.stem}.lse").read_text(encoding="utf-8")
+    plain = run_lse(source, [case.small.strip()], seed=1985)
+    profiled = run_lse(source, [case.small.strip()], seed=1985, profiling=True)
+    assert plain.error is None and profiled.error is None
+    assert (profiled.output, profiled.cycles) == (plain.output, plain.cycles)

@@ -103,13 +103,15 @@ def warm_up() -> None:
         run_micro("AFFICHER 1/3,CCA(2/3)\nAFFICHER[F5.2,E12.4] 1/3,2/3\nTERMINER\n", machine=machine)
 
 
-def compile_seconds(source: str, machine: str = "micro40") -> float:
-    """The time to parse, load and compile every unit of `source` (nothing is run)."""
+def compile_seconds(source: str, machine: str = "micro40") -> tuple[float, float]:
+    """The time to parse `source`, and the time to parse, load and compile every unit of it (nothing is run)."""
     micro = Micro(load_profile(machine), seed=0)
     started = clock()
-    micro.load(parse(source))
+    program = parse(source)
+    parsed = clock()
+    micro.load(program)
     compile_everything(micro)
-    return clock() - started
+    return parsed - started, clock() - started
 
 
 def load_twin(path: Path) -> ModuleType:

@@ -289,8 +289,12 @@ def summary(rows: list[Row], runs: int, target: float, wall: bool) -> int:
         missed += [f"compute {row.case}" for row in computed if row.compute_ratio("micro40") > target]
         missed += [f"console80 {row.case}" for row in computed
                    if row.run["console80"] / row.run["micro40"] > TARGETS["single"]]
-    renard = 1000 * statistics.median(compile_seconds(RENARD.read_text(encoding="utf-8")) for _ in range(max(runs, 5)))
-    print(f"Compile of programs/renard.lse: {renard:.1f} ms; target <= {TARGETS['renard_ms']:g} ms")
+    source = RENARD.read_text(encoding="utf-8")
+    parts = [compile_seconds(source) for _ in range(max(runs, 5))]
+    renard = 1000 * statistics.median(total for _, total in parts)
+    parsing = 1000 * statistics.median(parsed for parsed, _ in parts)
+    print(f"Compile of programs/renard.lse (cpu): {renard:.1f} ms, of which parsing {parsing:.1f} ms; "
+          f"target <= {TARGETS['renard_ms']:g} ms")
     if renard > TARGETS["renard_ms"]:
         missed.append("renard compile")
     bare = median_process([sys.executable, "-c", "pass"], max(runs, 11), wall)

@@ -15,4 +15,5 @@ def main() -> None:
     print(t[1], t[2], t[1000], t[n - 1], t[n])
 
 
-main()
+if __name__ == "__main__":
+    main()

@@ -13,4 +13,5 @@ def main() -> None:
     print(sum(t[1:]))
 
 
-main()
+if __name__ == "__main__":
+    main()

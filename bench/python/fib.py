@@ -5,4 +5,9 @@ def fib(n: float) -> float:
     return n if n < 2 else fib(n - 1) + fib(n - 2)
 
 
-print(fib(24.0))
+def main() -> None:
+    print(fib(24.0))
+
+
+if __name__ == "__main__":
+    main()

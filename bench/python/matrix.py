@@ -9,4 +9,5 @@ def main() -> None:
     print(sum(c[i][j] * (i - j) for i in range(n) for j in range(n)))
 
 
-main()
+if __name__ == "__main__":
+    main()

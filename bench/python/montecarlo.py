@@ -25,4 +25,5 @@ def main() -> None:
     print(inside, 4 * inside / n)
 
 
-main()
+if __name__ == "__main__":
+    main()

@@ -29,4 +29,9 @@ def count(n: int) -> int:
         a[i] = b[k + i] = d[k - i + n] = 0
 
 
-print(count(int(sys.stdin.readline())))
+def main() -> None:
+    print(count(int(sys.stdin.readline())))
+
+
+if __name__ == "__main__":
+    main()

@@ -8,4 +8,5 @@ def main() -> None:
     print("\n".join(lines))
 
 
-main()
+if __name__ == "__main__":
+    main()

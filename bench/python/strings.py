@@ -20,4 +20,5 @@ def main() -> None:
     print(len(s), n, total, s[999:1011])
 
 
-main()
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,43 @@
+"""Each bench workload that reads its size runs on the Micro at a small size and prints what its twin prints."""
+
+from __future__ import annotations
+
+import pytest
+
+from bench.inprocess import load_twin, run_micro, run_twin
+from bench.run import CASES, ROOT, same_result
+from tests.lse_harness import run_lse
+
+SMALL = {name: case for name, case in CASES.items() if case.small is not None}
+
+
+def test_the_bench_has_at_least_twenty_workloads_besides_start_up() -> None:
+    assert len([name for name in CASES if name != "startup"]) >= 20
+
+
+def test_every_workload_has_its_program_and_its_twin() -> None:
+    for case in CASES.values():
+        assert (ROOT / "bench" / "lse" / f"{case.stem}.lse").is_file()
+        assert (ROOT / "bench" / "python" / f"{case.stem}.py").is_file()
+
+
+@pytest.mark.parametrize("name", sorted(SMALL))
+def test_a_small_run_prints_what_the_twin_prints(name: str) -> None:
+    case = SMALL[name]
+    source = (ROOT / "bench" / "lse" / f"{case.stem}.lse").read_text(encoding="utf-8")
+    micro = run_micro(source, case.small)
+    _, expected = run_twin(load_twin(ROOT / "bench" / "python" / f"{case.stem}.py").main, case.small)
+    assert micro.error == ""
+    assert expected.split(), "the twin printed nothing"
+    assert same_result(micro.output, expected), f"Micro:\n{micro.output[-300:]}\nTwin:\n{expected[-300:]}"
+    assert micro.cycles > 0 and micro.run_s >= 0 and micro.compile_s > 0
+
+
+@pytest.mark.parametrize("name", sorted(SMALL))
+def test_a_small_run_profiled_prints_and_costs_what_the_plain_run_does(name: str) -> None:
+    case = SMALL[name]
+    source = (ROOT / "bench" / "lse" / f"{case.stem}.lse").read_text(encoding="utf-8")
+    plain = run_lse(source, [case.small.strip()], seed=1985)
+    profiled = run_lse(source, [case.small.strip()], seed=1985, profiling=True)
+    assert plain.error is None and profiled.error is None
+    assert (profiled.output, profiled.cycles) == (plain.output, plain.cycles)

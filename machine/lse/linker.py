@@ -185,6 +185,7 @@ class CompiledProgram:
                  roots: list[int]) -> None:
         self.machine = machine
         self.ir = program
+        self.roots = list(roots)
         shared = ProgramCode(program, layout, machine.costs, machine.numbers, profile, debug)
         units = [(layout.units[MAIN], roots)]
         units += [(unit, [program.proc_entry[name]]) for name, unit in layout.units.items() if name != MAIN]

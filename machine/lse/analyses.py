@@ -139,7 +139,7 @@ def block_nodes(program: ir.ProgramIR, block_id: int) -> list:
     return found
 
 
-def table_locals(unit: Unit, nodes: list) -> set[str]:
+def table_locals(unit: Unit, nodes: list, units: dict[str, Unit]) -> set[str]:
     """The unit's own names that must live in a table: given to the runtime by name, or by reference."""
     names: set[str] = set()
     for node in nodes:
@@ -155,7 +155,9 @@ def table_locals(unit: Unit, nodes: list) -> set[str]:
         elif isinstance(node, n.BuiltinCall) and node.position_out is not None:
             names.add(node.position_out.name)
         elif isinstance(node, n.Call):
-            names.update(arg.name for arg in node.args if isinstance(arg, n.Var))
+            callee = units[node.name]
+            names.update(arg.name for param, arg in zip(callee.params, node.args)
+                         if isinstance(arg, n.Var) and param in callee.by_reference)
     return (names & unit.locals) - unit.by_reference
 
 

@@ -202,6 +202,15 @@ def sch(s: str, d: float, n_or_stops: float | str) -> tuple[str, float]:
     return s[begin:end], float(end + 1)
 
 
+def substring(s: object, d: object, n_or_stops: object) -> str:
+    """SCH's substring alone (no position): what compiled code calls, paying len(result) chars itself."""
+    if type(s) is str and type(d) is float and d >= 1.0 and d.is_integer() and type(n_or_stops) is float and (
+            n_or_stops >= 0.0 and n_or_stops.is_integer()):
+        begin = min(int(d) - 1, len(s))
+        return s[begin:begin + int(n_or_stops)]
+    return sch(s, d, n_or_stops)[0]
+
+
 def _stop(s: str, begin: int, stops: str) -> int:
     """The index of the first char of s at or after begin that is in stops, len(s) if none."""
     if len(stops) <= 4:  # a few searches in C beat a loop in Python over each char

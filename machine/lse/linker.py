@@ -13,6 +13,7 @@ from greenlet import GreenletExit
 
 from machine.errors import Err, InternalError, LseError
 from machine.lse import ir, ops
+from machine.lse.builtins import substring
 from machine.lse.formats import render_plain
 from machine.lse.layout import MAIN, Layout
 from machine.lse.numbers import NumberModel
@@ -71,6 +72,23 @@ class Globals(Vars):
             if dict.__contains__(self, name):
                 cell.cell_contents = dict.pop(self, name)
         self.cells = cells
+
+    def assign(self, name: str, value: object) -> None:
+        """Vars.assign, straight to the cell of a number or string the program uses."""
+        cell = self.cells.get(name)
+        if cell is not None and type(value) is str and name in self.strings and self.memory is not None:
+            try:
+                old = cell.cell_contents
+            except ValueError:
+                old = ""
+            memory = self.memory
+            cells = len(value) - len(old)
+            if cells > 0 and memory.used + cells > memory.limit:
+                raise LseError(Err.MEMORY_FULL, f"CHAINE {name}")
+            memory.used += cells
+            cell.cell_contents = value
+            return
+        super().assign(name, value)
 
     def __getitem__(self, name: str) -> object:
         cell = self.cells.get(name)
@@ -254,6 +272,7 @@ class CompiledProgram:
             "_declare_ref": ops.declare_ref, "_pos": ops.position, "_posref": ops.position_ref,
             "_line_number": ops.line_number, "_plain": render_plain,
             "_cat": ops.make_concat(machine.limits["max_string"], machine.charge),
+            "_join": ops.make_join(machine.limits["max_string"]), "_substring": substring, "_len": len,
             "_caught": caught, "_goto": goto, "_return_to": return_to, "_frame": frame, "_release": release,
             "_off_end": off_end, "_open": open_loop, "_leave": leave_loops, "_function": function_result,
             "_subroutine": subroutine_result, "_terminate": terminate, "_too_deep": too_deep, "_RET": RET,

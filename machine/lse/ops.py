@@ -151,6 +151,18 @@ def line_number(value: object) -> int:
     return int(value)
 
 
+def make_join(max_string: int):
+    """Return the ! operator that compiled code pays for itself (one char_scan per character of the result)."""
+    def join(left: object, right: object) -> str:
+        if type(left) is not str or type(right) is not str:
+            raise LseError(Err.TYPE_MISMATCH, "!")
+        size = len(left) + len(right)
+        if size > max_string:
+            raise LseError(Err.MEMORY_FULL, f"CHAINE DE {size} CARACTERES")
+        return left + right
+    return join
+
+
 def make_concat(max_string: int, charge: Callable[[str, int], None]):
     """Return the ! operator for a machine whose strings hold at most max_string chars.
 

@@ -159,7 +159,9 @@ class ExpressionCode:
         (left, lk), (right, rk) = self.sub(node.left), self.sub(node.right)
         op = node.op
         if op == "!":
-            return f"_cat({left}, {right})", "s"
+            if self.scope.shared.profile:
+                return f"_cat({left}, {right})", "s"
+            return self.scanned(f"_join({left}, {right})"), "s"
         if op == "^":
             return self.numbers.builtin(f"_pow({left}, {right})"), "n"
         code = f"({left} {op} {right})" if (op != "+" or (lk == "n" and rk == "n")) else f"_add({left}, {right})"
@@ -201,12 +203,21 @@ class ExpressionCode:
         inline = INLINE.get(node.name)
         if inline is not None and all(kind == "n" for _, kind in parts):
             return inline.format(args), "n"  # exact in any model: no rounding
+        if node.name == "SCH" and node.position_out is None and not self.scope.shared.profile:
+            return self.scanned(f"_substring({args})"), "s"
         call = f"_b_{node.name}({args})"
         if spec.returns_position:
             call = f"{call}[0]" if node.position_out is None else self.scope.position(node.position_out.name, call)
         if spec.result_kind == "n":
             call = self.numbers.builtin(call)
         return call, spec.result_kind
+
+    def scanned(self, code: str) -> str:
+        """A string result that pays one char_scan per character, added to the cycles here."""
+        self.depth += 1
+        temp = f"_r{self.depth}"
+        self.depth -= 1
+        return f"(({temp} := {code}), (cyc := cyc + {self.scope.shared.costs['char_scan']} * _len({temp})))[0]"
 
     def ex_Call(self, node: n.Call) -> tuple[str, str]:
         facts = self.scope.shared

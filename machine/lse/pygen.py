@@ -91,7 +91,7 @@ class UnitCode:
             self.block_ids = sorted(self.states)  # what the loops let control reach
         self.entries = analyses.entries(program, self.block_ids, roots)
         nodes = analyses.unit_nodes(program, self.block_ids)
-        self.table = analyses.table_locals(unit, nodes) | (
+        self.table = analyses.table_locals(unit, nodes, shared.layout.units) | (
             set(unit.params) - set(unit.by_reference) - shared.number_params.get(unit.name, set()))
         self.assigned: set[str] = set()  # globals this unit stores into directly
         self.names: set[str] = {node.name for node in nodes if type(node) in (n.Var, n.Index)}

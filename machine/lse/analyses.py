@@ -38,8 +38,7 @@ def successors(program: ir.ProgramIR, block: ir.Block, all_lines: bool) -> list[
 
 def loop_bodies(program: ir.ProgramIR, line: int) -> list[int]:
     """The body blocks of the FAIRE loops that end on a line."""
-    return [block.exit.body for block in program.blocks
-            if type(block.exit) is ir.OpenLoop and block.exit.end == line]
+    return program.bodies.get(line, [])
 
 
 def line_end_successors(program: ir.ProgramIR, line: int) -> list[int]:
@@ -56,13 +55,7 @@ def next_line_block(program: ir.ProgramIR, line: int) -> int:
 
 def computed(program: ir.ProgramIR) -> bool:
     """True if some ALLER EN or RETOUR EN computes its line (then any line may be entered)."""
-    for block in program.blocks:
-        exit_ = block.exit
-        if type(exit_) is ir.Jump and exit_.line is None:
-            return True
-        if type(exit_) is ir.Leave and exit_.kind == "return_to" and exit_.target.expr is not None:
-            return True
-    return False
+    return program.computed
 
 
 def return_targets(program: ir.ProgramIR, layout: Layout) -> list[int]:

@@ -140,6 +140,8 @@ class ProgramIR:
     body_block: dict[tuple[int, int], int] = field(default_factory=dict)  # (line, FAIRE position) -> body
     proc_entry: dict[str, int] = field(default_factory=dict)  # procedure name -> its first block
     nodes: dict[int, list] = field(default_factory=dict)  # the nodes each block runs, found on first need
+    bodies: dict[int, list] = field(default_factory=dict)  # line -> the bodies of the FAIRE loops ending there
+    computed: bool = False  # some ALLER EN or RETOUR EN computes its line
 
 
 class _Lowering:
@@ -316,4 +318,11 @@ def lower(program: n.Program) -> ProgramIR:
     """The blocks of a parsed program."""
     ir = _Lowering(program).lower()
     ir.blocks.sort(key=lambda block: block.id)
+    for block in ir.blocks:
+        exit_ = block.exit
+        if type(exit_) is OpenLoop:
+            ir.bodies.setdefault(exit_.end, []).append(exit_.body)
+        elif (type(exit_) is Jump and exit_.line is None) or (
+                type(exit_) is Leave and exit_.kind == "return_to" and exit_.target.expr is not None):
+            ir.computed = True
     return ir

@@ -25,21 +25,6 @@ def python_name(prefix: str, name: str) -> str:
     return f"{prefix}_x" + name.encode().hex()
 
 
-def height(node: object) -> int:
-    """The height of an expression tree, found without recursion."""
-    heights: dict[int, int] = {}
-    stack = [(node, False)]
-    while stack:
-        item, done = stack.pop()
-        kids = children(item)
-        if done:
-            heights[id(item)] = 1 + max((heights[id(kid)] for kid in kids), default=0)
-        else:
-            stack.append((item, True))
-            stack.extend((kid, False) for kid in kids)
-    return heights[id(node)]
-
-
 def children(node: object) -> tuple:
     """The sub-expressions of an expression node, in the order they are evaluated."""
     kind = type(node)
@@ -73,7 +58,7 @@ class ExpressionCode:
     # -------------------------------------------------------------- entry
     def value(self, node: object, out: list[str]) -> tuple[str, str]:
         """Code and kind of an expression; a tall one first appends its steps to out."""
-        if height(node) <= TALL:
+        if height_at_most(node, TALL):
             return self.expr(node)
         self.steps = out
         try:

@@ -178,20 +178,7 @@ def number_params(layout: Layout) -> dict[str, set[str]]:
 
 def _number_argument(arg: object, layout: Layout, proven: dict[str, set[str]]) -> bool:
     """True if an argument is a number in whatever unit passes it (a proven parameter of any unit counts)."""
-    kind = type(arg)
-    if kind is n.Num or kind is n.Index or kind is n.Unary:
-        return True
-    if kind is n.Binary:
-        return arg.op != "!"
-    if kind is n.BuiltinCall:
-        from machine.lse.builtins import BUILTINS
-        return BUILTINS[arg.name].result_kind == "n"
-    if kind is n.Var:
-        if not layout.is_pure_number(arg.name):
-            return False
-        as_param = [unit for unit in layout.units.values() if arg.name in unit.params]
-        return all(arg.name in proven.get(unit.name, ()) for unit in as_param)
-    return False
+    return _numeric(arg, None, layout, proven, set())
 
 
 def loop_states(program: ir.ProgramIR, blocks: list[int], roots: list[int]) -> dict[int, tuple] | None:
@@ -300,8 +287,8 @@ def numeric_results(program: ir.ProgramIR, layout: Layout, proven: dict[str, set
     return numeric
 
 
-def _numeric(node: object, unit: Unit, layout: Layout, proven: dict[str, set[str]], numeric: set[str]) -> bool:
-    """True if an expression of a unit can only be a number."""
+def _numeric(node: object, unit: Unit | None, layout: Layout, proven: dict[str, set[str]], numeric: set[str]) -> bool:
+    """True if an expression of a unit (None: of any unit) can only be a number."""
     kind = type(node)
     if kind in (n.Num, n.Unary, n.Index):
         return True
@@ -315,7 +302,9 @@ def _numeric(node: object, unit: Unit, layout: Layout, proven: dict[str, set[str
     if kind is n.Call:
         return node.name in numeric
     if kind is n.Var:
-        if node.name in unit.by_reference or not layout.is_pure_number(node.name):
+        if not layout.is_pure_number(node.name):
             return False
-        return node.name not in unit.params or node.name in proven.get(unit.name, ())
+        units = [unit] if unit is not None else [each for each in layout.units.values() if node.name in each.params]
+        return all(node.name not in each.by_reference and (
+            node.name not in each.params or node.name in proven.get(each.name, ())) for each in units)
     return False

@@ -168,12 +168,10 @@ def make_concat(max_string: int, charge: Callable[[str, int], None]):
 
     Each character of the result is copied: it costs one char_scan, charged through `charge`.
     """
+    join = make_join(max_string)
+
     def concat(left: object, right: object) -> str:
-        if type(left) is not str or type(right) is not str:
-            raise LseError(Err.TYPE_MISMATCH, "!")
-        size = len(left) + len(right)
-        if size > max_string:
-            raise LseError(Err.MEMORY_FULL, f"CHAINE DE {size} CARACTERES")
-        charge("char_scan", size)
-        return left + right
+        result = join(left, right)
+        charge("char_scan", len(result))
+        return result
     return concat

@@ -188,6 +188,19 @@ def subroutine_result(value: object) -> None:
     raise LseError(Err.RESULTAT_IN_SUBROUTINE)
 
 
+def string_held(memory: Memory):
+    """Return the store of a procedure's own CHAINE: its new value, once its cells are counted."""
+    def held(value: object, cells: int, name: str) -> str:
+        if type(value) is not str:
+            raise LseError(Err.TYPE_MISMATCH, name)
+        more = len(value) - cells
+        if more > 0 and memory.used + more > memory.limit:
+            raise LseError(Err.MEMORY_FULL, f"CHAINE {name}")
+        memory.used += more
+        return value
+    return held
+
+
 def terminate() -> None:
     raise Terminate()
 
@@ -273,6 +286,7 @@ class CompiledProgram:
             "_line_number": ops.line_number, "_plain": render_plain,
             "_cat": ops.make_concat(machine.limits["max_string"], machine.charge),
             "_join": ops.make_join(machine.limits["max_string"]), "_substring": substring, "_len": len,
+            "_sheld": string_held(machine.memory),
             "_caught": caught, "_goto": goto, "_return_to": return_to, "_frame": frame, "_release": release,
             "_off_end": off_end, "_open": open_loop, "_leave": leave_loops, "_function": function_result,
             "_subroutine": subroutine_result, "_terminate": terminate, "_too_deep": too_deep, "_RET": RET,

@@ -22,7 +22,7 @@ from machine.lse import nodes as n
 from machine.lse.costs import expression_cost
 from machine.lse.layout import MAIN, Layout, Unit
 from machine.lse.pyexpr import ExpressionCode, python_name
-from machine.lse.pystmt import StatementCode
+from machine.lse.pystmt import StatementCode, held_name
 
 INDENT = "    "
 
@@ -91,8 +91,11 @@ class UnitCode:
             self.block_ids = sorted(self.states)  # what the loops let control reach
         self.entries = analyses.entries(program, self.block_ids, roots)
         nodes = analyses.unit_nodes(program, self.block_ids)
-        self.table = analyses.table_locals(unit, nodes, shared.layout.units) | (
-            set(unit.params) - set(unit.by_reference) - shared.number_params.get(unit.name, set()))
+        # A procedure's own CHAINE and TABLEAU are Python locals when nothing hands them over by name.
+        self.own_strings, self.own_arrays = analyses.own_strings_and_arrays(program, unit, nodes)
+        self.table = (analyses.table_locals(unit, nodes, shared.layout.units) | (
+            set(unit.params) - set(unit.by_reference) - shared.number_params.get(unit.name, set()))) - (
+            self.own_strings | self.own_arrays)
         self.assigned: set[str] = set()  # globals this unit stores into directly
         self.names: set[str] = {node.name for node in nodes if type(node) in (n.Var, n.Index)}
         self.exprs = ExpressionCode(self, shared.numbers, self.charge_inline, shared.layout.units)
@@ -116,7 +119,9 @@ class UnitCode:
         if name in unit.by_reference:
             return "ref"
         if name in unit.locals:
-            return "table" if name in self.table else "local"
+            if name in self.table:
+                return "table"
+            return "string" if name in self.own_strings else "array" if name in self.own_arrays else "local"
         return "global"
 
     def pure(self, name: str) -> bool:
@@ -126,7 +131,7 @@ class UnitCode:
         where = self.storage(name)
         if where == "local" or (where == "global" and self.pure(name)):
             return "n"
-        return "?"
+        return "s" if where == "string" else "?"
 
     def pyname(self, name: str) -> str:
         if self.storage(name) == "global":
@@ -164,6 +169,9 @@ class UnitCode:
             return f"_setref({self.pyname(name)}, {code})"
         if where == "table":
             return f"L.assign({name!r}, {code})"
+        if where == "string":  # the cells it holds are counted as it changes
+            python = self.pyname(name)
+            return f"{python} = _sheld({code}, {held_name(name)}, {name!r}); {held_name(name)} = _len({python})"
         if where == "local" or self.pure(name):
             if where == "global":
                 self.assigned.add(name)
@@ -227,6 +235,9 @@ class UnitCode:
             if self.table:
                 pairs = "".join(f"({p!r}, a_{i}), " for i, p in enumerate(unit.params) if self.storage(p) == "table")
                 out.emit(f"L = _frame(({pairs}), {unit.name!r})")
+            own = sorted(self.own_strings | self.own_arrays)
+            if own:
+                out.emit(" = ".join(held_name(name) for name in own) + " = 0")
             out.emit("depth += 1")
             out.emit("try:")
             out.depth += 1
@@ -240,6 +251,9 @@ class UnitCode:
             out.depth = 1
             out.emit("finally:")
             out.emit("    depth -= 1")
+            if self.own_strings or self.own_arrays:
+                held = " + ".join(held_name(name) for name in sorted(self.own_strings | self.own_arrays))
+                out.emit(f"    M.memory.used -= {held}")
             if self.table:
                 out.emit(f"    _release(L, {unit.name!r})")
             if self.shared.profile:

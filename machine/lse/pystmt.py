@@ -10,10 +10,15 @@ from machine.errors import Err
 from machine.lse import nodes as n
 from machine.lse.formats import compile_format
 from machine.lse.parser import walk
-from machine.lse.pyexpr import TALL, height_at_most, literal
+from machine.lse.pyexpr import TALL, height_at_most, literal, python_name
 
 # Built-ins with no effect but their result: an expression of them may be run again after a miss.
 PURE_BUILTINS = {"ABS", "ENT", "RAC", "EXP", "LGN", "SIN", "COS", "ATG", "LGR", "EQN", "EQC", "ETL", "OUL", "OUX"}
+
+
+def held_name(name: str) -> str:
+    """The Python local counting the memory cells a procedure's own string or array holds."""
+    return python_name("n", name)
 
 
 class StatementCode:
@@ -122,6 +127,8 @@ class StatementCode:
 
     def st_Chaine(self, node: n.Chaine) -> None:
         for name in node.names:
+            if self.unit.storage(name) == "string":
+                continue  # declared before anything names it: it only ever holds strings
             if self.unit.storage(name) == "ref":
                 self.out.emit(f"_declare_ref({self.unit.pyname(name)})")
             else:
@@ -137,7 +144,11 @@ class StatementCode:
     def st_Tableau(self, node: n.Tableau) -> None:
         for name, dims in node.decls:
             sizes = "(" + "".join(self.value(dim)[0] + ", " for dim in dims) + ")"
-            self.out.emit(f"M.declare_array({self.unit.env(name)}, {name!r}, {sizes})")
+            if self.unit.storage(name) == "array":
+                held = held_name(name)
+                self.out.emit(f"{self.unit.pyname(name)}, {held} = M.own_array({name!r}, {sizes}, {held})")
+            else:
+                self.out.emit(f"M.declare_array({self.unit.env(name)}, {name!r}, {sizes})")
 
     def st_CallStatement(self, node: n.CallStatement) -> None:
         if self.shared.leaves[node.call.name] <= {"return", "end", "off_end"}:

@@ -327,15 +327,28 @@ class Runtime(ProgramIO):
     # --------------------------------------------------- data and storage
     def declare_array(self, env: Vars, name: str, sizes: tuple) -> None:
         """TABLEAU name[sizes]: a new zero-filled array."""
-        dims = []
-        for size in sizes:
-            if type(size) is not float or not size.is_integer() or size < 1:
-                raise LseError(Err.BAD_ARRAY_SIZE, f"{name}")
-            dims.append(int(size))
-        cells = math.prod(dims)
+        dims = _dims(name, sizes)
         if name in env.strings or (name in env and type(env[name]) is not Array):
             raise LseError(Err.ALREADY_DECLARED, name)
+        env[name], _ = self._new_array(name, dims, cells_of(env.get(name)))
+
+    def own_array(self, name: str, sizes: tuple, held: int) -> tuple[Array, int]:
+        """TABLEAU of a procedure's own array (a Python local holding `held` cells): the array and its cells."""
+        return self._new_array(name, _dims(name, sizes), held)
+
+    def _new_array(self, name: str, dims: tuple[int, ...], held: int) -> tuple[Array, int]:
+        cells = math.prod(dims)
         # Decision: the memory limit bounds every array and string of the program together.
-        self.memory.take(cells - cells_of(env.get(name)), f"TABLEAU {name} DE {cells} ELEMENTS")
+        self.memory.take(cells - held, f"TABLEAU {name} DE {cells} ELEMENTS")
         self.charge("element_init", cells)
-        env[name] = new_array(name, tuple(dims))
+        return new_array(name, dims), cells
+
+
+def _dims(name: str, sizes: tuple) -> tuple[int, ...]:
+    """The sizes of a TABLEAU as whole numbers, or TAILLE DE TABLEAU INVALIDE."""
+    dims = []
+    for size in sizes:
+        if type(size) is not float or not size.is_integer() or size < 1:
+            raise LseError(Err.BAD_ARRAY_SIZE, f"{name}")
+        dims.append(int(size))
+    return tuple(dims)

@@ -362,3 +362,16 @@ def _declared_first(program: ir.ProgramIR, unit: Unit, name: str) -> bool:
             return False
         block_id = block.exit.block
     return False
+
+
+def element_references(layout: Layout) -> dict[str, set[str]]:
+    """Each procedure's by-reference parameters that every call gives an array element (always a number)."""
+    found = {name: set(unit.by_reference) for name, unit in layout.units.items() if name != MAIN}
+    for line in layout.program.lines:
+        for node in walk(line.statements):
+            if isinstance(node, n.Call) and node.name in found:
+                params = layout.units[node.name].params
+                for param, arg in zip(params, node.args):
+                    if type(arg) is not n.Index:
+                        found[node.name].discard(param)
+    return found

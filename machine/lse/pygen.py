@@ -57,6 +57,7 @@ class ProgramCode:
         self.number_params = analyses.number_params(layout)
         self.leaves = analyses.procedure_leaves(program)  # how each procedure can end
         self.numeric = analyses.numeric_results(program, layout, self.number_params)  # RESULTAT always a number
+        self.elements = analyses.element_references(layout)  # by-reference parameters always given an element
         self.globals: dict[str, str] = {}  # python name -> LSE name of every variable of the program
         # Labels written beside the code of their lines (names of letters and digits only: never code).
         self.labels = {line: label for label, line in program.program.labels.items() if label.isalnum()}
@@ -129,7 +130,8 @@ class UnitCode:
 
     def kind(self, name: str) -> str:
         where = self.storage(name)
-        if where == "local" or (where == "global" and self.pure(name)):
+        if where == "local" or (where == "global" and self.pure(name)) or (
+                where == "ref" and name in self.shared.elements.get(self.unit.name, ())):
             return "n"
         return "s" if where == "string" else "?"
 
@@ -166,7 +168,10 @@ class UnitCode:
         """A statement storing a value into a variable, with the checks its kind needs."""
         where = self.storage(name)
         if where == "ref":
-            return f"_setref({self.pyname(name)}, {code})"
+            ref = self.pyname(name)
+            if kind == "n" and self.kind(name) == "n":  # an element: a number into an array, no test
+                return f"{ref}[0][{ref}[1]] = {code}"
+            return f"_setref({ref}, {code})"
         if where == "table":
             return f"L.assign({name!r}, {code})"
         if where == "string":  # the cells it holds are counted as it changes

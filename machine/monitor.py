@@ -9,12 +9,12 @@ import re
 from collections import deque
 
 from machine.disk import Disk
-from machine.errors import Diagnostic, Err, LseError, render
+from machine.errors import Diagnostic, Err, LseError, clip, message, render
 from machine.lse import nodes as n
 from machine.lse.lexer import LexError, tokenize
 from machine.lse.parser import SyntaxErrors, build_program, parse_line
 from machine.lse.runtime import Status
-from machine.lse.source import MAX_LINE_NUMBER, SourceLine, number_prefix
+from machine.lse.source import MAX_LINE_NUMBER, SourceLine, digits_value, limits_of, number_prefix
 from machine.lse.values import Vars
 from machine.micro import Micro
 from machine.resources import data_dir
@@ -48,6 +48,7 @@ HELP = [
 ]
 DEMO_PROGRAM = data_dir("programs") / "demo.lse"
 WORD = re.compile(r"[A-Za-z]+")
+DIGITS = re.compile(r"[0-9]+")  # ASCII only: str.isdigit() also takes '²', which int() refuses
 TARGET_KEYWORDS = ("FAIRE",)
 
 
@@ -144,6 +145,9 @@ class Monitor:
     def prompt_line(self, typed: str) -> bool:
         """Act on a line typed at the prompt; True if it was a program line (no prompt after it)."""
         stripped = typed.strip()
+        limits = limits_of(self.micro.profile)
+        if len(stripped) > limits.max_line_chars:
+            raise LseError(Err.LINE_TOO_LONG)
         if not stripped:
             if self.step_mode and self._resumable():
                 self.continuer("")
@@ -151,6 +155,8 @@ class Monitor:
             return True
         number, start = number_prefix(typed)
         if number is not None:
+            if not 1 <= number <= MAX_LINE_NUMBER:
+                raise LseError(Err.BAD_LINE_NUMBER, clip(stripped.split()[0]))
             self.store_line(number, typed[start:])
             return True
         command = self.command_of(stripped)
@@ -194,6 +200,9 @@ class Monitor:
             for diagnostic in errors.diagnostics:
                 self.fail(diagnostic)
             return
+        most = self.micro.profile.max_program_lines
+        if number not in self.lines and len(self.lines) >= most:
+            raise LseError(Err.TOO_MANY_LINES, f"({most} AU PLUS)", number)
         self.lines[number] = text.strip()
         self.dirty = True
 
@@ -318,9 +327,9 @@ class Monitor:
     # ------------------------------------------------------------ commands
     def numbers(self, rest: str, count: int) -> list[int]:
         values = [part.strip() for part in rest.split(",")] if rest else []
-        if len(values) > count or not all(value.isdigit() for value in values):
-            raise LseError(Err.BAD_COMMAND, rest)
-        return [int(value) for value in values]
+        if len(values) > count or not all(DIGITS.fullmatch(value) for value in values):
+            raise LseError(Err.BAD_COMMAND, clip(rest))
+        return [digits_value(value) for value in values]
 
     def executer(self, rest: str) -> None:
         """EXECUTER [n1[,n2]]: run with fresh variables from n1, stopping before n2."""
@@ -375,9 +384,9 @@ class Monitor:
         if rest == "*":
             doomed = list(self.lines)
         else:
-            match = re.fullmatch(r"(\d+)\s+[Aa]\s+(\d+)", rest)
+            match = re.fullmatch(r"([0-9]+)\s+[Aa]\s+([0-9]+)", rest)
             if match:
-                low, high = int(match.group(1)), int(match.group(2))
+                low, high = digits_value(match.group(1)), digits_value(match.group(2))
                 doomed = [number for number in self.lines if low <= number <= high]
             else:
                 doomed = self.numbers(rest, MAX_LINE_NUMBER) if rest else []
@@ -425,7 +434,7 @@ class Monitor:
     def load_text(self, text: str) -> None:
         """Replace the program in memory by a program text (every line is checked)."""
         from machine.lse.source import split_source
-        source_lines, problems = split_source(text)
+        source_lines, problems = split_source(text, limits_of(self.micro.profile))
         for problem in problems:
             self.fail(problem)
         self.lines = {}
@@ -498,13 +507,20 @@ class Monitor:
         self.load_text(text)
         self.dirty = True
 
-    def shutdown(self) -> None:
-        """The Micro is closed: keep an unsaved program in the recovery slot."""
+    def shutdown(self) -> str | None:
+        """The Micro is closed: keep an unsaved program in the recovery slot.
+
+        If it cannot be kept, say so on the screen and return the message (the front end shows it
+        where the person will see it once the screen is gone); the slot keeps what it held.
+        """
         if self.disk is not None and self.dirty and self.lines:
             try:
                 self.disk.save_recovery(self.source())
-            except LseError:
-                pass
+            except LseError as error:
+                text = render(LseError(Err.NOT_SAVED, message(error.code, error.text)))
+                self.say(text)
+                return text
+        return None
 
 
 def renumber_text(text: str, number: int, mapping: dict[int, int]) -> str:

@@ -13,7 +13,7 @@ from machine.disk import Disk
 from machine.errors import Err, InternalError, message, render
 from machine.frontends.terminal import run_headless, run_monitor_headless
 from machine.lse.parser import SyntaxErrors, parse
-from machine.lse.source import number_prefix
+from machine.lse.source import Limits, limits_of, number_prefix
 from machine.micro import Micro
 from machine.monitor import Monitor, tape_lines
 from machine.profile import ProfileError, load_profile
@@ -22,6 +22,9 @@ from machine.profile import ProfileError, load_profile
 MONITOR_NAMES = ("colour", "green", "amber", "white")
 ASPECTS = ("tv", "square")  # render.ASPECTS
 MAX_SCALE = 16
+# --speed between a thousandth and a million times the real Micro: beyond, pacing would
+# sleep for ages or not at all (and 1e-320 overflows the host's clock).
+SPEED_RANGE = (1e-3, 1e6)
 
 PROGRAM = "micro-lse"
 DEFAULT_DISK = Path.home() / ".micro-lse" / "disque"
@@ -86,16 +89,25 @@ def parse_speed(text: str | None) -> float | None:
         value = float(text)
     except ValueError:
         raise UsageError(f"--speed: authentic, max ou un nombre, pas {text!r}") from None
-    if not value > 0 or value == float("inf"):
-        raise UsageError(f"--speed: un nombre positif, pas {text!r}")
+    low, high = SPEED_RANGE
+    if not low <= value <= high:
+        raise UsageError(f"--speed: un nombre de {low:g} a {high:g}, pas {text!r}")
     return value
 
 
-def read_program(path_text: str) -> str:
-    """Read a program file, or raise UsageError with one line that says why not."""
+def read_program(path_text: str, limits: Limits) -> str:
+    """Read a program file, or raise UsageError with one line that says why not.
+
+    At most one byte more than the limit is read: /dev/zero or a huge file is refused, not loaded.
+    """
     path = Path(path_text)
+    most = limits.max_program_bytes
     try:
-        return path.read_text(encoding="utf-8")
+        with path.open("rb") as stream:
+            raw = stream.read(most + 1)
+        if len(raw) > most:
+            raise UsageError(f"{message(Err.PROGRAM_TOO_LARGE, f'({most} OCTETS AU PLUS)')}: {path_text}")
+        return raw.decode("utf-8")
     except FileNotFoundError:
         raise UsageError(f"FICHIER INEXISTANT: {path_text}") from None
     except IsADirectoryError:
@@ -255,9 +267,22 @@ def save_headless_screenshot(micro: Micro, path: str, args: argparse.Namespace, 
     return True
 
 
+def tolerant(*streams: TextIO) -> None:
+    """Bytes that are not UTF-8 on stdin (or characters the terminal cannot show) become '?'-like
+    replacement characters: LIRE refuses them as a number, the monitor as a character, none crashes."""
+    for stream in streams:
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="replace")
+            except (ValueError, OSError):  # a stream already closed or detached: leave it
+                pass
+
+
 def main(argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout,
          stderr: TextIO = sys.stderr) -> int:
     """Run the command line; return the process exit status."""
+    tolerant(stdin, stdout, stderr)
     try:
         args = build_parser().parse_args(argv)
         if args.version:
@@ -269,7 +294,7 @@ def main(argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout
             profile = load_profile(args.machine)
         except ProfileError as error:
             raise UsageError(str(error)) from None
-        source = read_program(args.file) if args.file is not None else None
+        source = read_program(args.file, limits_of(profile)) if args.file is not None else None
         if args.check and source is None:
             raise UsageError("--check: il faut un fichier .lse")
         if args.record and source is None and not wants_window(args.headless):
@@ -280,7 +305,7 @@ def main(argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout
     program, tape = None, None
     if source is not None:
         try:
-            program = parse(source)
+            program = parse(source, limits_of(profile))
         except SyntaxErrors as errors:
             tape = tape_of(source, errors)
             if tape is None:

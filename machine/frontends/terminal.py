@@ -84,7 +84,8 @@ def run_headless(micro: Micro, *, speed: float | None, stdin: TextIO = sys.stdin
     """
     output = TerminalOutput(stdout, bell=bell)
     micro.listeners.append(output.write)
-    previous = _install_interrupt(micro)
+    ctrl_c = CtrlC(micro)
+    previous = _install_interrupt(ctrl_c)
     started = time.monotonic()
     cycles = slice_cycles or (SLICE_CYCLES_PACED if speed else SLICE_CYCLES_MAX)
     try:
@@ -98,10 +99,10 @@ def run_headless(micro: Micro, *, speed: float | None, stdin: TextIO = sys.stdin
                     _pace(micro, started, speed)
                 continue
             if status is Status.WAITING:
-                line = stdin.readline()
+                line = ctrl_c.readline(stdin)
                 if line:
                     micro.feed(line)
-                else:
+                elif line is not None:
                     micro.end_input()
                 continue
             if status is Status.PAUSED:
@@ -124,7 +125,8 @@ def run_monitor_headless(monitor: Monitor, *, stdin: TextIO = sys.stdin, stdout:
     output = TerminalOutput(stdout, bell=bell)
     monitor.micro.listeners.append(output.write)
     monitor.boot()
-    previous = _install_interrupt(monitor.micro)
+    ctrl_c = CtrlC(monitor.micro)
+    previous = _install_interrupt(ctrl_c)
     try:
         while True:
             status = monitor.tick(SLICE_CYCLES_MAX)
@@ -133,7 +135,11 @@ def run_monitor_headless(monitor: Monitor, *, stdin: TextIO = sys.stdin, stdout:
                 continue
             if status is Status.WAITING or not monitor.running:
                 output.flush()
-                line = stdin.readline()
+                line = ctrl_c.readline(stdin)
+                if line is None:
+                    if not monitor.running:  # Ctrl-C at the prompt: the line is dropped, a new prompt
+                        monitor.prompt()
+                    continue
                 if not line:
                     if monitor.running:
                         monitor.micro.end_input()
@@ -146,8 +152,8 @@ def run_monitor_headless(monitor: Monitor, *, stdin: TextIO = sys.stdin, stdout:
                 monitor.submit(line)
     finally:
         _restore_interrupt(previous)
+        monitor.shutdown()  # a program that cannot be kept says so on the screen: before the last flush
         output.finish_line()
-        monitor.shutdown()
     return 1 if monitor.last_status is Status.FAILED else 0
 
 
@@ -158,10 +164,46 @@ def _pace(micro: Micro, started: float, speed: float) -> None:
         time.sleep(ahead)
 
 
-def _install_interrupt(micro: Micro):
-    """Make Ctrl-C stop the program like ESC, with INTERROMPU EN LIGNE n."""
+class _StopWaiting(Exception):
+    """Ctrl-C came while the front end waited for a typed line."""
+
+
+class CtrlC:
+    """The SIGINT handler: Ctrl-C stops the program like ESC, with INTERROMPU EN LIGNE n.
+
+    Decision: while a line is awaited (LIRE, or the prompt) Ctrl-C also ends the wait at once,
+    instead of when the next line comes (which was then thrown away): the program stops, and
+    the lines typed after it go to the prompt.
+    """
+
+    def __init__(self, micro: Micro) -> None:
+        self.micro = micro
+        self.waiting = False
+
+    def __call__(self, signum: int, frame: object) -> None:
+        if self.micro.runtime is not None:
+            self.micro.interrupt()
+        if self.waiting:
+            self.waiting = False
+            raise _StopWaiting
+
+    def readline(self, stdin: TextIO) -> str | None:
+        """The next line of stdin ('' at its end), or None if Ctrl-C came first."""
+        try:
+            self.waiting = True
+            line = stdin.readline()
+            self.waiting = False
+            return line
+        except _StopWaiting:
+            return None
+        finally:
+            self.waiting = False
+
+
+def _install_interrupt(handler: CtrlC):
+    """Make Ctrl-C call the handler."""
     try:
-        return signal.signal(signal.SIGINT, lambda signum, frame: micro.interrupt())
+        return signal.signal(signal.SIGINT, handler)
     except ValueError:  # not the main thread (tests): leave Ctrl-C alone
         return None
 

@@ -415,8 +415,10 @@ class LineParser:
         tok = self.peek()
         if tok.kind == "OP" and tok.text in "+-" and tok.text:
             self.advance()
+            self.nest(tok)
             start = self.peek()
             node = n.Unary(tok.text, self._value_operand(self.term(), start), tok.line)
+            self.depth -= 1
         else:
             node = self.term()
         while self.peek().kind == "OP" and self.peek().text in ("+", "-", "!"):

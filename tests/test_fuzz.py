@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import resource
 
-import pytest
-
 from tests.fuzz.engine import Runner, Settings, Tally, corpus, mutate, nest
 
 # Decision: CI writes operator chains of at most 40 terms, and repeats a span at most twice (a

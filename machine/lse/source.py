@@ -1,4 +1,4 @@
-"""Split a program text into numbered lines (numbering unnumbered files 10, 20, ...), within the limits; imports errors."""
+"""Split a program text into numbered lines (unnumbered files: 10, 20, ...), within the limits; imports errors."""
 
 from __future__ import annotations
 
@@ -110,7 +110,8 @@ def split_source(source: str, limits: Limits | None = None) -> tuple[list[Source
         for _, raw in present:
             number, start = number_prefix(raw)
             if number is None or not 1 <= number <= MAX_LINE_NUMBER:
-                problems.append(Diagnostic(Err.BAD_LINE_NUMBER, clip(raw.split()[0]), None, clip(raw, SHOWN_SOURCE_CHARS)))
+                shown = clip(raw, SHOWN_SOURCE_CHARS)
+                problems.append(Diagnostic(Err.BAD_LINE_NUMBER, clip(raw.split()[0]), None, shown))
                 continue
             long = line_too_long(raw, number, limits)
             if long is not None:

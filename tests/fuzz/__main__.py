@@ -63,7 +63,7 @@ def main(argv: list[str]) -> int:
               for first in range(args.start, args.start + args.cases, CHUNK)]
     with ProcessPoolExecutor(max_workers=args.jobs, max_tasks_per_child=4) as pool:
         futures = [pool.submit(run_chunk, first, count, settings) for first, count in chunks]
-        for (first, count), future in zip(chunks, futures):
+        for (_, count), future in zip(chunks, futures):
             found, over, chunk_peak = future.result()
             tally.cases += count
             for outcome in found:

@@ -148,7 +148,8 @@ def test_ctrl_c_while_lire_waits_interrupts_at_once(tmp_path):
     time.sleep(0.2)
     process.send_signal(signal.SIGINT)
     try:
-        out, err = process.communicate(timeout=10)  # stdin stays open until the process has stopped
+        process.wait(timeout=10)  # stdin still open: the Micro must stop without another line
+        err = process.stderr.read()
     finally:
         watchdog.cancel()
         process.kill()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 from pathlib import Path
 from typing import TextIO
@@ -223,7 +224,12 @@ def run_window(micro: Micro, args: argparse.Namespace, source: str | None, stder
     except pygame.error as error:
         stderr.write(f"{PROGRAM}: pas de fenetre ({error}): sortie sur le terminal\n")
         return None
-    return window.run()
+    # Ctrl-C in the terminal closes the window as its close button does: the unsaved program is kept.
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: setattr(window, "closed", True))
+    try:
+        return window.run()
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def run_many(source: str, args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:

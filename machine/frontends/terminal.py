@@ -151,9 +151,9 @@ def run_monitor_headless(monitor: Monitor, *, stdin: TextIO = sys.stdin, stdout:
                     output.write(line.rstrip("\r\n"))
                 monitor.submit(line)
     finally:
-        _restore_interrupt(previous)
         monitor.shutdown()  # a program that cannot be kept says so on the screen: before the last flush
         output.finish_line()
+        _restore_interrupt(previous)  # only now: Ctrl-C during the save above must not cut it short
     return 1 if monitor.last_status is Status.FAILED else 0
 
 

@@ -435,6 +435,8 @@ class Monitor:
         """Replace the program in memory by a program text (every line is checked)."""
         from machine.lse.source import split_source
         source_lines, problems = split_source(text, limits_of(self.micro.profile))
+        if problems and problems[0].code in (Err.PROGRAM_TOO_LARGE, Err.TOO_MANY_LINES):
+            raise problems[0].error()  # refused whole: the program in memory stays
         for problem in problems:
             self.fail(problem)
         self.lines = {}

@@ -91,6 +91,16 @@ def test_the_monitor_keeps_no_more_lines_than_the_limit():
     assert len(typist.monitor.lines) == most
 
 
+def test_appeler_a_program_of_too_many_lines_refuses_it_and_keeps_the_one_in_memory(tmp_path):
+    disk = Disk(tmp_path)
+    typist = Typist(disk)
+    most = typist.micro.profile.max_program_lines
+    (tmp_path / "GROS.lse").write_text("".join(f"{i} X←1\n" for i in range(1, most + 2)))
+    typist.type("10 AFFICHER 1")
+    assert f"TROP DE LIGNES ({most + 1}, {most} AU PLUS)" in typist.type("AP GROS")
+    assert typist.monitor.lines == {10: "AFFICHER 1"}
+
+
 # ---------------------------------------------------------------- the command line (points 6 and 8)
 
 def run_cli(tmp_path: Path, *args: str, stdin: io.TextIOBase | None = None) -> tuple[int, str, str]:

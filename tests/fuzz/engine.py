@@ -10,6 +10,7 @@ well-formed programs can be added with register_source().
 from __future__ import annotations
 
 import json
+import math
 import random
 import shutil
 import time
@@ -99,6 +100,11 @@ ATOMS = ["1", "X", "2.5", "T[1]", "'A'", "ABS(-1)", "(X)", "&F(1)"]
 CHAIN_OPS = ["+", "-", "*", "/", "!", "^", "+", "+"]
 
 
+def sized(rng: random.Random, most: int) -> int:
+    """A size from 1 to most, log-uniform: small ones often, the largest now and then."""
+    return min(most, int(math.exp(rng.uniform(0.0, math.log(most + 1)))) or 1)
+
+
 def _line_number(rng: random.Random) -> str:
     return str(rng.choice([1, 5, 10, 100, 9999, 65535]) + rng.randrange(0, 9))
 
@@ -150,20 +156,20 @@ def mutate(rng: random.Random, text: str, settings: Settings) -> tuple[str, str]
         lines.insert(other, lines[at] if rng.random() < 0.5 else lines.pop(at))
         return "\n".join(lines), "move"
     if which == 4:  # a strange line number
-        number = rng.choice(["0", "65536", "9" * rng.randint(6, settings.max_digits), "²", "-5", "00010"])
+        number = rng.choice(["0", "65536", "9" * sized(rng, settings.max_digits), "²", "-5", "00010"])
         lines[at] = number + " " + lines[at].lstrip("0123456789")
         return "\n".join(lines), "number"
     if which == 5:  # a long literal
         i = rng.randrange(len(text) + 1)
-        digits = "9" * rng.randint(1, settings.max_digits)
+        digits = "9" * sized(rng, settings.max_digits)
         return text[:i] + rng.choice([digits, "1." + digits, digits + "E-" + digits[:3]]) + text[i:], "literal"
     if which == 6:  # a long operator chain
-        line, shape = chain(rng, rng.randint(2, settings.max_terms))
+        line, shape = chain(rng, 1 + sized(rng, settings.max_terms - 1))
         lines.insert(at, f"{_line_number(rng)} {line}")
         return "\n".join(lines), shape
     if which == 7:  # deep nesting
         kind = rng.choice(NEST_KINDS)
-        depth = rng.randint(1, settings.max_nesting)
+        depth = sized(rng, settings.max_nesting)
         lines.insert(at, f"{_line_number(rng)} {nest(kind, depth)}")
         return "\n".join(lines), f"nest {depth} {kind}"
     if which == 8:  # cut short
@@ -216,7 +222,7 @@ def session_line(rng: random.Random, settings: Settings) -> str:
         return command_line(rng, settings)
     if roll < 0.9:
         return rng.choice(["? 1+1", "X←2", "AFFICHER X", "? SCH('ABC',2,1)", "LIRE X", "TERMINER", "PAUSE",
-                           "ALLER EN 10", "&P", "?", "X←" + "+".join(["1"] * rng.randint(1, settings.max_terms))])
+                           "ALLER EN 10", "&P", "?", "X←" + "+".join(["1"] * sized(rng, settings.max_terms))])
     return typed_line(rng, settings)
 
 

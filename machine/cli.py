@@ -325,7 +325,7 @@ def main(argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout
             stderr.write(f"{PROGRAM}: --runs: il faut un programme, pas une bande de commandes\n")
             return 2
         return run_many(source, args, stdin, stdout, stderr)
-    micro = Micro(profile, seed=args.seed, profiling=args.profile, disk=Disk(Path(args.disk)))
+    micro = Micro(profile, seed=args.seed, profiling=args.profile, disk=Disk(Path(args.disk), limits_of(profile)))
     status = run_window(micro, args, source, stderr, tape) if wants_window(args.headless) else None
     try:
         if status is None and program is None:

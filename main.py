@@ -1,8 +1,15 @@
 """Start the Micro: `python main.py [FILE] [options]`; `--help` lists the options."""
 
+import os
+import signal
 import sys
 
-from machine.__main__ import run
+
+def _leave(signum: int, frame: object) -> None:
+    os._exit(130)  # Ctrl-C while the Micro starts: nothing to keep yet, no traceback
+
 
 if __name__ == "__main__":
+    signal.signal(signal.SIGINT, _leave)
+    from machine.__main__ import run
     sys.exit(run())

@@ -30,10 +30,9 @@ def book_path(name: str) -> Path | None:
     stem = name.strip()
     if stem.lower().endswith(SUFFIX):
         stem = stem[:-len(SUFFIX)]
-    if not stem or not stem.isalnum():  # a name only: no path can be spelled
+    if stem.upper() not in book_names():  # a name of the book only: no path can be spelled
         return None
-    path = book_dir() / (stem.lower() + SUFFIX)
-    return path if path.is_file() else None
+    return book_dir() / (stem.lower() + SUFFIX)
 
 
 def read_book(name: str) -> str | None:

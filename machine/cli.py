@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 from pathlib import Path
 from typing import TextIO
@@ -13,7 +14,7 @@ from machine.disk import Disk
 from machine.errors import Err, InternalError, message, render
 from machine.frontends.terminal import run_headless, run_monitor_headless
 from machine.lse.parser import SyntaxErrors, parse
-from machine.lse.source import number_prefix
+from machine.lse.source import Limits, limits_of, number_prefix
 from machine.micro import Micro
 from machine.monitor import Monitor, tape_lines
 from machine.profile import ProfileError, load_profile
@@ -22,6 +23,9 @@ from machine.profile import ProfileError, load_profile
 MONITOR_NAMES = ("colour", "green", "amber", "white")
 ASPECTS = ("tv", "square")  # render.ASPECTS
 MAX_SCALE = 16
+# --speed between a thousandth and a million times the real Micro: beyond, pacing would
+# sleep for ages or not at all (and 1e-320 overflows the host's clock).
+SPEED_RANGE = (1e-3, 1e6)
 
 PROGRAM = "micro-lse"
 KEYS_HELP = """FILE may also name one of the book's programs: micro-lse queens.
@@ -102,16 +106,25 @@ def parse_speed(text: str | None) -> float | None:
         value = float(text)
     except ValueError:
         raise UsageError(f"--speed: authentic, max ou un nombre, pas {text!r}") from None
-    if not value > 0 or value == float("inf"):
-        raise UsageError(f"--speed: un nombre positif, pas {text!r}")
+    low, high = SPEED_RANGE
+    if not low <= value <= high:
+        raise UsageError(f"--speed: un nombre de {low:g} a {high:g}, pas {text!r}")
     return value
 
 
-def read_program(path_text: str) -> str:
-    """Read a program file, or raise UsageError with one line that says why not."""
+def read_program(path_text: str, limits: Limits) -> str:
+    """Read a program file, or raise UsageError with one line that says why not.
+
+    At most one byte more than the limit is read: /dev/zero or a huge file is refused, not loaded.
+    """
     path = Path(path_text)
+    most = limits.max_program_bytes
     try:
-        return path.read_text(encoding="utf-8")
+        with path.open("rb") as stream:
+            raw = stream.read(most + 1)
+        if len(raw) > most:
+            raise UsageError(f"{message(Err.PROGRAM_TOO_LARGE, f'({most} OCTETS AU PLUS)')}: {path_text}")
+        return raw.decode("utf-8")
     except FileNotFoundError:
         from machine.book import read_book  # `micro-lse queens`: a program of the book, by its name
         text = read_book(path_text)
@@ -242,7 +255,12 @@ def run_window(micro: Micro, args: argparse.Namespace, source: str | None, stder
     except pygame.error as error:
         stderr.write(f"{PROGRAM}: pas de fenetre ({error}): sortie sur le terminal\n")
         return None
-    return window.run()
+    # Ctrl-C in the terminal closes the window as its close button does: the unsaved program is kept.
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: setattr(window, "closed", True))
+    try:
+        return window.run()
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def run_many(source: str, args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
@@ -252,7 +270,7 @@ def run_many(source: str, args: argparse.Namespace, stdin: TextIO, stdout: TextI
     reducer = None
     if args.reduce is not None:
         try:
-            reducer = read_program(args.reduce)
+            reducer = read_program(args.reduce, limits_of(load_profile(args.machine)))
             parse(reducer)
         except UsageError as error:
             stderr.write(f"{PROGRAM}: --reduce: {error}\n")
@@ -302,9 +320,22 @@ def save_headless_screenshot(micro: Micro, path: str, args: argparse.Namespace, 
     return True
 
 
+def tolerant(*streams: TextIO) -> None:
+    """Bytes that are not UTF-8 on stdin (or characters the terminal cannot show) become '?'-like
+    replacement characters: LIRE refuses them as a number, the monitor as a character, none crashes."""
+    for stream in streams:
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="replace")
+            except (ValueError, OSError):  # a stream already closed or detached: leave it
+                pass
+
+
 def main(argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout,
          stderr: TextIO = sys.stderr) -> int:
     """Run the command line; return the process exit status."""
+    tolerant(stdin, stdout, stderr)
     try:
         args = build_parser().parse_args(argv)
         if args.version:
@@ -316,7 +347,7 @@ def main(argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout
             profile = load_profile(args.machine)
         except ProfileError as error:
             raise UsageError(str(error)) from None
-        source = read_program(args.file) if args.file is not None else None
+        source = read_program(args.file, limits_of(profile)) if args.file is not None else None
         if args.check and source is None:
             raise UsageError("--check: il faut un fichier .lse")
         if args.record and source is None and not wants_window(args.headless):
@@ -327,7 +358,7 @@ def main(argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout
     program, tape = None, None
     if source is not None:
         try:
-            program = parse(source)
+            program = parse(source, limits_of(profile))
         except SyntaxErrors as errors:
             tape = tape_of(source, errors)
             if tape is None:
@@ -346,7 +377,7 @@ def main(argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout
             stderr.write(f"{PROGRAM}: --runs: il faut un programme, pas une bande de commandes\n")
             return 2
         return run_many(source, args, stdin, stdout, stderr)
-    micro = Micro(profile, seed=args.seed, profiling=args.profile, disk=Disk(Path(args.disk)))
+    micro = Micro(profile, seed=args.seed, profiling=args.profile, disk=Disk(Path(args.disk), limits_of(profile)))
     status = run_window(micro, args, source, stderr, tape) if wants_window(args.headless) else None
     try:
         if status is None and program is None:

@@ -6,13 +6,18 @@ must not import pygame or the front ends.
 
 from __future__ import annotations
 
+import errno
+import math
 import os
 import re
+import stat
+import time
 from functools import cache
 from pathlib import Path
 
 from machine.errors import Err, LseError
-from machine.lse.values import Array, Vars, array_dims, element_keys, elements, new_array
+from machine.lse.source import Limits, default_limits
+from machine.lse.values import Array, Memory, Vars, array_dims, element_keys, elements, new_array
 
 
 @cache
@@ -22,6 +27,29 @@ DATA_SUFFIX = ".don"
 PROGRAM_SUFFIX = ".lse"
 # CHARGER status codes (lse-notes §1.3).
 NO_FILE, NO_RECORD, NUMBER, VECTOR, MATRIX, STRING = -2.0, -1.0, 0.0, 1.0, 2.0, 3.0
+TEMPORARY_PREFIX = ".tmp-"
+# A temporary file older than this was left by a save that never finished (the Micro was killed):
+# it is removed when a Micro starts on the disk. A younger one may be another Micro's save under way.
+STALE_SECONDS = 60
+# The host's errors, in the Micro's words (the host's own detail is never shown).
+HOST_ERRORS = {
+    errno.EROFS: Err.DISK_READ_ONLY,
+    errno.ENOSPC: Err.DISK_FULL, errno.EDQUOT: Err.DISK_FULL, errno.EFBIG: Err.DISK_FULL,
+    errno.EISDIR: Err.NOT_A_FILE, errno.ELOOP: Err.NOT_A_FILE, errno.ENXIO: Err.NOT_A_FILE,
+    errno.EACCES: Err.DISK_ACCESS_DENIED, errno.EPERM: Err.DISK_ACCESS_DENIED,
+}
+
+
+def host_error(error: OSError, name: str) -> LseError:
+    """The Micro's error for a failed file access on the host (name: the file, as the program named it)."""
+    code = HOST_ERRORS.get(error.errno or 0, Err.DISK_ERROR)
+    if code is Err.DISK_ERROR:
+        return LseError(code, name)
+    return LseError(code, name if code is Err.NOT_A_FILE else "")
+
+
+def _refuse_constant(text: str) -> float:
+    raise ValueError(text)  # NaN, Infinity: no number of the Micro
 
 
 def check_name(name: object) -> str:
@@ -48,27 +76,122 @@ def encode(value: object) -> object:
     return value
 
 
-def decode(name: str, data: object) -> tuple[object, float]:
-    """Turn JSON data back into a value, with its CHARGER status."""
-    if isinstance(data, str):
+def _number(data: object) -> float | None:
+    """A finite number of a record, or None."""
+    if type(data) not in (int, float):
+        return None
+    try:
+        value = float(data)
+    except OverflowError:  # an integer of 400 digits
+        return None
+    return value if math.isfinite(value) else None
+
+
+def _dims(data: object) -> tuple[int, ...] | None:
+    """The sizes a record declares for an array: one or two whole numbers at least 1, or None."""
+    if type(data) is not list or not 1 <= len(data) <= 2:
+        return None
+    dims = []
+    for item in data:
+        value = _number(item)
+        if value is None or not value.is_integer() or value < 1:
+            return None
+        dims.append(int(value))
+    return tuple(dims)
+
+
+def decode(name: str, data: object, file: str = "", memory: Memory | None = None,
+           held: int = 0) -> tuple[object, float]:
+    """Turn JSON data back into a value, with its CHARGER status; FICHIER f ILLISIBLE if it is not one.
+
+    An array's size is checked against `memory` (`held`: the cells the variable frees) before it is built.
+    """
+    if type(data) is str:
         return data, STRING
-    if isinstance(data, (int, float)) and not isinstance(data, bool):
-        return float(data), NUMBER
-    if isinstance(data, dict) and isinstance(data.get("dims"), list):
-        dims = tuple(int(d) for d in data["dims"])
-        array = new_array(name, dims)
-        for key, item in zip(element_keys(array), data["values"], strict=True):
-            array[key] = float(item)
-        return array, VECTOR if len(dims) == 1 else MATRIX
-    raise LseError(Err.DISK_ERROR, "ENREGISTREMENT ILLISIBLE")
+    number = _number(data)
+    if number is not None:
+        return number, NUMBER
+    if type(data) is dict and set(data) == {"dims", "values"}:
+        dims = _dims(data["dims"])
+        values = data["values"]
+        if dims is not None and type(values) is list:
+            size = math.prod(dims)
+            if memory is not None and size - held > 0 and memory.used + size - held > memory.limit:
+                raise LseError(Err.MEMORY_FULL, f"TABLEAU {name}")
+            numbers = [_number(item) for item in values] if len(values) == size else [None]
+            if None not in numbers:
+                array = new_array(name, dims)
+                for key, item in zip(element_keys(array), numbers):
+                    array[key] = item
+                return array, VECTOR if len(dims) == 1 else MATRIX
+    raise LseError(Err.FILE_UNREADABLE, file or name)
 
 
 class Disk:
     """Data files and programs in one directory; temporary files live in memory."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, limits: Limits | None = None) -> None:
         self.root = Path(root)
+        self.limits = limits or default_limits()
         self.temporary: dict[str, dict[str, object]] = {}
+        self.clean_stale()
+
+    def clean_stale(self, now: float | None = None) -> list[str]:
+        """Remove the temporary files of saves that never finished; return their names."""
+        now = time.time() if now is None else now
+        removed = []
+        try:
+            with os.scandir(self.root) as entries:
+                for entry in entries:
+                    if not entry.name.startswith(TEMPORARY_PREFIX) or not entry.is_file(follow_symlinks=False):
+                        continue
+                    if now - entry.stat(follow_symlinks=False).st_mtime > STALE_SECONDS:
+                        os.unlink(entry.path)
+                        removed.append(entry.name)
+        except OSError:
+            pass  # no disk yet, or one the Micro may not clean: nothing to do
+        return removed
+
+    def read_file(self, path: Path, shown: str, most: int) -> bytes | None:
+        """The bytes of a regular file of the disk (None if there is none); never through a link.
+
+        A link, a directory or a device in the disk is refused (N'EST PAS UN FICHIER), for reads as
+        for writes: a program reaches nothing outside its disk. At most most + 1 bytes are read:
+        more than `most` tells the caller the file is too large, without reading it all.
+        """
+        flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+        try:
+            handle = os.open(path, flags)
+        except FileNotFoundError:
+            return None
+        except OSError as error:
+            raise host_error(error, shown) from None
+        try:
+            if not stat.S_ISREG(os.fstat(handle).st_mode):
+                raise LseError(Err.NOT_A_FILE, shown)
+            chunks, size = [], 0
+            while size <= most:
+                chunk = os.read(handle, min(1 << 20, most + 1 - size))
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                size += len(chunk)
+            return b"".join(chunks)
+        except OSError as error:
+            raise host_error(error, shown) from None
+        finally:
+            os.close(handle)
+
+    def _writable(self, path: Path, shown: str) -> None:
+        """Refuse to replace or remove anything in the disk but a regular file."""
+        try:
+            mode = os.lstat(path).st_mode
+        except FileNotFoundError:
+            return
+        except OSError as error:
+            raise host_error(error, shown) from None
+        if not stat.S_ISREG(mode):
+            raise LseError(Err.NOT_A_FILE, shown)
 
     # --------------------------------------------------------- data files
     def _split(self, file: object) -> tuple[str, bool]:
@@ -84,15 +207,18 @@ class Disk:
         if not permanent:
             return self.temporary.get(name)
         import json  # Decision: json and tempfile are imported by the first disk access, not by every run (start-up)
-        path = self._path(name, DATA_SUFFIX)
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
+        most = self.limits.max_data_file_bytes
+        raw = self.read_file(self._path(name, DATA_SUFFIX), name, most)
+        if raw is None:
             return None
-        except (OSError, ValueError) as error:
-            raise LseError(Err.DISK_ERROR, name) from error
-        if not isinstance(data, dict):
-            raise LseError(Err.DISK_ERROR, name)
+        if len(raw) > most:
+            raise LseError(Err.FILE_UNREADABLE, name)
+        try:
+            data = json.loads(raw.decode("utf-8"), parse_constant=_refuse_constant)
+        except (ValueError, RecursionError):  # not JSON, not UTF-8, NaN, or nested past the parser
+            raise LseError(Err.FILE_UNREADABLE, name) from None
+        if type(data) is not dict:
+            raise LseError(Err.FILE_UNREADABLE, name)
         return data
 
     def _write(self, name: str, permanent: bool, records: dict[str, object]) -> None:
@@ -100,14 +226,18 @@ class Disk:
             self.temporary[name] = records
             return
         import json
-        self.write_atomically(self._path(name, DATA_SUFFIX), json.dumps(records))
+        text = json.dumps(records)
+        if len(text) > self.limits.max_data_file_bytes:  # ASCII: one byte a character
+            raise LseError(Err.DISK_FULL)
+        self.write_atomically(self._path(name, DATA_SUFFIX), text)
 
     def write_atomically(self, path: Path, text: str) -> None:
         """Write a file whole or not at all (write a temporary file, then rename)."""
         import tempfile
+        self._writable(path, path.stem)
         try:
             self.root.mkdir(parents=True, exist_ok=True)
-            handle, temporary = tempfile.mkstemp(dir=self.root, prefix=".tmp-")
+            handle, temporary = tempfile.mkstemp(dir=self.root, prefix=TEMPORARY_PREFIX)
             try:
                 with os.fdopen(handle, "w", encoding="utf-8") as stream:
                     stream.write(text)
@@ -116,7 +246,7 @@ class Disk:
                 Path(temporary).unlink(missing_ok=True)
                 raise
         except OSError as error:
-            raise LseError(Err.DISK_ERROR, error.strerror or "ECRITURE IMPOSSIBLE") from None
+            raise host_error(error, path.stem) from None
 
     def store(self, value: object, record: object, file: object) -> None:
         """GARER: put a value in a record of a data file."""
@@ -135,7 +265,9 @@ class Disk:
             return NO_FILE
         if key not in records:
             return NO_RECORD
-        value, status = decode(variable, records[key])
+        current = env.get(variable)
+        held = len(current) - 1 if type(current) is Array else 0
+        value, status = decode(variable, records[key], name, env.memory, held)
         # Decision: CHARGER gives the variable the kind of what it loads, unless
         # the variable is declared otherwise (then TYPES INCOMPATIBLES).
         if status == STRING and variable not in env.strings:
@@ -155,12 +287,14 @@ class Disk:
         name, permanent = self._split(file)
         if record is None:
             if permanent:
+                path = self._path(name, DATA_SUFFIX)
+                self._writable(path, name)
                 try:
-                    self._path(name, DATA_SUFFIX).unlink()
+                    path.unlink()
                 except FileNotFoundError:
                     raise LseError(Err.FILE_MISSING, name) from None
                 except OSError as error:
-                    raise LseError(Err.DISK_ERROR, error.strerror or name) from None
+                    raise host_error(error, name) from None
             elif self.temporary.pop(name, None) is None:
                 raise LseError(Err.FILE_MISSING, name)
             return
@@ -176,12 +310,16 @@ class Disk:
     def read_program(self, name: object) -> str:
         """Return the text of a saved program."""
         checked = check_name(name)
+        most = self.limits.max_program_bytes
+        raw = self.read_file(self._path(checked, PROGRAM_SUFFIX), checked, most)
+        if raw is None:
+            raise LseError(Err.PROGRAM_MISSING, checked)
+        if len(raw) > most:
+            raise LseError(Err.PROGRAM_TOO_LARGE, f"{checked} ({most} OCTETS AU PLUS)")
         try:
-            return self._path(checked, PROGRAM_SUFFIX).read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise LseError(Err.PROGRAM_MISSING, checked) from None
-        except (OSError, UnicodeDecodeError):
-            raise LseError(Err.DISK_ERROR, checked) from None
+            return raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise LseError(Err.FILE_UNREADABLE, checked) from None
 
     def write_program(self, name: object, text: str) -> None:
         """Save a program's text under a name."""
@@ -189,26 +327,29 @@ class Disk:
 
     def has_program(self, name: object) -> bool:
         """True if a program of that name is saved."""
-        return self._path(check_name(name), PROGRAM_SUFFIX).exists()
+        return os.path.lexists(self._path(check_name(name), PROGRAM_SUFFIX))
 
     def delete_program(self, name: object) -> None:
         """Remove a saved program."""
         checked = check_name(name)
+        path = self._path(checked, PROGRAM_SUFFIX)
+        self._writable(path, checked)
         try:
-            self._path(checked, PROGRAM_SUFFIX).unlink()
+            path.unlink()
         except FileNotFoundError:
             raise LseError(Err.PROGRAM_MISSING, checked) from None
         except OSError as error:
-            raise LseError(Err.DISK_ERROR, error.strerror or checked) from None
+            raise host_error(error, checked) from None
 
     def catalogue(self) -> tuple[list[str], list[str]]:
         """Return the names of the saved programs and of the permanent data files."""
         try:
-            names = sorted(path.name for path in self.root.iterdir() if path.is_file())
+            with os.scandir(self.root) as entries:  # links and directories are not the disk's files
+                names = sorted(entry.name for entry in entries if entry.is_file(follow_symlinks=False))
         except FileNotFoundError:
             return [], []
         except OSError as error:
-            raise LseError(Err.DISK_ERROR, error.strerror or "CATALOGUE") from None
+            raise host_error(error, "CATALOGUE") from None
         programs = [name[:-len(PROGRAM_SUFFIX)] for name in names
                     if name.endswith(PROGRAM_SUFFIX) and name_pattern().match(name[:-len(PROGRAM_SUFFIX)])]
         data = [name[:-len(DATA_SUFFIX)] for name in names
@@ -226,11 +367,15 @@ class Disk:
         """Return the program in the recovery slot (and empty the slot), or None."""
         path = self.root / self.RECOVERY
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
+            raw = self.read_file(path, "RECUPERATION", self.limits.max_program_bytes)
+            text = None if raw is None else raw.decode("utf-8")
+        except (LseError, UnicodeDecodeError):
             return None
-        if remove:
-            path.unlink(missing_ok=True)
+        if remove and text is not None:
+            try:
+                path.unlink(missing_ok=True)
+            except OSError:
+                pass  # a read-only disk: the slot stays, and is offered again
         return text
 
     def chain(self, runtime: object, program: object, start: object) -> None:

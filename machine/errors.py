@@ -64,6 +64,18 @@ class Err(IntEnum):
     INPUT_AGAIN = 62  # a warning: a bad LIRE answer typed at a keyboard is asked again
     NO_HELP = 63
     NOTHING_TO_RECOVER = 64
+    # syntax-phase limits (checked before any work; docs/LANGUAGE.md lists them)
+    PROGRAM_TOO_LARGE = 15
+    TOO_MANY_LINES = 16
+    EXPRESSION_TOO_DEEP = 17
+    BLOCKS_TOO_DEEP = 18
+    # the host's disk and files, in the Micro's words
+    DISK_READ_ONLY = 70
+    DISK_FULL = 71
+    NOT_A_FILE = 72
+    FILE_UNREADABLE = 73
+    DISK_ACCESS_DENIED = 74
+    NOT_SAVED = 75
 
 
 MESSAGES: dict[Err, str] = {
@@ -118,7 +130,29 @@ MESSAGES: dict[Err, str] = {
     Err.INPUT_AGAIN: "DONNEE INVALIDE {text}, RETAPEZ",
     Err.NO_HELP: "PAS D'AIDE POUR {text} (AIDE SEUL: LA LISTE)",
     Err.NOTHING_TO_RECOVER: "RIEN A RECUPERER",
+    Err.PROGRAM_TOO_LARGE: "PROGRAMME TROP GRAND {text}",
+    Err.TOO_MANY_LINES: "TROP DE LIGNES {text}",
+    Err.EXPRESSION_TOO_DEEP: "EXPRESSION TROP IMBRIQUEE {text}",
+    Err.BLOCKS_TOO_DEEP: "INSTRUCTIONS TROP IMBRIQUEES {text}",
+    Err.DISK_READ_ONLY: "DISQUE PROTEGE EN ECRITURE",
+    Err.DISK_FULL: "DISQUE PLEIN",
+    Err.NOT_A_FILE: "{text} N'EST PAS UN FICHIER",
+    Err.FILE_UNREADABLE: "FICHIER {text} ILLISIBLE",
+    Err.DISK_ACCESS_DENIED: "ACCES AU DISQUE REFUSE",
+    Err.NOT_SAVED: "PROGRAMME NON GARDE: {text}",
 }
+
+# What a message shows of a user's text at most: a 5 000-digit number is named by its start,
+# a line over the length limit by its first two screen rows.
+SHOWN_CHARS = 24
+SHOWN_SOURCE_CHARS = 80
+
+
+def clip(text: object, width: int = SHOWN_CHARS) -> str:
+    """A user's text as a message shows it: its first `width` characters, then '...'."""
+    text = str(text)
+    return text if len(text) <= width else text[:width] + "..."
+
 
 
 class LseError(Exception):

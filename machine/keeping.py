@@ -10,9 +10,9 @@ from collections.abc import Callable
 
 from machine.book import book_names, read_book
 from machine.disk import Disk, check_name
-from machine.errors import Err, LseError
+from machine.errors import Err, LseError, message, render
 from machine.helptext import wrap
-from machine.lse.source import split_source
+from machine.lse.source import limits_of, split_source
 
 CONFIRM = "PROGRAMME NON RANGE, CONFIRMER (O/N) ?"
 YES = ("O", "OUI")
@@ -99,7 +99,9 @@ class Keeping:
 
     def load_text(self, text: str, dirty: bool = False) -> None:
         """Replace the program in memory by a program text; a wrong line is reported and kept, to be fixed."""
-        source_lines, problems = split_source(text)
+        source_lines, problems = split_source(text, limits_of(self.micro.profile))
+        if problems and problems[0].code in (Err.PROGRAM_TOO_LARGE, Err.TOO_MANY_LINES):
+            raise problems[0].error()  # refused whole: the program in memory stays
         for problem in problems:
             self.fail(problem)
         loaded: dict[int, str] = {}
@@ -140,10 +142,17 @@ class Keeping:
             raise LseError(Err.NOTHING_TO_RECOVER)
         self.load_text(text, dirty=True)
 
-    def shutdown(self) -> None:
-        """The Micro is closed: keep an unsaved program in the recovery slot."""
+    def shutdown(self) -> str | None:
+        """The Micro is closed: keep an unsaved program in the recovery slot.
+
+        If it cannot be kept, say so on the screen and return the message (the front end shows it
+        where the person will see it once the screen is gone); the slot keeps what it held.
+        """
         if self.disk is not None and self.dirty and self.lines:
             try:
                 self.disk.save_recovery(self.source())
-            except LseError:
-                pass
+            except LseError as error:
+                text = render(LseError(Err.NOT_SAVED, message(error.code, error.text)))
+                self.say(text)
+                return text
+        return None

@@ -9,14 +9,14 @@ import re
 from collections import deque
 
 from machine.disk import Disk
-from machine.errors import Diagnostic, Err, LseError, render
+from machine.errors import Diagnostic, Err, LseError, clip, render
 from machine.helptext import foreign_hint, summary_rows, topic_rows
 from machine.keeping import Keeping
 from machine.lse import nodes as n
 from machine.lse.lexer import LexError, tokenize
 from machine.lse.parser import SyntaxErrors, build_program, parse, parse_line
 from machine.lse.runtime import Status
-from machine.lse.source import MAX_LINE_NUMBER, SourceLine, number_prefix
+from machine.lse.source import MAX_LINE_NUMBER, SourceLine, digits_value, limits_of, number_prefix
 from machine.lse.values import Vars
 from machine.micro import Micro
 from machine.resources import data_dir
@@ -37,6 +37,7 @@ COMMANDS = [
 BOOT_HINT = "DEMO: DE   AIDE: AIDE   SORTIR: QUITTER"
 DEMO_PROGRAM = data_dir("programs") / "demo.lse"
 WORD = re.compile(r"[A-Za-z]+")
+DIGITS = re.compile(r"[0-9]+")  # ASCII only: str.isdigit() also takes '²', which int() refuses
 TARGET_KEYWORDS = ("FAIRE",)
 
 
@@ -141,6 +142,9 @@ class Monitor(Keeping):
         if self.confirming is not None and self.answer(typed):
             return False
         stripped = typed.strip()
+        limits = limits_of(self.micro.profile)
+        if len(stripped) > limits.max_line_chars:
+            raise LseError(Err.LINE_TOO_LONG)
         if not stripped:
             if self.step_mode and self._resumable():
                 self.continuer("")
@@ -148,6 +152,8 @@ class Monitor(Keeping):
             return True
         number, start = number_prefix(typed)
         if number is not None:
+            if not 1 <= number <= MAX_LINE_NUMBER:
+                raise LseError(Err.BAD_LINE_NUMBER, clip(stripped.split()[0]))
             self.store_line(number, typed[start:], typed, start)
             return True
         command = self.command_of(stripped)
@@ -200,6 +206,9 @@ class Monitor(Keeping):
             typed, column = f"{number} {text.strip()}", len(str(number)) + 1
             text = text.strip()
         if self.check_line(SourceLine(number, text, column, typed)):
+            most = self.micro.profile.max_program_lines
+            if number not in self.lines and len(self.lines) >= most:
+                raise LseError(Err.TOO_MANY_LINES, f"({most} AU PLUS)", number)
             self.lines[number] = text.strip()
             self.dirty = True
 
@@ -337,9 +346,9 @@ class Monitor(Keeping):
     # ------------------------------------------------------------ commands
     def numbers(self, rest: str, count: int) -> list[int]:
         values = [part.strip() for part in rest.split(",")] if rest else []
-        if len(values) > count or not all(value.isdigit() for value in values):
-            raise LseError(Err.BAD_COMMAND, rest)
-        return [int(value) for value in values]
+        if len(values) > count or not all(DIGITS.fullmatch(value) for value in values):
+            raise LseError(Err.BAD_COMMAND, clip(rest))
+        return [digits_value(value) for value in values]
 
     def executer(self, rest: str) -> None:
         """EXECUTER [n1[,n2]]: run with fresh variables from n1, stopping before n2."""
@@ -394,9 +403,9 @@ class Monitor(Keeping):
         if rest == "*":
             self.confirmed(lambda: self.replace_program({}, False))
             return
-        match = re.fullmatch(r"(\d+)\s+[Aa]\s+(\d+)", rest)
+        match = re.fullmatch(r"([0-9]+)\s+[Aa]\s+([0-9]+)", rest)
         if match:
-            low, high = int(match.group(1)), int(match.group(2))
+            low, high = digits_value(match.group(1)), digits_value(match.group(2))
             doomed = [number for number in self.lines if low <= number <= high]
         else:
             doomed = self.numbers(rest, MAX_LINE_NUMBER) if rest else []

@@ -33,7 +33,8 @@ REQUIRED_COSTS: frozenset[str] = frozenset((
 ))
 
 # Positive integers of the [machine] section, beside its two strings.
-_MACHINE_INTS = ("columns", "rows", "clock_hz", "max_call_depth", "memory_cells", "max_string")
+_MACHINE_INTS = ("columns", "rows", "clock_hz", "max_call_depth", "memory_cells", "max_string",
+                 "max_line_chars", "max_program_bytes", "max_program_lines", "max_data_file_bytes")
 _MACHINE_KEYS = frozenset(("name", "title", "numbers", *_MACHINE_INTS))
 NUMBER_MODELS = ("double", "single")  # see machine/lse/numbers.py
 _DISPLAY_KEYS = frozenset(("foreground", "background", "aspect", "frame_hz"))
@@ -69,6 +70,10 @@ class Profile:
     memory_cells: int
     max_string: int
     numbers: str
+    max_line_chars: int
+    max_program_bytes: int
+    max_program_lines: int
+    max_data_file_bytes: int
     palette: Mapping[str, RGB]
     foreground: str
     background: str
@@ -223,6 +228,8 @@ def parse_profile(name: str, data: Mapping[str, Any]) -> Profile:
         columns=machine["columns"], rows=machine["rows"], clock_hz=machine["clock_hz"],
         max_call_depth=machine["max_call_depth"], memory_cells=machine["memory_cells"],
         max_string=machine["max_string"], numbers=machine["numbers"],
+        max_line_chars=machine["max_line_chars"], max_program_bytes=machine["max_program_bytes"],
+        max_program_lines=machine["max_program_lines"], max_data_file_bytes=machine["max_data_file_bytes"],
         palette=MappingProxyType(palette),
         foreground=display["foreground"], background=display["background"],
         aspect=(int(aspect.group(1)), int(aspect.group(2))), frame_hz=display["frame_hz"],

@@ -14,6 +14,7 @@ from machine.lse.parser import SyntaxErrors
 from machine.lse.runtime import Status
 from machine.micro import Micro
 from tests.lse_harness import lines, run_lse
+from tests.test_hostile_disk import HOST_ERRORS
 from tests.test_monitor import MONITOR_ERRORS
 from tests.test_prompt import PROMPT_ERRORS
 
@@ -165,6 +166,7 @@ def test_every_runtime_entry_of_the_catalogue_is_exercised():
     tested = {code for code, *_ in RUNTIME_ERRORS} | {code for code, *_ in DISK_ERRORS}
     tested |= {Err.NO_PROGRAM, Err.INTERRUPTED, Err.LINE_REPLACED} | MONITOR_ERRORS  # the warning: test_tapes.py
     tested |= PROMPT_ERRORS
+    tested |= HOST_ERRORS  # the host's errors in the Micro's words: test_hostile_disk.py
     runtime = {code for code in Err if code >= Err.DIVISION_BY_ZERO}
     # ARGUMENT_COUNT is found by the parser (test_parser.py): a call never runs with a wrong count.
     assert runtime - tested == {Err.ARGUMENT_COUNT}

@@ -97,7 +97,8 @@ def run_headless(micro: Micro, *, speed: float | None, stdin: TextIO = sys.stdin
     editor = None
     if stdin is sys.stdin and stdout is sys.stdout and stdin.isatty() and stdout.isatty():
         editor = _line_editor(None, [], list)  # LIRE's answers are edited too, and kept nowhere
-    previous = _install_interrupt(micro)
+    ctrl_c = CtrlC(micro)
+    previous = _install_interrupt(ctrl_c)
     started = time.monotonic()
     cycles = slice_cycles or (SLICE_CYCLES_PACED if speed else SLICE_CYCLES_MAX)
     try:
@@ -111,14 +112,14 @@ def run_headless(micro: Micro, *, speed: float | None, stdin: TextIO = sys.stdin
                     _pace(micro, started, speed)
                 continue
             if status is Status.WAITING:
-                line = stdin.readline() if editor is None else _answer(editor, output)
+                line = ctrl_c.readline(stdin) if editor is None else _answer(editor, output)
                 if on_input is not None:
                     on_input()
                 if line is None:  # Ctrl-C while LIRE waits: the program is interrupted
                     micro.interrupt()
                 elif line:
                     micro.feed(line)
-                else:
+                elif line is not None:
                     micro.end_input()
                 continue
             if status is Status.PAUSED:
@@ -148,7 +149,8 @@ def run_monitor_headless(monitor: Monitor, *, stdin: TextIO = sys.stdin, stdout:
     monitor.micro.listeners.append(output.write)
     monitor.micro.typed_by_a_person(stdin.isatty())  # a bad LIRE answer typed by a person is asked again
     monitor.boot()
-    previous = _install_interrupt(monitor.micro)
+    ctrl_c = CtrlC(monitor.micro)
+    previous = _install_interrupt(ctrl_c)
     try:
         while not monitor.leaving:
             status = monitor.tick(SLICE_CYCLES_MAX)
@@ -157,8 +159,10 @@ def run_monitor_headless(monitor: Monitor, *, stdin: TextIO = sys.stdin, stdout:
                 continue
             if status is Status.WAITING or not monitor.running:
                 output.flush()
-                line = stdin.readline() if editor is None else _edited_line(monitor, editor, output)
+                line = ctrl_c.readline(stdin) if editor is None else _edited_line(monitor, editor, output)
                 if line is None:
+                    if editor is None and not monitor.running:  # Ctrl-C at the prompt: a new prompt
+                        monitor.prompt()
                     continue  # the line was abandoned (Ctrl-C) or a question was asked (Ctrl-D)
                 if not line:
                     if monitor.running:
@@ -171,9 +175,9 @@ def run_monitor_headless(monitor: Monitor, *, stdin: TextIO = sys.stdin, stdout:
                     output.write(line.rstrip("\r\n"))
                 monitor.submit(line)
     finally:
-        _restore_interrupt(previous)
+        monitor.shutdown()  # a program that cannot be kept says so on the screen: before the last flush
         output.finish_line()
-        monitor.shutdown()
+        _restore_interrupt(previous)  # only now: Ctrl-C during the save above must not cut it short
     return 1 if monitor.last_status is Status.FAILED else 0
 
 
@@ -253,10 +257,46 @@ def _pace(micro: Micro, started: float, speed: float) -> None:
         time.sleep(ahead)
 
 
-def _install_interrupt(micro: Micro):
-    """Make Ctrl-C stop the program like ESC, with INTERROMPU EN LIGNE n."""
+class _StopWaiting(Exception):
+    """Ctrl-C came while the front end waited for a typed line."""
+
+
+class CtrlC:
+    """The SIGINT handler: Ctrl-C stops the program like ESC, with INTERROMPU EN LIGNE n.
+
+    Decision: while a line is awaited (LIRE, or the prompt) Ctrl-C also ends the wait at once,
+    instead of when the next line comes (which was then thrown away): the program stops, and
+    the lines typed after it go to the prompt.
+    """
+
+    def __init__(self, micro: Micro) -> None:
+        self.micro = micro
+        self.waiting = False
+
+    def __call__(self, signum: int, frame: object) -> None:
+        if self.micro.runtime is not None:
+            self.micro.interrupt()
+        if self.waiting:
+            self.waiting = False
+            raise _StopWaiting
+
+    def readline(self, stdin: TextIO) -> str | None:
+        """The next line of stdin ('' at its end), or None if Ctrl-C came first."""
+        try:
+            self.waiting = True
+            line = stdin.readline()
+            self.waiting = False
+            return line
+        except _StopWaiting:
+            return None
+        finally:
+            self.waiting = False
+
+
+def _install_interrupt(handler: CtrlC):
+    """Make Ctrl-C call the handler."""
     try:
-        return signal.signal(signal.SIGINT, lambda signum, frame: micro.interrupt())
+        return signal.signal(signal.SIGINT, handler)
     except ValueError:  # not the main thread (tests): leave Ctrl-C alone
         return None
 

@@ -295,7 +295,9 @@ class Window:
                 clock.tick(FRAME_HZ)
         if self.recorder is not None:
             self.stop_recording()
-        self.session.shutdown()
+        lost = self.session.shutdown()
+        if lost:  # the screen is about to go: say it where the person will still see it
+            sys.stderr.write(lost + "\n")
         if self.sound is not None:
             pygame.mixer.quit()
         pygame.display.quit()

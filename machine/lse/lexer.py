@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from machine.errors import Diagnostic, Err
+from machine.errors import Diagnostic, Err, clip
 from machine.record import record
 
 KEYWORDS = frozenset("""
@@ -96,7 +96,7 @@ def tokenize(text: str, line: int, column0: int = 0, source: str | None = None) 
             literal = text[i:j]
             value = float(literal)
             if value == float("inf"):
-                raise fail(Err.BAD_NUMBER, literal, i)
+                raise fail(Err.BAD_NUMBER, clip(literal), i)
             tokens.append(Token("NUM", literal, line, col, value))
             i = j
             continue

@@ -1,15 +1,33 @@
-"""Parse a whole LSE program (every syntax error at once) into nodes; imports lexer, nodes, errors."""
+"""Parse a whole LSE program (every syntax error at once) into nodes; imports lexer, source, nodes, errors."""
 
 from __future__ import annotations
 
-from machine.errors import Diagnostic, Err
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from machine.errors import Diagnostic, Err, clip
 from machine.lse import nodes as n
 from machine.lse.builtins import BUILTINS
+from machine.lse.checks import build_program, walk
 from machine.lse.formats import parse_format
 from machine.lse.lexer import LexError, Token, tokenize
-from machine.lse.source import SourceLine, split_source
+from machine.lse.source import Limits, SourceLine, split_source
 
 MAX_LINE_NUMBER = 65535
+# Decision: the parser is recursive descent, bounded. Operator chains (1+1+...+1, A ET B ET ...)
+# are built by loops, so a 10 000-term sum is a left-deep chain of Binary nodes made without
+# recursion; what recurses is nesting, and nesting is limited: parentheses, signs, NON,
+# arguments of calls and built-ins, indices and SI...ALORS...SINON inside an expression count
+# one level each (EXPRESSION TROP IMBRIQUEE beyond MAX_EXPRESSION_DEPTH); DEBUT...FIN and
+# SI...ALORS statements inside one another count for MAX_BLOCK_DEPTH (INSTRUCTIONS TROP
+# IMBRIQUEES). No program of the book comes near: its deepest expression nests 4 levels.
+MAX_EXPRESSION_DEPTH = 64
+MAX_BLOCK_DEPTH = 64
+# Python frames one level can take (factor, disjunction ... power, arguments, value), and a margin:
+# the parser asks for this much room above its caller, whatever the interpreter's default.
+FRAMES_PER_LEVEL = 12
+PARSER_FRAMES = FRAMES_PER_LEVEL * (MAX_EXPRESSION_DEPTH + MAX_BLOCK_DEPTH) + 100
 BOOL_NODES = (n.Compare, n.Logic, n.Not)
 RELATIONS = ("=", "#", "<", "<=", ">", ">=")
 
@@ -36,6 +54,22 @@ class LineParser:
         self.pos = 0
         self.source = source
         self.immediate = immediate
+        self.depth = 0  # expression nesting levels open
+        self.block_depth = 0  # statements open inside one another
+
+    def nest(self, tok: Token) -> None:
+        """Open one level of expression nesting at tok (EXPRESSION TROP IMBRIQUEE past the limit)."""
+        self.depth += 1
+        if self.depth > MAX_EXPRESSION_DEPTH:
+            raise _Fail(Diagnostic(Err.EXPRESSION_TOO_DEEP, f"({MAX_EXPRESSION_DEPTH} NIVEAUX AU PLUS)",
+                                   tok.line, self.source, tok.column))
+
+    def nest_block(self, tok: Token) -> None:
+        """Open one statement inside another at tok (INSTRUCTIONS TROP IMBRIQUEES past the limit)."""
+        self.block_depth += 1
+        if self.block_depth > MAX_BLOCK_DEPTH:
+            raise _Fail(Diagnostic(Err.BLOCKS_TOO_DEEP, f"({MAX_BLOCK_DEPTH} NIVEAUX AU PLUS)",
+                                   tok.line, self.source, tok.column))
 
     # -------------------------------------------------------------- helpers
     def peek(self, offset: int = 0) -> Token:
@@ -59,7 +93,7 @@ class LineParser:
     def fail(self, what: str, tok: Token | None = None, code: Err = Err.SYNTAX, expected: bool = True) -> _Fail:
         """A syntax error at tok: `what` was expected there (or, if not `expected`, what is wrong)."""
         tok = tok or self.peek()
-        found = tok.text if tok.kind != "END" else "FIN DE LIGNE"
+        found = clip(tok.text) if tok.kind != "END" else "FIN DE LIGNE"
         text = f"{what} ATTENDU, TROUVE {found}" if code == Err.SYNTAX and expected else what
         return _Fail(Diagnostic(code, text, tok.line, self.source, tok.column))
 
@@ -143,10 +177,12 @@ class LineParser:
         return n.Goto(self.target(computed=True), line)
 
     def stmt_si(self, line: int) -> n.If:
+        self.nest_block(self.tokens[self.pos - 1])
         cond = self.condition()
         self.expect_kw("ALORS")
         then = self.branch()
         other = self.branch() if self.match("KW", "SINON") else None
+        self.block_depth -= 1
         return n.If(cond, then, other, line)
 
     def branch(self) -> object:
@@ -155,6 +191,7 @@ class LineParser:
         return self.statement()
 
     def stmt_debut(self, line: int) -> n.Block:
+        self.nest_block(self.tokens[self.pos - 1])
         body = []
         while not self.match("KW", "FIN"):
             if self.match("OP", ";"):
@@ -164,6 +201,7 @@ class LineParser:
             body.append(self.branch())
             if not self.check("KW", "FIN") and not self.match("OP", ";"):
                 raise self.fail("';' OU FIN")
+        self.block_depth -= 1
         return n.Block(tuple(body), line)
 
     def stmt_faire(self, line: int) -> n.Faire:
@@ -281,7 +319,7 @@ class LineParser:
             self.advance()
             number = tok.value
             if not float(number).is_integer() or not 1 <= number <= MAX_LINE_NUMBER:
-                raise self.fail(f"{tok.text}", tok, Err.BAD_LINE_NUMBER)
+                raise self.fail(clip(tok.text), tok, Err.BAD_LINE_NUMBER)
             return n.Target(int(number), None, None, tok.line)
         if tok.kind == "NAME" and (not computed or self.peek(1).kind in ("END", "COMMENT")
                                    or self.peek(1).text in (";", "SINON", "FIN", "POUR")):
@@ -295,10 +333,12 @@ class LineParser:
     def reference(self) -> n.Var | n.Index:
         tok = self.expect("NAME", None, "VARIABLE")
         if self.match("OP", "["):
+            self.nest(tok)
             indices = [self.value()]
             if self.match("OP", ","):
                 indices.append(self.value())
             self.expect_op("]")
+            self.depth -= 1
             return n.Index(tok.text, tuple(indices), tok.line)
         return n.Var(tok.text, tok.line)
 
@@ -348,8 +388,11 @@ class LineParser:
     def negation(self) -> object:
         if self.check("KW", "NON"):
             op = self.advance()
+            self.nest(op)
             tok = self.peek()
-            return n.Not(self._bool_operand(self.negation(), tok), op.line)
+            node = n.Not(self._bool_operand(self.negation(), tok), op.line)
+            self.depth -= 1
+            return node
         return self.comparison()
 
     def comparison(self) -> object:
@@ -373,8 +416,10 @@ class LineParser:
         tok = self.peek()
         if tok.kind == "OP" and tok.text in "+-" and tok.text:
             self.advance()
+            self.nest(tok)
             start = self.peek()
             node = n.Unary(tok.text, self._value_operand(self.term(), start), tok.line)
+            self.depth -= 1
         else:
             node = self.term()
         while self.peek().kind == "OP" and self.peek().text in ("+", "-", "!"):
@@ -424,31 +469,40 @@ class LineParser:
             return self.reference()
         if tok.kind == "OP" and tok.text == "(":
             self.advance()
+            self.nest(tok)
             node = self.disjunction()
             self.expect_op(")")
+            self.depth -= 1
             return node
         if tok.kind == "OP" and tok.text in "+-":
             # Extension: a sign inside an expression (A*-B) is accepted.
             self.advance()
+            self.nest(tok)
             start = self.peek()
-            return n.Unary(tok.text, self._value_operand(self.factor(), start), tok.line)
+            node = n.Unary(tok.text, self._value_operand(self.factor(), start), tok.line)
+            self.depth -= 1
+            return node
         if tok.kind == "KW" and tok.text == "SI":
             self.advance()
+            self.nest(tok)
             cond = self.condition()
             self.expect_kw("ALORS")
             then = self.value()
             self.expect_kw("SINON")
-            return n.Conditional(cond, then, self.value(), tok.line)
+            node = n.Conditional(cond, then, self.value(), tok.line)
+            self.depth -= 1
+            return node
         raise self.fail("EXPRESSION")
 
     def arguments(self) -> list:
         args: list = []
-        self.expect_op("(")
+        self.nest(self.expect_op("("))
         if not self.match("OP", ")"):
             args.append(self.value())
             while self.match("OP", ","):
                 args.append(self.value())
             self.expect_op(")")
+        self.depth -= 1
         return args
 
     def call(self) -> n.Call:
@@ -485,30 +539,53 @@ def parse_statements(source_line: SourceLine, immediate: bool = False) -> n.Line
     return n.Line(source_line.number, label, statements, source_line.original)
 
 
+@contextmanager
+def stack_room() -> Iterator[None]:
+    """Let the interpreter recurse PARSER_FRAMES deeper than here while parsing (restored after)."""
+    depth, frame = 0, sys._getframe()
+    while frame is not None:
+        depth, frame = depth + 1, frame.f_back
+    old = sys.getrecursionlimit()
+    needed = depth + PARSER_FRAMES
+    if needed > old:
+        sys.setrecursionlimit(needed)
+    try:
+        yield
+    finally:
+        if needed > old:
+            sys.setrecursionlimit(old)
+
+
 def parse_line(source_line: SourceLine, immediate: bool = False) -> n.Line:
     """Parse one line and raise SyntaxErrors with its diagnostic if it is wrong."""
     try:
-        return parse_statements(source_line, immediate)
+        with stack_room():
+            return parse_statements(source_line, immediate)
     except LexError as error:
         raise SyntaxErrors([error.diagnostic]) from None
     except _Fail as error:
         raise SyntaxErrors([error.diagnostic]) from None
 
 
-def parse(source: str) -> n.Program:
-    """Parse a whole program text; raise SyntaxErrors listing every error found."""
+def parse(source: str, limits: Limits | None = None) -> n.Program:
+    """Parse a whole program text; raise SyntaxErrors listing every error found.
+
+    `limits` (the machine's, default the default profile's) are checked before any work.
+    """
+    with stack_room():
+        return _parse(source, limits)
+
+
+def _parse(source: str, limits: Limits | None) -> n.Program:
     diagnostics: list[Diagnostic] = []
-    source_lines, problems = split_source(source)
+    source_lines, problems = split_source(source, limits)
     diagnostics.extend(problems)
     by_number: dict[int, n.Line] = {}
     replaced: list[int] = []
     for source_line in source_lines:
         try:
             line = parse_statements(source_line)
-        except LexError as error:
-            diagnostics.append(error.diagnostic)
-            continue
-        except _Fail as error:
+        except (LexError, _Fail) as error:
             diagnostics.append(error.diagnostic)
             continue
         # A program file is a tape: read as typed, a repeated number replaces the line before.
@@ -521,57 +598,3 @@ def parse(source: str) -> n.Program:
         diagnostics.sort(key=lambda d: (d.line or 0))
         raise SyntaxErrors(diagnostics)
     return program
-
-
-def build_program(lines: list[n.Line], diagnostics: list[Diagnostic]) -> n.Program:
-    """Index lines, labels and procedures, and check every static reference."""
-    program = n.Program()
-    seen: set[int] = set()
-    for line in sorted(lines, key=lambda item: item.number):
-        if line.number in seen:
-            diagnostics.append(Diagnostic(Err.DUPLICATE_LINE, str(line.number), line.number, line.source))
-            continue
-        seen.add(line.number)
-        program.lines.append(line)
-        if line.label:
-            if line.label in program.labels:
-                diagnostics.append(Diagnostic(Err.DUPLICATE_LABEL, line.label, line.number, line.source))
-            program.labels[line.label] = line.number
-        if line.statements and isinstance(line.statements[0], n.Procedure):
-            proc = line.statements[0]
-            if proc.name in program.procedures:
-                diagnostics.append(Diagnostic(Err.DUPLICATE_PROCEDURE, proc.name, line.number, line.source))
-            program.procedures[proc.name] = (line.number, proc)
-    for line in program.lines:
-        for node in walk(line.statements):
-            check_node(node, program, line, diagnostics)
-    return program
-
-
-def check_node(node: object, program: n.Program, line: n.Line, diagnostics: list[Diagnostic]) -> None:
-    """Report a static error of one node: unknown label or procedure, wrong argument count."""
-    if isinstance(node, n.Faire) and node.end.label and node.end.label not in program.labels:
-        diagnostics.append(Diagnostic(Err.UNKNOWN_TARGET, node.end.label, line.number, line.source))
-    elif isinstance(node, n.Call):
-        known = program.procedures.get(node.name)
-        if known is None:
-            diagnostics.append(Diagnostic(Err.UNKNOWN_PROCEDURE, node.name, line.number, line.source))
-        elif len(known[1].params) != len(node.args):
-            diagnostics.append(Diagnostic(Err.ARGUMENT_COUNT, node.name, line.number, line.source))
-
-
-def walk(node: object):
-    """Yield a node and every node below it, depth first (without recursion: it runs at every compile)."""
-    stack = [node]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, (tuple, list)):
-            stack.extend(reversed(item))
-            continue
-        fields = getattr(item, "_fields", None)
-        if fields is None:
-            continue
-        yield item
-        children = [getattr(item, name) for name in fields]
-        stack.extend(child for child in reversed(children)
-                     if isinstance(child, (tuple, list)) or hasattr(child, "_fields"))

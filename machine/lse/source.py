@@ -1,12 +1,18 @@
-"""Split a program text into numbered lines (numbering unnumbered files 10, 20, ...); imports errors."""
+"""Split a program text into numbered lines (unnumbered files: 10, 20, ...), within the limits; imports errors."""
 
 from __future__ import annotations
 
-from machine.errors import Diagnostic, Err
+from functools import cache
+
+from machine.errors import SHOWN_SOURCE_CHARS, Diagnostic, Err, clip
 from machine.record import record
 
 MAX_LINE_NUMBER = 65535
 AUTO_STEP = 10
+# A line number is at most this many digits (leading zeros aside): longer ones are out of range
+# without being converted (int() refuses more than 4 300 digits, and would cost time before that).
+LINE_NUMBER_DIGITS = len(str(MAX_LINE_NUMBER))
+OUT_OF_RANGE = MAX_LINE_NUMBER + 1  # what number_prefix gives for a number too long to convert
 
 
 @record(frozen=True, slots=True)
@@ -19,6 +25,37 @@ class SourceLine:
     original: str
 
 
+@record(frozen=True, slots=True)
+class Limits:
+    """The size limits of a program and of a data file, from the machine profile (roms/*.toml)."""
+
+    max_line_chars: int
+    max_program_bytes: int
+    max_program_lines: int
+    max_data_file_bytes: int
+
+
+def limits_of(profile: object) -> Limits:
+    """The program and file limits of a machine profile."""
+    return Limits(profile.max_line_chars, profile.max_program_bytes, profile.max_program_lines,
+                  profile.max_data_file_bytes)
+
+
+@cache
+def default_limits() -> Limits:
+    """The limits of the default profile, for a caller that names no machine."""
+    from machine.profile import load_profile
+    return limits_of(load_profile())
+
+
+def digits_value(digits: str) -> int:
+    """The value of a run of ASCII digits, or OUT_OF_RANGE if it has more than a line number can."""
+    significant = digits.lstrip("0")
+    if len(significant) > LINE_NUMBER_DIGITS:
+        return OUT_OF_RANGE
+    return int(significant or "0")
+
+
 def number_prefix(raw: str) -> tuple[int | None, int]:
     """Return (line number, index where the rest starts) of a line, or (None, 0)."""
     stripped = raw.lstrip(" \t")
@@ -28,27 +65,57 @@ def number_prefix(raw: str) -> tuple[int | None, int]:
         digits += 1
     if digits == 0:
         return None, 0
-    return int(stripped[:digits]), lead + digits
+    return digits_value(stripped[:digits]), lead + digits
 
 
-def split_source(source: str) -> tuple[list[SourceLine], list[Diagnostic]]:
-    """Cut a program text into SourceLines; report bad or mixed numbering."""
+def too_large(source: str, limits: Limits) -> Diagnostic | None:
+    """PROGRAMME TROP GRAND or TROP DE LIGNES if a program text exceeds the limits, before any work."""
+    size = len(source) if len(source) * 4 <= limits.max_program_bytes else len(
+        source.encode("utf-8", "surrogatepass"))
+    if size > limits.max_program_bytes:
+        return Diagnostic(Err.PROGRAM_TOO_LARGE, f"({size} OCTETS, {limits.max_program_bytes} AU PLUS)", None)
+    count = source.count("\n") + 1
+    if count > limits.max_program_lines:  # blank lines do not count: count them only when it matters
+        count = sum(1 for raw in source.split("\n") if raw.strip())
+        if count > limits.max_program_lines:
+            return Diagnostic(Err.TOO_MANY_LINES, f"({count}, {limits.max_program_lines} AU PLUS)", None)
+    return None
+
+
+def line_too_long(raw: str, number: int | None, limits: Limits) -> Diagnostic | None:
+    """LIGNE TROP LONGUE if one line exceeds the limit (its text is shown cut short)."""
+    if len(raw) <= limits.max_line_chars:
+        return None
+    return Diagnostic(Err.LINE_TOO_LONG, "", number if number != OUT_OF_RANGE else None, clip(raw, SHOWN_SOURCE_CHARS))
+
+
+def split_source(source: str, limits: Limits | None = None) -> tuple[list[SourceLine], list[Diagnostic]]:
+    """Cut a program text into SourceLines; report bad or mixed numbering and the limits passed."""
+    limits = limits or default_limits()
+    lines: list[SourceLine] = []
+    oversize = too_large(source, limits)
+    if oversize is not None:
+        return lines, [oversize]
     if source.startswith("\ufeff"):
         source = source[1:]
     raw_lines = [raw.rstrip("\r") for raw in source.split("\n")]
     present = [(index, raw) for index, raw in enumerate(raw_lines) if raw.strip()]
     numbered = [number_prefix(raw)[0] is not None for _, raw in present]
-    lines: list[SourceLine] = []
     problems: list[Diagnostic] = []
     if any(numbered) and not all(numbered):
         first = next(raw for (_, raw), flag in zip(present, numbered) if not flag)
-        problems.append(Diagnostic(Err.MIXED_NUMBERING, "", None, first))
+        problems.append(Diagnostic(Err.MIXED_NUMBERING, "", None, clip(first, SHOWN_SOURCE_CHARS)))
         return lines, problems
     if any(numbered):
         for _, raw in present:
             number, start = number_prefix(raw)
             if number is None or not 1 <= number <= MAX_LINE_NUMBER:
-                problems.append(Diagnostic(Err.BAD_LINE_NUMBER, raw.split()[0], None, raw))
+                shown = clip(raw, SHOWN_SOURCE_CHARS)
+                problems.append(Diagnostic(Err.BAD_LINE_NUMBER, clip(raw.split()[0]), None, shown))
+                continue
+            long = line_too_long(raw, number, limits)
+            if long is not None:
+                problems.append(long)
                 continue
             lines.append(SourceLine(number, raw[start:], start, raw))
         return lines, problems
@@ -57,7 +124,11 @@ def split_source(source: str) -> tuple[list[SourceLine], list[Diagnostic]]:
     for index, raw in present:
         number = (index + 1) * AUTO_STEP
         if number > MAX_LINE_NUMBER:
-            problems.append(Diagnostic(Err.BAD_LINE_NUMBER, str(number), number, raw))
+            problems.append(Diagnostic(Err.BAD_LINE_NUMBER, str(number), number, clip(raw, SHOWN_SOURCE_CHARS)))
             break
+        long = line_too_long(raw, number, limits)
+        if long is not None:
+            problems.append(long)
+            continue
         lines.append(SourceLine(number, raw, 0, raw))
     return lines, problems

@@ -1,0 +1,200 @@
+"""Hostile typing, command lines and signals (issue 17, points 3, 4, 6, 7, 8): a message, never a traceback."""
+
+from __future__ import annotations
+
+import io
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from machine.cli import main
+from machine.disk import Disk
+from machine.micro import Micro
+from machine.monitor import Monitor
+
+ROOT = Path(__file__).resolve().parent.parent
+HUGE = "9" * 5000
+
+
+class Typist:
+    """A monitor typed into; what it printed."""
+
+    def __init__(self, disk: Disk | None = None) -> None:
+        self.micro = Micro(disk=disk)
+        self.shown: list[str] = []
+        self.micro.listeners.append(self.shown.append)
+        self.monitor = Monitor(self.micro, disk)
+        self.monitor.boot()
+
+    def type(self, *lines: str) -> str:
+        start = len(self.shown)
+        for line in lines:
+            self.monitor.submit(line)
+            while self.monitor.running:
+                if self.monitor.tick(1_000_000) is not None and self.monitor.micro.runtime.status.name == "WAITING":
+                    self.monitor.micro.end_input()
+        return "".join(self.shown[start:]).replace("\r\n", "\n")
+
+
+# ---------------------------------------------------------------- the monitor (points 3 and 4)
+
+@pytest.mark.parametrize("command", ["LI ²", "LI 1,²", "EX ²", "AR ٣", "NU ²,10", "EF ²"])
+def test_a_superscript_or_foreign_digit_in_a_command_is_commande_invalide(command):
+    typist = Typist()
+    typist.type("10 AFFICHER 1")
+    assert "COMMANDE INVALIDE" in typist.type(command)
+    assert "10 AFFICHER 1" in typist.type("LI")
+
+
+@pytest.mark.parametrize("command", [f"LI {HUGE}", f"LI 1,{HUGE}", f"EF 1 A {HUGE}", f"AR {HUGE}", f"EX {HUGE}",
+                                     f"NU {HUGE}", f"RE {HUGE}"])
+def test_a_five_thousand_digit_number_in_a_command_is_taken_as_out_of_range(command):
+    typist = Typist()
+    typist.type("10 AFFICHER 1", "20 TERMINER")
+    shown = typist.type(command)
+    assert "Traceback" not in shown and len(shown) < 400
+    assert shown.endswith("PRET\n")
+
+
+def test_ef_up_to_a_huge_number_erases_every_line_from_the_first():
+    typist = Typist()
+    typist.type("10 AFFICHER 1", "20 TERMINER")
+    typist.type(f"EF 15 A {HUGE}")
+    assert typist.monitor.lines == {10: "AFFICHER 1"}
+
+
+def test_a_typed_five_thousand_digit_line_number_is_numero_invalide_cut_short():
+    shown = Typist().type(f"{HUGE} AFFICHER 1")
+    assert "NUMERO DE LIGNE INVALIDE " + "9" * 24 + "..." in shown and len(shown) < 200
+
+
+def test_a_typed_line_longer_than_the_limit_is_ligne_trop_longue():
+    typist = Typist()
+    most = typist.micro.profile.max_line_chars
+    assert "LIGNE TROP LONGUE" in typist.type("10 AFFICHER '" + "A" * most + "'")
+    assert typist.monitor.lines == {}
+
+
+def test_the_monitor_keeps_no_more_lines_than_the_limit():
+    typist = Typist()
+    most = typist.micro.profile.max_program_lines
+    for number in range(1, most + 1):
+        typist.monitor.store_line(number, "X←1")
+    assert "TROP DE LIGNES" in typist.type(f"{most + 1} X←1")
+    assert "TROP DE LIGNES" not in typist.type("1 X←2")  # replacing a line is no new line
+    assert len(typist.monitor.lines) == most
+
+
+def test_appeler_a_program_of_too_many_lines_refuses_it_and_keeps_the_one_in_memory(tmp_path):
+    disk = Disk(tmp_path)
+    typist = Typist(disk)
+    most = typist.micro.profile.max_program_lines
+    (tmp_path / "GROS.lse").write_text("".join(f"{i} X←1\n" for i in range(1, most + 2)))
+    typist.type("10 AFFICHER 1")
+    assert "CONFIRMER" in typist.type("AP GROS")  # the program in memory is not saved: asked first
+    assert f"TROP DE LIGNES ({most + 1}, {most} AU PLUS)" in typist.type("O")
+    assert typist.monitor.lines == {10: "AFFICHER 1"}
+
+
+# ---------------------------------------------------------------- the command line (points 6 and 8)
+
+def run_cli(tmp_path: Path, *args: str, stdin: io.TextIOBase | None = None) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    status = main([*args, "--disk", str(tmp_path / "disque")], stdin or io.StringIO(""), out, err)
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_check_of_dev_zero_is_programme_trop_grand_without_reading_it_all(tmp_path):
+    status, _, err = run_cli(tmp_path, "--check", "/dev/zero")
+    assert (status, err) == (2, "micro-lse: PROGRAMME TROP GRAND (262144 OCTETS AU PLUS): /dev/zero\n")
+
+
+@pytest.mark.parametrize("speed", ["1e-320", "1e-9", "1e400", "nan", "1e300"])
+def test_an_absurd_speed_is_refused_on_one_line(tmp_path, speed):
+    program = tmp_path / "p.lse"
+    program.write_text("10 AFFICHER 1\n20 TERMINER\n")
+    status, _, err = run_cli(tmp_path, str(program), "--headless", "--speed", speed)
+    assert status == 2 and err.startswith("micro-lse: --speed: un nombre de 0.001 a 1e+06") and err.count("\n") == 1
+
+
+def strict_stdin(data: bytes) -> io.TextIOWrapper:
+    return io.TextIOWrapper(io.BytesIO(data), encoding="utf-8", errors="strict")
+
+
+def test_invalid_utf8_read_by_lire_is_donnee_invalide(tmp_path):
+    program = tmp_path / "p.lse"
+    program.write_text("10 LIRE X\n20 AFFICHER X\n30 TERMINER\n")
+    status, _, err = run_cli(tmp_path, str(program), "--headless", stdin=strict_stdin(b"\xff\xfe\n"))
+    assert (status, err) == (1, "DONNEE INVALIDE \ufffd\ufffd EN LIGNE 10\n")
+
+
+def test_invalid_utf8_typed_at_the_monitor_is_caractere_invalide_and_the_session_goes_on(tmp_path):
+    status, out, _ = run_cli(tmp_path, "--headless", stdin=strict_stdin(b"\xff\n? 1+1\n"))
+    assert "CARACTERE INVALIDE \ufffd" in out and out.endswith("? 1+1\n2 \nPRET\n")
+
+
+# ---------------------------------------------------------------- signals (point 7)
+
+def spawn(*args: str) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, str(ROOT / "main.py"), *args], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "PYTHONPATH": str(ROOT)})
+
+
+def test_ctrl_c_while_lire_waits_interrupts_at_once(tmp_path):
+    program = tmp_path / "p.lse"
+    program.write_text("10 AFFICHER 'TAPEZ'\n20 LIRE X\n30 TERMINER\n")
+    process = spawn(str(program), "--headless", "--disk", str(tmp_path))
+    watchdog = threading.Timer(30, process.kill)  # a Micro that never asks: the test fails, it does not hang
+    watchdog.start()
+    seen = ""
+    while not seen.endswith("TAPEZ") and len(seen) < 100:
+        seen += process.stdout.read(1)  # the program now waits on stdin, held open
+    time.sleep(0.2)
+    process.send_signal(signal.SIGINT)
+    try:
+        process.wait(timeout=10)  # stdin still open: the Micro must stop without another line
+        err = process.stderr.read()
+    finally:
+        watchdog.cancel()
+        process.kill()
+    assert (process.returncode, err) == (1, "INTERROMPU EN LIGNE 20\n")
+
+
+def test_ctrl_c_while_lire_waits_in_the_monitor_keeps_the_program_and_the_next_line(tmp_path):
+    process = spawn("--headless", "--disk", str(tmp_path))
+    process.stdin.write("10 LIRE X\n20 AFFICHER X;TERMINER\nEX\n")
+    process.stdin.flush()
+    time.sleep(1.5)
+    process.send_signal(signal.SIGINT)
+    time.sleep(0.3)
+    out, err = process.communicate("LI\n", timeout=20)
+    assert "Traceback" not in err
+    assert out.split("INTERROMPU EN LIGNE 10\n", 1)[1] == "PRET\nLI\n10 LIRE X\n20 AFFICHER X;TERMINER\nPRET\n"
+
+
+def test_ctrl_c_at_any_instant_of_start_up_exits_130_without_a_traceback_of_the_micro(tmp_path):
+    program = tmp_path / "p.lse"
+    program.write_text("10 LIRE X\n20 TERMINER\n")
+    statuses = set()
+    for delay in [0.01 * step for step in range(0, 40, 3)]:
+        process = spawn(str(program), "--headless", "--disk", str(tmp_path))
+        time.sleep(delay)
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=20)
+        statuses.add(process.returncode)
+        # Before main.py's first line the interpreter itself is starting (site, its .pth files): a
+        # "Fatal Python error" then is the interpreter's own; from main.py on, no traceback.
+        assert "main.py" not in err and "machine/" not in err, err
+        if err.startswith("Fatal Python error"):
+            continue
+        assert process.returncode in (130, 1, -signal.SIGINT), err
+        if process.returncode == 1:  # the Micro was up and LIRE waited: the interruption is the program's
+            assert err == "INTERROMPU EN LIGNE 10\n"
+    assert 130 in statuses

@@ -51,7 +51,8 @@ class StatementCode:
             return
         array = self.unit.array(target.name)
         parts = (*target.indices, node.expr)
-        if self.fast_path(n.Block(parts, node.line)):  # the array, then the index, then the value
+        if all(height_at_most(part, TALL) for part in parts) and self.fast_path(n.Block(parts, node.line)):
+            # the array, then the index, then the value
             for fast in (True, False):
                 out.emit("try:" if fast else "except _KeyError:")
                 out.depth += 1
@@ -60,7 +61,7 @@ class StatementCode:
                 self.exprs.fast = False
                 out.depth -= 1
             number = "_x" if self.exprs.expr(node.expr)[1] == "n" else "_num(_x)"
-        elif array.isidentifier() and height_at_most(node.expr, TALL):
+        elif array.isidentifier() and all(height_at_most(part, TALL) for part in parts):
             key = self.exprs.key(target.indices)
             code, kind = self.exprs.expr(node.expr)
             number = code if kind == "n" else f"_num({code})"
@@ -73,11 +74,22 @@ class StatementCode:
             return
         else:
             out.emit(f"_a = {array}")
-            out.emit(f"_k = {self.exprs.key(target.indices)}")
+            out.emit(f"_k = {self.key(target.indices)}")
             code, kind = self.value(node.expr)
             number = code if kind == "n" else f"_num({code})"
         out.emit(f"if _k in _a: _a[_k] = {number}")
         out.emit(f"else: _put(_a, _k, {number})")
+
+    def key(self, indices: tuple) -> str:
+        """An element's index: a tall one computed first in steps (neither rounded nor checked, as any index)."""
+        if all(height_at_most(index, TALL) for index in indices):
+            return self.exprs.key(indices)
+        self.exprs.in_index += 1
+        try:
+            parts = [self.value(index)[0] for index in indices]
+        finally:
+            self.exprs.in_index -= 1
+        return parts[0] if len(parts) == 1 else f"({parts[0]}, {parts[1]})"
 
     def fast_path(self, node: object) -> bool:
         """True if an expression reads elements and has no effect before its end (then a miss runs it again)."""
@@ -122,7 +134,7 @@ class StatementCode:
             else:
                 self.out.emit(f"M.read_into({self.unit.env(target.name)}, {target.name!r})")
             return
-        key = self.exprs.key(target.indices)
+        key = self.key(target.indices)
         self.out.emit(f"M.read_into_ref(_elref({self.unit.array(target.name)}, {key}, {target.name!r}))")
 
     def st_Chaine(self, node: n.Chaine) -> None:
@@ -177,7 +189,7 @@ class StatementCode:
         if type(target) is n.Var:
             self.out.emit(self.unit.store(target.name, "_st", "n"))
         else:
-            key = self.exprs.key(target.indices)
+            key = self.key(target.indices)
             self.out.emit(f"_setref(_elref({self.unit.array(target.name)}, {key}, {target.name!r}), _st)")
 
     def st_Supprimer(self, node: n.Supprimer) -> None:

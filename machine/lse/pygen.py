@@ -21,6 +21,7 @@ from machine.lse import analyses, ir
 from machine.lse import nodes as n
 from machine.lse.costs import expression_cost
 from machine.lse.layout import MAIN, Layout, Unit
+from machine.lse.operands import whole24
 from machine.lse.pyexpr import ExpressionCode, python_name
 from machine.lse.pystmt import StatementCode, held_name
 
@@ -549,10 +550,18 @@ class UnitCode:
                 found.append((exit_.body, exit_.node))
         return found
 
+    def step_sum(self, faire: n.Faire, code: str) -> str:
+        """A loop variable plus its step in the number model: a whole counter (only its FAIRE sets it, from
+        and by whole constants) is exact up to 2^24, so up to a whole constant limit it needs no rounding."""
+        numbers = self.shared.numbers
+        if faire.var in self.shared.layout.whole_counters and self.storage(faire.var) in ("global", "local"):
+            return code if whole24(faire.limit) else numbers.whole_step(code)
+        return numbers.step(code)
+
     def step(self, faire: n.Faire, body: int, line: int, step: str, limit: str) -> None:
         """One more pass of a FAIRE at the end of its last line, if its variable stays within the limit."""
         out = self.out
-        total = self.shared.numbers.step(f"{self.read(faire.var)} + {step}")
+        total = self.step_sum(faire, f"{self.read(faire.var)} + {step}")
         out.emit(f"_v = {total}")
         if faire.cond is None:
             if faire.step is None or type(faire.step) is n.Num:

@@ -26,6 +26,7 @@ from machine.lse.pyexpr import ExpressionCode, python_name
 from machine.lse.pystmt import StatementCode, held_name
 
 INDENT = "    "
+INLINE_DEPTH = 1  # how many entry blocks deep a case copies the code of the blocks it jumps to
 
 
 class Source:
@@ -104,7 +105,7 @@ class UnitCode:
         self.out = Source()
         self.statements = StatementCode(self)
         self.fused: int | None = None  # the entry block whose case is a Python loop (a jump to it is `continue`)
-        self.inlining = False  # running a small entry block in the case that jumps to it
+        self.inlining = 0  # how many entry blocks deep the code being written is copied into a case
         self.merged_pass = False  # the block being written pays its line's first loop pass
         self.pass_price = shared.price(ir.PASS_COST)
 
@@ -113,7 +114,6 @@ class UnitCode:
         block = self.shared.ir.blocks[block_id]
         statements = [op for op in block.ops if type(op) is not ir.Charge]
         return len(statements) <= 2 and type(block.exit) in (ir.LineEnd, ir.Goto, ir.Jump, ir.Leave)
-        self.fused_used = False
 
     # ------------------------------------------------------------- storage
     def storage(self, name: str) -> str:
@@ -310,10 +310,13 @@ class UnitCode:
     # ------------------------------------------------------------ dispatch
     def go(self, target: int) -> None:
         """Go on at an entry block: round the case's own loop, a small block run here, or through the dispatch."""
-        if self.fused is not None and target != self.fused and not self.inlining and self.small(target):
-            self.inlining = True  # one level only: no cycle of inlined blocks, the case's loop tests the budget
+        if self.fused is not None and target != self.fused and self.inlining < INLINE_DEPTH and (
+                self.small(target) or self.leads_to(target, self.fused, INLINE_DEPTH - self.inlining - 1)):
+            # Written here: a path that comes back to the case's block stays in its Python loop. The depth
+            # is bounded, so no cycle of copies; the case's loop tests the budget at each pass.
+            self.inlining += 1
             self.chain(target)
-            self.inlining = False
+            self.inlining -= 1
             return
         if target == self.fused:
             self.out.emit("continue")
@@ -343,20 +346,26 @@ class UnitCode:
 
     def loops_back(self, start: int) -> bool:
         """True if the code of a case can jump back to its own block (static loops only)."""
+        return self.leads_to(start, start, INLINE_DEPTH)
+
+    def leads_to(self, start: int, goal: int, depth: int) -> bool:
+        """True if control can go from start to goal crossing at most `depth` other entry blocks."""
         program = self.shared.ir
-        seen: set[int] = set()
-        work = [start]
+        seen: set[tuple[int, int]] = set()
+        work = [(start, depth)]
         while work:
-            block_id = work.pop()
-            if block_id in seen:
+            block_id, left = work.pop()
+            if (block_id, left) in seen:
                 continue
-            seen.add(block_id)
+            seen.add((block_id, left))
             for target, _ in analyses.loop_successors(program, program.blocks[block_id].exit,
                                                       self.states[block_id]) or ():
-                if target == start:
+                if target == goal:
                     return True
-                if target not in self.entries or self.small(target):
-                    work.append(target)
+                if target not in self.entries:
+                    work.append((target, left))
+                elif left > 0:
+                    work.append((target, left - 1))
         return False
 
     def dispatch(self, entries: list[int]) -> None:

@@ -10,6 +10,7 @@ from machine.lse.lexer import LexError, Token, tokenize
 from machine.lse.source import SourceLine, split_source
 
 MAX_LINE_NUMBER = 65535
+MAX_NESTING = 30  # operations one inside another in an expression (see LineParser.nested)
 BOOL_NODES = (n.Compare, n.Logic, n.Not)
 RELATIONS = ("=", "#", "<", "<=", ">", ">=")
 
@@ -305,7 +306,7 @@ class LineParser:
     def value(self) -> object:
         """Parse an expression that must be a value, not a condition."""
         tok = self.peek()
-        node = self.disjunction()
+        node = self.nested(self.disjunction(), tok)
         if isinstance(node, BOOL_NODES):
             raise self.fail("EXPRESSION (PAS UNE CONDITION)", tok)
         return node
@@ -313,9 +314,21 @@ class LineParser:
     def condition(self) -> object:
         """Parse an expression that must be a condition."""
         tok = self.peek()
-        node = self.disjunction()
+        node = self.nested(self.disjunction(), tok)
         if not isinstance(node, BOOL_NODES):
             raise self.fail("CONDITION", tok)
+        return node
+
+    def nested(self, node: object, tok: Token) -> object:
+        """Refuse an expression of more than MAX_NESTING operations one inside another.
+
+        Decision: the Micro's expression stack is bounded, as the real machines' were; the
+        bound keeps every expression within what the generated Python can nest (a sum of
+        3000 terms made the compilers fail with an InternalError).
+        """
+        if nesting(node) > MAX_NESTING:
+            raise self.fail(f"EXPRESSION TROP COMPLEXE (PLUS DE {MAX_NESTING} OPERATIONS IMBRIQUEES)",
+                            tok, expected=False)
         return node
 
     def _bool_operand(self, node: object, tok: Token) -> object:
@@ -558,6 +571,26 @@ def check_node(node: object, program: n.Program, line: n.Line, diagnostics: list
             diagnostics.append(Diagnostic(Err.UNKNOWN_PROCEDURE, node.name, line.number, line.source))
         elif len(known[1].params) != len(node.args):
             diagnostics.append(Diagnostic(Err.ARGUMENT_COUNT, node.name, line.number, line.source))
+
+
+def nesting(node: object) -> int:
+    """How many expression nodes lie on the longest path down from node (without recursion)."""
+    deepest = 0
+    stack = [(node, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (tuple, list)):
+            stack.extend((child, depth) for child in item)
+            continue
+        fields = getattr(item, "_fields", None)
+        if fields is None:
+            continue
+        deepest = max(deepest, depth)
+        for name in fields:
+            child = getattr(item, name)
+            if isinstance(child, (tuple, list)) or hasattr(child, "_fields"):
+                stack.append((child, depth + 1))
+    return deepest
 
 
 def walk(node: object):

@@ -64,6 +64,7 @@ class UnitCompiler(LeanCode, ExactReads, FastLoops, Blocks, SegmentCompiler):
         self.rerun_nodes: dict[int, bool] = {}
         self.calls_seen: dict[int, list[n.Call]] = {}  # see calls_of (the program outlives the compiler)
         self.in_condition = False
+        self.took_back = False  # see branches
         # A lean procedure that never jumps and calls nobody (no ALLER EN, no FAIRE, no call, no
         # RETOUR EN anywhere to land in it) cannot run long: it needs no check of the slice's budget.
         self.never_loops = (lean and not (flow.returns or flow.computed) and not any(
@@ -301,11 +302,41 @@ class UnitCompiler(LeanCode, ExactReads, FastLoops, Blocks, SegmentCompiler):
             # calls store there if the statement then fails (it is read again after).
             out.emit(f"{local} = _U; del {local}")
         self.synced = names
+        self.took_back = False
         try:
             super().statement(out, statement)
         finally:
             self.synced = None
-        self.emit_reload(out, names)
+        if not self.took_back:  # a SI's branches took them back already (see branches)
+            self.emit_reload(out, names)
+        self.took_back = False
+
+    def branches(self, out: Emitter, node: n.If) -> None:
+        """A SI whose condition calls: what the calls may change is taken back at the head of each branch.
+
+        Decision: the synced names cover the condition's calls only; each statement of a branch
+        then writes back and takes back around its own calls. A branch left as it was compiled
+        under the condition's sync would call with stale tables (a global or a by-reference
+        argument read or changed by a procedure after the SI: VARIABLE NON AFFECTEE, a lost change).
+        """
+        names = self.synced
+        if names is None:
+            super().branches(out, node)
+            return
+        self.synced = None
+        try:
+            for head, branch in ((None, node.then), ("else:", node.other)):
+                if head is not None:
+                    out.emit(head)
+                out.depth += 1
+                self.emit_reload(out, names)
+                if branch is not None:
+                    self.statements(out, (branch,))
+                out.emit("pass")
+                out.depth -= 1
+        finally:
+            self.synced = names
+        self.took_back = True
 
     def calls_of(self, statement: object) -> list[n.Call] | None:
         """The procedure calls a statement makes itself (None for a statement that hands over everything)."""

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from machine.lse.parser import parse
+from machine.errors import message
+from machine.lse.parser import SyntaxErrors, parse
 from machine.lse.status import Status
 from machine.micro import Micro
 from machine.profile import load_profile
@@ -60,6 +61,12 @@ def run_micro(source: str, inputs: Iterable[str] = (), seed: int = 0, profile: s
     return Outcome("".join(chunks), error, micro.cycles, pauses)
 
 
+def refused(errors: SyntaxErrors) -> Outcome:
+    """The outcome of a program the parser refuses: its first syntax error, nothing run."""
+    first = errors.diagnostics[0]
+    return Outcome("", (int(first.code), message(first.code, first.text), first.line), 0)
+
+
 def differences(expected: Outcome, got: Outcome) -> list[tuple[str, str]]:
     """The kinds in which two outcomes differ (output, error, cycles), each with a readable line."""
     found = []
@@ -78,11 +85,18 @@ def compare(source: str, inputs: Sequence[str] = (), seed: int = 0, profile: str
 
     A Python exception of a Micro mode is a difference of kind "exception" (its first line).
     """
-    expected = Reference(parse(source), inputs, seed, profile).run()
+    try:
+        expected = Reference(parse(source), inputs, seed, profile).run()
+    except SyntaxErrors as errors:  # refused before anything runs: every mode must refuse it alike
+        expected = refused(errors)
     result = {}
     for mode in modes:
         try:
-            result[mode] = differences(expected, run_micro(source, inputs, seed, profile, mode))
+            try:
+                got = run_micro(source, inputs, seed, profile, mode)
+            except SyntaxErrors as errors:
+                got = refused(errors)
+            result[mode] = differences(expected, got)
         except Exception as error:  # an InternalError (or worse) of the Micro: reported, not raised
             first = str(error).splitlines()[0][:200] if str(error) else ""
             result[mode] = [("exception", f"{type(error).__name__}: {first}")]

@@ -66,7 +66,7 @@ class Generator:
         return names
 
     def readable_nums(self) -> list[str]:
-        return self.num_vars() + self.loop_vars + ["Q"] * (1 if self.chance(0.1) else 0)
+        return self.num_vars() + self.loop_vars + ["Q"] * (1 if self.chance(0.02) else 0)
 
     def str_vars(self) -> list[str]:
         names = list(STRS)
@@ -101,14 +101,14 @@ class Generator:
         if roll < 0.35:
             return str(self.rng.randint(1, 5))
         if roll < 0.5:
-            return self.pick(("1.5", "2.9", "0", "6", "5.99"))
+            return self.pick(("1.5", "2.9", "5.99", "2.5", "1.5", "3.2", "0" if self.chance(0.2) else "6"))
         if roll < 0.75 and self.loop_vars:
             return self.pick(self.loop_vars)
         return f"1+ETL({self.num(depth + 1)},3)"
 
     def element(self, depth: int) -> str:
         if self.chance(0.3):
-            return f"M[{self.pick(('1', '2', '3', '2.5', '4'))},{self.index(depth)}]"
+            return f"M[{self.pick(('1', '2', '3', '2.5', '1.5', '4' if self.chance(0.1) else '3'))},{self.index(depth)}]"
         return f"{self.pick(self.arrays())}[{self.index(depth)}]"
 
     def call(self, kind: str, depth: int) -> str | None:
@@ -157,7 +157,7 @@ class Generator:
                 return made
         if roll < 0.94:
             return f"(SI {self.cond(depth + 1, calls)} ALORS {self.num(depth + 1, calls)} SINON {self.num(depth + 1, calls)})"
-        if self.chance(0.15):
+        if self.chance(0.04):
             return f"({self.pick(self.str_vars())}+1)"  # a type mismatch
         return self.pick(self.readable_nums())
 
@@ -177,7 +177,7 @@ class Generator:
         if roll < 0.5:
             return f"{self.string(depth + 1, calls)}!{self.string(depth + 1, calls)}"
         if roll < 0.62:
-            start = self.pick(("1", "2", "3", "1.5", "0"))
+            start = self.pick(("1", "2", "3", "1", "2", "1.5" if self.chance(0.1) else "4"))
             if self.chance(0.3):
                 stops = self.pick(("2", "' '", "'B'"))
                 return f"SCH({self.string(depth + 1, calls)},{start},{stops},{self.pick(self.num_vars())})"
@@ -185,7 +185,7 @@ class Generator:
         if roll < 0.72:
             return f"CCA({self.num(depth + 1, calls)})"
         if roll < 0.8:
-            return f"EQC({self.pick(('65', '66', '48', '97', '-1'))})"
+            return f"EQC({self.pick(('65', '66', '48', '97', '-1' if self.chance(0.2) else '90'))})"
         if roll < 0.88 and calls and not self.quiet:
             made = self.call("s", depth)
             if made:
@@ -309,7 +309,7 @@ class Generator:
         for position in range(self.rng.randint(0, 3)):
             pkind = self.pick("nnsa")
             params.append((f"P{pkind.upper()}{position}", pkind, self.chance(0.5)))
-        locals_ = [("I", "n"), ("J", "n"), ("K", "n")]
+        locals_ = [("I", "loop"), ("J", "loop"), ("K", "loop")]  # its FAIRE variables: never assigned
         if self.chance(0.5):
             locals_.append(("LA", "n"))
         if self.chance(0.4):

@@ -96,7 +96,7 @@ class Reference(Expressions):
     """One run of one program."""
 
     def __init__(self, program: n.Program, inputs: Iterable[str] = (), seed: int = 0,
-                 profile: str = "micro40") -> None:
+                 profile: str = "micro40", max_cycles: int = 4_000_000_000) -> None:
         machine = load_profile(profile)
         self.program = program
         self.lines = program.lines
@@ -116,6 +116,7 @@ class Reference(Expressions):
             self.inputs.feed(line)
         self.inputs.close()
         self.cyc = 0
+        self.max_cycles = max_cycles
         self.depth = 0
         self.printed: list[str] = []
         self.pauses: list[int] = []
@@ -154,6 +155,8 @@ class Reference(Expressions):
             if index >= len(lines):
                 raise LseError(Err.NO_TERMINER, line=lines[-1].number if lines else None)
             line = lines[index]
+            if self.cyc > self.max_cycles:
+                raise LseError(Err.INTERRUPTED, line=line.number)  # as the harness stops a Micro that runs on
             try:
                 where = self.run_line(frame, index, start)
             except Jump as jump:

@@ -1,0 +1,152 @@
+"""The oracle: the reference interpreter agrees with every mode of the Micro (plain, --profile, debug).
+
+On the recorded runs (programs/, tests/, bench/ with their typed lines and seeds), on seeded random
+programs, and on the programs where a plain run and --profile once disagreed (tests/oracle/disagree/).
+bench/oracle_fuzz.py runs the same comparison on 100 000 random programs.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from machine.lse.parser import SyntaxErrors
+from tests.oracle.differential import MODES, compare, report, run_micro
+from tests.oracle.randprog import random_program
+from tests.oracle.reference import run_reference
+from tests.test_cycle_totals import GOLDEN, ROOT, RUNS
+
+DISAGREE = Path(__file__).resolve().parent / "oracle" / "disagree"
+# Recorded runs that take the Micro and the reference several seconds each: bench/oracle_fuzz.py
+# --corpus compares them (all agreed when this test was written); the rest run here.
+LONG_RUNS = {"compte random", "bench add loop", "bench div loop", "bench fib", "bench calls",
+             "bench montecarlo", "crypto", "bench strings", "bench matrix", "queens", "solitaire 10 deals"}
+FAST_RUNS = [name for name in RUNS if name not in LONG_RUNS]
+RANDOM_PROGRAMS = 120  # about 0.3 s each, all modes, on a loaded 2-core machine
+RANDOM_CHUNK = 10
+
+
+def recorded_run(name: str) -> tuple[str, list[str], int]:
+    where, typed, seed = RUNS[name]
+    if name.startswith("inline "):
+        return where, list(typed or []), seed
+    path = ROOT / where
+    if typed is None:
+        typed_file = path.with_suffix(".in")
+        typed = typed_file.read_text(encoding="utf-8").splitlines() if typed_file.exists() else []
+    return path.read_text(encoding="utf-8"), list(typed), seed
+
+
+def typed_lines(path: Path) -> list[str]:
+    typed = path.with_suffix(".in")
+    return typed.read_text(encoding="utf-8").splitlines() if typed.exists() else []
+
+
+# ------------------------------------------------------------- recorded runs
+@pytest.mark.parametrize("name", FAST_RUNS)
+def test_every_mode_agrees_with_the_reference_on_a_recorded_run(name):
+    source, typed, seed = recorded_run(name)
+    result = compare(source, typed, seed)
+    assert not report(result), report(result)
+
+
+@pytest.mark.parametrize("name", FAST_RUNS)
+def test_the_reference_spends_the_recorded_cycles(name):
+    source, typed, seed = recorded_run(name)
+    totals = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    assert run_reference(source, typed, seed).cycles == totals[name]["cycles"]
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "tests" / "lse").glob("*.lse")), ids=lambda p: p.stem)
+def test_every_mode_agrees_with_the_reference_on_a_suite_program(path):
+    result = compare(path.read_text(encoding="utf-8"), typed_lines(path), 0)
+    assert not report(result), report(result)
+
+
+# ----------------------------------------------------------- random programs
+@pytest.mark.parametrize("first", range(0, RANDOM_PROGRAMS, RANDOM_CHUNK))
+def test_every_mode_agrees_with_the_reference_on_random_programs(first):
+    failures = []
+    for k in range(first, first + RANDOM_CHUNK):
+        source, typed = random_program(random.Random(1_000_000 + k), 5)
+        profile = "console80" if k % 4 == 3 else "micro40"
+        account = report(compare(source, typed, k % 5, profile))
+        if account:
+            failures.append(f"program {k} ({profile}):\n{source}{account}")
+    assert not failures, "\n\n".join(failures)
+
+
+def test_random_programs_end_print_and_fail_in_many_ways():
+    outcomes = [run_reference(*random_program(random.Random(k), 5)) for k in range(60)]
+    errors = {outcome.error[0] for outcome in outcomes if outcome.error}
+    assert sum(outcome.error is None for outcome in outcomes) >= 10
+    assert len(errors) >= 4  # division by zero, unassigned, types, index, input...
+    assert sum(bool(outcome.output) for outcome in outcomes) >= 20
+    assert all(outcome.cycles > 0 for outcome in outcomes)
+
+
+def test_the_same_seed_makes_the_same_random_program():
+    assert random_program(random.Random(7), 6) == random_program(random.Random(7), 6)
+    assert random_program(random.Random(7), 6) != random_program(random.Random(8), 6)
+
+
+# ------------------------------------------- programs that once disagreed
+DISAGREEING = sorted(DISAGREE.glob("*.lse"))
+
+
+@pytest.mark.parametrize("path", DISAGREEING, ids=lambda p: p.stem)
+def test_every_mode_agrees_with_the_reference_on_a_program_that_once_disagreed(path):
+    result = compare(path.read_text(encoding="utf-8"), typed_lines(path), 1)
+    assert not report(result), report(result)
+
+
+@pytest.mark.parametrize("stem, printed", [
+    ("global_before_si_call", "\r\n1 "),
+    ("byref_after_function_in_si", "\r\n6 "),
+    ("byref_argument_after_si_call", "\r\n3 \r\n3 "),
+])
+def test_a_procedure_called_after_a_si_that_calls_a_function_sees_the_callers_variables(stem, printed):
+    source = (DISAGREE / f"{stem}.lse").read_text(encoding="utf-8")
+    for mode in MODES:
+        outcome = run_micro(source, [], 1, mode=mode)
+        assert (outcome.output, outcome.error) == (printed, None), mode
+
+
+def test_a_global_changed_in_a_si_branch_after_a_function_call_is_kept():
+    source = "10 U←1\n20 SI &F(U)=2 ALORS DEBUT U←5;&P FIN SINON U←7\n30 AFFICHER U;TERMINER\n" \
+             "40 PROCEDURE &F(A)\n50 RESULTAT A+1\n60 PROCEDURE &P\n70 U←U*2\n80 RETOUR\n"
+    assert run_reference(source).output == "\r\n10 "
+    assert not report(compare(source))
+
+
+def test_an_expression_too_deeply_nested_is_refused_before_anything_runs():
+    with pytest.raises(SyntaxErrors) as refused:
+        run_micro((DISAGREE / "c68722.lse").read_text(encoding="utf-8"), typed_lines(DISAGREE / "c68722.lse"))
+    first = refused.value.diagnostics[0]
+    assert (first.line, first.text) == (1020, "EXPRESSION TROP COMPLEXE (PLUS DE 30 OPERATIONS IMBRIQUEES)")
+
+
+def test_an_expression_of_thirty_nested_operations_runs_in_every_mode():
+    source = f"10 A←1\n20 AFFICHER {'A' + '+A' * 29}\n30 TERMINER\n"
+    assert run_reference(source).output == "\r\n30 "
+    assert not report(compare(source)) and not report(compare(source, profile="console80"))
+
+
+# ------------------------------------------------- the reference's own rules
+@pytest.mark.parametrize("source, cycles", [
+    ("10 TERMINER\n", 300),
+    ("10 A←1\n20 TERMINER\n", 300 + 30 + 80 + 300),
+    # a run stopped by an error has paid for all of it
+    ("10 A←1/0;B←2\n", 2 * 300 + 30 + 30 + 1500 + 80 + 30 + 80),
+    # a computed ALLER EN pays `jump`, not its expression
+    ("10 A←20\n20 ALLER EN A+10\n30 TERMINER\n", 410 + 450 + 300),
+    # an empty FAIRE pass: loop_init once, then step, variable, add, compare, assign per pass
+    ("10 FAIRE 20 POUR I←1 JUSQUA 2\n20 A←I\n30 TERMINER\n",
+     300 + 600 + 30 + 30 + 2 * (300 + 60 + 80) + 2 * (900 + 60 + 120 + 120 + 80) + 300),
+])
+def test_the_reference_charges_where_the_micro_does(source, cycles):
+    assert run_reference(source).cycles == cycles
+    assert run_micro(source, mode="profile").cycles == cycles

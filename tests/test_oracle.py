@@ -7,6 +7,7 @@ bench/oracle_fuzz.py runs the same comparison on 100 000 random programs.
 
 from __future__ import annotations
 
+import ast
 import json
 import random
 from pathlib import Path
@@ -126,10 +127,10 @@ def test_an_expression_too_deeply_nested_is_refused_before_anything_runs():
     with pytest.raises(SyntaxErrors) as refused:
         run_micro((DISAGREE / "c68722.lse").read_text(encoding="utf-8"), typed_lines(DISAGREE / "c68722.lse"))
     first = refused.value.diagnostics[0]
-    assert (first.line, first.text) == (1020, "EXPRESSION TROP COMPLEXE (PLUS DE 30 OPERATIONS IMBRIQUEES)")
+    assert (first.line, first.text) == (1020, "EXPRESSION TROP COMPLEXE (PLUS DE 30 NIVEAUX)")
 
 
-def test_an_expression_of_thirty_nested_operations_runs_in_every_mode():
+def test_an_expression_thirty_levels_deep_runs_in_every_mode():
     source = f"10 A←1\n20 AFFICHER {'A' + '+A' * 29}\n30 TERMINER\n"
     assert run_reference(source).output == "\r\n30 "
     assert not report(compare(source)) and not report(compare(source, profile="console80"))
@@ -150,3 +151,27 @@ def test_an_expression_of_thirty_nested_operations_runs_in_every_mode():
 def test_the_reference_charges_where_the_micro_does(source, cycles):
     assert run_reference(source).cycles == cycles
     assert run_micro(source, mode="profile").cycles == cycles
+
+
+FORBIDDEN = {"compiler", "unitcode", "segments", "blocks", "exact", "fastloops", "leancode", "charges", "emit",
+             "layout", "flow", "units", "runtime", "ops", "operands", "diskcode", "programio"}
+
+
+@pytest.mark.parametrize("module", ["reference", "evaluate", "costs"])
+def test_the_reference_imports_no_compiler_and_no_runtime(module):
+    source = (Path(__file__).resolve().parent / "oracle" / f"{module}.py").read_text(encoding="utf-8")
+    imported = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            imported.add(node.module.rsplit(".", 1)[-1])
+            imported.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.Import):
+            imported.update(alias.name.rsplit(".", 1)[-1] for alias in node.names)
+    assert not imported & FORBIDDEN
+
+
+def test_a_position_stored_by_sch_is_seen_by_a_function_called_later_in_the_same_statement():
+    source = "10 SI 'A'<SCH('LSE',2,' ',X)!CCA(&F(1)) ALORS B←1\n20 AFFICHER X;TERMINER\n" \
+             "30 PROCEDURE &F(D)\n40 AFFICHER X\n50 RESULTAT 5\n"
+    assert run_reference(source).output == "\r\n4 \r\n4 "
+    assert not report(compare(source))

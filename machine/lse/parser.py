@@ -10,7 +10,7 @@ from machine.lse.lexer import LexError, Token, tokenize
 from machine.lse.source import SourceLine, split_source
 
 MAX_LINE_NUMBER = 65535
-MAX_NESTING = 30  # operations one inside another in an expression (see LineParser.nested)
+MAX_NESTING = 30  # levels of an expression, its operands counted (see LineParser.nested)
 BOOL_NODES = (n.Compare, n.Logic, n.Not)
 RELATIONS = ("=", "#", "<", "<=", ">", ">=")
 
@@ -320,14 +320,14 @@ class LineParser:
         return node
 
     def nested(self, node: object, tok: Token) -> object:
-        """Refuse an expression of more than MAX_NESTING operations one inside another.
+        """Refuse an expression more than MAX_NESTING levels deep (its variables and constants counted).
 
         Decision: the Micro's expression stack is bounded, as the real machines' were; the
         bound keeps every expression within what the generated Python can nest (a sum of
         3000 terms made the compilers fail with an InternalError).
         """
         if nesting(node) > MAX_NESTING:
-            raise self.fail(f"EXPRESSION TROP COMPLEXE (PLUS DE {MAX_NESTING} OPERATIONS IMBRIQUEES)",
+            raise self.fail(f"EXPRESSION TROP COMPLEXE (PLUS DE {MAX_NESTING} NIVEAUX)",
                             tok, expected=False)
         return node
 

@@ -108,7 +108,8 @@ class Generator:
 
     def element(self, depth: int) -> str:
         if self.chance(0.3):
-            return f"M[{self.pick(('1', '2', '3', '2.5', '1.5', '4' if self.chance(0.1) else '3'))},{self.index(depth)}]"
+            row = self.pick(('1', '2', '3', '2.5', '1.5', '4' if self.chance(0.1) else '3'))
+            return f"M[{row},{self.index(depth)}]"
         return f"{self.pick(self.arrays())}[{self.index(depth)}]"
 
     def call(self, kind: str, depth: int) -> str | None:
@@ -156,7 +157,9 @@ class Generator:
             if made:
                 return made
         if roll < 0.94:
-            return f"(SI {self.cond(depth + 1, calls)} ALORS {self.num(depth + 1, calls)} SINON {self.num(depth + 1, calls)})"
+            test = self.cond(depth + 1, calls)
+            then = self.num(depth + 1, calls)
+            return f"(SI {test} ALORS {then} SINON {self.num(depth + 1, calls)})"
         if self.chance(0.04):
             return f"({self.pick(self.str_vars())}+1)"  # a type mismatch
         return self.pick(self.readable_nums())
@@ -191,7 +194,9 @@ class Generator:
             if made:
                 return made
         if roll < 0.95:
-            return f"(SI {self.cond(depth + 1, calls)} ALORS {self.string(depth + 1, calls)} SINON {self.string(depth + 1, calls)})"
+            test = self.cond(depth + 1, calls)
+            then = self.string(depth + 1, calls)
+            return f"(SI {test} ALORS {then} SINON {self.string(depth + 1, calls)})"
         return self.pick(self.str_vars())
 
     def cond(self, depth: int = 0, calls: bool = True) -> str:
@@ -357,7 +362,7 @@ class Generator:
         self.emit("")  # the guards' initial values, once all are known
         ending = self.label()
         self.body(self.rng.randint(1, self.size), ending)
-        self.emit(f"AFFICHER A,B,C,N,X,S,U,Z", ending)
+        self.emit("AFFICHER A,B,C,N,X,S,U,Z", ending)
         self.emit("TERMINER", "@END@")
         self.lines[guard_line] = ("", ";".join(f"G{g}←0" for g in range(1, self.guards + 1)) or "X←X")
         main = self.lines

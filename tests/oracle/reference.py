@@ -35,6 +35,10 @@ class Terminate(Exception):
     """TERMINER, wherever it runs."""
 
 
+class Exhausted(Exception):
+    """The run spent max_cycles without ending: stopped, as the harness stops a Micro that runs on."""
+
+
 @dataclass
 class Unit:
     """The main program or one procedure: its parameters, own names, references and first statement."""
@@ -143,6 +147,8 @@ class Reference(Expressions):
             pass
         except LseError as failure:
             error = (int(failure.code), render(LseError(failure.code, failure.text)), failure.line)
+        except Exhausted:
+            error = (-1, "DID NOT END", None)
         finally:
             sys.setrecursionlimit(limit)
         return Outcome("".join(self.printed), error, self.cyc, self.pauses)
@@ -156,7 +162,7 @@ class Reference(Expressions):
                 raise LseError(Err.NO_TERMINER, line=lines[-1].number if lines else None)
             line = lines[index]
             if self.cyc > self.max_cycles:
-                raise LseError(Err.INTERRUPTED, line=line.number)  # as the harness stops a Micro that runs on
+                raise Exhausted()
             try:
                 where = self.run_line(frame, index, start)
             except Jump as jump:

@@ -5,7 +5,8 @@
 
 Prints how many agree, the disagreements by kind (output / error / cycles, per mode), the Python
 exceptions (of the reference, or of a Micro mode), and saves the smallest failing programs of
-each kind (source .lse, typed lines .in, and what differed .txt) in DIR. Program k is made from
+each kind (source .lse, the smallest program found that still fails .min.lse, typed lines .in,
+and what differed .txt) in DIR. Program k is made from
 random.Random(seed + k) (seed of the Micro's ALE: k % 7; profile: console80 for every fifth),
 so any one can be run again alone. --corpus also runs every recorded run of
 tests/test_cycle_totals.py (slow: minutes).
@@ -27,6 +28,7 @@ sys.path.insert(0, str(ROOT))
 
 from tests.oracle.differential import MODES, compare, report  # noqa: E402
 from tests.oracle.randprog import random_program  # noqa: E402
+from tests.oracle.reduce import reduce_disagreement  # noqa: E402
 
 KEEP = 3  # smallest failing programs kept per kind
 
@@ -54,9 +56,14 @@ def chunks(count: int, seed: int, size: int, modes: tuple) -> list[tuple]:
 
 
 def save(folder: Path, kind: str, k: int, seed: int, size: int, account: str) -> None:
+    """Save a failing program, and (name.min.lse) the smallest program found that still fails."""
     source, typed, ale, profile = case(k, seed, size)
     stem = folder / f"{kind.replace(' ', '_')}_{k}"
     stem.with_suffix(".lse").write_text(source, encoding="utf-8")
+    if kind != "reference exception":
+        smallest = reduce_disagreement(source, typed, ale, profile)
+        stem.with_suffix(".min.lse").write_text(smallest, encoding="utf-8")
+        account += "\nreduced:\n" + report(compare(smallest, typed, ale, profile))
     stem.with_suffix(".in").write_text("\n".join(typed) + "\n", encoding="utf-8")
     stem.with_suffix(".txt").write_text(f"seed {ale} profile {profile}\n{account}\n", encoding="utf-8")
 

@@ -17,6 +17,7 @@ import pytest
 from machine.lse.parser import SyntaxErrors
 from tests.oracle.differential import MODES, compare, report, run_micro
 from tests.oracle.randprog import random_program
+from tests.oracle.reduce import reduce
 from tests.oracle.reference import run_reference
 from tests.test_cycle_totals import GOLDEN, ROOT, RUNS
 
@@ -175,3 +176,9 @@ def test_a_position_stored_by_sch_is_seen_by_a_function_called_later_in_the_same
              "30 PROCEDURE &F(D)\n40 AFFICHER X\n50 RESULTAT 5\n"
     assert run_reference(source).output == "\r\n4 \r\n4 "
     assert not report(compare(source))
+
+
+def test_the_reducer_keeps_what_still_fails_and_drops_the_rest():
+    source = "10 A←1;B←2\n20 C←A/0\n30 AFFICHER B\n40 TERMINER\n"
+    smallest = reduce(source, lambda trial: "A/0" in trial and "A←1" in trial)
+    assert smallest == "10 A←1\n20 C←A/0\n"

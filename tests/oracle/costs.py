@@ -21,7 +21,11 @@ The cost semantics (the project's definition, measured on the --profile path):
   its indices as it is read; FAIRE: start, step, limit and `loop_init` (then its TANT QUE
   condition); TERMINER, PAUSE, a PROCEDURE line reached: nothing more.
 * Each FAIRE pass at the end of its last line pays `loop_step variable add compare assign`
-  (and the TANT QUE condition again).
+  (and the TANT QUE condition again); a loop run zero times goes straight to its last line's
+  end, where the loops around it that end there take their pass.
+* A procedure's own PROCEDURE statement is not paid when it is called (its body starts after
+  it); RETOUR EN n is paid by the RETOUR; the caller goes on at n unpaid. PAUSE pays
+  `statement` and goes on (the harness resumes the Micro at once).
 * Dynamic charges, as they happen and only when the operation succeeds: `char_scan` per
   character a `!` result holds and per character POS/SCH/GRL/SKP/PTR/CNB scan or CCA writes;
   `print_char` per character printed (the CR LF of AFFICHER and the bell of each LIRE field

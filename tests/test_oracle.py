@@ -182,3 +182,112 @@ def test_the_reducer_keeps_what_still_fails_and_drops_the_rest():
     source = "10 A←1;B←2\n20 C←A/0\n30 AFFICHER B\n40 TERMINER\n"
     smallest = reduce(source, lambda trial: "A/0" in trial and "A←1" in trial)
     assert smallest == "10 A←1\n20 C←A/0\n"
+
+
+def program(*numbered: str) -> str:
+    return "\n".join(numbered) + "\n"
+
+
+# What the random programs leave out: whole arrays read, calls too deep, memory, PAUSE, RETOUR EN
+# from a function, strings by reference, loops badly nested, a procedure run into, formats.
+FEATURES = {
+    'lire array': (program(
+        '10 TABLEAU T[3],M[2,2]',
+        '20 LIRE T,M',
+        '30 AFFICHER T;AFFICHER[2U,/] M',
+        '40 TERMINER'), ['1 2', '3 4 5', '6 7']),
+    'lire missing': (program(
+        '10 TABLEAU T[3]',
+        '20 LIRE T',
+        '30 TERMINER'), ['1 2']),
+    'retour en from function': (program(
+        '10 A←&F(1)+1',
+        "20 AFFICHER 'NO'",
+        "30 AFFICHER 'YES';TERMINER",
+        '40 PROCEDURE &F(X)',
+        '50 RETOUR EN 30'), []),
+    'deep': (program(
+        '10 A←&F(1)',
+        '20 TERMINER',
+        '30 PROCEDURE &F(N) LOCAL N',
+        '40 RESULTAT &F(N+1)'), []),
+    'memory': (program(
+        '10 TABLEAU A[10000]',
+        '20 TABLEAU B[10000]',
+        '30 TERMINER'), []),
+    'memory string': (program(
+        "10 CHAINE S;S←'AB'",
+        '20 FAIRE 30 POUR I←1 JUSQUA 20',
+        '30 S←S!S',
+        '40 TERMINER'), []),
+    'chaine by ref': (program(
+        '10 &P(S);AFFICHER S;TERMINER',
+        '20 PROCEDURE &P(A)',
+        "30 CHAINE A;A←'XY'",
+        '40 RETOUR'), []),
+    'liberer': (program(
+        "10 A←1;LIBERER A;CHAINE A;A←'Z';AFFICHER A;LIBERER A;AFFICHER A",
+        '20 TERMINER'), []),
+    'pause': (program(
+        '10 A←1;PAUSE;AFFICHER A',
+        '20 PAUSE',
+        '30 TERMINER'), []),
+    'array by value': (program(
+        '10 TABLEAU T[2];T[1]←5;&P(T);AFFICHER T[1];TERMINER',
+        '20 PROCEDURE &P(A) LOCAL A',
+        '30 A[1]←9;AFFICHER A[1];RETOUR'), []),
+    'local tableau recursion': (program(
+        '10 AFFICHER &F(3);TERMINER',
+        '20 PROCEDURE &F(N) LOCAL N,W',
+        '30 TABLEAU W[N+1];W[1]←N',
+        '40 SI N=0 ALORS RESULTAT 0',
+        '50 RESULTAT W[1]+&F(N-1)'), []),
+    'element by ref': (program(
+        '10 TABLEAU T[3];&P(T[2.7]);AFFICHER T;TERMINER',
+        '20 PROCEDURE &P(X)',
+        '30 X←X+4;RETOUR'), []),
+    'expr by ref': (program(
+        '10 &P(3+1);TERMINER',
+        '20 PROCEDURE &P(X)',
+        "30 X←'A';RETOUR"), []),
+    'goto into loop end': (program(
+        '10 FAIRE 40 POUR I←1 JUSQUA 3',
+        '20 SI I=2 ALORS ALLER EN 40',
+        '30 AFFICHER I',
+        "40 AFFICHER 'E'",
+        '50 TERMINER'), []),
+    'bad nesting': (program(
+        '10 FAIRE 30 POUR I←1 JUSQUA 2',
+        '20 FAIRE 40 POUR J←1 JUSQUA 2',
+        '30 A←1',
+        '40 TERMINER'), []),
+    'fall off': (program(
+        '10 A←1'), []),
+    'procedure reached': (program(
+        '10 A←1',
+        '20 PROCEDURE &P',
+        '30 RETOUR'), []),
+    'resultat in sub': (program(
+        '10 &P;TERMINER',
+        '20 PROCEDURE &P',
+        '30 RESULTAT 1'), []),
+    'float32': (program(
+        '10 AFFICHER 2+42.123E-5, 1/3, 16777217, ALE(0)',
+        '20 TERMINER'), []),
+    'strings': (program(
+        "10 CHAINE S,V;S←'JE TRAVAILLE';AFFICHER POS(S,1,'AILLE'),SCH(S,4,' ',P),P",
+        "15 AFFICHER LGR(S),CCA(2.51),EQN(S,2),GRL(S,3,Q),Q,SKP(S,3),PTR(S,1),CNB('10 MAI',1,J),J",
+        '20 TERMINER'), []),
+    'formats': (program(
+        "10 AFFICHER['A=',F6.2,X,E10.3,/,*X,U] 3.14159,12345.678,4,'Z'",
+        '20 AFFICHER[3U] 1,2',
+        '30 TERMINER'), []),
+}
+
+
+@pytest.mark.parametrize("name", FEATURES)
+def test_every_mode_agrees_with_the_reference_on_a_feature(name):
+    source, typed = FEATURES[name]
+    for profile in ("micro40", "console80") if name == "float32" else ("micro40",):
+        result = compare(source, typed, 3, profile)
+        assert not report(result), report(result)

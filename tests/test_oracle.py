@@ -291,3 +291,20 @@ def test_every_mode_agrees_with_the_reference_on_a_feature(name):
     for profile in ("micro40", "console80") if name == "float32" else ("micro40",):
         result = compare(source, typed, 3, profile)
         assert not report(result), report(result)
+
+
+@pytest.mark.parametrize("name, source", [
+    # a comparison's operand temporary took the name of the array temporary of the store around it
+    ("an element stored through an array by reference, its value a SI over a SI", program(
+        "10 TABLEAU T[5]", "20 N←9", "30 Y←&F(N, T)", "40 AFFICHER T;TERMINER", "50 PROCEDURE &F(P, A)",
+        "60 A[4]←(SI (SI 1<=P ALORS 2 SINON P)>1 ALORS 5 SINON 6)", "70 RESULTAT 1")),
+    # the position of SCH stored into a procedure's own LOCAL, in a statement that calls
+    ("a position stored into a LOCAL of a procedure in a statement that calls", program(
+        "10 AFFICHER &F(1);TERMINER", "20 PROCEDURE &F(D) LOCAL D, LA",
+        "30 SI SCH('ABCDE',4,2,LA)=&G(1) ALORS LA←LA+10", "40 RESULTAT LA",
+        "50 PROCEDURE &G(D)", "60 RESULTAT 'DE'")),
+])
+def test_every_mode_agrees_with_the_reference_on_a_program_the_fuzz_found(name, source):
+    assert run_reference(source).error is None
+    result = compare(source)
+    assert not report(result), report(result)

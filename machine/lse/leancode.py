@@ -23,7 +23,7 @@ FLUSH = "M.cyc += c; c = 0"
 COUNTER = re.compile(r"\bc\b")
 INITIAL_MARK = "    ln = 0"
 MARKS_FIRST = re.compile(r"^\s*(M\.cyc \+= -?\d+; )?ln = -?\d+$")
-TEMP = re.compile(r"\b_[ab](\d+)\b")
+TEMP = re.compile(r"\b_o[ab](\d+)\b")  # operand temps: _oa/_ob, apart from Emitter.fresh's _a/_k
 ORDER_PY = {"<": "{a} < {b}", ">": "{a} > {b}", "<=": "not ({a} > {b})", ">=": "not ({a} < {b})"}
 
 
@@ -118,7 +118,7 @@ def number_pair(left: str, right: str) -> tuple[str, str, str]:
     """
     number = max((int(found) for found in TEMP.findall(left + right)), default=-1) + 1
     tests, values = [], []
-    for code, temp, kept in ((left, f"_a{number}", SIMPLE.match(right)), (right, f"_b{number}", True)):
+    for code, temp, kept in ((left, f"_oa{number}", SIMPLE.match(right)), (right, f"_ob{number}", True)):
         if NUMBER.match(code):
             values.append(code)
         elif SIMPLE.match(code) and kept:

@@ -268,9 +268,9 @@ class UnitCompiler(LeanCode, ExactReads, FastLoops, Blocks, SegmentCompiler):
     def position_store(self, name: str, call: str) -> str:
         if not self.cached(name) or self.is_ref(name):
             return super().position_store(name, call)
-        if self.synced is not None:
+        if self.synced is not None and self.env(name) == "G":
             # Decision: in a statement that calls, a procedure called later in it may read the
-            # variable: the position goes to its table (checked as assign checks it), then the local.
+            # global: the position goes to its table (checked as assign checks it), then the local.
             table = super().position_store(name, "(_pt := " + call + ")")
             return f"((_pv := {table}), ({self.cache[name]} := _pt[1]))[0]"
         return f"({self.cache[name]} := (_pt := {call})[1], _pt[0])[1]"

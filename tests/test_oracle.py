@@ -303,7 +303,7 @@ def test_every_mode_agrees_with_the_reference_on_a_feature(name):
         "10 AFFICHER &F(1);TERMINER", "20 PROCEDURE &F(D) LOCAL D, LA",
         "30 SI SCH('ABCDE',4,2,LA)=&G(1) ALORS LA←LA+10", "40 RESULTAT LA",
         "50 PROCEDURE &G(D)", "60 RESULTAT 'DE'")),
-])
+], ids=["array temporary", "position into a LOCAL"])
 def test_every_mode_agrees_with_the_reference_on_a_program_the_fuzz_found(name, source):
     assert run_reference(source).error is None
     result = compare(source)

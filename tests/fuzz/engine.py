@@ -70,6 +70,13 @@ def register_source(source: Source) -> Source:
     return source
 
 
+@register_source
+def well_formed(rng: random.Random) -> str:
+    """A random well-formed program of the oracle's generator (tests/oracle/randprog.py), to be mutated."""
+    from tests.oracle.randprog import random_program
+    return random_program(rng, rng.randint(2, 8))[0]
+
+
 @cache
 def corpus() -> tuple[str, ...]:
     """Every program of programs/ and tests/, as text."""

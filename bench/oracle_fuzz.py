@@ -1,0 +1,131 @@
+"""Differential fuzz: N random programs through the reference interpreter and every mode of the Micro.
+
+    python bench/oracle_fuzz.py [--count 100000] [--seed 0] [--jobs 2] [--size 6]
+                                [--modes plain,profile,debug] [--save DIR] [--corpus]
+
+Prints how many agree, the disagreements by kind (output / error / cycles, per mode), the Python
+exceptions (of the reference, or of a Micro mode), and saves the smallest failing programs of
+each kind (source .lse, the smallest program found that still fails .min.lse, typed lines .in,
+and what differed .txt) in DIR. Program k is made from
+random.Random(seed + k) (seed of the Micro's ALE: k % 7; profile: console80 for every fifth),
+so any one can be run again alone. --corpus also runs every recorded run of
+tests/test_cycle_totals.py (slow: minutes).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+import traceback
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.oracle.differential import MODES, compare, report  # noqa: E402
+from tests.oracle.randprog import random_program  # noqa: E402
+from tests.oracle.reduce import reduce_disagreement  # noqa: E402
+
+KEEP = 3  # smallest failing programs kept per kind
+
+
+def case(k: int, seed: int, size: int) -> tuple[str, list[str], int, str]:
+    """Program number k: its source, typed lines, ALE seed and profile."""
+    source, typed = random_program(random.Random(seed + k), size)
+    return source, typed, k % 7, "console80" if k % 5 == 4 else "micro40"
+
+
+def check(job: tuple) -> tuple[int, list[str], str]:
+    """Run one program; return its number, the kinds it failed in, and a readable account."""
+    k, seed, size, modes = job
+    source, typed, ale, profile = case(k, seed, size)
+    try:
+        result = compare(source, typed, ale, profile, modes)
+    except Exception:  # the reference itself failed: a bug of the oracle
+        return k, ["reference exception"], traceback.format_exc(limit=3)
+    kinds = sorted({f"{mode} {kind}" for mode, found in result.items() for kind, _ in found})
+    return k, kinds, report(result)
+
+
+def chunks(count: int, seed: int, size: int, modes: tuple) -> list[tuple]:
+    return [(k, seed, size, modes) for k in range(count)]
+
+
+def save(folder: Path, kind: str, k: int, seed: int, size: int, account: str) -> None:
+    """Save a failing program, and (name.min.lse) the smallest program found that still fails."""
+    source, typed, ale, profile = case(k, seed, size)
+    stem = folder / f"{kind.replace(' ', '_')}_{k}"
+    stem.with_suffix(".lse").write_text(source, encoding="utf-8")
+    if kind != "reference exception":
+        smallest = reduce_disagreement(source, typed, ale, profile)
+        stem.with_suffix(".min.lse").write_text(smallest, encoding="utf-8")
+        account += "\nreduced:\n" + report(compare(smallest, typed, ale, profile))
+    stem.with_suffix(".in").write_text("\n".join(typed) + "\n", encoding="utf-8")
+    stem.with_suffix(".txt").write_text(f"seed {ale} profile {profile}\n{account}\n", encoding="utf-8")
+
+
+def corpus() -> Counter:
+    """Every recorded run of the cycle-totals test, through every mode."""
+    from tests.test_cycle_totals import ROOT as TESTS_ROOT
+    from tests.test_cycle_totals import RUNS
+    counts: Counter = Counter()
+    for name, (where, typed, ale) in RUNS.items():
+        text = where if name.startswith("inline ") else (TESTS_ROOT / where).read_text(encoding="utf-8")
+        if typed is None:
+            typed_file = (TESTS_ROOT / where).with_suffix(".in")
+            typed = typed_file.read_text(encoding="utf-8").splitlines() if typed_file.exists() else []
+        account = report(compare(text, typed, ale))
+        counts["corpus agree" if not account else "corpus disagree"] += 1
+        if account:
+            print(f"{name}: {account}")
+    return counts
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--count", type=int, default=100_000)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--size", type=int, default=6)
+    parser.add_argument("--modes", default=",".join(MODES))
+    parser.add_argument("--save", type=Path, default=Path("oracle-failures"))
+    parser.add_argument("--corpus", action="store_true")
+    args = parser.parse_args(argv)
+    modes = tuple(args.modes.split(","))
+    args.save.mkdir(parents=True, exist_ok=True)
+    started = time.time()
+    counts: Counter = Counter()
+    smallest: dict[str, list[tuple[int, int, str]]] = {}
+    jobs = chunks(args.count, args.seed, args.size, modes)
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        for done, (k, kinds, account) in enumerate(pool.map(check, jobs, chunksize=20), 1):
+            counts["programs"] += 1
+            counts["agree" if not kinds else "disagree"] += 1
+            for kind in kinds:
+                counts[kind] += 1
+                length = len(case(k, args.seed, args.size)[0])
+                kept = smallest.setdefault(kind, [])
+                kept.append((length, k, account))
+                kept.sort()
+                del kept[KEEP:]
+            if done % 1000 == 0:
+                print(f"{done} programs, {counts['disagree']} disagree, {time.time() - started:.0f} s", flush=True)
+    if args.corpus:
+        counts.update(corpus())
+    for kind, kept in smallest.items():
+        for _, k, account in kept:
+            save(args.save, kind, k, args.seed, args.size, account)
+    print(f"{counts['programs']} programs in {time.time() - started:.0f} s (seed {args.seed}, size {args.size})")
+    for kind, count in sorted(counts.items()):
+        print(f"  {kind}: {count}")
+    if smallest:
+        print(f"smallest failing programs saved in {args.save}/")
+    return 0 if counts["disagree"] == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

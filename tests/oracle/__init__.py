@@ -1,0 +1,1 @@
+"""The test oracle: a reference interpreter of LSE, a differential harness and a random program generator."""

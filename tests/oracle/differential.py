@@ -1,0 +1,111 @@
+"""Run one program in the reference interpreter and in every mode of the Micro, and say how they differ.
+
+Uses only the Micro's public in-process API (Micro, load_text/load, run, feed, end_input, error,
+cycles), so a new compiler behind it plugs in unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from machine.errors import message
+from machine.lse.parser import SyntaxErrors, parse
+from machine.lse.status import Status
+from machine.micro import Micro
+from machine.profile import load_profile
+
+from .reference import Outcome, Reference
+
+MODES = ("plain", "profile", "debug")
+SLICE = 1_000_000
+MAX_CYCLES = 4_000_000_000
+
+
+def run_micro(source: str, inputs: Iterable[str] = (), seed: int = 0, profile: str = "micro40",
+              mode: str = "plain", max_cycles: int = MAX_CYCLES) -> Outcome:
+    """Run a program on a fresh Micro in one mode: plain, profile (--profile) or debug (a trace hook)."""
+    micro = Micro(load_profile(profile), seed=seed, profiling=mode == "profile")
+    chunks: list[str] = []
+    micro.listeners.append(chunks.append)
+    if mode == "debug":
+        micro.load(parse(source), debug=True)
+        micro.runtime.line_hook = lambda line: False  # see every line, stop at none (TRACE without output)
+    else:
+        micro.load_text(source)
+    pending = list(inputs)
+    pauses: list[int] = []
+    while True:
+        status = micro.run(SLICE)
+        if status is Status.RUNNING:
+            if micro.cycles >= max_cycles:
+                break
+            continue
+        if status is Status.WAITING:
+            if pending:
+                micro.feed(pending.pop(0))
+            else:
+                micro.end_input()
+            continue
+        if status is Status.PAUSED:
+            pauses.append(micro.runtime.current_line)
+            micro.runtime.resume()
+            continue
+        break
+    failure = micro.runtime.error
+    error = None
+    if failure is not None:
+        from machine.errors import LseError, render
+        error = (int(failure.code), render(LseError(failure.code, failure.text)), failure.line)
+    elif status is Status.RUNNING:
+        error = (-1, "DID NOT END", None)
+    return Outcome("".join(chunks), error, micro.cycles, pauses)
+
+
+def refused(errors: SyntaxErrors) -> Outcome:
+    """The outcome of a program the parser refuses: its first syntax error, nothing run."""
+    first = errors.diagnostics[0]
+    return Outcome("", (int(first.code), message(first.code, first.text), first.line), 0)
+
+
+def differences(expected: Outcome, got: Outcome) -> list[tuple[str, str]]:
+    """The kinds in which two outcomes differ (output, error, cycles), each with a readable line."""
+    found = []
+    if expected.output != got.output:
+        found.append(("output", f"output {got.output!r} instead of {expected.output!r}"))
+    if expected.error != got.error:
+        found.append(("error", f"error {got.error} instead of {expected.error}"))
+    if expected.cycles != got.cycles:
+        found.append(("cycles", f"cycles {got.cycles} instead of {expected.cycles}"))
+    return found
+
+
+def compare(source: str, inputs: Sequence[str] = (), seed: int = 0, profile: str = "micro40",
+            modes: Sequence[str] = MODES) -> dict[str, list[tuple[str, str]]]:
+    """Each Micro mode's differences from the reference (empty lists: all agree).
+
+    A Python exception of a Micro mode is a difference of kind "exception" (its first line).
+    """
+    try:
+        expected = Reference(parse(source), inputs, seed, profile).run()
+    except SyntaxErrors as errors:  # refused before anything runs: every mode must refuse it alike
+        expected = refused(errors)
+    result = {}
+    for mode in modes:
+        try:
+            try:
+                got = run_micro(source, inputs, seed, profile, mode)
+            except SyntaxErrors as errors:
+                got = refused(errors)
+            result[mode] = differences(expected, got)
+        except Exception as error:  # an InternalError (or worse) of the Micro: reported, not raised
+            first = str(error).splitlines()[0][:200] if str(error) else ""
+            result[mode] = [("exception", f"{type(error).__name__}: {first}")]
+    return result
+
+
+def report(result: dict[str, list[tuple[str, str]]]) -> str:
+    """A readable account of a comparison: one line per mode that disagrees."""
+    return "\n".join(f"{mode}: {text}" for mode, found in result.items() for _, text in found)
+
+
+__all__ = ["MODES", "compare", "differences", "report", "run_micro"]

@@ -1,0 +1,388 @@
+"""Random well-formed LSE programs that always end: random_program(rng, size) -> (source, input lines).
+
+Imports nothing of the machine. Termination by construction: FAIRE bounds are small constants or
+ETL(e,3)/ETL(e,7) (0..7); TANT QUE loops also test their variable; backward jumps go through a
+global guard counter (G1, G2, ...) that only they change; every procedure counts its calls in the
+global Z and returns at once past a bound; recursion passes a depth D that shrinks; loop
+variables and guards are never assigned, read into or passed by reference elsewhere. Errors
+(division by zero, unassigned variables, type mismatches, indices out of range, bad or missing
+input, too deep a recursion) are welcome: they end a run too. The file store is never used.
+"""
+
+from __future__ import annotations
+
+import random
+
+NUMS = ("A", "B", "C", "N", "X")
+STRS = ("S", "U")
+WORDS = ("ABC", "LSE", "JOUR", "X Y", "", "MICRO", "A,B")
+FORMATS = ("[U]", "[F6.2]", "[2X,U,'=',U]", "[E10.3,/]", "['<',*X,U]", "[3U]", "[F4.0,X,U]")
+
+
+class Unit:
+    """A procedure being generated: its name, signature and own names."""
+
+    def __init__(self, name: str, kind: str, params: list, locals_: list) -> None:
+        self.name = name
+        self.kind = kind  # 'n' or 's' for a function, 'p' for a subroutine
+        self.params = params  # (name, kind 'n'/'s'/'a', by value?)
+        self.locals = locals_  # (name, kind)
+
+
+class Generator:
+    """One program: lines with symbolic targets @k@, numbered at the end."""
+
+    def __init__(self, rng: random.Random, size: int) -> None:
+        self.rng = rng
+        self.size = size
+        self.lines: list[tuple[str, str]] = []  # (label id, text)
+        self.labels = 0
+        self.guards = 0
+        self.units: list[Unit] = []
+        self.unit: Unit | None = None
+        self.loop_vars: list[str] = []
+        self.inputs: list[str] = []
+        self.quiet = False  # True while writing a TANT QUE condition: no calls
+
+    # ------------------------------------------------------------ helpers
+    def label(self) -> str:
+        self.labels += 1
+        return f"@{self.labels}@"
+
+    def emit(self, text: str, label: str = "") -> None:
+        self.lines.append((label, text))
+
+    def chance(self, p: float) -> bool:
+        return self.rng.random() < p
+
+    def pick(self, items):
+        return self.rng.choice(list(items))
+
+    # ---------------------------------------------------------- variables
+    def num_vars(self) -> list[str]:
+        names = list(NUMS)
+        if self.unit is not None:
+            names += [p for p, k, _ in self.unit.params if k == "n"] + [v for v, k in self.unit.locals if k == "n"]
+        return names
+
+    def readable_nums(self) -> list[str]:
+        return self.num_vars() + self.loop_vars + ["Q"] * (1 if self.chance(0.02) else 0)
+
+    def str_vars(self) -> list[str]:
+        names = list(STRS)
+        if self.unit is not None:
+            names += [p for p, k, _ in self.unit.params if k == "s"] + [v for v, k in self.unit.locals if k == "s"]
+        return names + (["V"] if self.chance(0.05) else [])
+
+    def arrays(self) -> list[str]:
+        names = ["T"]
+        if self.unit is not None:
+            names += [p for p, k, _ in self.unit.params if k == "a"] + [v for v, k in self.unit.locals if k == "a"]
+        return names
+
+    def functions(self, kind: str) -> list[Unit]:
+        """Functions callable from here: those made before this unit (and this one, for recursion)."""
+        found = [u for u in self.units if u.kind == kind and u is not self.unit]
+        if self.unit is not None and self.unit.kind == kind and self.chance(0.3):
+            found.append(self.unit)
+        return found
+
+    # -------------------------------------------------------- expressions
+    def constant(self) -> str:
+        roll = self.rng.random()
+        if roll < 0.5:
+            return str(self.rng.randint(0, 9))
+        if roll < 0.8:
+            return self.pick(("0.5", "2.5", "1.25", "10", "100", "3.75", "0.1"))
+        return self.pick(("1E6", "12345678", "1.5E-3", "7E30", "1E300"))
+
+    def index(self, depth: int) -> str:
+        roll = self.rng.random()
+        if roll < 0.35:
+            return str(self.rng.randint(1, 5))
+        if roll < 0.5:
+            return self.pick(("1.5", "2.9", "5.99", "2.5", "1.5", "3.2", "0" if self.chance(0.2) else "6"))
+        if roll < 0.75 and self.loop_vars:
+            return self.pick(self.loop_vars)
+        return f"1+ETL({self.num(depth + 1)},3)"
+
+    def element(self, depth: int) -> str:
+        if self.chance(0.3):
+            row = self.pick(('1', '2', '3', '2.5', '1.5', '4' if self.chance(0.1) else '3'))
+            return f"M[{row},{self.index(depth)}]"
+        return f"{self.pick(self.arrays())}[{self.index(depth)}]"
+
+    def call(self, kind: str, depth: int) -> str | None:
+        candidates = self.functions(kind)
+        if not candidates or depth > 3:
+            return None
+        unit = self.pick(candidates)
+        return f"&{unit.name}({', '.join(self.arguments(unit, depth))})"
+
+    def arguments(self, unit: Unit, depth: int) -> list[str]:
+        args = []
+        for index, (_, kind, by_value) in enumerate(unit.params):
+            if index == 0:  # the depth of recursion
+                args.append("D-1" if unit is self.unit else str(self.rng.randint(0, 3)))
+            elif kind == "a":
+                args.append(self.pick(self.arrays()))
+            elif kind == "s":
+                args.append(self.string(depth + 1) if by_value or self.chance(0.1) else self.pick(self.str_vars()))
+            elif by_value:
+                args.append(self.num(depth + 1))
+            else:
+                roll = self.rng.random()
+                args.append(self.pick(self.num_vars()) if roll < 0.5 else
+                            self.element(depth + 1) if roll < 0.8 else self.num(depth + 1))
+        return args
+
+    def num(self, depth: int = 0, calls: bool = True) -> str:
+        roll = self.rng.random()
+        if depth > 3 or roll < 0.25:
+            return self.constant() if self.chance(0.4) else self.pick(self.readable_nums())
+        if roll < 0.35:
+            return self.element(depth)
+        if roll < 0.6:
+            op = self.pick("++--**/^")
+            right = self.pick(("2", "0.5", "3")) if op == "^" else self.num(depth + 1, calls)
+            if op == "/" and self.chance(0.1):
+                right = "(A-A)"
+            return f"({self.num(depth + 1, calls)}{op}{right})"
+        if roll < 0.65:
+            return f"-{self.num(depth + 1, calls)}"
+        if roll < 0.8:
+            return self.builtin_num(depth, calls)
+        if roll < 0.88 and calls and not self.quiet:
+            made = self.call("n", depth)
+            if made:
+                return made
+        if roll < 0.94:
+            test = self.cond(depth + 1, calls)
+            then = self.num(depth + 1, calls)
+            return f"(SI {test} ALORS {then} SINON {self.num(depth + 1, calls)})"
+        if self.chance(0.04):
+            return f"({self.pick(self.str_vars())}+1)"  # a type mismatch
+        return self.pick(self.readable_nums())
+
+    def builtin_num(self, depth: int, calls: bool) -> str:
+        x = self.num(depth + 1, calls)
+        roll = self.rng.randrange(12)
+        return (f"ABS({x})", f"ENT({x})", f"RAC(ABS({x}))", f"SIN({x})", f"COS({x})", f"ATG({x})",
+                f"EXP(ETL({x},7))", f"LGN(ABS({x})+1)", f"ETL({x},{self.num(depth + 1, calls)})",
+                "ALE(0)", f"LGR({self.string(depth + 1, calls)})",
+                f"POS({self.string(depth + 1, calls)},{self.pick(('1', '2', '1.5'))},{self.string(depth + 1, calls)})",
+                )[roll] if roll < 12 else x
+
+    def string(self, depth: int = 0, calls: bool = True) -> str:
+        roll = self.rng.random()
+        if depth > 3 or roll < 0.3:
+            return repr(self.pick(WORDS)).replace('"', "'") if self.chance(0.5) else self.pick(self.str_vars())
+        if roll < 0.5:
+            return f"{self.string(depth + 1, calls)}!{self.string(depth + 1, calls)}"
+        if roll < 0.62:
+            start = self.pick(("1", "2", "3", "1", "2", "1.5" if self.chance(0.1) else "4"))
+            if self.chance(0.3):
+                stops = self.pick(("2", "' '", "'B'"))
+                return f"SCH({self.string(depth + 1, calls)},{start},{stops},{self.pick(self.num_vars())})"
+            return f"SCH({self.string(depth + 1, calls)},{start},{self.pick(('1', '2', '5'))})"
+        if roll < 0.72:
+            return f"CCA({self.num(depth + 1, calls)})"
+        if roll < 0.8:
+            return f"EQC({self.pick(('65', '66', '48', '97', '-1' if self.chance(0.2) else '90'))})"
+        if roll < 0.88 and calls and not self.quiet:
+            made = self.call("s", depth)
+            if made:
+                return made
+        if roll < 0.95:
+            test = self.cond(depth + 1, calls)
+            then = self.string(depth + 1, calls)
+            return f"(SI {test} ALORS {then} SINON {self.string(depth + 1, calls)})"
+        return self.pick(self.str_vars())
+
+    def cond(self, depth: int = 0, calls: bool = True) -> str:
+        roll = self.rng.random()
+        op = self.pick(("=", "#", "<", "<=", ">", ">="))
+        if depth > 2 or roll < 0.55:
+            return f"{self.num(depth + 1, calls)}{op}{self.num(depth + 1, calls)}"
+        if roll < 0.7:
+            return f"{self.string(depth + 1, calls)}{op}{self.string(depth + 1, calls)}"
+        if roll < 0.9:
+            return f"{self.cond(depth + 1, calls)} {self.pick(('ET', 'OU'))} {self.cond(depth + 1, calls)}"
+        return f"NON {self.cond(depth + 1, calls)}"
+
+    # --------------------------------------------------------- statements
+    def simple(self) -> str:
+        roll = self.rng.random()
+        if roll < 0.25:
+            return f"{self.pick(self.num_vars())}←{self.num()}"
+        if roll < 0.4:
+            return f"{self.pick(self.str_vars())}←{self.string()}"
+        if roll < 0.52:
+            return f"{self.element(0)}←{self.num()}"
+        if roll < 0.7:
+            items = [self.num() if self.chance(0.6) else self.string() for _ in range(self.rng.randint(1, 3))]
+            fmt = self.pick(FORMATS) + " " if self.chance(0.3) else ""
+            return f"AFFICHER{fmt or ' '}{','.join(items)}"
+        if roll < 0.85:
+            subs = [u for u in self.units if u.kind == "p" and u is not self.unit]
+            if subs:
+                unit = self.pick(subs)
+                return f"&{unit.name}({', '.join(self.arguments(unit, 0))})"
+        if roll < 0.92:
+            return f"SI {self.cond()} ALORS {self.simple()}" + (f" SINON {self.simple()}" if self.chance(0.5) else "")
+        if roll < 0.96:
+            return f"DEBUT {self.simple()};{self.simple()} FIN"
+        if self.chance(0.5):
+            target = self.pick(self.num_vars()) if self.chance(0.7) else self.pick(self.str_vars())
+            self.inputs.append(self.pick(("3", "2.5", "-1", "ABC", "7 8", "1E3", "MOT")))
+            return f"LIRE {target}"
+        if self.unit is None:
+            return f"X←{self.num()}"
+        return f"{self.pick(self.num_vars())}←{self.num()}"
+
+    def line_of_simples(self, label: str = "") -> None:
+        self.emit(";".join(self.simple() for _ in range(self.rng.randint(1, 3))), label)
+
+    def block(self, depth: int, after: str, loop_end: str | None) -> None:
+        """One piece of a unit's body; `after` is a label further on, `loop_end` the enclosing loop's end line."""
+        roll = self.rng.random()
+        if roll < 0.45 or depth > 1:
+            self.line_of_simples()
+            if loop_end and self.chance(0.15):
+                self.emit(f"SI {self.cond()} ALORS ALLER EN {self.pick((after, loop_end))}")
+            return
+        if roll < 0.6:
+            self.emit(f"SI {self.cond()} ALORS ALLER EN {after}")
+            return
+        if roll < 0.67:
+            other = self.label()
+            self.emit(f"ALLER EN (SI {self.cond()} ALORS {after} SINON {other})")
+            self.line_of_simples(other)
+            return
+        if roll < 0.75:
+            self.guards += 1
+            guard = f"G{self.guards}"
+            back = self.label()
+            self.line_of_simples(back)
+            self.line_of_simples()
+            self.emit(f"SI {guard}<2 ALORS DEBUT {guard}←{guard}+1; ALLER EN {back} FIN")
+            return
+        self.loop(depth, after)
+
+    def loop(self, depth: int, after: str) -> None:
+        free = [v for v in ("I", "J", "K") if v not in self.loop_vars]
+        var = free[0]
+        end = self.label()
+        if self.chance(0.25):
+            self.quiet = True  # no procedure call in a TANT QUE condition
+            head = f"FAIRE {end} POUR {var}←1 TANT QUE {var}<=3 ET {self.cond(3)}"  # one comparison: ET binds it
+            self.quiet = False
+        elif self.chance(0.3):
+            head = f"FAIRE {end} POUR {var}←1 JUSQUA ETL({self.num(1)},{self.pick(('3', '7'))})"
+        elif self.chance(0.2):
+            head = f"FAIRE {end} POUR {var}←4 PAS -1 JUSQUA {self.pick(('1', '2.5'))}"
+        else:
+            head = f"FAIRE {end} POUR {var}←{self.pick(('1', '0.5', '2'))} JUSQUA {self.pick(('3', '4', '0', '2.5'))}"
+        on_line = ";" + self.simple() if self.chance(0.4) else ""
+        self.emit(head + on_line)
+        self.loop_vars.append(var)
+        if self.chance(0.3) and depth == 0:  # an inner loop ending on the same line
+            inner_var = [v for v in ("I", "J", "K") if v not in self.loop_vars][0]
+            self.emit(f"FAIRE {end} POUR {inner_var}←1 JUSQUA {self.pick(('2', '3'))}")
+            self.loop_vars.append(inner_var)
+            self.block(depth + 1, after, end)
+            self.line_of_simples(end)
+            self.loop_vars.remove(inner_var)
+        else:
+            for _ in range(self.rng.randint(0, 2)):
+                self.block(depth + 1, after, end)
+            self.line_of_simples(end)
+        self.loop_vars.remove(var)
+
+    def body(self, count: int, ending: str) -> None:
+        """`count` blocks, then the line labelled `ending` (which the caller writes)."""
+        marks = [self.label() for _ in range(count)] + [ending]
+        for position in range(count):
+            self.block(0, marks[self.rng.randint(position, count)], None)
+            self.emit(f"N←N+0*{self.rng.randint(1, 9)}", marks[position])
+
+    # ---------------------------------------------------------- procedures
+    def procedure(self, index: int) -> None:
+        kind = self.pick("nnsp")
+        name = f"{'F' if kind != 'p' else 'P'}{index}"
+        params: list = [("D", "n", True)]
+        for position in range(self.rng.randint(0, 3)):
+            pkind = self.pick("nnsa")
+            params.append((f"P{pkind.upper()}{position}", pkind, self.chance(0.5)))
+        locals_ = [("I", "loop"), ("J", "loop"), ("K", "loop")]  # its FAIRE variables: never assigned
+        if self.chance(0.5):
+            locals_.append(("LA", "n"))
+        if self.chance(0.4):
+            locals_.append(("LS", "s"))
+        if self.chance(0.3):
+            locals_.append(("LT", "a"))
+        unit = Unit(name, kind, params, locals_)
+        local_names = [p for p, _, by_value in params if by_value] + [v for v, _ in locals_]
+        self.unit = unit
+        ending = self.label()
+        head = f"PROCEDURE &{name}({', '.join(p for p, _, _ in params)}) LOCAL {', '.join(local_names)}"
+        self.emit(head)
+        leave = f"RESULTAT {self.num() if kind == 'n' else self.string()}" if kind != "p" else "RETOUR"
+        quit_now = {"n": "RESULTAT 0", "s": "RESULTAT ''", "p": "RETOUR"}[kind]
+        first = ["Z←Z+1", f"SI Z>60 OU D<0 ALORS {quit_now}"]
+        declared = []
+        if ("LS", "s") in locals_:
+            declared.append("CHAINE LS")
+            if self.chance(0.8):
+                declared.append(f"LS←{self.string(2)}")
+        if ("LT", "a") in locals_:
+            declared.append(f"TABLEAU LT[{self.pick(('3', '5'))}]")
+        if ("LA", "n") in locals_ and self.chance(0.7):
+            declared.append(f"LA←{self.num(2)}")
+        self.emit(";".join(first))
+        if declared:
+            self.emit(";".join(declared))
+        self.units.append(unit)  # callable from its own body (recursion on D-1)
+        self.body(self.rng.randint(1, max(1, self.size // 3)), ending)
+        if kind == "p" and self.chance(0.1):
+            self.emit(f"SI {self.cond()} ALORS RETOUR EN @END@")
+        self.emit(leave, ending)
+        self.unit = None
+
+    # ---------------------------------------------------------------- all
+    def program(self) -> tuple[str, list[str]]:
+        self.emit("CHAINE S,U,V;TABLEAU T[5],M[3,4];Z←0;I←0;J←0;K←0")
+        inits = [f"{v}←{self.constant()}" for v in NUMS] + [f"S←'{self.pick(WORDS)}'", f"U←'{self.pick(WORDS)}'"]
+        self.emit(";".join(inits))
+        for procedure in range(self.rng.randint(0, 3)):
+            self.procedure(procedure)
+        procedures = self.lines
+        self.lines = []
+        guard_line = len(self.lines)
+        self.emit("")  # the guards' initial values, once all are known
+        ending = self.label()
+        self.body(self.rng.randint(1, self.size), ending)
+        self.emit("AFFICHER A,B,C,N,X,S,U,Z", ending)
+        self.emit("TERMINER", "@END@")
+        self.lines[guard_line] = ("", ";".join(f"G{g}←0" for g in range(1, self.guards + 1)) or "X←X")
+        main = self.lines
+        # the declarations first, then the main body, then the procedures
+        self.lines = procedures[:2] + main + procedures[2:]
+        return self.render(), self.inputs + [self.pick(("5", "MOT", "1 2 3"))]
+
+    def render(self) -> str:
+        numbers = {}
+        for position, (label, _) in enumerate(self.lines):
+            if label:
+                numbers[label] = str(10 * (position + 1))
+        out = []
+        for position, (_, text) in enumerate(self.lines):
+            for label, number in numbers.items():
+                text = text.replace(label, number)
+            out.append(f"{10 * (position + 1)} {text}")
+        return "\n".join(out) + "\n"
+
+
+def random_program(rng: random.Random, size: int) -> tuple[str, list[str]]:
+    """A random program of about `size` blocks in its main body, and the lines its LIRE may read."""
+    return Generator(rng, size).program()

@@ -20,61 +20,13 @@ from machine.errors import Err
 from machine.lse import analyses, ir
 from machine.lse import nodes as n
 from machine.lse.costs import expression_cost
-from machine.lse.layout import MAIN, Layout, Unit
+from machine.lse.layout import MAIN, Unit
 from machine.lse.operands import whole24
 from machine.lse.pyexpr import ExpressionCode, python_name
+from machine.lse.pyshared import INDENT, ProgramCode, Source
 from machine.lse.pystmt import StatementCode, held_name
 
-INDENT = "    "
 INLINE_DEPTH = 1  # how many entry blocks deep a case copies the code of the blocks it jumps to
-
-
-class Source:
-    """Lines of Python, each with the LSE line it runs and the cycles paid ahead of it in its block."""
-
-    def __init__(self) -> None:
-        self.lines: list[str] = []
-        self.table: list[tuple[int, int]] = []  # one (LSE line, refund) per line
-        self.depth = 0
-        self.where = (0, 0)
-
-    def emit(self, text: str) -> None:
-        self.lines.append(INDENT * self.depth + text)
-        self.table.append(self.where)
-
-
-class ProgramCode:
-    """What every unit of one program shares: the IR, cost prices, constants, the names of variables."""
-
-    def __init__(self, program: ir.ProgramIR, layout: Layout, costs: dict, numbers: object,
-                 profile: bool, debug: bool) -> None:
-        self.ir = program
-        self.layout = layout
-        self.costs = costs
-        self.numbers = numbers
-        self.profile = profile or debug
-        self.debug = debug
-        self.constants: list[object] = []  # _K: formats and other objects, never source
-        self.blocks: list[tuple[int, Counter, int]] = []  # charge points of --profile: (cycles, kinds, line)
-        self.number_params = analyses.number_params(layout)
-        self.leaves = analyses.procedure_leaves(program)  # how each procedure can end
-        self.numeric = analyses.numeric_results(program, layout, self.number_params)  # RESULTAT always a number
-        self.elements = analyses.element_references(layout)  # by-reference parameters always given an element
-        self.globals: dict[str, str] = {}  # python name -> LSE name of every variable of the program
-        # Labels written beside the code of their lines (names of letters and digits only: never code).
-        self.labels = {line: label for label, line in program.program.labels.items() if label.isalnum()}
-
-    def price(self, kinds: Counter) -> int:
-        return sum(self.costs[key] * count for key, count in kinds.items())
-
-    def point(self, kinds: Counter, line: int) -> int:
-        """Register a charge point for --profile; return its number."""
-        self.blocks.append((self.price(kinds), Counter(kinds), line))
-        return len(self.blocks) - 1
-
-    def constant(self, value: object) -> int:
-        self.constants.append(value)
-        return len(self.constants) - 1
 
 
 class UnitCode:
@@ -100,7 +52,6 @@ class UnitCode:
             set(unit.params) - set(unit.by_reference) - shared.number_params.get(unit.name, set()))) - (
             self.own_strings | self.own_arrays)
         self.assigned: set[str] = set()  # globals this unit stores into directly
-        self.names: set[str] = {node.name for node in nodes if type(node) in (n.Var, n.Index)}
         self.exprs = ExpressionCode(self, shared.numbers, self.charge_inline, shared.layout.units)
         self.out = Source()
         self.statements = StatementCode(self)

@@ -1,0 +1,61 @@
+"""What the units of one generated program share: the source being written, prices, charge points, constants.
+
+A part of the one code generator (pygen.py); imports analyses, ir and layout; never the runtime.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from machine.lse import analyses, ir
+from machine.lse.layout import Layout
+
+INDENT = "    "  # one level of generated Python
+
+
+class Source:
+    """Lines of Python, each with the LSE line it runs and the cycles paid ahead of it in its block."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.table: list[tuple[int, int]] = []  # one (LSE line, refund) per line
+        self.depth = 0
+        self.where = (0, 0)
+
+    def emit(self, text: str) -> None:
+        self.lines.append(INDENT * self.depth + text)
+        self.table.append(self.where)
+
+
+class ProgramCode:
+    """What every unit of one program shares: the IR, cost prices, constants, the names of variables."""
+
+    def __init__(self, program: ir.ProgramIR, layout: Layout, costs: dict, numbers: object,
+                 profile: bool, debug: bool) -> None:
+        self.ir = program
+        self.layout = layout
+        self.costs = costs
+        self.numbers = numbers
+        self.profile = profile or debug
+        self.debug = debug
+        self.constants: list[object] = []  # _K: formats and other objects, never source
+        self.blocks: list[tuple[int, Counter, int]] = []  # charge points of --profile: (cycles, kinds, line)
+        self.number_params = analyses.number_params(layout)
+        self.leaves = analyses.procedure_leaves(program)  # how each procedure can end
+        self.numeric = analyses.numeric_results(program, layout, self.number_params)  # RESULTAT always a number
+        self.elements = analyses.element_references(layout)  # by-reference parameters always given an element
+        self.globals: dict[str, str] = {}  # python name -> LSE name of every variable of the program
+        # Labels written beside the code of their lines (names of letters and digits only: never code).
+        self.labels = {line: label for label, line in program.program.labels.items() if label.isalnum()}
+
+    def price(self, kinds: Counter) -> int:
+        return sum(self.costs[key] * count for key, count in kinds.items())
+
+    def point(self, kinds: Counter, line: int) -> int:
+        """Register a charge point for --profile; return its number."""
+        self.blocks.append((self.price(kinds), Counter(kinds), line))
+        return len(self.blocks) - 1
+
+    def constant(self, value: object) -> int:
+        self.constants.append(value)
+        return len(self.constants) - 1

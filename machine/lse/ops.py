@@ -98,15 +98,6 @@ def by_value(value: object) -> object:
     return value
 
 
-def same_kind(old: object, new: object, name: str) -> object:
-    """Return new if it is of old's kind: a lean procedure's parameter keeps the kind it was given."""
-    if type(new) is not type(old):
-        raise LseError(Err.ALREADY_DECLARED if type(old) is Array else Err.TYPE_MISMATCH, name)
-    if type(new) is Array:
-        raise LseError(Err.ALREADY_DECLARED, name)
-    return new
-
-
 def set_ref(ref: tuple, value: object) -> None:
     """Store through a by-reference parameter, with the kind check of its target."""
     container, key = ref

@@ -179,25 +179,6 @@ class Vars(dict):
         return sum(cells_of(value) for value in self.values())
 
 
-def store_string(table: Vars, name: str, value: object, cells: int) -> tuple[object, int]:
-    """Vars.assign for a variable that generated code keeps in a local, with the `cells` it holds.
-
-    The table's own entry may be stale (the local is written back at sync points): the
-    memory taken is worked out from `cells`, as assign works it out from the entry. Returns
-    the value and the cells it now holds; fails as assign does, and then nothing changes.
-    """
-    if name in table.strings and type(value) is str:
-        memory = table.memory
-        more = len(value) - cells
-        if memory is not None:
-            if more > 0 and memory.used + more > memory.limit:
-                raise LseError(Err.MEMORY_FULL, f"CHAINE {name}")
-            memory.used += more
-        return value, len(value)
-    table.assign(name, value)  # refused (a number into a CHAINE, a string elsewhere), or a number stored
-    return value, 0
-
-
 def check_number(value: object, what: str = "") -> float:
     """Return value if it is a number, else fail with TYPES INCOMPATIBLES."""
     if type(value) is not float:

@@ -1,7 +1,7 @@
 """Start the Micro: `python main.py [FILE] [options]`; `--help` lists the options."""
 
+import _signal  # first, and the C module itself: signal.py builds enums, long enough to be interrupted
 import os
-import signal
 import sys
 
 
@@ -10,6 +10,6 @@ def _leave(signum: int, frame: object) -> None:
 
 
 if __name__ == "__main__":
-    signal.signal(signal.SIGINT, _leave)
+    _signal.signal(_signal.SIGINT, _leave)
     from machine.__main__ import run
     sys.exit(run())

@@ -1,9 +1,9 @@
 """`python -m machine`, main.py and the installed `micro-lse` command: one command line."""
 
+import _signal  # first, and the C module itself: signal.py builds enums, long enough to be interrupted
 import atexit
 import gc
 import os
-import signal
 import sys
 
 # Ctrl-C before the Micro has put up its own handler (importing, loading, parsing): exit with
@@ -19,7 +19,7 @@ def _leave(signum: int, frame: object) -> None:
 
 def run() -> int:
     """Entry point of the `micro-lse` command (and of main.py)."""
-    signal.signal(signal.SIGINT, _leave)  # the front ends put up their own while a program runs
+    _signal.signal(_signal.SIGINT, _leave)  # the front ends put up their own while a program runs
     # Decision: at exit, the interpreter's last collection went through every object the run
     # left (modules, compiled units): about 5 ms of each whole run. Frozen, they are skipped;
     # atexit runs before that collection, and only when the process ends.

@@ -183,7 +183,7 @@ def test_ctrl_c_at_any_instant_of_start_up_exits_130_without_a_traceback_of_the_
     program = tmp_path / "p.lse"
     program.write_text("10 LIRE X\n20 TERMINER\n")
     statuses = set()
-    for delay in [0.01 * step for step in range(0, 40, 3)]:
+    for delay in [0.005 * step for step in range(0, 80)]:  # fine steps: the window of 130 is ~25 ms
         process = spawn(str(program), "--headless", "--disk", str(tmp_path))
         time.sleep(delay)
         process.send_signal(signal.SIGINT)

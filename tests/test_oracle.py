@@ -26,8 +26,8 @@ DISAGREE = Path(__file__).resolve().parent / "oracle" / "disagree"
 LONG_RUNS = {"compte random", "bench add loop", "bench div loop", "bench fib", "bench calls",
              "bench montecarlo", "crypto", "bench strings", "bench matrix", "queens", "solitaire 10 deals"}
 FAST_RUNS = [name for name in RUNS if name not in LONG_RUNS]
-RANDOM_PROGRAMS = 120  # about 0.3 s each, all modes, on a loaded 2-core machine
-RANDOM_CHUNK = 10
+RANDOM_PROGRAMS = 2000  # about 0.06 s each, all three modes and the reference (the one compiler compiles fast)
+RANDOM_CHUNK = 50
 
 
 def recorded_run(name: str) -> tuple[str, list[str], int]:

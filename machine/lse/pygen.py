@@ -2,7 +2,8 @@
 
 Plain runs, --profile and the debugger are flags of the same generator (profile: each charge point
 counted where it is paid, and each segment's cycles given to its line; debug: a hook before each
-line). Imports ir, analyses, pyexpr, costs, nodes, formats (compile_format) and layout; never the runtime.
+line). Imports ir, analyses, costs, operands, nodes, layout and the generator's other parts (pyshared,
+pystmt, pyexpr); never the runtime.
 
 Decisions: the program's variables are local variables of the closure (`v_NAME`), shared by its
 units as cells, so a procedure reads and writes them directly and nothing is ever written back;

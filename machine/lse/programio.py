@@ -92,6 +92,13 @@ class ProgramIO:
         """CHARGER into a variable; return the status code."""
         return self._disk().load(env, name, record, file)
 
+    def disk_load_ref(self, ref: tuple, record: object, file: object) -> float:
+        """CHARGER into a by-reference parameter: into the caller's variable (an element takes no record)."""
+        container, key = ref
+        if not isinstance(container, Vars):
+            raise LseError(Err.ALREADY_DECLARED)
+        return self.disk_load(container, key, record, file)
+
     def disk_delete(self, file: object, record: object) -> None:
         """SUPPRIMER file[, record]."""
         self._disk().delete(file, record)

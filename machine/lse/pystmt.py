@@ -159,6 +159,8 @@ class StatementCode:
             if self.unit.storage(name) == "array":
                 held = held_name(name)
                 self.out.emit(f"{self.unit.pyname(name)}, {held} = M.own_array({name!r}, {sizes}, {held})")
+            elif self.unit.storage(name) == "ref":  # a parameter by reference is the caller's: not redeclared
+                self.out.emit(f"M.fail({int(Err.ALREADY_DECLARED)}, {name!r})")
             else:
                 self.out.emit(f"M.declare_array({self.unit.env(name)}, {name!r}, {sizes})")
 
@@ -182,7 +184,10 @@ class StatementCode:
     def st_Charger(self, node: n.Charger) -> None:
         args = ", ".join(self.value(part)[0] for part in (node.record, node.file))
         name = node.var.name
-        self.out.emit(f"_st = M.disk_load({self.unit.env(name)}, {name!r}, {args})")
+        if self.unit.storage(name) == "ref":  # into the caller's variable
+            self.out.emit(f"_st = M.disk_load_ref({self.unit.pyname(name)}, {args})")
+        else:
+            self.out.emit(f"_st = M.disk_load({self.unit.env(name)}, {name!r}, {args})")
         if node.status is None:
             return
         target = node.status

@@ -1,12 +1,13 @@
 """Facts about a program's IR that the code generator uses: reachable blocks, kinds, where variables live.
 
-Imports nodes, ir and layout (the units and name kinds of the program); never the runtime.
+Imports nodes, ir, builtins (their result kinds) and layout (the units and name kinds); never the runtime.
 """
 
 from __future__ import annotations
 
 from machine.lse import ir
 from machine.lse import nodes as n
+from machine.lse.builtins import BUILTINS
 from machine.lse.layout import MAIN, Layout, Unit
 from machine.lse.parser import walk
 
@@ -14,7 +15,7 @@ from machine.lse.parser import walk
 BY_NAME = (n.Lire, n.Charger, n.Chaine, n.Tableau, n.Liberer)
 
 
-def successors(program: ir.ProgramIR, block: ir.Block, all_lines: bool) -> list[int]:
+def successors(program: ir.ProgramIR, block: ir.Block) -> list[int]:
     """Where control may go after a block (a computed jump: any line)."""
     exit_ = block.exit
     kind = type(exit_)
@@ -72,7 +73,6 @@ def return_targets(program: ir.ProgramIR, layout: Layout) -> list[int]:
 
 def reachable(program: ir.ProgramIR, roots: list[int]) -> list[int]:
     """The blocks control can reach from roots, in order."""
-    every_line = computed(program)
     seen: set[int] = set()
     work = list(roots)
     while work:
@@ -80,28 +80,18 @@ def reachable(program: ir.ProgramIR, roots: list[int]) -> list[int]:
         if block_id in seen:
             continue
         seen.add(block_id)
-        work.extend(successors(program, program.blocks[block_id], every_line))
+        work.extend(successors(program, program.blocks[block_id]))
     return sorted(seen)
 
 
 def entries(program: ir.ProgramIR, blocks: list[int], roots: list[int]) -> set[int]:
-    """The blocks control can arrive at other than by running on from the block before (need a dispatch)."""
+    """The blocks control can arrive at other than by running on from the block before (need a dispatch):
+    every successor of an exit but a Goto's or a SI's."""
     found = set(roots)
     for block_id in blocks:
-        exit_ = program.blocks[block_id].exit
-        kind = type(exit_)
-        if kind is ir.Jump:
-            if exit_.line is None:
-                found.update(program.line_block.values())
-            elif exit_.line in program.line_block:
-                found.add(program.line_block[exit_.line])
-        elif kind is ir.OpenLoop:
-            found.add(exit_.body)
-            if exit_.end in program.line_block:
-                found.update(line_end_successors(program, exit_.end))
-        elif kind is ir.LineEnd:
-            found.update(loop_bodies(program, exit_.line))
-            found.add(exit_.next)
+        block = program.blocks[block_id]
+        if type(block.exit) not in (ir.Goto, ir.Branch):
+            found.update(successors(program, block))
     return found & set(blocks)
 
 
@@ -159,7 +149,7 @@ def number_params(layout: Layout) -> dict[str, set[str]]:
     units = {name: unit for name, unit in layout.units.items() if name != MAIN}
     proven = {name: {p for p in unit.params if p not in unit.by_reference and layout.is_pure_number(p)}
               for name, unit in units.items()}
-    calls = []  # (caller unit or None, callee, argument index, argument)
+    calls = []  # (the call, the argument's rank, the argument)
     for line in layout.program.lines:
         for node in walk(line.statements):
             if isinstance(node, n.Call) and node.name in units:
@@ -170,15 +160,10 @@ def number_params(layout: Layout) -> dict[str, set[str]]:
         changed = False
         for call, index, arg in calls:
             param = units[call.name].params[index] if index < len(units[call.name].params) else None
-            if param in proven[call.name] and not _number_argument(arg, layout, proven):
+            if param in proven[call.name] and not _numeric(arg, None, layout, proven, set()):
                 proven[call.name].discard(param)
                 changed = True
     return proven
-
-
-def _number_argument(arg: object, layout: Layout, proven: dict[str, set[str]]) -> bool:
-    """True if an argument is a number in whatever unit passes it (a proven parameter of any unit counts)."""
-    return _numeric(arg, None, layout, proven, set())
 
 
 def loop_states(program: ir.ProgramIR, blocks: list[int], roots: list[int]) -> dict[int, tuple] | None:
@@ -255,26 +240,16 @@ def line_end_states(program: ir.ProgramIR, line: int, state: tuple) -> list[tupl
     return found
 
 
-def procedure_leaves(program: ir.ProgramIR) -> dict[str, set[str]]:
-    """How each procedure can end: 'return', 'result', 'return_to', 'end', 'off_end'."""
-    found = {}
-    for name, entry in program.proc_entry.items():
-        kinds = set()
-        for block_id in reachable(program, [entry]):
-            exit_ = program.blocks[block_id].exit
-            if type(exit_) is ir.Leave:
-                kinds.add(exit_.kind)
-        found[name] = kinds
-    return found
+def procedure_exits(program: ir.ProgramIR) -> dict[str, list[ir.Leave]]:
+    """How each procedure can end: the Leave exits its blocks reach."""
+    return {name: [program.blocks[block_id].exit for block_id in reachable(program, [entry])
+                   if type(program.blocks[block_id].exit) is ir.Leave]
+            for name, entry in program.proc_entry.items()}
 
 
-def numeric_results(program: ir.ProgramIR, layout: Layout, proven: dict[str, set[str]]) -> set[str]:
+def numeric_results(exits: dict[str, list[ir.Leave]], layout: Layout, proven: dict[str, set[str]]) -> set[str]:
     """The procedures whose every RESULTAT is a number (found optimistically, then refuted to a fixpoint)."""
-    results: dict[str, list] = {}
-    for name, entry in program.proc_entry.items():
-        results[name] = [program.blocks[block_id].exit.expr for block_id in reachable(program, [entry])
-                         if type(program.blocks[block_id].exit) is ir.Leave
-                         and program.blocks[block_id].exit.kind == "result"]
+    results = {name: [leave.expr for leave in leaves if leave.kind == "result"] for name, leaves in exits.items()}
     numeric = set(results)
     changed = True
     while changed:
@@ -295,7 +270,6 @@ def _numeric(node: object, unit: Unit | None, layout: Layout, proven: dict[str, 
     if kind is n.Binary:
         return node.op != "!"
     if kind is n.BuiltinCall:
-        from machine.lse.builtins import BUILTINS
         return BUILTINS[node.name].result_kind == "n"
     if kind is n.Conditional:
         return all(_numeric(part, unit, layout, proven, numeric) for part in (node.then, node.other))

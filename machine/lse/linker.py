@@ -12,14 +12,14 @@ import math
 from greenlet import GreenletExit
 
 from machine.errors import Err, InternalError, LseError
-from machine.lse import ir, ops
+from machine.lse import analyses, ir, ops
 from machine.lse.builtins import substring
 from machine.lse.formats import render_plain
 from machine.lse.layout import MAIN, Layout
 from machine.lse.numbers import NumberModel
 from machine.lse.pyexpr import python_name
 from machine.lse.pygen import ProgramCode, program_source
-from machine.lse.values import Memory, Vars, check_number
+from machine.lse.values import Memory, Vars, check_number, hold_string
 
 # Python errors that compiled code lets escape on purpose, and what they mean in LSE.
 TRANSLATED = ((ZeroDivisionError, Err.DIVISION_BY_ZERO), (TypeError, Err.TYPE_MISMATCH),
@@ -76,16 +76,12 @@ class Globals(Vars):
     def assign(self, name: str, value: object) -> None:
         """Vars.assign, straight to the cell of a number or string the program uses."""
         cell = self.cells.get(name)
-        if cell is not None and type(value) is str and name in self.strings and self.memory is not None:
+        if cell is not None and type(value) is str and name in self.strings:
             try:
                 old = cell.cell_contents
             except ValueError:
                 old = ""
-            memory = self.memory
-            cells = len(value) - len(old)
-            if cells > 0 and memory.used + cells > memory.limit:
-                raise LseError(Err.MEMORY_FULL, f"CHAINE {name}")
-            memory.used += cells
+            hold_string(self.memory, name, value, len(old))
             cell.cell_contents = value
             return
         super().assign(name, value)
@@ -193,10 +189,7 @@ def string_held(memory: Memory):
     def held(value: object, cells: int, name: str) -> str:
         if type(value) is not str:
             raise LseError(Err.TYPE_MISMATCH, name)
-        more = len(value) - cells
-        if more > 0 and memory.used + more > memory.limit:
-            raise LseError(Err.MEMORY_FULL, f"CHAINE {name}")
-        memory.used += more
+        hold_string(memory, name, value, cells)
         return value
     return held
 
@@ -218,10 +211,9 @@ class CompiledProgram:
         self.ir = program
         self.roots = list(roots)
         shared = ProgramCode(program, layout, machine.costs, machine.numbers, profile, debug)
-        units = [(layout.units[MAIN], roots)]
-        units += [(unit, [program.proc_entry[name]]) for name, unit in layout.units.items() if name != MAIN]
-        for _unit, unit_roots in units:
-            unit_roots.extend(_return_roots(program, layout))
+        returns = _return_roots(program, layout)  # a caller goes on there after a RETOUR EN
+        units = [(layout.units[MAIN], [*roots, *returns])]
+        units += [(unit, [program.proc_entry[name], *returns]) for name, unit in layout.units.items() if name != MAIN]
         self.source, tables = program_source(shared, units)
         self.shared = shared
         self.names = dict(shared.globals)
@@ -331,7 +323,6 @@ class CompiledProgram:
 
 def _return_roots(program: ir.ProgramIR, layout: Layout) -> list[int]:
     """The blocks a RETOUR EN makes a caller go on at: static ones, or every line when one is computed."""
-    from machine.lse import analyses
     if analyses.computed(program):
         return list(program.line_block.values())
     return analyses.return_targets(program, layout)

@@ -183,6 +183,7 @@ class UnitCode:
             params = [f"a_{i}" if self.storage(p) == "table" else self.pyname(p) for i, p in enumerate(unit.params)]
             header = f"def {self.tag()}({', '.join(params)}):"
         out.depth = 1
+        straight = not self.is_main and self.straight(program.proc_entry[unit.name])
         if not self.is_main:
             entry = program.proc_entry[unit.name]
             self.where(program.blocks[entry].line, 0)
@@ -193,25 +194,24 @@ class UnitCode:
             if self.table:
                 pairs = "".join(f"({p!r}, a_{i}), " for i, p in enumerate(unit.params) if self.storage(p) == "table")
                 out.emit(f"L = _frame(({pairs}), {unit.name!r})")
-            own = sorted(self.own_strings | self.own_arrays)
+            own = sorted(self.own_strings | self.own_arrays)  # their cells are given back when the call ends
             if own:
                 out.emit(" = ".join(held_name(name) for name in own) + " = 0")
             out.emit("depth += 1")
             out.emit("try:")
             out.depth += 1
-            if self.straight(entry):
+            if straight:
                 self.straight_body(entry)
             else:
                 out.emit(f"pc = {entry}")
-        if self.is_main or not self.straight(program.proc_entry[unit.name]):
+        if not straight:
             self.dispatch_body()
         if not self.is_main:
             out.depth = 1
             out.emit("finally:")
             out.emit("    depth -= 1")
-            if self.own_strings or self.own_arrays:
-                held = " + ".join(held_name(name) for name in sorted(self.own_strings | self.own_arrays))
-                out.emit(f"    M.memory.used -= {held}")
+            if own:
+                out.emit(f"    M.memory.used -= {' + '.join(held_name(name) for name in own)}")
             if self.table:
                 out.emit(f"    _release(L, {unit.name!r})")
             if self.shared.profile:

@@ -41,8 +41,9 @@ class ProgramCode:
         self.constants: list[object] = []  # _K: formats and other objects, never source
         self.blocks: list[tuple[int, Counter, int]] = []  # charge points of --profile: (cycles, kinds, line)
         self.number_params = analyses.number_params(layout)
-        self.leaves = analyses.procedure_leaves(program)  # how each procedure can end
-        self.numeric = analyses.numeric_results(program, layout, self.number_params)  # RESULTAT always a number
+        exits = analyses.procedure_exits(program)
+        self.leaves = {name: {leave.kind for leave in leaves} for name, leaves in exits.items()}  # how each ends
+        self.numeric = analyses.numeric_results(exits, layout, self.number_params)  # RESULTAT always a number
         self.elements = analyses.element_references(layout)  # by-reference parameters always given an element
         self.globals: dict[str, str] = {}  # python name -> LSE name of every variable of the program
         # Labels written beside the code of their lines (names of letters and digits only: never code).

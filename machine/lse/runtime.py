@@ -61,7 +61,6 @@ class Runtime(ProgramIO):
                 dict.__setitem__(self.G, name, value)
         self.memory.used = self.G.held()  # variables kept from an earlier run still hold theirs
         self.max_depth = limits["max_call_depth"]
-        self.result: object = None
         self.interrupted = False
         self.inputs = InputBuffer()
         self.error: LseError | None = None

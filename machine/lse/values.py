@@ -130,6 +130,19 @@ def cells_of(value: object) -> int:
     return 0
 
 
+def hold_string(memory: Memory | None, name: str, value: str, held: int) -> None:
+    """Count a string stored into the CHAINE `name`, which held `held` cells: MEMOIRE PLEINE if it does not fit.
+
+    Memory.take, inline: the message is only made for the error. No memory: a table nobody counts.
+    """
+    if memory is None:
+        return
+    more = len(value) - held
+    if more > 0 and memory.used + more > memory.limit:
+        raise LseError(Err.MEMORY_FULL, f"CHAINE {name}")
+    memory.used += more
+
+
 class Vars(dict):
     """A table of variables (the globals, or one procedure call's locals)."""
 
@@ -148,12 +161,7 @@ class Vars(dict):
         if name in self.strings:
             if type(value) is not str:
                 raise LseError(Err.TYPE_MISMATCH, name)
-            memory = self.memory
-            if memory is not None:  # Memory.take, inline: the message is only made for the error
-                cells = len(value) - len(self.get(name, ""))
-                if cells > 0 and memory.used + cells > memory.limit:
-                    raise LseError(Err.MEMORY_FULL, f"CHAINE {name}")
-                memory.used += cells
+            hold_string(self.memory, name, value, len(self.get(name, "")))
         elif type(value) is not float:
             raise LseError(Err.ALREADY_DECLARED if type(self.get(name)) is Array else Err.TYPE_MISMATCH, name)
         elif type(self.get(name)) is Array:

@@ -381,10 +381,7 @@ class UnitCode:
         if self.statements.fast_path(exit_.cond):
             cond, _ = self.statements.evaluated(exit_.cond, "_c")
         else:
-            steps: list[str] = []
-            cond, _ = self.exprs.value(exit_.cond, steps)
-            for step in steps:
-                out.emit(step)
+            cond, _ = self.statements.value(exit_.cond)
         out.emit(f"if {cond}:")
         for part, first in ((0, exit_.yes), (1, exit_.no)):
             if part:

@@ -14,6 +14,7 @@ from machine.lse.builtins import Environment, host_now
 from machine.lse.nodes import Program
 from machine.lse.parser import SyntaxErrors, parse
 from machine.lse.runtime import Runtime, Status
+from machine.lse.suspension import Suspension
 from machine.lse.values import Vars
 from machine.profile import Profile, load_profile
 from machine.screen import TextScreen
@@ -27,7 +28,7 @@ class Micro:
 
     def __init__(self, profile: Profile | None = None, *, seed: int | None = None,
                  profiling: bool = False, now: Callable[[], datetime] = host_now,
-                 disk: Disk | None = None) -> None:
+                 disk: Disk | None = None, suspension: Callable[[], Suspension] | None = None) -> None:
         self.profile = profile or load_profile()
         self.disk = disk
         self.screen = TextScreen(self.profile.columns, self.profile.rows)
@@ -37,6 +38,7 @@ class Micro:
         self.runtime: Runtime | None = None
         self.program: Program | None = None
         self.keyboard = False  # set by a front end when a person types LIRE's answers (not a pipe)
+        self.suspension = suspension  # makes each run's suspension (None: the desktop's greenlet)
 
     def limits(self) -> dict:
         """The profile's limits that the runtime enforces."""
@@ -70,7 +72,8 @@ class Micro:
         previous = self.runtime
         self.runtime = Runtime(program, dict(self.profile.costs), environment=self.environment,
                                output=self._output, limits=self.limits(), profile=self.profiling,
-                               debug=debug, variables=variables)
+                               debug=debug, variables=variables,
+                               suspension=self.suspension() if self.suspension is not None else None)
         self.runtime.disk = self.disk
         if previous is not None and continued:
             self.runtime.cyc = previous.cyc

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import math
 
-from greenlet import GreenletExit
-
 from machine.errors import Err, InternalError, LseError
 from machine.lse import analyses, ir, ops
 from machine.lse.builtins import substring
@@ -19,7 +17,10 @@ from machine.lse.layout import MAIN, Layout
 from machine.lse.numbers import NumberModel
 from machine.lse.pyexpr import python_name
 from machine.lse.pygen import ProgramCode, program_source
+from machine.lse.suspension import unwinding
 from machine.lse.values import Memory, Vars, check_number, hold_string
+
+UNWINDING = unwinding()  # a stack being unwound by its suspension passes through every handler
 
 # Python errors that compiled code lets escape on purpose, and what they mean in LSE.
 TRANSLATED = ((ZeroDivisionError, Err.DIVISION_BY_ZERO), (TypeError, Err.TYPE_MISMATCH),
@@ -294,7 +295,7 @@ class CompiledProgram:
 
         The LSE line and the cycles paid ahead are found from the Python line it arose on.
         """
-        if isinstance(error, GreenletExit):
+        if isinstance(error, UNWINDING):
             raise error
         start, table = where
         tb = error.__traceback__

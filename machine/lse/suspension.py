@@ -3,17 +3,32 @@
 Decision: the runtime reaches its host through this hook only. On the desktop a program runs on a
 greenlet, a stack of its own, so compiled LSE is plain Python calls that can stop anywhere with no
 thread and the front end still steps the Micro from outside; another host (a browser, whose own
-mechanism waits on a promise) gives its own Suspension. Imports greenlet and the status only.
+mechanism waits on a promise) gives its own Suspension (machine/web/promised.py). Imports the status
+only, and greenlet when a desktop suspension is made (a browser has no greenlet).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
-
-from greenlet import getcurrent, greenlet
+from typing import TYPE_CHECKING, Protocol
 
 from machine.lse.status import Status
+
+if TYPE_CHECKING:
+    from greenlet import greenlet
+
+
+class Unwound(BaseException):
+    """Thrown into a suspended call that is given up: it unwinds the call's stack, never an LSE error."""
+
+
+def unwinding() -> tuple[type[BaseException], ...]:
+    """The exceptions by which a suspension unwinds a stack: generated code lets them pass."""
+    try:
+        from greenlet import GreenletExit
+    except ImportError:  # a browser: no greenlet
+        return (Unwound,)
+    return (Unwound, GreenletExit)
 
 
 class Suspension(Protocol):
@@ -42,14 +57,16 @@ class GreenletSuspension:
     """The desktop's suspension: the program on a greenlet of its own."""
 
     def __init__(self) -> None:
+        from greenlet import greenlet  # the desktop's only: imported when a desktop program runs
+        self.greenlet = greenlet
         self.program: greenlet | None = None
         self.caller: greenlet | None = None
 
     def prepare(self, body: Callable[[int], None]) -> None:
-        self.program = greenlet(body)
+        self.program = self.greenlet(body)
 
     def _switch(self, program: greenlet, *args: object) -> object:
-        self.caller = getcurrent()
+        self.caller = self.greenlet.getcurrent()
         program.parent = self.caller
         return program.switch(*args)
 
@@ -66,7 +83,7 @@ class GreenletSuspension:
         return self.program is not None and self.program.dead
 
     def call(self, function: Callable, args: list) -> tuple[object, bool]:
-        call = greenlet(function)
+        call = self.greenlet(function)
         outcome = self._switch(call, *args)
         if not call.dead:
             call.throw()  # it wanted to wait: unwind it

@@ -12,6 +12,7 @@ from typing import TextIO
 from machine import __version__
 from machine.disk import Disk
 from machine.errors import Err, InternalError, message, render
+from machine.frontends.look import ASPECTS, MONITOR_NAMES  # no pygame: --help needs none
 from machine.frontends.terminal import run_headless, run_monitor_headless
 from machine.lse.parser import SyntaxErrors, parse
 from machine.lse.source import Limits, limits_of, number_prefix
@@ -19,9 +20,6 @@ from machine.micro import Micro
 from machine.monitor import Monitor, tape_lines
 from machine.profile import ProfileError, load_profile
 
-# The names of the monitors (render.MONITOR_NAMES), repeated so that --help needs no pygame.
-MONITOR_NAMES = ("colour", "green", "amber", "white")
-ASPECTS = ("tv", "square")  # render.ASPECTS
 MAX_SCALE = 16
 # --speed between a thousandth and a million times the real Micro: beyond, pacing would
 # sleep for ages or not at all (and 1e-320 overflows the host's clock).

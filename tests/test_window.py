@@ -133,8 +133,8 @@ def test_authentic_speed_gives_the_cycles_of_the_wall_time_elapsed():
     monitor.executer("")
     micro = monitor.micro
     window = Window(monitor, FONT, speed=1.0, scale=1)
-    window.anchor = (window.anchor[0] - 0.05, micro.cycles)  # pretend 50 ms went by
-    budget = window.budget()
+    window.seat.anchor = (window.seat.anchor[0] - 0.05, micro.cycles)  # pretend 50 ms went by
+    budget = window.seat.budget()
     assert 0.05 * micro.profile.clock_hz <= budget < 0.2 * micro.profile.clock_hz
     pygame.display.quit()
 

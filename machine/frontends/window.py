@@ -13,8 +13,7 @@ from pathlib import Path
 
 from machine import keyboard as keys
 from machine.frontends.render import ScreenRenderer, pygame
-from machine.history import HISTORY_FILE, load_history, remember
-from machine.keyboard import MAX_HISTORY, RETURN, LineInput
+from machine.frontends.seat import Seat
 from machine.lse.runtime import Status
 from machine.monitor import Monitor
 from machine.recorder import Recorder
@@ -23,9 +22,6 @@ from machine.sound import SAMPLE_RATE, Bell, square_wave
 
 FRAME_HZ = 50
 BLINK_FRAMES = 25          # the cursor changes every half second
-MAX_LAG_SECONDS = 0.1      # a slow host never makes the Micro run ahead to catch up by more
-MAX_FRAME_WORK = 0.016     # at --speed max, run for this much wall time per frame
-SLICE_CYCLES = 50_000
 MAX_SCALE = 16
 RECORD_SCALE = 2  # recordings are drawn at this scale unless --scale says otherwise: GIFs to share stay small
 NOTICE_SECONDS = 2.0  # how long F12 and F9 are confirmed on the status line under the screen
@@ -34,7 +30,6 @@ EDIT_KEYS = {
     pygame.K_LEFT: keys.LEFT, pygame.K_RIGHT: keys.RIGHT, pygame.K_UP: keys.UP, pygame.K_DOWN: keys.DOWN,
     pygame.K_HOME: keys.HOME, pygame.K_END: keys.END,
 }
-SHIFTED = {keys.UP: keys.SCREEN_UP, keys.DOWN: keys.SCREEN_DOWN}
 
 
 def fit_scale(look: Callable[[int], ScreenRenderer], room: tuple[int, int]) -> int:
@@ -69,15 +64,9 @@ class Window:
         self.fullscreen = False
         self.set_mode()
         pygame.display.set_caption(micro.profile.title)
-        self.line = LineInput(micro.screen)
-        disk = session.disk
-        self.history = disk.root / HISTORY_FILE if disk is not None else None  # shared with the terminal
-        if self.history is not None:
-            self.line.history = load_history(self.history)[-MAX_HISTORY:]
-        micro.typed_by_a_person()  # a bad LIRE answer is refused and asked again
+        self.seat = Seat(session, speed=speed, history=Seat.history_of(session))
+        self.line = self.seat.line
         self.notice: tuple[str, float] | None = None  # a confirmation on the status line, until a time
-        self.speed = speed
-        self.turbo = False
         self.screenshot = screenshot
         self.frames = 0
         self.closed = False
@@ -86,28 +75,22 @@ class Window:
         self.no_audio = False
         self.record_path = record
         self.recorder = Recorder(micro.profile.frame_hz) if record is not None else None
-        self.anchor = (time.monotonic(), 0)  # wall time and cycles when pacing last (re)started
 
     # ------------------------------------------------------------- keys
     def handle(self, event: pygame.event.Event) -> None:
         """React to one pygame event."""
         if event.type == pygame.QUIT:
             self.close()
-        elif event.type == pygame.TEXTINPUT and self.session.wants_line():
+        elif event.type == pygame.TEXTINPUT:
             for ch in event.text:
-                self.line.key(ch)
+                self.seat.edit(ch)
         elif event.type == pygame.KEYDOWN:
             self.key_down(event)
 
     def key_down(self, event: pygame.event.Event) -> None:
         ctrl_c = event.key == pygame.K_c and event.mod & pygame.KMOD_CTRL
         if event.key == pygame.K_ESCAPE or ctrl_c:
-            if self.session.running:
-                self.session.interrupt()
-            else:  # at the prompt: the line is abandoned, a new one starts below it
-                self.line.abandon()
-                self.session.micro.show("\r\n")
-                self.session.abandon_line()
+            self.seat.escape()
         elif event.key == pygame.K_F12:
             self.save(Path(datetime.now().strftime("micro-lse-%Y%m%d-%H%M%S.png")))
         elif event.key == pygame.K_F9:
@@ -121,19 +104,12 @@ class Window:
             self.fullscreen = not self.fullscreen
             self.set_mode()
         elif event.key == pygame.K_F11:
-            self.turbo = not self.turbo
-            self.anchor = (time.monotonic(), self.micro.cycles)
+            self.seat.toggle_turbo()
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            if self.session.wants_line():
-                at_prompt = not self.session.running
-                line = self.line.key(RETURN)
-                if at_prompt and line.strip() and self.history is not None:
-                    remember(self.history, line)
-                self.session.submit(line)
+            if self.seat.enter():
                 self.closed = self.closed or self.session.leaving
-        elif event.key in EDIT_KEYS and self.session.wants_line():
-            key = EDIT_KEYS[event.key]
-            self.line.key(SHIFTED.get(key, key) if event.mod & (pygame.KMOD_SHIFT | pygame.KMOD_CTRL) else key)
+        elif event.key in EDIT_KEYS:
+            self.seat.edit(EDIT_KEYS[event.key], bool(event.mod & (pygame.KMOD_SHIFT | pygame.KMOD_CTRL)))
 
     def close(self) -> None:
         """The window's close button: at the prompt with an unsaved program, ask first (a second close
@@ -168,19 +144,6 @@ class Window:
         self.micro.screen.dirty = True
 
     # ------------------------------------------------------------ running
-    def budget(self) -> int | None:
-        """Cycles the Micro may run this frame to keep emulated time on wall time; None: no limit."""
-        if self.turbo or self.speed is None:
-            return None
-        start_wall, start_cycles = self.anchor
-        hz = self.micro.profile.clock_hz * self.speed
-        due = start_cycles + int((time.monotonic() - start_wall) * hz)
-        floor = self.micro.cycles - int(MAX_LAG_SECONDS * hz)
-        if due < floor:  # the host fell behind: forget the lost time rather than rush
-            self.anchor = (time.monotonic(), self.micro.cycles)
-            return 0
-        return max(0, due - self.micro.cycles)
-
     @property
     def status(self) -> Status | None:
         """RUNNING or WAITING while a program runs; else how the last run stopped."""
@@ -189,27 +152,10 @@ class Window:
         return self.session.last_status
 
     def run_frame(self) -> None:
-        """Run the program for this frame's share of cycles."""
-        if not self.session.running or self.micro.runtime.status is Status.WAITING:
-            self.anchor = (time.monotonic(), self.micro.cycles)
-            if not self.session.running:
-                return
-        budget = self.budget()
-        deadline = time.monotonic() + MAX_FRAME_WORK
-        while self.session.running:
-            cycles = SLICE_CYCLES if budget is None else min(SLICE_CYCLES, budget)
-            if cycles <= 0:
-                break
-            status = self.session.tick(cycles)
-            if budget is not None:
-                budget -= cycles
-            if status is Status.WAITING or time.monotonic() > deadline:
-                break
-        if not self.session.running:
-            self.line.clear()
-            if self.screenshot is not None:
-                self.save(self.screenshot)
-                self.screenshot = None
+        """Run the program for this frame's share of cycles; the --screenshot when it stops."""
+        if self.seat.run_frame() and self.screenshot is not None:
+            self.save(self.screenshot)
+            self.screenshot = None
 
     def beep(self) -> None:
         """Play the profile's square wave; where there is no audio device, stay silent without an error."""
@@ -260,9 +206,7 @@ class Window:
         self.bell.poll()
         self.frames += 1
         blink_changed = self.frames % BLINK_FRAMES == 0
-        if self.session.wants_line():
-            self.line.begin()  # the line the person types starts where the Micro's cursor is now
-        cursor = self.session.wants_line() and (self.frames // BLINK_FRAMES) % 2 == 0
+        cursor = self.seat.cursor_shown(self.frames, BLINK_FRAMES)
         if self.recorder is not None:
             self.recorder.capture(self.micro.screen, time.monotonic(), cursor)
         if self.notice is not None and time.monotonic() > self.notice[1]:

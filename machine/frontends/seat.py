@@ -1,0 +1,116 @@
+"""A person's seat at the Micro: keys into the screen editor and the monitor, each frame's share of cycles.
+
+What the pygame window and the web page have in common; must not import pygame or any host's library.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from machine.history import HISTORY_FILE, load_history, remember
+from machine.keyboard import DOWN, MAX_HISTORY, RETURN, SCREEN_DOWN, SCREEN_UP, UP, LineInput
+from machine.lse.runtime import Status
+from machine.monitor import Monitor
+
+MAX_LAG_SECONDS = 0.1      # a slow host never makes the Micro run ahead to catch up by more
+MAX_FRAME_WORK = 0.016     # at full speed, run for this much wall time per frame
+SLICE_CYCLES = 50_000
+SHIFTED = {UP: SCREEN_UP, DOWN: SCREEN_DOWN}
+
+
+class Seat:
+    """The keys a person types and the clock they watch, for one monitor session."""
+
+    def __init__(self, session: Monitor, *, speed: float | None, history: Path | None = None) -> None:
+        self.session = session
+        self.micro = session.micro
+        self.line = LineInput(self.micro.screen)
+        self.history = history
+        if history is not None:
+            self.line.history = load_history(history)[-MAX_HISTORY:]
+        self.micro.typed_by_a_person()  # a bad LIRE answer is refused and asked again
+        self.speed = speed
+        self.turbo = False
+        self.anchor = (time.monotonic(), 0)  # wall time and cycles when pacing last (re)started
+
+    @staticmethod
+    def history_of(session: Monitor) -> Path | None:
+        """The file of typed lines beside the disk (shared by the window and the terminal), if any."""
+        return session.disk.root / HISTORY_FILE if session.disk is not None else None
+
+    # ------------------------------------------------------------- keys
+    def escape(self) -> None:
+        """Esc: interrupt the program; at the prompt, abandon the line and start a new one below it."""
+        if self.session.running:
+            self.session.interrupt()
+        else:
+            self.line.abandon()
+            self.micro.show("\r\n")
+            self.session.abandon_line()
+
+    def enter(self) -> bool:
+        """Return: send the line to the monitor (or to LIRE); True if the Micro took a line."""
+        if not self.session.wants_line():
+            return False
+        at_prompt = not self.session.running
+        line = self.line.key(RETURN)
+        if at_prompt and line.strip() and self.history is not None:
+            remember(self.history, line)
+        self.session.submit(line)
+        return True
+
+    def edit(self, key: str, shifted: bool = False) -> None:
+        """An editing key (keyboard.py's names) or a typed character, when a line is awaited."""
+        if self.session.wants_line():
+            self.line.key(SHIFTED.get(key, key) if shifted else key)
+
+    def toggle_turbo(self) -> bool:
+        """Turbo on or off (the pacing starts again from now); return whether it is on."""
+        self.turbo = not self.turbo
+        self.anchor = (time.monotonic(), self.micro.cycles)
+        return self.turbo
+
+    # ------------------------------------------------------------ running
+    def budget(self) -> int | None:
+        """Cycles the Micro may run this frame to keep emulated time on wall time; None: no limit."""
+        if self.turbo or self.speed is None:
+            return None
+        start_wall, start_cycles = self.anchor
+        hz = self.micro.profile.clock_hz * self.speed
+        due = start_cycles + int((time.monotonic() - start_wall) * hz)
+        floor = self.micro.cycles - int(MAX_LAG_SECONDS * hz)
+        if due < floor:  # the host fell behind: forget the lost time rather than rush
+            self.anchor = (time.monotonic(), self.micro.cycles)
+            return 0
+        return max(0, due - self.micro.cycles)
+
+    def run_frame(self, work: float = MAX_FRAME_WORK) -> bool:
+        """Run the program for this frame's share of cycles (at most `work` seconds); True if it stopped."""
+        session = self.session
+        if not session.running or self.micro.runtime.status is Status.WAITING:
+            self.anchor = (time.monotonic(), self.micro.cycles)
+            if not session.running:
+                return False
+        budget = self.budget()
+        deadline = time.monotonic() + work
+        while session.running:
+            cycles = SLICE_CYCLES if budget is None else min(SLICE_CYCLES, budget)
+            if cycles <= 0:
+                break
+            status = session.tick(cycles)
+            if budget is not None:
+                budget -= cycles
+            if status is Status.WAITING or time.monotonic() > deadline:
+                break
+        if session.running:
+            return False
+        self.line.clear()
+        return True
+
+    def cursor_shown(self, frame: int, blink_frames: int) -> bool:
+        """Whether the cursor shows in this frame: only when a line is awaited, blinking."""
+        if not self.session.wants_line():
+            return False
+        self.line.begin()  # the line the person types starts where the Micro's cursor is now
+        return (frame // blink_frames) % 2 == 0

@@ -76,6 +76,7 @@ class Err(IntEnum):
     FILE_UNREADABLE = 73
     DISK_ACCESS_DENIED = 74
     NOT_SAVED = 75
+    BAD_LINK = 76  # the web page: a shared link whose program cannot be read back
 
 
 MESSAGES: dict[Err, str] = {
@@ -140,6 +141,7 @@ MESSAGES: dict[Err, str] = {
     Err.FILE_UNREADABLE: "FICHIER {text} ILLISIBLE",
     Err.DISK_ACCESS_DENIED: "ACCES AU DISQUE REFUSE",
     Err.NOT_SAVED: "PROGRAMME NON GARDE: {text}",
+    Err.BAD_LINK: "LIEN ILLISIBLE {text}",
 }
 
 # What a message shows of a user's text at most: a 5 000-digit number is named by its start,

@@ -23,7 +23,8 @@ class PromisedSuspension:
 
     The baton has start(entry) -> awaitable, returned when the program first pauses or ends;
     pause() -> awaitable of what the host sends back (GO or UNWIND); go(word) -> awaitable, returned
-    when the program pauses again or ends. `wait` turns an awaitable into its value (run_sync).
+    when the program pauses again or ends; failed() -> what broke the program's stack outside Python,
+    or None. `wait` turns an awaitable into its value (run_sync).
     """
 
     def __init__(self, baton: object, wait: Callable[[object], object]) -> None:
@@ -48,6 +49,10 @@ class PromisedSuspension:
     def _switched(self, awaitable: object) -> Status | None:
         """Wait for the program to pause or end; raise on the host's stack what it raised."""
         self.wait(awaitable)
+        failure = self.baton.failed()
+        if failure is not None:  # the stack itself broke (out of memory, a JavaScript error)
+            self.finished = True
+            raise InternalError(f"the program's stack broke: {failure}")
         if self.error is not None:
             error, self.error = self.error, None
             raise error
@@ -102,5 +107,9 @@ def browser_suspension() -> PromisedSuspension:
 
         def go(self, word: str) -> object:
             return baton.go(word)
+
+        def failed(self) -> str | None:
+            failure, baton.failure = baton.failure, None
+            return failure
 
     return PromisedSuspension(ProxyBaton(), run_sync)

@@ -1,0 +1,196 @@
+"""The web page's Micro: keys from the page in, the screen's rows out, one frame at a time.
+
+Runs inside Pyodide (static/micro.js calls it) and on the desktop in tests; speaks JSON strings to
+the page so that no JavaScript object is kept by Python. Must not import pygame or pyodide.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+from machine import keyboard as keys
+from machine.book import book_names, read_book
+from machine.disk import Disk
+from machine.errors import LseError
+from machine.frontends.look import MONITORS, cell_height, monitor_colours
+from machine.frontends.seat import Seat
+from machine.lse.source import limits_of
+from machine.lse.suspension import Suspension
+from machine.micro import Micro
+from machine.monitor import Monitor
+from machine.profile import known_profiles, load_profile
+from machine.rom import Font, load_font
+from machine.sound import Bell
+from machine.web import share
+
+BLINK_FRAMES = 25  # the cursor changes every half second at 50 frames a second
+FRAME_WORK = 0.025  # seconds of Python work per frame in turbo: the page still draws and takes keys
+EDIT_KEYS = {  # the page's key names (KeyboardEvent.key) to the screen editor's
+    "Backspace": keys.BACKSPACE, "Delete": keys.DELETE, "Insert": keys.INSERT,
+    "ArrowLeft": keys.LEFT, "ArrowRight": keys.RIGHT, "ArrowUp": keys.UP, "ArrowDown": keys.DOWN,
+    "Home": keys.HOME, "End": keys.END,
+}
+
+
+class Page:
+    """One Micro on one page: its monitor, the seat of the person at it, what the page must draw."""
+
+    def __init__(self, profile: str, disk_root: str,
+                 suspension: Callable[[], Suspension] | None = None) -> None:
+        self.font: Font = load_font()
+        self.disk_root = Path(disk_root)
+        self.suspension = suspension
+        self.frames = 0
+        self.shown: tuple | None = None  # what the page drew last: (rows, cursor)
+        self.rings = 0
+        self.disk_changed = False
+        self.pending: str | None = None  # a program to open once the running one has stopped
+        self.boot(profile, {}, False)
+
+    def boot(self, profile: str, lines: dict[int, str], dirty: bool) -> None:
+        """Switch the Micro on with a profile, the program in memory carried over."""
+        chosen = load_profile(profile if profile in known_profiles() else "micro40")
+        disk = Disk(self.disk_root, limits_of(chosen))
+        self.micro = Micro(chosen, disk=disk, suspension=self.suspension)
+        self.session = Monitor(self.micro, disk)
+        self.session.boot()
+        if lines:
+            self.session.replace_program(lines, dirty)
+        self.seat = Seat(self.session, speed=1.0, history=Seat.history_of(self.session))
+        self.bell = Bell(self.micro.screen, self._ring)
+        self.shown = None
+
+    def _ring(self) -> None:
+        self.rings += 1
+
+    # ------------------------------------------------------------ what the page asks
+    def describe(self, monitor: str = "colour", aspect: str = "tv", scale: int = 2) -> str:
+        """The screen's geometry, colours and font for the page to draw with (JSON)."""
+        profile = self.micro.profile
+        foreground, background = monitor_colours(profile, monitor if monitor in MONITORS else "colour")
+        glyphs = {chr(code): list(self.font.glyph(chr(code))) for code in sorted(self.font.codes)}
+        return json.dumps({
+            "profile": profile.name, "profiles": known_profiles(), "title": profile.title,
+            "columns": profile.columns, "rows": profile.rows, "font_width": self.font.width,
+            "font_height": self.font.height, "cell_width": self.font.width * scale,
+            "cell_height": cell_height(self.font, profile, scale, aspect), "scale": scale,
+            "foreground": foreground, "background": background, "glyphs": glyphs,
+            "bell_hz": profile.bell_hz, "bell_ms": profile.bell_ms, "frame_hz": profile.frame_hz,
+            "book": book_names(),
+        })
+
+    def frame(self, events: str = "[]") -> str | None:
+        """Take the page's keys, run this frame's slice; the screen to draw (JSON), None if unchanged."""
+        for event in json.loads(events):
+            self.event(*event)
+        if self.pending is not None and not self.session.running:
+            text, self.pending = self.pending, None
+            self.open(text)
+        was_running = self.session.running
+        self.seat.run_frame(FRAME_WORK if self.seat.turbo else FRAME_WORK / 2)
+        if was_running and not self.session.running:
+            self.disk_changed = True  # a program may have written its data files
+        self.bell.poll()
+        self.frames += 1
+        cursor = self.micro.screen.cursor_cell() if self.seat.cursor_shown(self.frames, BLINK_FRAMES) else None
+        screen = self.micro.screen
+        drawn = (tuple("".join(row) for row in screen.cells), cursor)
+        if drawn == self.shown and not self.rings and not self.disk_changed:
+            return None
+        self.shown = drawn
+        reply = {"rows": drawn[0], "cursor": cursor, "rings": self.rings, "sync": self.disk_changed,
+                 "running": self.session.running, "cycles": self.micro.cycles, "turbo": self.seat.turbo,
+                 "leaving": self.session.leaving}
+        self.rings, self.disk_changed = 0, False
+        return json.dumps(reply)
+
+    def event(self, kind: str, value: str = "", shifted: bool = False) -> None:
+        """One event of the page: ("text", chars), ("key", KeyboardEvent.key, shift), ("turbo",), ("paste", text)."""
+        if kind == "text":
+            for char in value:
+                if char.isprintable():
+                    self.seat.edit(char)
+        elif kind == "key" and value == "Escape":
+            self.seat.escape()
+        elif kind == "key" and value == "Enter":
+            at_prompt = not self.session.running
+            if self.seat.enter() and at_prompt:
+                self.disk_changed = True  # RA, MO, SU, data files: the page keeps the disk
+        elif kind == "key" and value in EDIT_KEYS:
+            self.seat.edit(EDIT_KEYS[value], shifted)
+        elif kind == "turbo":
+            self.seat.toggle_turbo()
+        elif kind == "paste":  # typed as it comes: a line break is Return
+            lines = value.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+            for number, line in enumerate(lines):
+                self.event("text", line)
+                if number < len(lines) - 1:
+                    self.event("key", "Enter")
+
+    # ------------------------------------------------------------ programs
+    def open(self, text: str, run: bool = True) -> None:
+        """Put a program in memory (the one there is kept for RC) and type EX; one running is stopped first."""
+        if self.session.running:
+            self.session.interrupt()
+            self.pending = text
+            return
+        self.seat.line.abandon()
+        try:
+            self.session.load_text(text, dirty=True)
+        except LseError as error:
+            self.session.fail(error)
+            self.session.prompt()
+            return
+        if run:
+            self.type_line("EX")
+
+    def open_book(self, name: str) -> None:
+        """Open one of the book's programs and run it."""
+        text = read_book(name)
+        if text is not None:
+            self.open(text)
+
+    def open_link(self, fragment: str) -> None:
+        """Open the program a link carries (#prog=...), or say why it cannot be read."""
+        try:
+            text = share.decode(fragment, self.micro.profile.max_program_bytes)
+        except LseError as error:
+            self.session.fail(error)
+            self.session.prompt()
+            return
+        if text is not None:
+            self.open(text)
+
+    def link(self) -> str:
+        """The fragment of a link that carries the program in memory."""
+        return share.encode(self.session.source())
+
+    def type_line(self, text: str) -> None:
+        """Type a line at the Micro and press Return, as a person would."""
+        self.seat.line.begin()
+        for char in text:
+            self.seat.edit(char)
+        self.event("key", "Enter")
+
+    def switch(self, profile: str) -> None:
+        """Another machine profile: the Micro restarts with the program in memory (a running one stops)."""
+        if self.session.running:
+            self.session.interrupt()
+            self.session.tick(1)  # it stops at once, INTERROMPU: the variables are not carried over
+        self.boot(profile, dict(self.session.lines), self.session.dirty)
+
+    def keep(self) -> None:
+        """The page is going away: an unsaved program goes to the recovery slot (RC takes it back)."""
+        self.session.shutdown()
+        self.disk_changed = True
+
+    # ------------------------------------------------------------ for tests and the page's status line
+    def screen_text(self) -> str:
+        """The screen's rows, as text."""
+        return "\n".join(self.micro.screen.rows_text())
+
+    def cycles(self) -> int:
+        """Cycles spent by the program in memory so far."""
+        return self.micro.cycles

@@ -1,0 +1,276 @@
+// The page around the Micro: loads Pyodide and the project's wheel, draws the screen the Python side
+// gives (machine/web/page.py) with the font ROM's glyphs, sends keys, keeps the disk in IndexedDB.
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+import { Baton } from "./baton.js";
+
+const DISK = "/disk";
+const $ = (id) => document.getElementById(id);
+const params = new URLSearchParams(location.search);
+const state = {
+  events: [],        // keys typed since the last frame, for the Python side
+  actions: [],       // calls waiting for the page's stack (never two Python calls at once)
+  look: null,        // the screen's geometry, colours and glyphs (Page.describe)
+  glyphs: new Map(), // one small canvas per character, in the look's colours
+  rows: [],
+  cursor: null,
+  audio: null,
+  synced: 0,
+  frames: 0,
+};
+
+function say(text) { $("status").textContent = text; }
+
+// ------------------------------------------------------------------ drawing
+function glyph(ch) {
+  let canvas = state.glyphs.get(ch);
+  if (canvas) return canvas;
+  const look = state.look;
+  const bits = look.glyphs[ch] || look.glyphs["\ufffd"];
+  canvas = document.createElement("canvas");
+  canvas.width = look.font_width;
+  canvas.height = look.font_height;
+  const ctx = canvas.getContext("2d");
+  ctx.fillStyle = rgb(look.background);
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  ctx.fillStyle = rgb(look.foreground);
+  bits.forEach((row, y) => {
+    for (let x = 0; x < look.font_width; x++) {
+      if (row & (0x80 >> x)) ctx.fillRect(x, y, 1, 1);
+    }
+  });
+  state.glyphs.set(ch, canvas);
+  return canvas;
+}
+
+function rgb([r, g, b]) { return `rgb(${r},${g},${b})`; }
+
+function draw() {
+  const look = state.look;
+  const canvas = $("screen");
+  const ctx = canvas.getContext("2d");
+  ctx.imageSmoothingEnabled = false;
+  ctx.fillStyle = rgb(look.background);
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  const w = look.cell_width, h = look.cell_height;  // a margin of one cell all round
+  state.rows.forEach((row, y) => {
+    [...row].forEach((ch, x) => {
+      if (ch !== " ") ctx.drawImage(glyph(ch), (x + 1) * w, (y + 1) * h, w, h);
+    });
+  });
+  if (state.cursor) {
+    const [row, col] = state.cursor;
+    const bar = Math.round(2 * h / look.font_height);  // as tall as two rows of dots (look.py)
+    ctx.fillStyle = rgb(look.foreground);
+    ctx.fillRect((col + 1) * w, (row + 2) * h - bar, w, bar);
+  }
+}
+
+function setLook(json) {
+  state.look = JSON.parse(json);
+  state.glyphs.clear();
+  const look = state.look;
+  const canvas = $("screen");
+  canvas.width = (look.columns + 2) * look.cell_width;
+  canvas.height = (look.rows + 2) * look.cell_height;
+  $("tube").style.background = rgb(look.background);
+  document.title = `micro-lse — ${look.title}`;
+  draw();
+}
+
+// ------------------------------------------------------------------ sound, pictures, disk
+function ring() {
+  const look = state.look;
+  try {
+    state.audio ||= new AudioContext();
+    const audio = state.audio;
+    const wave = audio.createOscillator();
+    const gain = audio.createGain();
+    wave.type = "square";
+    wave.frequency.value = look.bell_hz;
+    gain.gain.value = 0.25;  // as the desktop's beep (machine/sound.py VOLUME)
+    wave.connect(gain).connect(audio.destination);
+    wave.start();
+    wave.stop(audio.currentTime + look.bell_ms / 1000);
+    state.rings = (state.rings || 0) + 1;
+  } catch (error) { /* no audio: the Micro stays silent */ }
+}
+
+function savePng() {
+  $("screen").toBlob((blob) => {
+    const link = document.createElement("a");
+    const now = new Date().toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
+    link.download = `micro-lse-${now}.png`;
+    link.href = URL.createObjectURL(blob);
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+  }, "image/png");
+}
+
+function syncDisk(py) {
+  return new Promise((resolve) => {
+    py.FS.syncfs(false, (error) => {
+      if (error) say("DISQUE NON GARDE DANS CE NAVIGATEUR");
+      else state.synced += 1;
+      resolve();
+    });
+  });
+}
+
+async function mountDisk(py) {
+  py.FS.mkdirTree(DISK);
+  try {
+    py.FS.mount(py.FS.filesystems.IDBFS, {}, DISK);
+    await new Promise((resolve, reject) => py.FS.syncfs(true, (e) => (e ? reject(e) : resolve())));
+    return true;
+  } catch (error) {
+    return false;  // no IndexedDB (a private window): the disk lives as long as the page
+  }
+}
+
+// ------------------------------------------------------------------ keys
+const NAMED = new Set(["Enter", "Escape", "Backspace", "Delete", "Insert", "ArrowLeft", "ArrowRight",
+  "ArrowUp", "ArrowDown", "Home", "End"]);
+
+function keyDown(event) {
+  if (event.key === "F10") { toggleFullscreen(); }
+  else if (event.key === "F11") { state.events.push(["turbo"]); }
+  else if (event.key === "F12") { savePng(); }
+  else if (event.ctrlKey && event.key.toLowerCase() === "c") { state.events.push(["key", "Escape"]); }
+  else if (event.ctrlKey || event.metaKey || event.altKey) { return; }  // the browser's own (Ctrl-V: paste)
+  else if (NAMED.has(event.key)) { state.events.push(["key", event.key, event.shiftKey]); }
+  else if (event.key.length === 1) { state.events.push(["text", event.key]); }
+  else { return; }
+  event.preventDefault();
+  state.audio ||= new AudioContext();  // a key is a gesture: sound may start from now on
+}
+
+function toggleFullscreen() {
+  if (document.fullscreenElement) document.exitFullscreen();
+  else $("tube").requestFullscreen().catch(() => {});
+}
+
+// ------------------------------------------------------------------ the Micro
+async function boot() {
+  if (typeof WebAssembly.Suspending !== "function") {
+    throw new Error("CE NAVIGATEUR NE SAIT PAS SUSPENDRE WEBASSEMBLY (JSPI): IL FAUT CHROMIUM 137 OU PLUS");
+  }
+  const py = await loadPyodide({ indexURL: new URL("./pyodide/", location.href).href });
+  const kept = await mountDisk(py);
+  const manifest = await (await fetch("manifest.json")).json();
+  const wheel = await (await fetch(manifest.wheel)).arrayBuffer();
+  py.unpackArchive(wheel, "wheel");
+  window.lseBaton = new Baton();
+  const pageModule = py.pyimport("machine.web.page");
+  const promised = py.pyimport("machine.web.promised");
+  const profile = params.get("profile") || "micro40";
+  const page = pageModule.Page(profile, DISK, promised.browser_suspension);
+  const call = (name, ...args) => new Promise((resolve, reject) => {
+    state.actions.push(() => page[name].callPromising(...args).then(resolve, reject));
+  });
+  const describe = () => call("describe", $("monitor").value, $("aspect").value, 2).then(setLook);
+  await page.describe.callPromising($("monitor").value, $("aspect").value, 2).then(setLook);
+  controls(call, describe, py);
+  window.micro = {  // for the page's tests and for anyone at the console
+    ready: true,
+    screen: () => state.rows.map((row) => row.trimEnd()).join("\n"),
+    cycles: () => call("cycles"),
+    synced: () => state.synced,
+    frames: () => state.frames,
+    look: () => state.look,
+    open: (text) => call("open", text),
+    link: () => call("link"),
+    diskKept: kept,
+  };
+  if (location.hash.startsWith("#prog=")) await page.open_link.callPromising(location.hash);
+  say(`${state.look.title} · PRET`);
+  loop(page, py);
+}
+
+async function loop(page, py) {
+  for (;;) {
+    while (state.actions.length) await state.actions.shift()();
+    const events = JSON.stringify(state.events);
+    state.events = [];
+    let reply;
+    try {
+      reply = await page.frame.callPromising(events);
+    } catch (error) {
+      say("ERREUR INTERNE DU MICRO (VOIR LA CONSOLE)");
+      console.error(error);
+      return;
+    }
+    state.frames += 1;
+    if (reply) {
+      const screen = JSON.parse(reply);
+      state.rows = screen.rows;
+      state.cursor = screen.cursor;
+      draw();
+      for (let i = 0; i < screen.rings; i++) ring();
+      if (screen.sync) await syncDisk(py);
+      $("turbo").setAttribute("aria-pressed", String(screen.turbo));
+      say(`${state.look.profile} · ${screen.running ? "EN COURS" : "PRET"} · ${screen.cycles} CYCLES` +
+          (screen.turbo ? " · TURBO" : ""));
+    }
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+  }
+}
+
+function controls(call, describe, py) {
+  const look = state.look;
+  if (params.get("embed") === "1") document.body.classList.add("embed");
+  $("controls").hidden = false;
+  for (const name of look.book) $("book").append(new Option(name, name));
+  for (const name of look.profiles) $("profile").append(new Option(name, name, false, name === look.profile));
+  $("book").onchange = () => { if ($("book").value) call("open_book", $("book").value); $("screen").focus(); };
+  $("profile").onchange = () => call("switch", $("profile").value).then(describe);
+  $("monitor").onchange = describe;
+  $("aspect").onchange = describe;
+  $("esc").onclick = () => state.events.push(["key", "Escape"]);
+  $("turbo").onclick = () => state.events.push(["turbo"]);
+  $("png").onclick = savePng;
+  $("full").onclick = toggleFullscreen;
+  $("open").onclick = () => $("file").click();
+  $("file").onchange = async () => {
+    const file = $("file").files[0];
+    if (file) await call("open", await file.text());
+    $("screen").focus();
+  };
+  $("paste").onclick = () => $("paste-dialog").showModal();
+  $("paste-dialog").onclose = () => {
+    if ($("paste-dialog").returnValue === "run") call("open", $("listing").value);
+    $("screen").focus();
+  };
+  $("share").onclick = async () => {
+    const url = `${location.origin}${location.pathname}${location.search}#${await call("link")}`;
+    $("link").value = url;
+    $("link-row").hidden = false;
+    $("link").select();
+    navigator.clipboard?.writeText(url).then(() => say("LIEN COPIE"), () => {});
+  };
+  const tube = $("tube");
+  tube.ondragover = (event) => { event.preventDefault(); document.body.classList.add("dragging"); };
+  tube.ondragleave = () => document.body.classList.remove("dragging");
+  tube.ondrop = async (event) => {
+    event.preventDefault();
+    document.body.classList.remove("dragging");
+    const file = event.dataTransfer.files[0];
+    if (file) call("open", await file.text());
+  };
+  const canvas = $("screen");
+  canvas.addEventListener("keydown", keyDown);
+  document.addEventListener("paste", (event) => {
+    if (event.target.closest?.("dialog, input, textarea")) return;  // pasted into a field, not the Micro
+    const text = event.clipboardData.getData("text");
+    if (text) { state.events.push(["paste", text]); event.preventDefault(); }
+  });
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden") call("keep").then(() => syncDisk(py));
+  });
+  canvas.focus();
+}
+
+boot().catch((error) => {
+  say("LE MICRO N'A PAS PU DEMARRER (VOIR LA CONSOLE)");
+  window.microFailure = String(error);  // the page's tests stop waiting at once
+  console.error(error);
+});

@@ -1,0 +1,297 @@
+"""The web page's Python side, run on the desktop: the page's Micro, links, the promised suspension, the build."""
+
+import json
+import subprocess
+import sys
+import textwrap
+import zipfile
+from pathlib import Path
+
+import greenlet
+import pytest
+
+from machine.book import read_book
+from machine.errors import Err, LseError
+from machine.lse.status import Status
+from machine.micro import Micro
+from machine.web import share
+from machine.web.build import package_files, write_wheel
+from machine.web.page import Page
+from machine.web.promised import GO, PromisedSuspension
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class GreenletBaton:
+    """A stand-in for the page's baton (static/baton.js): the program on a greenlet, an awaitable a thunk."""
+
+    def __init__(self) -> None:
+        self.host = self.program = None
+
+    def start(self, entry, *args):
+        def switch():
+            self.host = greenlet.getcurrent()
+            self.program = greenlet.greenlet(lambda: entry(*args), parent=self.host)
+            return self.program.switch()
+        return switch
+
+    def pause(self):
+        return lambda: self.host.switch()
+
+    def go(self, word):
+        def switch():
+            self.host = greenlet.getcurrent()
+            self.program.parent = self.host
+            return self.program.switch(word)
+        return switch
+
+    def failed(self):
+        return None
+
+
+def promised() -> PromisedSuspension:
+    return PromisedSuspension(GreenletBaton(), lambda thunk: thunk())
+
+
+def frames_until(page: Page, text: str, most: int = 2000) -> str:
+    for _ in range(most):
+        page.frame()
+        if text in page.screen_text():
+            return page.screen_text()
+    raise AssertionError(f"{text!r} never shown:\n{page.screen_text()}")
+
+
+def typed(page: Page, *lines: str) -> None:
+    for line in lines:
+        page.frame(json.dumps([["text", line], ["key", "Enter"]]))
+
+
+@pytest.fixture
+def page(tmp_path) -> Page:
+    made = Page("micro40", str(tmp_path / "disk"), promised)
+    made.seat.toggle_turbo()
+    return made
+
+
+# ---------------------------------------------------------------- links
+@pytest.mark.parametrize("text", ["10 AFFICHER 'BONJOUR'\n20 TERMINER\n", "", "10 A←'É à ← ²'\n" * 40])
+def test_a_link_gives_back_the_program_it_carries(text):
+    assert share.decode("#" + share.encode(text), 10_000) == text
+
+
+@pytest.mark.parametrize("fragment", ["#prog=%%%", "#prog=eNoz", "#prog=" + "A" * 50, "#prog=AAAA"])
+def test_a_damaged_link_is_lien_illisible(fragment):
+    with pytest.raises(LseError) as caught:
+        share.decode(fragment, 10_000)
+    assert caught.value.code is Err.BAD_LINK
+
+
+def test_a_link_that_unpacks_past_the_program_limit_is_refused_without_unpacking_it_all():
+    bomb = share.encode("1" * 1_000_000)
+    with pytest.raises(LseError) as caught:
+        share.decode(bomb, 1000)
+    assert caught.value.code is Err.BAD_LINK
+
+
+def test_a_fragment_without_a_program_carries_none():
+    assert share.decode("#profile=console80", 1000) is None
+
+
+# ---------------------------------------------------------------- the page's Micro
+def test_the_page_boots_to_pret_and_runs_what_is_typed(page):
+    assert "PRET" in frames_until(page, "PRET")
+    typed(page, "10 AFFICHER 'BONJOUR'", "20 TERMINER", "EX")
+    assert "BONJOUR\nTERMINE" in frames_until(page, "TERMINE")
+
+
+def test_a_frame_sends_the_screen_only_when_it_changed(page):
+    first = json.loads(page.frame())
+    assert first["rows"][0].startswith(page.micro.profile.title)
+    assert len(first["rows"]) == page.micro.profile.rows
+    page.frames = 1  # the cursor stays as it is
+    assert page.frame() is None
+
+
+def test_the_book_queens_runs_in_the_page_with_the_desktops_output_and_cycles(page):
+    page.open_book("queens")
+    frames_until(page, "TERMINE", most=20_000)
+    desktop = Micro()
+    desktop.load_text(read_book("queens"))
+    desktop.run_until_blocked()
+    assert "92  SOLUTIONS" in page.screen_text()
+    assert page.cycles() == desktop.cycles
+
+
+def test_a_program_waiting_in_lire_takes_the_typed_answer(page):
+    page.open("10 LIRE X\n20 AFFICHER X*2\n30 TERMINER\n")
+    for _ in range(5):
+        page.frame()
+    assert page.micro.runtime.status is Status.WAITING
+    typed(page, "21")
+    assert "42" in frames_until(page, "TERMINE")
+
+
+def test_escape_interrupts_a_running_program_and_co_continues_it(page):
+    page.open("10 X←0\n20 X←X+1;ALLER EN 20\n")
+    page.frame()
+    page.frame(json.dumps([["key", "Escape"]]))
+    assert "INTERROMPU EN LIGNE 20" in frames_until(page, "INTERROMPU")
+
+
+def test_opening_a_program_while_one_runs_stops_it_first_and_keeps_the_old_one_for_rc(page):
+    page.open("10 X←0\n20 X←X+1;ALLER EN 20\n")
+    page.frame()
+    page.open("10 AFFICHER 'SECOND'\n20 TERMINER\n")
+    frames_until(page, "SECOND")
+    typed(page, "RC", "LI")
+    assert "20 X←X+1;ALLER EN 20" in frames_until(page, "ALLER EN 20")
+
+
+def test_a_bad_link_is_said_on_the_screen_and_the_prompt_comes_back(page):
+    page.open_link("#prog=%%%")
+    assert "LIEN ILLISIBLE" in frames_until(page, "LIEN")
+
+
+def test_a_link_made_by_the_page_runs_its_program_in_another_page(page, tmp_path):
+    typed(page, "10 AFFICHER 'PARTAGE'", "20 TERMINER")
+    fragment = page.link()
+    other = Page("micro40", str(tmp_path / "other"), promised)
+    other.open_link("#" + fragment)
+    assert "PARTAGE" in frames_until(other, "TERMINE")
+
+
+def test_a_pasted_listing_is_typed_line_by_line(page):
+    page.frame(json.dumps([["paste", "10 AFFICHER 'COLLE'\r\n20 TERMINER\nEX\n"]]))
+    assert "COLLE" in frames_until(page, "TERMINE")
+
+
+def test_a_program_saved_with_ra_is_on_the_disk_and_asks_for_the_disk_to_be_kept(page, tmp_path):
+    typed(page, "10 TERMINER")
+    page.frame()
+    page.frame(json.dumps([["text", "RA GARDE"], ["key", "Enter"]]))
+    assert list((tmp_path / "disk").glob("GARDE*"))
+    later = Page("micro40", str(tmp_path / "disk"), promised)
+    typed(later, "CA")
+    assert "GARDE" in frames_until(later, "GARDE")
+
+
+def test_switching_the_profile_keeps_the_program_in_memory(page):
+    typed(page, "10 AFFICHER 'GARDE'", "20 TERMINER")
+    page.switch("console80")
+    assert page.micro.profile.name == "console80"
+    assert json.loads(page.describe())["columns"] == 80
+    typed(page, "EX")
+    assert "GARDE" in frames_until(page, "TERMINE")
+
+
+def test_bel_rings_the_page(page):
+    page.open("10 AFFICHER EQC(7)\n20 TERMINER\n")
+    rings = 0
+    for _ in range(50):
+        reply = page.frame()
+        rings += json.loads(reply)["rings"] if reply else 0
+    assert rings == 1
+
+
+def test_the_description_carries_every_glyph_of_the_rom_and_the_profile_colours(page):
+    look = json.loads(page.describe("green", "tv", 2))
+    assert look["glyphs"]["A"] == list(page.font.glyph("A"))
+    assert look["foreground"] == [0x33, 0xFF, 0x66]
+    assert look["cell_height"] > look["font_height"] * 2  # the tube's 4:3 makes dots taller than wide
+
+
+# ---------------------------------------------------------------- the promised suspension
+def test_the_promised_suspension_runs_a_program_as_the_greenlet_does():
+    source = "10 S←0\n20 FAIRE 30 POUR I←1 JUSQUA 20000\n30 S←S+I\n40 AFFICHER S\n50 TERMINER\n"
+    runs = []
+    for suspension in (None, promised):
+        micro = Micro(suspension=suspension)
+        micro.load_text(source)
+        slices = 0
+        while micro.run(10_000).name == "RUNNING":
+            slices += 1
+        runs.append((micro.screen.text(), micro.cycles, slices))
+    assert runs[0] == runs[1]
+    assert runs[0][2] > 10  # it really paused and went on, many times
+
+
+def test_a_host_call_that_waits_is_unwound_by_the_promised_suspension():
+    micro = Micro(suspension=promised)
+    micro.load_text("10 TERMINER\n20 PROCEDURE &ASK(N) LOCAL N\n30 LIRE N\n40 RESULTAT N\n")
+    with pytest.raises(LseError):
+        micro.call("&ASK", 1)
+    micro.load_text("10 TERMINER\n20 PROCEDURE &TWICE(N) LOCAL N\n30 RESULTAT N*2\n")
+    assert micro.call("&TWICE", 4)[0] == 8.0
+
+
+def test_the_promised_suspension_hands_over_what_the_program_raised():
+    suspension = promised()
+    suspension.prepare(lambda start: 1 / 0)
+    with pytest.raises(ZeroDivisionError):
+        suspension.begin(0)
+    assert suspension.done()
+    assert GO == "go"
+
+
+# ---------------------------------------------------------------- the build
+def test_the_wheel_holds_every_module_and_data_file_the_micro_needs(tmp_path):
+    wheel = write_wheel(tmp_path)
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for needed in ("machine/web/page.py", "machine/lse/runtime.py", "machine/roms/font.txt",
+                   "machine/roms/micro40.toml", "machine/programs/queens.lse"):
+        assert needed in names
+    assert any(name.endswith(".dist-info/RECORD") for name in names)
+    assert len(names) == len(package_files()) + 3
+
+
+def test_the_wheel_is_the_same_bytes_when_built_twice(tmp_path):
+    assert write_wheel(tmp_path / "a").read_bytes() == write_wheel(tmp_path / "b").read_bytes()
+
+
+BROWSERLIKE = textwrap.dedent("""
+    import json, sys, tempfile, threading
+    for absent in ("pygame", "greenlet", "prompt_toolkit", "PIL"):  # none of them exists in Pyodide
+        sys.modules[absent] = None
+    from machine.web.page import Page
+    from machine.web.promised import PromisedSuspension
+
+    class ThreadBaton:  # the two stacks as two threads, one running at a time
+        def __init__(self):
+            self.to_host, self.to_program, self.word = threading.Semaphore(0), threading.Semaphore(0), None
+        def start(self, entry, *args):
+            def switch():
+                threading.Thread(target=lambda: (entry(*args), self.to_host.release()), daemon=True).start()
+                self.to_host.acquire()
+            return switch
+        def pause(self):
+            def switch():
+                self.to_host.release()
+                self.to_program.acquire()
+                return self.word
+            return switch
+        def go(self, word):
+            def switch():
+                self.word = word
+                self.to_program.release()
+                self.to_host.acquire()
+            return switch
+        def failed(self):
+            return None
+
+    page = Page("micro40", tempfile.mkdtemp(), lambda: PromisedSuspension(ThreadBaton(), lambda thunk: thunk()))
+    for line in ["5 S←0", "10 FAIRE 20 POUR I←1 JUSQUA 3000", "20 S←S+I", "30 AFFICHER S;TERMINER", "EX"]:
+        page.frame(json.dumps([["text", line], ["key", "Enter"]]))
+        for _ in range(100):
+            page.frame()
+    print(page.screen_text().split())
+    print(sorted(name for name in ("pygame", "greenlet", "prompt_toolkit", "PIL") if sys.modules[name] is not None))
+""")
+
+
+def test_the_pages_python_side_runs_without_the_desktops_packages_as_in_pyodide():
+    done = subprocess.run([sys.executable, "-c", BROWSERLIKE], capture_output=True, text=True, cwd=ROOT,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    words, still = done.stdout.splitlines()
+    assert "4501500" in words and "TERMINE" in words
+    assert still == "[]"

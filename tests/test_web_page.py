@@ -279,6 +279,7 @@ BROWSERLIKE = textwrap.dedent("""
             return None
 
     page = Page("micro40", tempfile.mkdtemp(), lambda: PromisedSuspension(ThreadBaton(), lambda thunk: thunk()))
+    page.frame(json.dumps([["turbo"]]))
     for line in ["5 S←0", "10 FAIRE 20 POUR I←1 JUSQUA 3000", "20 S←S+I", "30 AFFICHER S;TERMINER", "EX"]:
         page.frame(json.dumps([["text", line], ["key", "Enter"]]))
         for _ in range(100):

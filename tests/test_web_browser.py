@@ -1,0 +1,241 @@
+"""The web page in a real Chromium: built, served on 127.0.0.1, typed at, read back, photographed.
+
+These tests fail, never skip, when Chromium or playwright is missing: .ci/run installs both.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import json
+import os
+import shutil
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+from machine.lse.status import Status
+from machine.profile import load_profile
+from machine.rom import load_font
+from machine.web import share
+from machine.web.build import build
+from machine.web.page import Page
+
+ROOT = Path(__file__).resolve().parent.parent
+SCREENSHOT = ROOT / "docs" / "web-page.png"  # the README shows it; --update-golden takes it again
+CHROMIUM = os.environ.get("MICRO_LSE_CHROMIUM", "/usr/bin/chromium")
+# Flags for a closed network: no component updates, no background connections, no sandbox as root.
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+BOOT_MS = 90_000
+RUN_MS = 120_000
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    """A static server that keeps its log to itself."""
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The built site, served on 127.0.0.1 for the session; its address."""
+    folder = tmp_path_factory.mktemp("site")
+    build(folder)
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(folder)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Headless Chromium, driven by playwright through the installed browser (nothing downloaded)."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.fail("playwright is not installed: pip install -e .[test]")
+    if shutil.which(CHROMIUM) is None and not Path(CHROMIUM).is_file():
+        pytest.fail(f"no Chromium at {CHROMIUM}: apt-get install chromium (or set MICRO_LSE_CHROMIUM)")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def context(browser):
+    """A browser profile of its own (its own IndexedDB) for one test."""
+    made = browser.new_context(viewport={"width": 1280, "height": 1000})
+    yield made
+    made.close()
+
+
+def opened(context, site: str, suffix: str = ""):
+    """A page of the site, once the Micro has booted."""
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(site + suffix)
+    page.wait_for_function("window.micro?.ready || window.microFailure", timeout=BOOT_MS)
+    failure = page.evaluate("window.microFailure")
+    assert failure is None, failure
+    assert errors == []
+    page.click("#screen")
+    return page
+
+
+def screen(page) -> str:
+    return page.evaluate("window.micro.screen()")
+
+
+def shows(page, text: str, timeout: int = RUN_MS) -> str:
+    page.wait_for_function("(text) => window.micro.screen().includes(text)", arg=text, timeout=timeout)
+    return screen(page)
+
+
+def type_lines(page, *lines: str) -> None:
+    for line in lines:
+        page.keyboard.type(line)
+        page.keyboard.press("Enter")
+
+
+def test_a_program_typed_at_the_prompt_runs(context, site):
+    page = opened(context, site)
+    assert "PRET" in shows(page, "PRET")
+    type_lines(page, "10 AFFICHER 'BONJOUR'", "20 TERMINER", "EX")
+    assert "EX\nBONJOUR\nTERMINE\nPRET" in shows(page, "\nTERMINE\n")
+
+
+def test_queens_from_the_menu_finds_92_with_the_desktops_screen_and_cycles(context, site, tmp_path, request):
+    page = opened(context, site)
+    page.click("#turbo")
+    page.select_option("#book", "QUEENS")
+    seen = shows(page, "\nTERMINE\n")
+    assert "92  SOLUTIONS" in seen
+    if request.config.getoption("--update-golden"):  # the README's picture of the page
+        page.locator("#screen").blur()
+        page.wait_for_timeout(200)
+        page.screenshot(path=str(SCREENSHOT), clip={"x": 0, "y": 0, "width": 1280, "height": 660})
+    desktop = on_the_desktop(tmp_path, lambda desk: desk.open_book("QUEENS"))
+    assert seen == "\n".join(row.rstrip() for row in desktop.screen_text().split("\n"))
+    assert page.evaluate("window.micro.cycles()") == desktop.cycles()
+
+
+def on_the_desktop(folder: Path, start, answers: tuple[str, ...] = ()) -> Page:
+    """The same page's Python run on the desktop (greenlet) to its end, answering LIRE with `answers`."""
+    desktop = Page("micro40", str(folder))
+    desktop.seat.toggle_turbo()
+    start(desktop)
+    waiting = list(answers)
+    while desktop.session.running or desktop.pending is not None:
+        desktop.frame()
+        if waiting and desktop.micro.runtime.status is Status.WAITING:
+            desktop.frame(json.dumps([["text", waiting.pop(0)], ["key", "Enter"]]))
+    return desktop
+
+
+def test_a_shared_link_runs_the_program_it_carries(context, site):
+    program = "10 AFFICHER 'DU LIEN: ';AFFICHER 6*7\n20 TERMINER\n"
+    page = opened(context, site, "#" + share.encode(program))
+    assert "DU LIEN:\n42\nTERMINE" in shows(page, "\nTERMINE\n")
+
+
+def test_the_share_button_makes_a_link_that_runs_the_program(context, site):
+    page = opened(context, site)
+    type_lines(page, "10 AFFICHER 'PARTAGE'", "20 TERMINER")
+    shows(page, "20 TERMINER")
+    page.click("#share")
+    page.wait_for_function("document.getElementById('link').value.includes('#prog=')")
+    link = page.input_value("#link")
+    other = opened(context, "", link)
+    assert "PARTAGE" in shows(other, "\nTERMINE\n")
+
+
+def test_a_damaged_link_says_lien_illisible(context, site):
+    page = opened(context, site, "#prog=%25%25")
+    assert "LIEN ILLISIBLE" in shows(page, "LIEN")
+
+
+def test_a_program_saved_with_ra_is_there_after_a_reload(context, site):
+    page = opened(context, site)
+    type_lines(page, "10 AFFICHER 'GARDE'", "20 TERMINER")
+    shows(page, "20 TERMINER")
+    synced = page.evaluate("window.micro.synced()")
+    type_lines(page, "RA GARDE")
+    page.wait_for_function("(n) => window.micro.synced() > n", arg=synced, timeout=RUN_MS)
+    page.reload()
+    page.wait_for_function("window.micro?.ready", timeout=BOOT_MS)
+    page.click("#screen")
+    type_lines(page, "CA")
+    assert "PROGRAMMES: GARDE" in shows(page, "PROGRAMMES:")
+    type_lines(page, "AP GARDE", "EX")
+    assert "GARDE\nTERMINE" in shows(page, "\nTERMINE\n")
+
+
+def test_escape_interrupts_a_program_that_never_ends(context, site):
+    page = opened(context, site)
+    type_lines(page, "10 ALLER EN 10", "EX")
+    page.wait_for_timeout(300)
+    page.keyboard.press("Escape")
+    assert "INTERROMPU EN LIGNE 10" in shows(page, "INTERROMPU")
+
+
+def test_a_pasted_listing_is_loaded_and_run(context, site):
+    page = opened(context, site)
+    page.click("#paste")
+    page.fill("#listing", "10 AFFICHER 'COLLE'\n20 TERMINER\n")
+    page.click("#paste-run")
+    assert "COLLE" in shows(page, "\nTERMINE\n")
+
+
+def test_the_profile_menu_switches_to_console80(context, site):
+    page = opened(context, site)
+    page.select_option("#profile", "console80")
+    page.wait_for_function("window.micro.look().columns === 80", timeout=RUN_MS)
+    assert shows(page, load_profile("console80").title).startswith(load_profile("console80").title)
+    type_lines(page, "10 AFFICHER 'QUATRE-VINGTS'", "20 TERMINER", "EX")
+    assert "QUATRE-VINGTS" in shows(page, "\nTERMINE\n")
+
+
+def test_the_screen_is_drawn_with_the_font_rom_in_the_profiles_colours(context, site):
+    page = opened(context, site)
+    shows(page, "PRET")
+    picture = page.locator("#screen").screenshot(animations="disabled")
+    look = page.evaluate("window.micro.look()")
+    pixels = _pixels(picture)
+    width, height = look["cell_width"], look["cell_height"]
+    scale_x, scale_y = width / look["font_width"], height / look["font_height"]
+    title = page.evaluate("window.micro.screen()").split("\n")[0]
+    font = load_font()
+    for column, char in enumerate(title[:6]):  # "MICRO " in the top row, after a margin of one cell
+        for dot_y, row in enumerate(font.glyph(char)):
+            for dot_x in range(look["font_width"]):
+                x = int((column + 1) * width + (dot_x + 0.5) * scale_x)
+                y = int(height + (dot_y + 0.5) * scale_y)
+                lit = bool(row & (0x80 >> dot_x))
+                assert pixels(x, y) == tuple(look["foreground" if lit else "background"]), (char, dot_x, dot_y)
+
+
+def _pixels(png: bytes):
+    """A function (x, y) -> (r, g, b) over a PNG's pixels."""
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    return lambda x, y: image.getpixel((x, y))
+
+
+def test_the_desktop_and_the_page_agree_on_a_program_with_input(context, site, tmp_path):
+    program = "10 LIRE N\n20 FAIRE 30 POUR I←1 JUSQUA N\n30 AFFICHER[U] I*I,' '\n40 TERMINER\n"
+    link = "#" + share.encode(program)
+    page = opened(context, site, link)
+    page.wait_for_timeout(500)
+    type_lines(page, "7")
+    seen = shows(page, "\nTERMINE\n")
+    desktop = on_the_desktop(tmp_path, lambda desk: desk.open_link(link), ("7",))
+    assert "49" in seen
+    assert seen == "\n".join(row.rstrip() for row in desktop.screen_text().split("\n"))
+    assert page.evaluate("window.micro.cycles()") == desktop.cycles()

@@ -239,3 +239,50 @@ def test_the_desktop_and_the_page_agree_on_a_program_with_input(context, site, t
     assert "49" in seen
     assert seen == "\n".join(row.rstrip() for row in desktop.screen_text().split("\n"))
     assert page.evaluate("window.micro.cycles()") == desktop.cycles()
+
+
+def test_recursion_reaches_the_profiles_depth_limit_on_the_programs_own_stack(context, site):
+    program = ("10 AFFICHER &S(190)\n20 AFFICHER &S(250)\n30 TERMINER\n40 PROCEDURE &S(N) LOCAL N\n"
+               "50 SI N=0 ALORS RESULTAT 0 SINON RESULTAT N+&S(N-1)\n")
+    page = opened(context, site, "#" + share.encode(program))
+    seen = shows(page, "EMBOITES")
+    assert "18145" in seen  # 190 calls deep, then refused past the profile's 200
+    assert "TROP D'APPELS DE PROCEDURE EMBOITES EN L\nIGNE 50" in seen
+
+
+def test_a_file_opened_from_the_page_runs(context, site, tmp_path):
+    path = tmp_path / "fichier.lse"
+    path.write_text("10 AFFICHER 'DU FICHIER'\n20 TERMINER\n", encoding="utf-8")
+    page = opened(context, site)
+    page.set_input_files("#file", str(path))
+    assert "DU FICHIER" in shows(page, "\nTERMINE\n")
+
+
+def test_png_gives_a_picture_of_the_screen_to_download(context, site, tmp_path):
+    page = opened(context, site)
+    with page.expect_download() as download:
+        page.click("#png")
+    saved = tmp_path / download.value.suggested_filename
+    download.value.save_as(saved)
+    assert saved.name.startswith("micro-lse-") and saved.suffix == ".png"
+    from PIL import Image
+
+    look = page.evaluate("window.micro.look()")
+    with Image.open(saved) as image:
+        assert image.size == ((look["columns"] + 2) * look["cell_width"], (look["rows"] + 2) * look["cell_height"])
+        assert image.convert("RGB").getpixel((1, 1)) == tuple(look["background"])
+
+
+def test_the_green_monitor_redraws_the_screen_in_its_tint(context, site):
+    page = opened(context, site)
+    page.select_option("#monitor", "green")
+    page.wait_for_function("window.micro.look().foreground[0] === 0x33", timeout=RUN_MS)
+    look = page.evaluate("window.micro.look()")
+    pixels = _pixels(page.locator("#screen").screenshot())
+    assert pixels(2, 2) == tuple(look["background"]) == (0x00, 0x12, 0x04)
+
+
+def test_bel_rings_through_web_audio(context, site):
+    page = opened(context, site, "#" + share.encode("10 AFFICHER EQC(7)\n20 TERMINER\n"))
+    shows(page, "\nTERMINE\n")
+    page.wait_for_function("window.micro.rings() === 1", timeout=RUN_MS)

@@ -1,6 +1,7 @@
 """The web page's Python side, run on the desktop: the page's Micro, links, the promised suspension, the build."""
 
 import json
+import re
 import subprocess
 import sys
 import textwrap
@@ -296,3 +297,14 @@ def test_the_pages_python_side_runs_without_the_desktops_packages_as_in_pyodide(
     words, still = done.stdout.splitlines()
     assert "4.5015E+06" in words and "TERMINE" in words
     assert still == "[]"
+
+
+def test_the_readmes_links_carry_a_program_that_runs():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    fragments = set(re.findall(r"#(prog=[A-Za-z0-9_-]+)", readme))
+    assert fragments
+    for fragment in fragments:
+        micro = Micro()
+        micro.load_text(share.decode(fragment, 10_000))
+        assert micro.run_until_blocked() is Status.ENDED
+        assert micro.screen.text().strip()

@@ -176,6 +176,7 @@ async function boot() {
     cycles: () => call("cycles"),
     synced: () => state.synced,
     frames: () => state.frames,
+    rings: () => state.rings || 0,
     look: () => state.look,
     open: (text) => call("open", text),
     link: () => call("link"),

@@ -286,3 +286,14 @@ def test_bel_rings_through_web_audio(context, site):
     page = opened(context, site, "#" + share.encode("10 AFFICHER EQC(7)\n20 TERMINER\n"))
     shows(page, "\nTERMINE\n")
     page.wait_for_function("window.micro.rings() === 1", timeout=RUN_MS)
+
+
+def test_a_file_dropped_on_the_screen_runs(context, site):
+    page = opened(context, site)
+    page.evaluate("""() => {
+        const files = new DataTransfer();
+        files.items.add(new File(["10 AFFICHER 'DEPOSE'\\n20 TERMINER\\n"], "depose.lse"));
+        document.getElementById("tube").dispatchEvent(
+            new DragEvent("drop", {dataTransfer: files, bubbles: true, cancelable: true}));
+    }""")
+    assert "DEPOSE" in shows(page, "\nTERMINE\n")

@@ -308,3 +308,10 @@ def test_the_readmes_links_carry_a_program_that_runs():
         micro.load_text(share.decode(fragment, 10_000))
         assert micro.run_until_blocked() is Status.ENDED
         assert micro.screen.text().strip()
+
+
+def test_quitter_switches_the_micro_off_and_on_and_rc_brings_the_program_back(page):
+    typed(page, "10 AFFICHER 'REVENU'", "20 TERMINER", "QUITTER", "O")
+    frames_until(page, "RC (RECUPERER)")
+    typed(page, "RC", "EX")
+    assert "REVENU" in frames_until(page, "\nTERMINE\n")

@@ -85,6 +85,10 @@ class Page:
         """Take the page's keys, run this frame's slice; the screen to draw (JSON), None if unchanged."""
         for event in json.loads(events):
             self.event(*event)
+        if self.session.leaving:  # QUITTER: a page cannot close itself, so the Micro is switched off and on
+            self.session.shutdown()
+            self.disk_changed = True
+            self.boot(self.micro.profile.name, {}, False)
         if self.pending is not None and not self.session.running:
             text, self.pending = self.pending, None
             self.open(text)

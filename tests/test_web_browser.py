@@ -104,8 +104,11 @@ def type_lines(page, *lines: str) -> None:
 
 
 def test_a_program_typed_at_the_prompt_runs(context, site):
+    asked: list[str] = []
+    context.on("request", lambda request: asked.append(request.url))
     page = opened(context, site)
     assert "PRET" in shows(page, "PRET")
+    assert asked and all(url.startswith(site) or url.startswith("data:") for url in asked), asked
     type_lines(page, "10 AFFICHER 'BONJOUR'", "20 TERMINER", "EX")
     assert "EX\nBONJOUR\nTERMINE\nPRET" in shows(page, "\nTERMINE\n")
 

@@ -264,6 +264,9 @@ function controls(call, describe, py) {
     const text = event.clipboardData.getData("text");
     if (text) { state.events.push(["paste", text]); event.preventDefault(); }
   });
+  window.addEventListener("hashchange", () => {  // another link followed on the same page
+    if (location.hash.startsWith("#prog=")) call("open_link", location.hash);
+  });
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "hidden") call("keep").then(() => syncDisk(py));
   });

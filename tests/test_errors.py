@@ -17,6 +17,7 @@ from tests.lse_harness import lines, run_lse
 from tests.test_hostile_disk import HOST_ERRORS
 from tests.test_monitor import MONITOR_ERRORS
 from tests.test_prompt import PROMPT_ERRORS
+from tests.test_web_page import WEB_ERRORS
 
 # (catalogue entry, program, typed lines, the exact message)
 RUNTIME_ERRORS = [
@@ -167,6 +168,7 @@ def test_every_runtime_entry_of_the_catalogue_is_exercised():
     tested |= {Err.NO_PROGRAM, Err.INTERRUPTED, Err.LINE_REPLACED} | MONITOR_ERRORS  # the warning: test_tapes.py
     tested |= PROMPT_ERRORS
     tested |= HOST_ERRORS  # the host's errors in the Micro's words: test_hostile_disk.py
+    tested |= WEB_ERRORS  # a damaged link: test_web_page.py
     runtime = {code for code in Err if code >= Err.DIVISION_BY_ZERO}
     # ARGUMENT_COUNT is found by the parser (test_parser.py): a call never runs with a wrong count.
     assert runtime - tested == {Err.ARGUMENT_COUNT}

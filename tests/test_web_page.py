@@ -21,6 +21,7 @@ from machine.web.page import Page
 from machine.web.promised import GO, PromisedSuspension
 
 ROOT = Path(__file__).resolve().parent.parent
+WEB_ERRORS = {Err.BAD_LINK}  # what the tests below prove the page says (tests/test_errors.py counts it)
 
 
 class GreenletBaton:

@@ -46,15 +46,32 @@ def check_node(node: object, program: n.Program, line: n.Line, diagnostics: list
 def walk(node: object):
     """Yield a node and every node below it, depth first (without recursion: it runs at every compile)."""
     stack = [node]
+    pop, push, fields_of = stack.pop, stack.append, _fields_of
     while stack:
-        item = stack.pop()
-        if isinstance(item, (tuple, list)):
+        item = pop()
+        kind = type(item)
+        if kind is list or kind is tuple:
             stack.extend(reversed(item))
             continue
-        fields = getattr(item, "_fields", None)
+        fields = fields_of.get(kind, _UNKNOWN)
+        if fields is _UNKNOWN:
+            fields = _learn(kind)
         if fields is None:
             continue
         yield item
-        children = [getattr(item, name) for name in fields]
-        stack.extend(child for child in reversed(children)
-                     if isinstance(child, (tuple, list)) or hasattr(child, "_fields"))
+        for name in fields:  # already reversed: the first child comes out first
+            child = getattr(item, name)
+            if child is not None and type(child) not in _LEAVES:
+                push(child)
+
+
+# Decision: a node type's fields are read once, reversed; values of a leaf type are never pushed.
+_UNKNOWN = object()
+_LEAVES = frozenset({str, int, float, bool})
+_fields_of: dict[type, tuple[str, ...] | None] = {}
+
+
+def _learn(kind: type) -> tuple[str, ...] | None:
+    fields = getattr(kind, "_fields", None)
+    _fields_of[kind] = None if fields is None else tuple(reversed(fields))
+    return _fields_of[kind]

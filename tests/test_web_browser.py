@@ -128,6 +128,17 @@ def test_queens_from_the_menu_finds_92_with_the_desktops_screen_and_cycles(conte
     assert page.evaluate("window.micro.cycles()") == desktop.cycles()
 
 
+@pytest.mark.parametrize("name", ["DEMO", "PYTHAGORE", "QUEENS3_FINAL"])
+def test_a_book_program_prints_the_desktops_screen_and_spends_its_cycles_in_the_page(context, site, tmp_path, name):
+    page = opened(context, site)
+    page.click("#turbo")
+    page.select_option("#book", name)
+    seen = shows(page, "\nTERMINE\n")
+    desktop = on_the_desktop(tmp_path, lambda desk: desk.open_book(name))
+    assert seen == "\n".join(row.rstrip() for row in desktop.screen_text().split("\n"))
+    assert page.evaluate("window.micro.cycles()") == desktop.cycles() > 0
+
+
 def on_the_desktop(folder: Path, start, answers: tuple[str, ...] = ()) -> Page:
     """The same page's Python run on the desktop (greenlet) to its end, answering LIRE with `answers`."""
     desktop = Page("micro40", str(folder))

@@ -212,7 +212,8 @@ async function loop(page, py) {
       say(`${state.look.profile} · ${screen.running ? "EN COURS" : "PRET"} · ${screen.cycles} CYCLES` +
           (screen.turbo ? " · TURBO" : ""));
     }
-    await new Promise((resolve) => requestAnimationFrame(resolve));
+    // The next frame; a hidden page gets no frames, so a timer lets its last calls (keep the disk) run.
+    await new Promise((resolve) => { requestAnimationFrame(resolve); setTimeout(resolve, 250); });
   }
 }
 

@@ -311,3 +311,21 @@ def test_a_file_dropped_on_the_screen_runs(context, site):
             new DragEvent("drop", {dataTransfer: files, bubbles: true, cancelable: true}));
     }""")
     assert "DEPOSE" in shows(page, "\nTERMINE\n")
+
+
+def test_an_unsaved_program_is_kept_when_the_page_is_hidden_and_rc_brings_it_back(context, site):
+    page = opened(context, site)
+    type_lines(page, "10 AFFICHER 'PAS PERDU'", "20 TERMINER")
+    shows(page, "20 TERMINER")
+    synced = page.evaluate("window.micro.synced()")
+    page.evaluate("""() => {
+        Object.defineProperty(document, "visibilityState", {value: "hidden", configurable: true});
+        document.dispatchEvent(new Event("visibilitychange"));
+    }""")
+    page.wait_for_function("(n) => window.micro.synced() > n", arg=synced, timeout=RUN_MS)
+    page.reload()
+    page.wait_for_function("window.micro?.ready", timeout=BOOT_MS)
+    assert "RC (RECUPERER)" in shows(page, "RC (RECUPERER)")
+    page.click("#screen")
+    type_lines(page, "RC", "EX")
+    assert "PAS PERDU" in shows(page, "\nTERMINE\n")

@@ -316,3 +316,9 @@ def test_quitter_switches_the_micro_off_and_on_and_rc_brings_the_program_back(pa
     frames_until(page, "RC (RECUPERER)")
     typed(page, "RC", "EX")
     assert "REVENU" in frames_until(page, "\nTERMINE\n")
+
+
+def test_a_paste_larger_than_a_program_may_be_is_refused_whole(page):
+    page.frame(json.dumps([["paste", "10 AFFICHER 1\n" * 30_000]]))
+    assert "PROGRAMME TROP GRAND" in frames_until(page, "TROP GRAND")
+    assert page.session.lines == {}

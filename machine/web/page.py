@@ -16,7 +16,7 @@ from machine.disk import Disk
 from machine.errors import LseError
 from machine.frontends.look import MONITORS, cell_height, monitor_colours
 from machine.frontends.seat import Seat
-from machine.lse.source import limits_of
+from machine.lse.source import limits_of, too_large
 from machine.lse.suspension import Suspension
 from machine.micro import Micro
 from machine.monitor import Monitor
@@ -127,6 +127,11 @@ class Page:
         elif kind == "turbo":
             self.seat.toggle_turbo()
         elif kind == "paste":  # typed as it comes: a line break is Return
+            refused = too_large(value, limits_of(self.micro.profile))
+            if refused is not None:  # typed key by key, a huge paste would hold the page for minutes
+                self.session.fail(refused)
+                self.session.prompt()
+                return
             lines = value.replace("\r\n", "\n").replace("\r", "\n").split("\n")
             for number, line in enumerate(lines):
                 self.event("text", line)

@@ -329,3 +329,11 @@ def test_an_unsaved_program_is_kept_when_the_page_is_hidden_and_rc_brings_it_bac
     page.click("#screen")
     type_lines(page, "RC", "EX")
     assert "PAS PERDU" in shows(page, "\nTERMINE\n")
+
+
+def test_a_file_too_large_for_a_program_is_refused_without_being_read_whole(context, site, tmp_path):
+    path = tmp_path / "enorme.lse"
+    path.write_text("10 AFFICHER 1\n" * 200_000, encoding="utf-8")  # 2.8 MB
+    page = opened(context, site)
+    page.set_input_files("#file", str(path))
+    assert "PROGRAMME TROP GRAND" in shows(page, "TROP GRAND")

@@ -78,7 +78,7 @@ class Page:
             "cell_height": cell_height(self.font, profile, scale, aspect), "scale": scale,
             "foreground": foreground, "background": background, "glyphs": glyphs,
             "bell_hz": profile.bell_hz, "bell_ms": profile.bell_ms, "frame_hz": profile.frame_hz,
-            "book": book_names(),
+            "book": book_names(), "max_program_bytes": profile.max_program_bytes,
         })
 
     def frame(self, events: str = "[]") -> str | None:

@@ -144,6 +144,11 @@ function keyDown(event) {
   state.audio ||= new AudioContext();  // a key is a gesture: sound may start from now on
 }
 
+// A file is read no further than a program may be: past it the Micro says PROGRAMME TROP GRAND.
+function programText(file) {
+  return file.slice(0, state.look.max_program_bytes + 1).text();
+}
+
 function toggleFullscreen() {
   if (document.fullscreenElement) document.exitFullscreen();
   else $("tube").requestFullscreen().catch(() => {});
@@ -234,7 +239,7 @@ function controls(call, describe, py) {
   $("open").onclick = () => $("file").click();
   $("file").onchange = async () => {
     const file = $("file").files[0];
-    if (file) await call("open", await file.text());
+    if (file) await call("open", await programText(file));
     $("screen").focus();
   };
   $("paste").onclick = () => $("paste-dialog").showModal();
@@ -256,7 +261,7 @@ function controls(call, describe, py) {
     event.preventDefault();
     document.body.classList.remove("dragging");
     const file = event.dataTransfer.files[0];
-    if (file) call("open", await file.text());
+    if (file) call("open", await programText(file));
   };
   const canvas = $("screen");
   canvas.addEventListener("keydown", keyDown);

@@ -73,6 +73,9 @@ class LineParser:
 
     # -------------------------------------------------------------- helpers
     def peek(self, offset: int = 0) -> Token:
+        # The last token is END and advance() never passes it: only a look further ahead is clamped.
+        if not offset:
+            return self.tokens[self.pos]
         return self.tokens[min(self.pos + offset, len(self.tokens) - 1)]
 
     def advance(self) -> Token:
@@ -82,7 +85,7 @@ class LineParser:
         return tok
 
     def check(self, kind: str, text: str | None = None) -> bool:
-        tok = self.peek()
+        tok = self.tokens[self.pos]
         return tok.kind == kind and (text is None or tok.text == text)
 
     def match(self, kind: str, text: str | None = None) -> Token | None:

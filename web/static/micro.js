@@ -228,7 +228,11 @@ function controls(call, describe, py) {
   $("controls").hidden = false;
   for (const name of look.book) $("book").append(new Option(name, name));
   for (const name of look.profiles) $("profile").append(new Option(name, name, false, name === look.profile));
-  $("book").onchange = () => { if ($("book").value) call("open_book", $("book").value); $("screen").focus(); };
+  $("book").onchange = () => {
+    if ($("book").value) call("open_book", $("book").value);
+    $("book").value = "";  // the same program can be chosen again
+    $("screen").focus();
+  };
   $("profile").onchange = () => call("switch", $("profile").value).then(describe);
   $("monitor").onchange = describe;
   $("aspect").onchange = describe;

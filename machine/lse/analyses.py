@@ -349,3 +349,16 @@ def element_references(layout: Layout) -> dict[str, set[str]]:
                     if type(arg) is not n.Index:
                         found[node.name].discard(param)
     return found
+
+
+def referenced_globals(layout: Layout) -> set[str]:
+    """Names given whole to a by-reference parameter somewhere: the program's variable of that name
+    lives in a table (`_R`), so that the callee reads it with one lookup (a cell cannot be referenced)."""
+    found: set[str] = set()
+    for line in layout.program.lines:
+        for node in walk(line.statements):
+            if isinstance(node, n.Call) and node.name in layout.units:
+                unit = layout.units[node.name]
+                found.update(arg.name for param, arg in zip(unit.params, node.args)
+                             if param in unit.by_reference and type(arg) is n.Var)
+    return found

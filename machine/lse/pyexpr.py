@@ -227,7 +227,11 @@ class ExpressionCode:
         if type(arg) is n.Var:
             return self.scope.ref(arg.name)
         if type(arg) is n.Index:
-            return f"_elref({self.scope.array(arg.name)}, {self.key(arg.indices)}, {arg.name!r})"
+            array, key = self.scope.array(arg.name), self.key(arg.indices)
+            general = f"_elref({array}, {key}, {arg.name!r})"
+            if array.isidentifier() and (key.isidentifier() or literal(key)):
+                return f"(({array}, {key}) if _type({array}) is _dict and {key} in {array} else {general})"
+            return general
         return f"([{self.sub(arg)[0]}], 0)"
 
 

@@ -76,14 +76,14 @@ class UnitCode:
             if name in self.table:
                 return "table"
             return "string" if name in self.own_strings else "array" if name in self.own_arrays else "local"
-        return "global"
+        return "shared" if name in self.shared.referenced else "global"
 
     def pure(self, name: str) -> bool:
         return self.shared.layout.is_pure_number(name)
 
     def kind(self, name: str) -> str:
         where = self.storage(name)
-        if where == "local" or (where == "global" and self.pure(name)) or (
+        if where == "local" or (where in ("global", "shared") and self.pure(name)) or (
                 where == "ref" and name in self.shared.elements.get(self.unit.name, ())):
             return "n"
         return "s" if where == "string" else "?"
@@ -99,12 +99,14 @@ class UnitCode:
             return f"{self.pyname(name)}[0][{self.pyname(name)}[1]]"
         if where == "table":
             return f"L[{name!r}]"
+        if where == "shared":
+            return f"_R[{name!r}]"
         return self.pyname(name)
 
     def array(self, name: str) -> str:
         code = self.read(name)
         layout = self.shared.layout
-        if self.storage(name) == "global" and not layout.may_be_array(name):
+        if self.storage(name) in ("global", "shared") and not layout.may_be_array(name):
             return f"_array({code}, {name!r})"  # no TABLEAU, parameter or CHARGER makes it one
         return code
 
@@ -114,6 +116,8 @@ class UnitCode:
             return self.pyname(name)
         if where == "table":
             return f"(L, {name!r})"
+        if where == "shared":
+            return f"(_R, {name!r})"
         self.pyname(name)
         return f"(G, {name!r})"
 
@@ -127,6 +131,10 @@ class UnitCode:
             return f"_setref({ref}, {code})"
         if where == "table":
             return f"L.assign({name!r}, {code})"
+        if where == "shared":
+            if self.pure(name):
+                return f"_R[{name!r}] = {code if kind == 'n' else f'_number({code}, {name!r})'}"
+            return f"_R.assign({name!r}, {code})"
         if where == "string":  # the cells it holds are counted as it changes
             python = self.pyname(name)
             return f"{python} = _sheld({code}, {held_name(name)}, {name!r}); {held_name(name)} = _len({python})"
@@ -144,13 +152,14 @@ class UnitCode:
         if where == "global" and self.pure(name):
             self.assigned.add(name)
             return f"((_p := {call}), ({self.pyname(name)} := _p[1]))[0][0]"
-        self.pyname(name)
-        return f"_pos({'L' if where == 'table' else 'G'}, {name!r}, {call})"
+        return f"_pos({self.env(name)}, {name!r}, {call})"
 
     def env(self, name: str) -> str:
         """The table that holds a name the runtime is given by name."""
         if self.storage(name) == "table":
             return "L"
+        if self.storage(name) == "shared":
+            return "_R"
         self.pyname(name)
         return "G"
 
@@ -512,7 +521,7 @@ class UnitCode:
         """A loop variable plus its step in the number model: a whole counter (only its FAIRE sets it, from
         and by whole constants) is exact up to 2^24, so up to a whole constant limit it needs no rounding."""
         numbers = self.shared.numbers
-        if faire.var in self.shared.layout.whole_counters and self.storage(faire.var) in ("global", "local"):
+        if faire.var in self.shared.layout.whole_counters and self.storage(faire.var) in ("global", "shared", "local"):
             return code if whole24(faire.limit) else numbers.whole_step(code)
         return numbers.step(code)
 

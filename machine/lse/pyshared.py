@@ -45,6 +45,7 @@ class ProgramCode:
         self.leaves = {name: {leave.kind for leave in leaves} for name, leaves in exits.items()}  # how each ends
         self.numeric = analyses.numeric_results(exits, layout, self.number_params)  # RESULTAT always a number
         self.elements = analyses.element_references(layout)  # by-reference parameters always given an element
+        self.referenced = analyses.referenced_globals(layout)  # the program's variables that live in `_R`
         self.globals: dict[str, str] = {}  # python name -> LSE name of every variable of the program
         # Labels written beside the code of their lines (names of letters and digits only: never code).
         self.labels = {line: label for label, line in program.program.labels.items() if label.isalnum()}

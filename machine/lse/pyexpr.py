@@ -141,12 +141,17 @@ class ExpressionCode:
         return f"(-{code})", "n"
 
     def ex_Binary(self, node: n.Binary) -> tuple[str, str]:
+        if node.op == "!" and not self.scope.shared.profile:
+            self.depth += 1  # the operands' temporaries are not those of the join
+            try:
+                (left, lk), (right, rk) = self.sub(node.left), self.sub(node.right)
+            finally:
+                self.depth -= 1
+            return self.scanned(self.joined(left, lk, right, rk)), "s"
         (left, lk), (right, rk) = self.sub(node.left), self.sub(node.right)
         op = node.op
         if op == "!":
-            if self.scope.shared.profile:
-                return f"_cat({left}, {right})", "s"
-            return self.scanned(f"_join({left}, {right})"), "s"
+            return f"_cat({left}, {right})", "s"
         if op == "^":
             return self.numbers.builtin(f"_pow({left}, {right})"), "n"
         code = f"({left} {op} {right})" if (op != "+" or (lk == "n" and rk == "n")) else f"_add({left}, {right})"
@@ -183,19 +188,53 @@ class ExpressionCode:
 
     def ex_BuiltinCall(self, node: n.BuiltinCall) -> tuple[str, str]:
         spec = BUILTINS[node.name]
+        if node.name == "SCH" and node.position_out is None and not self.scope.shared.profile:
+            self.depth += 1  # the operands' temporaries are not those of the substring's test
+            try:
+                parts = [self.sub(arg) for arg in node.args]
+            finally:
+                self.depth -= 1
+            return self.scanned(self.substring(parts, node.args[2])), "s"
         parts = [self.sub(arg) for arg in node.args]
         args = ", ".join(code for code, _ in parts)
         inline = INLINE.get(node.name)
         if inline is not None and all(kind == "n" for _, kind in parts):
             return inline.format(args), "n"  # exact in any model: no rounding
-        if node.name == "SCH" and node.position_out is None and not self.scope.shared.profile:
-            return self.scanned(f"_substring({args})"), "s"
         call = f"_b_{node.name}({args})"
         if spec.returns_position:
             call = f"{call}[0]" if node.position_out is None else self.scope.position(node.position_out.name, call)
         if spec.result_kind == "n":
             call = self.numbers.builtin(call)
         return call, spec.result_kind
+
+    def joined(self, left: str, lk: str, right: str, rk: str) -> str:
+        """A ! B inline: two strings joined, no longer than the machine's strings; anything else is `_join`'s."""
+        depth = self.depth + 1
+        if lk == rk == "s":
+            code = f"({left} + {right})"
+        else:  # both operands computed, in order, before the test
+            a, b = f"_ja{depth}", f"_jb{depth}"
+            code = f"({a} + {b} if _type({a} := {left}) is _type({b} := {right}) is _str else _join({a}, {b}))"
+        j = f"_j{depth}"
+        return f"({j} if _len({j} := {code}) <= _MAXS else _join({j}, ''))"
+
+    def substring(self, parts: list[tuple[str, str]], count: object) -> str:
+        """SCH(s, d, n) without its position: inline when n is a whole constant and d a whole number from 1.
+
+        Decision: both operands are computed first, in order (`&` does not cut short); any other
+        case (a fractional or small start, a start that is not a number) is the general function's.
+        """
+        (text, text_kind), (start, start_kind), (length, _) = parts
+        if not (type(count) is n.Num and float(count.value).is_integer() and 0 <= count.value < 2 ** 31):
+            return f"_substring({text}, {start}, {length})"
+        self.depth += 1
+        s, d, i = f"_s{self.depth}", f"_d{self.depth}", f"_i{self.depth}"
+        self.depth -= 1
+        tests = [f"(_type({s} := {text}) is _str)" if text_kind != "s" else f"(({s} := {text}) is not None)",
+                 f"(_type({d} := {start}) is _float)" if start_kind != "n" else f"(({d} := {start}) is not None)"]
+        whole = f"1.0 <= {d} < 1e15 and ({i} := _int({d})) == {d}"
+        return (f"({s}[{i} - 1:{i} + {int(count.value) - 1}] if {' & '.join(tests)} and {whole} "
+                f"else _substring({s}, {d}, {length}))")
 
     def scanned(self, code: str) -> str:
         """A string result that pays one char_scan per character, added to the cycles here."""

@@ -9,6 +9,7 @@ from machine.lse import ir
 from machine.lse import nodes as n
 from machine.lse.builtins import BUILTINS
 from machine.lse.layout import MAIN, Layout, Unit
+from machine.lse.operands import whole
 from machine.lse.parser import walk
 
 # Statements that hand a variable of the unit to the runtime by name: such a local lives in a table.
@@ -362,3 +363,39 @@ def referenced_globals(layout: Layout) -> set[str]:
                 found.update(arg.name for param, arg in zip(unit.params, node.args)
                              if param in unit.by_reference and type(arg) is n.Var)
     return found
+
+
+def whole_names(layout: Layout) -> set[str]:
+    """Variables (by name, in any unit) that only ever hold whole numbers: every store to them is whole.
+
+    Not a parameter, nor given by reference, LIRE, CHARGER or a position: those may hold anything.
+    A hint only: the code that relies on it tests the value (the monitor may change a variable).
+    """
+    stores: list[tuple[str, object]] = []
+    excluded = {param for unit in layout.units.values() for param in unit.params}
+    for line in layout.program.lines:
+        for node in walk(line.statements):
+            kind = type(node)
+            if kind is n.Assign and type(node.target) is n.Var:
+                stores.append((node.target.name, node.expr))
+            elif kind is n.Faire:
+                stores.append((node.var, node.start))
+                if node.step is not None:
+                    stores.append((node.var, node.step))
+            elif kind is n.Lire:
+                excluded.update(target.name for target in node.targets if type(target) is n.Var)
+            elif kind is n.Charger and type(node.status) is n.Var:
+                excluded.add(node.status.name)
+            elif kind is n.BuiltinCall and node.position_out is not None:
+                excluded.add(node.position_out.name)
+            elif kind is n.Call and node.name in layout.units:
+                excluded.update(arg.name for arg in node.args if type(arg) is n.Var)
+    names = {name for name, _ in stores if name not in excluded and layout.is_pure_number(name)}
+    changed = True
+    while changed:
+        changed = False
+        for name, expr in stores:
+            if name in names and not whole(expr, names):
+                names.discard(name)
+                changed = True
+    return names

@@ -403,7 +403,7 @@ class Builtin:
     cost: str
     scan: Callable[[tuple, object], int] | None = None
     measured: Callable[..., tuple[object, int]] | None = None  # fn and scan in one call: (result, chars)
-    paid: Callable[[object, int], Callable] | None = None  # (meter, per_char): fn that adds its scan to meter.cell_contents
+    paid: Callable[[object, int], Callable] | None = None  # (meter, per_char): fn adding its scan to the meter cell
 
 
 def _scan_pos(args: tuple, result: object) -> int:

@@ -311,12 +311,13 @@ class CompiledProgram:
             "_declare_ref": ops.declare_ref, "_pos": ops.position, "_posref": ops.position_ref,
             "_line_number": ops.line_number, "_plain": render_plain,
             "_cat": ops.make_concat(machine.limits["max_string"], machine.charge),
-            "_join": ops.make_join(machine.limits["max_string"]), "_MAXS": machine.limits["max_string"], "_substring": substring, "_len": len,
-            "_sheld": string_held(machine.memory),
-            "_R": machine.G.table, "_caught": caught, "_goto": goto, "_return_to": return_to, "_frame": frame, "_release": release,
+            "_join": ops.make_join(machine.limits["max_string"]), "_MAXS": machine.limits["max_string"],
+            "_substring": substring, "_len": len, "_sheld": string_held(machine.memory), "_R": machine.G.table,
+            "_caught": caught, "_goto": goto, "_return_to": return_to, "_frame": frame, "_release": release,
             "_off_end": off_end, "_open": open_loop, "_leave": leave_loops, "_function": function_result,
             "_subroutine": subroutine_result, "_terminate": terminate, "_too_deep": too_deep, "_RET": RET,
-            "BaseException": BaseException, "_abs": abs, "_dict": dict, "_type": type, "_str": str, "_int": int, "_KeyError": KeyError, "_float": float,
+            "BaseException": BaseException, "_abs": abs, "_dict": dict, "_type": type, "_str": str, "_int": int,
+            "_KeyError": KeyError, "_float": float,
             "_floor": math.floor, **NumberModel.namespace(),
         }
         namespace.update(tables)

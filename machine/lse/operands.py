@@ -1,4 +1,4 @@
-"""What constant operands tell of an operation: it cannot overflow, it is exact; imports nodes."""
+"""What operands tell of an operation: it cannot overflow, it is exact, it is whole; imports nodes."""
 
 from __future__ import annotations
 
@@ -35,3 +35,24 @@ def whole24(node: object) -> bool:
     if isinstance(node, n.Unary):
         node = node.operand  # -2 is the negation of the constant 2
     return isinstance(node, n.Num) and float(node.value).is_integer() and abs(node.value) <= 2 ** 23
+
+
+def whole(node: object, names: set[str]) -> bool:
+    """True if an expression can only give a whole number, its variables being those of `names`.
+
+    A sum, difference or product of whole numbers, a whole constant, ENT, ABS or a negation of one.
+    """
+    kind = type(node)
+    if kind is n.Num:
+        return float(node.value).is_integer()
+    if kind is n.Var:
+        return node.name in names
+    if kind is n.Unary:
+        return whole(node.operand, names)
+    if kind is n.Binary:
+        return node.op in ("+", "-", "*") and whole(node.left, names) and whole(node.right, names)
+    if kind is n.BuiltinCall:
+        return node.name == "ENT" or (node.name == "ABS" and whole(node.args[0], names))
+    if kind is n.Conditional:
+        return whole(node.then, names) and whole(node.other, names)
+    return False

@@ -9,7 +9,7 @@ from __future__ import annotations
 from machine.lse import nodes as n
 from machine.lse.builtins import BUILTINS
 from machine.lse.costs import expression_cost
-from machine.lse.operands import cannot_overflow, scales
+from machine.lse.operands import cannot_overflow, scales, whole
 
 COMPARE_PY = {"=": "==", "#": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 TALL = 40  # an expression taller than this is computed in steps, one temporary a node
@@ -160,7 +160,7 @@ class ExpressionCode:
         fits = cannot_overflow(op, node.left, node.right)
         if scales(op, node.left, node.right):
             return self.numbers.scaled(code, fits), "n"
-        return self.numbers.result(code, fits), "n"
+        return self.numbers.result(code, fits, whole(node, self.scope.shared.whole)), "n"
 
     def ex_Compare(self, node: n.Compare) -> tuple[str, str]:
         (left, lk), (right, rk) = self.sub(node.left), self.sub(node.right)

@@ -46,6 +46,7 @@ class ProgramCode:
         self.numeric = analyses.numeric_results(exits, layout, self.number_params)  # RESULTAT always a number
         self.elements = analyses.element_references(layout)  # by-reference parameters always given an element
         self.referenced = analyses.referenced_globals(layout)  # the program's variables that live in `_R`
+        self.whole = analyses.whole_names(layout)  # variables that only ever hold whole numbers
         self.globals: dict[str, str] = {}  # python name -> LSE name of every variable of the program
         # Labels written beside the code of their lines (names of letters and digits only: never code).
         self.labels = {line: label for label, line in program.program.labels.items() if label.isalnum()}

@@ -99,11 +99,24 @@ WHOLE = [
     ("10 X←1;&P(X)\n20 TERMINER\n30 PROCEDURE &P(A)\n40 RETOUR\n", set()),
     ("10 CHAINE X;X←'A'\n", set()),
 ]
+HANOI = "10 LIRE N;&H(N-N,1)\n20 TERMINER\n30 PROCEDURE &H(N,A) LOCAL N,A\n40 &H(N-1,A/2);RETOUR\n"
+PROCEDURES = [  # (program, unit, its whole variables)
+    (HANOI, "&", set()),
+    (HANOI, "&H", set()),
+    (HANOI.replace("A/2", "A*2").replace("N-N", "1"), "&H", {"N", "A"}),
+    ("10 X←1;&P\n20 TERMINER\n30 PROCEDURE &P LOCAL X\n40 X←0.5;Y←X;RETOUR\n", "&", {"X"}),
+    ("10 X←1;&P\n20 TERMINER\n30 PROCEDURE &P LOCAL X\n40 X←0.5;Y←X;RETOUR\n", "&P", set()),
+]
 
 
 @pytest.mark.parametrize(("source", "expected"), WHOLE)
 def test_the_whole_numbers_are_those_every_store_keeps_whole(source: str, expected: set) -> None:
-    assert whole_names(build_layout(parse(source))) == expected
+    assert whole_names(build_layout(parse(source)))["&"] == expected
+
+
+@pytest.mark.parametrize(("source", "unit", "expected"), PROCEDURES)
+def test_a_parameter_is_whole_when_every_call_passes_a_whole_number(source: str, unit: str, expected: set) -> None:
+    assert whole_names(build_layout(parse(source)))[unit] == expected
 
 
 def test_only_variables_given_whole_by_reference_live_in_the_table() -> None:

@@ -365,37 +365,59 @@ def referenced_globals(layout: Layout) -> set[str]:
     return found
 
 
-def whole_names(layout: Layout) -> set[str]:
-    """Variables (by name, in any unit) that only ever hold whole numbers: every store to them is whole.
+def whole_names(layout: Layout) -> dict[str, set[str]]:
+    """Each unit's variables that only ever hold whole numbers: every store to them keeps them whole.
 
-    Not a parameter, nor given by reference, LIRE, CHARGER or a position: those may hold anything.
-    A hint only: the code that relies on it tests the value (the monitor may change a variable).
+    A by-value parameter counts the arguments of its calls; LIRE, CHARGER, a position, a reference
+    may store anything. A hint only: the code that relies on it tests the value (the monitor may
+    change a variable, a line may belong to a unit other than the one read here).
     """
-    stores: list[tuple[str, object]] = []
-    excluded = {param for unit in layout.units.values() for param in unit.params}
+    procedures = sorted((unit.decl_line, name) for name, unit in layout.units.items() if name != MAIN)
+    units = layout.units
+
+    def unit_at(line: int) -> Unit:
+        owner = MAIN
+        for first, name in procedures:
+            if first <= line:
+                owner = name
+        return units[owner]
+
+    def key(unit: Unit, name: str) -> tuple[str, str]:
+        return (unit.name, name) if name in unit.locals or name in unit.params else (MAIN, name)
+
+    stores: list[tuple[tuple[str, str], object, Unit]] = []
+    excluded = {(unit.name, name) for unit in units.values() for name in unit.by_reference}
     for line in layout.program.lines:
+        unit = unit_at(line.number)
         for node in walk(line.statements):
             kind = type(node)
             if kind is n.Assign and type(node.target) is n.Var:
-                stores.append((node.target.name, node.expr))
+                stores.append((key(unit, node.target.name), node.expr, unit))
             elif kind is n.Faire:
-                stores.append((node.var, node.start))
-                if node.step is not None:
-                    stores.append((node.var, node.step))
-            elif kind is n.Lire:
-                excluded.update(target.name for target in node.targets if type(target) is n.Var)
-            elif kind is n.Charger and type(node.status) is n.Var:
-                excluded.add(node.status.name)
+                stores.extend((key(unit, node.var), part, unit) for part in (node.start, node.step) if part is not None)
+            elif kind is n.Lire or kind is n.Charger:
+                targets = node.targets if kind is n.Lire else (node.var, node.status)
+                excluded.update(key(unit, target.name) for target in targets if type(target) is n.Var)
             elif kind is n.BuiltinCall and node.position_out is not None:
-                excluded.add(node.position_out.name)
-            elif kind is n.Call and node.name in layout.units:
-                excluded.update(arg.name for arg in node.args if type(arg) is n.Var)
-    names = {name for name, _ in stores if name not in excluded and layout.is_pure_number(name)}
+                excluded.add(key(unit, node.position_out.name))
+            elif kind is n.Call and node.name in units:
+                callee = units[node.name]
+                for param, arg in zip(callee.params, node.args):
+                    if param not in callee.by_reference:
+                        stores.append(((callee.name, param), arg, unit))
+                    elif type(arg) is n.Var:
+                        excluded.add(key(unit, arg.name))
+    keys = {k for k, _, _ in stores if k not in excluded and layout.is_pure_number(k[1])}
+
+    def view(unit: Unit) -> set[str]:
+        return {name for owner, name in keys if owner == unit.name or (owner == MAIN and key(unit, name)[0] == MAIN)}
+
     changed = True
-    while changed:
+    while changed:  # the views of a pass may be stale: the pass that changes nothing has them right
         changed = False
-        for name, expr in stores:
-            if name in names and not whole(expr, names):
-                names.discard(name)
+        views = {name: view(unit) for name, unit in units.items()}
+        for k, expr, unit in stores:
+            if k in keys and not whole(expr, views[unit.name]):
+                keys.discard(k)
                 changed = True
-    return names
+    return views

@@ -160,7 +160,7 @@ class ExpressionCode:
         fits = cannot_overflow(op, node.left, node.right)
         if scales(op, node.left, node.right):
             return self.numbers.scaled(code, fits), "n"
-        return self.numbers.result(code, fits, whole(node, self.scope.shared.whole)), "n"
+        return self.numbers.result(code, fits, whole(node, self.scope.whole)), "n"
 
     def ex_Compare(self, node: n.Compare) -> tuple[str, str]:
         (left, lk), (right, rk) = self.sub(node.left), self.sub(node.right)

@@ -53,6 +53,7 @@ class UnitCode:
             set(unit.params) - set(unit.by_reference) - shared.number_params.get(unit.name, set()))) - (
             self.own_strings | self.own_arrays)
         self.assigned: set[str] = set()  # globals this unit stores into directly
+        self.whole = shared.whole[unit.name]  # its variables that only ever hold whole numbers
         self.exprs = ExpressionCode(self, shared.numbers, self.charge_inline, shared.layout.units)
         self.out = Source()
         self.statements = StatementCode(self)

@@ -63,6 +63,20 @@ PROGRAMS = {
 10 CHAINE A;A←'ABCDEFGHIJ'
 20 A←A!A;AFFICHER LGR(A);ALLER EN 20
 """,
+    "numeric built-ins inline meet arguments out of their domain": """\
+10 AFFICHER RAC(2),SIN(1E300),COS(-3),ATG(1E30),EXP(-1000),LGN(EXP(1))
+20 X←-1;FAIRE 30 POUR I←1 JUSQUA 3
+30 AFFICHER RAC(X+I)
+40 AFFICHER LGN(X+1)
+""",
+    "a built-in inside an index meets the infinity of unchecked arithmetic": """\
+10 TABLEAU T[3];AFFICHER T[RAC(1E300*1E300)]
+""",
+    "LGR inline on a string, an unset name and a number": """\
+10 CHAINE A;A←'ABC';AFFICHER LGR(A),LGR(A!A);B←'';AFFICHER LGR(B)
+20 AFFICHER LGR(Z)
+""",
+    "LGR of a number": "10 X←5;AFFICHER LGR(X)\n",
 }
 
 CONSOLE80 = {
@@ -73,6 +87,10 @@ CONSOLE80 = {
 """,
     "whole arithmetic with a fraction read at the keyboard is rounded": """\
 10 LIRE A;X←1;X←X+A;Y←X*X;AFFICHER X,Y
+""",
+    "numeric built-ins inline are rounded to float32": """\
+10 AFFICHER RAC(2),SIN(1),EXP(-100),EXP(-200),LGN(3),ATG(7)
+20 AFFICHER EXP(100)
 """,
 }
 

@@ -318,7 +318,8 @@ class CompiledProgram:
             "_subroutine": subroutine_result, "_terminate": terminate, "_too_deep": too_deep, "_RET": RET,
             "BaseException": BaseException, "_abs": abs, "_dict": dict, "_type": type, "_str": str, "_int": int,
             "_KeyError": KeyError, "_float": float,
-            "_floor": math.floor, **NumberModel.namespace(),
+            "_floor": math.floor, "_sin": math.sin, "_cos": math.cos, "_atan": math.atan, "_exp": math.exp,
+            "_sqrt": math.sqrt, "_log": math.log, **NumberModel.namespace(),
         }
         namespace.update(tables)
         return namespace

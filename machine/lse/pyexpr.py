@@ -14,8 +14,16 @@ from machine.lse.operands import cannot_overflow, scales, whole
 COMPARE_PY = {"=": "==", "#": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 TALL = 40  # an expression taller than this is computed in steps, one temporary a node
 # Built-ins written inline when their arguments are known numbers (same results and errors: a floor of
-# an infinity is an OverflowError, DEPASSEMENT DE CAPACITE, as ENT gives).
-INLINE = {"ABS": "_abs({})", "ENT": "_float(_floor({}))"}
+# an infinity is an OverflowError, DEPASSEMENT DE CAPACITE, as ENT gives). ABS and ENT are exact in any
+# model; the others are rounded as any built-in's result, and are inline only outside an index, whose
+# unchecked arithmetic may give them an infinity (math's ValueError, where the built-in fails in LSE terms).
+# {a} is the argument, {t} a temporary; an argument out of the domain goes to the built-in itself.
+INLINE = {"ABS": "_abs({a})", "ENT": "_float(_floor({a}))"}
+INLINE_FINITE = {
+    "SIN": "_sin({a})", "COS": "_cos({a})", "ATG": "_atan({a})", "EXP": "_exp({a})",
+    "RAC": "(_sqrt({t}) if ({t} := {a}) >= 0.0 else _b_RAC({t}))",
+    "LGN": "(_log({t}) if ({t} := {a}) > 0.0 else _b_LGN({t}))",
+}
 
 
 def python_name(prefix: str, name: str) -> str:
@@ -195,11 +203,22 @@ class ExpressionCode:
             finally:
                 self.depth -= 1
             return self.scanned(self.substring(parts, node.args[2])), "s"
-        parts = [self.sub(arg) for arg in node.args]
+        self.depth += 1  # the arguments' temporaries are not those of the inline forms
+        try:
+            parts = [self.sub(arg) for arg in node.args]
+        finally:
+            self.depth -= 1
         args = ", ".join(code for code, _ in parts)
-        inline = INLINE.get(node.name)
-        if inline is not None and all(kind == "n" for _, kind in parts):
-            return inline.format(args), "n"  # exact in any model: no rounding
+        numbers = all(kind == "n" for _, kind in parts)
+        temp = f"_u{self.depth + 1}"
+        if node.name in INLINE and numbers:
+            return INLINE[node.name].format(a=args), "n"  # exact in any model: no rounding
+        if node.name in INLINE_FINITE and numbers and not self.in_index:
+            return self.numbers.builtin(INLINE_FINITE[node.name].format(a=args, t=temp)), "n"
+        if node.name == "LGR":
+            if parts[0][1] == "s":
+                return f"_float(_len({args}))", "n"
+            return f"(_float(_len({temp})) if _type({temp} := {args}) is _str else _b_LGR({temp}))", "n"
         call = f"_b_{node.name}({args})"
         if spec.returns_position:
             call = f"{call}[0]" if node.position_out is None else self.scope.position(node.position_out.name, call)

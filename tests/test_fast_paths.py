@@ -72,8 +72,8 @@ PROGRAMS = {
     "a built-in inside an index meets the infinity of unchecked arithmetic": """\
 10 TABLEAU T[3];AFFICHER T[RAC(1E300*1E300)]
 """,
-    "LGR inline on a string, an unset name and a number": """\
-10 CHAINE A;A←'ABC';AFFICHER LGR(A),LGR(A!A);B←'';AFFICHER LGR(B)
+    "LGR inline on strings and an unset name": """\
+10 CHAINE A,B;A←'ABC';AFFICHER LGR(A),LGR(A!A);B←'';AFFICHER LGR(B)
 20 AFFICHER LGR(Z)
 """,
     "LGR of a number": "10 X←5;AFFICHER LGR(X)\n",

@@ -37,22 +37,32 @@ def whole24(node: object) -> bool:
     return isinstance(node, n.Num) and float(node.value).is_integer() and abs(node.value) <= 2 ** 23
 
 
-def whole(node: object, names: set[str]) -> bool:
+def whole(node: object, names: set[str], known: dict[int, bool] | None = None) -> bool:
     """True if an expression can only give a whole number, its variables being those of `names`.
 
     A sum, difference or product of whole numbers, a whole constant, ENT, ABS or a negation of one.
+    Without recursion (an expression may be thousands of terms tall); `known` keeps the answers
+    for the nodes seen, by id, for a caller that asks again about their parents.
     """
-    kind = type(node)
-    if kind is n.Num:
-        return float(node.value).is_integer()
-    if kind is n.Var:
-        return node.name in names
-    if kind is n.Unary:
-        return whole(node.operand, names)
-    if kind is n.Binary:
-        return node.op in ("+", "-", "*") and whole(node.left, names) and whole(node.right, names)
-    if kind is n.BuiltinCall:
-        return node.name == "ENT" or (node.name == "ABS" and whole(node.args[0], names))
-    if kind is n.Conditional:
-        return whole(node.then, names) and whole(node.other, names)
-    return False
+    known = {} if known is None else known
+    stack = [(node, False)]
+    while stack:
+        item, ready = stack.pop()
+        if id(item) in known:
+            continue
+        kind = type(item)
+        kids = (item.left, item.right) if kind is n.Binary and item.op in ("+", "-", "*") else (
+            (item.operand,) if kind is n.Unary else (item.then, item.other) if kind is n.Conditional else
+            (item.args[0],) if kind is n.BuiltinCall and item.name == "ABS" else ())
+        if kids and not ready:
+            stack.append((item, True))
+            stack.extend((kid, False) for kid in kids)
+            continue
+        if kind is n.Num:
+            known[id(item)] = float(item.value).is_integer()
+        elif kind is n.Var:
+            known[id(item)] = item.name in names
+        else:
+            known[id(item)] = (kind is n.BuiltinCall and item.name == "ENT") or (
+                bool(kids) and all(known[id(kid)] for kid in kids))
+    return known[id(node)]

@@ -62,6 +62,7 @@ class ExpressionCode:
         self.steps: list[str] | None = None  # the statements of a tall expression, in order
         self.done: dict | None = None  # the nodes of a tall expression computed already
         self.fast = False  # elements by a plain lookup: a miss raises KeyError (see pygen.UnitCode.evaluated)
+        self.wholes: dict[int, bool] = {}  # operands.whole's answers, by node id (the nodes live as long as this)
 
     # -------------------------------------------------------------- entry
     def value(self, node: object, out: list[str]) -> tuple[str, str]:
@@ -168,7 +169,7 @@ class ExpressionCode:
         fits = cannot_overflow(op, node.left, node.right)
         if scales(op, node.left, node.right):
             return self.numbers.scaled(code, fits), "n"
-        return self.numbers.result(code, fits, whole(node, self.scope.whole)), "n"
+        return self.numbers.result(code, fits, whole(node, self.scope.whole, self.wholes)), "n"
 
     def ex_Compare(self, node: n.Compare) -> tuple[str, str]:
         (left, lk), (right, rk) = self.sub(node.left), self.sub(node.right)

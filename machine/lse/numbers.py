@@ -76,7 +76,7 @@ class NumberModel:
         """
         if self.single and whole:  # adding then taking 1.5 * 2^52 rounds to a whole number: it is one if unchanged
             return (f"(_t if -{WHOLE_EXACT!r} <= (_t := {code}) <= {WHOLE_EXACT!r} and "
-                    f"(_t + {ROUNDER!r}) - {ROUNDER!r} == _t else _r32(_t))")
+                    f"(_t + {ROUNDER!r}) - {ROUNDER!r} == _t else {self.result('_t')})")
         if self.single:
             # Veltkamp's splitting (x*(2^29+1), then c-(c-x)) rounds a double to 24 bits, ties to
             # even, in three operations; float32's subnormals, overflow, inf and nan take round32.

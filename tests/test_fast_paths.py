@@ -77,6 +77,14 @@ PROGRAMS = {
 20 AFFICHER LGR(Z)
 """,
     "LGR of a number": "10 X←5;AFFICHER LGR(X)\n",
+    "comparisons of kinds known at run time, then of a string with a number": """\
+10 CHAINE A,B;A←'ABC';B←'XY';TABLEAU T[3];X←1;Y←2
+20 SI A<B ET A#'AB' ET X<=Y ET A>='ABC' ALORS AFFICHER 'OUI'
+30 SI (SI A=B ALORS 1 SINON 0)=0 ALORS AFFICHER 'NON'
+40 SI A=X ALORS AFFICHER 'JAMAIS'
+""",
+    "a comparison of arrays": "10 TABLEAU T[3];SI T=T ALORS AFFICHER 'JAMAIS'\n",
+    "an order between a number and a string": "10 CHAINE A;A←'A';X←1;SI X<A ALORS AFFICHER 'JAMAIS'\n",
 }
 
 CONSOLE80 = {

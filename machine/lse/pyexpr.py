@@ -172,12 +172,24 @@ class ExpressionCode:
         return self.numbers.result(code, fits, whole(node, self.scope.whole, self.wholes)), "n"
 
     def ex_Compare(self, node: n.Compare) -> tuple[str, str]:
-        (left, lk), (right, rk) = self.sub(node.left), self.sub(node.right)
+        self.depth += 1  # the operands' temporaries are not those of the kind test
+        try:
+            (left, lk), (right, rk) = self.sub(node.left), self.sub(node.right)
+        finally:
+            self.depth -= 1
+        op = COMPARE_PY[node.op]
         if lk == rk and lk in "ns":
-            return f"({left} {COMPARE_PY[node.op]} {right})", "b"
+            return f"({left} {op} {right})", "b"
+        # A kind known only at run time: compared directly when both operands are of the same kind (the
+        # kind of one of them if it is known), not arrays; anything else fails in `_eq` or `_order`.
+        a, b = f"_ca{self.depth + 1}", f"_cb{self.depth + 1}"
+        kind = {"n": "_float", "s": "_str"}.get(lk, {"n": "_float", "s": "_str"}.get(rk, "not _dict"))
+        test = f"_type({a} := {left}) is _type({b} := {right}) is {kind}"
         if node.op in ("=", "#"):
-            return f"{'_eq' if node.op == '=' else '_ne'}({left}, {right})", "b"
-        return f"(_order({left}, {right}) {COMPARE_PY[node.op]} 0)", "b"
+            general = f"{'_eq' if node.op == '=' else '_ne'}({a}, {b})"
+        else:
+            general = f"(_order({a}, {b}) {op} 0)"
+        return f"({a} {op} {b} if {test} else {general})", "b"
 
     def ex_Logic(self, node: n.Logic) -> tuple[str, str]:
         # Decision: ET and OU evaluate both sides (no short circuit), like the stack machines LSE ran on.

@@ -83,6 +83,18 @@ PROGRAMS = {
 30 SI (SI A=B ALORS 1 SINON 0)=0 ALORS AFFICHER 'NON'
 40 SI A=X ALORS AFFICHER 'JAMAIS'
 """,
+    "a sum of elements overflows in its first term, then meets an unset variable": """\
+10 TABLEAU T[3];T[1]←1E300;T[2]←1E300
+20 X←T[1]*T[2]+T[3]*Z
+""",
+    "a sum of elements overflows, then meets a division by zero": """\
+10 TABLEAU T[3];T[1]←1E300;T[2]←-1E300
+20 SI T[1]*1E10-T[2]*1E10+T[3]/T[3]>0 ALORS AFFICHER 'JAMAIS'
+""",
+    "a chain of elements ends in an infinity that a product by zero makes a NaN": """\
+10 TABLEAU T[3];T[1]←1E300;T[2]←0
+20 X←T[1]*T[1]*T[2]+1;AFFICHER X
+""",
     "a comparison of arrays": "10 TABLEAU T[3];SI T=T ALORS AFFICHER 'JAMAIS'\n",
     "an order between a number and a string": "10 CHAINE A;A←'A';X←1;SI X<A ALORS AFFICHER 'JAMAIS'\n",
 }

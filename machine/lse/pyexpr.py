@@ -11,6 +11,7 @@ from machine.lse.builtins import BUILTINS
 from machine.lse.costs import expression_cost
 from machine.lse.operands import cannot_overflow, scales, whole
 
+CHAIN = ("+", "-", "*")  # the operations that keep an infinity or a NaN one
 COMPARE_PY = {"=": "==", "#": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 TALL = 40  # an expression taller than this is computed in steps, one temporary a node
 # Built-ins written inline when their arguments are known numbers (same results and errors: a floor of
@@ -62,6 +63,7 @@ class ExpressionCode:
         self.steps: list[str] | None = None  # the statements of a tall expression, in order
         self.done: dict | None = None  # the nodes of a tall expression computed already
         self.fast = False  # elements by a plain lookup: a miss raises KeyError (see pygen.UnitCode.evaluated)
+        self.link = False  # the node being written is a link of a chain of + - * (see chain)
         self.wholes: dict[int, bool] = {}  # operands.whole's answers, by node id (the nodes live as long as this)
 
     # -------------------------------------------------------------- entry
@@ -150,6 +152,9 @@ class ExpressionCode:
         return f"(-{code})", "n"
 
     def ex_Binary(self, node: n.Binary) -> tuple[str, str]:
+        link, self.link = self.link, False  # a link of a chain of + - * (see chain), as its parent said
+        if node.op in CHAIN and self.fast and not self.in_index and not self.numbers.single:
+            return self.chain(node, link)
         if node.op == "!" and not self.scope.shared.profile:
             self.depth += 1  # the operands' temporaries are not those of the join
             try:
@@ -238,6 +243,27 @@ class ExpressionCode:
         if spec.result_kind == "n":
             call = self.numbers.builtin(call)
         return call, spec.result_kind
+
+    def chain(self, node: n.Binary, link: bool) -> tuple[str, str]:
+        """+ - * in a fast path (double): only the top of a chain of them is tested for overflow.
+
+        Decision: an infinity or a NaN in a link stays one through + - * up to the top, whose test
+        fails; a fast path is then run again the general way (pystmt.evaluated), where each operation
+        is tested in order: the same error, at the same point, as if every link had been tested.
+        """
+        parts = []
+        for child in (node.left, node.right):
+            self.link = type(child) is n.Binary and child.op in CHAIN
+            try:
+                parts.append(self.sub(child))
+            finally:
+                self.link = False
+        (left, lk), (right, rk) = parts
+        code = f"({left} {node.op} {right})" if (node.op != "+" or lk == rk == "n") else f"_add({left}, {right})"
+        if link:
+            return code, "n"
+        links = any(type(child) is n.Binary and child.op in CHAIN for child in (node.left, node.right))
+        return self.numbers.result(code, cannot_overflow(node.op, node.left, node.right) and not links), "n"
 
     def joined(self, left: str, lk: str, right: str, rk: str) -> str:
         """A ! B inline: two strings joined, no longer than the machine's strings; anything else is `_join`'s."""

@@ -98,10 +98,8 @@ class UnitCode:
         where = self.storage(name)
         if where == "ref":
             return f"{self.pyname(name)}[0][{self.pyname(name)}[1]]"
-        if where == "table":
-            return f"L[{name!r}]"
-        if where == "shared":
-            return f"_R[{name!r}]"
+        if where in ("table", "shared"):
+            return f"{self.env(name)}[{name!r}]"
         return self.pyname(name)
 
     def array(self, name: str) -> str:
@@ -115,12 +113,7 @@ class UnitCode:
         where = self.storage(name)
         if where == "ref":
             return self.pyname(name)
-        if where == "table":
-            return f"(L, {name!r})"
-        if where == "shared":
-            return f"(_R, {name!r})"
-        self.pyname(name)
-        return f"(G, {name!r})"
+        return f"({self.env(name)}, {name!r})"
 
     def store(self, name: str, code: str, kind: str) -> str:
         """A statement storing a value into a variable, with the checks its kind needs."""
@@ -130,12 +123,10 @@ class UnitCode:
             if kind == "n" and self.kind(name) == "n":  # an element: a number into an array, no test
                 return f"{ref}[0][{ref}[1]] = {code}"
             return f"_setref({ref}, {code})"
-        if where == "table":
-            return f"L.assign({name!r}, {code})"
-        if where == "shared":
-            if self.pure(name):
-                return f"_R[{name!r}] = {code if kind == 'n' else f'_number({code}, {name!r})'}"
-            return f"_R.assign({name!r}, {code})"
+        if where == "shared" and self.pure(name):
+            return f"_R[{name!r}] = {code if kind == 'n' else f'_number({code}, {name!r})'}"
+        if where in ("table", "shared"):
+            return f"{self.env(name)}.assign({name!r}, {code})"
         if where == "string":  # the cells it holds are counted as it changes
             python = self.pyname(name)
             return f"{python} = _sheld({code}, {held_name(name)}, {name!r}); {held_name(name)} = _len({python})"
@@ -157,12 +148,10 @@ class UnitCode:
 
     def env(self, name: str) -> str:
         """The table that holds a name the runtime is given by name."""
-        if self.storage(name) == "table":
-            return "L"
-        if self.storage(name) == "shared":
-            return "_R"
-        self.pyname(name)
-        return "G"
+        table = {"table": "L", "shared": "_R"}.get(self.storage(name))
+        if table is None:
+            self.pyname(name)
+        return table or "G"
 
     # ------------------------------------------------------------ charging
     def charge_inline(self, kinds: Counter, code: str) -> str:

@@ -44,17 +44,28 @@ def check_node(node: object, program: n.Program, line: n.Line, diagnostics: list
 
 
 def walk(node: object):
-    """Yield a node and every node below it, depth first (without recursion: it runs at every compile)."""
+    """Yield a node and every node below it, depth first (without recursion: it runs at every compile).
+
+    Decision: the fields of each kind of node are looked up once; any child is pushed, and what
+    is not a node (a name, a number, None) is dropped when it is popped.
+    """
     stack = [node]
+    pop, extend = stack.pop, stack.extend
+    fields_of = _FIELDS
     while stack:
-        item = stack.pop()
-        if isinstance(item, (tuple, list)):
-            stack.extend(reversed(item))
+        item = pop()
+        kind = type(item)
+        if kind is tuple or kind is list:
+            extend(reversed(item))
             continue
-        fields = getattr(item, "_fields", None)
+        fields = fields_of.get(kind, _UNKNOWN)
+        if fields is _UNKNOWN:
+            fields = fields_of[kind] = getattr(kind, "_fields", None)
         if fields is None:
             continue
         yield item
-        children = [getattr(item, name) for name in fields]
-        stack.extend(child for child in reversed(children)
-                     if isinstance(child, (tuple, list)) or hasattr(child, "_fields"))
+        extend([getattr(item, name) for name in reversed(fields)])
+
+
+_FIELDS: dict[type, tuple | None] = {}  # each kind of node's fields (None: not a node)
+_UNKNOWN = object()

@@ -95,6 +95,17 @@ PROGRAMS = {
 10 TABLEAU T[3];T[1]←1E300;T[2]←0
 20 X←T[1]*T[1]*T[2]+1;AFFICHER X
 """,
+    "a CHAINE of the program is stored unset, set, released, made an array and a number": """\
+10 CHAINE B;B←'AB';B←B!B;AFFICHER B,LGR(B)
+20 LIBERER B;B←5;AFFICHER B;LIBERER B;CHAINE B;B←'C';AFFICHER B
+30 LIBERER B;TABLEAU B[2];B←'D'
+""",
+    "a string stored into a name not yet declared CHAINE": "10 B←'A'\n20 CHAINE B\n",
+    "CHAINEs of the program grow until the memory is full": """\
+10 CHAINE B,C,D,E,F;B←'ABCDEFGHIJKLMNOPQRSTUVWXYZ';C←'';D←'';E←'';F←''
+20 B←B!B;SI LGR(B)<3000 ALORS ALLER EN 20
+30 C←B;D←B;E←B;AFFICHER LGR(E);F←B
+""",
     "a comparison of arrays": "10 TABLEAU T[3];SI T=T ALORS AFFICHER 'JAMAIS'\n",
     "an order between a number and a string": "10 CHAINE A;A←'A';X←1;SI X<A ALORS AFFICHER 'JAMAIS'\n",
 }

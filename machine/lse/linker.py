@@ -317,7 +317,8 @@ class CompiledProgram:
             "_off_end": off_end, "_open": open_loop, "_leave": leave_loops, "_function": function_result,
             "_subroutine": subroutine_result, "_terminate": terminate, "_too_deep": too_deep, "_RET": RET,
             "BaseException": BaseException, "_abs": abs, "_dict": dict, "_type": type, "_str": str, "_int": int,
-            "_Exception": Exception, "_float": float,
+            "_Exception": Exception, "_NameError": NameError, "_float": float, "_S": machine.G.strings,
+            "_hold": hold_string, "_MEM": machine.memory,
             "_floor": math.floor, "_sin": math.sin, "_cos": math.cos, "_atan": math.atan, "_exp": math.exp,
             "_sqrt": math.sqrt, "_log": math.log, **NumberModel.namespace(),
         }

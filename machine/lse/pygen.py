@@ -134,8 +134,14 @@ class UnitCode:
             if where == "global":
                 self.assigned.add(name)
             return f"{self.pyname(name)} = {code if kind == 'n' else f'_number({code}, {name!r})'}"
-        self.pyname(name)
-        return f"G.assign({name!r}, {code})"
+        python = self.pyname(name)
+        if name not in self.shared.layout.string_names:
+            return f"G.assign({name!r}, {code})"
+        # A string into a CHAINE of the program: counted and stored in its cell here, as Globals.assign does.
+        self.assigned.add(name)
+        return (f"_sv = {code}\nif {name!r} in _S and _type(_sv) is _str:\n"
+                f"    try: _so = _len({python})\n    except _NameError: _so = 0\n"
+                f"    _hold(_MEM, {name!r}, _sv, _so); {python} = _sv\nelse: G.assign({name!r}, _sv)")
 
     def position(self, name: str, call: str) -> str:
         where = self.storage(name)

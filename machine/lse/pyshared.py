@@ -23,8 +23,10 @@ class Source:
         self.where = (0, 0)
 
     def emit(self, text: str) -> None:
-        self.lines.append(INDENT * self.depth + text)
-        self.table.append(self.where)
+        """One line of code, or several (each indented here, and beyond by its own spaces)."""
+        for line in text.split("\n"):
+            self.lines.append(INDENT * self.depth + line)
+            self.table.append(self.where)
 
 
 class ProgramCode:

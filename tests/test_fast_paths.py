@@ -106,6 +106,22 @@ PROGRAMS = {
 20 B←B!B;SI LGR(B)<3000 ALORS ALLER EN 20
 30 C←B;D←B;E←B;AFFICHER LGR(E);F←B
 """,
+    "strings by reference reach a CHAINE of the program, a procedure's own and a number": """\
+10 CHAINE S;S←'A'
+20 &P(S);AFFICHER S
+30 X←1;&P(X)
+40 TERMINER
+50 PROCEDURE &P(A) LOCAL L
+60 CHAINE L;L←'Z';&Q(L);AFFICHER L;&Q(A)
+70 A←A!'B';RETOUR
+80 PROCEDURE &Q(B)
+90 B←B!'Y';RETOUR
+""",
+    "a procedure's own CHAINE is given a number": """\
+10 &P
+20 PROCEDURE &P LOCAL L
+30 CHAINE L;L←'Z';L←L!L;AFFICHER L;L←5
+""",
     "a comparison of arrays": "10 TABLEAU T[3];SI T=T ALORS AFFICHER 'JAMAIS'\n",
     "an order between a number and a string": "10 CHAINE A;A←'A';X←1;SI X<A ALORS AFFICHER 'JAMAIS'\n",
 }

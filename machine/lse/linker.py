@@ -318,7 +318,7 @@ class CompiledProgram:
             "_subroutine": subroutine_result, "_terminate": terminate, "_too_deep": too_deep, "_RET": RET,
             "BaseException": BaseException, "_abs": abs, "_dict": dict, "_type": type, "_str": str, "_int": int,
             "_Exception": Exception, "_NameError": NameError, "_float": float, "_S": machine.G.strings,
-            "_hold": hold_string, "_MEM": machine.memory,
+            "_hold": hold_string, "_MEM": machine.memory, "_Vars": Vars,
             "_floor": math.floor, "_sin": math.sin, "_cos": math.cos, "_atan": math.atan, "_exp": math.exp,
             "_sqrt": math.sqrt, "_log": math.log, **NumberModel.namespace(),
         }

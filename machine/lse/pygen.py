@@ -122,14 +122,18 @@ class UnitCode:
             ref = self.pyname(name)
             if kind == "n" and self.kind(name) == "n":  # an element: a number into an array, no test
                 return f"{ref}[0][{ref}[1]] = {code}"
-            return f"_setref({ref}, {code})"
+            return self.table_store(f"{ref}[0]", f"{ref}[1]", code, f"_setref({ref}, _sv)")
         if where == "shared" and self.pure(name):
             return f"_R[{name!r}] = {code if kind == 'n' else f'_number({code}, {name!r})'}"
         if where in ("table", "shared"):
-            return f"{self.env(name)}.assign({name!r}, {code})"
+            table = self.env(name)
+            if name not in self.shared.layout.string_names:
+                return f"{table}.assign({name!r}, {code})"
+            return self.table_store(table, repr(name), code, f"{table}.assign({name!r}, _sv)")
         if where == "string":  # the cells it holds are counted as it changes
-            python = self.pyname(name)
-            return f"{python} = _sheld({code}, {held_name(name)}, {name!r}); {held_name(name)} = _len({python})"
+            python, held = self.pyname(name), held_name(name)
+            return (f"_sv = {code}\nif _type(_sv) is _str: _hold(_MEM, {name!r}, _sv, {held}); {python} = _sv\n"
+                    f"else: {python} = _sheld(_sv, {held}, {name!r})\n{held} = _len({python})")
         if where == "local" or self.pure(name):
             if where == "global":
                 self.assigned.add(name)
@@ -142,6 +146,14 @@ class UnitCode:
         return (f"_sv = {code}\nif {name!r} in _S and _type(_sv) is _str:\n"
                 f"    try: _so = _len({python})\n    except _NameError: _so = 0\n"
                 f"    _hold(_MEM, {name!r}, _sv, _so); {python} = _sv\nelse: G.assign({name!r}, _sv)")
+
+    @staticmethod
+    def table_store(table: str, key: str, code: str, general: str) -> str:
+        """A string into a CHAINE of a table (`L`, `_R`, a reference's): counted and stored here, as
+        Vars.assign does (values.hold_string); `general` for anything else."""
+        return (f"_sv = {code}; _sc = {table}; _sk = {key}\n"
+                f"if _type(_sc) is _Vars and _sk in _sc.strings and _type(_sv) is _str:\n"
+                f"    _hold(_sc.memory, _sk, _sv, _len(_sc.get(_sk, ''))); _sc[_sk] = _sv\nelse: {general}")
 
     def position(self, name: str, call: str) -> str:
         where = self.storage(name)

@@ -24,7 +24,7 @@ from machine.lse.costs import expression_cost
 from machine.lse.layout import MAIN, Unit
 from machine.lse.operands import whole24
 from machine.lse.pyexpr import ExpressionCode, python_name
-from machine.lse.pyshared import INDENT, ProgramCode, Source
+from machine.lse.pyshared import INDENT, ProgramCode, Source, cell_string_store, own_string_store, table_string_store
 from machine.lse.pystmt import StatementCode, held_name
 
 INLINE_DEPTH = 1  # how many entry blocks deep a case copies the code of the blocks it jumps to
@@ -122,18 +122,16 @@ class UnitCode:
             ref = self.pyname(name)
             if kind == "n" and self.kind(name) == "n":  # an element: a number into an array, no test
                 return f"{ref}[0][{ref}[1]] = {code}"
-            return self.table_store(f"{ref}[0]", f"{ref}[1]", code, f"_setref({ref}, _sv)")
+            return table_string_store(f"{ref}[0]", f"{ref}[1]", code, f"_setref({ref}, _sv)")
         if where == "shared" and self.pure(name):
             return f"_R[{name!r}] = {code if kind == 'n' else f'_number({code}, {name!r})'}"
         if where in ("table", "shared"):
             table = self.env(name)
             if name not in self.shared.layout.string_names:
                 return f"{table}.assign({name!r}, {code})"
-            return self.table_store(table, repr(name), code, f"{table}.assign({name!r}, _sv)")
+            return table_string_store(table, repr(name), code, f"{table}.assign({name!r}, _sv)")
         if where == "string":  # the cells it holds are counted as it changes
-            python, held = self.pyname(name), held_name(name)
-            return (f"_sv = {code}\nif _type(_sv) is _str: _hold(_MEM, {name!r}, _sv, {held}); {python} = _sv\n"
-                    f"else: {python} = _sheld(_sv, {held}, {name!r})\n{held} = _len({python})")
+            return own_string_store(name, self.pyname(name), held_name(name), code)
         if where == "local" or self.pure(name):
             if where == "global":
                 self.assigned.add(name)
@@ -141,19 +139,8 @@ class UnitCode:
         python = self.pyname(name)
         if name not in self.shared.layout.string_names:
             return f"G.assign({name!r}, {code})"
-        # A string into a CHAINE of the program: counted and stored in its cell here, as Globals.assign does.
         self.assigned.add(name)
-        return (f"_sv = {code}\nif {name!r} in _S and _type(_sv) is _str:\n"
-                f"    try: _so = _len({python})\n    except _NameError: _so = 0\n"
-                f"    _hold(_MEM, {name!r}, _sv, _so); {python} = _sv\nelse: G.assign({name!r}, _sv)")
-
-    @staticmethod
-    def table_store(table: str, key: str, code: str, general: str) -> str:
-        """A string into a CHAINE of a table (`L`, `_R`, a reference's): counted and stored here, as
-        Vars.assign does (values.hold_string); `general` for anything else."""
-        return (f"_sv = {code}; _sc = {table}; _sk = {key}\n"
-                f"if _type(_sc) is _Vars and _sk in _sc.strings and _type(_sv) is _str:\n"
-                f"    _hold(_sc.memory, _sk, _sv, _len(_sc.get(_sk, ''))); _sc[_sk] = _sv\nelse: {general}")
+        return cell_string_store(name, python, code)
 
     def position(self, name: str, call: str) -> str:
         where = self.storage(name)

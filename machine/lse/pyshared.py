@@ -1,4 +1,4 @@
-"""What the units of one generated program share: the source being written, prices, constants, string stores.
+"""What the units of one generated program share: the source written, prices, charge points, constants, string stores.
 
 A part of the one code generator (pygen.py); imports analyses, ir and layout; never the runtime.
 """

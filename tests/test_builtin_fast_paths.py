@@ -67,10 +67,10 @@ def test_the_hot_string_functions_have_a_one_call_form(name):
 
 
 class Meter:
-    """What a paying built-in charges: the runtime's cycle counter, alone."""
+    """What a paying built-in charges: the program's cycle counter (a cell), alone."""
 
     def __init__(self) -> None:
-        self.cyc = 5
+        self.cell_contents = 5
 
 
 def paid(name: str, args: tuple) -> object:
@@ -79,10 +79,10 @@ def paid(name: str, args: tuple) -> object:
     try:
         result = BUILTINS[name].paid(meter, 7)(*args)
     except LseError as error:
-        assert meter.cyc == 5
+        assert meter.cell_contents == 5
         return (error.code, error.text)
-    assert (meter.cyc - 5) % 7 == 0
-    return result, (meter.cyc - 5) // 7
+    assert (meter.cell_contents - 5) % 7 == 0
+    return result, (meter.cell_contents - 5) // 7
 
 
 @pytest.mark.parametrize(("name", "args"), CASES)

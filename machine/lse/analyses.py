@@ -9,6 +9,7 @@ from machine.lse import ir
 from machine.lse import nodes as n
 from machine.lse.builtins import BUILTINS
 from machine.lse.layout import MAIN, Layout, Unit
+from machine.lse.operands import whole
 from machine.lse.parser import walk
 
 # Statements that hand a variable of the unit to the runtime by name: such a local lives in a table.
@@ -349,3 +350,74 @@ def element_references(layout: Layout) -> dict[str, set[str]]:
                     if type(arg) is not n.Index:
                         found[node.name].discard(param)
     return found
+
+
+def referenced_globals(layout: Layout) -> set[str]:
+    """Names given whole to a by-reference parameter somewhere: the program's variable of that name
+    lives in a table (`_R`), so that the callee reads it with one lookup (a cell cannot be referenced)."""
+    found: set[str] = set()
+    for line in layout.program.lines:
+        for node in walk(line.statements):
+            if isinstance(node, n.Call) and node.name in layout.units:
+                unit = layout.units[node.name]
+                found.update(arg.name for param, arg in zip(unit.params, node.args)
+                             if param in unit.by_reference and type(arg) is n.Var)
+    return found
+
+
+def whole_names(layout: Layout) -> dict[str, set[str]]:
+    """Each unit's variables that only ever hold whole numbers: every store to them keeps them whole.
+
+    A by-value parameter counts the arguments of its calls; LIRE, CHARGER, a position, a reference
+    may store anything. A hint only: the code that relies on it tests the value (the monitor may
+    change a variable, a line may belong to a unit other than the one read here).
+    """
+    procedures = sorted((unit.decl_line, name) for name, unit in layout.units.items() if name != MAIN)
+    units = layout.units
+
+    def unit_at(line: int) -> Unit:
+        owner = MAIN
+        for first, name in procedures:
+            if first <= line:
+                owner = name
+        return units[owner]
+
+    def key(unit: Unit, name: str) -> tuple[str, str]:
+        return (unit.name, name) if name in unit.locals or name in unit.params else (MAIN, name)
+
+    stores: list[tuple[tuple[str, str], object, Unit]] = []
+    excluded = {(unit.name, name) for unit in units.values() for name in unit.by_reference}
+    for line in layout.program.lines:
+        unit = unit_at(line.number)
+        for node in walk(line.statements):
+            kind = type(node)
+            if kind is n.Assign and type(node.target) is n.Var:
+                stores.append((key(unit, node.target.name), node.expr, unit))
+            elif kind is n.Faire:
+                stores.extend((key(unit, node.var), part, unit) for part in (node.start, node.step) if part is not None)
+            elif kind is n.Lire or kind is n.Charger:
+                targets = node.targets if kind is n.Lire else (node.var, node.status)
+                excluded.update(key(unit, target.name) for target in targets if type(target) is n.Var)
+            elif kind is n.BuiltinCall and node.position_out is not None:
+                excluded.add(key(unit, node.position_out.name))
+            elif kind is n.Call and node.name in units:
+                callee = units[node.name]
+                for param, arg in zip(callee.params, node.args):
+                    if param not in callee.by_reference:
+                        stores.append(((callee.name, param), arg, unit))
+                    elif type(arg) is n.Var:
+                        excluded.add(key(unit, arg.name))
+    keys = {k for k, _, _ in stores if k not in excluded and layout.is_pure_number(k[1])}
+
+    def view(unit: Unit) -> set[str]:
+        return {name for owner, name in keys if owner == unit.name or (owner == MAIN and key(unit, name)[0] == MAIN)}
+
+    changed = True
+    while changed:  # the views of a pass may be stale: the pass that changes nothing has them right
+        changed = False
+        views = {name: view(unit) for name, unit in units.items()}
+        for k, expr, unit in stores:
+            if k in keys and not whole(expr, views[unit.name]):
+                keys.discard(k)
+                changed = True
+    return views

@@ -403,7 +403,7 @@ class Builtin:
     cost: str
     scan: Callable[[tuple, object], int] | None = None
     measured: Callable[..., tuple[object, int]] | None = None  # fn and scan in one call: (result, chars)
-    paid: Callable[[object, int], Callable] | None = None  # (meter, per_char): fn that adds its scan to meter.cyc
+    paid: Callable[[object, int], Callable] | None = None  # (meter, per_char): fn adding its scan to the meter cell
 
 
 def _scan_pos(args: tuple, result: object) -> int:
@@ -426,7 +426,8 @@ def _scan_copied(args: tuple, result: object) -> int:
 
 # Decision: the string functions a loop calls most (POS, SCH, CCA) also come as a function
 # that charges its scan itself, the common arguments checked inline: `paid(meter, per_char)`
-# makes one that adds per_char * chars to meter.cyc, one Python call per use where a wrapper
+# makes one that adds per_char * chars to meter.cell_contents (the program's cycle counter, a
+# closure cell, whose attribute is read and set in C), one Python call per use where a wrapper
 # around fn and scan made three. Anything else goes through fn and scan, so errors and
 # counts are the same (tests/test_builtin_fast_paths.py compares them); an error charges nothing.
 
@@ -434,10 +435,10 @@ def _scan_copied(args: tuple, result: object) -> int:
 class _Tally:
     """A meter that only counts: what `measured` reads the chars from."""
 
-    __slots__ = ("cyc",)
+    __slots__ = ("cell_contents",)
 
     def __init__(self) -> None:
-        self.cyc = 0
+        self.cell_contents = 0
 
 
 def _paid_pos(meter: object, per_char: int) -> Callable[[object, object, object], float]:
@@ -446,12 +447,12 @@ def _paid_pos(meter: object, per_char: int) -> Callable[[object, object, object]
             start = int(d)
             found = s.find(t, start - 1) + 1  # 0 also for a start past LGR+1, as pos gives
             if found:
-                meter.cyc += per_char * (found - start + len(t))
+                meter.cell_contents += per_char * (found - start + len(t))
                 return float(found)
-            meter.cyc += per_char * max(0, len(s) - start + 1)
+            meter.cell_contents += per_char * max(0, len(s) - start + 1)
             return 0.0
         result = pos(s, d, t)
-        meter.cyc += per_char * _scan_pos((s, d, t), result)
+        meter.cell_contents += per_char * _scan_pos((s, d, t), result)
         return result
     return paid_pos
 
@@ -469,14 +470,14 @@ def _paid_sch(meter: object, per_char: int) -> Callable[[object, object, object]
                         end = len(s)
                 else:
                     end = _stop(s, begin, n_or_stops)
-                meter.cyc += per_char * (end - begin)
+                meter.cell_contents += per_char * (end - begin)
                 return s[begin:end], float(end + 1)
             if type(n_or_stops) is float and n_or_stops >= 0.0 and n_or_stops.is_integer():
                 end = min(begin + int(n_or_stops), len(s))
-                meter.cyc += per_char * (end - begin)
+                meter.cell_contents += per_char * (end - begin)
                 return s[begin:end], float(end + 1)
         result = sch(s, d, n_or_stops)
-        meter.cyc += per_char * len(result[0])
+        meter.cell_contents += per_char * len(result[0])
         return result
     return paid_sch
 
@@ -484,7 +485,7 @@ def _paid_sch(meter: object, per_char: int) -> Callable[[object, object, object]
 def _paid_cca(meter: object, per_char: int) -> Callable[[object], str]:
     def paid_cca(x: object) -> str:
         text = _cca(x) if type(x) is float and -math.inf < x < math.inf else cca(x)
-        meter.cyc += per_char * len(text)
+        meter.cell_contents += per_char * len(text)
         return text
     return paid_cca
 
@@ -495,9 +496,9 @@ def _measured(paid: Callable[[object, int], Callable]) -> Callable[..., tuple[ob
     counting = paid(tally, 1)
 
     def measured(*args: object) -> tuple[object, int]:
-        tally.cyc = 0
+        tally.cell_contents = 0
         result = counting(*args)
-        return result, tally.cyc
+        return result, tally.cell_contents
     return measured
 
 

@@ -44,34 +44,28 @@ def check_node(node: object, program: n.Program, line: n.Line, diagnostics: list
 
 
 def walk(node: object):
-    """Yield a node and every node below it, depth first (without recursion: it runs at every compile)."""
+    """Yield a node and every node below it, depth first (without recursion: it runs at every compile).
+
+    Decision: the fields of each kind of node are looked up once; any child is pushed, and what
+    is not a node (a name, a number, None) is dropped when it is popped.
+    """
     stack = [node]
-    pop, push, fields_of = stack.pop, stack.append, _fields_of
+    pop, extend = stack.pop, stack.extend
+    fields_of = _FIELDS
     while stack:
         item = pop()
         kind = type(item)
-        if kind is list or kind is tuple:
-            stack.extend(reversed(item))
+        if kind is tuple or kind is list:
+            extend(reversed(item))
             continue
         fields = fields_of.get(kind, _UNKNOWN)
         if fields is _UNKNOWN:
-            fields = _learn(kind)
+            fields = fields_of[kind] = getattr(kind, "_fields", None)
         if fields is None:
             continue
         yield item
-        for name in fields:  # already reversed: the first child comes out first
-            child = getattr(item, name)
-            if child is not None and type(child) not in _LEAVES:
-                push(child)
+        extend([getattr(item, name) for name in reversed(fields)])
 
 
-# Decision: a node type's fields are read once, reversed; values of a leaf type are never pushed.
+_FIELDS: dict[type, tuple | None] = {}  # each kind of node's fields (None: not a node)
 _UNKNOWN = object()
-_LEAVES = frozenset({str, int, float, bool})
-_fields_of: dict[type, tuple[str, ...] | None] = {}
-
-
-def _learn(kind: type) -> tuple[str, ...] | None:
-    fields = getattr(kind, "_fields", None)
-    _fields_of[kind] = None if fields is None else tuple(reversed(fields))
-    return _fields_of[kind]

@@ -58,17 +58,49 @@ class Loop:
         self.step, self.limit, self.body, self.first, self.end = step, limit, body, first, end
 
 
-class Globals(Vars):
-    """The program's variables as a table: a name the program uses lives in its cell, any other here."""
+class TableCell:
+    """A cell of the program's variables that is an entry of the table `_R`, as a closure cell behaves."""
 
-    __slots__ = ("cells",)
+    __slots__ = ("table", "name")
+
+    def __init__(self, table: Vars, name: str) -> None:
+        self.table, self.name = table, name
+
+    @property
+    def cell_contents(self) -> object:
+        try:
+            return dict.__getitem__(self.table, self.name)
+        except KeyError:
+            raise ValueError("empty cell") from None
+
+    @cell_contents.setter
+    def cell_contents(self, value: object) -> None:
+        dict.__setitem__(self.table, self.name, value)
+
+    @cell_contents.deleter
+    def cell_contents(self) -> None:
+        dict.pop(self.table, self.name, None)
+
+
+class Globals(Vars):
+    """The program's variables as a table: a name the program uses lives in its cell, any other here.
+
+    Decision: a variable given whole to a by-reference parameter lives in `table` (`_R` in the
+    code), a plain Vars: the callee reads it through its reference with one lookup in C, where a
+    closure cell would be reached through this class's Python methods.
+    """
+
+    __slots__ = ("cells", "table")
 
     def __init__(self, memory: Memory | None = None) -> None:
         super().__init__(memory)
         self.cells: dict[str, object] = {}
+        self.table = Vars(memory)
+        self.table.strings = self.strings  # one set of CHAINE names, whichever table declares one
 
-    def bind(self, cells: dict[str, object]) -> None:
-        """Move the values of the names the program uses into its cells."""
+    def bind(self, cells: dict[str, object], shared: set[str] = frozenset()) -> None:
+        """Move the values of the names the program uses into its cells (those of `shared` into the table)."""
+        cells = {**cells, **{name: TableCell(self.table, name) for name in shared}}
         for name, cell in cells.items():
             if dict.__contains__(self, name):
                 cell.cell_contents = dict.pop(self, name)
@@ -226,9 +258,11 @@ class CompiledProgram:
         cells_fn, self.units = namespace["_program"](machine, machine.G)
         cells = dict(zip(cells_fn.__code__.co_freevars, cells_fn.__closure__))
         self.cyc_cell = cells.pop("cyc")
+        # The built-ins are looked up when called: those that pay per character add to the cell itself.
+        namespace.update({f"_b_{name}": fn for name, fn in machine.builtin_table(self.cyc_cell).items()})
         self.budget_cell = cells.pop("bud")
         cells.pop("depth")
-        machine.G.bind({self.names[name]: cell for name, cell in cells.items()})
+        machine.G.bind({self.names[name]: cell for name, cell in cells.items()}, shared.referenced)
 
     def namespace(self, tables: dict) -> dict:
         machine = self.machine
@@ -278,15 +312,17 @@ class CompiledProgram:
             "_declare_ref": ops.declare_ref, "_pos": ops.position, "_posref": ops.position_ref,
             "_line_number": ops.line_number, "_plain": render_plain,
             "_cat": ops.make_concat(machine.limits["max_string"], machine.charge),
-            "_join": ops.make_join(machine.limits["max_string"]), "_substring": substring, "_len": len,
-            "_sheld": string_held(machine.memory),
+            "_join": ops.make_join(machine.limits["max_string"]), "_MAXS": machine.limits["max_string"],
+            "_substring": substring, "_len": len, "_sheld": string_held(machine.memory), "_R": machine.G.table,
             "_caught": caught, "_goto": goto, "_return_to": return_to, "_frame": frame, "_release": release,
             "_off_end": off_end, "_open": open_loop, "_leave": leave_loops, "_function": function_result,
             "_subroutine": subroutine_result, "_terminate": terminate, "_too_deep": too_deep, "_RET": RET,
-            "BaseException": BaseException, "_abs": abs, "_KeyError": KeyError, "_float": float,
-            "_floor": math.floor, **NumberModel.namespace(),
+            "BaseException": BaseException, "_abs": abs, "_dict": dict, "_type": type, "_str": str, "_int": int,
+            "_Exception": Exception, "_NameError": NameError, "_float": float, "_S": machine.G.strings,
+            "_hold": hold_string, "_MEM": machine.memory, "_Vars": Vars,
+            "_floor": math.floor, "_sin": math.sin, "_cos": math.cos, "_atan": math.atan, "_exp": math.exp,
+            "_sqrt": math.sqrt, "_log": math.log, **NumberModel.namespace(),
         }
-        namespace.update({f"_b_{name}": fn for name, fn in machine.builtin_table().items()})
         namespace.update(tables)
         return namespace
 

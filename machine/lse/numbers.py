@@ -23,6 +23,7 @@ SPLITTER = float(2 ** 29 + 1)  # 53 - 24 = 29 bits split off by Veltkamp's metho
 # A float32 x is normal (or beyond range) by its square, a normal double for any float32: one test.
 SQUARE_MIN, SQUARE_MAX = FLOAT32_MIN * FLOAT32_MIN, FLOAT32_MAX * FLOAT32_MAX
 WHOLE_EXACT = float(2 ** 24)  # every whole number up to this is a float32
+ROUNDER = float(3 * 2 ** 51)  # doubles near it are a unit apart: x + ROUNDER - ROUNDER is x rounded to whole
 _F32 = struct.Struct("f")
 _pack, _unpack = _F32.pack, _F32.unpack
 
@@ -66,13 +67,16 @@ class NumberModel:
         self.name = name
         self.single = name == "single"
 
-    def result(self, code: str, cannot_overflow: bool = False) -> str:
+    def result(self, code: str, cannot_overflow: bool = False, whole: bool = False) -> str:
         """Code for an arithmetic result: rounded (single) or checked for overflow (double).
 
         Decision: both are inline tests, with no call on the common path: in double, x - x is 0
         for every finite x and nan otherwise; in single, a whole number of at most 24 bits is
-        already a float32.
+        already a float32, which is tested first where the operands are expected `whole`.
         """
+        if self.single and whole:  # adding then taking 1.5 * 2^52 rounds to a whole number: it is one if unchanged
+            return (f"(_t if -{WHOLE_EXACT!r} <= (_t := {code}) <= {WHOLE_EXACT!r} and "
+                    f"(_t + {ROUNDER!r}) - {ROUNDER!r} == _t else {self.result('_t')})")
         if self.single:
             # Veltkamp's splitting (x*(2^29+1), then c-(c-x)) rounds a double to 24 bits, ties to
             # even, in three operations; float32's subnormals, overflow, inf and nan take round32.
@@ -103,7 +107,7 @@ class NumberModel:
 
     def builtin(self, code: str) -> str:
         """Code for a numeric built-in's result (Python's own math raises on overflow in double)."""
-        return f"_r32({code})" if self.single else code
+        return self.result(code) if self.single else code
 
     def constant(self, value: float) -> str:
         """Code for a numeric constant of the program."""

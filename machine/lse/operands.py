@@ -1,4 +1,4 @@
-"""What constant operands tell of an operation: it cannot overflow, it is exact; imports nodes."""
+"""What operands tell of an operation: it cannot overflow, it is exact, it is whole; imports nodes."""
 
 from __future__ import annotations
 
@@ -35,3 +35,34 @@ def whole24(node: object) -> bool:
     if isinstance(node, n.Unary):
         node = node.operand  # -2 is the negation of the constant 2
     return isinstance(node, n.Num) and float(node.value).is_integer() and abs(node.value) <= 2 ** 23
+
+
+def whole(node: object, names: set[str], known: dict[int, bool] | None = None) -> bool:
+    """True if an expression can only give a whole number, its variables being those of `names`.
+
+    A sum, difference or product of whole numbers, a whole constant, ENT, ABS or a negation of one.
+    Without recursion (an expression may be thousands of terms tall); `known` keeps the answers
+    for the nodes seen, by id, for a caller that asks again about their parents.
+    """
+    known = {} if known is None else known
+    stack = [(node, False)]
+    while stack:
+        item, ready = stack.pop()
+        if id(item) in known:
+            continue
+        kind = type(item)
+        kids = (item.left, item.right) if kind is n.Binary and item.op in ("+", "-", "*") else (
+            (item.operand,) if kind is n.Unary else (item.then, item.other) if kind is n.Conditional else
+            (item.args[0],) if kind is n.BuiltinCall and item.name == "ABS" else ())
+        if kids and not ready:
+            stack.append((item, True))
+            stack.extend((kid, False) for kid in kids)
+            continue
+        if kind is n.Num:
+            known[id(item)] = float(item.value).is_integer()
+        elif kind is n.Var:
+            known[id(item)] = item.name in names
+        else:
+            known[id(item)] = (kind is n.BuiltinCall and item.name == "ENT") or (
+                bool(kids) and all(known[id(kid)] for kid in kids))
+    return known[id(node)]

@@ -9,13 +9,22 @@ from __future__ import annotations
 from machine.lse import nodes as n
 from machine.lse.builtins import BUILTINS
 from machine.lse.costs import expression_cost
-from machine.lse.operands import cannot_overflow, scales
+from machine.lse.operands import cannot_overflow, scales, whole
 
+CHAIN = ("+", "-", "*")  # the operations that keep an infinity or a NaN one
 COMPARE_PY = {"=": "==", "#": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 TALL = 40  # an expression taller than this is computed in steps, one temporary a node
 # Built-ins written inline when their arguments are known numbers (same results and errors: a floor of
-# an infinity is an OverflowError, DEPASSEMENT DE CAPACITE, as ENT gives).
-INLINE = {"ABS": "_abs({})", "ENT": "_float(_floor({}))"}
+# an infinity is an OverflowError, DEPASSEMENT DE CAPACITE, as ENT gives). ABS and ENT are exact in any
+# model; the others are rounded as any built-in's result, and are inline only outside an index, whose
+# unchecked arithmetic may give them an infinity (math's ValueError, where the built-in fails in LSE terms).
+# {a} is the argument, {t} a temporary; an argument out of the domain goes to the built-in itself.
+INLINE = {"ABS": "_abs({a})", "ENT": "_float(_floor({a}))"}
+INLINE_FINITE = {
+    "SIN": "_sin({a})", "COS": "_cos({a})", "ATG": "_atan({a})", "EXP": "_exp({a})",
+    "RAC": "(_sqrt({t}) if ({t} := {a}) >= 0.0 else _b_RAC({t}))",
+    "LGN": "(_log({t}) if ({t} := {a}) > 0.0 else _b_LGN({t}))",
+}
 
 
 def python_name(prefix: str, name: str) -> str:
@@ -54,6 +63,8 @@ class ExpressionCode:
         self.steps: list[str] | None = None  # the statements of a tall expression, in order
         self.done: dict | None = None  # the nodes of a tall expression computed already
         self.fast = False  # elements by a plain lookup: a miss raises KeyError (see pygen.UnitCode.evaluated)
+        self.link = False  # the node being written is a link of a chain of + - * (see chain)
+        self.wholes: dict[int, bool] = {}  # operands.whole's answers, by node id (the nodes live as long as this)
 
     # -------------------------------------------------------------- entry
     def value(self, node: object, out: list[str]) -> tuple[str, str]:
@@ -141,12 +152,20 @@ class ExpressionCode:
         return f"(-{code})", "n"
 
     def ex_Binary(self, node: n.Binary) -> tuple[str, str]:
+        link, self.link = self.link, False  # a link of a chain of + - * (see chain), as its parent said
+        if node.op in CHAIN and self.fast and not self.in_index and not self.numbers.single:
+            return self.chain(node, link)
+        if node.op == "!" and not self.scope.shared.profile:
+            self.depth += 1  # the operands' temporaries are not those of the join
+            try:
+                (left, lk), (right, rk) = self.sub(node.left), self.sub(node.right)
+            finally:
+                self.depth -= 1
+            return self.scanned(self.joined(left, lk, right, rk)), "s"
         (left, lk), (right, rk) = self.sub(node.left), self.sub(node.right)
         op = node.op
         if op == "!":
-            if self.scope.shared.profile:
-                return f"_cat({left}, {right})", "s"
-            return self.scanned(f"_join({left}, {right})"), "s"
+            return f"_cat({left}, {right})", "s"
         if op == "^":
             return self.numbers.builtin(f"_pow({left}, {right})"), "n"
         code = f"({left} {op} {right})" if (op != "+" or (lk == "n" and rk == "n")) else f"_add({left}, {right})"
@@ -155,15 +174,27 @@ class ExpressionCode:
         fits = cannot_overflow(op, node.left, node.right)
         if scales(op, node.left, node.right):
             return self.numbers.scaled(code, fits), "n"
-        return self.numbers.result(code, fits), "n"
+        return self.numbers.result(code, fits, whole(node, self.scope.whole, self.wholes)), "n"
 
     def ex_Compare(self, node: n.Compare) -> tuple[str, str]:
-        (left, lk), (right, rk) = self.sub(node.left), self.sub(node.right)
+        self.depth += 1  # the operands' temporaries are not those of the kind test
+        try:
+            (left, lk), (right, rk) = self.sub(node.left), self.sub(node.right)
+        finally:
+            self.depth -= 1
+        op = COMPARE_PY[node.op]
         if lk == rk and lk in "ns":
-            return f"({left} {COMPARE_PY[node.op]} {right})", "b"
+            return f"({left} {op} {right})", "b"
+        # A kind known only at run time: compared directly when both operands are of the same kind (the
+        # kind of one of them if it is known), not arrays; anything else fails in `_eq` or `_order`.
+        a, b = f"_ca{self.depth + 1}", f"_cb{self.depth + 1}"
+        kind = {"n": "_float", "s": "_str"}.get(lk, {"n": "_float", "s": "_str"}.get(rk, "not _dict"))
+        test = f"_type({a} := {left}) is _type({b} := {right}) is {kind}"
         if node.op in ("=", "#"):
-            return f"{'_eq' if node.op == '=' else '_ne'}({left}, {right})", "b"
-        return f"(_order({left}, {right}) {COMPARE_PY[node.op]} 0)", "b"
+            general = f"{'_eq' if node.op == '=' else '_ne'}({a}, {b})"
+        else:
+            general = f"(_order({a}, {b}) {op} 0)"
+        return f"({a} {op} {b} if {test} else {general})", "b"
 
     def ex_Logic(self, node: n.Logic) -> tuple[str, str]:
         # Decision: ET and OU evaluate both sides (no short circuit), like the stack machines LSE ran on.
@@ -183,19 +214,85 @@ class ExpressionCode:
 
     def ex_BuiltinCall(self, node: n.BuiltinCall) -> tuple[str, str]:
         spec = BUILTINS[node.name]
-        parts = [self.sub(arg) for arg in node.args]
-        args = ", ".join(code for code, _ in parts)
-        inline = INLINE.get(node.name)
-        if inline is not None and all(kind == "n" for _, kind in parts):
-            return inline.format(args), "n"  # exact in any model: no rounding
         if node.name == "SCH" and node.position_out is None and not self.scope.shared.profile:
-            return self.scanned(f"_substring({args})"), "s"
+            self.depth += 1  # the operands' temporaries are not those of the substring's test
+            try:
+                parts = [self.sub(arg) for arg in node.args]
+            finally:
+                self.depth -= 1
+            return self.scanned(self.substring(parts, node.args[2])), "s"
+        self.depth += 1  # the arguments' temporaries are not those of the inline forms
+        try:
+            parts = [self.sub(arg) for arg in node.args]
+        finally:
+            self.depth -= 1
+        args = ", ".join(code for code, _ in parts)
+        numbers = all(kind == "n" for _, kind in parts)
+        temp = f"_u{self.depth + 1}"
+        if node.name in INLINE and numbers:
+            return INLINE[node.name].format(a=args), "n"  # exact in any model: no rounding
+        if node.name in INLINE_FINITE and numbers and not self.in_index:
+            return self.numbers.builtin(INLINE_FINITE[node.name].format(a=args, t=temp)), "n"
+        if node.name == "LGR":
+            if parts[0][1] == "s":
+                return f"_float(_len({args}))", "n"
+            return f"(_float(_len({temp})) if _type({temp} := {args}) is _str else _b_LGR({temp}))", "n"
         call = f"_b_{node.name}({args})"
         if spec.returns_position:
             call = f"{call}[0]" if node.position_out is None else self.scope.position(node.position_out.name, call)
         if spec.result_kind == "n":
             call = self.numbers.builtin(call)
         return call, spec.result_kind
+
+    def chain(self, node: n.Binary, link: bool) -> tuple[str, str]:
+        """+ - * in a fast path (double): only the top of a chain of them is tested for overflow.
+
+        Decision: an infinity or a NaN in a link stays one through + - * up to the top, whose test
+        fails; a fast path is then run again the general way (pystmt.evaluated), where each operation
+        is tested in order: the same error, at the same point, as if every link had been tested.
+        """
+        parts = []
+        for child in (node.left, node.right):
+            self.link = type(child) is n.Binary and child.op in CHAIN
+            try:
+                parts.append(self.sub(child))
+            finally:
+                self.link = False
+        (left, lk), (right, rk) = parts
+        code = f"({left} {node.op} {right})" if (node.op != "+" or lk == rk == "n") else f"_add({left}, {right})"
+        if link:
+            return code, "n"
+        links = any(type(child) is n.Binary and child.op in CHAIN for child in (node.left, node.right))
+        return self.numbers.result(code, cannot_overflow(node.op, node.left, node.right) and not links), "n"
+
+    def joined(self, left: str, lk: str, right: str, rk: str) -> str:
+        """A ! B inline: two strings joined, no longer than the machine's strings; anything else is `_join`'s."""
+        depth = self.depth + 1
+        if lk == rk == "s":
+            code = f"({left} + {right})"
+        else:  # both operands computed, in order, before the test
+            a, b = f"_ja{depth}", f"_jb{depth}"
+            code = f"({a} + {b} if _type({a} := {left}) is _type({b} := {right}) is _str else _join({a}, {b}))"
+        j = f"_j{depth}"
+        return f"({j} if _len({j} := {code}) <= _MAXS else _join({j}, ''))"
+
+    def substring(self, parts: list[tuple[str, str]], count: object) -> str:
+        """SCH(s, d, n) without its position: inline when n is a whole constant and d a whole number from 1.
+
+        Decision: both operands are computed first, in order (`&` does not cut short); any other
+        case (a fractional or small start, a start that is not a number) is the general function's.
+        """
+        (text, text_kind), (start, start_kind), (length, _) = parts
+        if not (type(count) is n.Num and float(count.value).is_integer() and 0 <= count.value < 2 ** 31):
+            return f"_substring({text}, {start}, {length})"
+        self.depth += 1
+        s, d, i = f"_s{self.depth}", f"_d{self.depth}", f"_i{self.depth}"
+        self.depth -= 1
+        tests = [f"(_type({s} := {text}) is _str)" if text_kind != "s" else f"(({s} := {text}) is not None)",
+                 f"(_type({d} := {start}) is _float)" if start_kind != "n" else f"(({d} := {start}) is not None)"]
+        whole = f"1.0 <= {d} < 1e15 and ({i} := _int({d})) == {d}"
+        return (f"({s}[{i} - 1:{i} + {int(count.value) - 1}] if {' & '.join(tests)} and {whole} "
+                f"else _substring({s}, {d}, {length}))")
 
     def scanned(self, code: str) -> str:
         """A string result that pays one char_scan per character, added to the cycles here."""
@@ -227,7 +324,11 @@ class ExpressionCode:
         if type(arg) is n.Var:
             return self.scope.ref(arg.name)
         if type(arg) is n.Index:
-            return f"_elref({self.scope.array(arg.name)}, {self.key(arg.indices)}, {arg.name!r})"
+            array, key = self.scope.array(arg.name), self.key(arg.indices)
+            general = f"_elref({array}, {key}, {arg.name!r})"
+            if array.isidentifier() and (key.isidentifier() or literal(key)):
+                return f"(({array}, {key}) if _type({array}) is _dict and {key} in {array} else {general})"
+            return general
         return f"([{self.sub(arg)[0]}], 0)"
 
 

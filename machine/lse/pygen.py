@@ -24,7 +24,7 @@ from machine.lse.costs import expression_cost
 from machine.lse.layout import MAIN, Unit
 from machine.lse.operands import whole24
 from machine.lse.pyexpr import ExpressionCode, python_name
-from machine.lse.pyshared import INDENT, ProgramCode, Source
+from machine.lse.pyshared import INDENT, ProgramCode, Source, cell_string_store, own_string_store, table_string_store
 from machine.lse.pystmt import StatementCode, held_name
 
 INLINE_DEPTH = 1  # how many entry blocks deep a case copies the code of the blocks it jumps to
@@ -53,6 +53,7 @@ class UnitCode:
             set(unit.params) - set(unit.by_reference) - shared.number_params.get(unit.name, set()))) - (
             self.own_strings | self.own_arrays)
         self.assigned: set[str] = set()  # globals this unit stores into directly
+        self.whole = shared.whole[unit.name]  # its variables that only ever hold whole numbers
         self.exprs = ExpressionCode(self, shared.numbers, self.charge_inline, shared.layout.units)
         self.out = Source()
         self.statements = StatementCode(self)
@@ -76,14 +77,14 @@ class UnitCode:
             if name in self.table:
                 return "table"
             return "string" if name in self.own_strings else "array" if name in self.own_arrays else "local"
-        return "global"
+        return "shared" if name in self.shared.referenced else "global"
 
     def pure(self, name: str) -> bool:
         return self.shared.layout.is_pure_number(name)
 
     def kind(self, name: str) -> str:
         where = self.storage(name)
-        if where == "local" or (where == "global" and self.pure(name)) or (
+        if where == "local" or (where in ("global", "shared") and self.pure(name)) or (
                 where == "ref" and name in self.shared.elements.get(self.unit.name, ())):
             return "n"
         return "s" if where == "string" else "?"
@@ -97,14 +98,14 @@ class UnitCode:
         where = self.storage(name)
         if where == "ref":
             return f"{self.pyname(name)}[0][{self.pyname(name)}[1]]"
-        if where == "table":
-            return f"L[{name!r}]"
+        if where in ("table", "shared"):
+            return f"{self.env(name)}[{name!r}]"
         return self.pyname(name)
 
     def array(self, name: str) -> str:
         code = self.read(name)
         layout = self.shared.layout
-        if self.storage(name) == "global" and not layout.may_be_array(name):
+        if self.storage(name) in ("global", "shared") and not layout.may_be_array(name):
             return f"_array({code}, {name!r})"  # no TABLEAU, parameter or CHARGER makes it one
         return code
 
@@ -112,10 +113,7 @@ class UnitCode:
         where = self.storage(name)
         if where == "ref":
             return self.pyname(name)
-        if where == "table":
-            return f"(L, {name!r})"
-        self.pyname(name)
-        return f"(G, {name!r})"
+        return f"({self.env(name)}, {name!r})"
 
     def store(self, name: str, code: str, kind: str) -> str:
         """A statement storing a value into a variable, with the checks its kind needs."""
@@ -124,18 +122,25 @@ class UnitCode:
             ref = self.pyname(name)
             if kind == "n" and self.kind(name) == "n":  # an element: a number into an array, no test
                 return f"{ref}[0][{ref}[1]] = {code}"
-            return f"_setref({ref}, {code})"
-        if where == "table":
-            return f"L.assign({name!r}, {code})"
+            return table_string_store(f"{ref}[0]", f"{ref}[1]", code, f"_setref({ref}, _sv)")
+        if where == "shared" and self.pure(name):
+            return f"_R[{name!r}] = {code if kind == 'n' else f'_number({code}, {name!r})'}"
+        if where in ("table", "shared"):
+            table = self.env(name)
+            if name not in self.shared.layout.string_names:
+                return f"{table}.assign({name!r}, {code})"
+            return table_string_store(table, repr(name), code, f"{table}.assign({name!r}, _sv)")
         if where == "string":  # the cells it holds are counted as it changes
-            python = self.pyname(name)
-            return f"{python} = _sheld({code}, {held_name(name)}, {name!r}); {held_name(name)} = _len({python})"
+            return own_string_store(name, self.pyname(name), held_name(name), code)
         if where == "local" or self.pure(name):
             if where == "global":
                 self.assigned.add(name)
             return f"{self.pyname(name)} = {code if kind == 'n' else f'_number({code}, {name!r})'}"
-        self.pyname(name)
-        return f"G.assign({name!r}, {code})"
+        python = self.pyname(name)
+        if name not in self.shared.layout.string_names:
+            return f"G.assign({name!r}, {code})"
+        self.assigned.add(name)
+        return cell_string_store(name, python, code)
 
     def position(self, name: str, call: str) -> str:
         where = self.storage(name)
@@ -144,15 +149,14 @@ class UnitCode:
         if where == "global" and self.pure(name):
             self.assigned.add(name)
             return f"((_p := {call}), ({self.pyname(name)} := _p[1]))[0][0]"
-        self.pyname(name)
-        return f"_pos({'L' if where == 'table' else 'G'}, {name!r}, {call})"
+        return f"_pos({self.env(name)}, {name!r}, {call})"
 
     def env(self, name: str) -> str:
         """The table that holds a name the runtime is given by name."""
-        if self.storage(name) == "table":
-            return "L"
-        self.pyname(name)
-        return "G"
+        table = {"table": "L", "shared": "_R"}.get(self.storage(name))
+        if table is None:
+            self.pyname(name)
+        return table or "G"
 
     # ------------------------------------------------------------ charging
     def charge_inline(self, kinds: Counter, code: str) -> str:
@@ -512,7 +516,7 @@ class UnitCode:
         """A loop variable plus its step in the number model: a whole counter (only its FAIRE sets it, from
         and by whole constants) is exact up to 2^24, so up to a whole constant limit it needs no rounding."""
         numbers = self.shared.numbers
-        if faire.var in self.shared.layout.whole_counters and self.storage(faire.var) in ("global", "local"):
+        if faire.var in self.shared.layout.whole_counters and self.storage(faire.var) in ("global", "shared", "local"):
             return code if whole24(faire.limit) else numbers.whole_step(code)
         return numbers.step(code)
 

@@ -1,4 +1,4 @@
-"""What the units of one generated program share: the source being written, prices, charge points, constants.
+"""What the units of one generated program share: the source written, prices, charge points, constants, string stores.
 
 A part of the one code generator (pygen.py); imports analyses, ir and layout; never the runtime.
 """
@@ -23,8 +23,10 @@ class Source:
         self.where = (0, 0)
 
     def emit(self, text: str) -> None:
-        self.lines.append(INDENT * self.depth + text)
-        self.table.append(self.where)
+        """One line of code, or several (each indented here, and beyond by its own spaces)."""
+        for line in text.split("\n"):
+            self.lines.append(INDENT * self.depth + line)
+            self.table.append(self.where)
 
 
 class ProgramCode:
@@ -45,6 +47,8 @@ class ProgramCode:
         self.leaves = {name: {leave.kind for leave in leaves} for name, leaves in exits.items()}  # how each ends
         self.numeric = analyses.numeric_results(exits, layout, self.number_params)  # RESULTAT always a number
         self.elements = analyses.element_references(layout)  # by-reference parameters always given an element
+        self.referenced = analyses.referenced_globals(layout)  # the program's variables that live in `_R`
+        self.whole = analyses.whole_names(layout)  # variables that only ever hold whole numbers
         self.globals: dict[str, str] = {}  # python name -> LSE name of every variable of the program
         # Labels written beside the code of their lines (names of letters and digits only: never code).
         self.labels = {line: label for label, line in program.program.labels.items() if label.isalnum()}
@@ -60,3 +64,25 @@ class ProgramCode:
     def constant(self, value: object) -> int:
         self.constants.append(value)
         return len(self.constants) - 1
+
+
+# Stores of a string into a CHAINE, counted (values.hold_string) and made by the code itself; the
+# general way (Globals.assign, Vars.assign, ops.set_ref, string_held) for anything else, which fails.
+def cell_string_store(name: str, python: str, code: str) -> str:
+    """Into a CHAINE of the program, a cell of the closure (unset: it held nothing), as Globals.assign does."""
+    return (f"_sv = {code}\nif {name!r} in _S and _type(_sv) is _str:\n"
+            f"    try: _so = _len({python})\n    except _NameError: _so = 0\n"
+            f"    _hold(_MEM, {name!r}, _sv, _so); {python} = _sv\nelse: G.assign({name!r}, _sv)")
+
+
+def table_string_store(table: str, key: str, code: str, general: str) -> str:
+    """Into a CHAINE of a table (`L`, `_R`, a reference's), as Vars.assign does; `general` otherwise."""
+    return (f"_sv = {code}; _sc = {table}; _sk = {key}\n"
+            f"if _type(_sc) is _Vars and _sk in _sc.strings and _type(_sv) is _str:\n"
+            f"    _hold(_sc.memory, _sk, _sv, _len(_sc.get(_sk, ''))); _sc[_sk] = _sv\nelse: {general}")
+
+
+def own_string_store(name: str, python: str, held: str, code: str) -> str:
+    """Into a procedure's own CHAINE, a Python local whose cells `held` counts."""
+    return (f"_sv = {code}\nif _type(_sv) is _str: _hold(_MEM, {name!r}, _sv, {held}); {python} = _sv\n"
+            f"else: {python} = _sheld(_sv, {held}, {name!r})\n{held} = _len({python})")

@@ -54,7 +54,7 @@ class StatementCode:
         if all(height_at_most(part, TALL) for part in parts) and self.fast_path(n.Block(parts, node.line)):
             # the array, then the index, then the value
             for fast in (True, False):
-                out.emit("try:" if fast else "except _KeyError:")
+                out.emit("try:" if fast else "except _Exception:")
                 out.depth += 1
                 self.exprs.fast = fast
                 out.emit(f"_a = {array}; _k = {self.exprs.key(target.indices)}; _x = {self.exprs.expr(node.expr)[0]}")
@@ -105,10 +105,11 @@ class StatementCode:
         return reads and height_at_most(node, TALL)
 
     def evaluated(self, node: object, temp: str) -> tuple[str, str]:
-        """Compute an expression into temp by plain lookups of its elements; a miss computes it the general way."""
+        """Compute an expression into temp by plain lookups of its elements; a miss (or any failure, such as
+        the overflow that only the top of a chain of + - * tests: pyexpr.chain) computes it the general way."""
         out = self.out
         for fast in (True, False):
-            out.emit("try:" if fast else "except _KeyError:")
+            out.emit("try:" if fast else "except _Exception:")
             out.depth += 1
             self.exprs.fast = fast
             code, kind = self.exprs.expr(node)

@@ -111,14 +111,17 @@ class Runtime(ProgramIO):
         lines = self.layout.program.lines
         return self.ir.line_block[lines[0].number] if lines else self.ir.off_end
 
-    def builtin_table(self) -> dict:
-        """Bind each built-in to this machine: machine-bound ones, and per-character charging."""
+    def builtin_table(self, meter: object) -> dict:
+        """Bind each built-in to this machine: machine-bound ones, and per-character charging.
+
+        `meter` is the compiled program's cycle counter (a cell), which the paying forms add to.
+        """
         table = {}
         per_char = self.costs["char_scan"]
         for name, spec in BUILTINS.items():
             fn = spec.fn if spec.fn is not None else getattr(self.environment, name.lower())
             if spec.paid is not None and not self.profiling:
-                fn = spec.paid(self, per_char)  # charges self.cyc itself: one call per use
+                fn = spec.paid(meter, per_char)  # charges the counter itself: one call per use
             elif spec.measured is not None:
                 fn = self._charging_measured(spec.measured, per_char)
             elif spec.scan is not None:

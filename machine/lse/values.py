@@ -21,15 +21,23 @@ def new_array(name: str, dims: tuple[int, ...]) -> dict:
     dims ride along under the key META. A key that is not there (a fractional
     index, to be truncated, or one out of range) is the business of read/put.
     """
-    array: dict = {META: (name, dims)}
     if len(dims) == 1:
-        for i in range(1, dims[0] + 1):
-            array[float(i)] = 0.0
+        array = dict.fromkeys(_indices(dims[0]), 0.0)
     else:
-        for i in range(1, dims[0] + 1):
-            for j in range(1, dims[1] + 1):
-                array[(float(i), float(j))] = 0.0
+        columns = _indices(dims[1])
+        array = dict.fromkeys([(i, j) for i in _indices(dims[0]) for j in columns], 0.0)
+    array[META] = (name, dims)
     return array
+
+
+_INDICES: list[float] = []  # 1.0, 2.0, ...: the keys of every array made so far, made once
+
+
+def _indices(count: int) -> list[float]:
+    """The float indices 1 to count."""
+    if len(_INDICES) < count:
+        _INDICES.extend(float(i) for i in range(len(_INDICES) + 1, count + 1))
+    return _INDICES[:count]
 
 
 def array_name(array: dict) -> str:

@@ -251,3 +251,9 @@ def test_a_whole_session_piped_into_main_py_headless(tmp_path):
     assert "\n-1 \n-2 \nTERMINE\n" in out
     assert "PROGRAMMES: CARRES" in out
     assert (tmp_path / "CARRES.lse").read_text(encoding="utf-8").splitlines()[2] == "30 AFFICHER I*I"
+
+
+def test_a_variable_given_by_reference_but_never_assigned_is_kept_unassigned_after_a_run(session):
+    session.type("10 SI 1=0 ALORS &P(M)", "20 TERMINER", "30 PROCEDURE &P(N)", "40 N←1", "50 RETOUR")
+    assert session.type("EX").endswith("TERMINE\nPRET\n")
+    assert "VARIABLE M NON AFFECTEE" in session.type("AFFICHER M")

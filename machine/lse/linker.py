@@ -58,6 +58,9 @@ class Loop:
         self.step, self.limit, self.body, self.first, self.end = step, limit, body, first, end
 
 
+_EMPTY = object()  # what an unassigned entry of a table cell reads as
+
+
 class TableCell:
     """A cell of the program's variables that is an entry of the table `_R`, as a closure cell behaves."""
 
@@ -68,10 +71,12 @@ class TableCell:
 
     @property
     def cell_contents(self) -> object:
-        try:
-            return dict.__getitem__(self.table, self.name)
-        except KeyError:
-            raise ValueError("empty cell") from None
+        # dict.get, never dict.__getitem__: the table is a Vars, whose __missing__ would raise
+        # VARIABLE NON AFFECTEE where an empty closure cell raises ValueError.
+        value = dict.get(self.table, self.name, _EMPTY)
+        if value is _EMPTY:
+            raise ValueError("empty cell")
+        return value
 
     @cell_contents.setter
     def cell_contents(self, value: object) -> None:

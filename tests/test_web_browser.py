@@ -103,6 +103,16 @@ def type_lines(page, *lines: str) -> None:
         page.keyboard.press("Enter")
 
 
+def reload_after(page, action) -> None:
+    """Do what writes the disk, wait until IndexedDB has it, and load the page again."""
+    synced = page.evaluate("window.micro.synced()")
+    action()
+    page.wait_for_function("(n) => window.micro.synced() > n", arg=synced, timeout=RUN_MS)
+    page.reload()
+    page.wait_for_function("window.micro?.ready", timeout=BOOT_MS)
+    page.click("#screen")
+
+
 def test_a_program_typed_at_the_prompt_runs(context, site):
     asked: list[str] = []
     context.on("request", lambda request: asked.append(request.url))
@@ -178,12 +188,7 @@ def test_a_program_saved_with_ra_is_there_after_a_reload(context, site):
     page = opened(context, site)
     type_lines(page, "10 AFFICHER 'GARDE'", "20 TERMINER")
     shows(page, "20 TERMINER")
-    synced = page.evaluate("window.micro.synced()")
-    type_lines(page, "RA GARDE")
-    page.wait_for_function("(n) => window.micro.synced() > n", arg=synced, timeout=RUN_MS)
-    page.reload()
-    page.wait_for_function("window.micro?.ready", timeout=BOOT_MS)
-    page.click("#screen")
+    reload_after(page, lambda: type_lines(page, "RA GARDE"))
     type_lines(page, "CA")
     assert "PROGRAMMES: GARDE" in shows(page, "PROGRAMMES:")
     type_lines(page, "AP GARDE", "EX")
@@ -317,16 +322,11 @@ def test_an_unsaved_program_is_kept_when_the_page_is_hidden_and_rc_brings_it_bac
     page = opened(context, site)
     type_lines(page, "10 AFFICHER 'PAS PERDU'", "20 TERMINER")
     shows(page, "20 TERMINER")
-    synced = page.evaluate("window.micro.synced()")
-    page.evaluate("""() => {
+    reload_after(page, lambda: page.evaluate("""() => {
         Object.defineProperty(document, "visibilityState", {value: "hidden", configurable: true});
         document.dispatchEvent(new Event("visibilitychange"));
-    }""")
-    page.wait_for_function("(n) => window.micro.synced() > n", arg=synced, timeout=RUN_MS)
-    page.reload()
-    page.wait_for_function("window.micro?.ready", timeout=BOOT_MS)
+    }"""))
     assert "RC (RECUPERER)" in shows(page, "RC (RECUPERER)")
-    page.click("#screen")
     type_lines(page, "RC", "EX")
     assert "PAS PERDU" in shows(page, "\nTERMINE\n")
 

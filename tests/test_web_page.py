@@ -322,3 +322,11 @@ def test_a_paste_larger_than_a_program_may_be_is_refused_whole(page):
     page.frame(json.dumps([["paste", "10 AFFICHER 1\n" * 30_000]]))
     assert "PROGRAMME TROP GRAND" in frames_until(page, "TROP GRAND")
     assert page.session.lines == {}
+
+
+def test_turbo_is_told_to_the_page_even_when_the_screen_is_unchanged(page):
+    page.frame()
+    page.frames = 1
+    page.frame()
+    reply = page.frame(json.dumps([["turbo"]]))
+    assert reply is not None and json.loads(reply)["turbo"] is False  # the fixture had it on

@@ -43,7 +43,7 @@ class Page:
         self.disk_root = Path(disk_root)
         self.suspension = suspension
         self.frames = 0
-        self.shown: tuple | None = None  # what the page drew last: (rows, cursor)
+        self.shown: tuple | None = None  # what the page drew last: (rows, cursor, turbo)
         self.rings = 0
         self.disk_changed = False
         self.pending: str | None = None  # a program to open once the running one has stopped
@@ -100,13 +100,12 @@ class Page:
         self.frames += 1
         cursor = self.micro.screen.cursor_cell() if self.seat.cursor_shown(self.frames, BLINK_FRAMES) else None
         screen = self.micro.screen
-        drawn = (tuple("".join(row) for row in screen.cells), cursor)
+        drawn = (tuple("".join(row) for row in screen.cells), cursor, self.seat.turbo)  # turbo: the button
         if drawn == self.shown and not self.rings and not self.disk_changed:
             return None
         self.shown = drawn
         reply = {"rows": drawn[0], "cursor": cursor, "rings": self.rings, "sync": self.disk_changed,
-                 "running": self.session.running, "cycles": self.micro.cycles, "turbo": self.seat.turbo,
-                 "leaving": self.session.leaving}
+                 "running": self.session.running, "cycles": self.micro.cycles, "turbo": self.seat.turbo}
         self.rings, self.disk_changed = 0, False
         return json.dumps(reply)
 

@@ -330,3 +330,17 @@ def test_turbo_is_told_to_the_page_even_when_the_screen_is_unchanged(page):
     page.frame()
     reply = page.frame(json.dumps([["turbo"]]))
     assert reply is not None and json.loads(reply)["turbo"] is False  # the fixture had it on
+
+
+def test_the_build_without_npm_says_why_in_one_line_and_exits_2(tmp_path, monkeypatch, capsys):
+    from machine.web import __main__ as command
+    from machine.web import build as building
+
+    web = tmp_path / "web"  # a clone's web/ whose npm packages were never installed
+    (web / "static").mkdir(parents=True)
+    (web / "package-lock.json").write_text((building.WEB / "package-lock.json").read_text())
+    monkeypatch.setattr(building, "WEB", web)
+    monkeypatch.setattr(command, "build", lambda out: building.build(out, npm=str(tmp_path / "no-npm")))
+    assert command.main(["build", str(tmp_path / "site")]) == 2
+    said = capsys.readouterr().err.strip().splitlines()
+    assert len(said) == 1 and "npm ci" in said[0], said

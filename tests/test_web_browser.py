@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOT = ROOT / "docs" / "web-page.png"  # the README shows it; --update-golden takes it again
 CHROMIUM = os.environ.get("MICRO_LSE_CHROMIUM", "/usr/bin/chromium")
 # Flags for a closed network: no component updates, no background connections, no sandbox as root.
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 BOOT_MS = 90_000
 RUN_MS = 120_000
@@ -104,10 +104,15 @@ def type_lines(page, *lines: str) -> None:
 
 
 def reload_after(page, action) -> None:
-    """Do what writes the disk, wait until IndexedDB has it, and load the page again."""
-    synced = page.evaluate("window.micro.synced()")
+    """Do what writes the disk, write it to IndexedDB once the page's Python took it, load the page again.
+
+    Decision: the test writes the disk itself (window.micro.sync) after two frames have gone by, rather
+    than wait for the page's own write, which an earlier line's write could be mistaken for.
+    """
     action()
-    page.wait_for_function("(n) => window.micro.synced() > n", arg=synced, timeout=RUN_MS)
+    frames = page.evaluate("window.micro.frames()")
+    page.wait_for_function("(n) => window.micro.frames() > n + 1", arg=frames, timeout=RUN_MS)
+    page.evaluate("window.micro.sync()")
     page.reload()
     page.wait_for_function("window.micro?.ready", timeout=BOOT_MS)
     page.click("#screen")

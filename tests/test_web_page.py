@@ -170,7 +170,8 @@ def test_a_pasted_listing_is_typed_line_by_line(page):
 def test_a_program_saved_with_ra_is_on_the_disk_and_asks_for_the_disk_to_be_kept(page, tmp_path):
     typed(page, "10 TERMINER")
     page.frame()
-    page.frame(json.dumps([["text", "RA GARDE"], ["key", "Enter"]]))
+    reply = page.frame(json.dumps([["text", "RA GARDE"], ["key", "Enter"]]))
+    assert json.loads(reply)["sync"] is True  # the page writes its disk to IndexedDB
     assert list((tmp_path / "disk").glob("GARDE*"))
     later = Page("micro40", str(tmp_path / "disk"), promised)
     typed(later, "CA")

@@ -180,6 +180,7 @@ async function boot() {
     screen: () => state.rows.map((row) => row.trimEnd()).join("\n"),
     cycles: () => call("cycles"),
     synced: () => state.synced,
+    sync: () => syncDisk(py),  // write the disk to IndexedDB now
     frames: () => state.frames,
     rings: () => state.rings || 0,
     look: () => state.look,

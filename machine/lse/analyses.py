@@ -150,12 +150,8 @@ def number_params(layout: Layout) -> dict[str, set[str]]:
     units = {name: unit for name, unit in layout.units.items() if name != MAIN}
     proven = {name: {p for p in unit.params if p not in unit.by_reference and layout.is_pure_number(p)}
               for name, unit in units.items()}
-    calls = []  # (the call, the argument's rank, the argument)
-    for line in layout.program.lines:
-        for node in walk(line.statements):
-            if isinstance(node, n.Call) and node.name in units:
-                for index, arg in enumerate(node.args):
-                    calls.append((node, index, arg))
+    # (the call, the argument's rank, the argument)
+    calls = [(call, index, arg) for call in layout.calls if call.name in units for index, arg in enumerate(call.args)]
     changed = True
     while changed:
         changed = False
@@ -342,13 +338,11 @@ def _declared_first(program: ir.ProgramIR, unit: Unit, name: str) -> bool:
 def element_references(layout: Layout) -> dict[str, set[str]]:
     """Each procedure's by-reference parameters that every call gives an array element (always a number)."""
     found = {name: set(unit.by_reference) for name, unit in layout.units.items() if name != MAIN}
-    for line in layout.program.lines:
-        for node in walk(line.statements):
-            if isinstance(node, n.Call) and node.name in found:
-                params = layout.units[node.name].params
-                for param, arg in zip(params, node.args):
-                    if type(arg) is not n.Index:
-                        found[node.name].discard(param)
+    for call in layout.calls:
+        if call.name in found:
+            for param, arg in zip(layout.units[call.name].params, call.args):
+                if type(arg) is not n.Index:
+                    found[call.name].discard(param)
     return found
 
 
@@ -356,12 +350,11 @@ def referenced_globals(layout: Layout) -> set[str]:
     """Names given whole to a by-reference parameter somewhere: the program's variable of that name
     lives in a table (`_R`), so that the callee reads it with one lookup (a cell cannot be referenced)."""
     found: set[str] = set()
-    for line in layout.program.lines:
-        for node in walk(line.statements):
-            if isinstance(node, n.Call) and node.name in layout.units:
-                unit = layout.units[node.name]
-                found.update(arg.name for param, arg in zip(unit.params, node.args)
-                             if param in unit.by_reference and type(arg) is n.Var)
+    for call in layout.calls:
+        if call.name in layout.units:
+            unit = layout.units[call.name]
+            found.update(arg.name for param, arg in zip(unit.params, call.args)
+                         if param in unit.by_reference and type(arg) is n.Var)
     return found
 
 

@@ -51,6 +51,7 @@ class Layout:
     # Only ever set by a FAIRE from a whole constant to a whole constant by a whole constant step
     # (see operands.whole24), never a parameter: a whole number of at most 24 bits, or unset.
     whole_counters: set[str] = field(default_factory=set)
+    calls: list = field(default_factory=list)  # every call of a procedure (n.Call), in program order
 
     def next_line_pc(self, line_index: int) -> int:
         """Return the pc of the line after line_index, or the fell-off-the-end pc."""
@@ -121,6 +122,7 @@ def layout(program: n.Program) -> Layout:
             elif isinstance(node, n.BuiltinCall) and node.position_out is not None:
                 result.assigned_names.add(node.position_out.name)
             elif isinstance(node, n.Call):  # an argument may be passed by reference
+                result.calls.append(node)
                 result.assigned_names.update(arg.name for arg in node.args if isinstance(arg, n.Var))
         first = line.statements[0] if line.statements else None
         if isinstance(first, n.Procedure):

@@ -156,11 +156,7 @@ class ExpressionCode:
         if node.op in CHAIN and self.fast and not self.in_index and not self.numbers.single:
             return self.chain(node, link)
         if node.op == "!" and not self.scope.shared.profile:
-            self.depth += 1  # the operands' temporaries are not those of the join
-            try:
-                (left, lk), (right, rk) = self.sub(node.left), self.sub(node.right)
-            finally:
-                self.depth -= 1
+            (left, lk), (right, rk) = self.below((node.left, node.right))  # temporaries apart from the join's
             return self.scanned(self.joined(left, lk, right, rk)), "s"
         (left, lk), (right, rk) = self.sub(node.left), self.sub(node.right)
         op = node.op
@@ -177,11 +173,7 @@ class ExpressionCode:
         return self.numbers.result(code, fits, whole(node, self.scope.whole, self.wholes)), "n"
 
     def ex_Compare(self, node: n.Compare) -> tuple[str, str]:
-        self.depth += 1  # the operands' temporaries are not those of the kind test
-        try:
-            (left, lk), (right, rk) = self.sub(node.left), self.sub(node.right)
-        finally:
-            self.depth -= 1
+        (left, lk), (right, rk) = self.below((node.left, node.right))  # temporaries apart from the kind test's
         op = COMPARE_PY[node.op]
         if lk == rk and lk in "ns":
             return f"({left} {op} {right})", "b"
@@ -215,17 +207,9 @@ class ExpressionCode:
     def ex_BuiltinCall(self, node: n.BuiltinCall) -> tuple[str, str]:
         spec = BUILTINS[node.name]
         if node.name == "SCH" and node.position_out is None and not self.scope.shared.profile:
-            self.depth += 1  # the operands' temporaries are not those of the substring's test
-            try:
-                parts = [self.sub(arg) for arg in node.args]
-            finally:
-                self.depth -= 1
+            parts = self.below(node.args)  # temporaries apart from the substring's test
             return self.scanned(self.substring(parts, node.args[2])), "s"
-        self.depth += 1  # the arguments' temporaries are not those of the inline forms
-        try:
-            parts = [self.sub(arg) for arg in node.args]
-        finally:
-            self.depth -= 1
+        parts = self.below(node.args)  # temporaries apart from the inline forms'
         args = ", ".join(code for code, _ in parts)
         numbers = all(kind == "n" for _, kind in parts)
         temp = f"_u{self.depth + 1}"
@@ -285,20 +269,25 @@ class ExpressionCode:
         (text, text_kind), (start, start_kind), (length, _) = parts
         if not (type(count) is n.Num and float(count.value).is_integer() and 0 <= count.value < 2 ** 31):
             return f"_substring({text}, {start}, {length})"
-        self.depth += 1
-        s, d, i = f"_s{self.depth}", f"_d{self.depth}", f"_i{self.depth}"
-        self.depth -= 1
+        depth = self.depth + 1
+        s, d, i = f"_s{depth}", f"_d{depth}", f"_i{depth}"
         tests = [f"(_type({s} := {text}) is _str)" if text_kind != "s" else f"(({s} := {text}) is not None)",
                  f"(_type({d} := {start}) is _float)" if start_kind != "n" else f"(({d} := {start}) is not None)"]
         whole = f"1.0 <= {d} < 1e15 and ({i} := _int({d})) == {d}"
         return (f"({s}[{i} - 1:{i} + {int(count.value) - 1}] if {' & '.join(tests)} and {whole} "
                 f"else _substring({s}, {d}, {length}))")
 
+    def below(self, nodes: tuple | list) -> list[tuple[str, str]]:
+        """The code and kind of each node, written one level deeper: their temporaries are not this level's."""
+        self.depth += 1
+        try:
+            return [self.sub(node) for node in nodes]
+        finally:
+            self.depth -= 1
+
     def scanned(self, code: str) -> str:
         """A string result that pays one char_scan per character, added to the cycles here."""
-        self.depth += 1
-        temp = f"_r{self.depth}"
-        self.depth -= 1
+        temp = f"_r{self.depth + 1}"
         return f"(({temp} := {code}), (cyc := cyc + {self.scope.shared.costs['char_scan']} * _len({temp})))[0]"
 
     def ex_Call(self, node: n.Call) -> tuple[str, str]:

@@ -13,7 +13,7 @@ from pathlib import Path
 from machine import keyboard as keys
 from machine.book import book_names, read_book
 from machine.disk import Disk
-from machine.errors import LseError
+from machine.errors import Diagnostic, LseError
 from machine.frontends.look import MONITORS, cell_height, monitor_colours
 from machine.frontends.seat import Seat
 from machine.lse.source import limits_of, too_large
@@ -75,9 +75,9 @@ class Page:
             "profile": profile.name, "profiles": known_profiles(), "title": profile.title,
             "columns": profile.columns, "rows": profile.rows, "font_width": self.font.width,
             "font_height": self.font.height, "cell_width": self.font.width * scale,
-            "cell_height": cell_height(self.font, profile, scale, aspect), "scale": scale,
+            "cell_height": cell_height(self.font, profile, scale, aspect),
             "foreground": foreground, "background": background, "glyphs": glyphs,
-            "bell_hz": profile.bell_hz, "bell_ms": profile.bell_ms, "frame_hz": profile.frame_hz,
+            "bell_hz": profile.bell_hz, "bell_ms": profile.bell_ms,
             "book": book_names(), "max_program_bytes": profile.max_program_bytes,
         })
 
@@ -128,8 +128,7 @@ class Page:
         elif kind == "paste":  # typed as it comes: a line break is Return
             refused = too_large(value, limits_of(self.micro.profile))
             if refused is not None:  # typed key by key, a huge paste would hold the page for minutes
-                self.session.fail(refused)
-                self.session.prompt()
+                self.refuse(refused)
                 return
             lines = value.replace("\r\n", "\n").replace("\r", "\n").split("\n")
             for number, line in enumerate(lines):
@@ -138,7 +137,7 @@ class Page:
                     self.event("key", "Enter")
 
     # ------------------------------------------------------------ programs
-    def open(self, text: str, run: bool = True) -> None:
+    def open(self, text: str) -> None:
         """Put a program in memory (the one there is kept for RC) and type EX; one running is stopped first."""
         if self.session.running:
             self.session.interrupt()
@@ -148,11 +147,14 @@ class Page:
         try:
             self.session.load_text(text, dirty=True)
         except LseError as error:
-            self.session.fail(error)
-            self.session.prompt()
+            self.refuse(error)
             return
-        if run:
-            self.type_line("EX")
+        self.type_line("EX")
+
+    def refuse(self, error: LseError | Diagnostic) -> None:
+        """Say why what the page brought cannot be taken, and prompt again."""
+        self.session.fail(error)
+        self.session.prompt()
 
     def open_book(self, name: str) -> None:
         """Open one of the book's programs and run it."""
@@ -165,8 +167,7 @@ class Page:
         try:
             text = share.decode(fragment, self.micro.profile.max_program_bytes)
         except LseError as error:
-            self.session.fail(error)
-            self.session.prompt()
+            self.refuse(error)
             return
         if text is not None:
             self.open(text)

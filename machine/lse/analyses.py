@@ -365,41 +365,31 @@ def whole_names(layout: Layout) -> dict[str, set[str]]:
     may store anything. A hint only: the code that relies on it tests the value (the monitor may
     change a variable, a line may belong to a unit other than the one read here).
     """
-    procedures = sorted((unit.decl_line, name) for name, unit in layout.units.items() if name != MAIN)
     units = layout.units
-
-    def unit_at(line: int) -> Unit:
-        owner = MAIN
-        for first, name in procedures:
-            if first <= line:
-                owner = name
-        return units[owner]
 
     def key(unit: Unit, name: str) -> tuple[str, str]:
         return (unit.name, name) if name in unit.locals or name in unit.params else (MAIN, name)
 
     stores: list[tuple[tuple[str, str], object, Unit]] = []
     excluded = {(unit.name, name) for unit in units.values() for name in unit.by_reference}
-    for line in layout.program.lines:
-        unit = unit_at(line.number)
-        for node in walk(line.statements):
-            kind = type(node)
-            if kind is n.Assign and type(node.target) is n.Var:
-                stores.append((key(unit, node.target.name), node.expr, unit))
-            elif kind is n.Faire:
-                stores.extend((key(unit, node.var), part, unit) for part in (node.start, node.step) if part is not None)
-            elif kind is n.Lire or kind is n.Charger:
-                targets = node.targets if kind is n.Lire else (node.var, node.status)
-                excluded.update(key(unit, target.name) for target in targets if type(target) is n.Var)
-            elif kind is n.BuiltinCall and node.position_out is not None:
-                excluded.add(key(unit, node.position_out.name))
-            elif kind is n.Call and node.name in units:
-                callee = units[node.name]
-                for param, arg in zip(callee.params, node.args):
-                    if param not in callee.by_reference:
-                        stores.append(((callee.name, param), arg, unit))
-                    elif type(arg) is n.Var:
-                        excluded.add(key(unit, arg.name))
+    for unit, node in unit_statements(layout):
+        kind = type(node)
+        if kind is n.Assign and type(node.target) is n.Var:
+            stores.append((key(unit, node.target.name), node.expr, unit))
+        elif kind is n.Faire:
+            stores.extend((key(unit, node.var), part, unit) for part in (node.start, node.step) if part is not None)
+        elif kind is n.Lire or kind is n.Charger:
+            targets = node.targets if kind is n.Lire else (node.var, node.status)
+            excluded.update(key(unit, target.name) for target in targets if type(target) is n.Var)
+        elif kind is n.BuiltinCall and node.position_out is not None:
+            excluded.add(key(unit, node.position_out.name))
+        elif kind is n.Call and node.name in units:
+            callee = units[node.name]
+            for param, arg in zip(callee.params, node.args):
+                if param not in callee.by_reference:
+                    stores.append(((callee.name, param), arg, unit))
+                elif type(arg) is n.Var:
+                    excluded.add(key(unit, arg.name))
     keys = {k for k, _, _ in stores if k not in excluded and layout.is_pure_number(k[1])}
 
     def view(unit: Unit) -> set[str]:
@@ -414,3 +404,43 @@ def whole_names(layout: Layout) -> dict[str, set[str]]:
                 keys.discard(k)
                 changed = True
     return views
+
+
+def shadowed_counters(layout: Layout) -> dict[str, set[str]]:
+    """Each unit's FAIRE variables that may carry an int beside their float (pygen: i_NAME) to index by.
+
+    Only a FAIRE sets such a variable, and only the FAIRE of one unit (a procedure could not keep
+    the int of the program's variable); none where a PAUSE lets the monitor set a variable.
+    """
+    parameters = set().union(*(unit.params for unit in layout.units.values()))
+    owners: dict[tuple[str, str], set[str]] = {}
+    for unit, node in unit_statements(layout):
+        if type(node) is n.Pause:
+            return {name: set() for name in layout.units}
+        if type(node) is n.Faire:
+            owner = unit.name if node.var in unit.locals else MAIN
+            owners.setdefault((owner, node.var), set()).add(unit.name)
+    found: dict[str, set[str]] = {name: set() for name in layout.units}
+    for (owner, name), units in owners.items():  # a procedure's own only: a recursive call has its own int
+        if units == {owner} and name not in layout.assigned_names and name not in parameters and (
+                layout.is_pure_number(name)):
+            found[owner].add(name)
+    return found
+
+
+def unit_statements(layout: Layout) -> list[tuple[Unit, object]]:
+    """Every statement and expression node of the program, with the unit whose lines hold it."""
+    procedures = sorted((unit.decl_line, name) for name, unit in layout.units.items() if name != MAIN)
+    found = []
+    owner = MAIN
+    for line in layout.program.lines:
+        while procedures and procedures[0][0] <= line.number:
+            owner = procedures.pop(0)[1]
+        found.extend((layout.units[owner], node) for node in walk(line.statements))
+    return found
+
+
+def index_names(nodes: list) -> set[str]:
+    """The variables that some index among these nodes reads."""
+    return {item.name for node in nodes if type(node) is n.Index
+            for index in node.indices for item in walk(index) if type(item) is n.Var}

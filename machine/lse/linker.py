@@ -14,7 +14,7 @@ from machine.lse import analyses, ir, ops
 from machine.lse.builtins import substring
 from machine.lse.formats import render_plain
 from machine.lse.layout import MAIN, Layout
-from machine.lse.numbers import NumberModel
+from machine.lse.numbers import WHOLE_EXACT, NumberModel
 from machine.lse.pyexpr import python_name
 from machine.lse.pygen import ProgramCode, program_source
 from machine.lse.suspension import unwinding
@@ -327,6 +327,7 @@ class CompiledProgram:
             "_hold": hold_string, "_MEM": machine.memory, "_Vars": Vars,
             "_floor": math.floor, "_sin": math.sin, "_cos": math.cos, "_atan": math.atan, "_exp": math.exp,
             "_sqrt": math.sqrt, "_log": math.log, **NumberModel.namespace(),
+            "_whole_pass": ops.make_whole_pass(WHOLE_EXACT), "_NAN": math.nan,
         }
         namespace.update(tables)
         return namespace

@@ -166,3 +166,21 @@ def make_concat(max_string: int, charge: Callable[[str, int], None]):
         charge("char_scan", len(result))
         return result
     return concat
+
+
+def make_whole_pass(exact: float):
+    """Return the int shadow of a FAIRE ... JUSQUA's variable: (its first value, its step) as ints, or NaNs.
+
+    Decision: from a whole number by a whole step, with the step past the limit still within
+    `exact` (every whole number up to it is held exactly by the model), the variable's values
+    are ints added up exactly; code indexes elements by the int (pygen: i_NAME). Any other loop
+    gets NaN, which stays NaN when stepped and is no index: the code takes the float's way.
+    """
+    nan = math.nan
+
+    def whole_pass(start: float, step: float, limit: float) -> tuple:
+        if (start.is_integer() and step.is_integer() and -exact <= start <= exact
+                and abs(limit) + abs(step) <= exact):
+            return int(start), int(step)
+        return nan, nan
+    return whole_pass

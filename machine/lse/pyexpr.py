@@ -9,7 +9,7 @@ from __future__ import annotations
 from machine.lse import nodes as n
 from machine.lse.builtins import BUILTINS
 from machine.lse.costs import expression_cost
-from machine.lse.operands import cannot_overflow, scales, whole
+from machine.lse.operands import cannot_overflow, scales, whole, whole24
 
 CHAIN = ("+", "-", "*")  # the operations that keep an infinity or a NaN one
 COMPARE_PY = {"=": "==", "#": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
@@ -65,6 +65,9 @@ class ExpressionCode:
         self.fast = False  # elements by a plain lookup: a miss raises KeyError (see pygen.UnitCode.evaluated)
         self.link = False  # the node being written is a link of a chain of + - * (see chain)
         self.wholes: dict[int, bool] = {}  # operands.whole's answers, by node id (the nodes live as long as this)
+        # An index, or a + - * of one, may be a Python int (kind 'i'): a FAIRE's pass index, whole constants.
+        self.int_index = False  # the node about to be written may be one
+        self.int_here = False  # the node being written may be one
 
     # -------------------------------------------------------------- entry
     def value(self, node: object, out: list[str]) -> tuple[str, str]:
@@ -103,6 +106,7 @@ class ExpressionCode:
         if done is not None and id(node) in done:
             return done[id(node)]
         self.done = done
+        self.int_here, self.int_index = self.int_index, False
         return getattr(self, "ex_" + type(node).__name__)(node)
 
     def sub(self, node: object) -> tuple[str, str]:
@@ -112,20 +116,29 @@ class ExpressionCode:
         return self.expr(node, done)
 
     def ex_Num(self, node: n.Num) -> tuple[str, str]:
+        if self.int_here and whole24(node):
+            return repr(int(node.value)), "i"
         return self.numbers.constant(float(node.value)), "n"
 
     def ex_Str(self, node: n.Str) -> tuple[str, str]:
         return repr(node.value), "s"
 
     def ex_Var(self, node: n.Var) -> tuple[str, str]:
+        counter = self.scope.counter(node.name) if self.int_here and self.fast else None
+        if counter is not None:
+            return counter, "i"
         return self.scope.read(node.name), self.scope.kind(node.name)
 
     def key(self, indices: tuple) -> str:
         self.in_index += 1
         try:
-            parts = [self.sub(index)[0] for index in indices]
+            parts = []
+            for index in indices:
+                self.int_index = True
+                parts.append(self.sub(index)[0])
         finally:
             self.in_index -= 1
+            self.int_index = False
         return parts[0] if len(parts) == 1 else f"({parts[0]}, {parts[1]})"
 
     def ex_Index(self, node: n.Index) -> tuple[str, str]:
@@ -158,19 +171,37 @@ class ExpressionCode:
         if node.op == "!" and not self.scope.shared.profile:
             (left, lk), (right, rk) = self.below((node.left, node.right))  # temporaries apart from the join's
             return self.scanned(self.joined(left, lk, right, rk)), "s"
-        (left, lk), (right, rk) = self.sub(node.left), self.sub(node.right)
+        ints = self.int_here and node.op in CHAIN  # in an index: ints stay ints
+        self.int_index = ints
+        left, lk = self.sub(node.left)
+        self.int_index = ints
+        right, rk = self.sub(node.right)
+        self.int_index = False
+        if (lk == "i") != (rk == "i"):  # an int beside a float (or anything else): both as floats
+            (left, lk), (right, rk) = self.as_float(node.left, left, lk), self.as_float(node.right, right, rk)
         op = node.op
         if op == "!":
             return f"_cat({left}, {right})", "s"
         if op == "^":
             return self.numbers.builtin(f"_pow({left}, {right})"), "n"
-        code = f"({left} {op} {right})" if (op != "+" or (lk == "n" and rk == "n")) else f"_add({left}, {right})"
-        if self.in_index:
-            return code, "n"  # index arithmetic is neither rounded nor checked: beyond any array anyway
+        numbers = lk in "ni" and rk in "ni"
+        code = f"({left} {op} {right})" if (op != "+" or numbers) else f"_add({left}, {right})"
+        if self.in_index:  # index arithmetic is neither rounded nor checked: beyond any array anyway
+            return code, ("i" if lk == rk == "i" else "n")
         fits = cannot_overflow(op, node.left, node.right)
         if scales(op, node.left, node.right):
             return self.numbers.scaled(code, fits), "n"
         return self.numbers.result(code, fits, whole(node, self.scope.whole, self.wholes)), "n"
+
+    def as_float(self, node: object, code: str, kind: str) -> tuple[str, str]:
+        """An operand written as an int (kind 'i') written again as a float."""
+        if kind != "i":
+            return code, kind
+        if type(node) is n.Num:
+            return self.numbers.constant(float(node.value)), "n"
+        if type(node) is n.Var:
+            return self.scope.read(node.name), "n"
+        return f"_float({code})", "n"
 
     def ex_Compare(self, node: n.Compare) -> tuple[str, str]:
         (left, lk), (right, rk) = self.below((node.left, node.right))  # temporaries apart from the kind test's

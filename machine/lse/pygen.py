@@ -61,6 +61,15 @@ class UnitCode:
         self.inlining = 0  # how many entry blocks deep the code being written is copied into a case
         self.merged_pass = False  # the block being written pays its line's first loop pass
         self.pass_price = shared.price(ir.PASS_COST)
+        # FAIRE variables that carry an int (i_NAME) beside their float, to index elements by in fast
+        # paths; loops kept at run time do not (nor the debugger, whose pauses may set a variable).
+        self.counters = set() if self.states is None or shared.debug else {
+            name for name in shared.counters[unit.name] & analyses.index_names(nodes)
+            if self.storage(name) in ("local", "global")}
+
+    def counter(self, name: str) -> str | None:
+        """The int beside a FAIRE variable's float, if it has one (pyexpr indexes elements by it)."""
+        return python_name("i", name) if name in self.counters else None
 
     def small(self, block_id: int) -> bool:
         """A block worth copying where a jump goes to it (the end of a loop that its body jumps to)."""
@@ -465,6 +474,10 @@ class UnitCode:
             self.line_end(exit_.end, after)
             return
         out.emit(f"_st{exit_.body} = _st; _lim{exit_.body} = _lim")
+        counter = self.counter(node.var)
+        if counter is not None:  # set whether the loop runs or not: the variable was
+            out.emit(f"{counter}, _ist{exit_.body} = _whole_pass(_s, _st, _lim)" if node.cond is None else
+                     f"{counter} = _NAN")
         out.emit("if _go:")
         out.depth += 1
         self.go(exit_.body)
@@ -534,6 +547,9 @@ class UnitCode:
             out.emit(f"if {test}:")
             out.depth += 1
             out.emit(self.store(faire.var, "_v", "n"))
+            counter = self.counter(faire.var) if step.startswith("_st") else None
+            if counter is not None:
+                out.emit(f"{counter} += _ist{body}")
             self.round(body)
             out.depth -= 1
             return

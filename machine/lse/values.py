@@ -55,10 +55,10 @@ def fix_key(array: dict, key: object) -> object:
     # A key with the wrong number of indices is never in the dict: INDICE HORS LIMITES.
     name = array_name(array)
     if isinstance(key, tuple):
-        if not all(type(k) is float for k in key):
+        if not all(type(k) is float or type(k) is int for k in key):
             raise LseError(Err.TYPE_MISMATCH, name)
         fixed: object = tuple(float(math.floor(k)) if math.isfinite(k) else k for k in key)
-    elif type(key) is float:
+    elif type(key) is float or type(key) is int:  # an int: the index of a FAIRE's pass (ops.make_passes)
         fixed = float(math.floor(key)) if math.isfinite(key) else key
     else:
         raise LseError(Err.TYPE_MISMATCH, name)

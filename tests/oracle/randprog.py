@@ -351,7 +351,8 @@ class Generator:
 
     # ---------------------------------------------------------------- all
     def program(self) -> tuple[str, list[str]]:
-        self.emit("CHAINE S,U,V;TABLEAU T[5],M[3,4];Z←0;I←0;J←0;K←0")
+        # Loop variables set before their loops, or only ever by FAIRE (then loops can be Python for loops).
+        self.emit("CHAINE S,U,V;TABLEAU T[5],M[3,4];Z←0" + (";I←0;J←0;K←0" if self.chance(0.5) else ""))
         inits = [f"{v}←{self.constant()}" for v in NUMS] + [f"S←'{self.pick(WORDS)}'", f"U←'{self.pick(WORDS)}'"]
         self.emit(";".join(inits))
         for procedure in range(self.rng.randint(0, 3)):

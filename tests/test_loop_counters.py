@@ -1,0 +1,184 @@
+"""FAIRE variables that carry an int beside their float agree with the reference, and are chosen as they should be.
+
+A variable that only one unit's FAIRE sets carries a Python int (ops.make_whole_pass) that fast
+paths index elements by; each program here tests one edge of that in every mode of the Micro
+(output, error and line, cycles), in both number models.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from machine.lse.listing import listing
+from machine.lse.numbers import WHOLE_EXACT
+from machine.lse.ops import make_whole_pass
+from tests.oracle.differential import compare, report
+
+PROGRAMS = {
+    "a counted loop indexes an array by its pass and leaves its variable at the last value": """\
+10 TABLEAU T[6]
+20 FAIRE 30 POUR I←1 JUSQUA 6
+30 T[I]←I*I;T[7-I]←T[7-I]+1
+40 AFFICHER T[1],T[6],I
+""",
+    "a loop from a fractional start by a fractional step indexes by truncation": """\
+10 TABLEAU T[5]
+20 FAIRE 30 POUR I←0.5 PAS 1.5 JUSQUA 5.2
+30 T[I+1]←I;AFFICHER I
+40 AFFICHER T[1],T[2],T[3],T[5],I
+""",
+    "a loop down to a fractional limit by a negative step": """\
+10 TABLEAU T[9]
+20 FAIRE 30 POUR K←9 PAS -2 JUSQUA 2.5
+30 T[K]←K;T[K-1]←-K
+40 AFFICHER T[1],T[2],T[3],T[8],T[9],K
+""",
+    "a loop from minus zero keeps the zero's sign as the general code does": """\
+10 FAIRE 20 POUR I←-0 JUSQUA 1
+20 AFFICHER I,1/(I+1)
+30 AFFICHER I
+""",
+    "a loop past 2 to the 24th steps as the number model rounds": """\
+10 FAIRE 20 POUR I←16777210 PAS 2 JUSQUA 16777222
+20 AFFICHER I
+""",
+    "a loop that does not run leaves its variable at the start": """\
+10 TABLEAU T[3]
+20 FAIRE 30 POUR I←5 JUSQUA 2
+30 T[I]←1
+40 AFFICHER I
+""",
+    "an index out of range inside a loop fails at its line with the cycles paid so far": """\
+10 TABLEAU T[5]
+20 FAIRE 30 POUR I←1 JUSQUA 10
+30 T[I]←I
+40 AFFICHER T[5]
+""",
+    "an index of zero or below inside a loop never reaches the array's own slot": """\
+10 TABLEAU T[3]
+20 FAIRE 30 POUR I←1 PAS -1 JUSQUA -2
+30 AFFICHER T[I+1];T[I]←I
+""",
+    "nested loops ending on one line walk a grid by neighbours": """\
+10 TABLEAU G[4,5],H[4,5]
+20 FAIRE 30 POUR I←1 JUSQUA 4;FAIRE 30 POUR J←1 JUSQUA 5
+30 G[I,J]←I*10+J
+40 FAIRE 60 POUR I←2 JUSQUA 3
+50 FAIRE 60 POUR J←2 JUSQUA 4
+60 H[I,J]←G[I-1,J]+G[I+1,J]+G[I,J-1]+G[I,J+1]
+70 AFFICHER H[2,2],H[3,4],G[4,5],I,J
+""",
+    "a 2-D index past a row's end does not land in the next row": """\
+10 TABLEAU G[3,3]
+20 FAIRE 30 POUR J←1 JUSQUA 4
+30 G[1,J]←J
+""",
+    "changing the limit and the step inside the body changes nothing": """\
+10 L←4;P←1;S←0
+20 FAIRE 30 POUR I←1 PAS P JUSQUA L
+30 L←L+1;P←P+1;S←S+I
+40 AFFICHER S,I,L,P
+""",
+    "a loop in a procedure over its own array, its counter a local": """\
+10 AFFICHER &SOMME(5),&SOMME(0)
+20 TERMINER
+30 PROCEDURE &SOMME(N) LOCAL T,I,S
+40 TABLEAU T[5];S←0
+50 FAIRE 60 POUR I←1 JUSQUA N
+60 T[I]←I;S←S+T[I]
+70 RESULTAT S
+""",
+    "a loop reads its input and runs long enough to be sliced": """\
+10 LIRE N;TABLEAU T[N];S←0
+20 FAIRE 40 POUR I←1 JUSQUA N
+30 T[I]←I
+40 SI T[I]>N/2 ALORS S←S+T[I] SINON S←S-1
+50 AFFICHER S,I
+""",
+    "an index of an unknown kind beside a pass index is added as floats": """\
+10 TABLEAU T[6];LIRE X
+20 FAIRE 30 POUR I←1 JUSQUA 3
+30 T[I+X]←I;AFFICHER T[X+I]
+""",
+    "an overflow inside a loop is found at its line": """\
+10 X←1E300
+20 FAIRE 30 POUR I←1 JUSQUA 3
+30 X←X*1E5;AFFICHER I
+""",
+    "a loop variable set again by an inner FAIRE of another kind keeps the float's way": """\
+10 TABLEAU T[9]
+20 FAIRE 50 POUR I←1 JUSQUA 3
+30 FAIRE 40 POUR I←I PAS 0.5 JUSQUA I+1
+40 T[I]←T[I]+1
+50 T[I+1]←I
+60 AFFICHER T[1],T[2],T[3],T[4],T[5],I
+""",
+    "a loop variable stepped by a TANT QUE inside a counted loop": """\
+10 TABLEAU T[9]
+20 FAIRE 50 POUR I←1 JUSQUA 2
+30 FAIRE 40 POUR I←I TANT QUE I<4
+40 T[I]←I
+50 T[I]←-I
+60 AFFICHER T[1],T[2],T[3],T[4],I
+""",
+    "a procedure's own counter in a recursion keeps each call's int": """\
+10 TABLEAU T[9];&P(3);AFFICHER T[1],T[2],T[3],T[4]
+20 TERMINER
+30 PROCEDURE &P(N) LOCAL I
+40 FAIRE 50 POUR I←1 JUSQUA N
+50 SI N>1 ALORS &P(N-1) SINON T[I]←T[I]+1;T[I+N]←T[I+N]+I
+60 RETOUR
+""",
+    "a counter read after its loop and before any loop": """\
+10 TABLEAU T[5];SI 1=0 ALORS FAIRE 20 POUR I←1 JUSQUA 2
+20 AFFICHER T[I]
+""",
+}
+
+
+@pytest.mark.parametrize("name", sorted(PROGRAMS))
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+def test_every_mode_agrees_with_the_reference_on_a_counter_edge(name: str, profile: str) -> None:
+    result = compare(PROGRAMS[name], ["3000" if "sliced" in name else "2"], profile=profile)
+    assert not any(result.values()), report(result)
+
+
+CHOSEN = [
+    ("a counted loop over an array has an int", "10 TABLEAU T[3]\n20 FAIRE 30 POUR I←1 JUSQUA 3\n30 T[I]←I\n", 1),
+    ("a loop whose variable indexes nothing has none", "10 FAIRE 20 POUR I←1 JUSQUA 3\n20 X←I\n", 0),
+    ("a loop whose variable is assigned elsewhere has none",
+     "5 I←0;TABLEAU T[3]\n10 FAIRE 20 POUR I←1 JUSQUA 3\n20 T[I]←I\n", 0),
+    ("a program's variable that a procedure's FAIRE also sets has none",
+     "10 TABLEAU T[3];FAIRE 20 POUR I←1 JUSQUA 3\n20 T[I]←I;&P\n30 TERMINER\n40 PROCEDURE &P\n"
+     "50 FAIRE 50 POUR I←1 JUSQUA 2\n60 RETOUR\n", 0),
+    ("a program with a PAUSE has none", "10 TABLEAU T[3];FAIRE 20 POUR I←1 JUSQUA 3\n20 T[I]←I\n30 PAUSE\n", 0),
+    ("a TANT QUE sets its int to no index", "10 TABLEAU T[3]\n20 FAIRE 30 POUR I←1 TANT QUE I<3\n30 T[I]←I\n", 0),
+    ("nested loops over a grid have one each", "10 TABLEAU G[3,3];FAIRE 20 POUR I←1 JUSQUA 3\n"
+     "15 FAIRE 20 POUR J←1 JUSQUA 3\n20 G[I,J]←I+J\n", 2),
+]
+
+
+@pytest.mark.parametrize(("name", "source", "count"), CHOSEN, ids=[case[0] for case in CHOSEN])
+def test_the_variables_with_an_int_are_those_only_one_units_faire_sets(name: str, source: str, count: int) -> None:
+    shadows = {line.split(",")[0].strip() for line in listing(source).splitlines() if "= _whole_pass(" in line}
+    assert len(shadows) == count
+
+
+NAN = float("nan")
+PASSES = [
+    ((1.0, 1.0, 5.0), (1, 1)), ((9.0, -2.0, 2.5), (9, -2)), ((-0.0, 1.0, 2.0), (0, 1)),
+    ((0.5, 1.0, 5.0), None), ((1.0, 0.5, 5.0), None), ((1.0, 1.0, NAN), None),
+    ((1.0, 1.0, WHOLE_EXACT - 1), (1, 1)), ((1.0, 1.0, WHOLE_EXACT), None), ((WHOLE_EXACT + 2, -1.0, 1.0), None),
+    ((1.0, 1.0, float("inf")), None), ((5.0, -1.0, -WHOLE_EXACT + 1), (5, -1)),
+]
+
+
+@pytest.mark.parametrize(("bounds", "expected"), PASSES)
+def test_a_loop_has_an_int_when_its_values_and_the_step_past_its_limit_are_exact(bounds: tuple, expected) -> None:
+    got = make_whole_pass(WHOLE_EXACT)(*bounds)
+    if expected is None:
+        assert all(math.isnan(part) for part in got)
+    else:
+        assert got == expected and all(type(part) is int for part in got)

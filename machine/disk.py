@@ -17,7 +17,7 @@ from pathlib import Path
 
 from machine.errors import Err, LseError
 from machine.lse.source import Limits, default_limits
-from machine.lse.values import Array, Memory, Vars, array_dims, element_keys, elements, new_array
+from machine.lse.values import Array, Memory, Vars, array_dims, elements, new_array
 
 
 @cache
@@ -121,8 +121,7 @@ def decode(name: str, data: object, file: str = "", memory: Memory | None = None
             numbers = [_number(item) for item in values] if len(values) == size else [None]
             if None not in numbers:
                 array = new_array(name, dims)
-                for key, item in zip(element_keys(array), numbers):
-                    array[key] = item
+                array[1:] = numbers
                 return array, VECTOR if len(dims) == 1 else MATRIX
     raise LseError(Err.FILE_UNREADABLE, file or name)
 

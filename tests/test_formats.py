@@ -21,7 +21,7 @@ from machine.lse.formats import (
     render_formatted,
     render_plain,
 )
-from machine.lse.values import new_array
+from machine.lse.values import new_array, put
 
 # ---------------------------------------------------------------- format U
 
@@ -312,7 +312,7 @@ def test_render_formatted_rejects_a_hand_made_spec_that_the_parser_would_refuse(
 def vector(*elements):
     v = new_array("V", (len(elements),))
     for i, e in enumerate(elements, 1):
-        v[float(i)] = e
+        put(v, float(i), e)
     return v
 
 
@@ -320,7 +320,7 @@ def matrix(rows):
     m = new_array("M", (len(rows), len(rows[0])))
     for i, row in enumerate(rows, 1):
         for j, e in enumerate(row, 1):
-            m[(float(i), float(j))] = e
+            put(m, (float(i), float(j)), e)
     return m
 
 

@@ -322,7 +322,7 @@ class CompiledProgram:
             "_caught": caught, "_goto": goto, "_return_to": return_to, "_frame": frame, "_release": release,
             "_off_end": off_end, "_open": open_loop, "_leave": leave_loops, "_function": function_result,
             "_subroutine": subroutine_result, "_terminate": terminate, "_too_deep": too_deep, "_RET": RET,
-            "BaseException": BaseException, "_abs": abs, "_dict": dict, "_type": type, "_str": str, "_int": int,
+            "BaseException": BaseException, "_abs": abs, "_list": list, "_type": type, "_str": str, "_int": int,
             "_Exception": Exception, "_NameError": NameError, "_float": float, "_S": machine.G.strings,
             "_hold": hold_string, "_MEM": machine.memory, "_Vars": Vars,
             "_floor": math.floor, "_sin": math.sin, "_cos": math.cos, "_atan": math.atan, "_exp": math.exp,

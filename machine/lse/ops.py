@@ -8,7 +8,7 @@ from collections.abc import Callable
 from machine.errors import Err, LseError
 from machine.lse import values
 from machine.lse.formats import cca
-from machine.lse.values import META, Array, Vars
+from machine.lse.values import Array, Vars
 
 
 def num(value: object) -> float:
@@ -69,26 +69,25 @@ def array(value: object, name: str) -> object:
 
 
 def put(array: object, key: object, value: float) -> None:
-    """Store into an array element that missed the fast path."""
+    """Store into an array element that missed the fast path (any index, any value in the name)."""
     if type(array) is not Array:
-        raise LseError(Err.NOT_AN_ARRAY)
+        # A number or a string: TYPES INCOMPATIBLES, as indexing it always gave; nothing at all: not an array.
+        raise LseError(Err.NOT_AN_ARRAY if array is None else Err.TYPE_MISMATCH)
     values.put(array, key, value)
 
 
 def read(array: object, key: object) -> float:
     """Read an array element by the general path (any index, any value in the name)."""
     if type(array) is not Array:
-        return array[key]  # a number or a string: the TypeError of indexing it, as the fast path gives
+        raise LseError(Err.TYPE_MISMATCH)  # a number or a string (a str would give a character for an int)
     return values.read(array, key)
 
 
 def element_ref(array: object, key: object, name: str = "") -> tuple:
-    """Return a reference (array, normalised key) to an existing element of the array called name."""
+    """Return a reference (array, position) to an existing element of the array called name."""
     if type(array) is not Array:
         raise LseError(Err.NOT_AN_ARRAY, name)
-    if key not in array or key is META:
-        key = values.fix_key(array, key)  # INDICE HORS LIMITES, or a fractional index truncated
-    return (array, key)
+    return (array, values.position(array, key))  # INDICE HORS LIMITES, or a fractional index truncated
 
 
 def by_value(value: object) -> object:
@@ -99,7 +98,11 @@ def by_value(value: object) -> object:
 
 
 def set_ref(ref: tuple, value: object) -> None:
-    """Store through a by-reference parameter, with the kind check of its target."""
+    """Store through a by-reference parameter, with the kind check of its target.
+
+    The container is an array (an element), a table of variables, or a temporary cell made for an
+    expression argument: a dict {0: value}, never a list, which would be taken for an array.
+    """
     container, key = ref
     if type(container) is Array:
         if type(value) is not float:

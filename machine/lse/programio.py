@@ -9,7 +9,7 @@ from machine.errors import Err, LseError, message
 from machine.lse import ops
 from machine.lse.inputs import parse_number_field
 from machine.lse.status import Status
-from machine.lse.values import Array, Vars, element_keys
+from machine.lse.values import Array, Vars, positions
 
 
 class ProgramIO:
@@ -46,8 +46,8 @@ class ProgramIO:
         """LIRE a variable: a string, a number, or every element of an array."""
         current = env.get(name)
         if type(current) is Array:
-            for key in element_keys(current):
-                self.read_into_ref((current, key))
+            for at in positions(current):
+                self.read_into_ref((current, at))
             return
         if name in env.strings:
             env.assign(name, self._next_field(True))

@@ -1,6 +1,6 @@
 """Python code for LSE expressions, with their kinds ('n' number, 's' string, 'b' truth, '?' unknown).
 
-Imports nodes, builtins (the table), numbers and operands; never the runtime. No text of the program
+Imports nodes, builtins (the table), numbers, operands and pyarray (elements); never the runtime. No text of the program
 reaches the code unescaped: names go through `python_name`, strings and numbers through repr().
 """
 
@@ -10,6 +10,7 @@ from machine.lse import nodes as n
 from machine.lse.builtins import BUILTINS
 from machine.lse.costs import expression_cost
 from machine.lse.operands import cannot_overflow, scales, whole, whole24
+from machine.lse.pyarray import Element
 
 CHAIN = ("+", "-", "*")  # the operations that keep an infinity or a NaN one
 COMPARE_PY = {"=": "==", "#": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
@@ -130,33 +131,41 @@ class ExpressionCode:
         return self.scope.read(node.name), self.scope.kind(node.name)
 
     def key(self, indices: tuple) -> str:
+        """An index as the general functions take it: a number or an (i, j) pair."""
+        parts = [code for code, _ in self.key_parts(indices)]
+        return parts[0] if len(parts) == 1 else f"({parts[0]}, {parts[1]})"
+
+    def key_parts(self, indices: tuple) -> list[tuple[str, str]]:
+        """The code and kind of each index part (neither rounded nor checked: beyond any array anyway)."""
         self.in_index += 1
         try:
             parts = []
             for index in indices:
                 self.int_index = True
-                parts.append(self.sub(index)[0])
+                parts.append(self.sub(index))
+            return parts
         finally:
             self.in_index -= 1
             self.int_index = False
-        return parts[0] if len(parts) == 1 else f"({parts[0]}, {parts[1]})"
+
+    def element(self, array: str, parts: list[tuple[str, str]], tag: str) -> Element:
+        """An element access to write: the array's code, then its index parts with their kinds.
+
+        A kind is 'n' (a float: every index today), 'i' (a Python int, whole already) or unknown.
+        """
+        return Element(array, [code for code, _ in parts], [kind for _, kind in parts], tag)
 
     def ex_Index(self, node: n.Index) -> tuple[str, str]:
         self.depth += 1
-        a, k = f"_a{self.depth}", f"_k{self.depth}"
+        tag = str(self.depth)
         try:
             array = self.scope.array(node.name)
-            key = self.key(node.indices)
+            parts = self.key_parts(node.indices)
         finally:
             self.depth -= 1
-        if self.fast:
-            return f"{array}[{key}]", "n"
         # The array is looked at before the index, as everywhere: the same error when both are unset.
-        if not array.isidentifier():
-            return f"({a}[{k}] if (({a} := {array}), ({k} := {key}))[1] in {a} else _rd({a}, {k}))", "n"
-        if key.isidentifier() or literal(key):
-            return f"({array}[{key}] if {array} is not None and {key} in {array} else _rd({array}, {key}))", "n"
-        return f"({array}[{k}] if {array} is not None and ({k} := {key}) in {array} else _rd({array}, {k}))", "n"
+        element = self.element(array, parts, tag)
+        return (element.fast_read() if self.fast else element.read()), "n"
 
     def ex_Unary(self, node: n.Unary) -> tuple[str, str]:
         code, kind = self.sub(node.operand)
@@ -211,7 +220,7 @@ class ExpressionCode:
         # A kind known only at run time: compared directly when both operands are of the same kind (the
         # kind of one of them if it is known), not arrays; anything else fails in `_eq` or `_order`.
         a, b = f"_ca{self.depth + 1}", f"_cb{self.depth + 1}"
-        kind = {"n": "_float", "s": "_str"}.get(lk, {"n": "_float", "s": "_str"}.get(rk, "not _dict"))
+        kind = {"n": "_float", "s": "_str"}.get(lk, {"n": "_float", "s": "_str"}.get(rk, "not _list"))
         test = f"_type({a} := {left}) is _type({b} := {right}) is {kind}"
         if node.op in ("=", "#"):
             general = f"{'_eq' if node.op == '=' else '_ne'}({a}, {b})"
@@ -344,12 +353,14 @@ class ExpressionCode:
         if type(arg) is n.Var:
             return self.scope.ref(arg.name)
         if type(arg) is n.Index:
-            array, key = self.scope.array(arg.name), self.key(arg.indices)
-            general = f"_elref({array}, {key}, {arg.name!r})"
-            if array.isidentifier() and (key.isidentifier() or literal(key)):
-                return f"(({array}, {key}) if _type({array}) is _dict and {key} in {array} else {general})"
-            return general
-        return f"([{self.sub(arg)[0]}], 0)"
+            self.depth += 1
+            tag = str(self.depth)
+            try:
+                array, parts = self.scope.array(arg.name), self.key_parts(arg.indices)
+            finally:
+                self.depth -= 1
+            return self.element(array, parts, tag).reference(arg.name)
+        return f"({{0: {self.sub(arg)[0]}}}, 0)"  # a temporary cell: a dict, never a list (an array)
 
 
 def literal(code: str) -> bool:

@@ -10,9 +10,10 @@ from machine.errors import Err
 from machine.lse import nodes as n
 from machine.lse.formats import compile_format
 from machine.lse.parser import walk
-from machine.lse.pyexpr import TALL, height_at_most, literal, python_name
+from machine.lse.pyexpr import TALL, height_at_most, python_name
 
 # Built-ins with no effect but their result: an expression of them may be run again after a miss.
+STORE_TEMPS = ("_k", "_kb")  # the index parts of an element being stored, once computed
 PURE_BUILTINS = {"ABS", "ENT", "RAC", "EXP", "LGN", "SIN", "COS", "ATG", "LGR", "EQN", "EQC", "ETL", "OUL", "OUX"}
 
 
@@ -51,58 +52,80 @@ class StatementCode:
             return
         array = self.unit.array(target.name)
         parts = (*target.indices, node.expr)
-        if all(height_at_most(part, TALL) for part in parts) and self.fast_path(n.Block(parts, node.line)):
-            # the array, then the index, then the value
-            for fast in (True, False):
-                out.emit("try:" if fast else "except _Exception:")
-                out.depth += 1
-                self.exprs.fast = fast
-                out.emit(f"_a = {array}; _k = {self.exprs.key(target.indices)}; _x = {self.exprs.expr(node.expr)[0]}")
-                self.exprs.fast = False
-                out.depth -= 1
-            number = "_x" if self.exprs.expr(node.expr)[1] == "n" else "_num(_x)"
-        elif array.isidentifier() and all(height_at_most(part, TALL) for part in parts):
-            key = self.exprs.key(target.indices)
-            code, kind = self.exprs.expr(node.expr)
-            number = code if kind == "n" else f"_num({code})"
-            if not (key.isidentifier() or literal(key)):
-                out.emit(f"if {array} is not None and (_k := {key}) in {array}: {array}[_k] = {number}")
-                key = "_k"
-            else:  # the array is looked at before the index, as everywhere
-                out.emit(f"if {array} is not None and {key} in {array}: {array}[{key}] = {number}")
-            out.emit(f"else: _put({array}, {key}, {number})")
+        if not all(height_at_most(part, TALL) for part in parts):
+            self.tall_store(array, target, node.expr)
             return
-        else:
-            out.emit(f"_a = {array}")
-            out.emit(f"_k = {self.key(target.indices)}")
-            code, kind = self.value(node.expr)
-            number = code if kind == "n" else f"_num({code})"
-        out.emit(f"if _k in _a: _a[_k] = {number}")
-        out.emit(f"else: _put(_a, _k, {number})")
+        exprs = self.exprs
+        element = exprs.element(array, exprs.key_parts(target.indices), "")
+        code, kind = exprs.expr(node.expr)
+        number = code if kind == "n" else f"_num({code})"
+        if element.simple(number):  # tried with the ints of FAIRE variables (pyexpr.ex_Var), if any
+            exprs.fast = True
+            try:
+                tried = exprs.element(array, exprs.key_parts(target.indices), "")
+            finally:
+                exprs.fast = False
+            for line in element.store(number, tried):
+                out.emit(line)
+            return
+        general = element.store(number)
+        if self.fast_path(n.Block(parts, node.line), reads=False):
+            # A plain store whose failure (an index that names no element, any error of the value) runs
+            # the statement again the general way: the array, then the index, then the value.
+            exprs.fast = True
+            try:
+                fast = exprs.element(array, exprs.key_parts(target.indices), "")
+                code, kind = exprs.expr(node.expr)
+            finally:
+                exprs.fast = False
+            out.emit("try:")
+            out.emit("    " + fast.fast_store(code if kind == "n" else f"_num({code})"))
+            out.emit("except _Exception:")
+            general = ["    " + line for line in general]
+        for line in general:
+            out.emit(line)
+
+    def tall_store(self, array: str, target: n.Index, expr: object) -> None:
+        """An element stored from a tall index or value: the array, each index part, then the value, in steps."""
+        out = self.out
+        out.emit(f"_a = {array}")
+        keys = []
+        for name, index in zip(STORE_TEMPS, target.indices):
+            code, kind = self.index(index)
+            out.emit(f"{name} = {code}")
+            keys.append((name, kind))
+        code, kind = self.value(expr)
+        for line in self.exprs.element("_a", keys, "").store(code if kind == "n" else f"_num({code})"):
+            out.emit(line)
 
     def key(self, indices: tuple) -> str:
         """An element's index: a tall one computed first in steps (neither rounded nor checked, as any index)."""
         if all(height_at_most(index, TALL) for index in indices):
             return self.exprs.key(indices)
-        self.exprs.in_index += 1
-        try:
-            parts = [self.value(index)[0] for index in indices]
-        finally:
-            self.exprs.in_index -= 1
+        parts = [self.index(index)[0] for index in indices]
         return parts[0] if len(parts) == 1 else f"({parts[0]}, {parts[1]})"
 
-    def fast_path(self, node: object) -> bool:
-        """True if an expression reads elements and has no effect before its end (then a miss runs it again)."""
-        reads = False
+    def index(self, node: object) -> tuple[str, str]:
+        """One index part, its steps first if it is tall (neither rounded nor checked, as any index)."""
+        self.exprs.in_index += 1
+        try:
+            return self.value(node)
+        finally:
+            self.exprs.in_index -= 1
+
+    def fast_path(self, node: object, reads: bool = True) -> bool:
+        """True if an expression reads elements (unless `reads` is False) and has no effect before its end
+        (then a miss runs it again)."""
+        found = not reads
         for item in walk(node):
             kind = type(item)
             if kind is n.Index:
-                reads = True
+                found = True
             elif kind in (n.Call, n.Conditional) or (kind is n.Binary and item.op == "!"):
                 return False
             elif kind is n.BuiltinCall and (item.name not in PURE_BUILTINS or item.position_out is not None):
                 return False
-        return reads and height_at_most(node, TALL)
+        return found and height_at_most(node, TALL)
 
     def evaluated(self, node: object, temp: str) -> tuple[str, str]:
         """Compute an expression into temp by plain lookups of its elements; a miss (or any failure, such as

@@ -318,7 +318,7 @@ class Runtime(ProgramIO):
             raise LseError(Err.ARGUMENT_COUNT, name)
         if self.compiled is None:
             self.build([self.first_block()])
-        packed = [([value], 0) if param in unit.by_reference else value for param, value in zip(unit.params, args)]
+        packed = [({0: value}, 0) if param in unit.by_reference else value for param, value in zip(unit.params, args)]
         self.budget = self.cyc + cycles
         outcome, finished = self.suspension.call(self.compiled.units[name], packed)
         if not finished:

@@ -1,4 +1,4 @@
-"""LSE run-time values: numbers are floats, strings are str, arrays are plain dicts (Array); variable tables.
+"""LSE run-time values: numbers are floats, strings are str, arrays are plain lists (Array); variable tables.
 
 Imports only the error catalogue.
 """
@@ -9,99 +9,107 @@ import math
 
 from machine.errors import Err, LseError
 
-Array = dict  # an LSE array is a plain dict: see new_array
-META = None  # the key under which an array keeps its (name, dims); never an index
+Array = list  # an LSE array is a plain list: see new_array
+# Slot 0 of an array holds its description, a tuple read by the generated code at these places:
+BOUND = 0  # float: a vector's size + 1.0 (a 1-D index k is an element if 1.0 <= k < BOUND); 0.0 for a matrix
+INT_BOUND = 1  # the same as an int, for indices known to be Python ints; 0 for a matrix
+COLUMN_BOUND = 2  # float: a matrix's columns + 1.0 (a column j is one if 1.0 <= j < COLUMN_BOUND); 0.0 for a vector
+COLUMNS = 3  # int: a matrix's columns (the stride of a row); 0 for a vector
+INT_COLUMN_BOUND = 4  # COLUMN_BOUND as an int
+NAME, DIMS = 5, 6  # the name it was declared with, its sizes (n,) or (rows, columns)
+ROW_BOUND = 7  # float: a matrix's rows + 1.0; 0.0 for a vector
+INT_ROW_BOUND = 8  # ROW_BOUND as an int
 
 
-def new_array(name: str, dims: tuple[int, ...]) -> dict:
-    """A zero-filled LSE array of numbers, 1-based, keyed by float index or (i, j) pairs.
+def new_array(name: str, dims: tuple[int, ...]) -> list:
+    """A zero-filled LSE array of numbers: its description in slot 0, then its elements, rows first.
 
-    Decision: a plain dict keyed by the index value, so that an element is one
-    hash lookup that CPython specialises (a dict subclass is not). Its name and
-    dims ride along under the key META. A key that is not there (a fractional
-    index, to be truncated, or one out of range) is the business of read/put.
+    Decision: a plain list (its exact type, so that CPython specialises `a[i]` for an int i). A 1-D
+    index k is at position k (1..n), a 2-D (i, j) at (i - 1) * columns + j. Slot 0 is never an
+    element: every access tests its index against the bounds the description holds (a matrix's
+    vector bound is 0, and a vector's column bound, so that an index of the wrong number of parts
+    never finds an element), and position() turns any other index into the error LSE gives.
     """
     if len(dims) == 1:
-        array = dict.fromkeys(_indices(dims[0]), 0.0)
+        size = dims[0]
+        meta = (size + 1.0, size + 1, 0.0, 0, 0, name, dims, 0.0, 0)
     else:
-        columns = _indices(dims[1])
-        array = dict.fromkeys([(i, j) for i in _indices(dims[0]) for j in columns], 0.0)
-    array[META] = (name, dims)
+        rows, columns = dims
+        size = rows * columns
+        meta = (0.0, 0, columns + 1.0, columns, columns + 1, name, dims, rows + 1.0, rows + 1)
+    array = [0.0] * (size + 1)
+    array[0] = meta
     return array
 
 
-_INDICES: list[float] = []  # 1.0, 2.0, ...: the keys of every array made so far, made once
-
-
-def _indices(count: int) -> list[float]:
-    """The float indices 1 to count."""
-    if len(_INDICES) < count:
-        _INDICES.extend(float(i) for i in range(len(_INDICES) + 1, count + 1))
-    return _INDICES[:count]
-
-
-def array_name(array: dict) -> str:
+def array_name(array: list) -> str:
     """The name the array was declared with."""
-    return array[META][0]
+    return array[0][NAME]
 
 
-def array_dims(array: dict) -> tuple[int, ...]:
+def array_dims(array: list) -> tuple[int, ...]:
     """The array's sizes: (n,) or (rows, columns)."""
-    return array[META][1]
+    return array[0][DIMS]
 
 
-def fix_key(array: dict, key: object) -> object:
-    """The key an index names: a fractional index truncated (ENT); INDICE HORS LIMITES if none."""
-    # A key with the wrong number of indices is never in the dict: INDICE HORS LIMITES.
-    name = array_name(array)
-    if isinstance(key, tuple):
-        if not all(type(k) is float or type(k) is int for k in key):
-            raise LseError(Err.TYPE_MISMATCH, name)
-        fixed: object = tuple(float(math.floor(k)) if math.isfinite(k) else k for k in key)
-    elif type(key) is float or type(key) is int:  # an int: the index of a FAIRE's pass (ops.make_passes)
-        fixed = float(math.floor(key)) if math.isfinite(key) else key
-    else:
+def _whole(part: object, name: str) -> object:
+    """One index as a whole number (a fractional one truncated: ENT), or itself if not finite."""
+    kind = type(part)
+    if kind is int:
+        return part
+    if kind is not float:
         raise LseError(Err.TYPE_MISMATCH, name)
-    if fixed is META or fixed not in array:
-        raise LseError(Err.INDEX_RANGE, f"{name}[{_show(key)}]")
-    return fixed
+    return math.floor(part) if math.isfinite(part) else None
 
 
-def read(array: dict, key: object) -> float:
-    """An element, whatever the index: the path of a key that is not in the dict as it is."""
-    if key in array and key is not META:
-        return array[key]
-    return array[fix_key(array, key)]
+def position(array: list, key: object) -> int:
+    """The list position an index names (float, int or an (i, j) pair); TYPES INCOMPATIBLES or INDICE HORS LIMITES."""
+    meta = array[0]
+    name = meta[NAME]
+    dims = meta[DIMS]
+    if type(key) is tuple:
+        parts = [_whole(part, name) for part in key]
+    else:
+        parts = [_whole(key, name)]
+    if len(parts) == len(dims) and None not in parts and all(1 <= part <= size for part, size in zip(parts, dims)):
+        if len(parts) == 1:
+            return parts[0]
+        return (parts[0] - 1) * dims[1] + parts[1]
+    raise LseError(Err.INDEX_RANGE, f"{name}[{_show(key)}]")
 
 
-def put(array: dict, key: object, value: object) -> None:
+def read(array: list, key: object) -> float:
+    """An element, whatever the index: the general path of an access the generated code did not make."""
+    return array[position(array, key)]
+
+
+def put(array: list, key: object, value: object) -> None:
     """Store a number at an index that missed the fast path, or fail in LSE terms."""
-    fixed = fix_key(array, key)
-    array[fixed] = check_number(value, array_name(array))
+    at = position(array, key)
+    array[at] = check_number(value, array[0][NAME])
 
 
-def element_keys(array: dict) -> list[object]:
-    """Every index, rows first."""
-    return [key for key in array if key is not META]
+def positions(array: list) -> range:
+    """The position of every element, rows first."""
+    return range(1, len(array))
 
 
-def elements(array: dict) -> list[float]:
+def elements(array: list) -> list[float]:
     """Every element, rows first."""
-    return [value for key, value in array.items() if key is not META]
+    return array[1:]
 
 
-def rows(array: dict) -> list[list[float]]:
+def rows(array: list) -> list[list[float]]:
     """The array as a list of rows (one row for a vector)."""
-    flat = elements(array)
-    dims = array_dims(array)
+    dims = array[0][DIMS]
     if len(dims) == 1:
-        return [flat]
+        return [array[1:]]
     width = dims[1]
-    return [flat[i:i + width] for i in range(0, len(flat), width)]
+    return [array[i:i + width] for i in range(1, len(array), width)]
 
 
-def copy_array(array: dict) -> dict:
-    """An independent copy (used for arrays passed by value)."""
+def copy_array(array: list) -> list:
+    """An independent copy (used for arrays passed by value); the description is shared, it never changes."""
     return array.copy()
 
 

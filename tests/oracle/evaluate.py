@@ -12,7 +12,7 @@ from machine.errors import Err, LseError
 from machine.lse import nodes as n
 from machine.lse.builtins import BUILTINS
 from machine.lse.numbers import checked, round32
-from machine.lse.values import META, Array, Vars, copy_array, fix_key, read
+from machine.lse.values import Array, Vars, array_name, copy_array, position, read
 
 from .costs import price
 
@@ -219,7 +219,7 @@ class Expressions:
                 key = self.key(frame, arg.indices)
                 values.append(element_ref(array, key, arg.name))
             else:
-                values.append(([self.value(frame, arg)], 0))
+                values.append(({0: self.value(frame, arg)}, 0))  # a cell: never a list (an array)
         return tuple(values)
 
     def function(self, frame: Frame, call: n.Call, raw: bool) -> object:
@@ -253,9 +253,7 @@ def element_ref(array: object, key: object, name: str) -> tuple:
     """A reference to an existing element (a fractional index truncated)."""
     if type(array) is not Array:
         raise LseError(Err.NOT_AN_ARRAY, name)
-    if key not in array or key is META:
-        key = fix_key(array, key)
-    return (array, key)
+    return (array, position(array, key))
 
 
 def set_ref(ref: tuple, value: object) -> None:
@@ -263,7 +261,7 @@ def set_ref(ref: tuple, value: object) -> None:
     container, key = ref
     if type(container) is Array:
         if type(value) is not float:
-            raise type_mismatch(container[META][0])
+            raise type_mismatch(array_name(container))
         container[key] = value
     elif type(container) is Vars:
         container.assign(key, value)

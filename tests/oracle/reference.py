@@ -21,7 +21,7 @@ from machine.lse.formats import render_formatted, render_plain
 from machine.lse.inputs import InputBuffer, parse_number_field
 from machine.lse.numbers import checked, round32
 from machine.lse.parser import parse
-from machine.lse.values import Array, Memory, Vars, cells_of, element_keys, new_array
+from machine.lse.values import Array, Memory, Vars, cells_of, new_array, position, positions
 from machine.profile import load_profile
 
 from .costs import PASS, STRAIGHT, call_price, cycles, straight_price
@@ -319,10 +319,7 @@ class Reference(Expressions):
         value = self.value(frame, node.expr)
         if type(value) is not float:
             raise LseError(Err.TYPE_MISMATCH)
-        if key not in array or key is None:
-            from machine.lse.values import fix_key
-            key = fix_key(array, key)
-        array[key] = value
+        array[position(array, key)] = value
 
     def declare_array(self, env: Vars, name: str, sizes: list) -> None:
         dims = []
@@ -448,8 +445,8 @@ class Reference(Expressions):
     def read_into(self, env: Vars, name: str) -> None:
         current = env.get(name)
         if type(current) is Array:
-            for key in element_keys(current):
-                self.read_ref((current, key))
+            for at in positions(current):
+                self.read_ref((current, at))
             return
         want_string = name in env.strings
         raw = self.field(want_string)

@@ -1,0 +1,168 @@
+"""Python code for one LSE array element on the list layout of values.new_array; imports values only (slot numbers).
+
+An element is written one of three ways. In a fast path (pystmt.evaluated) it is a plain `a[p]`
+whose position p is tested, and any failure reruns the statement the general way. Elsewhere the
+test is written out and an element that fails it goes to the general functions (`_rd`, `_put`,
+`_elref`), which take any index and give the LSE error. An index part's kind is 'n' (a float,
+what every index is today), 'i' (a Python int, already whole) or anything else (known only at
+run time: 'n' plus a test of its type where no failure may be raised).
+"""
+
+from __future__ import annotations
+
+from machine.lse.values import BOUND, COLUMN_BOUND, COLUMNS, INT_BOUND, INT_COLUMN_BOUND, INT_ROW_BOUND, ROW_BOUND
+
+# Each kind of index part: the test that it is at least 1, and the slots of the description (slot 0)
+# holding the bound it must stay under, for a vector's index, a matrix's row and its column.
+# Decision: a float is floored (math.floor gives an int, several times faster than int()); the
+# test is written `k >= 1.0 and bound > k`, which measured faster than `1.0 <= k < bound`.
+LOW = {"i": "> 0", "n": ">= 1.0"}
+SLOTS = {"i": (INT_BOUND, INT_ROW_BOUND, INT_COLUMN_BOUND), "n": (BOUND, ROW_BOUND, COLUMN_BOUND)}
+
+
+def simple(code: str) -> bool:
+    """True if code can be evaluated twice with no cost and no effect: a name or a number written out."""
+    if code.isidentifier():
+        return True
+    try:
+        float(code)
+    except ValueError:
+        return False
+    return True
+
+
+class Element:
+    """The operands of one element access: the array, then its index parts, each named once.
+
+    `tag` makes the temporaries of this access apart from those of the accesses inside its index.
+    """
+
+    def __init__(self, array: str, parts: list[str], kinds: list[str], tag: str) -> None:
+        self.array = array
+        self.a = array if array.isidentifier() else f"_a{tag}"
+        self.parts = list(parts)
+        temps = (f"_k{tag}", f"_kb{tag}")
+        self.names = [part if simple(part) else temps[at] for at, part in enumerate(parts)]
+        self.kinds = [kind if kind == "i" else "n" for kind in kinds]
+        self.guards = [kind not in ("n", "i") for kind in kinds]  # a type to test where nothing may fail
+        self.positive = [False] * len(parts)  # known to be at least 1
+        for at, part in enumerate(parts):
+            whole = counting_number(part)
+            if whole is not None:  # a whole constant from 1: an int written out, at least 1 (the same element)
+                self.parts[at] = self.names[at] = str(whole)
+                self.kinds[at], self.guards[at], self.positive[at] = "i", False, True
+        self.m = f"_m{tag}"
+
+    # ------------------------------------------------------------ pieces
+    def container(self) -> str:
+        """The array, first evaluated (a temporary is set)."""
+        return self.array if self.a == self.array else f"({self.a} := {self.array})"
+
+    def first(self, at: int) -> str:
+        """Index part `at`, first evaluated (a temporary is set)."""
+        name, part = self.names[at], self.parts[at]
+        return name if name == part else f"({name} := {part})"
+
+    def key(self) -> str:
+        """The index as the general functions take it: a number or an (i, j) pair."""
+        return self.names[0] if len(self.names) == 1 else f"({self.names[0]}, {self.names[1]})"
+
+    def whole(self, at: int) -> str:
+        return self.names[at] if self.kinds[at] == "i" else f"_floor({self.names[at]})"
+
+    def position(self) -> str:
+        if len(self.names) == 1:
+            return self.whole(0)
+        stride = f"{self.m}[{COLUMNS}]"
+        if self.positive[0]:  # a constant row: its offset
+            row = int(self.names[0]) - 1
+            return self.whole(1) if row == 0 else f"{row} * {stride} + {self.whole(1)}"
+        return f"({self.whole(0)} - 1) * {stride} + {self.whole(1)}"
+
+    # ------------------------------------------------------------ tests
+    def within(self, at: int, bound: str, evaluate: bool) -> str:
+        """Index part `at` is at least 1 and under `bound` (evaluated here first if `evaluate`)."""
+        if self.positive[at]:
+            return f"{bound} > {self.names[at]}"
+        first = self.first(at) if evaluate else self.names[at]
+        return f"{first} {LOW[self.kinds[at]]} and {bound} > {self.names[at]}"
+
+    def fast_test(self) -> str:
+        """True if the index names an element; it may raise instead of being False (a fast path reruns).
+
+        The row of a matrix is tested from below only: a row past the last is a position past the
+        end of the list, an IndexError. A column is tested both ways, so that it never lands in
+        the next row; a vector's column bound is 0, and a matrix's vector bound, so that an index of
+        the wrong number of parts never names an element.
+        """
+        if len(self.names) == 1:
+            return self.within(0, f"{self.a}[0][{SLOTS[self.kinds[0]][0]}]", True)
+        column = self.within(1, f"({self.m} := {self.a}[0])[{SLOTS[self.kinds[1]][2]}]", True)
+        if self.positive[0]:
+            return column
+        return f"{self.first(0)} {LOW[self.kinds[0]]} and {column}"
+
+    def general_test(self) -> str:
+        """True if the index names an element, False for anything else (never raises): the array first
+        evaluated, then each index part, then the tests."""
+        evaluated = []
+        if self.a != self.array or self.names != self.parts:
+            evaluated.append(f"{self.container()} is not None")  # always true: the array, evaluated first
+            evaluated.extend(f"{self.first(at)} is not None" for at in range(len(self.names))
+                             if self.names[at] != self.parts[at])
+        tests = [f"_type({self.a}) is _list"]
+        tests.extend(f"_type({name}) is _float" for name, guard in zip(self.names, self.guards) if guard)
+        if len(self.names) == 1:
+            tests.append(self.within(0, f"{self.a}[0][{SLOTS[self.kinds[0]][0]}]", False))
+        else:
+            tests.append(self.within(0, f"({self.m} := {self.a}[0])[{SLOTS[self.kinds[0]][1]}]", False))
+            tests.append(self.within(1, f"{self.m}[{SLOTS[self.kinds[1]][2]}]", False))
+        return " and ".join(evaluated + tests)
+
+    # ------------------------------------------------------------ forms
+    def fast_read(self) -> str:
+        return f"{self.container()}[{self.position()} if {self.fast_test()} else None]"
+
+    def read(self) -> str:
+        return f"({self.a}[{self.position()}] if {self.general_test()} else _rd({self.a}, {self.key()}))"
+
+    def reference(self, name: str) -> str:
+        return f"(({self.a}, {self.position()}) if {self.general_test()} else _elref({self.a}, {self.key()}, {name!r}))"
+
+    def simple(self, number: str) -> bool:
+        """True if the array, the index and the number stored are all simple: the store is tried, see store."""
+        return self.a == self.array and self.names == self.parts and simple_number(number)
+
+    def fast_store(self, value: str) -> str:
+        """One statement storing value; it raises (the statement reruns) where the index names no element."""
+        return f"{self.container()}[{self.position()} if {self.fast_test()} else None] = {value}"
+
+    def store(self, number: str, tried: Element | None = None) -> list[str]:
+        """Statements storing a number: the array, then the index, then the number evaluated.
+
+        Decision: where all of them are simple, the store is tried (by `tried`, the same element
+        written with the ints of FAIRE variables, if given) and a failure goes to `_put` (which
+        evaluates them again, in order): an index out of range and an array that is not one (a
+        number or a string, which cannot be stored into) are the only failures.
+        """
+        if self.simple(number):
+            return [f"try: {(tried or self).fast_store(number)}",
+                    f"except _Exception: _put({self.a}, {self.key()}, {number})"]
+        return [f"if {self.general_test()}: {self.a}[{self.position()}] = {number}",
+                f"else: _put({self.a}, {self.key()}, {number})"]
+
+
+def counting_number(code: str) -> int | None:
+    """The value of a whole number from 1 written out (a constant index), else None."""
+    try:
+        value = float(code)
+    except ValueError:
+        return None
+    return int(value) if value.is_integer() and 1.0 <= value < 2.0 ** 53 else None
+
+
+def simple_number(code: str) -> bool:
+    """True if code is simple, or the check of a simple value's kind (pure: it fails the same each time)."""
+    if code.startswith("_num(") and code.endswith(")"):
+        code = code[5:-1]
+    return simple(code)

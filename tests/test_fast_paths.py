@@ -53,6 +53,18 @@ PROGRAMS = {
 40 AFFICHER SCH(A,2.5,1)
 """,
     "SCH inline on a value that is not a string": "10 X←5;AFFICHER SCH(X,1,1)\n",
+    "SCH inline with a computed length: zero, fractional, negative, past the end, a string of stops": """\
+10 CHAINE A,B;A←'ABCDEFGH';B←'D';N←3
+20 AFFICHER SCH(A,2,N),'<',SCH(A,2,N-3),'>',SCH(A,7,N+5),SCH(A,9,N),SCH(A,N,LGR(A)-N)
+30 AFFICHER SCH(A,1,B);AFFICHER SCH(A,2,N/2)
+40 AFFICHER SCH(A,2,-N)
+""",
+    "SCH inline with a length of a kind known at run time only": """\
+10 CHAINE A;A←'ABCB';&P(2);&P('B');&P(A)
+20 TERMINER
+30 PROCEDURE &P(N)
+40 AFFICHER SCH(A,1,N);RETOUR
+""",
     "! inline joins unknown kinds in order and fails on an unset variable": """\
 10 CHAINE A,B;A←'AB';B←'C'
 20 AFFICHER A!B!A,(A!B)!(B!A)

@@ -301,21 +301,25 @@ class ExpressionCode:
         return f"({j} if _len({j} := {code}) <= _MAXS else _join({j}, ''))"
 
     def substring(self, parts: list[tuple[str, str]], count: object) -> str:
-        """SCH(s, d, n) without its position: inline when n is a whole constant and d a whole number from 1.
+        """SCH(s, d, n) without its position: inline when n is a whole number from 0 and d one from 1.
 
         Decision: both operands are computed first, in order (`&` does not cut short); any other
         case (a fractional or small start, a start that is not a number) is the general function's.
         """
-        (text, text_kind), (start, start_kind), (length, _) = parts
-        if not (type(count) is n.Num and float(count.value).is_integer() and 0 <= count.value < 2 ** 31):
-            return f"_substring({text}, {start}, {length})"
+        (text, text_kind), (start, start_kind), (length, length_kind) = parts
         depth = self.depth + 1
-        s, d, i = f"_s{depth}", f"_d{depth}", f"_i{depth}"
+        s, d, i, c, k = f"_s{depth}", f"_d{depth}", f"_i{depth}", f"_sl{depth}", f"_sn{depth}"
         tests = [f"(_type({s} := {text}) is _str)" if text_kind != "s" else f"(({s} := {text}) is not None)",
                  f"(_type({d} := {start}) is _float)" if start_kind != "n" else f"(({d} := {start}) is not None)"]
         whole = f"1.0 <= {d} < 1e15 and ({i} := _int({d})) == {d}"
-        return (f"({s}[{i} - 1:{i} + {int(count.value) - 1}] if {' & '.join(tests)} and {whole} "
-                f"else _substring({s}, {d}, {length}))")
+        if type(count) is n.Num and float(count.value).is_integer() and 0 <= count.value < 2 ** 31:
+            return (f"({s}[{i} - 1:{i} + {int(count.value) - 1}] if {' & '.join(tests)} and {whole} "
+                    f"else _substring({s}, {d}, {length}))")
+        # A length computed: tested whole and from 0 as the start is (a string of stops goes to _substring).
+        tests.append(f"(_type({c} := {length}) is _float)" if length_kind != "n" else
+                     f"(({c} := {length}) is not None)")
+        whole += f" and 0.0 <= {c} < 1e15 and ({k} := _int({c})) == {c}"
+        return f"({s}[{i} - 1:{i} - 1 + {k}] if {' & '.join(tests)} and {whole} else _substring({s}, {d}, {c}))"
 
     def below(self, nodes: tuple | list) -> list[tuple[str, str]]:
         """The code and kind of each node, written one level deeper: their temporaries are not this level's."""

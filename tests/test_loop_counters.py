@@ -131,6 +131,15 @@ PROGRAMS = {
 50 SI N>1 ALORS &P(N-1) SINON T[I]←T[I]+1;T[I+N]←T[I+N]+I
 60 RETOUR
 """,
+    "a counter given by value to a procedure, and its element by reference": """\
+10 TABLEAU T[4]
+20 FAIRE 30 POUR I←1 JUSQUA 4
+30 &P(T[I],I);&P(T[5-I],I)
+40 AFFICHER T[1],T[2],T[3],T[4];&P(T[I+1],I)
+50 TERMINER
+60 PROCEDURE &P(E,V) LOCAL V
+70 E←E*10+V;V←0;RETOUR
+""",
     "a counter read after its loop and before any loop": """\
 10 TABLEAU T[5];SI 1=0 ALORS FAIRE 20 POUR I←1 JUSQUA 2
 20 AFFICHER T[I]
@@ -153,6 +162,14 @@ CHOSEN = [
     ("a program's variable that a procedure's FAIRE also sets has none",
      "10 TABLEAU T[3];FAIRE 20 POUR I←1 JUSQUA 3\n20 T[I]←I;&P\n30 TERMINER\n40 PROCEDURE &P\n"
      "50 FAIRE 50 POUR I←1 JUSQUA 2\n60 RETOUR\n", 0),
+    ("a variable given to a parameter by value keeps its int",
+     "10 TABLEAU T[3];FAIRE 20 POUR I←1 JUSQUA 3\n20 T[I]←I;&P(I)\n30 TERMINER\n40 PROCEDURE &P(V) LOCAL V\n"
+     "50 RETOUR\n", 1),
+    ("a variable given to a parameter by reference has none",
+     "10 TABLEAU T[3];FAIRE 20 POUR I←1 JUSQUA 3\n20 T[I]←I;&P(I)\n30 TERMINER\n40 PROCEDURE &P(V)\n"
+     "50 RETOUR\n", 0),
+    ("a variable CHARGER gives a status to has none",
+     "10 TABLEAU T[3];FAIRE 20 POUR I←1 JUSQUA 3\n20 T[I]←I\n30 CHARGER X,1,'F',I\n", 0),
     ("a program with a PAUSE has none", "10 TABLEAU T[3];FAIRE 20 POUR I←1 JUSQUA 3\n20 T[I]←I\n30 PAUSE\n", 0),
     ("a TANT QUE sets its int to no index", "10 TABLEAU T[3]\n20 FAIRE 30 POUR I←1 TANT QUE I<3\n30 T[I]←I\n", 0),
     ("nested loops over a grid have one each", "10 TABLEAU G[3,3];FAIRE 20 POUR I←1 JUSQUA 3\n"

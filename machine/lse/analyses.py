@@ -414,18 +414,39 @@ def shadowed_counters(layout: Layout) -> dict[str, set[str]]:
     """
     parameters = set().union(*(unit.params for unit in layout.units.values()))
     owners: dict[tuple[str, str], set[str]] = {}
+    assigned: set[str] = set()  # names given a value other than by FAIRE, anywhere
     for unit, node in unit_statements(layout):
-        if type(node) is n.Pause:
+        kind = type(node)
+        if kind is n.Pause:
             return {name: set() for name in layout.units}
-        if type(node) is n.Faire:
+        if kind is n.Faire:
             owner = unit.name if node.var in unit.locals else MAIN
             owners.setdefault((owner, node.var), set()).add(unit.name)
+        elif kind is n.Call and node.name in layout.units:  # only a parameter by reference may set one
+            callee = layout.units[node.name]
+            assigned.update(arg.name for param, arg in zip(callee.params, node.args)
+                            if type(arg) is n.Var and param in callee.by_reference)
+        else:
+            assigned |= _named(node)
     found: dict[str, set[str]] = {name: set() for name in layout.units}
     for (owner, name), units in owners.items():  # a procedure's own only: a recursive call has its own int
-        if units == {owner} and name not in layout.assigned_names and name not in parameters and (
-                layout.is_pure_number(name)):
+        if units == {owner} and name not in assigned and name not in parameters and layout.is_pure_number(name):
             found[owner].add(name)
     return found
+
+
+def _named(node: object) -> set[str]:
+    """The variables a statement may give a value to, other than by FAIRE or a call."""
+    kind = type(node)
+    if kind is n.Assign and type(node.target) is n.Var:
+        return {node.target.name}
+    if kind is n.Lire:
+        return {target.name for target in node.targets if type(target) is n.Var}
+    if kind is n.Charger:
+        return {node.var.name} | ({node.status.name} if type(node.status) is n.Var else set())
+    if kind is n.BuiltinCall and node.position_out is not None:
+        return {node.position_out.name}
+    return set()
 
 
 def unit_statements(layout: Layout) -> list[tuple[Unit, object]]:

@@ -115,6 +115,8 @@ def layout(program: n.Program) -> Layout:
             elif isinstance(node, n.Charger):
                 result.loaded_names.add(node.var.name)
                 result.assigned_names.add(node.var.name)
+                if isinstance(node.status, n.Var):
+                    result.assigned_names.add(node.status.name)
             elif isinstance(node, n.Assign) and isinstance(node.target, n.Var):
                 result.assigned_names.add(node.target.name)
             elif isinstance(node, n.Lire):

@@ -37,7 +37,8 @@ class Element:
     `tag` makes the temporaries of this access apart from those of the accesses inside its index.
     """
 
-    def __init__(self, array: str, parts: list[str], kinds: list[str], tag: str) -> None:
+    def __init__(self, array: str, parts: list[str], kinds: list[str], tag: str,
+                 fallback: list[str] | None = None) -> None:
         self.array = array
         self.a = array if array.isidentifier() else f"_a{tag}"
         self.parts = list(parts)
@@ -52,6 +53,7 @@ class Element:
                 self.parts[at] = self.names[at] = str(whole)
                 self.kinds[at], self.guards[at], self.positive[at] = "i", False, True
         self.m = f"_m{tag}"
+        self.fallback = fallback  # the parts as floats, for the general functions (see key)
 
     # ------------------------------------------------------------ pieces
     def container(self) -> str:
@@ -64,8 +66,9 @@ class Element:
         return name if name == part else f"({name} := {part})"
 
     def key(self) -> str:
-        """The index as the general functions take it: a number or an (i, j) pair."""
-        return self.names[0] if len(self.names) == 1 else f"({self.names[0]}, {self.names[1]})"
+        """The index as the general functions take it: a number or an (i, j) pair (the floats, if given)."""
+        names = self.fallback or self.names
+        return names[0] if len(names) == 1 else f"({names[0]}, {names[1]})"
 
     def whole(self, at: int) -> str:
         return self.names[at] if self.kinds[at] == "i" else f"_floor({self.names[at]})"

@@ -10,7 +10,7 @@ from machine.lse import nodes as n
 from machine.lse.builtins import BUILTINS
 from machine.lse.costs import expression_cost
 from machine.lse.operands import cannot_overflow, scales, whole, whole24
-from machine.lse.pyarray import Element
+from machine.lse.pyarray import Element, simple
 
 CHAIN = ("+", "-", "*")  # the operations that keep an infinity or a NaN one
 COMPARE_PY = {"=": "==", "#": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
@@ -69,6 +69,7 @@ class ExpressionCode:
         # An index, or a + - * of one, may be a Python int (kind 'i'): a FAIRE's pass index, whole constants.
         self.int_index = False  # the node about to be written may be one
         self.int_here = False  # the node being written may be one
+        self.floats = 0  # > 0: indices for the general functions, as floats
 
     # -------------------------------------------------------------- entry
     def value(self, node: object, out: list[str]) -> tuple[str, str]:
@@ -125,14 +126,18 @@ class ExpressionCode:
         return repr(node.value), "s"
 
     def ex_Var(self, node: n.Var) -> tuple[str, str]:
-        counter = self.scope.counter(node.name) if self.int_here and self.fast else None
+        counter = self.scope.counter(node.name) if self.int_here and not self.floats else None
         if counter is not None:
             return counter, "i"
         return self.scope.read(node.name), self.scope.kind(node.name)
 
     def key(self, indices: tuple) -> str:
-        """An index as the general functions take it: a number or an (i, j) pair."""
-        parts = [code for code, _ in self.key_parts(indices)]
+        """An index as the general functions take it: a number or an (i, j) pair (floats, never ints)."""
+        self.floats += 1
+        try:
+            parts = [code for code, _ in self.key_parts(indices)]
+        finally:
+            self.floats -= 1
         return parts[0] if len(parts) == 1 else f"({parts[0]}, {parts[1]})"
 
     def key_parts(self, indices: tuple) -> list[tuple[str, str]]:
@@ -148,23 +153,42 @@ class ExpressionCode:
             self.in_index -= 1
             self.int_index = False
 
-    def element(self, array: str, parts: list[tuple[str, str]], tag: str) -> Element:
+    def element(self, array: str, parts: list[tuple[str, str]], tag: str,
+                fallback: list[str] | None = None) -> Element:
         """An element access to write: the array's code, then its index parts with their kinds.
 
-        A kind is 'n' (a float: every index today), 'i' (a Python int, whole already) or unknown.
+        A kind is 'n' (a float), 'i' (a Python int, whole already) or unknown; `fallback`, the
+        parts as floats, for the general functions where an int part is no element (a NaN).
         """
-        return Element(array, [code for code, _ in parts], [kind for _, kind in parts], tag)
+        return Element(array, [code for code, _ in parts], [kind for _, kind in parts], tag, fallback)
+
+    def indexed(self, array: str, indices: tuple, tag: str) -> Element:
+        """The element of `array` that `indices` name, by the ints of FAIRE variables where they help.
+
+        Outside a fast path (which reruns on any failure) the general functions are given the parts
+        as floats, computed again: only where every part is an int's (pure) or a name or a number.
+        """
+        parts = self.key_parts(indices)
+        if self.fast or all(kind != "i" for _, kind in parts):
+            return self.element(array, parts, tag)
+        self.floats += 1
+        try:
+            floats = self.key_parts(indices)
+        finally:
+            self.floats -= 1
+        if all(kind == "i" or simple(code) for code, kind in parts):
+            return self.element(array, parts, tag, [code for code, _ in floats])
+        return self.element(array, floats, tag)
 
     def ex_Index(self, node: n.Index) -> tuple[str, str]:
         self.depth += 1
         tag = str(self.depth)
         try:
             array = self.scope.array(node.name)
-            parts = self.key_parts(node.indices)
+            element = self.indexed(array, node.indices, tag)
         finally:
             self.depth -= 1
         # The array is looked at before the index, as everywhere: the same error when both are unset.
-        element = self.element(array, parts, tag)
         return (element.fast_read() if self.fast else element.read()), "n"
 
     def ex_Unary(self, node: n.Unary) -> tuple[str, str]:
@@ -360,10 +384,11 @@ class ExpressionCode:
             self.depth += 1
             tag = str(self.depth)
             try:
-                array, parts = self.scope.array(arg.name), self.key_parts(arg.indices)
+                array = self.scope.array(arg.name)
+                element = self.indexed(array, arg.indices, tag)
             finally:
                 self.depth -= 1
-            return self.element(array, parts, tag).reference(arg.name)
+            return element.reference(arg.name)
         return f"({{0: {self.sub(arg)[0]}}}, 0)"  # a temporary cell: a dict, never a list (an array)
 
 

@@ -196,6 +196,8 @@ class UnitCode:
             params = [f"a_{i}" if self.storage(p) == "table" else self.pyname(p) for i, p in enumerate(unit.params)]
             header = f"def {self.tag()}({', '.join(params)}):"
         out.depth = 1
+        if self.counters:  # no element until a FAIRE sets them (the general way sees their floats)
+            out.emit(" = ".join(python_name("i", name) for name in sorted(self.counters)) + " = _NAN")
         straight = not self.is_main and self.straight(program.proc_entry[unit.name])
         if not self.is_main:
             entry = program.proc_entry[unit.name]

@@ -12,11 +12,13 @@ import math
 
 import pytest
 
+from machine.disk import Disk
 from machine.errors import Err, LseError
 from machine.lse import ops
 from machine.lse.pyarray import Element
 from machine.lse.values import array_dims, array_name, cells_of, copy_array, new_array, position, put, read, rows
 from machine.micro import Micro
+from tests.lse_harness import run_lse
 from tests.oracle.differential import compare, report
 
 INF, NAN = math.inf, math.nan
@@ -266,3 +268,20 @@ def test_a_string_or_a_number_in_an_array_name_is_never_indexed_by_a_python_int(
         key = 1 if kind == "i" else 1.0
         assert evaluated(element.read(), value, key) == (Err.TYPE_MISMATCH, "")
         assert evaluated("\n".join(element.store("1.0")), value, key, statement=True) == (Err.TYPE_MISMATCH, "")
+
+
+# ------------------------------------------------------------------- the disk
+def test_arrays_saved_before_lists_load_and_are_saved_back_in_the_same_words(tmp_path):
+    saved = ('{"1": {"dims": [2, 3], "values": [11.0, 12.0, 13.0, 21.0, 22.5, 23.0]}, '
+             '"2": {"dims": [3], "values": [1.0, 2.0, 3.0]}}')
+    (tmp_path / "F.don").write_text(saved, encoding="utf-8")
+    source = """\
+10 CHARGER M,1,'#F',S;CHARGER V,2,'#F',R;AFFICHER S,R,M[2,2],V[3]
+20 AFFICHER M;AFFICHER V
+30 SUPPRIMER '#F';GARER M,1,'#F';GARER V,2,'#F'
+40 TERMINER
+"""
+    result = run_lse(source, disk=Disk(tmp_path))
+    assert (result.error, result.output.split()) == (None, ["2", "1", "22.5", "3", "11", "12", "13", "21", "22.5",
+                                                            "23", "1", "2", "3"])
+    assert (tmp_path / "F.don").read_text(encoding="utf-8") == saved

@@ -1,8 +1,9 @@
 """FAIRE variables that carry an int beside their float agree with the reference, and are chosen as they should be.
 
 A variable that only one unit's FAIRE sets carries a Python int (ops.make_whole_pass) that fast
-paths index elements by; each program here tests one edge of that in every mode of the Micro
-(output, error and line, cycles), in both number models.
+paths index elements by, and a name that can only be a vector is read without its upper test; each
+program here tests one edge of that in every mode of the Micro (output, error and line, cycles), in
+both number models.
 """
 
 from __future__ import annotations
@@ -11,9 +12,12 @@ import math
 
 import pytest
 
+from machine.lse.analyses import vectors
+from machine.lse.layout import layout as build_layout
 from machine.lse.listing import listing
 from machine.lse.numbers import WHOLE_EXACT
 from machine.lse.ops import make_whole_pass
+from machine.lse.parser import parse
 from tests.oracle.differential import compare, report
 
 PROGRAMS = {
@@ -140,6 +144,19 @@ PROGRAMS = {
 60 PROCEDURE &P(E,V) LOCAL V
 70 E←E*10+V;V←0;RETOUR
 """,
+    "a vector read and stored past its end, at 0, below, fractional, and as a number": """\
+10 TABLEAU T[3];T[3]←7;X←3.5;AFFICHER T[X],T[X-3.4]
+20 FAIRE 30 POUR I←2 JUSQUA 4
+30 T[I]←T[I-1]+I
+40 AFFICHER T[1],T[3]
+50 LIBERER T;T←5;AFFICHER T[1]
+""",
+    "a name that is a vector in one unit and a matrix in another is tested fully": """\
+10 TABLEAU T[4];T[2]←5;&P;AFFICHER T[2]
+20 TERMINER
+30 PROCEDURE &P LOCAL T
+40 TABLEAU T[2,2];T[1,2]←3;AFFICHER T[2];RETOUR
+""",
     "a counter read after its loop and before any loop": """\
 10 TABLEAU T[5];SI 1=0 ALORS FAIRE 20 POUR I←1 JUSQUA 2
 20 AFFICHER T[I]
@@ -199,3 +216,17 @@ def test_a_loop_has_an_int_when_its_values_and_the_step_past_its_limit_are_exact
         assert all(math.isnan(part) for part in got)
     else:
         assert got == expected and all(type(part) is int for part in got)
+
+
+VECTORS = [
+    ("every TABLEAU of a name with one size makes it a vector", "10 TABLEAU T[3],M[2,2];T[1]←M[1,1]\n", {"T"}),
+    ("a name declared with one size and with two is not", "10 TABLEAU T[3]\n20 LIBERER T;TABLEAU T[2,2]\n", set()),
+    ("a parameter is not", "10 TABLEAU T[3];&P(T)\n20 TERMINER\n30 PROCEDURE &P(T)\n40 RETOUR\n", set()),
+    ("a name that is also a CHAINE is not", "10 TABLEAU T[3]\n20 LIBERER T;CHAINE T\n", set()),
+    ("no name is in a program with a PAUSE", "10 TABLEAU T[3];PAUSE\n", set()),
+]
+
+
+@pytest.mark.parametrize(("name", "source", "expected"), VECTORS, ids=[case[0] for case in VECTORS])
+def test_a_name_is_a_vector_when_nothing_can_make_it_another_array(name: str, source: str, expected: set) -> None:
+    assert vectors(build_layout(parse(source))) == expected

@@ -465,3 +465,18 @@ def index_names(nodes: list) -> set[str]:
     """The variables that some index among these nodes reads."""
     return {item.name for node in nodes if type(node) is n.Index
             for index in node.indices for item in walk(index) if type(item) is n.Var}
+
+
+def vectors(layout: Layout) -> set[str]:
+    """The names that can only be a vector when they are an array: every TABLEAU of theirs has one size,
+    none is a parameter, a CHAINE or given by CHARGER, no PAUSE (a fast path reads them without the upper test)."""
+    sizes: dict[str, set[int]] = {}
+    for _, node in unit_statements(layout):
+        if type(node) is n.Pause:  # the monitor may declare anything while the program waits
+            return set()
+        if type(node) is n.Tableau:
+            for name, dims in node.decls:
+                sizes.setdefault(name, set()).add(len(dims))
+    parameters = set().union(*(unit.params for unit in layout.units.values()))
+    return {name for name, counts in sizes.items() if counts == {1}} - parameters - layout.string_names - (
+        layout.loaded_names)

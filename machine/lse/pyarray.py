@@ -38,7 +38,7 @@ class Element:
     """
 
     def __init__(self, array: str, parts: list[str], kinds: list[str], tag: str,
-                 fallback: list[str] | None = None) -> None:
+                 fallback: list[str] | None = None, vector: bool = False) -> None:
         self.array = array
         self.a = array if array.isidentifier() else f"_a{tag}"
         self.parts = list(parts)
@@ -54,6 +54,7 @@ class Element:
                 self.kinds[at], self.guards[at], self.positive[at] = "i", False, True
         self.m = f"_m{tag}"
         self.fallback = fallback  # the parts as floats, for the general functions (see key)
+        self.vector = vector  # the array is a vector whenever it is an array (analyses.vectors)
 
     # ------------------------------------------------------------ pieces
     def container(self) -> str:
@@ -96,8 +97,11 @@ class Element:
         The row of a matrix is tested from below only: a row past the last is a position past the
         end of the list, an IndexError. A column is tested both ways, so that it never lands in
         the next row; a vector's column bound is 0, and a matrix's vector bound, so that an index of
-        the wrong number of parts never names an element.
+        the wrong number of parts never names an element. A name that can only be a vector needs no
+        upper test: a position past the end is an IndexError (and a number indexed a TypeError).
         """
+        if len(self.names) == 1 and self.vector:  # past the end: an IndexError; not a list: a TypeError
+            return "True" if self.positive[0] else f"{self.first(0)} {LOW[self.kinds[0]]}"
         if len(self.names) == 1:
             return self.within(0, f"{self.a}[0][{SLOTS[self.kinds[0]][0]}]", True)
         column = self.within(1, f"({self.m} := {self.a}[0])[{SLOTS[self.kinds[1]][2]}]", True)
@@ -124,7 +128,12 @@ class Element:
 
     # ------------------------------------------------------------ forms
     def fast_read(self) -> str:
-        return f"{self.container()}[{self.position()} if {self.fast_test()} else None]"
+        return f"{self.container()}[{self.tested()}]"
+
+    def tested(self) -> str:
+        """The position if the index names an element (see fast_test), else None (a TypeError)."""
+        test = self.fast_test()
+        return self.position() if test == "True" else f"{self.position()} if {test} else None"
 
     def read(self) -> str:
         return f"({self.a}[{self.position()}] if {self.general_test()} else _rd({self.a}, {self.key()}))"
@@ -138,7 +147,7 @@ class Element:
 
     def fast_store(self, value: str) -> str:
         """One statement storing value; it raises (the statement reruns) where the index names no element."""
-        return f"{self.container()}[{self.position()} if {self.fast_test()} else None] = {value}"
+        return f"{self.container()}[{self.tested()}] = {value}"
 
     def store(self, number: str, tried: Element | None = None) -> list[str]:
         """Statements storing a number: the array, then the index, then the number evaluated.

@@ -154,38 +154,39 @@ class ExpressionCode:
             self.int_index = False
 
     def element(self, array: str, parts: list[tuple[str, str]], tag: str,
-                fallback: list[str] | None = None) -> Element:
+                fallback: list[str] | None = None, vector: bool = False) -> Element:
         """An element access to write: the array's code, then its index parts with their kinds.
 
         A kind is 'n' (a float), 'i' (a Python int, whole already) or unknown; `fallback`, the
-        parts as floats, for the general functions where an int part is no element (a NaN).
+        parts as floats, for the general functions where an int part is no element (a NaN);
+        `vector`, the array is one whenever it is an array.
         """
-        return Element(array, [code for code, _ in parts], [kind for _, kind in parts], tag, fallback)
+        return Element(array, [code for code, _ in parts], [kind for _, kind in parts], tag, fallback, vector)
 
-    def indexed(self, array: str, indices: tuple, tag: str) -> Element:
+    def indexed(self, name: str, indices: tuple, tag: str) -> Element:
         """The element of `array` that `indices` name, by the ints of FAIRE variables where they help.
 
         Outside a fast path (which reruns on any failure) the general functions are given the parts
         as floats, computed again: only where every part is an int's (pure) or a name or a number.
         """
+        array, vector = self.scope.array(name), self.scope.vector(name)
         parts = self.key_parts(indices)
         if self.fast or all(kind != "i" for _, kind in parts):
-            return self.element(array, parts, tag)
+            return self.element(array, parts, tag, None, vector)
         self.floats += 1
         try:
             floats = self.key_parts(indices)
         finally:
             self.floats -= 1
         if all(kind == "i" or simple(code) for code, kind in parts):
-            return self.element(array, parts, tag, [code for code, _ in floats])
-        return self.element(array, floats, tag)
+            return self.element(array, parts, tag, [code for code, _ in floats], vector)
+        return self.element(array, floats, tag, None, vector)
 
     def ex_Index(self, node: n.Index) -> tuple[str, str]:
         self.depth += 1
         tag = str(self.depth)
         try:
-            array = self.scope.array(node.name)
-            element = self.indexed(array, node.indices, tag)
+            element = self.indexed(node.name, node.indices, tag)
         finally:
             self.depth -= 1
         # The array is looked at before the index, as everywhere: the same error when both are unset.
@@ -384,8 +385,7 @@ class ExpressionCode:
             self.depth += 1
             tag = str(self.depth)
             try:
-                array = self.scope.array(arg.name)
-                element = self.indexed(array, arg.indices, tag)
+                element = self.indexed(arg.name, arg.indices, tag)
             finally:
                 self.depth -= 1
             return element.reference(arg.name)

@@ -71,6 +71,10 @@ class UnitCode:
         """The int beside a FAIRE variable's float, if it has one (pyexpr indexes elements by it)."""
         return python_name("i", name) if name in self.counters else None
 
+    def vector(self, name: str) -> bool:
+        """True if the array `name` is a vector whenever it is an array (see analyses.vectors)."""
+        return name in self.shared.vectors and self.storage(name) != "ref" and not self.shared.debug
+
     def small(self, block_id: int) -> bool:
         """A block worth copying where a jump goes to it (the end of a loop that its body jumps to)."""
         block = self.shared.ir.blocks[block_id]

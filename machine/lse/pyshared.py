@@ -50,6 +50,7 @@ class ProgramCode:
         self.referenced = analyses.referenced_globals(layout)  # the program's variables that live in `_R`
         self.whole = analyses.whole_names(layout)  # variables that only ever hold whole numbers
         self.counters = analyses.shadowed_counters(layout)  # FAIRE variables with an int to index by
+        self.vectors = analyses.vectors(layout)  # arrays that are vectors whenever they are arrays
         self.globals: dict[str, str] = {}  # python name -> LSE name of every variable of the program
         # Labels written beside the code of their lines (names of letters and digits only: never code).
         self.labels = {line: label for label, line in program.program.labels.items() if label.isalnum()}

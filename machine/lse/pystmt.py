@@ -56,13 +56,13 @@ class StatementCode:
             self.tall_store(array, target, node.expr)
             return
         exprs = self.exprs
-        element = exprs.indexed(array, target.indices, "")
+        element = exprs.indexed(target.name, target.indices, "")
         code, kind = exprs.expr(node.expr)
         number = code if kind == "n" else f"_num({code})"
         if element.simple(number):  # tried with the ints of FAIRE variables (pyexpr.ex_Var), if any
             exprs.fast = True
             try:
-                tried = exprs.indexed(array, target.indices, "")
+                tried = exprs.indexed(target.name, target.indices, "")
             finally:
                 exprs.fast = False
             for line in element.store(number, tried):
@@ -74,7 +74,7 @@ class StatementCode:
             # the statement again the general way: the array, then the index, then the value.
             exprs.fast = True
             try:
-                fast = exprs.indexed(array, target.indices, "")
+                fast = exprs.indexed(target.name, target.indices, "")
                 code, kind = exprs.expr(node.expr)
             finally:
                 exprs.fast = False

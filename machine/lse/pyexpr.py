@@ -182,13 +182,16 @@ class ExpressionCode:
             return self.element(array, parts, tag, [code for code, _ in floats], vector)
         return self.element(array, floats, tag, None, vector)
 
-    def ex_Index(self, node: n.Index) -> tuple[str, str]:
+    def accessed(self, node: n.Index) -> Element:
+        """The element an Index node names, its index written a level deeper (its temporaries apart)."""
         self.depth += 1
-        tag = str(self.depth)
         try:
-            element = self.indexed(node.name, node.indices, tag)
+            return self.indexed(node.name, node.indices, str(self.depth))
         finally:
             self.depth -= 1
+
+    def ex_Index(self, node: n.Index) -> tuple[str, str]:
+        element = self.accessed(node)
         # The array is looked at before the index, as everywhere: the same error when both are unset.
         return (element.fast_read() if self.fast else element.read()), "n"
 
@@ -382,13 +385,7 @@ class ExpressionCode:
         if type(arg) is n.Var:
             return self.scope.ref(arg.name)
         if type(arg) is n.Index:
-            self.depth += 1
-            tag = str(self.depth)
-            try:
-                element = self.indexed(arg.name, arg.indices, tag)
-            finally:
-                self.depth -= 1
-            return element.reference(arg.name)
+            return self.accessed(arg).reference(arg.name)
         return f"({{0: {self.sub(arg)[0]}}}, 0)"  # a temporary cell: a dict, never a list (an array)
 
 

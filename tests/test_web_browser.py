@@ -325,8 +325,8 @@ def test_a_file_dropped_on_the_screen_runs(context, site):
 
 def test_an_unsaved_program_is_kept_when_the_page_is_hidden_and_rc_brings_it_back(context, site):
     page = opened(context, site)
-    type_lines(page, "10 AFFICHER 'PAS PERDU'", "20 TERMINER")
-    shows(page, "20 TERMINER")
+    type_lines(page, "10 AFFICHER 'PAS PERDU'", "20 TERMINER", "LI")
+    shows(page, "LI\n10 AFFICHER 'PAS PERDU'\n20 TERMINER")  # listed: the Micro holds both lines
     reload_after(page, lambda: page.evaluate("""() => {
         Object.defineProperty(document, "visibilityState", {value: "hidden", configurable: true});
         document.dispatchEvent(new Event("visibilitychange"));

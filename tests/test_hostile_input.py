@@ -195,6 +195,11 @@ def test_ctrl_c_at_any_instant_of_start_up_exits_130_without_a_traceback_of_the_
         if err.startswith("Fatal Python error"):
             continue
         assert process.returncode in (130, 1, -signal.SIGINT), err
+        if process.returncode == 1 and err.endswith("DONNEE ABSENTE EN LIGNE 10\n"):
+            # Seen once in many runs: CPython dropped the signal (raised where it ignores exceptions,
+            # in an import lock's callback), so the program ran on and LIRE found no input.
+            assert "Traceback" not in err.split("Exception ignored")[0], err
+            continue
         if process.returncode == 1:  # the Micro was up and LIRE waited: the interruption is the program's
             assert err == "INTERROMPU EN LIGNE 10\n"
     assert 130 in statuses

@@ -362,9 +362,8 @@ class Monitor(Keeping):
     def continuer(self, rest: str) -> None:
         """CONTINUER after PAUSE, a stop or an interruption."""
         runtime = self.micro.runtime
-        if not self._resumable():
+        if not self._resumable() or not runtime.resume():
             raise LseError(Err.NOTHING_TO_CONTINUE)
-        runtime.resume()
         runtime.line_hook = self.hook if runtime.line_hook is not None else None
         self.running = True
         self.ran_line = False

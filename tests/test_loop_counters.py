@@ -12,6 +12,7 @@ import math
 
 import pytest
 
+from machine.disk import Disk
 from machine.lse.analyses import vectors
 from machine.lse.layout import layout as build_layout
 from machine.lse.listing import listing
@@ -19,6 +20,7 @@ from machine.lse.numbers import WHOLE_EXACT
 from machine.lse.ops import make_whole_pass
 from machine.lse.parser import parse
 from tests.oracle.differential import compare, report
+from tests.test_monitor import Session
 
 PROGRAMS = {
     "a counted loop indexes an array by its pass and leaves its variable at the last value": """\
@@ -230,3 +232,31 @@ VECTORS = [
 @pytest.mark.parametrize(("name", "source", "expected"), VECTORS, ids=[case[0] for case in VECTORS])
 def test_a_name_is_a_vector_when_nothing_can_make_it_another_array(name: str, source: str, expected: set) -> None:
     assert vectors(build_layout(parse(source))) == expected
+
+
+def interrupted(session: Session, *lines: str) -> None:
+    """Type a program, run it for a slice and interrupt it there."""
+    session.type(*lines)
+    session.monitor.submit("EX")
+    session.monitor.tick(100_000)
+    session.monitor.interrupt()
+    session.monitor.tick(100_000)
+    assert "INTERROMPU EN LIGNE" in "".join(session.chunks)
+
+
+def test_a_faire_variable_set_at_the_prompt_indexes_the_element_it_names_when_the_run_goes_on(tmp_path) -> None:
+    session = Session(Disk(tmp_path))
+    interrupted(session, "10 TABLEAU T[3000]", "20 FAIRE 30 POUR I←1 JUSQUA 3000", "30 T[I]←I", "40 TERMINER")
+    where = int(float(session.type("? I").split()[0]))
+    assert where < 2000
+    session.type(f"I←{where + 100}")
+    assert "TERMINE" in session.type("CO")
+    assert float(session.type(f"? T[{where + 50}]").split()[0]) == 0.0  # skipped, as I was set
+    assert float(session.type(f"? T[{where + 101}]").split()[0]) == where + 101
+
+
+def test_a_run_whose_vector_became_a_matrix_at_the_prompt_cannot_go_on(tmp_path) -> None:
+    session = Session(Disk(tmp_path))
+    interrupted(session, "10 TABLEAU T[3000]", "20 FAIRE 30 POUR I←1 JUSQUA 3000", "30 T[I]←T[I]+1", "40 TERMINER")
+    session.type("LIBERER T", "TABLEAU T[2,2]")
+    assert "RIEN A CONTINUER" in session.type("CO")

@@ -18,7 +18,7 @@ from machine.lse.numbers import WHOLE_EXACT, NumberModel
 from machine.lse.pyexpr import python_name
 from machine.lse.pygen import ProgramCode, program_source
 from machine.lse.suspension import unwinding
-from machine.lse.values import Memory, Vars, check_number, hold_string
+from machine.lse.values import DIMS, Memory, Vars, check_number, hold_string
 
 UNWINDING = unwinding()  # a stack being unwound by its suspension passes through every handler
 
@@ -267,7 +267,19 @@ class CompiledProgram:
         namespace.update({f"_b_{name}": fn for name, fn in machine.builtin_table(self.cyc_cell).items()})
         self.budget_cell = cells.pop("bud")
         cells.pop("depth")
+        self.counter_cells = [cells.pop(name) for name in shared.counter_cells]  # see forget_counters
         machine.G.bind({self.names[name]: cell for name, cell in cells.items()}, shared.referenced)
+
+    def forget_counters(self) -> None:
+        """Set the main program's ints of FAIRE variables to NaN: the monitor may have set the variables
+        while the run was stopped; each is taken up again by the next FAIRE (until then, the floats)."""
+        for cell in self.counter_cells:
+            cell.cell_contents = math.nan
+
+    def vectors_kept(self, variables: dict) -> bool:
+        """False if a name the code reads as a vector (analyses.vectors) now holds a matrix."""
+        return not any(type(value) is list and len(value[0][DIMS]) != 1
+                       for name, value in variables.items() if name in self.shared.vectors)
 
     def namespace(self, tables: dict) -> dict:
         machine = self.machine

@@ -236,6 +236,10 @@ class UnitCode:
             if self.shared.profile:
                 out.emit("    M.leave_call(_caller)")
         declared = sorted(python_name("v", name) for name in self.assigned)
+        if self.is_main:  # the program's ints are cells: the runtime forgets them when a run goes on
+            counters = sorted(python_name("i", name) for name in self.counters)
+            self.shared.counter_cells.extend(counters)
+            declared += counters
         return [header, f"{INDENT}nonlocal cyc, depth{''.join(', ' + d for d in declared)}"] + out.lines
 
     def straight(self, entry: int) -> bool:
@@ -644,7 +648,7 @@ def program_source(shared: ProgramCode, units: list[tuple[Unit, list[int]]]) -> 
         tables[f"_TABLE_{code.tag()}"] = (line_no, table)
         functions.extend(lines)
         line_no += len(lines)
-    names = sorted(shared.globals)
+    names = sorted(shared.globals) + shared.counter_cells
     bind = "".join(f"{name} = " for name in names)
     prelude = [
         "def _program(M, G):",

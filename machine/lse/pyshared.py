@@ -51,6 +51,7 @@ class ProgramCode:
         self.whole = analyses.whole_names(layout)  # variables that only ever hold whole numbers
         self.counters = analyses.shadowed_counters(layout)  # FAIRE variables with an int to index by
         self.vectors = analyses.vectors(layout)  # arrays that are vectors whenever they are arrays
+        self.counter_cells: list[str] = []  # the main program's ints of FAIRE variables (cells)
         self.globals: dict[str, str] = {}  # python name -> LSE name of every variable of the program
         # Labels written beside the code of their lines (names of letters and digits only: never code).
         self.labels = {line: label for label, line in program.program.labels.items() if label.isalnum()}

@@ -230,10 +230,16 @@ class Runtime(ProgramIO):
     def resume(self) -> bool:
         """Make an interrupted or paused program go on at the next run(); False if it cannot.
 
-        The variables are taken as the monitor left them (an immediate line may have changed them).
+        The variables are taken as the monitor left them (an immediate line may have changed them):
+        the ints that index elements by FAIRE variables are forgotten, and a program whose code
+        reads a name as a vector that is now a matrix cannot go on.
         """
         if not (self.status is Status.PAUSED or (self.status is Status.FAILED and self.resumable)):
             return False
+        if self.kept is not None and self.compiled is not None and not self.compiled.vectors_kept(self.kept):
+            return False  # its code reads a name as a vector that is now a matrix: it cannot go on
+        if self.compiled is not None:
+            self.compiled.forget_counters()
         if self.kept is not None:
             for name in [name for name in self.G.keys() if name not in self.kept]:
                 self.G.pop(name, None)

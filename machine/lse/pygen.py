@@ -61,8 +61,8 @@ class UnitCode:
         self.inlining = 0  # how many entry blocks deep the code being written is copied into a case
         self.merged_pass = False  # the block being written pays its line's first loop pass
         self.pass_price = shared.price(ir.PASS_COST)
-        # FAIRE variables that carry an int (i_NAME) beside their float, to index elements by in fast
-        # paths; loops kept at run time do not (nor the debugger, whose pauses may set a variable).
+        # FAIRE variables that carry an int (i_NAME) beside their float, to index elements by; loops
+        # kept at run time do not (nor the debugger's runs, whose pauses may set a variable).
         self.counters = set() if self.states is None or shared.debug else {
             name for name in shared.counters[unit.name] & analyses.index_names(nodes)
             if self.storage(name) in ("local", "global")}

@@ -194,6 +194,10 @@ def test_ctrl_c_at_any_instant_of_start_up_exits_130_without_a_traceback_of_the_
         assert "main.py" not in err and "machine/" not in err, err
         if err.startswith("Fatal Python error"):
             continue
+        if err == "KeyboardInterrupt\n" and process.returncode == 1:
+            # Also the interpreter's own (seen once, on a fresh install): the signal came while it was
+            # reading main.py, before its first line; no frame of ours, so no traceback at all.
+            continue
         assert process.returncode in (130, 1, -signal.SIGINT), err
         if process.returncode == 1 and err.endswith("DONNEE ABSENTE EN LIGNE 10\n"):
             # Seen once in many runs: CPython dropped the signal (raised where it ignores exceptions,

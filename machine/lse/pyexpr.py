@@ -164,7 +164,7 @@ class ExpressionCode:
         return Element(array, [code for code, _ in parts], [kind for _, kind in parts], tag, fallback, vector)
 
     def indexed(self, name: str, indices: tuple, tag: str) -> Element:
-        """The element of `array` that `indices` name, by the ints of FAIRE variables where they help.
+        """The element of the array `name` that `indices` name, by the ints of FAIRE variables where they help.
 
         Outside a fast path (which reruns on any failure) the general functions are given the parts
         as floats, computed again: only where every part is an int's (pure) or a name or a number.

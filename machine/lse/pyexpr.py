@@ -6,6 +6,9 @@ reaches the code unescaped: names go through `python_name`, strings and numbers 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from machine.lse import nodes as n
 from machine.lse.builtins import BUILTINS
 from machine.lse.costs import expression_cost
@@ -63,13 +66,22 @@ class ExpressionCode:
         self.depth = 0  # nesting of walrus temporaries
         self.steps: list[str] | None = None  # the statements of a tall expression, in order
         self.done: dict | None = None  # the nodes of a tall expression computed already
-        self.fast = False  # elements by a plain lookup: a miss raises KeyError (see pygen.UnitCode.evaluated)
+        self.fast = False  # elements by a plain lookup, any failure rerunning the statement (see plain_lookups)
         self.link = False  # the node being written is a link of a chain of + - * (see chain)
         self.wholes: dict[int, bool] = {}  # operands.whole's answers, by node id (the nodes live as long as this)
         # An index, or a + - * of one, may be a Python int (kind 'i'): a FAIRE's pass index, whole constants.
         self.int_index = False  # the node about to be written may be one
         self.int_here = False  # the node being written may be one
         self.floats = 0  # > 0: indices for the general functions, as floats
+
+    @contextmanager
+    def plain_lookups(self, fast: bool = True) -> Iterator[None]:
+        """Write what follows as a fast path (pystmt.StatementCode.evaluated) if `fast`, else the general way."""
+        self.fast = fast
+        try:
+            yield
+        finally:
+            self.fast = False
 
     # -------------------------------------------------------------- entry
     def value(self, node: object, out: list[str]) -> tuple[str, str]:
@@ -387,15 +399,6 @@ class ExpressionCode:
         if type(arg) is n.Index:
             return self.accessed(arg).reference(arg.name)
         return f"({{0: {self.sub(arg)[0]}}}, 0)"  # a temporary cell: a dict, never a list (an array)
-
-
-def literal(code: str) -> bool:
-    """True if code is a number written out (a constant index)."""
-    try:
-        float(code)
-    except ValueError:
-        return False
-    return True
 
 
 def height_at_most(node: object, limit: int) -> bool:

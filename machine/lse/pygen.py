@@ -557,7 +557,7 @@ class UnitCode:
             out.emit(f"if {test}:")
             out.depth += 1
             out.emit(self.store(faire.var, "_v", "n"))
-            counter = self.counter(faire.var) if step.startswith("_st") else None
+            counter = self.counter(faire.var)  # (none where the loops are kept at run time)
             if counter is not None:
                 out.emit(f"{counter} += _ist{body}")
             self.round(body)

@@ -60,11 +60,8 @@ class StatementCode:
         code, kind = exprs.expr(node.expr)
         number = code if kind == "n" else f"_num({code})"
         if element.simple(number):  # tried with the ints of FAIRE variables (pyexpr.ex_Var), if any
-            exprs.fast = True
-            try:
+            with exprs.plain_lookups():
                 tried = exprs.indexed(target.name, target.indices, "")
-            finally:
-                exprs.fast = False
             for line in element.store(number, tried):
                 out.emit(line)
             return
@@ -72,12 +69,9 @@ class StatementCode:
         if self.fast_path(n.Block(parts, node.line), reads=False):
             # A plain store whose failure (an index that names no element, any error of the value) runs
             # the statement again the general way: the array, then the index, then the value.
-            exprs.fast = True
-            try:
+            with exprs.plain_lookups():
                 fast = exprs.indexed(target.name, target.indices, "")
                 code, kind = exprs.expr(node.expr)
-            finally:
-                exprs.fast = False
             out.emit("try:")
             out.emit("    " + fast.fast_store(code if kind == "n" else f"_num({code})"))
             out.emit("except _Exception:")
@@ -134,9 +128,8 @@ class StatementCode:
         for fast in (True, False):
             out.emit("try:" if fast else "except _Exception:")
             out.depth += 1
-            self.exprs.fast = fast
-            code, kind = self.exprs.expr(node)
-            self.exprs.fast = False
+            with self.exprs.plain_lookups(fast):
+                code, kind = self.exprs.expr(node)
             out.emit(f"{temp} = {code}")
             out.depth -= 1
         return temp, kind

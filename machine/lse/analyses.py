@@ -412,9 +412,13 @@ def shadowed_counters(layout: Layout) -> dict[str, set[str]]:
     Only a FAIRE sets such a variable, and only the FAIRE of one unit (a procedure could not keep
     the int of the program's variable); none where a PAUSE lets the monitor set a variable.
     """
-    parameters = set().union(*(unit.params for unit in layout.units.values()))
     owners: dict[tuple[str, str], set[str]] = {}
-    assigned: set[str] = set()  # names given a value other than by FAIRE, anywhere
+    assigned = set(layout.stored_names)  # names given a value other than by FAIRE, anywhere
+    for call in layout.calls:  # of the arguments, only those given to a parameter by reference
+        if call.name in layout.units:
+            callee = layout.units[call.name]
+            assigned.update(arg.name for param, arg in zip(callee.params, call.args)
+                            if type(arg) is n.Var and param in callee.by_reference)
     for unit, node in unit_statements(layout):
         kind = type(node)
         if kind is n.Pause:
@@ -422,43 +426,19 @@ def shadowed_counters(layout: Layout) -> dict[str, set[str]]:
         if kind is n.Faire:
             owner = unit.name if node.var in unit.locals else MAIN
             owners.setdefault((owner, node.var), set()).add(unit.name)
-        elif kind is n.Call and node.name in layout.units:  # only a parameter by reference may set one
-            callee = layout.units[node.name]
-            assigned.update(arg.name for param, arg in zip(callee.params, node.args)
-                            if type(arg) is n.Var and param in callee.by_reference)
-        else:
-            assigned |= _named(node)
     found: dict[str, set[str]] = {name: set() for name in layout.units}
     for (owner, name), units in owners.items():  # a procedure's own only: a recursive call has its own int
-        if units == {owner} and name not in assigned and name not in parameters and layout.is_pure_number(name):
+        if units == {owner} and name not in assigned and name not in layout.parameters and (
+                layout.is_pure_number(name)):
             found[owner].add(name)
     return found
 
 
-def _named(node: object) -> set[str]:
-    """The variables a statement may give a value to, other than by FAIRE or a call."""
-    kind = type(node)
-    if kind is n.Assign and type(node.target) is n.Var:
-        return {node.target.name}
-    if kind is n.Lire:
-        return {target.name for target in node.targets if type(target) is n.Var}
-    if kind is n.Charger:
-        return {node.var.name} | ({node.status.name} if type(node.status) is n.Var else set())
-    if kind is n.BuiltinCall and node.position_out is not None:
-        return {node.position_out.name}
-    return set()
-
-
 def unit_statements(layout: Layout) -> list[tuple[Unit, object]]:
-    """Every statement and expression node of the program, with the unit whose lines hold it."""
-    procedures = sorted((unit.decl_line, name) for name, unit in layout.units.items() if name != MAIN)
-    found = []
-    owner = MAIN
-    for line in layout.program.lines:
-        while procedures and procedures[0][0] <= line.number:
-            owner = procedures.pop(0)[1]
-        found.extend((layout.units[owner], node) for node in walk(line.statements))
-    return found
+    """Every statement and expression node of the program, with the unit whose lines hold it (the
+    layout walked the program once: see Layout.statements)."""
+    units = layout.units
+    return [(units[owner], node) for owner, node in layout.statements]
 
 
 def index_names(nodes: list) -> set[str]:
@@ -477,6 +457,5 @@ def vectors(layout: Layout) -> set[str]:
         if type(node) is n.Tableau:
             for name, dims in node.decls:
                 sizes.setdefault(name, set()).add(len(dims))
-    parameters = set().union(*(unit.params for unit in layout.units.values()))
-    return {name for name, counts in sizes.items() if counts == {1}} - parameters - layout.string_names - (
+    return {name for name, counts in sizes.items() if counts == {1}} - layout.parameters - layout.string_names - (
         layout.loaded_names)

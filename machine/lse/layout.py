@@ -47,7 +47,11 @@ class Layout:
     string_names: set[str] = field(default_factory=set)
     array_names: set[str] = field(default_factory=set)
     loaded_names: set[str] = field(default_factory=set)  # CHARGER may give them any kind
-    assigned_names: set[str] = field(default_factory=set)  # given a value other than by FAIRE
+    stored_names: set[str] = field(default_factory=set)  # given a value by an assignment, LIRE, CHARGER, a position
+    assigned_names: set[str] = field(default_factory=set)  # given a value other than by FAIRE (or as an argument)
+    parameters: set[str] = field(default_factory=set)  # every procedure's parameters
+    # Every statement and expression node, with the name of the unit whose lines hold it, in order.
+    statements: list[tuple[str, object]] = field(default_factory=list)
     # Only ever set by a FAIRE from a whole constant to a whole constant by a whole constant step
     # (see operands.whole24), never a parameter: a whole number of at most 24 bits, or unset.
     whole_counters: set[str] = field(default_factory=set)
@@ -98,8 +102,13 @@ def layout(program: n.Program) -> Layout:
     result.end_pc = len(result.segments)
     result.units[MAIN] = Unit(MAIN)
     counters: dict[str, bool] = {}
+    owner = MAIN
     for index, line in enumerate(program.lines):
+        first = line.statements[0] if line.statements else None
+        if isinstance(first, n.Procedure):
+            owner = first.name
         for node in walk(line.statements):
+            result.statements.append((owner, node))
             if isinstance(node, n.Faire):
                 end = result.resolve(node.end)
                 if end is not None:
@@ -114,25 +123,25 @@ def layout(program: n.Program) -> Layout:
                 result.array_names.update(name for name, _ in node.decls)
             elif isinstance(node, n.Charger):
                 result.loaded_names.add(node.var.name)
-                result.assigned_names.add(node.var.name)
+                result.stored_names.add(node.var.name)
                 if isinstance(node.status, n.Var):
-                    result.assigned_names.add(node.status.name)
+                    result.stored_names.add(node.status.name)
             elif isinstance(node, n.Assign) and isinstance(node.target, n.Var):
-                result.assigned_names.add(node.target.name)
+                result.stored_names.add(node.target.name)
             elif isinstance(node, n.Lire):
-                result.assigned_names.update(t.name for t in node.targets if isinstance(t, n.Var))
+                result.stored_names.update(t.name for t in node.targets if isinstance(t, n.Var))
             elif isinstance(node, n.BuiltinCall) and node.position_out is not None:
-                result.assigned_names.add(node.position_out.name)
+                result.stored_names.add(node.position_out.name)
             elif isinstance(node, n.Call):  # an argument may be passed by reference
                 result.calls.append(node)
                 result.assigned_names.update(arg.name for arg in node.args if isinstance(arg, n.Var))
-        first = line.statements[0] if line.statements else None
         if isinstance(first, n.Procedure):
             by_value = set(first.locals) & set(first.params)
             result.units[first.name] = Unit(
                 first.name, first.params, frozenset(first.params) | frozenset(first.locals),
                 frozenset(first.params) - by_value, result.pc_of[(index, 1)], line.number)
-    parameters = set().union(*(unit.params for unit in result.units.values()))
+    result.assigned_names |= result.stored_names
+    result.parameters = set().union(*(unit.params for unit in result.units.values()))
     result.whole_counters = {name for name, whole in counters.items()
-                             if whole and name not in result.assigned_names and name not in parameters}
+                             if whole and name not in result.assigned_names and name not in result.parameters}
     return result

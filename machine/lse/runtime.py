@@ -236,10 +236,11 @@ class Runtime(ProgramIO):
         """
         if not (self.status is Status.PAUSED or (self.status is Status.FAILED and self.resumable)):
             return False
-        if self.kept is not None and self.compiled is not None and not self.compiled.vectors_kept(self.kept):
-            return False  # its code reads a name as a vector that is now a matrix: it cannot go on
-        if self.compiled is not None:
-            self.compiled.forget_counters()
+        compiled = self.compiled
+        if compiled is not None:
+            if self.kept is not None and not compiled.vectors_kept(self.kept):
+                return False  # its code reads a name as a vector that is now a matrix: it cannot go on
+            compiled.forget_counters()
         if self.kept is not None:
             for name in [name for name in self.G.keys() if name not in self.kept]:
                 self.G.pop(name, None)

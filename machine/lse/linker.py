@@ -267,14 +267,20 @@ class CompiledProgram:
         namespace.update({f"_b_{name}": fn for name, fn in machine.builtin_table(self.cyc_cell).items()})
         self.budget_cell = cells.pop("bud")
         cells.pop("depth")
-        self.counter_cells = [cells.pop(name) for name in shared.counter_cells]  # see forget_counters
+        # The main program's ints, each with its variable's float (see retake_counters).
+        self.counter_cells = [(cells.pop(name), cells.get("v" + name[1:])) for name in shared.counter_cells]
         machine.G.bind({self.names[name]: cell for name, cell in cells.items()}, shared.referenced)
 
-    def forget_counters(self) -> None:
-        """Set the main program's ints of FAIRE variables to NaN: the monitor may have set the variables
-        while the run was stopped; each is taken up again by the next FAIRE (until then, the floats)."""
-        for cell in self.counter_cells:
-            cell.cell_contents = math.nan
+    def retake_counters(self) -> None:
+        """Set the main program's ints of FAIRE variables again from their floats, which the monitor may
+        have set while the run was stopped (an unset, fractional or huge one gets NaN: it indexes nothing)."""
+        for shadow, variable in self.counter_cells:
+            try:
+                value = variable.cell_contents
+            except (AttributeError, ValueError):  # no cell, or an unset variable
+                value = math.nan
+            whole = type(value) is float and value.is_integer() and abs(value) <= WHOLE_EXACT
+            shadow.cell_contents = int(value) if whole else math.nan
 
     def vectors_kept(self, variables: dict) -> bool:
         """False if a name the code reads as a vector (analyses.vectors) now holds a matrix."""

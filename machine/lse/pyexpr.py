@@ -143,6 +143,20 @@ class ExpressionCode:
             return counter, "i"
         return self.scope.read(node.name), self.scope.kind(node.name)
 
+    def int_bits(self, node: object) -> int:
+        """How many bits the int kind of an expression may need (a FAIRE's int is within 2^24)."""
+        kind = type(node)
+        if kind is n.Num:
+            return abs(int(node.value)).bit_length() if whole24(node) else 99
+        if kind is n.Var:
+            return 25 if self.scope.counter(node.name) else 99
+        if kind is n.Unary:
+            return self.int_bits(node.operand)
+        if kind is n.Binary and node.op in CHAIN:
+            left, right = self.int_bits(node.left), self.int_bits(node.right)
+            return left + right if node.op == "*" else max(left, right) + 1
+        return 99
+
     def key(self, indices: tuple) -> str:
         """An index as the general functions take it: a number or an (i, j) pair (floats, never ints)."""
         self.floats += 1
@@ -220,7 +234,8 @@ class ExpressionCode:
         if node.op == "!" and not self.scope.shared.profile:
             (left, lk), (right, rk) = self.below((node.left, node.right))  # temporaries apart from the join's
             return self.scanned(self.joined(left, lk, right, rk)), "s"
-        ints = self.int_here and node.op in CHAIN  # in an index: ints stay ints
+        # In an index, ints stay ints while they cannot pass 2^53, where floats would round them.
+        ints = self.int_here and node.op in CHAIN and self.int_bits(node) <= 53
         self.int_index = ints
         left, lk = self.sub(node.left)
         self.int_index = ints
@@ -250,7 +265,11 @@ class ExpressionCode:
             return self.numbers.constant(float(node.value)), "n"
         if type(node) is n.Var:
             return self.scope.read(node.name), "n"
-        return f"_float({code})", "n"
+        self.floats += 1  # ints come of variables, constants, + - * only: written again, with the floats
+        try:
+            return self.sub(node)
+        finally:
+            self.floats -= 1
 
     def ex_Compare(self, node: n.Compare) -> tuple[str, str]:
         (left, lk), (right, rk) = self.below((node.left, node.right))  # temporaries apart from the kind test's

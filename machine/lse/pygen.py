@@ -485,9 +485,8 @@ class UnitCode:
             return
         out.emit(f"_st{exit_.body} = _st; _lim{exit_.body} = _lim")
         counter = self.counter(node.var)
-        if counter is not None:  # set whether the loop runs or not: the variable was
-            out.emit(f"{counter}, _ist{exit_.body} = _whole_pass(_s, _st, _lim)" if node.cond is None else
-                     f"{counter} = _NAN")
+        if counter is not None:  # set whether the loop runs or not: the variable was (no TANT QUE has one)
+            out.emit(f"{counter}, _ist{exit_.body} = _whole_pass(_s, _st, _lim)")
         out.emit("if _go:")
         out.depth += 1
         self.go(exit_.body)

@@ -231,8 +231,8 @@ class Runtime(ProgramIO):
         """Make an interrupted or paused program go on at the next run(); False if it cannot.
 
         The variables are taken as the monitor left them (an immediate line may have changed them):
-        the ints that index elements by FAIRE variables are forgotten, and a program whose code
-        reads a name as a vector that is now a matrix cannot go on.
+        the ints beside FAIRE variables that index elements are taken again from their floats, and a
+        program whose code reads a name as a vector that is now a matrix cannot go on.
         """
         if not (self.status is Status.PAUSED or (self.status is Status.FAILED and self.resumable)):
             return False
@@ -240,7 +240,6 @@ class Runtime(ProgramIO):
         if compiled is not None:
             if self.kept is not None and not compiled.vectors_kept(self.kept):
                 return False  # its code reads a name as a vector that is now a matrix: it cannot go on
-            compiled.forget_counters()
         if self.kept is not None:
             for name in [name for name in self.G.keys() if name not in self.kept]:
                 self.G.pop(name, None)
@@ -248,6 +247,8 @@ class Runtime(ProgramIO):
                 self.G[name] = value
             self.G.strings.clear()
             self.G.strings.update(self.kept.strings)
+        if compiled is not None:
+            compiled.retake_counters()
         self.status, self.error, self.resumable = Status.RUNNING, None, False
         return True
 

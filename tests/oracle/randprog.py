@@ -104,6 +104,8 @@ class Generator:
             return self.pick(("1.5", "2.9", "5.99", "2.5", "1.5", "3.2", "0" if self.chance(0.2) else "6"))
         if roll < 0.75 and self.loop_vars:
             return self.pick(self.loop_vars)
+        if roll < 0.85:
+            return self.pick(self.num_vars())  # any number variable: whole, fractional, huge or unset
         return f"1+ETL({self.num(depth + 1)},3)"
 
     def element(self, depth: int) -> str:
@@ -214,7 +216,10 @@ class Generator:
     def simple(self) -> str:
         roll = self.rng.random()
         if roll < 0.25:
-            return f"{self.pick(self.num_vars())}←{self.num()}"
+            name = self.pick(self.num_vars())
+            if self.chance(0.3):  # a count: whole while it starts whole
+                return f"{name}←{name}{self.pick('+-')}{self.pick('12')}"
+            return f"{name}←{self.num()}"
         if roll < 0.4:
             return f"{self.pick(self.str_vars())}←{self.string()}"
         if roll < 0.52:
@@ -237,7 +242,7 @@ class Generator:
             self.inputs.append(self.pick(("3", "2.5", "-1", "ABC", "7 8", "1E3", "MOT")))
             return f"LIRE {target}"
         if self.unit is None:
-            return f"X←{self.num()}"
+            return f"LIBERER {self.pick(NUMS)}" if self.chance(0.1) else f"X←{self.num()}"
         return f"{self.pick(self.num_vars())}←{self.num()}"
 
     def line_of_simples(self, label: str = "") -> None:

@@ -49,6 +49,7 @@ class UnitCode:
         nodes = analyses.unit_nodes(program, self.block_ids)
         # A procedure's own CHAINE and TABLEAU are Python locals when nothing hands them over by name.
         self.own_strings, self.own_arrays = analyses.own_strings_and_arrays(program, unit, nodes)
+        self.stored: dict[str, str] = {}  # storage's answers
         self.table = (analyses.table_locals(unit, nodes, shared.layout.units) | (
             set(unit.params) - set(unit.by_reference) - shared.number_params.get(unit.name, set()))) - (
             self.own_strings | self.own_arrays)
@@ -83,6 +84,13 @@ class UnitCode:
 
     # ------------------------------------------------------------- storage
     def storage(self, name: str) -> str:
+        where = self.stored.get(name)
+        if where is None:
+            where = self.stored[name] = self.place(name)
+        return where
+
+    def place(self, name: str) -> str:
+        """Where a name lives (storage keeps the answer: the unit's sets are made before code is written)."""
         unit = self.unit
         if name in unit.by_reference:
             return "ref"

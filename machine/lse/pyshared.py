@@ -57,7 +57,8 @@ class ProgramCode:
         self.labels = {line: label for label, line in program.program.labels.items() if label.isalnum()}
 
     def price(self, kinds: Counter) -> int:
-        return sum(self.costs[key] * count for key, count in kinds.items())
+        costs = self.costs
+        return sum([costs[key] * count for key, count in kinds.items()])
 
     def point(self, kinds: Counter, line: int) -> int:
         """Register a charge point for --profile; return its number."""

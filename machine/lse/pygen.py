@@ -28,6 +28,9 @@ from machine.lse.pyshared import INDENT, ProgramCode, Source, cell_string_store,
 from machine.lse.pystmt import StatementCode, held_name
 
 INLINE_DEPTH = 1  # how many entry blocks deep a case copies the code of the blocks it jumps to
+# The most statements a case copies from one jump: beyond it, the round through the dispatch costs
+# little beside the code it runs; copies of long chains made renard's Python 12 % longer (bench/: none).
+COPY_LIMIT = 12
 
 
 class UnitCode:
@@ -81,6 +84,22 @@ class UnitCode:
         block = self.shared.ir.blocks[block_id]
         statements = [op for op in block.ops if type(op) is not ir.Charge]
         return len(statements) <= 2 and type(block.exit) in (ir.LineEnd, ir.Goto, ir.Jump, ir.Leave)
+
+    def short(self, block_id: int) -> bool:
+        """True if the code a jump to an entry block writes, up to the next entries, has at most COPY_LIMIT
+        statements."""
+        program = self.shared.ir
+        seen, work, count = {block_id}, [block_id], 0
+        while work:
+            block = program.blocks[work.pop()]
+            count += 1 + sum(type(op) is not ir.Charge for op in block.ops)
+            if count > COPY_LIMIT:
+                return False
+            for target in analyses.successors(program, block):
+                if target not in seen and target not in self.entries:
+                    seen.add(target)
+                    work.append(target)
+        return True
 
     # ------------------------------------------------------------- storage
     def storage(self, name: str) -> str:
@@ -294,7 +313,8 @@ class UnitCode:
     def go(self, target: int) -> None:
         """Go on at an entry block: round the case's own loop, a small block run here, or through the dispatch."""
         if self.fused is not None and target != self.fused and self.inlining < INLINE_DEPTH and (
-                self.small(target) or self.leads_to(target, self.fused, INLINE_DEPTH - self.inlining - 1)):
+                self.small(target) or (self.leads_to(target, self.fused, INLINE_DEPTH - self.inlining - 1)
+                                       and self.short(target))):
             # Written here: a path that comes back to the case's block stays in its Python loop. The depth
             # is bounded, so no cycle of copies; the case's loop tests the budget at each pass.
             self.inlining += 1

@@ -298,15 +298,18 @@ def interrupted(session: Session, *lines: str) -> None:
     assert "INTERROMPU EN LIGNE" in "".join(session.chunks)
 
 
-def test_a_faire_variable_set_at_the_prompt_indexes_the_element_it_names_when_the_run_goes_on(tmp_path) -> None:
+@pytest.mark.parametrize("fraction", [0.0, 0.5], ids=["whole", "fractional"])
+def test_a_faire_variable_set_at_the_prompt_indexes_the_element_it_names_when_the_run_goes_on(
+        tmp_path, fraction: float) -> None:
     session = Session(Disk(tmp_path))
-    interrupted(session, "10 TABLEAU T[3000]", "20 FAIRE 30 POUR I←1 JUSQUA 3000", "30 T[I]←I", "40 TERMINER")
+    interrupted(session, "10 TABLEAU T[3000]", "20 FAIRE 30 POUR I←1 JUSQUA 2999", "30 T[I]←I", "40 TERMINER")
     where = int(float(session.type("? I").split()[0]))
     assert where < 2000
-    session.type(f"I←{where + 100}")
+    session.type(f"I←{where + 100 + fraction}")
     assert "TERMINE" in session.type("CO")
     assert float(session.type(f"? T[{where + 50}]").split()[0]) == 0.0  # skipped, as I was set
-    assert float(session.type(f"? T[{where + 101}]").split()[0]) == where + 101
+    for passed in (100, 101):  # a fraction names the element of its floor
+        assert float(session.type(f"? T[{where + passed}]").split()[0]) == where + passed + fraction
 
 
 def test_a_run_whose_vector_became_a_matrix_at_the_prompt_cannot_go_on(tmp_path) -> None:
@@ -315,14 +318,3 @@ def test_a_run_whose_vector_became_a_matrix_at_the_prompt_cannot_go_on(tmp_path)
     session.type("LIBERER T", "TABLEAU T[2,2]")
     assert "RIEN A CONTINUER" in session.type("CO")
 
-
-def test_a_faire_variable_set_to_a_fraction_at_the_prompt_indexes_by_its_floor_when_the_run_goes_on(tmp_path) -> None:
-    session = Session(Disk(tmp_path))
-    interrupted(session, "10 TABLEAU T[3000]", "20 FAIRE 30 POUR I←1 JUSQUA 2999", "30 T[I]←I", "40 TERMINER")
-    where = int(float(session.type("? I").split()[0]))
-    assert where < 2000
-    session.type(f"I←{where + 100}.5")
-    assert "TERMINE" in session.type("CO")
-    assert float(session.type(f"? T[{where + 50}]").split()[0]) == 0.0  # skipped, as I was set
-    assert float(session.type(f"? T[{where + 100}]").split()[0]) == where + 100.5
-    assert float(session.type(f"? T[{where + 101}]").split()[0]) == where + 101.5

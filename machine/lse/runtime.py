@@ -274,7 +274,7 @@ class Runtime(ProgramIO):
 
     def charge(self, key: str, times: int = 1) -> None:
         """Charge a dynamic operation by its cost key."""
-        self.cyc += self.costs[key] * times
+        self._cyc.cell_contents += self.costs[key] * times  # the counter itself, not the property
         if self.profiling:
             self.counts[key] += times
 
@@ -349,13 +349,18 @@ class Runtime(ProgramIO):
     def _new_array(self, name: str, dims: tuple[int, ...], held: int) -> tuple[Array, int]:
         cells = math.prod(dims)
         # Decision: the memory limit bounds every array and string of the program together.
-        self.memory.take(cells - held, f"TABLEAU {name} DE {cells} ELEMENTS")
+        try:
+            self.memory.take(cells - held, name)
+        except LseError:  # the message says what was asked (made only then: a procedure's TABLEAU is frequent)
+            raise LseError(Err.MEMORY_FULL, f"TABLEAU {name} DE {cells} ELEMENTS") from None
         self.charge("element_init", cells)
         return new_array(name, dims), cells
 
 
 def _dims(name: str, sizes: tuple) -> tuple[int, ...]:
     """The sizes of a TABLEAU as whole numbers, or TAILLE DE TABLEAU INVALIDE."""
+    if len(sizes) == 1 and type(size := sizes[0]) is float and size >= 1.0 and size.is_integer():
+        return (int(size),)  # a vector's size, the most frequent
     dims = []
     for size in sizes:
         if type(size) is not float or not size.is_integer() or size < 1:

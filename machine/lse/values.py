@@ -6,6 +6,7 @@ Imports only the error catalogue.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from machine.errors import Err, LseError
 
@@ -30,16 +31,20 @@ def new_array(name: str, dims: tuple[int, ...]) -> list:
     vector bound is 0, and a vector's column bound, so that an index of the wrong number of parts
     never finds an element), and position() turns any other index into the error LSE gives.
     """
+    size = dims[0] if len(dims) == 1 else dims[0] * dims[1]
+    array = [0.0] * (size + 1)
+    array[0] = _description(name, dims)
+    return array
+
+
+@lru_cache(maxsize=1024)
+def _description(name: str, dims: tuple[int, ...]) -> tuple:
+    """Slot 0 of an array (kept: a procedure's TABLEAU makes the same one at every call)."""
     if len(dims) == 1:
         size = dims[0]
-        meta = (size + 1.0, size + 1, 0.0, 0, 0, name, dims, 0.0, 0)
-    else:
-        rows, columns = dims
-        size = rows * columns
-        meta = (0.0, 0, columns + 1.0, columns, columns + 1, name, dims, rows + 1.0, rows + 1)
-    array = [0.0] * (size + 1)
-    array[0] = meta
-    return array
+        return (size + 1.0, size + 1, 0.0, 0, 0, name, dims, 0.0, 0)
+    rows, columns = dims
+    return (0.0, 0, columns + 1.0, columns, columns + 1, name, dims, rows + 1.0, rows + 1)
 
 
 def array_name(array: list) -> str:

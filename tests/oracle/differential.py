@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from machine.errors import message
+from machine.errors import Err, message
 from machine.lse.parser import SyntaxErrors, parse
 from machine.lse.status import Status
 from machine.micro import Micro
@@ -16,14 +16,16 @@ from machine.profile import load_profile
 
 from .reference import Outcome, Reference
 
-MODES = ("plain", "profile", "debug")
+MODES = ("plain", "profile", "debug", "resumed")
 SLICE = 1_000_000
+SHORT_SLICE = 733  # "resumed": stopped by Esc at every slice's end this short, and taken up again
 MAX_CYCLES = 4_000_000_000
 
 
 def run_micro(source: str, inputs: Iterable[str] = (), seed: int = 0, profile: str = "micro40",
               mode: str = "plain", max_cycles: int = MAX_CYCLES) -> Outcome:
-    """Run a program on a fresh Micro in one mode: plain, profile (--profile) or debug (a trace hook)."""
+    """Run a program on a fresh Micro in one mode: plain, profile (--profile), debug (a trace hook) or
+    resumed (plain, interrupted as Esc does at the end of every short slice, then continued)."""
     micro = Micro(load_profile(profile), seed=seed, profiling=mode == "profile")
     chunks: list[str] = []
     micro.listeners.append(chunks.append)
@@ -34,12 +36,21 @@ def run_micro(source: str, inputs: Iterable[str] = (), seed: int = 0, profile: s
         micro.load_text(source)
     pending = list(inputs)
     pauses: list[int] = []
+    resumed = mode == "resumed"
     while True:
-        status = micro.run(SLICE)
+        status = micro.run(SHORT_SLICE if resumed else SLICE)
         if status is Status.RUNNING:
             if micro.cycles >= max_cycles:
                 break
+            if resumed:
+                micro.interrupt()  # the next budget test stops the run, as Esc does
             continue
+        if resumed:
+            runtime = micro.runtime
+            if status is Status.FAILED and runtime.resumable and runtime.error.code == Err.INTERRUPTED:
+                assert runtime.resume(), "an interrupted run could not go on"  # CONTINUER
+                continue
+            runtime.interrupted = False  # the run waits or ends before a budget test: no Esc then
         if status is Status.WAITING:
             if pending:
                 micro.feed(pending.pop(0))

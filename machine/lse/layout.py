@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from machine.lse import nodes as n
+from machine.lse.checks import statement_nodes
 from machine.lse.operands import whole24
-from machine.lse.parser import walk
 from machine.record import field, record
 
 MAIN = "&"  # the unit name of the main program (no procedure can be called that)
@@ -107,7 +107,7 @@ def layout(program: n.Program) -> Layout:
         first = line.statements[0] if line.statements else None
         if isinstance(first, n.Procedure):
             owner = first.name
-        for node in walk(line.statements):
+        for node in statement_nodes(line.statements):
             result.statements.append((owner, node))
             if isinstance(node, n.Faire):
                 end = result.resolve(node.end)

@@ -30,6 +30,8 @@ FRAMES_PER_LEVEL = 12
 PARSER_FRAMES = FRAMES_PER_LEVEL * (MAX_EXPRESSION_DEPTH + MAX_BLOCK_DEPTH) + 100
 BOOL_NODES = (n.Compare, n.Logic, n.Not)
 RELATIONS = ("=", "#", "<", "<=", ">", ">=")
+LOGIC = ("ET", "OU")
+CONTINUES = frozenset(("+", "-", "!", "*", "/", "^", "(", "[") + RELATIONS)  # operators after an operand
 
 
 class SyntaxErrors(Exception):
@@ -89,8 +91,11 @@ class LineParser:
         return tok.kind == kind and (text is None or tok.text == text)
 
     def match(self, kind: str, text: str | None = None) -> Token | None:
-        if self.check(kind, text):
-            return self.advance()
+        tok = self.tokens[self.pos]
+        if tok.kind == kind and (text is None or tok.text == text):
+            if kind != "END":
+                self.pos += 1
+            return tok
         return None
 
     def fail(self, what: str, tok: Token | None = None, code: Err = Err.SYNTAX, expected: bool = True) -> _Fail:
@@ -101,10 +106,12 @@ class LineParser:
         return _Fail(Diagnostic(code, text, tok.line, self.source, tok.column))
 
     def expect(self, kind: str, text: str | None, what: str) -> Token:
-        tok = self.match(kind, text)
-        if tok is None:
-            raise self.fail(what)
-        return tok
+        tok = self.tokens[self.pos]
+        if tok.kind == kind and (text is None or tok.text == text):
+            if kind != "END":
+                self.pos += 1
+            return tok
+        raise self.fail(what)
 
     def expect_kw(self, word: str) -> Token:
         return self.expect("KW", word, word)
@@ -367,10 +374,21 @@ class LineParser:
         return node
 
     def disjunction(self) -> object:
-        tok = self.peek()
+        tokens, pos = self.tokens, self.pos
+        tok = tokens[pos]
+        kind = tok.kind
+        if kind == "NUM" or kind == "NAME" or kind == "STR":
+            # Decision: an expression that is one number, string or variable (most of them) is
+            # made here, without going down the nine levels that would each find nothing to do.
+            after = tokens[pos + 1]  # tok is not the END, so there is one after it
+            if not ((after.kind == "OP" and after.text in CONTINUES) or (after.kind == "KW" and after.text in LOGIC)):
+                self.pos = pos + 1
+                if kind == "NAME":
+                    return n.Var(tok.text, tok.line)
+                return n.Num(tok.value, tok.line) if kind == "NUM" else n.Str(tok.value, tok.line)
         node = self.conjunction()
-        while self.check("KW", "OU"):
-            op = self.advance()
+        while (op := tokens[self.pos]).kind == "KW" and op.text == "OU":
+            self.pos += 1
             self._bool_operand(node, tok)
             right_tok = self.peek()
             right = self._bool_operand(self.conjunction(), right_tok)
@@ -380,8 +398,9 @@ class LineParser:
     def conjunction(self) -> object:
         tok = self.peek()
         node = self.negation()
-        while self.check("KW", "ET"):
-            op = self.advance()
+        tokens = self.tokens
+        while (op := tokens[self.pos]).kind == "KW" and op.text == "ET":
+            self.pos += 1
             self._bool_operand(node, tok)
             right_tok = self.peek()
             right = self._bool_operand(self.negation(), right_tok)
@@ -389,8 +408,9 @@ class LineParser:
         return node
 
     def negation(self) -> object:
-        if self.check("KW", "NON"):
-            op = self.advance()
+        op = self.tokens[self.pos]
+        if op.kind == "KW" and op.text == "NON":
+            self.pos += 1
             self.nest(op)
             tok = self.peek()
             node = n.Not(self._bool_operand(self.negation(), tok), op.line)
@@ -401,9 +421,9 @@ class LineParser:
     def comparison(self) -> object:
         left_tok = self.peek()
         left = self.additive()
-        tok = self.peek()
+        tok = self.tokens[self.pos]
         if tok.kind == "OP" and tok.text in RELATIONS:
-            self.advance()
+            self.pos += 1
             self._value_operand(left, left_tok)
             right_tok = self.peek()
             right = self._value_operand(self.additive(), right_tok)
@@ -416,17 +436,18 @@ class LineParser:
         return node
 
     def additive(self) -> object:
-        tok = self.peek()
+        tokens = self.tokens
+        tok = tokens[self.pos]
         if tok.kind == "OP" and tok.text in "+-" and tok.text:
-            self.advance()
+            self.pos += 1
             self.nest(tok)
             start = self.peek()
             node = n.Unary(tok.text, self._value_operand(self.term(), start), tok.line)
             self.depth -= 1
         else:
             node = self.term()
-        while self.peek().kind == "OP" and self.peek().text in ("+", "-", "!"):
-            op = self.advance()
+        while (op := tokens[self.pos]).kind == "OP" and op.text in ("+", "-", "!"):
+            self.pos += 1
             self._value_operand(node, tok)
             start = self.peek()
             right = self._value_operand(self.term(), start)
@@ -434,10 +455,11 @@ class LineParser:
         return node
 
     def term(self) -> object:
-        tok = self.peek()
+        tokens = self.tokens
+        tok = tokens[self.pos]
         node = self.power()
-        while self.peek().kind == "OP" and self.peek().text in ("*", "/"):
-            op = self.advance()
+        while (op := tokens[self.pos]).kind == "OP" and op.text in ("*", "/"):
+            self.pos += 1
             self._value_operand(node, tok)
             start = self.peek()
             right = self._value_operand(self.power(), start)
@@ -446,10 +468,11 @@ class LineParser:
 
     def power(self) -> object:
         # Decision: ^ is left-associative, as in the BASICs of the same micros.
-        tok = self.peek()
+        tokens = self.tokens
+        tok = tokens[self.pos]
         node = self.factor()
-        while self.check("OP", "^"):
-            op = self.advance()
+        while (op := tokens[self.pos]).kind == "OP" and op.text == "^":
+            self.pos += 1
             self._value_operand(node, tok)
             start = self.peek()
             right = self._value_operand(self.factor(), start)
@@ -457,17 +480,18 @@ class LineParser:
         return node
 
     def factor(self) -> object:
-        tok = self.peek()
+        tok = self.tokens[self.pos]
         if tok.kind == "NUM":
-            self.advance()
+            self.pos += 1
             return n.Num(tok.value, tok.line)
         if tok.kind == "STR":
-            self.advance()
+            self.pos += 1
             return n.Str(tok.value, tok.line)
         if tok.kind == "PROC":
             return self.call()
         if tok.kind == "NAME":
-            if self.peek(1).kind == "OP" and self.peek(1).text == "(":
+            after = self.tokens[self.pos + 1]
+            if after.kind == "OP" and after.text == "(":
                 return self.builtin()
             return self.reference()
         if tok.kind == "OP" and tok.text == "(":

@@ -65,14 +65,14 @@ HOST = """1 * UN PROGRAMME OU METTRE UNE LIGNE FAUSSE
 
 
 def canonical(value: object) -> object:
-    """A form of value that JSON can hold and that does not depend on the order of a set or a Counter."""
+    """A form of value that JSON can hold and that does not depend on the order of a set."""
     fields = getattr(type(value), "_fields", None)
     if isinstance(value, Enum):
         return f"{type(value).__name__}.{value.name}"
     if fields is not None:
         return [type(value).__name__] + [canonical(getattr(value, name)) for name in fields if name != "program"]
-    if isinstance(value, Counter):
-        return ["Counter"] + sorted([str(key), count] for key, count in value.items())
+    if isinstance(value, Counter):  # in its order too: the code generated from the IR may follow it
+        return ["Counter"] + [[str(key), count] for key, count in value.items()]
     if isinstance(value, dict):
         return ["dict"] + [[canonical(key), canonical(item)] for key, item in value.items()]
     if isinstance(value, (set, frozenset)):

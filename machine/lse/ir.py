@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import Counter
 
 from machine.lse import nodes as n
-from machine.lse.costs import expression_cost, statement_cost
+from machine.lse.costs import add_expression_cost, add_statement_cost, statement_cost
 from machine.record import field, record
 
 STRAIGHT_RUN = (n.Assign, n.Afficher, n.Chaine, n.Tableau, n.Liberer)  # paid together, before the first
@@ -209,17 +209,17 @@ class _Lowering:
     def flush(self, block: Block, run: list, line: int) -> None:
         if not run:
             return
-        kinds: Counter = Counter()
+        kinds: dict = {}
         for statement in run:
-            kinds.update(statement_cost(statement))
-        block.ops.append(Charge(kinds, line))
+            add_statement_cost(statement, kinds)
+        block.ops.append(Charge(Counter(kinds), line))
         block.ops.extend(Do(statement, line) for statement in run)
 
     def statement(self, block: Block, node: object, line: int, position: int | None) -> Block | None:
         """Lower one statement that is not part of a straight run."""
         ops = block.ops
         if isinstance(node, n.If):
-            ops.append(Charge(Counter({"statement": 1}) + expression_cost(node.cond), line))
+            ops.append(Charge(Counter(add_expression_cost(node.cond, {"statement": 1})), line))
             yes, no, join = self.new(line), self.new(line), self.new(line)
             block.exit = Branch(node.cond, yes.id, no.id if node.other is not None else join.id, line, join.id)
             for branch, part in ((yes, node.then), (no, node.other)):
@@ -273,15 +273,16 @@ class _Lowering:
     def faire(self, block: Block, node: n.Faire, line: int, position: int | None) -> Block:
         """FAIRE: set-up, then the body (the rest of the line) or, if it runs zero times, its last line's end."""
         block.ops.append(Charge(Counter({"statement": 1}), line))
-        kinds = expression_cost(node.start) + Counter({"loop_init": 1})
+        kinds = add_expression_cost(node.start, {})
+        kinds["loop_init"] = 1  # no expression pays loop_init
         if node.step is not None:
-            kinds.update(expression_cost(node.step))
+            add_expression_cost(node.step, kinds)
         if node.limit is not None:
-            kinds.update(expression_cost(node.limit))
-        block.ops.append(Charge(kinds, line))
+            add_expression_cost(node.limit, kinds)
+        block.ops.append(Charge(Counter(kinds), line))
         block.ops.append(LoopEntry(node, line))
         if node.cond is not None:
-            block.ops.append(Charge(expression_cost(node.cond), line))
+            block.ops.append(Charge(Counter(add_expression_cost(node.cond, {})), line))
         body = self.new(line)
         body.segment_start = True
         if position is not None:
@@ -308,10 +309,10 @@ def _faires(node: object):
 
 
 def _index_cost(target: n.Index, key: str) -> Counter:
-    kinds = Counter({key: 1})
+    kinds = {key: 1}
     for index in target.indices:
-        kinds.update(expression_cost(index))
-    return kinds
+        add_expression_cost(index, kinds)
+    return Counter(kinds)
 
 
 def lower(program: n.Program) -> ProgramIR:

@@ -58,9 +58,10 @@ def walk(node: object) -> Iterator:
 def nodes_below(node: object) -> list:
     """A node and every node below it, depth first (without recursion: it runs at every compile).
 
-    Decision: each kind of node's children are read by one attrgetter made once per class (a
-    node's `line` is a number and is not read); any child is pushed, and what is not a node
-    (a name, a number, None) is dropped when it is popped.
+    Decision: each kind of node's children are read by one attrgetter made once per class; the
+    fields of a syntax node declared as names or numbers (its line, a variable's name, an
+    operator) are not read at all; any other child is pushed, and what is not a node (a name
+    in a tuple of names, None) is dropped when it is popped.
     """
     found: list = []
     keep = found.append
@@ -111,8 +112,9 @@ def _children(kind: type) -> Callable | str | object | None:
     fields = getattr(kind, "_fields", None)
     if fields is None:
         return None
-    if kind.__module__ == n.__name__:
-        fields = tuple(name for name in fields if name != "line")
+    if kind.__module__ == n.__name__:  # a syntax node: its names, numbers and line hold no node
+        notes = kind.__annotations__
+        fields = tuple(name for name in fields if notes[name] not in SCALARS)
     fields = tuple(reversed(fields))
     if not fields:
         return _ONE
@@ -121,8 +123,9 @@ def _children(kind: type) -> Callable | str | object | None:
     return attrgetter(*fields)
 
 
+SCALARS = ("str", "int", "float", "str | None", "int | None")  # annotations of fields that hold no node
 KEPT_LINES = 20_000  # lines whose nodes statement_nodes keeps (then it starts again)
 _CHILDREN: dict[type, object] = {}  # each kind of node's children getter (None: not a node)
 _BELOW: dict[int, tuple[tuple, list]] = {}
 _UNKNOWN = object()
-_ONE = object()  # a node with no field but its line
+_ONE = object()  # a node with no field that can hold a node (Num, Var, Terminer...)

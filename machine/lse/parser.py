@@ -31,6 +31,7 @@ PARSER_FRAMES = FRAMES_PER_LEVEL * (MAX_EXPRESSION_DEPTH + MAX_BLOCK_DEPTH) + 10
 BOOL_NODES = (n.Compare, n.Logic, n.Not)
 RELATIONS = ("=", "#", "<", "<=", ">", ">=")
 LOGIC = ("ET", "OU")
+FACTOR_CONTINUES = frozenset(("*", "/", "^", "(", "["))  # operators after an operand of a product
 CONTINUES = frozenset(("+", "-", "!", "*", "/", "^", "(", "[") + RELATIONS)  # operators after an operand
 
 
@@ -144,11 +145,11 @@ class LineParser:
         tok = self.peek()
         line = tok.line
         if tok.kind == "KW":
-            handler = getattr(self, "stmt_" + tok.text.lower(), None)
+            handler = STATEMENTS.get(tok.text)
             if handler is None:
                 raise self.fail("INSTRUCTION")
-            self.advance()
-            return handler(line)
+            self.pos += 1  # tok is a keyword, not the END
+            return handler(self, line)
         if tok.kind == "OP" and tok.text == "?" and self.immediate:
             self.advance()
             return self.stmt_afficher(line)
@@ -457,6 +458,15 @@ class LineParser:
     def term(self) -> object:
         tokens = self.tokens
         tok = tokens[self.pos]
+        kind = tok.kind
+        if kind == "NUM" or kind == "NAME" or kind == "STR":
+            # As in disjunction: a lone operand of a sum, made at once when no * / ^ ( [ follows.
+            after = tokens[self.pos + 1]
+            if after.kind != "OP" or after.text not in FACTOR_CONTINUES:
+                self.pos += 1
+                if kind == "NAME":
+                    return n.Var(tok.text, tok.line)
+                return n.Num(tok.value, tok.line) if kind == "NUM" else n.Str(tok.value, tok.line)
         node = self.power()
         while (op := tokens[self.pos]).kind == "OP" and op.text in ("*", "/"):
             self.pos += 1
@@ -552,6 +562,11 @@ class LineParser:
         if not spec.min_args <= len(args) <= spec.max_args:
             raise self.fail(tok.text, tok, Err.ARGUMENT_COUNT)
         return n.BuiltinCall(tok.text, tuple(args), position_out, tok.line)
+
+
+# Each keyword that starts a statement, and the method that parses the rest of it.
+STATEMENTS = {name[len("stmt_"):].upper(): method for name, method in vars(LineParser).items()
+              if name.startswith("stmt_")}
 
 
 def parse_statements(source_line: SourceLine, immediate: bool = False) -> n.Line:

@@ -16,9 +16,20 @@ from machine.lse.builtins import BUILTINS
 BINARY_COST = {"+": "add", "-": "sub", "*": "mul", "/": "div", "^": "pow", "!": "concat"}
 
 
+def counted(counts: dict) -> Counter:
+    """A Counter of counts, made without Counter's Python-level __init__ and update (same keys, same order)."""
+    made = _new_counter(Counter)
+    _fill(made, counts)
+    return made
+
+
+_new_counter = dict.__new__
+_fill = dict.update
+
+
 def expression_cost(node: object) -> Counter:
     """What evaluating an expression pays up front (without recursion: expressions may be long)."""
-    return Counter(add_expression_cost(node, {}))
+    return counted(add_expression_cost(node, {}))
 
 
 def add_expression_cost(node: object, total: dict) -> dict:
@@ -73,7 +84,7 @@ def add_expression_cost(node: object, total: dict) -> dict:
 
 def statement_cost(node: object) -> Counter:
     """What a statement pays at its charge point (a SI's or a FAIRE's parts are the lowering's)."""
-    return Counter(add_statement_cost(node, {}))
+    return counted(add_statement_cost(node, {}))
 
 
 def add_statement_cost(node: object, total: dict) -> dict:

@@ -108,9 +108,8 @@ def tokenize(text: str, line: int, column0: int = 0, source: str | None = None) 
                 break
             statement_start = False
             continue
-        start = found.start(kind)
-        j = found.end()
-        piece = found.group(kind)
+        start, j = found.span(kind)  # the token ends where the match does
+        piece = text[start:j]
         if kind == 3:
             op = operators[piece]
             if op == "*" and statement_start:

@@ -101,7 +101,7 @@ class LineParser:
 
     def fail(self, what: str, tok: Token | None = None, code: Err = Err.SYNTAX, expected: bool = True) -> _Fail:
         """A syntax error at tok: `what` was expected there (or, if not `expected`, what is wrong)."""
-        tok = tok or self.peek()
+        tok = tok or self.tokens[self.pos]
         found = clip(tok.text) if tok.kind != "END" else "FIN DE LIGNE"
         text = f"{what} ATTENDU, TROUVE {found}" if code == Err.SYNTAX and expected else what
         return _Fail(Diagnostic(code, text, tok.line, self.source, tok.column))
@@ -124,25 +124,30 @@ class LineParser:
     def statements(self) -> tuple:
         """Parse `s1; s2; ...` up to the end of the line."""
         out = []
+        tokens = self.tokens
         while True:
-            if self.check("COMMENT"):
-                self.advance()
+            tok = tokens[self.pos]
+            kind = tok.kind
+            if kind == "COMMENT":
+                self.pos += 1
                 break
-            if self.check("END"):
+            if kind == "END":
                 break
-            if self.match("OP", ";"):
+            if kind == "OP" and tok.text == ";":
+                self.pos += 1
                 continue
-            if out and self.check("KW", "PROCEDURE"):
+            if out and kind == "KW" and tok.text == "PROCEDURE":
                 raise self.fail("PROCEDURE EN DEBUT DE LIGNE SEULEMENT", expected=False)
             out.append(self.statement())
-            if self.check("COMMENT") or self.check("END"):
+            tok = tokens[self.pos]
+            if tok.kind == "COMMENT" or tok.kind == "END":
                 continue
             self.expect_op(";")
         self.expect("END", None, "FIN DE LIGNE")
         return tuple(out)
 
     def statement(self) -> object:
-        tok = self.peek()
+        tok = self.tokens[self.pos]
         line = tok.line
         if tok.kind == "KW":
             handler = STATEMENTS.get(tok.text)
@@ -198,7 +203,7 @@ class LineParser:
 
     def branch(self) -> object:
         if self.check("KW", "FAIRE") or self.check("KW", "PROCEDURE"):
-            raise self.fail(f"{self.peek().text} INTERDIT ICI", expected=False)
+            raise self.fail(f"{self.tokens[self.pos].text} INTERDIT ICI", expected=False)
         return self.statement()
 
     def stmt_debut(self, line: int) -> n.Block:
@@ -226,7 +231,7 @@ class LineParser:
             return n.Faire(end, var, start, step, self.value(), None, line)
         if self.match("KW", "TANT"):
             self.expect_kw("QUE")
-            tok = self.peek()
+            tok = self.tokens[self.pos]
             cond = self.condition()
             if any(isinstance(node, n.Call) for node in walk(cond)):
                 raise self.fail("APPEL DE PROCEDURE INTERDIT DANS TANT QUE", tok, expected=False)
@@ -319,12 +324,12 @@ class LineParser:
         return n.Executer(program, start, line)
 
     def at_statement_end(self) -> bool:
-        tok = self.peek()
+        tok = self.tokens[self.pos]
         return tok.kind in ("END", "COMMENT") or (tok.kind == "OP" and tok.text == ";") or (
             tok.kind == "KW" and tok.text in ("SINON", "FIN"))
 
     def target(self, computed: bool) -> n.Target:
-        tok = self.peek()
+        tok = self.tokens[self.pos]
         if tok.kind == "NUM" and (not computed or self.peek(1).kind in ("END", "COMMENT")
                                   or self.peek(1).text in (";", "SINON", "FIN", "POUR")):
             self.advance()
@@ -355,7 +360,7 @@ class LineParser:
 
     def value(self) -> object:
         """Parse an expression that must be a value, not a condition."""
-        tok = self.peek()
+        tok = self.tokens[self.pos]
         node = self.disjunction()
         if isinstance(node, BOOL_NODES):
             raise self.fail("EXPRESSION (PAS UNE CONDITION)", tok)
@@ -363,7 +368,7 @@ class LineParser:
 
     def condition(self) -> object:
         """Parse an expression that must be a condition."""
-        tok = self.peek()
+        tok = self.tokens[self.pos]
         node = self.disjunction()
         if not isinstance(node, BOOL_NODES):
             raise self.fail("CONDITION", tok)
@@ -391,19 +396,19 @@ class LineParser:
         while (op := tokens[self.pos]).kind == "KW" and op.text == "OU":
             self.pos += 1
             self._bool_operand(node, tok)
-            right_tok = self.peek()
+            right_tok = self.tokens[self.pos]
             right = self._bool_operand(self.conjunction(), right_tok)
             node = n.Logic("OU", node, right, op.line)
         return node
 
     def conjunction(self) -> object:
-        tok = self.peek()
+        tok = self.tokens[self.pos]
         node = self.negation()
         tokens = self.tokens
         while (op := tokens[self.pos]).kind == "KW" and op.text == "ET":
             self.pos += 1
             self._bool_operand(node, tok)
-            right_tok = self.peek()
+            right_tok = self.tokens[self.pos]
             right = self._bool_operand(self.negation(), right_tok)
             node = n.Logic("ET", node, right, op.line)
         return node
@@ -413,20 +418,20 @@ class LineParser:
         if op.kind == "KW" and op.text == "NON":
             self.pos += 1
             self.nest(op)
-            tok = self.peek()
+            tok = self.tokens[self.pos]
             node = n.Not(self._bool_operand(self.negation(), tok), op.line)
             self.depth -= 1
             return node
         return self.comparison()
 
     def comparison(self) -> object:
-        left_tok = self.peek()
+        left_tok = self.tokens[self.pos]
         left = self.additive()
         tok = self.tokens[self.pos]
         if tok.kind == "OP" and tok.text in RELATIONS:
             self.pos += 1
             self._value_operand(left, left_tok)
-            right_tok = self.peek()
+            right_tok = self.tokens[self.pos]
             right = self._value_operand(self.additive(), right_tok)
             return n.Compare(tok.text, left, right, tok.line)
         return left
@@ -442,7 +447,7 @@ class LineParser:
         if tok.kind == "OP" and tok.text in "+-" and tok.text:
             self.pos += 1
             self.nest(tok)
-            start = self.peek()
+            start = self.tokens[self.pos]
             node = n.Unary(tok.text, self._value_operand(self.term(), start), tok.line)
             self.depth -= 1
         else:
@@ -450,7 +455,7 @@ class LineParser:
         while (op := tokens[self.pos]).kind == "OP" and op.text in ("+", "-", "!"):
             self.pos += 1
             self._value_operand(node, tok)
-            start = self.peek()
+            start = self.tokens[self.pos]
             right = self._value_operand(self.term(), start)
             node = n.Binary(op.text, node, right, op.line)
         return node
@@ -471,7 +476,7 @@ class LineParser:
         while (op := tokens[self.pos]).kind == "OP" and op.text in ("*", "/"):
             self.pos += 1
             self._value_operand(node, tok)
-            start = self.peek()
+            start = self.tokens[self.pos]
             right = self._value_operand(self.power(), start)
             node = n.Binary(op.text, node, right, op.line)
         return node
@@ -484,7 +489,7 @@ class LineParser:
         while (op := tokens[self.pos]).kind == "OP" and op.text == "^":
             self.pos += 1
             self._value_operand(node, tok)
-            start = self.peek()
+            start = self.tokens[self.pos]
             right = self._value_operand(self.factor(), start)
             node = n.Binary("^", node, right, op.line)
         return node
@@ -515,7 +520,7 @@ class LineParser:
             # Extension: a sign inside an expression (A*-B) is accepted.
             self.advance()
             self.nest(tok)
-            start = self.peek()
+            start = self.tokens[self.pos]
             node = n.Unary(tok.text, self._value_operand(self.factor(), start), tok.line)
             self.depth -= 1
             return node

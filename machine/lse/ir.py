@@ -169,6 +169,8 @@ class _Lowering:
         lines = self.program.lines
         for line in lines:
             for node in line.statements:
+                if type(node) not in _HOLD_FAIRE:
+                    continue
                 for item in _faires(node):
                     end = self.resolve(item.end)
                     if end is not None:
@@ -296,6 +298,9 @@ class _Lowering:
 def _placeholder(block_id: int, line: int) -> Block:
     """A block kept for its number that nothing reaches (the missing SINON of a SI)."""
     return Block(block_id, line, exit=Leave("off_end", None, None, line))
+
+
+_HOLD_FAIRE = frozenset({n.Faire, n.If, n.Block})  # the statements that are or may hold a FAIRE
 
 
 def _faires(node: object):

@@ -90,13 +90,16 @@ class Layout:
 _NOTED = frozenset({n.Faire, n.Chaine, n.Tableau, n.Charger, n.Assign, n.Lire, n.BuiltinCall, n.Call})
 
 
+_SEGMENT_ENDS = frozenset({n.Faire, n.Procedure})  # a new segment starts after each
+
+
 def layout(program: n.Program) -> Layout:
     """Compute the segments, units and name kinds of a parsed program."""
     result = Layout(program)
     for index, line in enumerate(program.lines):
         starts = [0]
         for position, statement in enumerate(line.statements):
-            if isinstance(statement, (n.Faire, n.Procedure)):
+            if type(statement) in _SEGMENT_ENDS:
                 starts.append(position + 1)
         for start in starts:
             result.pc_of[(index, start)] = len(result.segments)

@@ -402,9 +402,9 @@ class LineParser:
         return node
 
     def conjunction(self) -> object:
-        tok = self.tokens[self.pos]
-        node = self.negation()
         tokens = self.tokens
+        tok = tokens[self.pos]
+        node = self.negation() if tok.kind == "KW" and tok.text == "NON" else self.comparison()
         while (op := tokens[self.pos]).kind == "KW" and op.text == "ET":
             self.pos += 1
             self._bool_operand(node, tok)

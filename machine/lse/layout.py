@@ -1,4 +1,4 @@
-"""Cut a parsed program into segments (entry points) and name its units; imports nodes only."""
+"""Cut a parsed program into segments (entry points) and name its units; imports nodes, checks (the walk), operands."""
 
 from __future__ import annotations
 

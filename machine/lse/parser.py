@@ -115,10 +115,18 @@ class LineParser:
         raise self.fail(what)
 
     def expect_kw(self, word: str) -> Token:
-        return self.expect("KW", word, word)
+        tok = self.tokens[self.pos]
+        if tok.kind == "KW" and tok.text == word:
+            self.pos += 1
+            return tok
+        raise self.fail(word)
 
     def expect_op(self, op: str) -> Token:
-        return self.expect("OP", op, f"'{op}'")
+        tok = self.tokens[self.pos]
+        if tok.kind == "OP" and tok.text == op:
+            self.pos += 1
+            return tok
+        raise self.fail(f"'{op}'")
 
     # ----------------------------------------------------------- statements
     def statements(self) -> tuple:

@@ -16,10 +16,11 @@ from __future__ import annotations
 from collections import Counter
 
 from machine.lse import nodes as n
-from machine.lse.costs import expression_cost, statement_cost
+from machine.lse.costs import add_expression_cost, add_statement_cost, counted, statement_cost
 from machine.record import field, record
 
 STRAIGHT_RUN = (n.Assign, n.Afficher, n.Chaine, n.Tableau, n.Liberer)  # paid together, before the first
+_STRAIGHT = frozenset(STRAIGHT_RUN)  # node classes have no subclasses: their type() is enough
 # What one pass of a FAIRE costs besides its body (the pass of an end line).
 PASS_COST = Counter({"loop_step": 1, "variable": 1, "add": 1, "compare": 1, "assign": 1})
 
@@ -168,6 +169,8 @@ class _Lowering:
         lines = self.program.lines
         for line in lines:
             for node in line.statements:
+                if type(node) not in _HOLD_FAIRE:
+                    continue
                 for item in _faires(node):
                     end = self.resolve(item.end)
                     if end is not None:
@@ -195,7 +198,7 @@ class _Lowering:
         """Lower statements into block and the blocks after it; return the block control falls out of."""
         run: list = []
         for position, statement in enumerate(statements):
-            if isinstance(statement, STRAIGHT_RUN):
+            if type(statement) in _STRAIGHT:
                 run.append(statement)
                 continue
             self.flush(block, run, line)
@@ -209,17 +212,18 @@ class _Lowering:
     def flush(self, block: Block, run: list, line: int) -> None:
         if not run:
             return
-        kinds: Counter = Counter()
+        kinds: dict = {}
         for statement in run:
-            kinds.update(statement_cost(statement))
-        block.ops.append(Charge(kinds, line))
+            add_statement_cost(statement, kinds)
+        block.ops.append(Charge(counted(kinds), line))
         block.ops.extend(Do(statement, line) for statement in run)
 
     def statement(self, block: Block, node: object, line: int, position: int | None) -> Block | None:
         """Lower one statement that is not part of a straight run."""
         ops = block.ops
-        if isinstance(node, n.If):
-            ops.append(Charge(Counter({"statement": 1}) + expression_cost(node.cond), line))
+        kind = type(node)
+        if kind is n.If:
+            ops.append(Charge(counted(add_expression_cost(node.cond, {"statement": 1})), line))
             yes, no, join = self.new(line), self.new(line), self.new(line)
             block.exit = Branch(node.cond, yes.id, no.id if node.other is not None else join.id, line, join.id)
             for branch, part in ((yes, node.then), (no, node.other)):
@@ -231,37 +235,37 @@ class _Lowering:
             if node.other is None:
                 self.ir.blocks[no.id] = _placeholder(no.id, line)
             return join
-        if isinstance(node, n.Block):
+        if kind is n.Block:
             ops.append(Charge(Counter({"statement": 1}), line))
             return self.statements(block, node.statements, line)
-        if isinstance(node, n.Faire):
+        if kind is n.Faire:
             return self.faire(block, node, line, position)
         ops.append(Charge(statement_cost(node), line))
-        if isinstance(node, n.Goto):
+        if kind is n.Goto:
             number = self.resolve(node.target)
             block.exit = Jump(number, node.target.expr if number is None else None, line)
             return None
-        if isinstance(node, n.Terminer):
+        if kind is n.Terminer:
             block.exit = Leave("end", None, None, line)
             return None
-        if isinstance(node, n.Retour):
+        if kind is n.Retour:
             block.exit = Leave("return" if node.target is None else "return_to", None, node.target, line)
             return None
-        if isinstance(node, n.Resultat):
+        if kind is n.Resultat:
             block.exit = Leave("result", node.expr, None, line)
             return None
-        if isinstance(node, n.Procedure):
+        if kind is n.Procedure:
             ops.append(Do(node, line))  # reached by running on: an error
             entry = self.new(line)
             entry.segment_start = True
             self.ir.proc_entry[node.name] = entry.id
             block.exit = Goto(entry.id)  # never taken: the PROCEDURE line fails
             return entry
-        if isinstance(node, n.Executer):
+        if kind is n.Executer:
             ops.append(Do(node, line))
             block.exit = Leave("end", None, None, line)
             return None
-        if isinstance(node, n.Lire):
+        if kind is n.Lire:
             for target in node.targets:  # an element's index is paid when that element is read
                 if isinstance(target, n.Index):
                     ops.append(Charge(_index_cost(target, "array_write"), line))
@@ -273,15 +277,16 @@ class _Lowering:
     def faire(self, block: Block, node: n.Faire, line: int, position: int | None) -> Block:
         """FAIRE: set-up, then the body (the rest of the line) or, if it runs zero times, its last line's end."""
         block.ops.append(Charge(Counter({"statement": 1}), line))
-        kinds = expression_cost(node.start) + Counter({"loop_init": 1})
+        kinds = add_expression_cost(node.start, {})
+        kinds["loop_init"] = 1  # no expression pays loop_init
         if node.step is not None:
-            kinds.update(expression_cost(node.step))
+            add_expression_cost(node.step, kinds)
         if node.limit is not None:
-            kinds.update(expression_cost(node.limit))
-        block.ops.append(Charge(kinds, line))
+            add_expression_cost(node.limit, kinds)
+        block.ops.append(Charge(counted(kinds), line))
         block.ops.append(LoopEntry(node, line))
         if node.cond is not None:
-            block.ops.append(Charge(expression_cost(node.cond), line))
+            block.ops.append(Charge(counted(add_expression_cost(node.cond, {})), line))
         body = self.new(line)
         body.segment_start = True
         if position is not None:
@@ -293,6 +298,9 @@ class _Lowering:
 def _placeholder(block_id: int, line: int) -> Block:
     """A block kept for its number that nothing reaches (the missing SINON of a SI)."""
     return Block(block_id, line, exit=Leave("off_end", None, None, line))
+
+
+_HOLD_FAIRE = frozenset({n.Faire, n.If, n.Block})  # the statements that are or may hold a FAIRE
 
 
 def _faires(node: object):
@@ -308,10 +316,10 @@ def _faires(node: object):
 
 
 def _index_cost(target: n.Index, key: str) -> Counter:
-    kinds = Counter({key: 1})
+    kinds = {key: 1}
     for index in target.indices:
-        kinds.update(expression_cost(index))
-    return kinds
+        add_expression_cost(index, kinds)
+    return counted(kinds)
 
 
 def lower(program: n.Program) -> ProgramIR:

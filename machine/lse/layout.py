@@ -1,10 +1,10 @@
-"""Cut a parsed program into segments (entry points) and name its units; imports nodes only."""
+"""Cut a parsed program into segments (entry points) and name its units; imports nodes, checks (the walk), operands."""
 
 from __future__ import annotations
 
 from machine.lse import nodes as n
+from machine.lse.checks import statement_nodes
 from machine.lse.operands import whole24
-from machine.lse.parser import walk
 from machine.record import field, record
 
 MAIN = "&"  # the unit name of the main program (no procedure can be called that)
@@ -86,13 +86,20 @@ class Layout:
         return name in self.array_names or name in params or name in self.loaded_names
 
 
+# The kinds of node the layout notes something of (node classes have no subclasses: type() is enough).
+_NOTED = frozenset({n.Faire, n.Chaine, n.Tableau, n.Charger, n.Assign, n.Lire, n.BuiltinCall, n.Call})
+
+
+_SEGMENT_ENDS = frozenset({n.Faire, n.Procedure})  # a new segment starts after each
+
+
 def layout(program: n.Program) -> Layout:
     """Compute the segments, units and name kinds of a parsed program."""
     result = Layout(program)
     for index, line in enumerate(program.lines):
         starts = [0]
         for position, statement in enumerate(line.statements):
-            if isinstance(statement, (n.Faire, n.Procedure)):
+            if type(statement) in _SEGMENT_ENDS:
                 starts.append(position + 1)
         for start in starts:
             result.pc_of[(index, start)] = len(result.segments)
@@ -107,9 +114,13 @@ def layout(program: n.Program) -> Layout:
         first = line.statements[0] if line.statements else None
         if isinstance(first, n.Procedure):
             owner = first.name
-        for node in walk(line.statements):
-            result.statements.append((owner, node))
-            if isinstance(node, n.Faire):
+        nodes = statement_nodes(line.statements)
+        result.statements += [(owner, node) for node in nodes]
+        for node in nodes:
+            kind = type(node)
+            if kind not in _NOTED:
+                continue
+            if kind is n.Faire:
                 end = result.resolve(node.end)
                 if end is not None:
                     if end in result.loop_ends:
@@ -117,22 +128,24 @@ def layout(program: n.Program) -> Layout:
                     result.loop_ends.add(end)
                 counters[node.var] = counters.get(node.var, True) and all(
                     whole24(bound) for bound in (node.start, node.step or n.Num(1.0, node.line), node.limit))
-            elif isinstance(node, n.Chaine):
+            elif kind is n.Chaine:
                 result.string_names.update(node.names)
-            elif isinstance(node, n.Tableau):
+            elif kind is n.Tableau:
                 result.array_names.update(name for name, _ in node.decls)
-            elif isinstance(node, n.Charger):
+            elif kind is n.Charger:
                 result.loaded_names.add(node.var.name)
                 result.stored_names.add(node.var.name)
                 if isinstance(node.status, n.Var):
                     result.stored_names.add(node.status.name)
-            elif isinstance(node, n.Assign) and isinstance(node.target, n.Var):
-                result.stored_names.add(node.target.name)
-            elif isinstance(node, n.Lire):
+            elif kind is n.Assign:
+                if isinstance(node.target, n.Var):
+                    result.stored_names.add(node.target.name)
+            elif kind is n.Lire:
                 result.stored_names.update(t.name for t in node.targets if isinstance(t, n.Var))
-            elif isinstance(node, n.BuiltinCall) and node.position_out is not None:
-                result.stored_names.add(node.position_out.name)
-            elif isinstance(node, n.Call):  # an argument may be passed by reference
+            elif kind is n.BuiltinCall:
+                if node.position_out is not None:
+                    result.stored_names.add(node.position_out.name)
+            else:  # a call of a procedure: an argument may be passed by reference
                 result.calls.append(node)
                 result.assigned_names.update(arg.name for arg in node.args if isinstance(arg, n.Var))
         if isinstance(first, n.Procedure):

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
+from typing import NamedTuple
+
 from machine.errors import Diagnostic, Err, clip
-from machine.record import record
 
 KEYWORDS = frozenset("""
 AFFICHER LIRE ALLER EN SI ALORS SINON DEBUT FIN FAIRE POUR PAS JUSQUA TANT QUE
@@ -20,9 +22,12 @@ SINGLE = {
 }
 
 
-@record(frozen=True, slots=True)
-class Token:
-    """One lexeme: kind is NUM, STR, NAME, PROC, KW, OP, FORMAT or END."""
+class Token(NamedTuple):
+    """One lexeme: kind is NUM, STR, NAME, PROC, KW, OP, FORMAT or END.
+
+    Decision: a named tuple (frozen, same fields and repr as a record) because a program of
+    170 lines makes some 3 000 tokens at each parse, and a tuple is made in one step.
+    """
 
     kind: str
     text: str
@@ -52,6 +57,25 @@ def _is_name_char(ch: str) -> bool:
     return (ch.isalpha() or _is_digit(ch)) and ch not in ASSIGN_CHARS
 
 
+# Decision: one compiled expression finds the tokens made of ASCII (and the arrows), blanks
+# before them included; what it does not match (a letter or a character outside ASCII, &, an
+# unterminated string, a wrong character) is read one character at a time, as before, so the
+# tokens and the errors are the same (tests/test_front_end_same.py). The string's quantifier is
+# possessive: a doubled quote is never taken back to close a string early.
+_TOKEN = re.compile(
+    "[ \t\r]*(?:"
+    "([0-9]+(?:\\.[0-9]+)?(?:[Ee][+-]?[0-9]+)?)"  # 1: a number
+    "|([A-Za-z][A-Za-z0-9]*)"  # 2: a word (name or keyword)
+    "|(<=|>=|[-+*/!=#()\\[\\],;:?<>^←_￩↑￪])"  # 3: an operator
+    "|('(?:[^']|'')*+')"  # 4: a string
+    "|(&[A-Za-z][A-Za-z0-9]*)"  # 5: a procedure's name
+    ")?")
+_OPERATOR = {**{ch: ch for ch in SINGLE}, "<": "<", ">": ">", "<=": "<=", ">=": ">=",
+             **{ch: "←" for ch in ASSIGN_CHARS}, **{ch: "^" for ch in POWER_CHARS}}
+_INFINITY = float("inf")
+_new = tuple.__new__
+
+
 def tokenize(text: str, line: int, column0: int = 0, source: str | None = None) -> list[Token]:
     """Split the text of one program line into tokens, ending with an END token.
 
@@ -63,113 +87,116 @@ def tokenize(text: str, line: int, column0: int = 0, source: str | None = None) 
     of kind '*COMMENT' holding the rest of the line.
     """
     tokens: list[Token] = []
+    append = tokens.append
+    match = _TOKEN.match
+    keywords, operators = KEYWORDS, _OPERATOR
     i, n = 0, len(text)
+    statement_start = True  # a '*' here opens a comment: first token, or after ';' or ':'
 
     def fail(code: Err, what: str, col: int) -> LexError:
         return LexError(Diagnostic(code, what, line, text if source is None else source, col + column0))
 
     while i < n:
-        ch = text[i]
-        col = i + column0
-        if ch in " \t\r":
-            i += 1
+        found = match(text, i)  # always matches: at least the blanks
+        kind = found.lastindex
+        if kind is None:  # blanks up to the end, or a token the expression leaves to the slow path
+            i = found.end()
+            if i >= n:
+                break
+            i = _slow_token(text, i, line, column0, statement_start, tokens, fail)
+            if i < 0:
+                break
+            statement_start = False
             continue
-        if ch == "*" and (not tokens or tokens[-1].text in (";", ":") and tokens[-1].kind == "OP"):
-            tokens.append(Token("COMMENT", text[i + 1:], line, col))
-            break
-        if _is_digit(ch):
-            j = i
-            while j < n and _is_digit(text[j]):
-                j += 1
-            if j < n and text[j] == "." and j + 1 < n and _is_digit(text[j + 1]):
-                j += 1
-                while j < n and _is_digit(text[j]):
+        start, j = found.span(kind)  # the token ends where the match does
+        piece = text[start:j]
+        if kind == 3:
+            op = operators[piece]
+            if op == "*" and statement_start:
+                append(_new(Token, ("COMMENT", text[start + 1:], line, start + column0, None)))
+                break
+            append(_new(Token, ("OP", op, line, start + column0, None)))
+            statement_start = op == ";" or op == ":"
+            i = j
+            continue
+        statement_start = False
+        if kind == 2:
+            if j < n and text[j] >= "\x80":
+                while j < n and _is_name_char(text[j]):
                     j += 1
-            if j < n and text[j] in "Ee":
-                k = j + 1
-                if k < n and text[k] in "+-":
-                    k += 1
-                if k < n and _is_digit(text[k]):
-                    while k < n and _is_digit(text[k]):
-                        k += 1
-                    j = k
-            literal = text[i:j]
-            value = float(literal)
-            if value == float("inf"):
-                raise fail(Err.BAD_NUMBER, clip(literal), i)
-            tokens.append(Token("NUM", literal, line, col, value))
-            i = j
-            continue
-        if ch == "'":
-            j = i + 1
-            parts = []
-            while True:
-                if j >= n:
-                    raise fail(Err.UNTERMINATED_STRING, "", i)
-                if text[j] == "'":
-                    if j + 1 < n and text[j + 1] == "'":
-                        parts.append("'")
-                        j += 2
-                        continue
-                    break
-                parts.append(text[j])
-                j += 1
-            tokens.append(Token("STR", text[i:j + 1], line, col, "".join(parts)))
-            i = j + 1
-            continue
-        if ch == "&":
-            j = i + 1
-            if j >= n or not _is_name_start(text[j]):
-                raise fail(Err.SYNTAX, "NOM DE PROCEDURE ATTENDU APRES &", i)
-            while j < n and _is_name_char(text[j]):
-                j += 1
-            tokens.append(Token("PROC", "&" + text[i + 1:j].upper(), line, col))
-            i = j
-            continue
-        if _is_name_start(ch):
-            j = i
-            while j < n and _is_name_char(text[j]):
-                j += 1
-            word = text[i:j].upper()
-            if word in KEYWORDS:
-                tokens.append(Token("KW", word, line, col))
+                piece = text[start:j]
+            word = piece.upper()
+            if word in keywords:
+                append(_new(Token, ("KW", word, line, start + column0, None)))
                 if word == "AFFICHER":
-                    k = j
-                    while k < n and text[k] in " \t":
-                        k += 1
-                    if k < n and text[k] == "[":
-                        end = _format_end(text, k)
-                        if end < 0:
-                            raise fail(Err.BAD_FORMAT, "] ATTENDU", k)
-                        tokens.append(Token("FORMAT", text[k + 1:end], line, k + column0))
-                        j = end + 1
+                    j = _format(text, j, line, column0, tokens, fail)
             else:
-                tokens.append(Token("NAME", word, line, col))
-            i = j
-            continue
-        if ch in ASSIGN_CHARS:
-            tokens.append(Token("OP", "←", line, col))
-            i += 1
-            continue
-        if ch in POWER_CHARS:
-            tokens.append(Token("OP", "^", line, col))
-            i += 1
-            continue
-        if ch in "<>":
-            if i + 1 < n and text[i + 1] == "=":
-                tokens.append(Token("OP", ch + "=", line, col))
-                i += 2
-            else:
-                tokens.append(Token("OP", ch, line, col))
-                i += 1
-            continue
-        if ch in SINGLE:
-            tokens.append(Token("OP", ch, line, col))
-            i += 1
-            continue
-        raise fail(Err.BAD_CHARACTER, repr(ch).upper() if not ch.isprintable() else ch, i)
-    tokens.append(Token("END", "", line, n + column0))
+                append(_new(Token, ("NAME", word, line, start + column0, None)))
+        elif kind == 1:
+            value = float(piece)
+            if value == _INFINITY:
+                raise fail(Err.BAD_NUMBER, clip(piece), start)
+            append(_new(Token, ("NUM", piece, line, start + column0, value)))
+        elif kind == 4:
+            append(_new(Token, ("STR", piece, line, start + column0, piece[1:-1].replace("''", "'"))))
+        else:
+            if j < n and text[j] >= "\x80":
+                while j < n and _is_name_char(text[j]):
+                    j += 1
+                piece = text[start:j]
+            append(_new(Token, ("PROC", "&" + piece[1:].upper(), line, start + column0, None)))
+        i = j
+    append(_new(Token, ("END", "", line, n + column0, None)))
     return tokens
+
+
+def _format(text: str, j: int, line: int, column0: int, tokens: list[Token], fail) -> int:
+    """After AFFICHER: the format in brackets that may follow, as one FORMAT token; where to go on."""
+    n = len(text)
+    k = j
+    while k < n and text[k] in " \t":
+        k += 1
+    if k < n and text[k] == "[":
+        end = _format_end(text, k)
+        if end < 0:
+            raise fail(Err.BAD_FORMAT, "] ATTENDU", k)
+        tokens.append(Token("FORMAT", text[k + 1:end], line, k + column0))
+        return end + 1
+    return j
+
+
+def _slow_token(text: str, i: int, line: int, column0: int, statement_start: bool, tokens: list[Token],
+                fail) -> int:
+    """Read the one token at i that the expression left (outside ASCII, &, a bad string or character).
+
+    Return where to go on, or -1 when the rest of the line was a comment.
+    """
+    n = len(text)
+    ch = text[i]
+    col = i + column0
+    if ch == "'":
+        raise fail(Err.UNTERMINATED_STRING, "", i)
+    if ch == "&":
+        j = i + 1
+        if j >= n or not _is_name_start(text[j]):
+            raise fail(Err.SYNTAX, "NOM DE PROCEDURE ATTENDU APRES &", i)
+        while j < n and _is_name_char(text[j]):
+            j += 1
+        tokens.append(Token("PROC", "&" + text[i + 1:j].upper(), line, col))
+        return j
+    if _is_name_start(ch):
+        j = i
+        while j < n and _is_name_char(text[j]):
+            j += 1
+        word = text[i:j].upper()
+        if word in KEYWORDS:
+            tokens.append(Token("KW", word, line, col))
+            if word == "AFFICHER":
+                j = _format(text, j, line, column0, tokens, fail)
+        else:
+            tokens.append(Token("NAME", word, line, col))
+        return j
+    raise fail(Err.BAD_CHARACTER, repr(ch).upper() if not ch.isprintable() else ch, i)
 
 
 def _format_end(text: str, start: int) -> int:

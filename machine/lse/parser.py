@@ -30,6 +30,9 @@ FRAMES_PER_LEVEL = 12
 PARSER_FRAMES = FRAMES_PER_LEVEL * (MAX_EXPRESSION_DEPTH + MAX_BLOCK_DEPTH) + 100
 BOOL_NODES = (n.Compare, n.Logic, n.Not)
 RELATIONS = ("=", "#", "<", "<=", ">", ">=")
+LOGIC = ("ET", "OU")
+FACTOR_CONTINUES = frozenset(("*", "/", "^", "(", "["))  # operators after an operand of a product
+CONTINUES = frozenset(("+", "-", "!", "*", "/", "^", "(", "[") + RELATIONS)  # operators after an operand
 
 
 class SyntaxErrors(Exception):
@@ -89,59 +92,77 @@ class LineParser:
         return tok.kind == kind and (text is None or tok.text == text)
 
     def match(self, kind: str, text: str | None = None) -> Token | None:
-        if self.check(kind, text):
-            return self.advance()
+        tok = self.tokens[self.pos]
+        if tok.kind == kind and (text is None or tok.text == text):
+            if kind != "END":
+                self.pos += 1
+            return tok
         return None
 
     def fail(self, what: str, tok: Token | None = None, code: Err = Err.SYNTAX, expected: bool = True) -> _Fail:
         """A syntax error at tok: `what` was expected there (or, if not `expected`, what is wrong)."""
-        tok = tok or self.peek()
+        tok = tok or self.tokens[self.pos]
         found = clip(tok.text) if tok.kind != "END" else "FIN DE LIGNE"
         text = f"{what} ATTENDU, TROUVE {found}" if code == Err.SYNTAX and expected else what
         return _Fail(Diagnostic(code, text, tok.line, self.source, tok.column))
 
     def expect(self, kind: str, text: str | None, what: str) -> Token:
-        tok = self.match(kind, text)
-        if tok is None:
-            raise self.fail(what)
-        return tok
+        tok = self.tokens[self.pos]
+        if tok.kind == kind and (text is None or tok.text == text):
+            if kind != "END":
+                self.pos += 1
+            return tok
+        raise self.fail(what)
 
     def expect_kw(self, word: str) -> Token:
-        return self.expect("KW", word, word)
+        tok = self.tokens[self.pos]
+        if tok.kind == "KW" and tok.text == word:
+            self.pos += 1
+            return tok
+        raise self.fail(word)
 
     def expect_op(self, op: str) -> Token:
-        return self.expect("OP", op, f"'{op}'")
+        tok = self.tokens[self.pos]
+        if tok.kind == "OP" and tok.text == op:
+            self.pos += 1
+            return tok
+        raise self.fail(f"'{op}'")
 
     # ----------------------------------------------------------- statements
     def statements(self) -> tuple:
         """Parse `s1; s2; ...` up to the end of the line."""
         out = []
+        tokens = self.tokens
         while True:
-            if self.check("COMMENT"):
-                self.advance()
+            tok = tokens[self.pos]
+            kind = tok.kind
+            if kind == "COMMENT":
+                self.pos += 1
                 break
-            if self.check("END"):
+            if kind == "END":
                 break
-            if self.match("OP", ";"):
+            if kind == "OP" and tok.text == ";":
+                self.pos += 1
                 continue
-            if out and self.check("KW", "PROCEDURE"):
+            if out and kind == "KW" and tok.text == "PROCEDURE":
                 raise self.fail("PROCEDURE EN DEBUT DE LIGNE SEULEMENT", expected=False)
             out.append(self.statement())
-            if self.check("COMMENT") or self.check("END"):
+            tok = tokens[self.pos]
+            if tok.kind == "COMMENT" or tok.kind == "END":
                 continue
             self.expect_op(";")
         self.expect("END", None, "FIN DE LIGNE")
         return tuple(out)
 
     def statement(self) -> object:
-        tok = self.peek()
+        tok = self.tokens[self.pos]
         line = tok.line
         if tok.kind == "KW":
-            handler = getattr(self, "stmt_" + tok.text.lower(), None)
+            handler = STATEMENTS.get(tok.text)
             if handler is None:
                 raise self.fail("INSTRUCTION")
-            self.advance()
-            return handler(line)
+            self.pos += 1  # tok is a keyword, not the END
+            return handler(self, line)
         if tok.kind == "OP" and tok.text == "?" and self.immediate:
             self.advance()
             return self.stmt_afficher(line)
@@ -190,7 +211,7 @@ class LineParser:
 
     def branch(self) -> object:
         if self.check("KW", "FAIRE") or self.check("KW", "PROCEDURE"):
-            raise self.fail(f"{self.peek().text} INTERDIT ICI", expected=False)
+            raise self.fail(f"{self.tokens[self.pos].text} INTERDIT ICI", expected=False)
         return self.statement()
 
     def stmt_debut(self, line: int) -> n.Block:
@@ -218,7 +239,7 @@ class LineParser:
             return n.Faire(end, var, start, step, self.value(), None, line)
         if self.match("KW", "TANT"):
             self.expect_kw("QUE")
-            tok = self.peek()
+            tok = self.tokens[self.pos]
             cond = self.condition()
             if any(isinstance(node, n.Call) for node in walk(cond)):
                 raise self.fail("APPEL DE PROCEDURE INTERDIT DANS TANT QUE", tok, expected=False)
@@ -311,12 +332,12 @@ class LineParser:
         return n.Executer(program, start, line)
 
     def at_statement_end(self) -> bool:
-        tok = self.peek()
+        tok = self.tokens[self.pos]
         return tok.kind in ("END", "COMMENT") or (tok.kind == "OP" and tok.text == ";") or (
             tok.kind == "KW" and tok.text in ("SINON", "FIN"))
 
     def target(self, computed: bool) -> n.Target:
-        tok = self.peek()
+        tok = self.tokens[self.pos]
         if tok.kind == "NUM" and (not computed or self.peek(1).kind in ("END", "COMMENT")
                                   or self.peek(1).text in (";", "SINON", "FIN", "POUR")):
             self.advance()
@@ -347,7 +368,7 @@ class LineParser:
 
     def value(self) -> object:
         """Parse an expression that must be a value, not a condition."""
-        tok = self.peek()
+        tok = self.tokens[self.pos]
         node = self.disjunction()
         if isinstance(node, BOOL_NODES):
             raise self.fail("EXPRESSION (PAS UNE CONDITION)", tok)
@@ -355,7 +376,7 @@ class LineParser:
 
     def condition(self) -> object:
         """Parse an expression that must be a condition."""
-        tok = self.peek()
+        tok = self.tokens[self.pos]
         node = self.disjunction()
         if not isinstance(node, BOOL_NODES):
             raise self.fail("CONDITION", tok)
@@ -367,45 +388,58 @@ class LineParser:
         return node
 
     def disjunction(self) -> object:
-        tok = self.peek()
+        tokens, pos = self.tokens, self.pos
+        tok = tokens[pos]
+        kind = tok.kind
+        if kind == "NUM" or kind == "NAME" or kind == "STR":
+            # Decision: an expression that is one number, string or variable (most of them) is
+            # made here, without going down the nine levels that would each find nothing to do.
+            after = tokens[pos + 1]  # tok is not the END, so there is one after it
+            if not ((after.kind == "OP" and after.text in CONTINUES) or (after.kind == "KW" and after.text in LOGIC)):
+                self.pos = pos + 1
+                if kind == "NAME":
+                    return n.Var(tok.text, tok.line)
+                return n.Num(tok.value, tok.line) if kind == "NUM" else n.Str(tok.value, tok.line)
         node = self.conjunction()
-        while self.check("KW", "OU"):
-            op = self.advance()
+        while (op := tokens[self.pos]).kind == "KW" and op.text == "OU":
+            self.pos += 1
             self._bool_operand(node, tok)
-            right_tok = self.peek()
+            right_tok = self.tokens[self.pos]
             right = self._bool_operand(self.conjunction(), right_tok)
             node = n.Logic("OU", node, right, op.line)
         return node
 
     def conjunction(self) -> object:
-        tok = self.peek()
-        node = self.negation()
-        while self.check("KW", "ET"):
-            op = self.advance()
+        tokens = self.tokens
+        tok = tokens[self.pos]
+        node = self.negation() if tok.kind == "KW" and tok.text == "NON" else self.comparison()
+        while (op := tokens[self.pos]).kind == "KW" and op.text == "ET":
+            self.pos += 1
             self._bool_operand(node, tok)
-            right_tok = self.peek()
+            right_tok = self.tokens[self.pos]
             right = self._bool_operand(self.negation(), right_tok)
             node = n.Logic("ET", node, right, op.line)
         return node
 
     def negation(self) -> object:
-        if self.check("KW", "NON"):
-            op = self.advance()
+        op = self.tokens[self.pos]
+        if op.kind == "KW" and op.text == "NON":
+            self.pos += 1
             self.nest(op)
-            tok = self.peek()
+            tok = self.tokens[self.pos]
             node = n.Not(self._bool_operand(self.negation(), tok), op.line)
             self.depth -= 1
             return node
         return self.comparison()
 
     def comparison(self) -> object:
-        left_tok = self.peek()
+        left_tok = self.tokens[self.pos]
         left = self.additive()
-        tok = self.peek()
+        tok = self.tokens[self.pos]
         if tok.kind == "OP" and tok.text in RELATIONS:
-            self.advance()
+            self.pos += 1
             self._value_operand(left, left_tok)
-            right_tok = self.peek()
+            right_tok = self.tokens[self.pos]
             right = self._value_operand(self.additive(), right_tok)
             return n.Compare(tok.text, left, right, tok.line)
         return left
@@ -416,58 +450,71 @@ class LineParser:
         return node
 
     def additive(self) -> object:
-        tok = self.peek()
+        tokens = self.tokens
+        tok = tokens[self.pos]
         if tok.kind == "OP" and tok.text in "+-" and tok.text:
-            self.advance()
+            self.pos += 1
             self.nest(tok)
-            start = self.peek()
+            start = self.tokens[self.pos]
             node = n.Unary(tok.text, self._value_operand(self.term(), start), tok.line)
             self.depth -= 1
         else:
             node = self.term()
-        while self.peek().kind == "OP" and self.peek().text in ("+", "-", "!"):
-            op = self.advance()
+        while (op := tokens[self.pos]).kind == "OP" and op.text in ("+", "-", "!"):
+            self.pos += 1
             self._value_operand(node, tok)
-            start = self.peek()
+            start = self.tokens[self.pos]
             right = self._value_operand(self.term(), start)
             node = n.Binary(op.text, node, right, op.line)
         return node
 
     def term(self) -> object:
-        tok = self.peek()
+        tokens = self.tokens
+        tok = tokens[self.pos]
+        kind = tok.kind
+        if kind == "NUM" or kind == "NAME" or kind == "STR":
+            # As in disjunction: a lone operand of a sum, made at once when no * / ^ ( [ follows.
+            after = tokens[self.pos + 1]
+            if after.kind != "OP" or after.text not in FACTOR_CONTINUES:
+                self.pos += 1
+                if kind == "NAME":
+                    return n.Var(tok.text, tok.line)
+                return n.Num(tok.value, tok.line) if kind == "NUM" else n.Str(tok.value, tok.line)
         node = self.power()
-        while self.peek().kind == "OP" and self.peek().text in ("*", "/"):
-            op = self.advance()
+        while (op := tokens[self.pos]).kind == "OP" and op.text in ("*", "/"):
+            self.pos += 1
             self._value_operand(node, tok)
-            start = self.peek()
+            start = self.tokens[self.pos]
             right = self._value_operand(self.power(), start)
             node = n.Binary(op.text, node, right, op.line)
         return node
 
     def power(self) -> object:
         # Decision: ^ is left-associative, as in the BASICs of the same micros.
-        tok = self.peek()
+        tokens = self.tokens
+        tok = tokens[self.pos]
         node = self.factor()
-        while self.check("OP", "^"):
-            op = self.advance()
+        while (op := tokens[self.pos]).kind == "OP" and op.text == "^":
+            self.pos += 1
             self._value_operand(node, tok)
-            start = self.peek()
+            start = self.tokens[self.pos]
             right = self._value_operand(self.factor(), start)
             node = n.Binary("^", node, right, op.line)
         return node
 
     def factor(self) -> object:
-        tok = self.peek()
+        tok = self.tokens[self.pos]
         if tok.kind == "NUM":
-            self.advance()
+            self.pos += 1
             return n.Num(tok.value, tok.line)
         if tok.kind == "STR":
-            self.advance()
+            self.pos += 1
             return n.Str(tok.value, tok.line)
         if tok.kind == "PROC":
             return self.call()
         if tok.kind == "NAME":
-            if self.peek(1).kind == "OP" and self.peek(1).text == "(":
+            after = self.tokens[self.pos + 1]
+            if after.kind == "OP" and after.text == "(":
                 return self.builtin()
             return self.reference()
         if tok.kind == "OP" and tok.text == "(":
@@ -481,7 +528,7 @@ class LineParser:
             # Extension: a sign inside an expression (A*-B) is accepted.
             self.advance()
             self.nest(tok)
-            start = self.peek()
+            start = self.tokens[self.pos]
             node = n.Unary(tok.text, self._value_operand(self.factor(), start), tok.line)
             self.depth -= 1
             return node
@@ -528,6 +575,11 @@ class LineParser:
         if not spec.min_args <= len(args) <= spec.max_args:
             raise self.fail(tok.text, tok, Err.ARGUMENT_COUNT)
         return n.BuiltinCall(tok.text, tuple(args), position_out, tok.line)
+
+
+# Each keyword that starts a statement, and the method that parses the rest of it.
+STATEMENTS = {name[len("stmt_"):].upper(): method for name, method in vars(LineParser).items()
+              if name.startswith("stmt_")}
 
 
 def parse_statements(source_line: SourceLine, immediate: bool = False) -> n.Line:

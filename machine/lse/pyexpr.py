@@ -217,9 +217,6 @@ class ExpressionCode:
         link, self.link = self.link, False  # a link of a chain of + - * (see chain), as its parent said
         if node.op in CHAIN and self.fast and not self.in_index and not self.numbers.single:
             return self.chain(node, link)
-        if node.op == "!" and not self.scope.shared.profile:
-            (left, lk), (right, rk) = self.below((node.left, node.right))  # temporaries apart from the join's
-            return self.scanned(self.joined(left, lk, right, rk)), "s"
         ints = self.int_here and node.op in CHAIN  # in an index: ints stay ints
         self.int_index = ints
         left, lk = self.sub(node.left)
@@ -287,8 +284,10 @@ class ExpressionCode:
     def ex_BuiltinCall(self, node: n.BuiltinCall) -> tuple[str, str]:
         spec = BUILTINS[node.name]
         if node.name == "SCH" and node.position_out is None and not self.scope.shared.profile:
-            parts = self.below(node.args)  # temporaries apart from the substring's test
-            return self.scanned(self.substring(parts, node.args[2])), "s"
+            count = node.args[2]
+            if type(count) is n.Num and float(count.value).is_integer() and 0 <= count.value < 2 ** 31:
+                return self.scanned(self.substring(self.below(node.args), int(count.value))), "s"
+            return f"_sch({', '.join(self.sub(arg)[0] for arg in node.args)})", "s"  # strops.make_paid_substring
         parts = self.below(node.args)  # temporaries apart from the inline forms'
         args = ", ".join(code for code, _ in parts)
         numbers = all(kind == "n" for _, kind in parts)
@@ -329,37 +328,25 @@ class ExpressionCode:
         links = any(type(child) is n.Binary and child.op in CHAIN for child in (node.left, node.right))
         return self.numbers.result(code, cannot_overflow(node.op, node.left, node.right) and not links), "n"
 
-    def joined(self, left: str, lk: str, right: str, rk: str) -> str:
-        """A ! B inline: two strings joined, no longer than the machine's strings; anything else is `_join`'s."""
-        depth = self.depth + 1
-        if lk == rk == "s":
-            code = f"({left} + {right})"
-        else:  # both operands computed, in order, before the test
-            a, b = f"_ja{depth}", f"_jb{depth}"
-            code = f"({a} + {b} if _type({a} := {left}) is _type({b} := {right}) is _str else _join({a}, {b}))"
-        j = f"_j{depth}"
-        return f"({j} if _len({j} := {code}) <= _MAXS else _join({j}, ''))"
+    def substring(self, parts: list[tuple[str, str]], count: int) -> str:
+        """SCH(s, d, n) without its position, n a whole constant: inline when d is a whole number from 1.
 
-    def substring(self, parts: list[tuple[str, str]], count: object) -> str:
-        """SCH(s, d, n) without its position: inline when n is a whole number from 0 and d one from 1.
-
-        Decision: both operands are computed first, in order (`&` does not cut short); any other
-        case (a fractional or small start, a start that is not a number) is the general function's.
+        Decision: inline, as the loops that read a string a character at a time are the hot ones (a
+        call costs ~90 ns more); both operands are computed first, in order (`&` does not cut short);
+        any other case (a fractional or small start, a start that is not a number) is the general function's.
         """
-        (text, text_kind), (start, start_kind), (length, length_kind) = parts
+        (text, text_kind), (start, start_kind), (length, _) = parts
         depth = self.depth + 1
-        s, d, i, c, k = f"_s{depth}", f"_d{depth}", f"_i{depth}", f"_sl{depth}", f"_sn{depth}"
+        s, d, i = f"_s{depth}", f"_d{depth}", f"_i{depth}"
         tests = [f"(_type({s} := {text}) is _str)" if text_kind != "s" else f"(({s} := {text}) is not None)",
                  f"(_type({d} := {start}) is _float)" if start_kind != "n" else f"(({d} := {start}) is not None)"]
-        whole = f"1.0 <= {d} < 1e15 and ({i} := _int({d})) == {d}"
-        if type(count) is n.Num and float(count.value).is_integer() and 0 <= count.value < 2 ** 31:
-            return (f"({s}[{i} - 1:{i} + {int(count.value) - 1}] if {' & '.join(tests)} and {whole} "
-                    f"else _substring({s}, {d}, {length}))")
-        # A length computed: tested whole and from 0 as the start is (a string of stops goes to _substring).
-        tests.append(f"(_type({c} := {length}) is _float)" if length_kind != "n" else
-                     f"(({c} := {length}) is not None)")
-        whole += f" and 0.0 <= {c} < 1e15 and ({k} := _int({c})) == {c}"
-        return f"({s}[{i} - 1:{i} - 1 + {k}] if {' & '.join(tests)} and {whole} else _substring({s}, {d}, {c}))"
+        return (f"({s}[{i} - 1:{i} + {count - 1}] if {' & '.join(tests)} and 1.0 <= {d} < 1e15 and "
+                f"({i} := _int({d})) == {d} else _substring({s}, {d}, {length}))")
+
+    def scanned(self, code: str) -> str:
+        """A string result that pays one char_scan per character, added to the cycles here."""
+        temp = f"_r{self.depth + 1}"
+        return f"(({temp} := {code}), (cyc := cyc + {self.scope.shared.costs['char_scan']} * _len({temp})))[0]"
 
     def below(self, nodes: tuple | list) -> list[tuple[str, str]]:
         """The code and kind of each node, written one level deeper: their temporaries are not this level's."""
@@ -368,11 +355,6 @@ class ExpressionCode:
             return [self.sub(node) for node in nodes]
         finally:
             self.depth -= 1
-
-    def scanned(self, code: str) -> str:
-        """A string result that pays one char_scan per character, added to the cycles here."""
-        temp = f"_r{self.depth + 1}"
-        return f"(({temp} := {code}), (cyc := cyc + {self.scope.shared.costs['char_scan']} * _len({temp})))[0]"
 
     def ex_Call(self, node: n.Call) -> tuple[str, str]:
         facts = self.scope.shared

@@ -17,7 +17,7 @@ from machine.lse.layout import MAIN, Layout
 from machine.lse.numbers import WHOLE_EXACT, NumberModel
 from machine.lse.pyexpr import python_name
 from machine.lse.pygen import ProgramCode, program_source
-from machine.lse.strops import make_own_store, make_paid_join, make_paid_substring, make_ref_store
+from machine.lse.strops import make_cell_store, make_own_store, make_paid_join, make_paid_substring, make_ref_store
 from machine.lse.suspension import unwinding
 from machine.lse.values import DIMS, Memory, Vars, check_number, hold_string
 
@@ -264,6 +264,8 @@ class CompiledProgram:
         cells.pop("depth")
         self.counter_cells = [cells.pop(name) for name in shared.counter_cells]  # see forget_counters
         machine.G.bind({self.names[name]: cell for name, cell in cells.items()}, shared.referenced)
+        G = machine.G
+        namespace["_sput"] = make_cell_store(G.cells, G.strings, machine.memory, G.assign)
 
     def forget_counters(self) -> None:
         """Set the main program's ints of FAIRE variables to NaN: the monitor may have set the variables
@@ -330,8 +332,7 @@ class CompiledProgram:
             "_off_end": off_end, "_open": open_loop, "_leave": leave_loops, "_function": function_result,
             "_subroutine": subroutine_result, "_terminate": terminate, "_too_deep": too_deep, "_RET": RET,
             "BaseException": BaseException, "_abs": abs, "_list": list, "_type": type, "_str": str, "_int": int,
-            "_Exception": Exception, "_NameError": NameError, "_float": float, "_S": machine.G.strings,
-            "_hold": hold_string, "_MEM": machine.memory,
+            "_Exception": Exception, "_float": float,
             "_floor": math.floor, "_sin": math.sin, "_cos": math.cos, "_atan": math.atan, "_exp": math.exp,
             "_sqrt": math.sqrt, "_log": math.log, **NumberModel.namespace(),
             "_whole_pass": ops.make_whole_pass(WHOLE_EXACT), "_NAN": math.nan,

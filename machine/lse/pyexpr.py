@@ -259,6 +259,15 @@ class ExpressionCode:
         a, b = f"_ca{self.depth + 1}", f"_cb{self.depth + 1}"
         kind = {"n": "_float", "s": "_str"}.get(lk, {"n": "_float", "s": "_str"}.get(rk, "not _list"))
         test = f"_type({a} := {left}) is _type({b} := {right}) is {kind}"
+        constant = (type(node.right) in (n.Str, n.Num) and rk in "ns", type(node.left) in (n.Str, n.Num) and lk in "ns")
+        if any(constant):  # a literal of a known kind: only the other operand is tested, for the literal's kind
+            other = left if constant[0] else right
+            kind = {"n": "_float", "s": "_str"}[rk if constant[0] else lk]
+            if not other.isidentifier():  # a plain name is read again: pure, and its first read fails first
+                other, test = a, f"_type({a} := {other}) is {kind}"
+            else:
+                test = f"_type({other}) is {kind}"
+            a, b = (other, right) if constant[0] else (left, other)
         if node.op in ("=", "#"):
             general = f"{'_eq' if node.op == '=' else '_ne'}({a}, {b})"
         else:

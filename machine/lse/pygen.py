@@ -24,7 +24,7 @@ from machine.lse.costs import expression_cost
 from machine.lse.layout import MAIN, Unit
 from machine.lse.operands import whole24
 from machine.lse.pyexpr import ExpressionCode, python_name
-from machine.lse.pyshared import INDENT, ProgramCode, Source, cell_string_store
+from machine.lse.pyshared import INDENT, ProgramCode, Source
 from machine.lse.pystmt import StatementCode, held_name
 
 INLINE_DEPTH = 1  # how many entry blocks deep a case copies the code of the blocks it jumps to
@@ -152,7 +152,7 @@ class UnitCode:
         if name not in self.shared.layout.string_names:
             return f"G.assign({name!r}, {code})"
         self.assigned.add(name)
-        return cell_string_store(name, self.pyname(name), code)
+        return f"{self.pyname(name)} = _sput({name!r}, {code})"  # strops.make_cell_store
 
     def position(self, name: str, call: str) -> str:
         where = self.storage(name)

@@ -68,14 +68,3 @@ class ProgramCode:
         self.constants.append(value)
         return len(self.constants) - 1
 
-
-def cell_string_store(name: str, python: str, code: str) -> str:
-    """Into a CHAINE of the program, a cell of the closure (unset: it held nothing), as Globals.assign does.
-
-    Decision: inline, not a call (strops has the other stores): a helper reaching the cell through
-    `cell_contents` made the string loops of bench/ (mines) ~4 % slower. The value is computed
-    before the test of the name (a procedure it calls may declare or release the CHAINE).
-    """
-    return (f"if _type(_sv := {code}) is _str and {name!r} in _S:\n"
-            f"    try: _so = _len({python})\n    except _NameError: _so = 0\n"
-            f"    _hold(_MEM, {name!r}, _sv, _so); {python} = _sv\nelse: G.assign({name!r}, _sv)")

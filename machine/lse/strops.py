@@ -51,6 +51,28 @@ def make_paid_substring(meter: object, per_char: int, substring: Callable) -> Ca
 # out in the store itself: one Python call per store, as the inline code they replace made.
 
 
+def make_cell_store(cells: dict, strings: set, memory: object, assign: Callable) -> Callable[[str, object], object]:
+    """Return the store into a variable of the program that lives in a closure cell and may be a CHAINE.
+
+    It gives the value for the code to put in the cell (`v_M = _sput('M', value)`): a string into a
+    declared CHAINE counted here (an unset one held nothing), anything else stored by `assign`
+    (Globals.assign), which fails where the value does not fit the variable.
+    """
+    def cell_store(name: str, value: object) -> object:
+        if type(value) is str and name in strings:
+            try:
+                more = len(value) - len(cells[name].cell_contents)
+            except ValueError:  # an empty cell: never assigned
+                more = len(value)
+            if more > 0 and memory.used + more > memory.limit:
+                raise LseError(Err.MEMORY_FULL, f"CHAINE {name}")
+            memory.used += more
+            return value
+        assign(name, value)
+        return value
+    return cell_store
+
+
 def make_own_store(memory: object) -> Callable[[object, int, str], str]:
     """Return the store into a procedure's own CHAINE (a Python local holding `held` cells): the value, counted."""
     def own_store(value: object, held: int, name: str) -> str:

@@ -7,7 +7,8 @@ import pytest
 from machine.errors import LseError
 from machine.lse import ops
 from machine.lse.builtins import sch, substring
-from machine.lse.strops import make_own_store, make_paid_join, make_paid_substring, make_ref_store
+from machine.lse.linker import Globals
+from machine.lse.strops import make_cell_store, make_own_store, make_paid_join, make_paid_substring, make_ref_store
 from machine.lse.values import Memory, Vars, cells_of, new_array
 from tests.lse_harness import lines, run_lse
 
@@ -71,6 +72,45 @@ def test_a_store_into_an_own_chaine_counts_or_refuses_as_vars_assign_does(curren
     assert stored[1] == assigned[1]
     assert (stored[0] if stored[1] is None else current) == table["S"]
     assert memory.used == table.memory.used
+
+
+def program_variable(declared: bool, current: object, used: int) -> tuple:
+    """The program's variable S in a closure cell (unset if current is None), in a memory of 10 cells."""
+    def closure() -> object:
+        return value  # noqa: F821 - the cell the Globals are bound to
+    value = current
+    cell = closure.__closure__[0]
+    if current is None:
+        del value
+    names = Globals(Memory(10))
+    names.bind({"S": cell})
+    names.memory.used = used + cells_of(current)
+    if declared:
+        names.strings.add("S")
+    return names, cell
+
+
+CELL_STORES = [(declared, current, value, used) for declared in (True, False) for current in (None, "", "ABCD", 2.0)
+               for value in ("", "AB", "ABCDEFGHIJKL", 3.0) for used in (0, 5) if not (declared and current == 2.0)]
+
+
+def cell_of(cell: object) -> object:
+    try:
+        return cell.cell_contents
+    except ValueError:
+        return "(unset)"
+
+
+@pytest.mark.parametrize(("declared", "current", "value", "used"), CELL_STORES)
+def test_a_store_into_the_programs_variable_does_what_globals_assign_does(declared, current, value, used):
+    mine, cell = program_variable(declared, current, used)
+    theirs, their_cell = program_variable(declared, current, used)
+    stored = outcome(make_cell_store(mine.cells, mine.strings, mine.memory, mine.assign), "S", value)
+    if stored[1] is None:
+        cell.cell_contents = stored[0]  # what the code does with the value given: v_S = _sput('S', value)
+    expected = outcome(theirs.assign, "S", value)
+    assert stored[1] == expected[1]
+    assert (cell_of(cell), mine.memory.used) == (cell_of(their_cell), theirs.memory.used)
 
 
 def containers() -> dict:

@@ -295,7 +295,7 @@ class ExpressionCode:
         if node.name == "SCH" and node.position_out is None and not self.scope.shared.profile:
             count = node.args[2]
             if type(count) is n.Num and float(count.value).is_integer() and 0 <= count.value < 2 ** 31:
-                return self.scanned(self.substring(self.below(node.args), int(count.value))), "s"
+                return self.scanned(self.substring(self.below(node.args), int(count.value), node.args[1])), "s"
             return f"_sch({', '.join(self.sub(arg)[0] for arg in node.args)})", "s"  # strops.make_paid_substring
         parts = self.below(node.args)  # temporaries apart from the inline forms'
         args = ", ".join(code for code, _ in parts)
@@ -337,7 +337,7 @@ class ExpressionCode:
         links = any(type(child) is n.Binary and child.op in CHAIN for child in (node.left, node.right))
         return self.numbers.result(code, cannot_overflow(node.op, node.left, node.right) and not links), "n"
 
-    def substring(self, parts: list[tuple[str, str]], count: int) -> str:
+    def substring(self, parts: list[tuple[str, str]], count: int, node_start: object) -> str:
         """SCH(s, d, n) without its position, n a whole constant: inline when d is a whole number from 1.
 
         Decision: inline, as the loops that read a string a character at a time are the hot ones (a
@@ -347,6 +347,12 @@ class ExpressionCode:
         (text, text_kind), (start, start_kind), (length, _) = parts
         depth = self.depth + 1
         s, d, i = f"_s{depth}", f"_d{depth}", f"_i{depth}"
+        first = node_start.value if type(node_start) is n.Num else 0
+        if float(first).is_integer() and 1 <= first < 1e15:  # a whole start written out: only the text is tested
+            cut = f"[{int(first) - 1}:{int(first) - 1 + count}]"
+            if text_kind == "s":
+                return f"({text}){cut}"
+            return f"({s}{cut} if _type({s} := {text}) is _str else _substring({s}, {start}, {length}))"
         tests = [f"(_type({s} := {text}) is _str)" if text_kind != "s" else f"(({s} := {text}) is not None)",
                  f"(_type({d} := {start}) is _float)" if start_kind != "n" else f"(({d} := {start}) is not None)"]
         return (f"({s}[{i} - 1:{i} + {count - 1}] if {' & '.join(tests)} and 1.0 <= {d} < 1e15 and "

@@ -150,6 +150,9 @@ PROGRAMS = {
     "a substring of a computed length past the end is cut": lines(
         "10 CHAINE A;A←'ABCDEF';N←2;AFFICHER SCH(A,5,N*3)!'.';AFFICHER SCH(A,N,0)!'.'", "20 TERMINER"),
     "a substring of a number is refused": lines("10 A←3;N←1;AFFICHER SCH(A,1,N)", "20 TERMINER"),
+    "a substring up to a stop character or a string of stops, from a computed start": lines(
+        "10 CHAINE A;A←'AB,CD;EF';P←2;AFFICHER SCH(A,P,',')!'.',SCH(A,P+2,';,')!'.',SCH(A,P*9,',')!'.'",
+        "20 AFFICHER SCH(A,P-1.5,',')", "30 TERMINER"),
     "substrings from a start written out are cut at the end, and of a number refused": lines(
         "10 CHAINE A,B;A←'ABCDEF';B←'XYZ'", "20 AFFICHER SCH(A,2,3)!'.',SCH(A,1,0)!'.',SCH(A,6,4)!'.',SCH(A,9,1)!'.'",
         "30 AFFICHER SCH(B,1,2),SCH(A!'GH',7,2),SCH('QRS',3,1)", "40 C←2;AFFICHER SCH(C,1,1)", "50 TERMINER"),
@@ -173,6 +176,8 @@ EXPECTED = {  # what each prints, and the error it ends with
     "a string given by reference is changed by the procedure": ("\nABAB", None),
     "a substring of a computed length past the end is cut": ("\nEF.\n.", None),
     "a substring of a number is refused": ("", "TYPES INCOMPATIBLES SCH EN LIGNE 10"),
+    "a substring up to a stop character or a string of stops, from a computed start": (
+        "\nB.CD..", "ARGUMENT INVALIDE POUR SCH EN LIGNE 20"),
     "substrings from a start written out are cut at the end, and of a number refused": (
         "\nBCD..F..\nXYGHS", "TYPES INCOMPATIBLES SCH EN LIGNE 40"),
 }

@@ -296,7 +296,10 @@ class ExpressionCode:
             count = node.args[2]
             if type(count) is n.Num and float(count.value).is_integer() and 0 <= count.value < 2 ** 31:
                 return self.scanned(self.substring(self.below(node.args), int(count.value), node.args[1])), "s"
-            return f"_sch({', '.join(self.sub(arg)[0] for arg in node.args)})", "s"  # strops.make_paid_substring
+            parts = [self.sub(arg) for arg in node.args]
+            if parts[2][1] != "s":  # a string of stops: the built-in's own fast search (below)
+                return f"_sch({', '.join(code for code, _ in parts)})", "s"  # strops.make_paid_substring
+            return f"_b_SCH({', '.join(code for code, _ in parts)})[0]", "s"
         parts = self.below(node.args)  # temporaries apart from the inline forms'
         args = ", ".join(code for code, _ in parts)
         numbers = all(kind == "n" for _, kind in parts)

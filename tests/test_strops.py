@@ -6,7 +6,7 @@ import pytest
 
 from machine.errors import LseError
 from machine.lse import ops
-from machine.lse.builtins import sch, substring
+from machine.lse.builtins import BUILTINS, sch
 from machine.lse.linker import Globals
 from machine.lse.strops import make_cell_store, make_own_store, make_paid_join, make_paid_substring, make_ref_store
 from machine.lse.values import Memory, Vars, cells_of, new_array
@@ -51,7 +51,8 @@ SUBSTRINGS = [(text, start, count) for text in ("", "ABCDEF", 7.0)
 @pytest.mark.parametrize(("text", "start", "count"), SUBSTRINGS)
 def test_a_paid_substring_gives_what_sch_gives_and_pays_each_character_copied(text, start, count):
     meter = Meter()
-    result, error = outcome(make_paid_substring(meter, PER_CHAR, substring), text, start, count)
+    paid_sch = BUILTINS["SCH"].paid(meter, PER_CHAR)
+    result, error = outcome(make_paid_substring(meter, PER_CHAR, paid_sch), text, start, count)
     expected, expected_error = outcome(sch, text, start, count)
     assert (result, error) == ((expected[0] if expected is not None else None), expected_error)
     assert meter.cell_contents == (PER_CHAR * len(result) if error is None else 0)

@@ -259,7 +259,7 @@ class CompiledProgram:
         if not shared.profile:  # plain runs: a join and a substring pay their characters to the cell
             per_char = machine.costs["char_scan"]
             namespace["_cat"] = make_paid_join(machine.limits["max_string"], self.cyc_cell, per_char)
-            namespace["_sch"] = make_paid_substring(self.cyc_cell, per_char, substring)
+            namespace["_sch"] = make_paid_substring(self.cyc_cell, per_char, namespace["_b_SCH"])
         self.budget_cell = cells.pop("bud")
         cells.pop("depth")
         self.counter_cells = [cells.pop(name) for name in shared.counter_cells]  # see forget_counters

@@ -297,7 +297,7 @@ class ExpressionCode:
             if type(count) is n.Num and float(count.value).is_integer() and 0 <= count.value < 2 ** 31:
                 return self.scanned(self.substring(self.below(node.args), int(count.value), node.args[1])), "s"
             parts = [self.sub(arg) for arg in node.args]
-            if parts[2][1] != "s":  # a string of stops: the built-in's own fast search (below)
+            if parts[2][1] != "s":  # a string of stops: the built-in's own paid form (below)
                 return f"_sch({', '.join(code for code, _ in parts)})", "s"  # strops.make_paid_substring
             return f"_b_SCH({', '.join(code for code, _ in parts)})[0]", "s"
         parts = self.below(node.args)  # temporaries apart from the inline forms'

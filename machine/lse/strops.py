@@ -29,21 +29,20 @@ def make_paid_join(max_string: int, meter: object, per_char: int) -> Callable[[o
     return paid_join
 
 
-def make_paid_substring(meter: object, per_char: int, substring: Callable) -> Callable[[object, object, object], str]:
+def make_paid_substring(meter: object, per_char: int, paid_sch: Callable) -> Callable[[object, object, object], str]:
     """Return SCH(s, d, n) without its position for plain runs, paying one char_scan per character copied.
 
-    A whole start from 1 and a whole length from 0 are sliced here; anything else is `substring`'s
-    (builtins.substring: the same result or error); an error pays nothing.
+    A whole start from 1 and a whole length from 0 are sliced here; anything else (a string of
+    stops, an error) is `paid_sch`'s, the built-in SCH that pays itself (builtins._paid_sch).
     """
     def paid_substring(text: object, start: object, count: object) -> str:
         if (type(text) is str and type(start) is float and type(count) is float and start >= 1.0
                 and count >= 0.0 and start.is_integer() and count.is_integer()):
             begin = int(start) - 1
             part = text[begin:begin + int(count)]
-        else:
-            part = substring(text, start, count)
-        meter.cell_contents += per_char * len(part)
-        return part
+            meter.cell_contents += per_char * len(part)
+            return part
+        return paid_sch(text, start, count)[0]
     return paid_substring
 
 

@@ -311,6 +311,8 @@ class ExpressionCode:
         if node.name == "LGR":
             if parts[0][1] == "s":
                 return f"_float(_len({args}))", "n"
+            if args.isidentifier():  # a plain name is read again: pure, and its first read fails first
+                return f"(_float(_len({args})) if _type({args}) is _str else _b_LGR({args}))", "n"
             return f"(_float(_len({temp})) if _type({temp} := {args}) is _str else _b_LGR({temp}))", "n"
         call = f"_b_{node.name}({args})"
         if spec.returns_position:

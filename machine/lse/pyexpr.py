@@ -353,7 +353,7 @@ class ExpressionCode:
         depth = self.depth + 1
         s, d, i = f"_s{depth}", f"_d{depth}", f"_i{depth}"
         first = node_start.value if type(node_start) is n.Num else 0
-        if float(first).is_integer() and 1 <= first < 1e15:  # a whole start written out: only the text is tested
+        if float(first).is_integer() and 1 <= first < 2 ** 24:  # a whole start written out (exact in any model)
             cut = f"[{int(first) - 1}:{int(first) - 1 + count}]"
             if text_kind == "s":
                 return f"({text}){cut}"

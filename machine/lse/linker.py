@@ -326,7 +326,7 @@ class CompiledProgram:
             "_declare_ref": ops.declare_ref, "_pos": ops.position, "_posref": ops.position_ref,
             "_line_number": ops.line_number, "_plain": render_plain,
             "_cat": ops.make_concat(machine.limits["max_string"], machine.charge),
-            "_substring": substring, "_len": len, "_R": machine.G.table,
+            "_substring": substring, "_len": len, "_R": machine.G.table, "_MAXS": machine.limits["max_string"],
             "_sheld": make_own_store(machine.memory), "_rput": make_ref_store(ops.set_ref),
             "_caught": caught, "_goto": goto, "_return_to": return_to, "_frame": frame, "_release": release,
             "_off_end": off_end, "_open": open_loop, "_leave": leave_loops, "_function": function_result,

@@ -217,6 +217,9 @@ class ExpressionCode:
         link, self.link = self.link, False  # a link of a chain of + - * (see chain), as its parent said
         if node.op in CHAIN and self.fast and not self.in_index and not self.numbers.single:
             return self.chain(node, link)
+        if node.op == "!":
+            (left, lk), (right, rk) = self.below((node.left, node.right))  # temporaries apart from the join's
+            return self.joined(node, left, lk, right, rk), "s"
         ints = self.int_here and node.op in CHAIN  # in an index: ints stay ints
         self.int_index = ints
         left, lk = self.sub(node.left)
@@ -226,8 +229,6 @@ class ExpressionCode:
         if (lk == "i") != (rk == "i"):  # an int beside a float (or anything else): both as floats
             (left, lk), (right, rk) = self.as_float(node.left, left, lk), self.as_float(node.right, right, rk)
         op = node.op
-        if op == "!":
-            return f"_cat({left}, {right})", "s"
         if op == "^":
             return self.numbers.builtin(f"_pow({left}, {right})"), "n"
         numbers = lk in "ni" and rk in "ni"
@@ -362,6 +363,33 @@ class ExpressionCode:
                  f"(_type({d} := {start}) is _float)" if start_kind != "n" else f"(({d} := {start}) is not None)"]
         return (f"({s}[{i} - 1:{i} + {count - 1}] if {' & '.join(tests)} and 1.0 <= {d} < 1e15 and "
                 f"({i} := _int({d})) == {d} else _substring({s}, {d}, {length}))")
+
+    def joined(self, node: n.Binary, left: str, lk: str, right: str, rk: str) -> str:
+        """A ! B: joined, tested and paid for inline in plain runs; what the test refuses is `_cat`'s.
+
+        Decision: inline, as a call of `_cat` (strops.make_paid_join) costs ~30 ns more, which the
+        string loops of bench/ (paths, mines) show; `_cat` is given what fails (a number, a result
+        too long) and fails as the join would. Only an operand of unknown kind is tested, and a
+        string written out or a plain name (read again: pure) needs no temporary.
+        """
+        if self.scope.shared.profile:
+            return f"_cat({left}, {right})"
+        depth = self.depth + 1
+        j, a, b = f"_j{depth}", f"_ja{depth}", f"_jb{depth}"
+        paid = f"(cyc := cyc + {self.scope.shared.costs['char_scan']} * _len({j})) is not None"
+        if lk == rk == "s":
+            test, (a, b) = "", (left, right)
+            general = f"_cat({j}, '')"
+        elif type(node.left) is n.Str or type(node.right) is n.Str:  # the other operand alone is tested
+            other = right if type(node.left) is n.Str else left
+            test = f"_type({other}) is _str and " if other.isidentifier() else f"_type({a} := {other}) is _str and "
+            other = other if other.isidentifier() else a
+            a, b = (left, other) if type(node.left) is n.Str else (other, right)
+            general = f"_cat({a}, {b})"
+        else:  # both operands computed, in order, before the test
+            test = f"_type({a} := {left}) is _type({b} := {right}) is _str and "
+            general = f"_cat({a}, {b})"
+        return f"({j} if {test}_len({j} := {a} + {b}) <= _MAXS and {paid} else {general})"
 
     def scanned(self, code: str) -> str:
         """A string result that pays one char_scan per character, added to the cycles here."""

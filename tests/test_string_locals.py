@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from machine.errors import LseError
-from machine.lse.linker import string_held
 from machine.lse.runtime import Status
+from machine.lse.strops import make_own_store
 from machine.lse.values import Memory, Vars, cells_of
 from machine.micro import Micro
 from tests.lse_harness import lines, run_lse
@@ -190,11 +190,11 @@ def assigned(declared: bool, current: object, value: object, used: int) -> tuple
 
 
 def held(current: object, value: object, used: int) -> tuple:
-    """linker.string_held, the store of a procedure's own CHAINE (a Python local), on a memory of 10 cells."""
+    """strops.make_own_store, the store of a procedure's own CHAINE (a Python local), on a memory of 10 cells."""
     memory = Memory(10)
     memory.used = cells_of(current) + used
     try:
-        kept = string_held(memory)(value, cells_of(current), "S")
+        kept = make_own_store(memory)(value, cells_of(current), "S")
         outcome: object = (kept, cells_of(kept))
     except LseError as error:
         outcome = (error.code, error.text)

@@ -17,6 +17,7 @@ from machine.lse.layout import MAIN, Layout
 from machine.lse.numbers import WHOLE_EXACT, NumberModel
 from machine.lse.pyexpr import python_name
 from machine.lse.pygen import ProgramCode, program_source
+from machine.lse.strops import make_cell_store, make_own_store, make_paid_join, make_paid_substring, make_ref_store
 from machine.lse.suspension import unwinding
 from machine.lse.values import DIMS, Memory, Vars, check_number, hold_string
 
@@ -222,16 +223,6 @@ def subroutine_result(value: object) -> None:
     raise LseError(Err.RESULTAT_IN_SUBROUTINE)
 
 
-def string_held(memory: Memory):
-    """Return the store of a procedure's own CHAINE: its new value, once its cells are counted."""
-    def held(value: object, cells: int, name: str) -> str:
-        if type(value) is not str:
-            raise LseError(Err.TYPE_MISMATCH, name)
-        hold_string(memory, name, value, cells)
-        return value
-    return held
-
-
 def terminate() -> None:
     raise Terminate()
 
@@ -265,11 +256,17 @@ class CompiledProgram:
         self.cyc_cell = cells.pop("cyc")
         # The built-ins are looked up when called: those that pay per character add to the cell itself.
         namespace.update({f"_b_{name}": fn for name, fn in machine.builtin_table(self.cyc_cell).items()})
+        if not shared.profile:  # plain runs: a join and a substring pay their characters to the cell
+            per_char = machine.costs["char_scan"]
+            namespace["_cat"] = make_paid_join(machine.limits["max_string"], self.cyc_cell, per_char)
+            namespace["_sch"] = make_paid_substring(self.cyc_cell, per_char, namespace["_b_SCH"])
         self.budget_cell = cells.pop("bud")
         cells.pop("depth")
         # The main program's ints, each with its variable's float (see retake_counters).
         self.counter_cells = [(cells.pop(name), cells.get("v" + name[1:])) for name in shared.counter_cells]
         machine.G.bind({self.names[name]: cell for name, cell in cells.items()}, shared.referenced)
+        G = machine.G
+        namespace["_sput"] = make_cell_store(G.cells, G.strings, machine.memory, G.assign)
 
     def retake_counters(self) -> None:
         """Set the main program's ints of FAIRE variables again from their floats, which the monitor may
@@ -335,14 +332,13 @@ class CompiledProgram:
             "_declare_ref": ops.declare_ref, "_pos": ops.position, "_posref": ops.position_ref,
             "_line_number": ops.line_number, "_plain": render_plain,
             "_cat": ops.make_concat(machine.limits["max_string"], machine.charge),
-            "_join": ops.make_join(machine.limits["max_string"]), "_MAXS": machine.limits["max_string"],
-            "_substring": substring, "_len": len, "_sheld": string_held(machine.memory), "_R": machine.G.table,
+            "_substring": substring, "_len": len, "_R": machine.G.table, "_MAXS": machine.limits["max_string"],
+            "_sheld": make_own_store(machine.memory), "_rput": make_ref_store(ops.set_ref),
             "_caught": caught, "_goto": goto, "_return_to": return_to, "_frame": frame, "_release": release,
             "_off_end": off_end, "_open": open_loop, "_leave": leave_loops, "_function": function_result,
             "_subroutine": subroutine_result, "_terminate": terminate, "_too_deep": too_deep, "_RET": RET,
             "BaseException": BaseException, "_abs": abs, "_list": list, "_type": type, "_str": str, "_int": int,
-            "_Exception": Exception, "_NameError": NameError, "_float": float, "_S": machine.G.strings,
-            "_hold": hold_string, "_MEM": machine.memory, "_Vars": Vars,
+            "_Exception": Exception, "_float": float,
             "_floor": math.floor, "_sin": math.sin, "_cos": math.cos, "_atan": math.atan, "_exp": math.exp,
             "_sqrt": math.sqrt, "_log": math.log, **NumberModel.namespace(),
             "_whole_pass": ops.make_whole_pass(WHOLE_EXACT), "_NAN": math.nan,

@@ -231,9 +231,9 @@ class ExpressionCode:
         link, self.link = self.link, False  # a link of a chain of + - * (see chain), as its parent said
         if node.op in CHAIN and self.fast and not self.in_index and not self.numbers.single:
             return self.chain(node, link)
-        if node.op == "!" and not self.scope.shared.profile:
+        if node.op == "!":
             (left, lk), (right, rk) = self.below((node.left, node.right))  # temporaries apart from the join's
-            return self.scanned(self.joined(left, lk, right, rk)), "s"
+            return self.joined(node, left, lk, right, rk), "s"
         # In an index, ints stay ints while they cannot pass 2^53, where floats would round them.
         ints = self.int_here and node.op in CHAIN and self.int_bits(node) <= 53
         self.int_index = ints
@@ -244,8 +244,6 @@ class ExpressionCode:
         if (lk == "i") != (rk == "i"):  # an int beside a float (or anything else): both as floats
             (left, lk), (right, rk) = self.as_float(node.left, left, lk), self.as_float(node.right, right, rk)
         op = node.op
-        if op == "!":
-            return f"_cat({left}, {right})", "s"
         if op == "^":
             return self.numbers.builtin(f"_pow({left}, {right})"), "n"
         numbers = lk in "ni" and rk in "ni"
@@ -281,6 +279,15 @@ class ExpressionCode:
         a, b = f"_ca{self.depth + 1}", f"_cb{self.depth + 1}"
         kind = {"n": "_float", "s": "_str"}.get(lk, {"n": "_float", "s": "_str"}.get(rk, "not _list"))
         test = f"_type({a} := {left}) is _type({b} := {right}) is {kind}"
+        constant = (type(node.right) in (n.Str, n.Num) and rk in "ns", type(node.left) in (n.Str, n.Num) and lk in "ns")
+        if any(constant):  # a literal of a known kind: only the other operand is tested, for the literal's kind
+            other = left if constant[0] else right
+            kind = {"n": "_float", "s": "_str"}[rk if constant[0] else lk]
+            if not other.isidentifier():  # a plain name is read again: pure, and its first read fails first
+                other, test = a, f"_type({a} := {other}) is {kind}"
+            else:
+                test = f"_type({other}) is {kind}"
+            a, b = (other, right) if constant[0] else (left, other)
         if node.op in ("=", "#"):
             general = f"{'_eq' if node.op == '=' else '_ne'}({a}, {b})"
         else:
@@ -306,8 +313,13 @@ class ExpressionCode:
     def ex_BuiltinCall(self, node: n.BuiltinCall) -> tuple[str, str]:
         spec = BUILTINS[node.name]
         if node.name == "SCH" and node.position_out is None and not self.scope.shared.profile:
-            parts = self.below(node.args)  # temporaries apart from the substring's test
-            return self.scanned(self.substring(parts, node.args[2])), "s"
+            count = node.args[2]
+            if type(count) is n.Num and float(count.value).is_integer() and 0 <= count.value < 2 ** 31:
+                return self.scanned(self.substring(self.below(node.args), int(count.value), node.args[1])), "s"
+            parts = [self.sub(arg) for arg in node.args]
+            if parts[2][1] != "s":  # a string of stops: the built-in's own paid form (below)
+                return f"_sch({', '.join(code for code, _ in parts)})", "s"  # strops.make_paid_substring
+            return f"_b_SCH({', '.join(code for code, _ in parts)})[0]", "s"
         parts = self.below(node.args)  # temporaries apart from the inline forms'
         args = ", ".join(code for code, _ in parts)
         numbers = all(kind == "n" for _, kind in parts)
@@ -319,6 +331,8 @@ class ExpressionCode:
         if node.name == "LGR":
             if parts[0][1] == "s":
                 return f"_float(_len({args}))", "n"
+            if args.isidentifier():  # a plain name is read again: pure, and its first read fails first
+                return f"(_float(_len({args})) if _type({args}) is _str else _b_LGR({args}))", "n"
             return f"(_float(_len({temp})) if _type({temp} := {args}) is _str else _b_LGR({temp}))", "n"
         call = f"_b_{node.name}({args})"
         if spec.returns_position:
@@ -348,37 +362,58 @@ class ExpressionCode:
         links = any(type(child) is n.Binary and child.op in CHAIN for child in (node.left, node.right))
         return self.numbers.result(code, cannot_overflow(node.op, node.left, node.right) and not links), "n"
 
-    def joined(self, left: str, lk: str, right: str, rk: str) -> str:
-        """A ! B inline: two strings joined, no longer than the machine's strings; anything else is `_join`'s."""
-        depth = self.depth + 1
-        if lk == rk == "s":
-            code = f"({left} + {right})"
-        else:  # both operands computed, in order, before the test
-            a, b = f"_ja{depth}", f"_jb{depth}"
-            code = f"({a} + {b} if _type({a} := {left}) is _type({b} := {right}) is _str else _join({a}, {b}))"
-        j = f"_j{depth}"
-        return f"({j} if _len({j} := {code}) <= _MAXS else _join({j}, ''))"
+    def substring(self, parts: list[tuple[str, str]], count: int, node_start: object) -> str:
+        """SCH(s, d, n) without its position, n a whole constant: inline when d is a whole number from 1.
 
-    def substring(self, parts: list[tuple[str, str]], count: object) -> str:
-        """SCH(s, d, n) without its position: inline when n is a whole number from 0 and d one from 1.
-
-        Decision: both operands are computed first, in order (`&` does not cut short); any other
-        case (a fractional or small start, a start that is not a number) is the general function's.
+        Decision: inline, as the loops that read a string a character at a time are the hot ones (a
+        call costs ~90 ns more); both operands are computed first, in order (`&` does not cut short);
+        any other case (a fractional or small start, a start that is not a number) is the general function's.
         """
-        (text, text_kind), (start, start_kind), (length, length_kind) = parts
+        (text, text_kind), (start, start_kind), (length, _) = parts
         depth = self.depth + 1
-        s, d, i, c, k = f"_s{depth}", f"_d{depth}", f"_i{depth}", f"_sl{depth}", f"_sn{depth}"
+        s, d, i = f"_s{depth}", f"_d{depth}", f"_i{depth}"
+        first = node_start.value if type(node_start) is n.Num else 0
+        if float(first).is_integer() and 1 <= first < 2 ** 24:  # a whole start written out (exact in any model)
+            cut = f"[{int(first) - 1}:{int(first) - 1 + count}]"
+            if text_kind == "s":
+                return f"({text}){cut}"
+            return f"({s}{cut} if _type({s} := {text}) is _str else _substring({s}, {start}, {length}))"
         tests = [f"(_type({s} := {text}) is _str)" if text_kind != "s" else f"(({s} := {text}) is not None)",
                  f"(_type({d} := {start}) is _float)" if start_kind != "n" else f"(({d} := {start}) is not None)"]
-        whole = f"1.0 <= {d} < 1e15 and ({i} := _int({d})) == {d}"
-        if type(count) is n.Num and float(count.value).is_integer() and 0 <= count.value < 2 ** 31:
-            return (f"({s}[{i} - 1:{i} + {int(count.value) - 1}] if {' & '.join(tests)} and {whole} "
-                    f"else _substring({s}, {d}, {length}))")
-        # A length computed: tested whole and from 0 as the start is (a string of stops goes to _substring).
-        tests.append(f"(_type({c} := {length}) is _float)" if length_kind != "n" else
-                     f"(({c} := {length}) is not None)")
-        whole += f" and 0.0 <= {c} < 1e15 and ({k} := _int({c})) == {c}"
-        return f"({s}[{i} - 1:{i} - 1 + {k}] if {' & '.join(tests)} and {whole} else _substring({s}, {d}, {c}))"
+        return (f"({s}[{i} - 1:{i} + {count - 1}] if {' & '.join(tests)} and 1.0 <= {d} < 1e15 and "
+                f"({i} := _int({d})) == {d} else _substring({s}, {d}, {length}))")
+
+    def joined(self, node: n.Binary, left: str, lk: str, right: str, rk: str) -> str:
+        """A ! B: joined, tested and paid for inline in plain runs; what the test refuses is `_cat`'s.
+
+        Decision: inline, as a call of `_cat` (strops.make_paid_join) costs ~30 ns more, which the
+        string loops of bench/ (paths, mines) show; `_cat` is given what fails (a number, a result
+        too long) and fails as the join would. Only an operand of unknown kind is tested, and a
+        string written out or a plain name (read again: pure) needs no temporary.
+        """
+        if self.scope.shared.profile:
+            return f"_cat({left}, {right})"
+        depth = self.depth + 1
+        j, a, b = f"_j{depth}", f"_ja{depth}", f"_jb{depth}"
+        paid = f"(cyc := cyc + {self.scope.shared.costs['char_scan']} * _len({j})) is not None"
+        if lk == rk == "s":
+            test, (a, b) = "", (left, right)
+            general = f"_cat({j}, '')"
+        elif type(node.left) is n.Str or type(node.right) is n.Str:  # the other operand alone is tested
+            other = right if type(node.left) is n.Str else left
+            test = f"_type({other}) is _str and " if other.isidentifier() else f"_type({a} := {other}) is _str and "
+            other = other if other.isidentifier() else a
+            a, b = (left, other) if type(node.left) is n.Str else (other, right)
+            general = f"_cat({a}, {b})"
+        else:  # both operands computed, in order, before the test
+            test = f"_type({a} := {left}) is _type({b} := {right}) is _str and "
+            general = f"_cat({a}, {b})"
+        return f"({j} if {test}_len({j} := {a} + {b}) <= _MAXS and {paid} else {general})"
+
+    def scanned(self, code: str) -> str:
+        """A string result that pays one char_scan per character, added to the cycles here."""
+        temp = f"_r{self.depth + 1}"
+        return f"(({temp} := {code}), (cyc := cyc + {self.scope.shared.costs['char_scan']} * _len({temp})))[0]"
 
     def below(self, nodes: tuple | list) -> list[tuple[str, str]]:
         """The code and kind of each node, written one level deeper: their temporaries are not this level's."""
@@ -387,11 +422,6 @@ class ExpressionCode:
             return [self.sub(node) for node in nodes]
         finally:
             self.depth -= 1
-
-    def scanned(self, code: str) -> str:
-        """A string result that pays one char_scan per character, added to the cycles here."""
-        temp = f"_r{self.depth + 1}"
-        return f"(({temp} := {code}), (cyc := cyc + {self.scope.shared.costs['char_scan']} * _len({temp})))[0]"
 
     def ex_Call(self, node: n.Call) -> tuple[str, str]:
         facts = self.scope.shared

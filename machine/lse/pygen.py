@@ -24,7 +24,7 @@ from machine.lse.costs import expression_cost
 from machine.lse.layout import MAIN, Unit
 from machine.lse.operands import whole24
 from machine.lse.pyexpr import ExpressionCode, python_name
-from machine.lse.pyshared import INDENT, ProgramCode, Source, cell_string_store, own_string_store, table_string_store
+from machine.lse.pyshared import INDENT, ProgramCode, Source
 from machine.lse.pystmt import StatementCode, held_name
 
 INLINE_DEPTH = 1  # how many entry blocks deep a case copies the code of the blocks it jumps to
@@ -162,25 +162,24 @@ class UnitCode:
             ref = self.pyname(name)
             if kind == "n" and self.kind(name) == "n":  # an element: a number into an array, no test
                 return f"{ref}[0][{ref}[1]] = {code}"
-            return table_string_store(f"{ref}[0]", f"{ref}[1]", code, f"_setref({ref}, _sv)")
+            return f"_rput({code}, {ref})"  # strops.make_ref_store
         if where == "shared" and self.pure(name):
             return f"_R[{name!r}] = {code if kind == 'n' else f'_number({code}, {name!r})'}"
         if where in ("table", "shared"):
             table = self.env(name)
-            if name not in self.shared.layout.string_names:
-                return f"{table}.assign({name!r}, {code})"
-            return table_string_store(table, repr(name), code, f"{table}.assign({name!r}, _sv)")
-        if where == "string":  # the cells it holds are counted as it changes
-            return own_string_store(name, self.pyname(name), held_name(name), code)
+            return f"{table}.assign({name!r}, {code})"  # Vars.assign counts a CHAINE's cells
+        if where == "string":  # the cells it holds are counted as it changes (strops.make_own_store)
+            python, held = self.pyname(name), held_name(name)
+            return f"{python} = _sheld({code}, {held}, {name!r}); {held} = _len({python})"
         if where == "local" or self.pure(name):
             if where == "global":
                 self.assigned.add(name)
             return f"{self.pyname(name)} = {code if kind == 'n' else f'_number({code}, {name!r})'}"
-        python = self.pyname(name)
+        self.pyname(name)  # a variable of the program: its cell is shown to the runtime
         if name not in self.shared.layout.string_names:
             return f"G.assign({name!r}, {code})"
         self.assigned.add(name)
-        return cell_string_store(name, python, code)
+        return f"{self.pyname(name)} = _sput({name!r}, {code})"  # strops.make_cell_store
 
     def position(self, name: str, call: str) -> str:
         where = self.storage(name)

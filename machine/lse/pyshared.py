@@ -69,24 +69,3 @@ class ProgramCode:
         self.constants.append(value)
         return len(self.constants) - 1
 
-
-# Stores of a string into a CHAINE, counted (values.hold_string) and made by the code itself; the
-# general way (Globals.assign, Vars.assign, ops.set_ref, string_held) for anything else, which fails.
-def cell_string_store(name: str, python: str, code: str) -> str:
-    """Into a CHAINE of the program, a cell of the closure (unset: it held nothing), as Globals.assign does."""
-    return (f"_sv = {code}\nif {name!r} in _S and _type(_sv) is _str:\n"
-            f"    try: _so = _len({python})\n    except _NameError: _so = 0\n"
-            f"    _hold(_MEM, {name!r}, _sv, _so); {python} = _sv\nelse: G.assign({name!r}, _sv)")
-
-
-def table_string_store(table: str, key: str, code: str, general: str) -> str:
-    """Into a CHAINE of a table (`L`, `_R`, a reference's), as Vars.assign does; `general` otherwise."""
-    return (f"_sv = {code}; _sc = {table}; _sk = {key}\n"
-            f"if _type(_sc) is _Vars and _sk in _sc.strings and _type(_sv) is _str:\n"
-            f"    _hold(_sc.memory, _sk, _sv, _len(_sc.get(_sk, ''))); _sc[_sk] = _sv\nelse: {general}")
-
-
-def own_string_store(name: str, python: str, held: str, code: str) -> str:
-    """Into a procedure's own CHAINE, a Python local whose cells `held` counts."""
-    return (f"_sv = {code}\nif _type(_sv) is _str: _hold(_MEM, {name!r}, _sv, {held}); {python} = _sv\n"
-            f"else: {python} = _sheld(_sv, {held}, {name!r})\n{held} = _len({python})")

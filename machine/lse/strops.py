@@ -1,0 +1,106 @@
+"""The run-time string operations compiled code calls in one short call: joins, substrings, CHAINE stores.
+
+Each does what the longer inline forms it replaces did (the same result, error and cycles), so the
+generated source stays short; imports errors and values only; never the runtime or the generator.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from machine.errors import Err, LseError
+from machine.lse.values import Vars
+
+
+def make_paid_join(max_string: int, meter: object, per_char: int) -> Callable[[object, object], str]:
+    """Return A ! B for plain runs: joined, at most max_string long, one char_scan per character added to meter.
+
+    `meter` is the compiled program's cycle counter (a closure cell, `cell_contents`); a failure
+    pays nothing, as the inline form it replaces (a join then its charge) did.
+    """
+    def paid_join(left: object, right: object) -> str:
+        if type(left) is str and type(right) is str:
+            joined = left + right
+            if len(joined) <= max_string:
+                meter.cell_contents += per_char * len(joined)
+                return joined
+            raise LseError(Err.MEMORY_FULL, f"CHAINE DE {len(joined)} CARACTERES")
+        raise LseError(Err.TYPE_MISMATCH, "!")
+    return paid_join
+
+
+def make_paid_substring(meter: object, per_char: int, paid_sch: Callable) -> Callable[[object, object, object], str]:
+    """Return SCH(s, d, n) without its position for plain runs, paying one char_scan per character copied.
+
+    A whole start from 1 and a whole length from 0 are sliced here; anything else (a string of
+    stops, an error) is `paid_sch`'s, the built-in SCH that pays itself (builtins._paid_sch).
+    """
+    def paid_substring(text: object, start: object, count: object) -> str:
+        if (type(text) is str and type(start) is float and type(count) is float and start >= 1.0
+                and count >= 0.0 and start.is_integer() and count.is_integer()):
+            begin = int(start) - 1
+            part = text[begin:begin + int(count)]
+            meter.cell_contents += per_char * len(part)
+            return part
+        return paid_sch(text, start, count)[0]
+    return paid_substring
+
+
+# Decision: each store below counts the cells a string takes as values.hold_string does, written
+# out in the store itself: one Python call per store, as the inline code they replace made.
+
+
+def make_cell_store(cells: dict, strings: set, memory: object, assign: Callable) -> Callable[[str, object], object]:
+    """Return the store into a variable of the program that lives in a closure cell and may be a CHAINE.
+
+    It gives the value for the code to put in the cell (`v_M = _sput('M', value)`): a string into a
+    declared CHAINE counted here (an unset one held nothing), anything else stored by `assign`
+    (Globals.assign), which fails where the value does not fit the variable.
+    """
+    def cell_store(name: str, value: object) -> object:
+        if type(value) is str and name in strings:
+            try:
+                more = len(value) - len(cells[name].cell_contents)
+            except ValueError:  # an empty cell: never assigned
+                more = len(value)
+            if more > 0 and memory.used + more > memory.limit:
+                raise LseError(Err.MEMORY_FULL, f"CHAINE {name}")
+            memory.used += more
+            return value
+        assign(name, value)
+        return value
+    return cell_store
+
+
+def make_own_store(memory: object) -> Callable[[object, int, str], str]:
+    """Return the store into a procedure's own CHAINE (a Python local holding `held` cells): the value, counted."""
+    def own_store(value: object, held: int, name: str) -> str:
+        if type(value) is not str:
+            raise LseError(Err.TYPE_MISMATCH, name)
+        more = len(value) - held
+        if more > 0 and memory.used + more > memory.limit:
+            raise LseError(Err.MEMORY_FULL, f"CHAINE {name}")
+        memory.used += more
+        return value
+    return own_store
+
+
+def make_ref_store(set_ref: Callable) -> Callable[[object, tuple], None]:
+    """Return the store through a by-reference parameter (table, key) whose target may be a CHAINE.
+
+    A string into a CHAINE of a plain table (Vars) is counted and stored here; anything else is
+    `set_ref`'s (ops.set_ref: an element, the program's table, a temporary cell), which stores or fails.
+    """
+    def ref_store(value: object, ref: tuple) -> None:
+        table, key = ref
+        if type(table) is Vars and key in table.strings and type(value) is str:
+            memory = table.memory
+            if memory is not None:
+                more = len(value) - len(table.get(key, ""))
+                if more > 0 and memory.used + more > memory.limit:
+                    raise LseError(Err.MEMORY_FULL, f"CHAINE {key}")
+                memory.used += more
+            table[key] = value
+        else:
+            set_ref(ref, value)
+    return ref_store

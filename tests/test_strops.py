@@ -8,7 +8,7 @@ from machine.errors import LseError
 from machine.lse import ops
 from machine.lse.builtins import BUILTINS, sch
 from machine.lse.linker import Globals
-from machine.lse.strops import make_cell_store, make_own_store, make_paid_join, make_paid_substring, make_ref_store
+from machine.lse.strops import make_cell_store, make_own_store, make_paid_substring, make_ref_store
 from machine.lse.values import Memory, Vars, cells_of, new_array
 from tests.lse_harness import lines, run_lse
 
@@ -36,9 +36,14 @@ JOINS = [("", ""), ("AB", ""), ("", "CD"), ("AB", "CD"), ("A" * 200, "B" * 55), 
 
 
 @pytest.mark.parametrize(("left", "right"), JOINS)
-def test_a_paid_join_gives_what_the_general_join_gives_and_pays_each_character_of_its_result(left, right):
+def test_the_join_compiled_code_calls_gives_what_the_general_join_gives_and_pays_each_character_of_its_result(
+        left, right):
     meter = Meter()
-    result, error = outcome(make_paid_join(MAX, meter, PER_CHAR), left, right)
+
+    def charge(key: str, times: int) -> None:
+        assert key == "char_scan"
+        meter.cell_contents += PER_CHAR * times
+    result, error = outcome(ops.make_concat(MAX, charge), left, right)
     assert (result, error) == outcome(ops.make_join(MAX), left, right)
     assert meter.cell_contents == (PER_CHAR * len(result) if error is None else 0)
 

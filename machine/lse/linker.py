@@ -17,7 +17,7 @@ from machine.lse.layout import MAIN, Layout
 from machine.lse.numbers import WHOLE_EXACT, NumberModel
 from machine.lse.pyexpr import python_name
 from machine.lse.pygen import ProgramCode, program_source
-from machine.lse.strops import make_cell_store, make_own_store, make_paid_join, make_paid_substring, make_ref_store
+from machine.lse.strops import make_cell_store, make_own_store, make_paid_substring, make_ref_store
 from machine.lse.suspension import unwinding
 from machine.lse.values import DIMS, Memory, Vars, check_number, hold_string
 
@@ -256,10 +256,8 @@ class CompiledProgram:
         self.cyc_cell = cells.pop("cyc")
         # The built-ins are looked up when called: those that pay per character add to the cell itself.
         namespace.update({f"_b_{name}": fn for name, fn in machine.builtin_table(self.cyc_cell).items()})
-        if not shared.profile:  # plain runs: a join and a substring pay their characters to the cell
-            per_char = machine.costs["char_scan"]
-            namespace["_cat"] = make_paid_join(machine.limits["max_string"], self.cyc_cell, per_char)
-            namespace["_sch"] = make_paid_substring(self.cyc_cell, per_char, namespace["_b_SCH"])
+        if not shared.profile:  # plain runs: a substring pays its characters to the cell
+            namespace["_sch"] = make_paid_substring(self.cyc_cell, machine.costs["char_scan"], namespace["_b_SCH"])
         self.budget_cell = cells.pop("bud")
         cells.pop("depth")
         # The main program's ints, each with its variable's float (see retake_counters).

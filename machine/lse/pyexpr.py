@@ -386,9 +386,9 @@ class ExpressionCode:
     def joined(self, node: n.Binary, left: str, lk: str, right: str, rk: str) -> str:
         """A ! B: joined, tested and paid for inline in plain runs; what the test refuses is `_cat`'s.
 
-        Decision: inline, as a call of `_cat` (strops.make_paid_join) costs ~30 ns more, which the
-        string loops of bench/ (paths, mines) show; `_cat` is given what fails (a number, a result
-        too long) and fails as the join would. Only an operand of unknown kind is tested, and a
+        Decision: inline, as a call of `_cat` (ops.make_concat) costs ~30 ns more, which the string
+        loops of bench/ (paths, mines) show; in plain runs `_cat` is only given what fails (a number,
+        a result too long), and fails as the join does. Only an operand of unknown kind is tested, and a
         string written out or a plain name (read again: pure) needs no temporary.
         """
         if self.scope.shared.profile:

@@ -175,11 +175,11 @@ class UnitCode:
             if where == "global":
                 self.assigned.add(name)
             return f"{self.pyname(name)} = {code if kind == 'n' else f'_number({code}, {name!r})'}"
-        self.pyname(name)  # a variable of the program: its cell is shown to the runtime
+        python = self.pyname(name)  # a variable of the program: its cell is shown to the runtime
         if name not in self.shared.layout.string_names:
             return f"G.assign({name!r}, {code})"
         self.assigned.add(name)
-        return f"{self.pyname(name)} = _sput({name!r}, {code})"  # strops.make_cell_store
+        return f"{python} = _sput({name!r}, {code})"  # strops.make_cell_store
 
     def position(self, name: str, call: str) -> str:
         where = self.storage(name)

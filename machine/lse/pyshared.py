@@ -57,8 +57,7 @@ class ProgramCode:
         self.labels = {line: label for label, line in program.program.labels.items() if label.isalnum()}
 
     def price(self, kinds: Counter) -> int:
-        costs = self.costs
-        return sum([costs[key] * count for key, count in kinds.items()])
+        return sum(self.costs[key] * count for key, count in kinds.items())
 
     def point(self, kinds: Counter, line: int) -> int:
         """Register a charge point for --profile; return its number."""

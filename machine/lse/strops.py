@@ -1,4 +1,4 @@
-"""The run-time string operations compiled code calls in one short call: joins, substrings, CHAINE stores.
+"""The run-time string operations compiled code calls in one short call: substrings, CHAINE stores.
 
 Each does what the longer inline forms it replaces did (the same result, error and cycles), so the
 generated source stays short; imports errors and values only; never the runtime or the generator.
@@ -10,23 +10,6 @@ from collections.abc import Callable
 
 from machine.errors import Err, LseError
 from machine.lse.values import Vars
-
-
-def make_paid_join(max_string: int, meter: object, per_char: int) -> Callable[[object, object], str]:
-    """Return A ! B for plain runs: joined, at most max_string long, one char_scan per character added to meter.
-
-    `meter` is the compiled program's cycle counter (a closure cell, `cell_contents`); a failure
-    pays nothing, as the inline form it replaces (a join then its charge) did.
-    """
-    def paid_join(left: object, right: object) -> str:
-        if type(left) is str and type(right) is str:
-            joined = left + right
-            if len(joined) <= max_string:
-                meter.cell_contents += per_char * len(joined)
-                return joined
-            raise LseError(Err.MEMORY_FULL, f"CHAINE DE {len(joined)} CARACTERES")
-        raise LseError(Err.TYPE_MISMATCH, "!")
-    return paid_join
 
 
 def make_paid_substring(meter: object, per_char: int, paid_sch: Callable) -> Callable[[object, object, object], str]:

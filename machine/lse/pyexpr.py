@@ -281,12 +281,9 @@ class ExpressionCode:
         test = f"_type({a} := {left}) is _type({b} := {right}) is {kind}"
         constant = (type(node.right) in (n.Str, n.Num) and rk in "ns", type(node.left) in (n.Str, n.Num) and lk in "ns")
         if any(constant):  # a literal of a known kind: only the other operand is tested, for the literal's kind
-            other = left if constant[0] else right
             kind = {"n": "_float", "s": "_str"}[rk if constant[0] else lk]
-            if not other.isidentifier():  # a plain name is read again: pure, and its first read fails first
-                other, test = a, f"_type({a} := {other}) is {kind}"
-            else:
-                test = f"_type({other}) is {kind}"
+            other, first = self.once(left if constant[0] else right, a)
+            test = f"_type({first}) is {kind}"
             a, b = (other, right) if constant[0] else (left, other)
         if node.op in ("=", "#"):
             general = f"{'_eq' if node.op == '=' else '_ne'}({a}, {b})"
@@ -331,9 +328,8 @@ class ExpressionCode:
         if node.name == "LGR":
             if parts[0][1] == "s":
                 return f"_float(_len({args}))", "n"
-            if args.isidentifier():  # a plain name is read again: pure, and its first read fails first
-                return f"(_float(_len({args})) if _type({args}) is _str else _b_LGR({args}))", "n"
-            return f"(_float(_len({temp})) if _type({temp} := {args}) is _str else _b_LGR({temp}))", "n"
+            value, first = self.once(args, temp)
+            return f"(_float(_len({value})) if _type({first}) is _str else _b_LGR({value}))", "n"
         call = f"_b_{node.name}({args})"
         if spec.returns_position:
             call = f"{call}[0]" if node.position_out is None else self.scope.position(node.position_out.name, call)
@@ -400,15 +396,22 @@ class ExpressionCode:
             test, (a, b) = "", (left, right)
             general = f"_cat({j}, '')"
         elif type(node.left) is n.Str or type(node.right) is n.Str:  # the other operand alone is tested
-            other = right if type(node.left) is n.Str else left
-            test = f"_type({other}) is _str and " if other.isidentifier() else f"_type({a} := {other}) is _str and "
-            other = other if other.isidentifier() else a
+            other, first = self.once(right if type(node.left) is n.Str else left, a)
+            test = f"_type({first}) is _str and "
             a, b = (left, other) if type(node.left) is n.Str else (other, right)
             general = f"_cat({a}, {b})"
         else:  # both operands computed, in order, before the test
             test = f"_type({a} := {left}) is _type({b} := {right}) is _str and "
             general = f"_cat({a}, {b})"
         return f"({j} if {test}_len({j} := {a} + {b}) <= _MAXS and {paid} else {general})"
+
+    @staticmethod
+    def once(code: str, temp: str) -> tuple[str, str]:
+        """An operand to test then use: (how to use it, how to compute it where it is first tested).
+
+        A plain name is read again (pure, and its first read fails first); anything else is kept in `temp`.
+        """
+        return (code, code) if code.isidentifier() else (temp, f"{temp} := {code}")
 
     def scanned(self, code: str) -> str:
         """A string result that pays one char_scan per character, added to the cycles here."""

@@ -145,7 +145,7 @@ def layout(program: n.Program) -> Layout:
             elif kind is n.BuiltinCall:
                 if node.position_out is not None:
                     result.stored_names.add(node.position_out.name)
-            else:  # a call of a procedure: an argument may be passed by reference
+            elif kind is n.Call:  # an argument may be passed by reference
                 result.calls.append(node)
                 result.assigned_names.update(arg.name for arg in node.args if isinstance(arg, n.Var))
         if isinstance(first, n.Procedure):

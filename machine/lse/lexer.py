@@ -121,9 +121,8 @@ def tokenize(text: str, line: int, column0: int = 0, source: str | None = None) 
             continue
         statement_start = False
         if kind == 2:
-            if j < n and text[j] >= "\x80":
-                while j < n and _is_name_char(text[j]):
-                    j += 1
+            if j < n and text[j] >= "\x80":  # the name goes on outside ASCII
+                j = _name_end(text, j)
                 piece = text[start:j]
             word = piece.upper()
             if word in keywords:
@@ -140,14 +139,21 @@ def tokenize(text: str, line: int, column0: int = 0, source: str | None = None) 
         elif kind == 4:
             append(_new(Token, ("STR", piece, line, start + column0, piece[1:-1].replace("''", "'"))))
         else:
-            if j < n and text[j] >= "\x80":
-                while j < n and _is_name_char(text[j]):
-                    j += 1
+            if j < n and text[j] >= "\x80":  # the name goes on outside ASCII
+                j = _name_end(text, j)
                 piece = text[start:j]
             append(_new(Token, ("PROC", "&" + piece[1:].upper(), line, start + column0, None)))
         i = j
     append(_new(Token, ("END", "", line, n + column0, None)))
     return tokens
+
+
+def _name_end(text: str, j: int) -> int:
+    """Where a name that goes on at j ends: its letters and digits, in ASCII or not."""
+    n = len(text)
+    while j < n and _is_name_char(text[j]):
+        j += 1
+    return j
 
 
 def _format(text: str, j: int, line: int, column0: int, tokens: list[Token], fail) -> int:
@@ -180,14 +186,11 @@ def _slow_token(text: str, i: int, line: int, column0: int, statement_start: boo
         j = i + 1
         if j >= n or not _is_name_start(text[j]):
             raise fail(Err.SYNTAX, "NOM DE PROCEDURE ATTENDU APRES &", i)
-        while j < n and _is_name_char(text[j]):
-            j += 1
+        j = _name_end(text, j)
         tokens.append(Token("PROC", "&" + text[i + 1:j].upper(), line, col))
         return j
     if _is_name_start(ch):
-        j = i
-        while j < n and _is_name_char(text[j]):
-            j += 1
+        j = _name_end(text, i)
         word = text[i:j].upper()
         if word in KEYWORDS:
             tokens.append(Token("KW", word, line, col))

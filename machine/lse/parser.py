@@ -107,26 +107,16 @@ class LineParser:
         return _Fail(Diagnostic(code, text, tok.line, self.source, tok.column))
 
     def expect(self, kind: str, text: str | None, what: str) -> Token:
-        tok = self.tokens[self.pos]
-        if tok.kind == kind and (text is None or tok.text == text):
-            if kind != "END":
-                self.pos += 1
-            return tok
-        raise self.fail(what)
+        tok = self.match(kind, text)
+        if tok is None:
+            raise self.fail(what)
+        return tok
 
     def expect_kw(self, word: str) -> Token:
-        tok = self.tokens[self.pos]
-        if tok.kind == "KW" and tok.text == word:
-            self.pos += 1
-            return tok
-        raise self.fail(word)
+        return self.expect("KW", word, word)
 
     def expect_op(self, op: str) -> Token:
-        tok = self.tokens[self.pos]
-        if tok.kind == "OP" and tok.text == op:
-            self.pos += 1
-            return tok
-        raise self.fail(f"'{op}'")
+        return self.expect("OP", op, f"'{op}'")
 
     # ----------------------------------------------------------- statements
     def statements(self) -> tuple:

@@ -387,9 +387,7 @@ class LineParser:
             after = tokens[pos + 1]  # tok is not the END, so there is one after it
             if not ((after.kind == "OP" and after.text in CONTINUES) or (after.kind == "KW" and after.text in LOGIC)):
                 self.pos = pos + 1
-                if kind == "NAME":
-                    return n.Var(tok.text, tok.line)
-                return n.Num(tok.value, tok.line) if kind == "NUM" else n.Str(tok.value, tok.line)
+                return _lone(tok)
         node = self.conjunction()
         while (op := tokens[self.pos]).kind == "KW" and op.text == "OU":
             self.pos += 1
@@ -467,9 +465,7 @@ class LineParser:
             after = tokens[self.pos + 1]
             if after.kind != "OP" or after.text not in FACTOR_CONTINUES:
                 self.pos += 1
-                if kind == "NAME":
-                    return n.Var(tok.text, tok.line)
-                return n.Num(tok.value, tok.line) if kind == "NUM" else n.Str(tok.value, tok.line)
+                return _lone(tok)
         node = self.power()
         while (op := tokens[self.pos]).kind == "OP" and op.text in ("*", "/"):
             self.pos += 1
@@ -565,6 +561,13 @@ class LineParser:
         if not spec.min_args <= len(args) <= spec.max_args:
             raise self.fail(tok.text, tok, Err.ARGUMENT_COUNT)
         return n.BuiltinCall(tok.text, tuple(args), position_out, tok.line)
+
+
+def _lone(tok: Token) -> object:
+    """The node of a number, a string or a variable that is a whole operand by itself."""
+    if tok.kind == "NAME":
+        return n.Var(tok.text, tok.line)
+    return n.Num(tok.value, tok.line) if tok.kind == "NUM" else n.Str(tok.value, tok.line)
 
 
 # Each keyword that starts a statement, and the method that parses the rest of it.

@@ -47,7 +47,7 @@ def run_lse(source: str, inputs: Iterable[str] = (), seed: int | None = 0, profi
     """Load `source` (SyntaxErrors propagate) and run it to its end, feeding `inputs` one line per LIRE wait.
 
     PAUSE is resumed at once (its line is recorded). The run stops with status RUNNING if
-    `max_cycles` are spent. When the inputs run out, input is closed (DONNEE ABSENTE) unless
+    `max_cycles` are spent (at a PAUSE too). When the inputs run out, input is closed (DONNEE ABSENTE) unless
     `close_input` is False, in which case the run returns with status WAITING. Without a
     `disk`, GARER, CHARGER, SUPPRIMER and EXECUTER fail with ERREUR DISQUE.
     """
@@ -73,6 +73,9 @@ def run_lse(source: str, inputs: Iterable[str] = (), seed: int | None = 0, profi
             continue
         if status is Status.PAUSED:
             pauses.append(micro.runtime.current_line)
+            if micro.cycles >= max_cycles:  # a PAUSE in a loop: the cycles are spent as well
+                status = Status.RUNNING
+                break
             continue
         break
     raw = "".join(chunks)

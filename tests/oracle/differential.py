@@ -59,6 +59,9 @@ def run_micro(source: str, inputs: Iterable[str] = (), seed: int = 0, profile: s
             continue
         if status is Status.PAUSED:
             pauses.append(micro.runtime.current_line)
+            if micro.cycles >= max_cycles:  # a PAUSE in a loop: the cycles are spent as well
+                status = Status.RUNNING
+                break
             micro.runtime.resume()
             continue
         break

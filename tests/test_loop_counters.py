@@ -197,6 +197,17 @@ PROGRAMS = {
 20 FAIRE 30 POUR I←1048577 JUSQUA 1048577
 30 AFFICHER T[I*I+1-I*I],T[I*I*I-(I*I*I-1)]
 """,
+    "a loop variable its unit sets to constants and counts by jumps, as the sieve does": """\
+10 TABLEAU T[6];FAIRE 15 POUR I←1 JUSQUA 6
+15 T[I]←I
+20 I←2
+30 AFFICHER T[I];SI T[I]=0 ALORS ALLER EN 50
+40 T[I*2]←0
+50 I←I+2;SI I<=3 ALORS ALLER EN 30
+60 FAIRE 70 POUR I←-1+2 JUSQUA 6
+70 AFFICHER T[I];SI I=2 ALORS I←5
+80 I←2.5;AFFICHER T[I];I←-3;AFFICHER T[-I];I←16777216;AFFICHER I;I←0;AFFICHER T[I]
+""",
     "a counter read after its loop and before any loop": """\
 10 TABLEAU T[5];SI 1=0 ALORS FAIRE 20 POUR I←1 JUSQUA 2
 20 AFFICHER T[I]
@@ -214,8 +225,8 @@ def test_every_mode_agrees_with_the_reference_on_a_counter_edge(name: str, profi
 CHOSEN = [
     ("a counted loop over an array has an int", "10 TABLEAU T[3]\n20 FAIRE 30 POUR I←1 JUSQUA 3\n30 T[I]←I\n", {"I"}),
     ("a loop whose variable indexes nothing has none", "10 FAIRE 20 POUR I←1 JUSQUA 3\n20 X←I\n", set()),
-    ("a loop whose variable is assigned elsewhere has none",
-     "5 I←0;TABLEAU T[3]\n10 FAIRE 20 POUR I←1 JUSQUA 3\n20 T[I]←I\n", set()),
+    ("a loop whose variable its unit also assigns has one",
+     "5 I←0;TABLEAU T[3]\n10 FAIRE 20 POUR I←1 JUSQUA 3\n20 T[I]←I\n", {"I"}),
     ("a variable only assignments set has none", "10 TABLEAU T[3];K←1\n20 T[K]←K;K←K+1;SI K<4 ALORS ALLER EN 20\n",
      set()),
     ("a variable LIRE sets has none", "10 TABLEAU T[3];LIRE K\n20 FAIRE 20 POUR K←1 JUSQUA 3;T[K]←1\n", set()),
@@ -248,6 +259,16 @@ CHOSEN = [
 @pytest.mark.parametrize(("name", "source", "expected"), CHOSEN, ids=[case[0] for case in CHOSEN])
 def test_the_variables_with_an_int_are_those_only_one_units_faire_sets(name: str, source: str, expected: set) -> None:
     assert set(re.findall(r"\bi_([A-Z0-9]+)\b", listing(source))) == expected
+
+
+def test_an_assignment_sets_a_counters_int_to_a_whole_constant_or_to_none() -> None:
+    code = listing("10 TABLEAU T[3]\n15 FAIRE 16 POUR I←1 JUSQUA 2\n16 T[I]←I\n20 I←3;T[I]←0;I←I-1;T[I]←0\n")
+    assert "i_I = 3" in code and "i_I = _NAN" in code
+
+
+def test_an_index_reads_a_counters_int_only_where_every_way_there_sets_it() -> None:
+    code = listing("10 TABLEAU T[3]\n15 FAIRE 16 POUR I←1 JUSQUA 2\n16 T[I]←I\n20 I←I-1;T[I]←0\n")
+    assert "v_T[i_I if i_I > 0 else None] = " in code and "v_T[_floor(v_I) if v_I >= 1.0 else None] = 0.0" in code
 
 
 def test_a_variable_a_tant_que_steps_has_no_int() -> None:

@@ -9,7 +9,7 @@ from machine.lse import ir
 from machine.lse import nodes as n
 from machine.lse.builtins import BUILTINS
 from machine.lse.layout import MAIN, Layout, Unit
-from machine.lse.operands import whole
+from machine.lse.operands import whole, whole_constant
 from machine.lse.parser import walk
 
 # Statements that hand a variable of the unit to the runtime by name: such a local lives in a table.
@@ -409,23 +409,32 @@ def whole_names(layout: Layout) -> dict[str, set[str]]:
 def shadowed_counters(layout: Layout) -> dict[str, set[str]]:
     """Each unit's FAIRE variables that may carry an int beside their float (pygen: i_NAME) to index by.
 
-    Only a FAIRE ... JUSQUA sets such a variable, and only those of one unit (a procedure could not
-    keep the int of the program's variable); no LIBERER unsets it; none where a PAUSE lets the monitor
-    set a variable. (Ints kept by assignments too were tried: they saved ~8 ns where they index
-    and cost 15-40 ns where an assignment keeps them, no gain on bench/.)
+    Only the FAIRE ... JUSQUA of one unit step such a variable (a procedure could not keep the int of
+    the program's variable), and only that unit's assignments store into it (each then sets the int
+    aside: pystmt.st_Assign); no LIBERER, LIRE, CHARGER, position or reference stores into it; none
+    where a PAUSE lets the monitor set a variable. (Ints kept by assignments were tried: they saved
+    ~8 ns where they index and cost 15-40 ns where an assignment keeps them, no gain on bench/.)
     """
     owners: dict[tuple[str, str], set[str]] = {}
-    assigned = set(layout.stored_names)  # names given a value other than by a FAIRE ... JUSQUA, anywhere
+    assigned: set[str] = set()  # names given a value other than by a FAIRE ... JUSQUA or an assignment
     for _, node in layout.statements:
-        if type(node) is n.Liberer:
+        kind = type(node)
+        if kind is n.Liberer:
             assigned.update(node.names)
-        elif type(node) is n.Faire and node.cond is not None:  # a TANT QUE steps it with no int
+        elif kind is n.Faire and node.cond is not None:  # a TANT QUE steps it with no int
             assigned.add(node.var)
+        elif kind is n.Lire:
+            assigned.update(target.name for target in node.targets if type(target) is n.Var)
+        elif kind is n.Charger:
+            assigned.update(target.name for target in (node.var, node.status) if type(target) is n.Var)
+        elif kind is n.BuiltinCall and node.position_out is not None:
+            assigned.add(node.position_out.name)
     for call in layout.calls:  # of the arguments, only those given to a parameter by reference
         if call.name in layout.units:
             callee = layout.units[call.name]
             assigned.update(arg.name for param, arg in zip(callee.params, call.args)
                             if type(arg) is n.Var and param in callee.by_reference)
+    stored_by: dict[tuple[str, str], set[str]] = {}  # the units whose assignments store into a variable
     for unit, node in unit_statements(layout):
         kind = type(node)
         if kind is n.Pause:
@@ -433,12 +442,55 @@ def shadowed_counters(layout: Layout) -> dict[str, set[str]]:
         if kind is n.Faire:
             owner = unit.name if node.var in unit.locals else MAIN
             owners.setdefault((owner, node.var), set()).add(unit.name)
+        elif kind is n.Assign and type(node.target) is n.Var:
+            name = node.target.name
+            stored_by.setdefault((unit.name if name in unit.locals else MAIN, name), set()).add(unit.name)
     found: dict[str, set[str]] = {name: set() for name in layout.units}
     for (owner, name), units in owners.items():  # a procedure's own only: a recursive call has its own int
-        if units == {owner} and name not in assigned and name not in layout.parameters and (
-                layout.is_pure_number(name)):
+        if units == {owner} and stored_by.get((owner, name), units) == units and name not in assigned and (
+                name not in layout.parameters and layout.is_pure_number(name)):
             found[owner].add(name)
     return found
+
+
+def live_counters(program: ir.ProgramIR, states: dict[int, tuple], roots: list[int],
+                  counters: set[str]) -> dict[int, set[str]]:
+    """The FAIRE variables whose int is sure to be set at the start of each block (loops decided by
+    loop_states): a hint, for the int is NaN, and the float is used, wherever it is not set.
+
+    A FAIRE sets it (whether the loop runs or not), its steps keep it, an assignment of a whole
+    constant sets it and any other assignment unsets it; a unit starts with none.
+    """
+    if not counters:
+        return {}
+    after = {block_id: [target for target, _ in loop_successors(program, program.blocks[block_id].exit, state)]
+             for block_id, state in states.items()}
+    into: dict[int, list[int]] = {block_id: [] for block_id in states}
+    for block_id, targets in after.items():
+        for target in targets:
+            into[target].append(block_id)
+    start = {block_id: set() if block_id in roots else set(counters) for block_id in states}
+    out: dict[int, set[str]] = {}
+    work = list(states)
+    while work:
+        block_id = work.pop()
+        block = program.blocks[block_id]
+        if into[block_id] and block_id not in roots:
+            start[block_id] = set(counters).intersection(*(out.get(p, counters) for p in into[block_id]))
+        live = set(start[block_id])
+        for op in block.ops:
+            node = getattr(op, "node", None)
+            if type(node) is n.Assign and type(node.target) is n.Var and node.target.name in counters:
+                if whole_constant(node.expr) is None:
+                    live.discard(node.target.name)
+                else:
+                    live.add(node.target.name)
+        if type(block.exit) is ir.OpenLoop and block.exit.node.var in counters:
+            live.add(block.exit.node.var)
+        if out.get(block_id) != live:
+            out[block_id] = live
+            work.extend(after[block_id])
+    return start
 
 
 def unit_statements(layout: Layout) -> list[tuple[Unit, object]]:

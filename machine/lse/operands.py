@@ -37,6 +37,16 @@ def whole24(node: object) -> bool:
     return isinstance(node, n.Num) and float(node.value).is_integer() and abs(node.value) <= 2 ** 23
 
 
+def whole_constant(node: object) -> int | None:
+    """The int a constant whole number of at most 24 bits is (the same number in a float32 and a double)."""
+    sign = 1
+    if type(node) is n.Unary:
+        sign, node = (-1 if node.op == "-" else 1), node.operand
+    if type(node) is n.Num and float(node.value).is_integer() and abs(node.value) <= 2 ** 24:
+        return sign * int(node.value)
+    return None
+
+
 def whole(node: object, names: set[str], known: dict[int, bool] | None = None) -> bool:
     """True if an expression can only give a whole number, its variables being those of `names`.
 

@@ -138,7 +138,7 @@ class ExpressionCode:
         return repr(node.value), "s"
 
     def ex_Var(self, node: n.Var) -> tuple[str, str]:
-        counter = self.scope.counter(node.name) if self.int_here and not self.floats else None
+        counter = self.scope.live_counter(node.name) if self.int_here and not self.floats else None
         if counter is not None:
             return counter, "i"
         return self.scope.read(node.name), self.scope.kind(node.name)
@@ -149,7 +149,7 @@ class ExpressionCode:
         if kind is n.Num:
             return abs(int(node.value)).bit_length() if whole24(node) else 99
         if kind is n.Var:
-            return 25 if self.scope.counter(node.name) else 99
+            return 25 if self.scope.live_counter(node.name) else 99
         if kind is n.Unary:
             return self.int_bits(node.operand)
         if kind is n.Binary and node.op in CHAIN:

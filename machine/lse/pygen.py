@@ -70,10 +70,16 @@ class UnitCode:
         self.counters = set() if self.states is None or shared.debug else {
             name for name in shared.counters[unit.name] & analyses.index_names(nodes)
             if self.storage(name) in ("local", "global")}
+        self.live_at = analyses.live_counters(program, self.states, roots, self.counters) if self.counters else {}
+        self.live: set[str] = set()  # the counters whose int is set where the code being written runs
 
     def counter(self, name: str) -> str | None:
         """The int beside a FAIRE variable's float, if it has one (pyexpr indexes elements by it)."""
         return python_name("i", name) if name in self.counters else None
+
+    def live_counter(self, name: str) -> str | None:
+        """The int beside a FAIRE variable's float where it is sure to be set (see analyses.live_counters)."""
+        return python_name("i", name) if name in self.live else None
 
     def vector(self, name: str) -> bool:
         """True if the array `name` is a vector whenever it is an array (see analyses.vectors)."""
@@ -461,6 +467,7 @@ class UnitCode:
             out.emit(f"M.segment({block.line})")
         if block.line_start and shared.debug:
             out.emit(f"M.before_line({block.line})")
+        self.live = set(self.live_at.get(block.id, ()))
         # A pass of a loop known to end on this line is paid with the block (refunded if the block fails).
         self.merged_pass = not shared.profile and self.certain_pass(block)
         refund = 0 if shared.profile else shared.price(block.cost()) + (self.pass_price if self.merged_pass else 0)

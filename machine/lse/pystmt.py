@@ -1,7 +1,7 @@
 """Python code for the statements of a block (assignments, output, input, declarations, calls, disk, FAIRE set-up).
 
 A part of the one code generator (pygen.UnitCode gives it the unit's storage, output and expressions);
-imports nodes, errors, formats, parser.walk and pyexpr; never the runtime.
+imports nodes, errors, formats, operands, parser.walk and pyexpr; never the runtime.
 """
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from __future__ import annotations
 from machine.errors import Err
 from machine.lse import nodes as n
 from machine.lse.formats import compile_format
+from machine.lse.operands import whole_constant
 from machine.lse.parser import walk
 from machine.lse.pyexpr import TALL, height_at_most, python_name
 
@@ -45,10 +46,17 @@ class StatementCode:
         if type(target) is n.Var:
             if self.fast_path(node.expr):
                 code, kind = self.evaluated(node.expr, "_x")
-                out.emit(self.unit.store(target.name, code, kind))
-                return
-            code, kind = self.value(node.expr)
+            else:
+                code, kind = self.value(node.expr)
             out.emit(self.unit.store(target.name, code, kind))
+            counter = self.unit.counter(target.name)
+            if counter is not None:  # a FAIRE variable given a value: its int is that value, or none
+                value = whole_constant(node.expr)
+                out.emit(f"{counter} = {'_NAN' if value is None else value}")
+                if value is None:
+                    self.unit.live.discard(target.name)
+                else:
+                    self.unit.live.add(target.name)
             return
         array = self.unit.array(target.name)
         parts = (*target.indices, node.expr)

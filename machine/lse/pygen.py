@@ -210,7 +210,7 @@ class UnitCode:
             return code
         if self.shared.profile:
             return f"M.charged({self.shared.point(kinds, self.out.where[0])}, {code})"
-        return f"({code}, (cyc := cyc + {self.shared.price(kinds)}))[0]"  # paid once the value is known
+        return f"({code}, (cyc := cyc + {self.shared.price(kinds)}.0))[0]"  # paid once the value is known
 
     def pay(self, kinds: Counter, line: int) -> None:
         if not kinds:
@@ -218,7 +218,7 @@ class UnitCode:
         if self.shared.profile:
             self.out.emit(f"M.block({self.shared.point(kinds, line)})")
         else:
-            self.out.emit(f"cyc += {self.shared.price(kinds)}")
+            self.out.emit(f"cyc += {self.shared.price(kinds)}.0")
 
     # ------------------------------------------------------------- the unit
     def function(self) -> list[str]:
@@ -473,7 +473,7 @@ class UnitCode:
         refund = 0 if shared.profile else shared.price(block.cost()) + (self.pass_price if self.merged_pass else 0)
         if not shared.profile and refund:
             self.where(block.line, 0)
-            out.emit(f"cyc += {refund}")
+            out.emit(f"cyc += {refund}.0")
         for op in block.ops:
             kind = type(op)
             if kind is ir.Charge:
@@ -685,7 +685,7 @@ def program_source(shared: ProgramCode, units: list[tuple[Unit, list[int]]]) -> 
     bind = "".join(f"{name} = " for name in names)
     prelude = [
         "def _program(M, G):",
-        f"    cyc = bud = 0; depth = 0{'; ' + bind + '0.0; del ' + ', '.join(names) if names else ''}",
+        f"    cyc = bud = 0.0; depth = 0{'; ' + bind + '0.0; del ' + ', '.join(names) if names else ''}",
         f"    def _cells(): return (cyc, bud, depth{''.join(', ' + name for name in names)})",
         "    pass",
     ]

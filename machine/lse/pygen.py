@@ -402,11 +402,13 @@ class UnitCode:
     def chain(self, block_id: int, stop: int | None = None) -> None:
         """Run a block and those it leads to that nothing else enters, up to `stop` (a SI's join)."""
         program = self.shared.ir
+        prepaid = False
         while True:
             block = program.blocks[block_id]
-            self.block(block)
+            self.block(block, self.run_on(block, stop), prepaid)
             exit_ = block.exit
             kind = type(exit_)
+            prepaid = False
             if kind is ir.Goto:
                 target = exit_.block
                 if target == stop:
@@ -414,7 +416,7 @@ class UnitCode:
                 if target in self.entries:
                     self.go(target)
                     return
-                block_id = target
+                block_id, prepaid = target, not self.shared.profile
                 continue
             if kind is ir.Branch:
                 self.branch(exit_, stop)
@@ -428,6 +430,24 @@ class UnitCode:
                 continue
             self.leave(block, exit_)
             return
+
+    def run_on(self, block: ir.Block, stop: int | None) -> int:
+        """The cycles of the blocks a chain runs on into from this one by Goto (plain runs pay them with it).
+
+        Decision: a block that only running on reaches is paid with the block before it, as the points of
+        one block are: one add instead of one a line; an error refunds what its block had not reached.
+        """
+        if self.shared.profile:
+            return 0
+        blocks, total = self.shared.ir.blocks, 0
+        while type(block.exit) is ir.Goto and block.exit.block != stop and block.exit.block not in self.entries:
+            block = blocks[block.exit.block]
+            total += self.price_of(block)
+        return total
+
+    def price_of(self, block: ir.Block) -> int:
+        """What a block pays in a plain run: its points, and the pass of a loop it is sure to step."""
+        return self.shared.price(block.cost()) + (self.pass_price if self.certain_pass(block) else 0)
 
     def reaches_join(self, exit_: ir.Branch) -> bool:
         return exit_.join in self.block_ids
@@ -456,8 +476,9 @@ class UnitCode:
             out.depth -= 1
 
     # -------------------------------------------------------------- blocks
-    def block(self, block: ir.Block) -> None:
-        """The operations of a block: one charge for all its points (plain runs), or each point where it is."""
+    def block(self, block: ir.Block, after: int = 0, prepaid: bool = False) -> None:
+        """The operations of a block: one charge for all its points and `after` (plain runs; none if the block
+        before paid it), or each point where it is."""
         out = self.out
         shared = self.shared
         if block.line_start:
@@ -470,8 +491,8 @@ class UnitCode:
         self.live = set(self.live_at.get(block.id, ()))
         # A pass of a loop known to end on this line is paid with the block (refunded if the block fails).
         self.merged_pass = not shared.profile and self.certain_pass(block)
-        refund = 0 if shared.profile else shared.price(block.cost()) + (self.pass_price if self.merged_pass else 0)
-        if not shared.profile and refund:
+        refund = 0 if shared.profile else self.price_of(block) + after
+        if not shared.profile and refund and not prepaid:
             self.where(block.line, 0)
             out.emit(f"cyc += {refund}.0")
         for op in block.ops:

@@ -24,6 +24,7 @@ TALL = 40  # an expression taller than this is computed in steps, one temporary 
 # unchecked arithmetic may give them an infinity (math's ValueError, where the built-in fails in LSE terms).
 # {a} is the argument, {t} a temporary; an argument out of the domain goes to the built-in itself.
 INLINE = {"ABS": "_abs({a})", "ENT": "_float(_floor({a}))"}
+NUMERIC_BUILTINS = {"ABS", "ENT", "RAC", "EXP", "LGN", "SIN", "COS", "ATG", "LGR"}  # their result is a number
 INLINE_FINITE = {
     "SIN": "_sin({a})", "COS": "_cos({a})", "ATG": "_atan({a})", "EXP": "_exp({a})",
     "RAC": "(_sqrt({t}) if ({t} := {a}) >= 0.0 else _b_RAC({t}))",
@@ -229,7 +230,8 @@ class ExpressionCode:
 
     def ex_Binary(self, node: n.Binary) -> tuple[str, str]:
         link, self.link = self.link, False  # a link of a chain of + - * (see chain), as its parent said
-        if node.op in CHAIN and self.fast and not self.in_index and not self.numbers.single:
+        if node.op in CHAIN and not self.in_index and not self.numbers.single and (
+                link or self.fast or self.unfailing_after_first(node)):
             return self.chain(node, link)
         if node.op == "!":
             (left, lk), (right, rk) = self.below((node.left, node.right))  # temporaries apart from the join's
@@ -358,6 +360,37 @@ class ExpressionCode:
         links = any(type(child) is n.Binary and child.op in CHAIN for child in (node.left, node.right))
         return self.numbers.result(code, cannot_overflow(node.op, node.left, node.right) and not links), "n"
 
+    def unfailing_after_first(self, node: n.Binary) -> bool:
+        """True if a chain of + - * of numbers cannot fail once its first operation is done: every operand
+        after that one is a constant or a parameter by value (always set), so only its top needs testing.
+
+        An operand evaluated before may fail as it would anyway: no infinity can have arisen yet.
+        """
+        operands: list[object] = []
+        stack = [node]
+        while stack:  # the operands, in the order they are evaluated
+            item = stack.pop()
+            if type(item) is n.Binary and item.op in CHAIN:
+                stack.extend((item.right, item.left))
+            else:
+                operands.append(item)
+        if len(operands) < 3 or not all(self.number_kind(item) for item in operands):
+            return False
+        first = _first_operation(node)
+        later = operands[next(at for at, item in enumerate(operands) if item is first.right) + 1:]
+        return all(type(item) is n.Num or (type(item) is n.Var and self.scope.always_set(item.name))
+                   for item in later)
+
+    def number_kind(self, node: object) -> bool:
+        """True if an operand is sure to give a number (or to fail before the chain's first operation)."""
+        kind = type(node)
+        if kind is n.Var:
+            return self.scope.kind(node.name) == "n"
+        if kind is n.Unary:
+            return self.number_kind(node.operand)
+        return kind in (n.Num, n.Index) or (kind is n.Binary and node.op in "/^") or (
+            kind is n.BuiltinCall and node.name in NUMERIC_BUILTINS)
+
     def substring(self, parts: list[tuple[str, str]], count: int, node_start: object) -> str:
         """SCH(s, d, n) without its position, n a whole constant: inline when d is a whole number from 1.
 
@@ -451,6 +484,17 @@ class ExpressionCode:
         if type(arg) is n.Index:
             return self.accessed(arg).reference(arg.name)
         return f"({{0: {self.sub(arg)[0]}}}, 0)"  # a temporary cell: a dict, never a list (an array)
+
+
+def _first_operation(node: n.Binary) -> n.Binary:
+    """The operation of a chain of + - * that is done first: the leftmost whose operands are both done."""
+    while True:
+        for child in (node.left, node.right):
+            if type(child) is n.Binary and child.op in CHAIN:
+                node = child
+                break
+        else:
+            return node
 
 
 def height_at_most(node: object, limit: int) -> bool:

@@ -125,6 +125,10 @@ class UnitCode:
             return "string" if name in self.own_strings else "array" if name in self.own_arrays else "local"
         return "shared" if name in self.shared.referenced else "global"
 
+    def always_set(self, name: str) -> bool:
+        """True if reading a name cannot fail: a parameter by value held in a Python local (nothing frees it)."""
+        return name in self.unit.params and self.storage(name) == "local"
+
     def pure(self, name: str) -> bool:
         return self.shared.layout.is_pure_number(name)
 

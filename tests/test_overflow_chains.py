@@ -1,0 +1,49 @@
+"""A chain of + - * tested for overflow only at its top gives the error each operation's test would give.
+
+An infinity or a NaN stays one through + - * (pyexpr.chain); outside a fast path a chain is tested
+only at its top where nothing after its first operation can fail (constants, parameters by value).
+Each program runs in every mode of the Micro against the reference (output, error and line, cycles).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from machine.lse.listing import listing
+from tests.oracle.differential import compare, report
+
+PROCEDURE = "20 TERMINER\n30 PROCEDURE &P(A,B) LOCAL A,B\n"
+
+PROGRAMS = {
+    "a product of parameters that overflows at its first operation": (
+        "10 &P(1E300,2)\n" + PROCEDURE + "40 X←A*A+B;AFFICHER X\n50 RETOUR\n"),
+    "a difference of two infinities is an overflow, not a NaN printed": (
+        "10 &P(1E200,3)\n" + PROCEDURE + "40 X←A*A-A*A;AFFICHER X\n50 RETOUR\n"),
+    "an unset variable read before the first operation fails first": (
+        "10 &P(1E300,2)\n" + PROCEDURE + "40 X←U*A*A+B;AFFICHER X\n50 RETOUR\n"),
+    "an element read after an overflow is not reached: the overflow is the error": (
+        "10 TABLEAU T[2];&P(1E300,2)\n" + PROCEDURE + "40 X←A*A+T[9];AFFICHER X\n50 RETOUR\n"),
+    "an unset variable read after an overflow is not reached": (
+        "10 &P(1E300,2)\n" + PROCEDURE + "40 X←A*A+U;AFFICHER X\n50 RETOUR\n"),
+    "a chain that stays in range gives its sum": (
+        "10 &P(3,4)\n" + PROCEDURE + "40 X←A*A+B*B-A*B+7;AFFICHER X\n50 RETOUR\n"),
+    "a chain over a string parameter fails as a type error": (
+        "10 &P('AB',2)\n" + PROCEDURE + "40 X←B*B+A+B;AFFICHER X\n50 RETOUR\n"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(PROGRAMS))
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+def test_every_mode_agrees_with_the_reference_on_a_chain(name: str, profile: str) -> None:
+    result = compare(PROGRAMS[name], [], profile=profile)
+    assert not any(result.values()), report(result)
+
+
+def test_a_chain_of_parameters_is_tested_once_at_its_top() -> None:
+    code = listing("10 &P(1,2)\n" + PROCEDURE + "40 X←X+10*A+B\n50 RETOUR\n")
+    assert code.count("_overflow()") == 1
+
+
+def test_a_chain_that_reads_a_variable_after_its_first_operation_tests_each_operation() -> None:
+    code = listing("10 &P(1,2)\n" + PROCEDURE + "40 X←A*B+Y\n50 RETOUR\n")
+    assert code.count("_overflow()") == 2

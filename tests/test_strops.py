@@ -7,7 +7,7 @@ import pytest
 from machine.errors import LseError
 from machine.lse import ops
 from machine.lse.builtins import BUILTINS, sch
-from machine.lse.linker import Globals
+from machine.lse.frames import Globals
 from machine.lse.strops import make_cell_store, make_own_store, make_paid_substring, make_ref_store
 from machine.lse.values import Memory, Vars, cells_of, new_array
 from tests.lse_harness import lines, run_lse

@@ -16,9 +16,10 @@ from types import CellType
 from machine.errors import Err, InternalError, LseError
 from machine.lse import ir
 from machine.lse.builtins import BUILTINS
+from machine.lse.frames import RET, Back, Globals, Terminate
 from machine.lse.inputs import InputBuffer
 from machine.lse.layout import MAIN, Layout, layout
-from machine.lse.linker import RET, Back, CompiledProgram, Globals, Terminate
+from machine.lse.linker import CompiledProgram
 from machine.lse.nodes import Program
 from machine.lse.numbers import NumberModel
 from machine.lse.programio import ProgramIO

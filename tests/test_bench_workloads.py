@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bench.inprocess import load_twin, run_micro, run_twin
-from bench.run import CASES, ROOT, same_result
+from bench.run import CASES, COMPILER, ROOT, compiler_lines, same_result
 from tests.lse_harness import run_lse
 
 SMALL = {name: case for name, case in CASES.items() if case.small is not None}
@@ -41,3 +41,8 @@ def test_a_small_run_profiled_prints_and_costs_what_the_plain_run_does(name: str
     profiled = run_lse(source, [case.small.strip()], seed=1985, profiling=True)
     assert plain.error is None and profiled.error is None
     assert (profiled.output, profiled.cycles) == (plain.output, plain.cycles)
+
+
+def test_the_compiler_the_bench_counts_is_modules_that_exist() -> None:
+    assert all((ROOT / "machine" / "lse" / f"{name}.py").is_file() for name in COMPILER)
+    assert compiler_lines() > 1000

@@ -17,7 +17,7 @@ class ProgramIO:
 
     def out(self, text: str) -> None:
         """Send text to the screen, charging each character printed."""
-        self.cyc += self.costs["print_char"] * len(text)
+        self._cyc.cell_contents += self.costs["print_char"] * len(text)  # the counter itself, not the property
         if self.profiling:
             self.counts["print_char"] += len(text)
         self.output(text)

@@ -266,7 +266,7 @@ class Runtime(ProgramIO):
     def block(self, block: int) -> None:
         """Charge a charge point of --profile, counting each kind of operation."""
         cycles, kinds, line = self.compiled.shared.blocks[block]
-        self.cyc += cycles
+        self._cyc.cell_contents += cycles  # the counter itself, not the property
         self.counts.update(kinds)
         if "div" in kinds:
             self.line_divisions[line] += kinds["div"]
@@ -284,9 +284,10 @@ class Runtime(ProgramIO):
 
     def segment(self, line: int) -> None:
         """--profile: a segment begins; the cycles since the last one began are its line's."""
+        now = int(self._cyc.cell_contents)
         if self.segment_line:
-            self.line_cycles[self.segment_line] += self.cyc - self.segment_mark
-        self.segment_line, self.segment_mark = line, self.cyc
+            self.line_cycles[self.segment_line] += now - self.segment_mark
+        self.segment_line, self.segment_mark = line, now
 
     def enter_call(self) -> int:
         """--profile: a call begins; the caller's segment stops counting; return its line."""

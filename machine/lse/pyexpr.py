@@ -31,11 +31,20 @@ INLINE_FINITE = {
 }
 
 
+_SPELT: dict[tuple[str, str], str] = {}  # python_name's answers (a program names few variables, often)
+
+
 def python_name(prefix: str, name: str) -> str:
     """A Python identifier for an LSE name: ASCII letters and digits as they are, anything else spelt out."""
-    if name.isascii() and name.isalnum():
-        return f"{prefix}_{name}"
-    return f"{prefix}_x" + name.encode().hex()
+    spelt = _SPELT.get((prefix, name))
+    if spelt is None:
+        if name.isascii() and name.isalnum():
+            spelt = f"{prefix}_{name}"
+        else:
+            spelt = f"{prefix}_x" + name.encode().hex()
+        if len(_SPELT) < 4096:
+            _SPELT[prefix, name] = spelt
+    return spelt
 
 
 def children(node: object) -> tuple:
@@ -69,6 +78,7 @@ class ExpressionCode:
         self.fast = False  # elements by a plain lookup, any failure rerunning the statement (see plain_lookups)
         self.link = False  # the node being written is a link of a chain of + - * (see chain)
         self.wholes: dict[int, bool] = {}  # operands.whole's answers, by node id (the nodes live as long as this)
+        self.shorts: dict[int, bool] = {}  # short's answers, by node id
         # An index, or a + - * of one, may be a Python int (kind 'i'): a FAIRE's pass index, whole constants.
         self.int_index = False  # the node about to be written may be one
         self.int_here = False  # the node being written may be one
@@ -84,9 +94,16 @@ class ExpressionCode:
             self.fast = False
 
     # -------------------------------------------------------------- entry
+    def short(self, node: object) -> bool:
+        """True if an expression is no taller than TALL (kept by node: copies of a block ask again)."""
+        known = self.shorts.get(id(node))
+        if known is None:
+            known = self.shorts[id(node)] = height_at_most(node, TALL)
+        return known
+
     def value(self, node: object, out: list[str]) -> tuple[str, str]:
         """Code and kind of an expression; a tall one first appends its steps to out."""
-        if height_at_most(node, TALL):
+        if self.short(node):
             return self.expr(node)
         self.steps = out
         try:

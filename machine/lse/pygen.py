@@ -130,14 +130,16 @@ class UnitCode:
         return "s" if where == "string" else "?"
 
     def pyname(self, name: str) -> str:
-        if self.storage(name) == "global":
+        where = self.stored.get(name) or self.storage(name)
+        if where == "global":
             self.shared.globals[python_name("v", name)] = name
-        return python_name("r" if self.storage(name) == "ref" else "v", name)
+        return python_name("r" if where == "ref" else "v", name)
 
     def read(self, name: str) -> str:
-        where = self.storage(name)
+        where = self.stored.get(name) or self.storage(name)
         if where == "ref":
-            return f"{self.pyname(name)}[0][{self.pyname(name)}[1]]"
+            ref = self.pyname(name)
+            return f"{ref}[0][{ref}[1]]"
         if where in ("table", "shared"):
             return f"{self.env(name)}[{name!r}]"
         return self.pyname(name)
@@ -463,7 +465,7 @@ class UnitCode:
             out.emit(f"M.before_line({block.line})")
         # A pass of a loop known to end on this line is paid with the block (refunded if the block fails).
         self.merged_pass = not shared.profile and self.certain_pass(block)
-        refund = 0 if shared.profile else shared.price(block.cost()) + (self.pass_price if self.merged_pass else 0)
+        refund = 0 if shared.profile else shared.block_price(block) + (self.pass_price if self.merged_pass else 0)
         if not shared.profile and refund:
             self.where(block.line, 0)
             out.emit(f"cyc += {refund}")
@@ -474,7 +476,7 @@ class UnitCode:
                     self.where(op.line, 0)
                     self.pay(op.kinds, op.line)
                 else:
-                    refund -= shared.price(op.kinds)
+                    refund -= shared.charge_price(op)
                     self.where(op.line, refund)
                 continue
             self.where(op.line, refund)

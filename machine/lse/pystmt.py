@@ -10,7 +10,7 @@ from machine.errors import Err
 from machine.lse import nodes as n
 from machine.lse.formats import compile_format
 from machine.lse.parser import walk
-from machine.lse.pyexpr import TALL, height_at_most, python_name
+from machine.lse.pyexpr import python_name
 
 # Built-ins with no effect but their result: an expression of them may be run again after a miss.
 STORE_TEMPS = ("_k", "_kb")  # the index parts of an element being stored, once computed
@@ -22,6 +22,20 @@ def held_name(name: str) -> str:
     return python_name("n", name)
 
 
+def plain_facts(node: object) -> tuple[bool, bool]:
+    """(it reads an element, it has no effect before its end) for an expression."""
+    found = False
+    for item in walk(node):
+        kind = type(item)
+        if kind is n.Index:
+            found = True
+        elif kind in (n.Call, n.Conditional) or (kind is n.Binary and item.op == "!"):
+            return found, False
+        elif kind is n.BuiltinCall and (item.name not in PURE_BUILTINS or item.position_out is not None):
+            return found, False
+    return found, True
+
+
 class StatementCode:
     """The statements of one unit, written through its UnitCode (storage, Source, expressions)."""
 
@@ -30,6 +44,7 @@ class StatementCode:
         self.out = unit.out
         self.exprs = unit.exprs
         self.shared = unit.shared
+        self.facts: dict[int, tuple[bool, bool]] = {}  # plain_facts' answers, by node id (copies ask again)
 
     def value(self, node: object) -> tuple[str, str]:
         steps: list[str] = []
@@ -52,7 +67,7 @@ class StatementCode:
             return
         array = self.unit.array(target.name)
         parts = (*target.indices, node.expr)
-        if not all(height_at_most(part, TALL) for part in parts):
+        if not all(self.exprs.short(part) for part in parts):
             self.tall_store(array, target, node.expr)
             return
         exprs = self.exprs
@@ -66,7 +81,7 @@ class StatementCode:
                 out.emit(line)
             return
         general = element.store(number)
-        if self.fast_path(n.Block(parts, node.line), reads=False):
+        if self.fast_parts(parts, reads=False):
             # A plain store whose failure (an index that names no element, any error of the value) runs
             # the statement again the general way: the array, then the index, then the value.
             with exprs.plain_lookups():
@@ -94,7 +109,7 @@ class StatementCode:
 
     def key(self, indices: tuple) -> str:
         """An element's index: a tall one computed first in steps (neither rounded nor checked, as any index)."""
-        if all(height_at_most(index, TALL) for index in indices):
+        if all(self.exprs.short(index) for index in indices):
             return self.exprs.key(indices)
         parts = [self.index(index)[0] for index in indices]
         return parts[0] if len(parts) == 1 else f"({parts[0]}, {parts[1]})"
@@ -107,19 +122,21 @@ class StatementCode:
         finally:
             self.exprs.in_index -= 1
 
-    def fast_path(self, node: object, reads: bool = True) -> bool:
-        """True if an expression reads elements (unless `reads` is False) and has no effect before its end
-        (then a miss runs it again)."""
+    def fast_path(self, node: object) -> bool:
+        """True if an expression reads elements and has no effect before its end (then a miss runs it again)."""
+        return self.fast_parts((node,))
+
+    def fast_parts(self, parts: tuple, reads: bool = True) -> bool:
+        """fast_path of expressions evaluated in turn (that read elements only if `reads`)."""
         found = not reads
-        for item in walk(node):
-            kind = type(item)
-            if kind is n.Index:
-                found = True
-            elif kind in (n.Call, n.Conditional) or (kind is n.Binary and item.op == "!"):
+        for part in parts:
+            facts = self.facts.get(id(part))
+            if facts is None:
+                facts = self.facts[id(part)] = plain_facts(part)
+            if not facts[1]:
                 return False
-            elif kind is n.BuiltinCall and (item.name not in PURE_BUILTINS or item.position_out is not None):
-                return False
-        return found and height_at_most(node, TALL)
+            found = found or facts[0]
+        return found and all(self.exprs.short(part) for part in parts)
 
     def evaluated(self, node: object, temp: str) -> tuple[str, str]:
         """Compute an expression into temp by plain lookups of its elements; a miss (or any failure, such as

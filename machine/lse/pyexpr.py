@@ -76,6 +76,7 @@ class ExpressionCode:
         self.steps: list[str] | None = None  # the statements of a tall expression, in order
         self.done: dict | None = None  # the nodes of a tall expression computed already
         self.fast = False  # elements by a plain lookup, any failure rerunning the statement (see plain_lookups)
+        self.cold = False  # code that runs rarely: the general functions in one short call each (see compact)
         self.link = False  # the node being written is a link of a chain of + - * (see chain)
         self.wholes: dict[int, bool] = {}  # operands.whole's answers, by node id (the nodes live as long as this)
         self.shorts: dict[int, bool] = {}  # short's answers, by node id
@@ -92,6 +93,21 @@ class ExpressionCode:
             yield
         finally:
             self.fast = False
+
+    @contextmanager
+    def compact(self, cold: bool = True) -> Iterator[None]:
+        """Write what follows (if `cold`) as code that runs rarely: an element, a join, a substring, a
+        comparison of unknown kinds, an overflow test are each one call of the general function.
+
+        Decision: such code (the general way after a fast path's failure, a block that runs once) is
+        written short, as CPython's compile takes time in proportion to the code; the calls give the
+        same results, errors and cycles as the inline forms, which only the hot code needs.
+        """
+        before, self.cold = self.cold, cold
+        try:
+            yield
+        finally:
+            self.cold = before
 
     # -------------------------------------------------------------- entry
     def short(self, node: object) -> bool:
@@ -234,6 +250,8 @@ class ExpressionCode:
             self.depth -= 1
 
     def ex_Index(self, node: n.Index) -> tuple[str, str]:
+        if self.cold:  # the array, then the index (floats), then any index is the general function's
+            return f"_rd({self.scope.array(node.name)}, {self.key(node.indices)})", "n"
         element = self.accessed(node)
         # The array is looked at before the index, as everywhere: the same error when both are unset.
         return (element.fast_read() if self.fast else element.read()), "n"
@@ -268,6 +286,8 @@ class ExpressionCode:
         if self.in_index:  # index arithmetic is neither rounded nor checked: beyond any array anyway
             return code, ("i" if lk == rk == "i" else "n")
         fits = cannot_overflow(op, node.left, node.right)
+        if self.cold and not self.numbers.single and not fits:
+            return (f"_ck({left} {op} {right})" if code[0] == "(" else f"_ck({code})"), "n"  # numbers.checked
         if scales(op, node.left, node.right):
             return self.numbers.scaled(code, fits), "n"
         return self.numbers.result(code, fits, whole(node, self.scope.whole, self.wholes)), "n"
@@ -291,6 +311,10 @@ class ExpressionCode:
         op = COMPARE_PY[node.op]
         if lk == rk and lk in "ns":
             return f"({left} {op} {right})", "b"
+        if self.cold:
+            if node.op in ("=", "#"):
+                return f"{'_eq' if node.op == '=' else '_ne'}({left}, {right})", "b"
+            return f"(_order({left}, {right}) {op} 0)", "b"
         # A kind known only at run time: compared directly when both operands are of the same kind (the
         # kind of one of them if it is known), not arrays; anything else fails in `_eq` or `_order`.
         a, b = f"_ca{self.depth + 1}", f"_cb{self.depth + 1}"
@@ -328,7 +352,8 @@ class ExpressionCode:
         spec = BUILTINS[node.name]
         if node.name == "SCH" and node.position_out is None and not self.scope.shared.profile:
             count = node.args[2]
-            if type(count) is n.Num and float(count.value).is_integer() and 0 <= count.value < 2 ** 31:
+            whole_count = type(count) is n.Num and float(count.value).is_integer() and 0 <= count.value < 2 ** 31
+            if whole_count and not self.cold:
                 return self.scanned(self.substring(self.below(node.args), int(count.value), node.args[1])), "s"
             parts = [self.sub(arg) for arg in node.args]
             if parts[2][1] != "s":  # a string of stops: the built-in's own paid form (below)
@@ -404,7 +429,7 @@ class ExpressionCode:
         a result too long), and fails as the join does. Only an operand of unknown kind is tested, and a
         string written out or a plain name (read again: pure) needs no temporary.
         """
-        if self.scope.shared.profile:
+        if self.scope.shared.profile or self.cold:
             return f"_cat({left}, {right})"
         depth = self.depth + 1
         j, a, b = f"_j{depth}", f"_ja{depth}", f"_jb{depth}"
@@ -465,6 +490,8 @@ class ExpressionCode:
     def reference(self, arg: object) -> str:
         if type(arg) is n.Var:
             return self.scope.ref(arg.name)
+        if type(arg) is n.Index and self.cold:
+            return f"_elref({self.scope.array(arg.name)}, {self.key(arg.indices)}, {arg.name!r})"
         if type(arg) is n.Index:
             return self.accessed(arg).reference(arg.name)
         return f"({{0: {self.sub(arg)[0]}}}, 0)"  # a temporary cell: a dict, never a list (an array)

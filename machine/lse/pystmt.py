@@ -71,6 +71,9 @@ class StatementCode:
             self.tall_store(array, target, node.expr)
             return
         exprs = self.exprs
+        if exprs.cold:
+            out.emit(self.put(array, target, node.expr))
+            return
         element = exprs.indexed(target.name, target.indices, "")
         code, kind = exprs.expr(node.expr)
         number = code if kind == "n" else f"_num({code})"
@@ -80,7 +83,6 @@ class StatementCode:
             for line in element.store(number, tried):
                 out.emit(line)
             return
-        general = element.store(number)
         if self.fast_parts(parts, reads=False):
             # A plain store whose failure (an index that names no element, any error of the value) runs
             # the statement again the general way: the array, then the index, then the value.
@@ -90,9 +92,17 @@ class StatementCode:
             out.emit("try:")
             out.emit("    " + fast.fast_store(code if kind == "n" else f"_num({code})"))
             out.emit("except _Exception:")
-            general = ["    " + line for line in general]
-        for line in general:
+            with exprs.compact():
+                out.emit("    " + self.put(array, target, node.expr))
+            return
+        for line in element.store(number):
             out.emit(line)
+
+    def put(self, array: str, target: n.Index, expr: object) -> str:
+        """An element stored by the general function: the array, then the index, then the value."""
+        key = self.exprs.key(target.indices)
+        code, kind = self.exprs.expr(expr)
+        return f"_put({array}, {key}, {code if kind == 'n' else f'_num({code})'})"
 
     def tall_store(self, array: str, target: n.Index, expr: object) -> None:
         """An element stored from a tall index or value: the array, each index part, then the value, in steps."""
@@ -136,7 +146,7 @@ class StatementCode:
             if not facts[1]:
                 return False
             found = found or facts[0]
-        return found and all(self.exprs.short(part) for part in parts)
+        return found and not self.exprs.cold and all(self.exprs.short(part) for part in parts)
 
     def evaluated(self, node: object, temp: str) -> tuple[str, str]:
         """Compute an expression into temp by plain lookups of its elements; a miss (or any failure, such as
@@ -145,7 +155,7 @@ class StatementCode:
         for fast in (True, False):
             out.emit("try:" if fast else "except _Exception:")
             out.depth += 1
-            with self.exprs.plain_lookups(fast):
+            with self.exprs.plain_lookups(fast), self.exprs.compact(not fast):
                 code, kind = self.exprs.expr(node)
             out.emit(f"{temp} = {code}")
             out.depth -= 1

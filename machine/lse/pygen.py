@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import Counter
 
 from machine.errors import Err
-from machine.lse import analyses, ir
+from machine.lse import analyses, ir, pyflow
 from machine.lse import nodes as n
 from machine.lse.costs import expression_cost
 from machine.lse.layout import MAIN, Unit
@@ -27,10 +27,7 @@ from machine.lse.pyexpr import ExpressionCode, python_name
 from machine.lse.pyshared import INDENT, ProgramCode, Source
 from machine.lse.pystmt import StatementCode, held_name
 
-INLINE_DEPTH = 1  # how many entry blocks deep a case copies the code of the blocks it jumps to
-# The most statements a case copies from one jump: beyond it, the round through the dispatch costs
-# little beside the code it runs; copies of long chains made renard's Python 12 % longer (bench/: none).
-COPY_LIMIT = 12
+INLINE_DEPTH = 1  # how many entry blocks deep a case copies the code of the blocks it jumps to (see pyflow)
 
 
 class UnitCode:
@@ -78,28 +75,6 @@ class UnitCode:
     def vector(self, name: str) -> bool:
         """True if the array `name` is a vector whenever it is an array (see analyses.vectors)."""
         return name in self.shared.vectors and self.storage(name) != "ref" and not self.shared.debug
-
-    def small(self, block_id: int) -> bool:
-        """A block worth copying where a jump goes to it (the end of a loop that its body jumps to)."""
-        block = self.shared.ir.blocks[block_id]
-        statements = [op for op in block.ops if type(op) is not ir.Charge]
-        return len(statements) <= 2 and type(block.exit) in (ir.LineEnd, ir.Goto, ir.Jump, ir.Leave)
-
-    def short(self, block_id: int) -> bool:
-        """True if the code a jump to an entry block writes, up to the next entries, has at most COPY_LIMIT
-        statements."""
-        program = self.shared.ir
-        seen, work, count = {block_id}, [block_id], 0
-        while work:
-            block = program.blocks[work.pop()]
-            count += 1 + sum(type(op) is not ir.Charge for op in block.ops)
-            if count > COPY_LIMIT:
-                return False
-            for target in analyses.successors(program, block):
-                if target not in seen and target not in self.entries:
-                    seen.add(target)
-                    work.append(target)
-        return True
 
     # ------------------------------------------------------------- storage
     def storage(self, name: str) -> str:
@@ -314,8 +289,9 @@ class UnitCode:
     def go(self, target: int) -> None:
         """Go on at an entry block: round the case's own loop, a small block run here, or through the dispatch."""
         if self.fused is not None and target != self.fused and self.inlining < INLINE_DEPTH and (
-                self.small(target) or (self.leads_to(target, self.fused, INLINE_DEPTH - self.inlining - 1)
-                                       and self.short(target))):
+                pyflow.small(self.shared.ir, target) or (
+                    self.leads_to(target, self.fused, INLINE_DEPTH - self.inlining - 1)
+                    and pyflow.short(self.shared.ir, target, self.entries))):
             # Written here: a path that comes back to the case's block stays in its Python loop. The depth
             # is bounded, so no cycle of copies; the case's loop tests the budget at each pass.
             self.inlining += 1
@@ -353,24 +329,7 @@ class UnitCode:
         return self.leads_to(start, start, INLINE_DEPTH)
 
     def leads_to(self, start: int, goal: int, depth: int) -> bool:
-        """True if control can go from start to goal crossing at most `depth` other entry blocks."""
-        program = self.shared.ir
-        seen: set[tuple[int, int]] = set()
-        work = [(start, depth)]
-        while work:
-            block_id, left = work.pop()
-            if (block_id, left) in seen:
-                continue
-            seen.add((block_id, left))
-            for target, _ in analyses.loop_successors(program, program.blocks[block_id].exit,
-                                                      self.states[block_id]) or ():
-                if target == goal:
-                    return True
-                if target not in self.entries:
-                    work.append((target, left))
-                elif left > 0:
-                    work.append((target, left - 1))
-        return False
+        return pyflow.leads_to(self.shared.ir, self.states, self.entries, start, goal, depth)
 
     def dispatch(self, entries: list[int]) -> None:
         """A tree of tests on pc whose leaves run the entry blocks."""

@@ -1,0 +1,107 @@
+"""Facts about one unit's flow of control that shape its code: copies, loops back, blocks that run once.
+
+A part of the one code generator (pygen.UnitCode asks); imports ir and analyses only; never the runtime.
+"""
+
+from __future__ import annotations
+
+from machine.lse import analyses, ir
+
+# The most statements a case copies from one jump: beyond it, the round through the dispatch costs
+# little beside the code it runs; copies of long chains made renard's Python 12 % longer (bench/: none).
+COPY_LIMIT = 12
+
+
+def small(program: ir.ProgramIR, block_id: int) -> bool:
+    """A block worth copying where a jump goes to it (the end of a loop that its body jumps to)."""
+    block = program.blocks[block_id]
+    statements = [op for op in block.ops if type(op) is not ir.Charge]
+    return len(statements) <= 2 and type(block.exit) in (ir.LineEnd, ir.Goto, ir.Jump, ir.Leave)
+
+
+def short(program: ir.ProgramIR, block_id: int, entries: set[int]) -> bool:
+    """True if the code a jump to an entry block writes, up to the next entries, has at most COPY_LIMIT
+    statements."""
+    seen, work, count = {block_id}, [block_id], 0
+    while work:
+        block = program.blocks[work.pop()]
+        count += 1 + sum(type(op) is not ir.Charge for op in block.ops)
+        if count > COPY_LIMIT:
+            return False
+        for target in analyses.successors(program, block):
+            if target not in seen and target not in entries:
+                seen.add(target)
+                work.append(target)
+    return True
+
+
+def leads_to(program: ir.ProgramIR, states: dict, entries: set[int], start: int, goal: int, depth: int) -> bool:
+    """True if control can go from start to goal crossing at most `depth` other entry blocks (loops known)."""
+    seen: set[tuple[int, int]] = set()
+    work = [(start, depth)]
+    while work:
+        block_id, left = work.pop()
+        if (block_id, left) in seen:
+            continue
+        seen.add((block_id, left))
+        for target, _ in analyses.loop_successors(program, program.blocks[block_id].exit, states[block_id]) or ():
+            if target == goal:
+                return True
+            if target not in entries:
+                work.append((target, left))
+            elif left > 0:
+                work.append((target, left - 1))
+    return False
+
+
+def once_blocks(program: ir.ProgramIR, blocks: list[int]) -> set[int]:
+    """The blocks on no cycle of the flow among `blocks` (analyses.successors: a computed jump goes
+    anywhere): entered from one root, each runs at most once.
+
+    Tarjan's strongly connected components, without recursion: a block is on a cycle if its
+    component has more than one block or it goes to itself.
+    """
+    inside = set(blocks)
+    after = {block_id: [target for target in analyses.successors(program, program.blocks[block_id])
+                        if target in inside] for block_id in blocks}
+    index: dict[int, int] = {}
+    low: dict[int, int] = {}
+    stack: list[int] = []
+    on_stack: set[int] = set()
+    cyclic: set[int] = set()
+    for root in blocks:
+        if root in index:
+            continue
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        work = [(root, 0)]
+        while work:
+            block_id, at = work[-1]
+            targets = after[block_id]
+            if at < len(targets):
+                work[-1] = (block_id, at + 1)
+                target = targets[at]
+                if target not in index:
+                    index[target] = low[target] = len(index)
+                    stack.append(target)
+                    on_stack.add(target)
+                    work.append((target, 0))
+                elif target in on_stack:
+                    low[block_id] = min(low[block_id], index[target])
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[block_id])
+            if low[block_id] == index[block_id]:
+                component = []
+                while True:
+                    top = stack.pop()
+                    on_stack.discard(top)
+                    component.append(top)
+                    if top == block_id:
+                        break
+                if len(component) > 1 or block_id in targets:
+                    cyclic.update(component)
+    return inside - cyclic

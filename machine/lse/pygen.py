@@ -46,6 +46,8 @@ class UnitCode:
         if self.states is not None:
             self.block_ids = sorted(self.states)  # what the loops let control reach
         self.entries = analyses.entries(program, self.block_ids, roots)
+        # The main program's blocks on no cycle run once a run (no RETOUR EN comes back into it).
+        self.once = pyflow.once_blocks(program, self.block_ids) if self.is_main and len(set(roots)) == 1 else set()
         nodes = analyses.unit_nodes(program, self.block_ids)
         # A procedure's own CHAINE and TABLEAU are Python locals when nothing hands them over by name.
         self.own_strings, self.own_arrays = analyses.own_strings_and_arrays(program, unit, nodes)
@@ -356,6 +358,11 @@ class UnitCode:
 
     def chain(self, block_id: int, stop: int | None = None) -> None:
         """Run a block and those it leads to that nothing else enters, up to `stop` (a SI's join)."""
+        cold = self.exprs.cold  # each block says whether its code is cold (see block)
+        self.run_on(block_id, stop)
+        self.exprs.cold = cold
+
+    def run_on(self, block_id: int, stop: int | None) -> None:
         program = self.shared.ir
         while True:
             block = program.blocks[block_id]
@@ -415,6 +422,7 @@ class UnitCode:
         """The operations of a block: one charge for all its points (plain runs), or each point where it is."""
         out = self.out
         shared = self.shared
+        self.exprs.cold = block.id in self.once  # its code and its exit's run at most once: written short
         if block.line_start:
             label = shared.labels.get(block.line)
             out.emit(f"# line {block.line}{' ' + label if label else ''}")

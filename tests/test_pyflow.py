@@ -1,0 +1,34 @@
+"""The generator's flow facts: which blocks of the main program run once (their code is written short)."""
+
+from __future__ import annotations
+
+import pytest
+
+from machine.lse import analyses, ir
+from machine.lse.parser import parse
+from machine.lse.pyflow import once_blocks
+
+CASES = [
+    ("lines that run on to the end run once", "10 A←1\n20 B←2\n30 TERMINER\n", {10, 20, 30}),
+    ("a FAIRE's line runs once, its body's lines again and again",
+     "10 TABLEAU T[3];FAIRE 30 POUR I←1 JUSQUA 3\n20 T[I]←I\n30 AFFICHER T[I]\n40 TERMINER\n", {40}),
+    ("lines a jump goes back to run again, those before and after once",
+     "10 I←0\n20 I←I+1\n30 SI I<3 ALORS ALLER EN 20\n40 TERMINER\n", {10, 40}),
+    ("a computed jump may go to any line: only the line that ends the program runs once",
+     "10 L←20\n20 ALLER EN L+10\n30 TERMINER\n", {30}),
+]
+
+
+def once_lines(source: str) -> set[int]:
+    program = ir.lower(parse(source))
+    blocks = analyses.reachable(program, [program.line_block[min(program.line_block)]])
+    once = once_blocks(program, blocks)
+    # A line runs once when each of its blocks does.
+    return {line for line, first in program.line_block.items()
+            if all(block.id in once for block in program.blocks if block.line == line and block.id in blocks)
+            and first in blocks}
+
+
+@pytest.mark.parametrize(("name", "source", "expected"), CASES, ids=[case[0] for case in CASES])
+def test_the_blocks_on_no_cycle_are_those_that_run_once(name: str, source: str, expected: set[int]) -> None:
+    assert once_lines(source) == expected

@@ -409,16 +409,25 @@ class ExpressionCode:
         """
         (text, text_kind), (start, start_kind), (length, _) = parts
         depth = self.depth + 1
-        s, d, i = f"_s{depth}", f"_d{depth}", f"_i{depth}"
+        d, i = f"_d{depth}", f"_i{depth}"
         first = node_start.value if type(node_start) is n.Num else 0
-        if float(first).is_integer() and 1 <= first < 2 ** 24:  # a whole start written out (exact in any model)
+        constant = float(first).is_integer() and 1 <= first < 2 ** 24
+        # A plain name is read again (pure) where nothing runs before: the start is a name or a number.
+        s, text_first = self.once(text, f"_s{depth}") if constant or simple(start) else (
+            f"_s{depth}", f"_s{depth} := {text}")
+        if constant:  # a whole start written out (exact in any model)
             cut = f"[{int(first) - 1}:{int(first) - 1 + count}]"
             if text_kind == "s":
                 return f"({text}){cut}"
-            return f"({s}{cut} if _type({s} := {text}) is _str else _substring({s}, {start}, {length}))"
-        tests = [f"(_type({s} := {text}) is _str)" if text_kind != "s" else f"(({s} := {text}) is not None)",
-                 f"(_type({d} := {start}) is _float)" if start_kind != "n" else f"(({d} := {start}) is not None)"]
-        return (f"({s}[{i} - 1:{i} + {count - 1}] if {' & '.join(tests)} and 1.0 <= {d} < 1e15 and "
+            return f"({s}{cut} if _type({text_first}) is _str else _substring({s}, {start}, {length}))"
+        test = f"(_type({text_first}) is _str)" if text_kind != "s" else f"(({text_first}) is not None)"
+        if start_kind == "n" and start.isidentifier():  # read after the text by the test (or the general function)
+            d = start
+        else:
+            test += f" & (_type({d} := {start}) is _float)" if start_kind != "n" else (
+                f" & (({d} := {start}) is not None)")
+        end = i if count == 1 else f"{i} + {count - 1}"
+        return (f"({s}[{i} - 1:{end}] if {test} and 1.0 <= {d} < 1e15 and "
                 f"({i} := _int({d})) == {d} else _substring({s}, {d}, {length}))")
 
     def joined(self, node: n.Binary, left: str, lk: str, right: str, rk: str) -> str:

@@ -1,11 +1,12 @@
 """Facts about one unit's flow of control that shape its code: copies, loops back, blocks that run once.
 
-A part of the one code generator (pygen.UnitCode asks); imports ir and analyses only; never the runtime.
+A part of the one code generator (pygen.UnitCode asks); imports ir, nodes and analyses only; never the runtime.
 """
 
 from __future__ import annotations
 
 from machine.lse import analyses, ir
+from machine.lse import nodes as n
 
 # The most statements a case copies from one jump: beyond it, the round through the dispatch costs
 # little beside the code it runs; copies of long chains made renard's Python 12 % longer (bench/: none).
@@ -54,23 +55,33 @@ def leads_to(program: ir.ProgramIR, states: dict, entries: set[int], start: int,
     return False
 
 
+def paced(program: ir.ProgramIR, blocks: list[int]) -> set[int]:
+    """The blocks that wait for the keyboard (LIRE) or the monitor (PAUSE)."""
+    return {block_id for block_id in blocks if any(
+        type(op) is ir.Do and type(op.node) in (n.Lire, n.Pause) for op in program.blocks[block_id].ops)}
+
+
 def once_blocks(program: ir.ProgramIR, blocks: list[int]) -> set[int]:
     """The blocks on no cycle of the flow among `blocks` (analyses.successors: a computed jump goes
-    anywhere): entered from one root, each runs at most once.
+    anywhere) but through a block that waits for the keyboard: entered from one root, each runs
+    at most once a run, or once an input.
 
-    Tarjan's strongly connected components, without recursion: a block is on a cycle if its
-    component has more than one block or it goes to itself.
+    Decision: a loop that reads the keyboard at each pass (a game's turn) runs at the pace of its
+    player: its code is cold, as is code run once; a loop inside it that reads nothing is not.
+    Tarjan's strongly connected components, without recursion, of the flow without the blocks
+    that wait: a block is on a cycle if its component has more than one block or it goes to itself.
     """
-    inside = set(blocks)
+    waits = paced(program, blocks)
+    inside = set(blocks) - waits
     after = {block_id: [target for target in analyses.successors(program, program.blocks[block_id])
-                        if target in inside] for block_id in blocks}
+                        if target in inside] for block_id in inside}
     index: dict[int, int] = {}
     low: dict[int, int] = {}
     stack: list[int] = []
     on_stack: set[int] = set()
     cyclic: set[int] = set()
     for root in blocks:
-        if root in index:
+        if root in index or root in waits:
             continue
         index[root] = low[root] = len(index)
         stack.append(root)
@@ -104,4 +115,4 @@ def once_blocks(program: ir.ProgramIR, blocks: list[int]) -> set[int]:
                         break
                 if len(component) > 1 or block_id in targets:
                     cyclic.update(component)
-    return inside - cyclic
+    return set(blocks) - cyclic

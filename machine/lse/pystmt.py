@@ -59,8 +59,9 @@ class StatementCode:
         out = self.out
         if type(target) is n.Var:
             if self.fast_path(node.expr):
-                code, kind = self.evaluated(node.expr, "_x")
-                out.emit(self.unit.store(target.name, code, kind))
+                code, kind = self.evaluated(node.expr, "_x", target.name)
+                if code is not None:
+                    out.emit(self.unit.store(target.name, code, kind))
                 return
             code, kind = self.value(node.expr)
             out.emit(self.unit.store(target.name, code, kind))
@@ -148,18 +149,24 @@ class StatementCode:
             found = found or facts[0]
         return found and not self.exprs.cold and all(self.exprs.short(part) for part in parts)
 
-    def evaluated(self, node: object, temp: str) -> tuple[str, str]:
+    def evaluated(self, node: object, temp: str, into: str | None = None) -> tuple[str | None, str]:
         """Compute an expression into temp by plain lookups of its elements; a miss (or any failure, such as
-        the overflow that only the top of a chain of + - * tests: pyexpr.chain) computes it the general way."""
-        out = self.out
+        the overflow that only the top of a chain of + - * tests: pyexpr.chain) computes it the general way.
+
+        A number for the variable `into` whose store is a plain assignment is put there directly
+        (no temporary: the store cannot fail); then the code given back is None (stored already).
+        """
+        codes = []
         for fast in (True, False):
-            out.emit("try:" if fast else "except _Exception:")
-            out.depth += 1
             with self.exprs.plain_lookups(fast), self.exprs.compact(not fast):
                 code, kind = self.exprs.expr(node)
-            out.emit(f"{temp} = {code}")
-            out.depth -= 1
-        return temp, kind
+            codes.append(code)
+        target = temp
+        if into is not None and kind == "n":
+            plain = self.unit.pyname(into)
+            target = plain if self.unit.store(into, temp, kind) == f"{plain} = {temp}" else temp
+        self.out.emit(f"try:\n    {target} = {codes[0]}\nexcept _Exception:\n    {target} = {codes[1]}")
+        return (temp if target == temp else None), kind
 
     def st_Afficher(self, node: n.Afficher) -> None:
         parts = [self.value(item)[0] for item in node.items]

@@ -52,6 +52,7 @@ class UnitCode:
         # A procedure's own CHAINE and TABLEAU are Python locals when nothing hands them over by name.
         self.own_strings, self.own_arrays = analyses.own_strings_and_arrays(program, unit, nodes)
         self.stored: dict[str, str] = {}  # storage's answers
+        self.written: dict[int, list[str]] = {}  # each statement's lines, by the id of its IR operation
         self.table = (analyses.table_locals(unit, nodes, shared.layout.units) | (
             set(unit.params) - set(unit.by_reference) - shared.number_params.get(unit.name, set()))) - (
             self.own_strings | self.own_arrays)
@@ -447,11 +448,25 @@ class UnitCode:
                     self.where(op.line, refund)
                 continue
             self.where(op.line, refund)
-            if kind is ir.LoopEntry:
-                self.statements.loop_entry(op.node)
-            else:
-                getattr(self.statements, "st_" + type(op.node).__name__)(op.node)
+            self.statement(op)
         self.where(block.line, refund)
+
+    def statement(self, op: ir.Do | ir.LoopEntry) -> None:
+        """A statement's code; written again as it was where a copy of its block runs it (plain runs: a
+        profile's charge points are each registered where they are written)."""
+        out = self.out
+        known = self.written.get(id(op))
+        if known is not None:
+            for text in known:
+                out.emit(text)
+            return
+        start, indent = len(out.lines), len(INDENT) * out.depth
+        if type(op) is ir.LoopEntry:
+            self.statements.loop_entry(op.node)
+        else:
+            getattr(self.statements, "st_" + type(op.node).__name__)(op.node)
+        if not self.shared.profile:
+            self.written[id(op)] = [line[indent:] for line in out.lines[start:]]
 
     def certain_pass(self, block: ir.Block) -> bool:
         """True if a block ends its line and a loop ending there is sure to be stepped (loops known)."""

@@ -6,7 +6,7 @@ import pytest
 
 from machine.lse import analyses, ir
 from machine.lse.parser import parse
-from machine.lse.pyflow import once_blocks
+from machine.lse.pyflow import once_blocks, rarely_run
 
 CASES = [
     ("lines that run on to the end run once", "10 A←1\n20 B←2\n30 TERMINER\n", {10, 20, 30}),
@@ -35,3 +35,26 @@ def once_lines(source: str) -> set[int]:
 @pytest.mark.parametrize(("name", "source", "expected"), CASES, ids=[case[0] for case in CASES])
 def test_the_blocks_on_no_cycle_are_those_that_run_once(name: str, source: str, expected: set[int]) -> None:
     assert once_lines(source) == expected
+
+
+CALLS = """\
+10 &INIT;FAIRE 20 POUR I←1 JUSQUA 3
+20 &PAS(I)
+30 TERMINER
+40 PROCEDURE &INIT;A←0;FAIRE 50 POUR J←1 JUSQUA 2
+50 A←A+J
+60 RETOUR
+70 PROCEDURE &PAS(K);B←K;RETOUR
+"""
+
+
+def test_a_procedure_called_only_from_code_that_runs_once_runs_its_own_blocks_on_no_cycle_rarely() -> None:
+    program = ir.lower(parse(CALLS))
+    entries = {name: program.proc_entry[name] for name in ("&INIT", "&PAS")}
+    blocks_of = {name: analyses.reachable(program, [entry]) for name, entry in entries.items()}
+    blocks_of["&"] = analyses.reachable(program, [program.line_block[10]])
+    rare = rarely_run(program, blocks_of, set(blocks_of), "&")
+    lines = {name: {program.blocks[block].line for block in blocks} for name, blocks in rare.items()}
+    assert 60 in lines["&INIT"] and 50 not in lines["&INIT"]  # its set-up and its end, not its loop
+    assert "&PAS" not in rare  # called in a loop
+    assert rarely_run(program, blocks_of, set(blocks_of) - {"&"}, "&") == {}  # a RETOUR EN comes back to the main

@@ -116,3 +116,30 @@ def once_blocks(program: ir.ProgramIR, blocks: list[int]) -> set[int]:
                 if len(component) > 1 or block_id in targets:
                     cyclic.update(component)
     return set(blocks) - cyclic
+
+
+def rarely_run(program: ir.ProgramIR, blocks_of: dict[str, list[int]], alone: set[str],
+               main: str) -> dict[str, set[int]]:
+    """Each unit's blocks that run rarely: the main program's once_blocks, and those of a procedure whose
+    every call is made from blocks that run rarely (a unit not `alone`, that a RETOUR EN comes back
+    into, has none: its blocks may run again and again).
+
+    Decision: a procedure called only from code that runs once (a set-up, a game's turn) runs its own
+    blocks on no cycle once a call: they are written short too.
+    """
+    sites: dict[str, list[tuple[str, int]]] = {}  # each procedure's calls: (calling unit, its block)
+    for name, blocks in blocks_of.items():
+        for block_id in blocks:
+            for node in analyses.block_nodes(program, block_id):
+                if type(node) is n.Call:
+                    sites.setdefault(node.name, []).append((name, block_id))
+    rare = {main: once_blocks(program, blocks_of[main])} if main in alone else {}
+    grown = bool(rare)
+    while grown:
+        grown = False
+        for name, blocks in blocks_of.items():
+            if name not in rare and name in alone and all(
+                    block_id in rare.get(caller, ()) for caller, block_id in sites.get(name, ())):
+                rare[name] = once_blocks(program, blocks)
+                grown = True
+    return rare

@@ -46,8 +46,8 @@ class UnitCode:
         if self.states is not None:
             self.block_ids = sorted(self.states)  # what the loops let control reach
         self.entries = analyses.entries(program, self.block_ids, roots)
-        # The main program's blocks on no cycle run once a run (no RETOUR EN comes back into it).
-        self.once = pyflow.once_blocks(program, self.block_ids) if self.is_main and len(set(roots)) == 1 else set()
+        self.alone = len(set(roots)) == 1  # no RETOUR EN comes back into it
+        self.once: set[int] = set()  # the blocks that run rarely (see program_source)
         nodes = analyses.unit_nodes(program, self.block_ids)
         # A procedure's own CHAINE and TABLEAU are Python locals when nothing hands them over by name.
         self.own_strings, self.own_arrays = analyses.own_strings_and_arrays(program, unit, nodes)
@@ -652,6 +652,10 @@ def program_source(shared: ProgramCode, units: list[tuple[Unit, list[int]]]) -> 
     header = 4  # the lines before the first unit (see below)
     line_no = header
     codes = [UnitCode(shared, unit, roots) for unit, roots in units]
+    rare = pyflow.rarely_run(shared.ir, {code.unit.name: code.block_ids for code in codes},
+                             {code.unit.name for code in codes if code.alone}, MAIN)
+    for code in codes:
+        code.once = rare.get(code.unit.name, set())
     for code in codes:
         lines = code.function()
         table = [(0, 0), (0, 0)] + code.out.table

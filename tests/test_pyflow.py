@@ -58,3 +58,30 @@ def test_a_procedure_called_only_from_code_that_runs_once_runs_its_own_blocks_on
     assert 60 in lines["&INIT"] and 50 not in lines["&INIT"]  # its set-up and its end, not its loop
     assert "&PAS" not in rare  # called in a loop
     assert rarely_run(program, blocks_of, set(blocks_of) - {"&"}, "&") == {}  # a RETOUR EN comes back to the main
+
+
+READS = """\
+10 &TOUR;SI A>0 ALORS ALLER EN 10
+20 TERMINER
+30 PROCEDURE &TOUR;SI B>0 ALORS LIRE A SINON LIRE C
+40 A←C;RETOUR
+"""
+
+
+def test_a_loop_that_calls_a_procedure_reading_the_keyboard_on_every_way_runs_at_its_players_pace() -> None:
+    program = ir.lower(parse(READS))
+    blocks_of = {"&TOUR": analyses.reachable(program, [program.proc_entry["&TOUR"]]),
+                 "&": analyses.reachable(program, [program.line_block[10]])}
+    assert main_lines_run_rarely(program, blocks_of) == {10, 20}
+    one_way = READS.replace("SINON LIRE C", "")  # a way through &TOUR that reads nothing: the loop is hot
+    program = ir.lower(parse(one_way))
+    blocks_of = {"&TOUR": analyses.reachable(program, [program.proc_entry["&TOUR"]]),
+                 "&": analyses.reachable(program, [program.line_block[10]])}
+    assert main_lines_run_rarely(program, blocks_of) == {20}
+
+
+def main_lines_run_rarely(program: ir.ProgramIR, blocks_of: dict) -> set[int]:
+    """The main program's lines whose every block runs rarely."""
+    rare = rarely_run(program, blocks_of, set(blocks_of), "&")["&"]
+    hot = {program.blocks[block].line for block in blocks_of["&"] if block not in rare}
+    return {program.blocks[block].line for block in blocks_of["&"]} - hot

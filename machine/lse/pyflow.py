@@ -55,13 +55,37 @@ def leads_to(program: ir.ProgramIR, states: dict, entries: set[int], start: int,
     return False
 
 
-def paced(program: ir.ProgramIR, blocks: list[int]) -> set[int]:
-    """The blocks that wait for the keyboard (LIRE) or the monitor (PAUSE)."""
+def paced(program: ir.ProgramIR, blocks: list[int], waiting: set[str] = frozenset()) -> set[int]:
+    """The blocks that wait for the keyboard (LIRE) or the monitor (PAUSE), or call a procedure that waits."""
     return {block_id for block_id in blocks if any(
-        type(op) is ir.Do and type(op.node) in (n.Lire, n.Pause) for op in program.blocks[block_id].ops)}
+        type(op) is ir.Do and (type(op.node) in (n.Lire, n.Pause) or (
+            type(op.node) is n.CallStatement and op.node.call.name in waiting))
+        for op in program.blocks[block_id].ops)}
 
 
-def once_blocks(program: ir.ProgramIR, blocks: list[int]) -> set[int]:
+def waiting_procedures(program: ir.ProgramIR, blocks_of: dict[str, list[int]], main: str) -> set[str]:
+    """The procedures that wait (paced) on every way from their entry to their end."""
+    waiting: set[str] = set()
+    grown = True
+    while grown:
+        grown = False
+        for name, blocks in blocks_of.items():
+            if name == main or name in waiting:
+                continue
+            waits = paced(program, blocks, waiting)
+            seen, work = set(), [program.proc_entry[name]]
+            while work:  # the blocks reached without waiting
+                block_id = work.pop()
+                if block_id not in seen and block_id not in waits:
+                    seen.add(block_id)
+                    work.extend(analyses.successors(program, program.blocks[block_id]))
+            if not any(type(program.blocks[block_id].exit) is ir.Leave for block_id in seen):
+                waiting.add(name)
+                grown = True
+    return waiting
+
+
+def once_blocks(program: ir.ProgramIR, blocks: list[int], waiting: set[str] = frozenset()) -> set[int]:
     """The blocks on no cycle of the flow among `blocks` (analyses.successors: a computed jump goes
     anywhere) but through a block that waits for the keyboard: entered from one root, each runs
     at most once a run, or once an input.
@@ -71,7 +95,7 @@ def once_blocks(program: ir.ProgramIR, blocks: list[int]) -> set[int]:
     Tarjan's strongly connected components, without recursion, of the flow without the blocks
     that wait: a block is on a cycle if its component has more than one block or it goes to itself.
     """
-    waits = paced(program, blocks)
+    waits = paced(program, blocks, waiting)
     inside = set(blocks) - waits
     after = {block_id: [target for target in analyses.successors(program, program.blocks[block_id])
                         if target in inside] for block_id in inside}
@@ -133,13 +157,14 @@ def rarely_run(program: ir.ProgramIR, blocks_of: dict[str, list[int]], alone: se
             for node in analyses.block_nodes(program, block_id):
                 if type(node) is n.Call:
                     sites.setdefault(node.name, []).append((name, block_id))
-    rare = {main: once_blocks(program, blocks_of[main])} if main in alone else {}
+    waiting = waiting_procedures(program, blocks_of, main)
+    rare = {main: once_blocks(program, blocks_of[main], waiting)} if main in alone else {}
     grown = bool(rare)
     while grown:
         grown = False
         for name, blocks in blocks_of.items():
             if name not in rare and name in alone and all(
                     block_id in rare.get(caller, ()) for caller, block_id in sites.get(name, ())):
-                rare[name] = once_blocks(program, blocks)
+                rare[name] = once_blocks(program, blocks, waiting)
                 grown = True
     return rare

@@ -136,6 +136,32 @@ PROGRAMS = {
 """,
     "a comparison of arrays": "10 TABLEAU T[3];SI T=T ALORS AFFICHER 'JAMAIS'\n",
     "an order between a number and a string": "10 CHAINE A;A←'A';X←1;SI X<A ALORS AFFICHER 'JAMAIS'\n",
+    # Code that runs once (a block on no cycle of the main program) and the general way after a fast
+    # path's failure are written with one call of each general function (pyexpr.compact).
+    "code that runs once truncates fractional indices, joins, cuts and compares by the general functions": """\
+10 TABLEAU T[3],M[2,2];T[2.7]←5;M[2,1.5]←T[2]+1;LIRE A
+20 CHAINE S,U;U←'PQ';S←'AB'!'CD'!SCH('XYZ',2,1)!SCH(U,2,1);AFFICHER T[2],M[2,1],S,LGR(S)
+30 SI U='PQ' ALORS AFFICHER 'OUI';SI U<'Q' ALORS AFFICHER 'MOINS';SI A>0 ALORS AFFICHER A
+40 &P(T[2.5]);AFFICHER T[2],M[2,1]+A*2
+50 AFFICHER T[4]
+60 TERMINER
+70 PROCEDURE &P(V)
+80 V←V+1;RETOUR
+""",
+    "code that runs once fails on an overflow where the inline test would": """\
+10 X←10^200;Y←X+1;AFFICHER Y;Z←X*X;AFFICHER Z
+""",
+    "code that runs once fails to join a number where the inline join would": """\
+10 CHAINE S;S←'AB';X←3;S←S!'C'!X;AFFICHER S
+""",
+    "a store past the end in a loop fails by the general way after the fast path": """\
+10 TABLEAU T[3];FAIRE 20 POUR I←1 JUSQUA 4
+20 T[I]←T[I]+I;AFFICHER T[I]
+""",
+    "a loop of fractional steps indexes by the general way after the fast path": """\
+10 TABLEAU T[3],M[3,3];FAIRE 20 POUR I←1 PAS 0.5 JUSQUA 3
+20 T[I]←T[I]+I;M[I,I]←M[I,4-I]+T[I];AFFICHER T[I],M[I,I]
+""",
 }
 
 CONSOLE80 = {

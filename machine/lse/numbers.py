@@ -127,4 +127,4 @@ class NumberModel:
     @staticmethod
     def namespace() -> dict:
         """The names that result(), builtin() and constant() use."""
-        return {"_r32": round32, "_overflow": overflow}
+        return {"_r32": round32, "_overflow": overflow, "_ck": checked}

@@ -32,11 +32,20 @@ INLINE_FINITE = {
 }
 
 
+_SPELT: dict[tuple[str, str], str] = {}  # python_name's answers (a program names few variables, often)
+
+
 def python_name(prefix: str, name: str) -> str:
     """A Python identifier for an LSE name: ASCII letters and digits as they are, anything else spelt out."""
-    if name.isascii() and name.isalnum():
-        return f"{prefix}_{name}"
-    return f"{prefix}_x" + name.encode().hex()
+    spelt = _SPELT.get((prefix, name))
+    if spelt is None:
+        if name.isascii() and name.isalnum():
+            spelt = f"{prefix}_{name}"
+        else:
+            spelt = f"{prefix}_x" + name.encode().hex()
+        if len(_SPELT) < 4096:
+            _SPELT[prefix, name] = spelt
+    return spelt
 
 
 def children(node: object) -> tuple:
@@ -68,8 +77,10 @@ class ExpressionCode:
         self.steps: list[str] | None = None  # the statements of a tall expression, in order
         self.done: dict | None = None  # the nodes of a tall expression computed already
         self.fast = False  # elements by a plain lookup, any failure rerunning the statement (see plain_lookups)
+        self.cold = False  # code that runs rarely: the general functions in one short call each (see compact)
         self.link = False  # the node being written is a link of a chain of + - * (see chain)
         self.wholes: dict[int, bool] = {}  # operands.whole's answers, by node id (the nodes live as long as this)
+        self.shorts: dict[int, bool] = {}  # short's answers, by node id
         # An index, or a + - * of one, may be a Python int (kind 'i'): a FAIRE's pass index, whole constants.
         self.int_index = False  # the node about to be written may be one
         self.int_here = False  # the node being written may be one
@@ -84,10 +95,32 @@ class ExpressionCode:
         finally:
             self.fast = False
 
+    @contextmanager
+    def compact(self, cold: bool = True) -> Iterator[None]:
+        """Write what follows (if `cold`) as code that runs rarely: an element, a join, a substring, a
+        comparison of unknown kinds, an overflow test are each one call of the general function.
+
+        Decision: such code (the general way after a fast path's failure, a block that runs once) is
+        written short, as CPython's compile takes time in proportion to the code; the calls give the
+        same results, errors and cycles as the inline forms, which only the hot code needs.
+        """
+        before, self.cold = self.cold, cold
+        try:
+            yield
+        finally:
+            self.cold = before
+
     # -------------------------------------------------------------- entry
+    def short(self, node: object) -> bool:
+        """True if an expression is no taller than TALL (kept by node: copies of a block ask again)."""
+        known = self.shorts.get(id(node))
+        if known is None:
+            known = self.shorts[id(node)] = height_at_most(node, TALL)
+        return known
+
     def value(self, node: object, out: list[str]) -> tuple[str, str]:
         """Code and kind of an expression; a tall one first appends its steps to out."""
-        if height_at_most(node, TALL):
+        if self.short(node):
             return self.expr(node)
         self.steps = out
         try:
@@ -218,6 +251,8 @@ class ExpressionCode:
             self.depth -= 1
 
     def ex_Index(self, node: n.Index) -> tuple[str, str]:
+        if self.cold:  # the array, then the index (floats), then any index is the general function's
+            return f"_rd({self.scope.array(node.name)}, {self.key(node.indices)})", "n"
         element = self.accessed(node)
         # The array is looked at before the index, as everywhere: the same error when both are unset.
         return (element.fast_read() if self.fast else element.read()), "n"
@@ -253,6 +288,8 @@ class ExpressionCode:
         if self.in_index:  # index arithmetic is neither rounded nor checked: beyond any array anyway
             return code, ("i" if lk == rk == "i" else "n")
         fits = cannot_overflow(op, node.left, node.right)
+        if self.cold and not self.numbers.single and not fits:
+            return (f"_ck({left} {op} {right})" if code[0] == "(" else f"_ck({code})"), "n"  # numbers.checked
         if scales(op, node.left, node.right):
             return self.numbers.scaled(code, fits), "n"
         return self.numbers.result(code, fits, whole(node, self.scope.whole, self.wholes)), "n"
@@ -276,6 +313,10 @@ class ExpressionCode:
         op = COMPARE_PY[node.op]
         if lk == rk and lk in "ns":
             return f"({left} {op} {right})", "b"
+        if self.cold:
+            if node.op in ("=", "#"):
+                return f"{'_eq' if node.op == '=' else '_ne'}({left}, {right})", "b"
+            return f"(_order({left}, {right}) {op} 0)", "b"
         # A kind known only at run time: compared directly when both operands are of the same kind (the
         # kind of one of them if it is known), not arrays; anything else fails in `_eq` or `_order`.
         a, b = f"_ca{self.depth + 1}", f"_cb{self.depth + 1}"
@@ -313,7 +354,8 @@ class ExpressionCode:
         spec = BUILTINS[node.name]
         if node.name == "SCH" and node.position_out is None and not self.scope.shared.profile:
             count = node.args[2]
-            if type(count) is n.Num and float(count.value).is_integer() and 0 <= count.value < 2 ** 31:
+            whole_count = type(count) is n.Num and float(count.value).is_integer() and 0 <= count.value < 2 ** 31
+            if whole_count and not self.cold:
                 return self.scanned(self.substring(self.below(node.args), int(count.value), node.args[1])), "s"
             parts = [self.sub(arg) for arg in node.args]
             if parts[2][1] != "s":  # a string of stops: the built-in's own paid form (below)
@@ -400,16 +442,25 @@ class ExpressionCode:
         """
         (text, text_kind), (start, start_kind), (length, _) = parts
         depth = self.depth + 1
-        s, d, i = f"_s{depth}", f"_d{depth}", f"_i{depth}"
+        d, i = f"_d{depth}", f"_i{depth}"
         first = node_start.value if type(node_start) is n.Num else 0
-        if float(first).is_integer() and 1 <= first < 2 ** 24:  # a whole start written out (exact in any model)
+        constant = float(first).is_integer() and 1 <= first < 2 ** 24
+        # A plain name is read again (pure) where nothing runs before: the start is a name or a number.
+        s, text_first = self.once(text, f"_s{depth}") if constant or simple(start) else (
+            f"_s{depth}", f"_s{depth} := {text}")
+        if constant:  # a whole start written out (exact in any model)
             cut = f"[{int(first) - 1}:{int(first) - 1 + count}]"
             if text_kind == "s":
                 return f"({text}){cut}"
-            return f"({s}{cut} if _type({s} := {text}) is _str else _substring({s}, {start}, {length}))"
-        tests = [f"(_type({s} := {text}) is _str)" if text_kind != "s" else f"(({s} := {text}) is not None)",
-                 f"(_type({d} := {start}) is _float)" if start_kind != "n" else f"(({d} := {start}) is not None)"]
-        return (f"({s}[{i} - 1:{i} + {count - 1}] if {' & '.join(tests)} and 1.0 <= {d} < 1e15 and "
+            return f"({s}{cut} if _type({text_first}) is _str else _substring({s}, {start}, {length}))"
+        test = f"(_type({text_first}) is _str)" if text_kind != "s" else f"(({text_first}) is not None)"
+        if start_kind == "n" and start.isidentifier():  # read after the text by the test (or the general function)
+            d = start
+        else:
+            test += f" & (_type({d} := {start}) is _float)" if start_kind != "n" else (
+                f" & (({d} := {start}) is not None)")
+        end = i if count == 1 else f"{i} + {count - 1}"
+        return (f"({s}[{i} - 1:{end}] if {test} and 1.0 <= {d} < 1e15 and "
                 f"({i} := _int({d})) == {d} else _substring({s}, {d}, {length}))")
 
     def joined(self, node: n.Binary, left: str, lk: str, right: str, rk: str) -> str:
@@ -420,7 +471,7 @@ class ExpressionCode:
         a result too long), and fails as the join does. Only an operand of unknown kind is tested, and a
         string written out or a plain name (read again: pure) needs no temporary.
         """
-        if self.scope.shared.profile:
+        if self.scope.shared.profile or self.cold:
             return f"_cat({left}, {right})"
         depth = self.depth + 1
         j, a, b = f"_j{depth}", f"_ja{depth}", f"_jb{depth}"
@@ -481,6 +532,8 @@ class ExpressionCode:
     def reference(self, arg: object) -> str:
         if type(arg) is n.Var:
             return self.scope.ref(arg.name)
+        if type(arg) is n.Index and self.cold:
+            return f"_elref({self.scope.array(arg.name)}, {self.key(arg.indices)}, {arg.name!r})"
         if type(arg) is n.Index:
             return self.accessed(arg).reference(arg.name)
         return f"({{0: {self.sub(arg)[0]}}}, 0)"  # a temporary cell: a dict, never a list (an array)

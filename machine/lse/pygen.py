@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import Counter
 
 from machine.errors import Err
-from machine.lse import analyses, ir
+from machine.lse import analyses, ir, pyflow
 from machine.lse import nodes as n
 from machine.lse.costs import expression_cost
 from machine.lse.layout import MAIN, Unit
@@ -27,10 +27,7 @@ from machine.lse.pyexpr import ExpressionCode, python_name
 from machine.lse.pyshared import INDENT, ProgramCode, Source
 from machine.lse.pystmt import StatementCode, held_name
 
-INLINE_DEPTH = 1  # how many entry blocks deep a case copies the code of the blocks it jumps to
-# The most statements a case copies from one jump: beyond it, the round through the dispatch costs
-# little beside the code it runs; copies of long chains made renard's Python 12 % longer (bench/: none).
-COPY_LIMIT = 12
+INLINE_DEPTH = 1  # how many entry blocks deep a case copies the code of the blocks it jumps to (see pyflow)
 
 
 class UnitCode:
@@ -49,10 +46,13 @@ class UnitCode:
         if self.states is not None:
             self.block_ids = sorted(self.states)  # what the loops let control reach
         self.entries = analyses.entries(program, self.block_ids, roots)
+        self.alone = len(set(roots)) == 1  # no RETOUR EN comes back into it
+        self.once: set[int] = set()  # the blocks that run rarely (see program_source)
         nodes = analyses.unit_nodes(program, self.block_ids)
         # A procedure's own CHAINE and TABLEAU are Python locals when nothing hands them over by name.
         self.own_strings, self.own_arrays = analyses.own_strings_and_arrays(program, unit, nodes)
         self.stored: dict[str, str] = {}  # storage's answers
+        self.written: dict[int, list[str]] = {}  # each statement's lines, by the id of its IR operation
         self.table = (analyses.table_locals(unit, nodes, shared.layout.units) | (
             set(unit.params) - set(unit.by_reference) - shared.number_params.get(unit.name, set()))) - (
             self.own_strings | self.own_arrays)
@@ -84,28 +84,6 @@ class UnitCode:
     def vector(self, name: str) -> bool:
         """True if the array `name` is a vector whenever it is an array (see analyses.vectors)."""
         return name in self.shared.vectors and self.storage(name) != "ref" and not self.shared.debug
-
-    def small(self, block_id: int) -> bool:
-        """A block worth copying where a jump goes to it (the end of a loop that its body jumps to)."""
-        block = self.shared.ir.blocks[block_id]
-        statements = [op for op in block.ops if type(op) is not ir.Charge]
-        return len(statements) <= 2 and type(block.exit) in (ir.LineEnd, ir.Goto, ir.Jump, ir.Leave)
-
-    def short(self, block_id: int) -> bool:
-        """True if the code a jump to an entry block writes, up to the next entries, has at most COPY_LIMIT
-        statements."""
-        program = self.shared.ir
-        seen, work, count = {block_id}, [block_id], 0
-        while work:
-            block = program.blocks[work.pop()]
-            count += 1 + sum(type(op) is not ir.Charge for op in block.ops)
-            if count > COPY_LIMIT:
-                return False
-            for target in analyses.successors(program, block):
-                if target not in seen and target not in self.entries:
-                    seen.add(target)
-                    work.append(target)
-        return True
 
     # ------------------------------------------------------------- storage
     def storage(self, name: str) -> str:
@@ -140,14 +118,16 @@ class UnitCode:
         return "s" if where == "string" else "?"
 
     def pyname(self, name: str) -> str:
-        if self.storage(name) == "global":
+        where = self.stored.get(name) or self.storage(name)
+        if where == "global":
             self.shared.globals[python_name("v", name)] = name
-        return python_name("r" if self.storage(name) == "ref" else "v", name)
+        return python_name("r" if where == "ref" else "v", name)
 
     def read(self, name: str) -> str:
-        where = self.storage(name)
+        where = self.stored.get(name) or self.storage(name)
         if where == "ref":
-            return f"{self.pyname(name)}[0][{self.pyname(name)}[1]]"
+            ref = self.pyname(name)
+            return f"{ref}[0][{ref}[1]]"
         if where in ("table", "shared"):
             return f"{self.env(name)}[{name!r}]"
         return self.pyname(name)
@@ -322,8 +302,9 @@ class UnitCode:
     def go(self, target: int) -> None:
         """Go on at an entry block: round the case's own loop, a small block run here, or through the dispatch."""
         if self.fused is not None and target != self.fused and self.inlining < INLINE_DEPTH and (
-                self.small(target) or (self.leads_to(target, self.fused, INLINE_DEPTH - self.inlining - 1)
-                                       and self.short(target))):
+                pyflow.small(self.shared.ir, target) or (
+                    self.leads_to(target, self.fused, INLINE_DEPTH - self.inlining - 1)
+                    and pyflow.short(self.shared.ir, target, self.entries))):
             # Written here: a path that comes back to the case's block stays in its Python loop. The depth
             # is bounded, so no cycle of copies; the case's loop tests the budget at each pass.
             self.inlining += 1
@@ -361,24 +342,7 @@ class UnitCode:
         return self.leads_to(start, start, INLINE_DEPTH)
 
     def leads_to(self, start: int, goal: int, depth: int) -> bool:
-        """True if control can go from start to goal crossing at most `depth` other entry blocks."""
-        program = self.shared.ir
-        seen: set[tuple[int, int]] = set()
-        work = [(start, depth)]
-        while work:
-            block_id, left = work.pop()
-            if (block_id, left) in seen:
-                continue
-            seen.add((block_id, left))
-            for target, _ in analyses.loop_successors(program, program.blocks[block_id].exit,
-                                                      self.states[block_id]) or ():
-                if target == goal:
-                    return True
-                if target not in self.entries:
-                    work.append((target, left))
-                elif left > 0:
-                    work.append((target, left - 1))
-        return False
+        return pyflow.leads_to(self.shared.ir, self.states, self.entries, start, goal, depth)
 
     def dispatch(self, entries: list[int]) -> None:
         """A tree of tests on pc whose leaves run the entry blocks."""
@@ -405,11 +369,16 @@ class UnitCode:
 
     def chain(self, block_id: int, stop: int | None = None) -> None:
         """Run a block and those it leads to that nothing else enters, up to `stop` (a SI's join)."""
+        cold = self.exprs.cold  # each block says whether its code is cold (see block)
+        self.run_chain(block_id, stop)
+        self.exprs.cold = cold
+
+    def run_chain(self, block_id: int, stop: int | None) -> None:
         program = self.shared.ir
         prepaid = False
         while True:
             block = program.blocks[block_id]
-            self.block(block, self.run_on(block, stop), prepaid)
+            self.block(block, self.paid_ahead(block, stop), prepaid)
             exit_ = block.exit
             kind = type(exit_)
             prepaid = False
@@ -435,7 +404,7 @@ class UnitCode:
             self.leave(block, exit_)
             return
 
-    def run_on(self, block: ir.Block, stop: int | None) -> int:
+    def paid_ahead(self, block: ir.Block, stop: int | None) -> int:
         """The cycles of the blocks a chain runs on into from this one by Goto (plain runs pay them with it).
 
         Decision: a block that only running on reaches is paid with the block before it, as the points of
@@ -451,7 +420,7 @@ class UnitCode:
 
     def price_of(self, block: ir.Block) -> int:
         """What a block pays in a plain run: its points, and the pass of a loop it is sure to step."""
-        return self.shared.price(block.cost()) + (self.pass_price if self.certain_pass(block) else 0)
+        return self.shared.block_price(block) + (self.pass_price if self.certain_pass(block) else 0)
 
     def reaches_join(self, exit_: ir.Branch) -> bool:
         return exit_.join in self.block_ids
@@ -485,6 +454,7 @@ class UnitCode:
         before paid it), or each point where it is."""
         out = self.out
         shared = self.shared
+        self.exprs.cold = block.id in self.once  # its code and its exit's run at most once: written short
         if block.line_start:
             label = shared.labels.get(block.line)
             out.emit(f"# line {block.line}{' ' + label if label else ''}")
@@ -506,15 +476,29 @@ class UnitCode:
                     self.where(op.line, 0)
                     self.pay(op.kinds, op.line)
                 else:
-                    refund -= shared.price(op.kinds)
+                    refund -= shared.charge_price(op)
                     self.where(op.line, refund)
                 continue
             self.where(op.line, refund)
-            if kind is ir.LoopEntry:
-                self.statements.loop_entry(op.node)
-            else:
-                getattr(self.statements, "st_" + type(op.node).__name__)(op.node)
+            self.statement(op)
         self.where(block.line, refund)
+
+    def statement(self, op: ir.Do | ir.LoopEntry) -> None:
+        """A statement's code; written again as it was where a copy of its block runs it (plain runs: a
+        profile's charge points are each registered where they are written)."""
+        out = self.out
+        known = self.written.get(id(op))
+        if known is not None:
+            for text in known:
+                out.emit(text)
+            return
+        start, indent = len(out.lines), len(INDENT) * out.depth
+        if type(op) is ir.LoopEntry:
+            self.statements.loop_entry(op.node)
+        else:
+            getattr(self.statements, "st_" + type(op.node).__name__)(op.node)
+        if not self.shared.profile:
+            self.written[id(op)] = [line[indent:] for line in out.lines[start:]]
 
     def certain_pass(self, block: ir.Block) -> bool:
         """True if a block ends its line and a loop ending there is sure to be stepped (loops known)."""
@@ -700,6 +684,10 @@ def program_source(shared: ProgramCode, units: list[tuple[Unit, list[int]]]) -> 
     header = 4  # the lines before the first unit (see below)
     line_no = header
     codes = [UnitCode(shared, unit, roots) for unit, roots in units]
+    rare = pyflow.rarely_run(shared.ir, {code.unit.name: code.block_ids for code in codes},
+                             {code.unit.name for code in codes if code.alone}, MAIN)
+    for code in codes:
+        code.once = rare.get(code.unit.name, set())
     for code in codes:
         lines = code.function()
         table = [(0, 0), (0, 0)] + code.out.table

@@ -24,6 +24,10 @@ class Source:
 
     def emit(self, text: str) -> None:
         """One line of code, or several (each indented here, and beyond by its own spaces)."""
+        if "\n" not in text:
+            self.lines.append(INDENT * self.depth + text)
+            self.table.append(self.where)
+            return
         for line in text.split("\n"):
             self.lines.append(INDENT * self.depth + line)
             self.table.append(self.where)
@@ -51,6 +55,8 @@ class ProgramCode:
         self.whole = analyses.whole_names(layout)  # variables that only ever hold whole numbers
         self.counters = analyses.shadowed_counters(layout)  # FAIRE variables with an int to index by
         self.vectors = analyses.vectors(layout)  # arrays that are vectors whenever they are arrays
+        self.charge_prices: dict[int, int] = {}  # by the id of a Charge of the IR (it lives as long as this)
+        self.block_prices: dict[int, int] = {}  # by block id
         self.counter_cells: list[str] = []  # the main program's ints of FAIRE variables (cells)
         self.globals: dict[str, str] = {}  # python name -> LSE name of every variable of the program
         # Labels written beside the code of their lines (names of letters and digits only: never code).
@@ -58,6 +64,21 @@ class ProgramCode:
 
     def price(self, kinds: Counter) -> int:
         return sum(self.costs[key] * count for key, count in kinds.items())
+
+    def charge_price(self, charge: ir.Charge) -> int:
+        """What a charge point of the IR pays (kept: copies of a block ask again)."""
+        price = self.charge_prices.get(id(charge))
+        if price is None:
+            price = self.charge_prices[id(charge)] = self.price(charge.kinds)
+        return price
+
+    def block_price(self, block: ir.Block) -> int:
+        """What a block's charge points pay together."""
+        price = self.block_prices.get(block.id)
+        if price is None:
+            price = self.block_prices[block.id] = sum(
+                self.charge_price(op) for op in block.ops if type(op) is ir.Charge)
+        return price
 
     def point(self, kinds: Counter, line: int) -> int:
         """Register a charge point for --profile; return its number."""

@@ -11,7 +11,7 @@ from machine.lse import nodes as n
 from machine.lse.formats import compile_format
 from machine.lse.operands import whole_constant
 from machine.lse.parser import walk
-from machine.lse.pyexpr import TALL, height_at_most, python_name
+from machine.lse.pyexpr import python_name
 
 # Built-ins with no effect but their result: an expression of them may be run again after a miss.
 STORE_TEMPS = ("_k", "_kb")  # the index parts of an element being stored, once computed
@@ -23,6 +23,20 @@ def held_name(name: str) -> str:
     return python_name("n", name)
 
 
+def plain_facts(node: object) -> tuple[bool, bool]:
+    """(it reads an element, it has no effect before its end) for an expression."""
+    found = False
+    for item in walk(node):
+        kind = type(item)
+        if kind is n.Index:
+            found = True
+        elif kind in (n.Call, n.Conditional) or (kind is n.Binary and item.op == "!"):
+            return found, False
+        elif kind is n.BuiltinCall and (item.name not in PURE_BUILTINS or item.position_out is not None):
+            return found, False
+    return found, True
+
+
 class StatementCode:
     """The statements of one unit, written through its UnitCode (storage, Source, expressions)."""
 
@@ -31,6 +45,7 @@ class StatementCode:
         self.out = unit.out
         self.exprs = unit.exprs
         self.shared = unit.shared
+        self.facts: dict[int, tuple[bool, bool]] = {}  # plain_facts' answers, by node id (copies ask again)
 
     def value(self, node: object) -> tuple[str, str]:
         steps: list[str] = []
@@ -45,10 +60,11 @@ class StatementCode:
         out = self.out
         if type(target) is n.Var:
             if self.fast_path(node.expr):
-                code, kind = self.evaluated(node.expr, "_x")
+                code, kind = self.evaluated(node.expr, "_x", target.name)  # code None: stored there
             else:
                 code, kind = self.value(node.expr)
-            out.emit(self.unit.store(target.name, code, kind))
+            if code is not None:
+                out.emit(self.unit.store(target.name, code, kind))
             counter = self.unit.counter(target.name)
             if counter is not None:  # a FAIRE variable given a value: its int is that value, or none
                 value = whole_constant(node.expr)
@@ -60,10 +76,13 @@ class StatementCode:
             return
         array = self.unit.array(target.name)
         parts = (*target.indices, node.expr)
-        if not all(height_at_most(part, TALL) for part in parts):
+        if not all(self.exprs.short(part) for part in parts):
             self.tall_store(array, target, node.expr)
             return
         exprs = self.exprs
+        if exprs.cold:
+            out.emit(self.put(array, target, node.expr))
+            return
         element = exprs.indexed(target.name, target.indices, "")
         code, kind = exprs.expr(node.expr)
         number = code if kind == "n" else f"_num({code})"
@@ -73,8 +92,7 @@ class StatementCode:
             for line in element.store(number, tried):
                 out.emit(line)
             return
-        general = element.store(number)
-        if self.fast_path(n.Block(parts, node.line), reads=False):
+        if self.fast_parts(parts, reads=False):
             # A plain store whose failure (an index that names no element, any error of the value) runs
             # the statement again the general way: the array, then the index, then the value.
             with exprs.plain_lookups():
@@ -83,9 +101,17 @@ class StatementCode:
             out.emit("try:")
             out.emit("    " + fast.fast_store(code if kind == "n" else f"_num({code})"))
             out.emit("except _Exception:")
-            general = ["    " + line for line in general]
-        for line in general:
+            with exprs.compact():
+                out.emit("    " + self.put(array, target, node.expr))
+            return
+        for line in element.store(number):
             out.emit(line)
+
+    def put(self, array: str, target: n.Index, expr: object) -> str:
+        """An element stored by the general function: the array, then the index, then the value."""
+        key = self.exprs.key(target.indices)
+        code, kind = self.exprs.expr(expr)
+        return f"_put({array}, {key}, {code if kind == 'n' else f'_num({code})'})"
 
     def tall_store(self, array: str, target: n.Index, expr: object) -> None:
         """An element stored from a tall index or value: the array, each index part, then the value, in steps."""
@@ -102,7 +128,7 @@ class StatementCode:
 
     def key(self, indices: tuple) -> str:
         """An element's index: a tall one computed first in steps (neither rounded nor checked, as any index)."""
-        if all(height_at_most(index, TALL) for index in indices):
+        if all(self.exprs.short(index) for index in indices):
             return self.exprs.key(indices)
         parts = [self.index(index)[0] for index in indices]
         return parts[0] if len(parts) == 1 else f"({parts[0]}, {parts[1]})"
@@ -115,32 +141,40 @@ class StatementCode:
         finally:
             self.exprs.in_index -= 1
 
-    def fast_path(self, node: object, reads: bool = True) -> bool:
-        """True if an expression reads elements (unless `reads` is False) and has no effect before its end
-        (then a miss runs it again)."""
-        found = not reads
-        for item in walk(node):
-            kind = type(item)
-            if kind is n.Index:
-                found = True
-            elif kind in (n.Call, n.Conditional) or (kind is n.Binary and item.op == "!"):
-                return False
-            elif kind is n.BuiltinCall and (item.name not in PURE_BUILTINS or item.position_out is not None):
-                return False
-        return found and height_at_most(node, TALL)
+    def fast_path(self, node: object) -> bool:
+        """True if an expression reads elements and has no effect before its end (then a miss runs it again)."""
+        return self.fast_parts((node,))
 
-    def evaluated(self, node: object, temp: str) -> tuple[str, str]:
+    def fast_parts(self, parts: tuple, reads: bool = True) -> bool:
+        """fast_path of expressions evaluated in turn (that read elements only if `reads`)."""
+        found = not reads
+        for part in parts:
+            facts = self.facts.get(id(part))
+            if facts is None:
+                facts = self.facts[id(part)] = plain_facts(part)
+            if not facts[1]:
+                return False
+            found = found or facts[0]
+        return found and not self.exprs.cold and all(self.exprs.short(part) for part in parts)
+
+    def evaluated(self, node: object, temp: str, into: str | None = None) -> tuple[str | None, str]:
         """Compute an expression into temp by plain lookups of its elements; a miss (or any failure, such as
-        the overflow that only the top of a chain of + - * tests: pyexpr.chain) computes it the general way."""
-        out = self.out
+        the overflow that only the top of a chain of + - * tests: pyexpr.chain) computes it the general way.
+
+        A number for the variable `into` whose store is a plain assignment is put there directly
+        (no temporary: the store cannot fail); then the code given back is None (stored already).
+        """
+        codes = []
         for fast in (True, False):
-            out.emit("try:" if fast else "except _Exception:")
-            out.depth += 1
-            with self.exprs.plain_lookups(fast):
+            with self.exprs.plain_lookups(fast), self.exprs.compact(not fast):
                 code, kind = self.exprs.expr(node)
-            out.emit(f"{temp} = {code}")
-            out.depth -= 1
-        return temp, kind
+            codes.append(code)
+        target = temp
+        if into is not None and kind == "n":
+            plain = self.unit.pyname(into)
+            target = plain if self.unit.store(into, temp, kind) == f"{plain} = {temp}" else temp
+        self.out.emit(f"try:\n    {target} = {codes[0]}\nexcept _Exception:\n    {target} = {codes[1]}")
+        return (temp if target == temp else None), kind
 
     def st_Afficher(self, node: n.Afficher) -> None:
         parts = [self.value(item)[0] for item in node.items]

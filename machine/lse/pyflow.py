@@ -1,0 +1,170 @@
+"""Facts about one unit's flow of control that shape its code: copies, loops back, blocks that run once.
+
+A part of the one code generator (pygen.UnitCode asks); imports ir, nodes and analyses only; never the runtime.
+"""
+
+from __future__ import annotations
+
+from machine.lse import analyses, ir
+from machine.lse import nodes as n
+
+# The most statements a case copies from one jump: beyond it, the round through the dispatch costs
+# little beside the code it runs; copies of long chains made renard's Python 12 % longer (bench/: none).
+COPY_LIMIT = 12
+
+
+def small(program: ir.ProgramIR, block_id: int) -> bool:
+    """A block worth copying where a jump goes to it (the end of a loop that its body jumps to)."""
+    block = program.blocks[block_id]
+    statements = [op for op in block.ops if type(op) is not ir.Charge]
+    return len(statements) <= 2 and type(block.exit) in (ir.LineEnd, ir.Goto, ir.Jump, ir.Leave)
+
+
+def short(program: ir.ProgramIR, block_id: int, entries: set[int]) -> bool:
+    """True if the code a jump to an entry block writes, up to the next entries, has at most COPY_LIMIT
+    statements."""
+    seen, work, count = {block_id}, [block_id], 0
+    while work:
+        block = program.blocks[work.pop()]
+        count += 1 + sum(type(op) is not ir.Charge for op in block.ops)
+        if count > COPY_LIMIT:
+            return False
+        for target in analyses.successors(program, block):
+            if target not in seen and target not in entries:
+                seen.add(target)
+                work.append(target)
+    return True
+
+
+def leads_to(program: ir.ProgramIR, states: dict, entries: set[int], start: int, goal: int, depth: int) -> bool:
+    """True if control can go from start to goal crossing at most `depth` other entry blocks (loops known)."""
+    seen: set[tuple[int, int]] = set()
+    work = [(start, depth)]
+    while work:
+        block_id, left = work.pop()
+        if (block_id, left) in seen:
+            continue
+        seen.add((block_id, left))
+        for target, _ in analyses.loop_successors(program, program.blocks[block_id].exit, states[block_id]) or ():
+            if target == goal:
+                return True
+            if target not in entries:
+                work.append((target, left))
+            elif left > 0:
+                work.append((target, left - 1))
+    return False
+
+
+def paced(program: ir.ProgramIR, blocks: list[int], waiting: set[str] = frozenset()) -> set[int]:
+    """The blocks that wait for the keyboard (LIRE) or the monitor (PAUSE), or call a procedure that waits."""
+    return {block_id for block_id in blocks if any(
+        type(op) is ir.Do and (type(op.node) in (n.Lire, n.Pause) or (
+            type(op.node) is n.CallStatement and op.node.call.name in waiting))
+        for op in program.blocks[block_id].ops)}
+
+
+def waiting_procedures(program: ir.ProgramIR, blocks_of: dict[str, list[int]], main: str) -> set[str]:
+    """The procedures that wait (paced) on every way from their entry to their end."""
+    waiting: set[str] = set()
+    grown = True
+    while grown:
+        grown = False
+        for name, blocks in blocks_of.items():
+            if name == main or name in waiting:
+                continue
+            waits = paced(program, blocks, waiting)
+            seen, work = set(), [program.proc_entry[name]]
+            while work:  # the blocks reached without waiting
+                block_id = work.pop()
+                if block_id not in seen and block_id not in waits:
+                    seen.add(block_id)
+                    work.extend(analyses.successors(program, program.blocks[block_id]))
+            if not any(type(program.blocks[block_id].exit) is ir.Leave for block_id in seen):
+                waiting.add(name)
+                grown = True
+    return waiting
+
+
+def once_blocks(program: ir.ProgramIR, blocks: list[int], waiting: set[str] = frozenset()) -> set[int]:
+    """The blocks on no cycle of the flow among `blocks` (analyses.successors: a computed jump goes
+    anywhere) but through a block that waits for the keyboard: entered from one root, each runs
+    at most once a run, or once an input.
+
+    Decision: a loop that reads the keyboard at each pass (a game's turn) runs at the pace of its
+    player: its code is cold, as is code run once; a loop inside it that reads nothing is not.
+    Tarjan's strongly connected components, without recursion, of the flow without the blocks
+    that wait: a block is on a cycle if its component has more than one block or it goes to itself.
+    """
+    waits = paced(program, blocks, waiting)
+    inside = set(blocks) - waits
+    after = {block_id: [target for target in analyses.successors(program, program.blocks[block_id])
+                        if target in inside] for block_id in inside}
+    index: dict[int, int] = {}
+    low: dict[int, int] = {}
+    stack: list[int] = []
+    on_stack: set[int] = set()
+    cyclic: set[int] = set()
+    for root in blocks:
+        if root in index or root in waits:
+            continue
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        work = [(root, 0)]
+        while work:
+            block_id, at = work[-1]
+            targets = after[block_id]
+            if at < len(targets):
+                work[-1] = (block_id, at + 1)
+                target = targets[at]
+                if target not in index:
+                    index[target] = low[target] = len(index)
+                    stack.append(target)
+                    on_stack.add(target)
+                    work.append((target, 0))
+                elif target in on_stack:
+                    low[block_id] = min(low[block_id], index[target])
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[block_id])
+            if low[block_id] == index[block_id]:
+                component = []
+                while True:
+                    top = stack.pop()
+                    on_stack.discard(top)
+                    component.append(top)
+                    if top == block_id:
+                        break
+                if len(component) > 1 or block_id in targets:
+                    cyclic.update(component)
+    return set(blocks) - cyclic
+
+
+def rarely_run(program: ir.ProgramIR, blocks_of: dict[str, list[int]], alone: set[str],
+               main: str) -> dict[str, set[int]]:
+    """Each unit's blocks that run rarely: the main program's once_blocks, and those of a procedure whose
+    every call is made from blocks that run rarely (a unit not `alone`, that a RETOUR EN comes back
+    into, has none: its blocks may run again and again).
+
+    Decision: a procedure called only from code that runs once (a set-up, a game's turn) runs its own
+    blocks on no cycle once a call: they are written short too.
+    """
+    sites: dict[str, list[tuple[str, int]]] = {}  # each procedure's calls: (calling unit, its block)
+    for name, blocks in blocks_of.items():
+        for block_id in blocks:
+            for node in analyses.block_nodes(program, block_id):
+                if type(node) is n.Call:
+                    sites.setdefault(node.name, []).append((name, block_id))
+    waiting = waiting_procedures(program, blocks_of, main)
+    rare = {main: once_blocks(program, blocks_of[main], waiting)} if main in alone else {}
+    grown = bool(rare)
+    while grown:
+        grown = False
+        for name, blocks in blocks_of.items():
+            if name not in rare and name in alone and all(
+                    block_id in rare.get(caller, ()) for caller, block_id in sites.get(name, ())):
+                rare[name] = once_blocks(program, blocks, waiting)
+                grown = True
+    return rare

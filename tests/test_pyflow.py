@@ -1,0 +1,87 @@
+"""The generator's flow facts: which blocks of the main program run once (their code is written short)."""
+
+from __future__ import annotations
+
+import pytest
+
+from machine.lse import analyses, ir
+from machine.lse.parser import parse
+from machine.lse.pyflow import once_blocks, rarely_run
+
+CASES = [
+    ("lines that run on to the end run once", "10 A←1\n20 B←2\n30 TERMINER\n", {10, 20, 30}),
+    ("a FAIRE's line runs once, its body's lines again and again",
+     "10 TABLEAU T[3];FAIRE 30 POUR I←1 JUSQUA 3\n20 T[I]←I\n30 AFFICHER T[I]\n40 TERMINER\n", {40}),
+    ("lines a jump goes back to run again, those before and after once",
+     "10 I←0\n20 I←I+1\n30 SI I<3 ALORS ALLER EN 20\n40 TERMINER\n", {10, 40}),
+    ("a loop that reads the keyboard at each pass runs at its player's pace, one inside it that reads nothing not",
+     "10 LIRE A\n20 I←0\n30 I←I+1;SI I<A ALORS ALLER EN 30\n40 SI A>0 ALORS ALLER EN 10\n50 TERMINER\n",
+     {10, 20, 40, 50}),
+    ("a computed jump may go to any line: only the line that ends the program runs once",
+     "10 L←20\n20 ALLER EN L+10\n30 TERMINER\n", {30}),
+]
+
+
+def once_lines(source: str) -> set[int]:
+    program = ir.lower(parse(source))
+    blocks = analyses.reachable(program, [program.line_block[min(program.line_block)]])
+    once = once_blocks(program, blocks)
+    # A line runs once when each of its blocks does.
+    return {line for line, first in program.line_block.items()
+            if all(block.id in once for block in program.blocks if block.line == line and block.id in blocks)
+            and first in blocks}
+
+
+@pytest.mark.parametrize(("name", "source", "expected"), CASES, ids=[case[0] for case in CASES])
+def test_the_blocks_on_no_cycle_are_those_that_run_once(name: str, source: str, expected: set[int]) -> None:
+    assert once_lines(source) == expected
+
+
+CALLS = """\
+10 &INIT;FAIRE 20 POUR I←1 JUSQUA 3
+20 &PAS(I)
+30 TERMINER
+40 PROCEDURE &INIT;A←0;FAIRE 50 POUR J←1 JUSQUA 2
+50 A←A+J
+60 RETOUR
+70 PROCEDURE &PAS(K);B←K;RETOUR
+"""
+
+
+def test_a_procedure_called_only_from_code_that_runs_once_runs_its_own_blocks_on_no_cycle_rarely() -> None:
+    program = ir.lower(parse(CALLS))
+    entries = {name: program.proc_entry[name] for name in ("&INIT", "&PAS")}
+    blocks_of = {name: analyses.reachable(program, [entry]) for name, entry in entries.items()}
+    blocks_of["&"] = analyses.reachable(program, [program.line_block[10]])
+    rare = rarely_run(program, blocks_of, set(blocks_of), "&")
+    lines = {name: {program.blocks[block].line for block in blocks} for name, blocks in rare.items()}
+    assert 60 in lines["&INIT"] and 50 not in lines["&INIT"]  # its set-up and its end, not its loop
+    assert "&PAS" not in rare  # called in a loop
+    assert rarely_run(program, blocks_of, set(blocks_of) - {"&"}, "&") == {}  # a RETOUR EN comes back to the main
+
+
+READS = """\
+10 &TOUR;SI A>0 ALORS ALLER EN 10
+20 TERMINER
+30 PROCEDURE &TOUR;SI B>0 ALORS LIRE A SINON LIRE C
+40 A←C;RETOUR
+"""
+
+
+def test_a_loop_that_calls_a_procedure_reading_the_keyboard_on_every_way_runs_at_its_players_pace() -> None:
+    program = ir.lower(parse(READS))
+    blocks_of = {"&TOUR": analyses.reachable(program, [program.proc_entry["&TOUR"]]),
+                 "&": analyses.reachable(program, [program.line_block[10]])}
+    assert main_lines_run_rarely(program, blocks_of) == {10, 20}
+    one_way = READS.replace("SINON LIRE C", "")  # a way through &TOUR that reads nothing: the loop is hot
+    program = ir.lower(parse(one_way))
+    blocks_of = {"&TOUR": analyses.reachable(program, [program.proc_entry["&TOUR"]]),
+                 "&": analyses.reachable(program, [program.line_block[10]])}
+    assert main_lines_run_rarely(program, blocks_of) == {20}
+
+
+def main_lines_run_rarely(program: ir.ProgramIR, blocks_of: dict) -> set[int]:
+    """The main program's lines whose every block runs rarely."""
+    rare = rarely_run(program, blocks_of, set(blocks_of), "&")["&"]
+    hot = {program.blocks[block].line for block in blocks_of["&"] if block not in rare}
+    return {program.blocks[block].line for block in blocks_of["&"]} - hot

@@ -2,8 +2,8 @@
 
 Plain runs, --profile and the debugger are flags of the same generator (profile: each charge point
 counted where it is paid, and each segment's cycles given to its line; debug: a hook before each
-line). Imports ir, analyses, costs, operands, nodes, layout and the generator's other parts (pyshared,
-pystmt, pyexpr); never the runtime.
+line). Imports ir, analyses, pyflow, layout and the generator's other parts (pyshared, pystmt, pyloops,
+pyexpr); never the runtime.
 
 Decisions: the program's variables are local variables of the closure (`v_NAME`), shared by its
 units as cells, so a procedure reads and writes them directly and nothing is ever written back;
@@ -19,11 +19,9 @@ from collections import Counter
 
 from machine.errors import Err
 from machine.lse import analyses, ir, pyflow
-from machine.lse import nodes as n
-from machine.lse.costs import expression_cost
 from machine.lse.layout import MAIN, Unit
-from machine.lse.operands import whole24
 from machine.lse.pyexpr import ExpressionCode, python_name
+from machine.lse.pyloops import LoopCode
 from machine.lse.pyshared import INDENT, ProgramCode, Source
 from machine.lse.pystmt import StatementCode, held_name
 
@@ -61,6 +59,7 @@ class UnitCode:
         self.exprs = ExpressionCode(self, shared.numbers, self.charge_inline, shared.layout.units)
         self.out = Source()
         self.statements = StatementCode(self)
+        self.loops = LoopCode(self)
         self.fused: int | None = None  # the entry block whose case is a Python loop (a jump to it is `continue`)
         self.inlining = 0  # how many entry blocks deep the code being written is copied into a case
         self.merged_pass = False  # the block being written pays its line's first loop pass
@@ -507,129 +506,16 @@ class UnitCode:
         state = self.states[block.id]
         return bool(state) and state[-1].end == block.exit.line
 
-    def open_loop(self, block: ir.Block, exit_: ir.OpenLoop) -> None:
-        out = self.out
-        node = exit_.node
-        if node.cond is not None:
-            cond, _ = self.statements.value(node.cond)
-            out.emit(f"_go = {cond}")
-        elif node.step is None or (type(node.step) is n.Num and node.step.value >= 0):
-            out.emit("_go = _s <= _lim")
-        else:
-            out.emit("_go = (_s <= _lim) if _st >= 0 else (_s >= _lim)")
-        if exit_.end is None or exit_.end not in self.shared.ir.line_block:
-            out.emit(f"M.unknown_line({self.shared.layout.resolve(node.end)})")
-            return
-        after = analyses.next_line_block(self.shared.ir, exit_.end)
-        if self.states is None:
-            out.emit(f"if _open(lp, _st, _lim, _go, {exit_.at}, {exit_.end}, {exit_.body}): "
-                     f"pc = {exit_.body}; continue")
-            self.line_end(exit_.end, after)
-            return
-        out.emit(f"_st{exit_.body} = _st; _lim{exit_.body} = _lim")
-        counter = self.counter(node.var)
-        if counter is not None:  # set whether the loop runs or not: the variable was (no TANT QUE has one)
-            out.emit(f"{counter}, _ist{exit_.body} = _whole_pass(_s, _st, _lim)")
-        out.emit("if _go:")
-        out.depth += 1
-        self.go(exit_.body)
-        out.depth -= 1
-        self.static_line_end(exit_.end, analyses.reopened(self.states[block.id], exit_), after)
-
-    def static_line_end(self, line: int, state: tuple, next_block: int) -> None:
-        """The end of a line that ends loops known at compile time: each goes round again or is done."""
-        while state and state[-1].end == line:
-            loop = state[-1]
-            if self.merged_pass:
-                self.merged_pass = False  # paid with the block
-                self.where(line, 0)
-            else:
-                self.pay(ir.PASS_COST, line)
-            self.step(loop.node, loop.body, line, f"_st{loop.body}", f"_lim{loop.body}")
-            state = state[:-1]
-        if next_block in self.entries:
-            self.go(next_block)
-        else:
-            self.chain(next_block)
-
-    def line_end(self, line: int, next_block: int) -> None:
-        """The end of a line that ends loops: step the innermost loop while it ends here."""
-        out = self.out
-        out.emit(f"pc = {next_block}")
-        out.emit(f"while lp and lp[-1].end == {line}:")
-        out.depth += 1
-        self.pay(ir.PASS_COST, line)  # paid where it is: a pass is its own point
-        out.emit("_lo = lp[-1]")
-        for body, faire in self.loops_ending(line):
-            out.emit(f"if _lo.body == {body}:")
-            out.depth += 1
-            self.step(faire, body, line, "_lo.step", "_lo.limit")
-            out.depth -= 1
-        out.emit("lp.pop()")
-        out.depth -= 1
-        out.emit("continue")
-
-    def loops_ending(self, line: int) -> list[tuple[int, n.Faire]]:
-        found = []
-        for block_id in self.block_ids:
-            exit_ = self.shared.ir.blocks[block_id].exit
-            if type(exit_) is ir.OpenLoop and exit_.end == line:
-                found.append((exit_.body, exit_.node))
-        return found
-
-    def step_sum(self, faire: n.Faire, code: str) -> str:
-        """A loop variable plus its step in the number model: a whole counter (only its FAIRE sets it, from
-        and by whole constants) is exact up to 2^24, so up to a whole constant limit it needs no rounding."""
-        numbers = self.shared.numbers
-        if faire.var in self.shared.layout.whole_counters and self.storage(faire.var) in ("global", "shared", "local"):
-            return code if whole24(faire.limit) else numbers.whole_step(code)
-        return numbers.step(code)
-
-    def step(self, faire: n.Faire, body: int, line: int, step: str, limit: str) -> None:
-        """One more pass of a FAIRE at the end of its last line, if its variable stays within the limit."""
-        out = self.out
-        total = self.step_sum(faire, f"{self.read(faire.var)} + {step}")
-        out.emit(f"_v = {total}")
-        if faire.cond is None:
-            if faire.step is None or type(faire.step) is n.Num:
-                up = faire.step is None or faire.step.value >= 0
-                test = f"_v <= {limit}" if up else f"_v >= {limit}"
-            else:
-                test = f"(_v <= {limit}) if {step} >= 0 else (_v >= {limit})"
-            out.emit(f"if {test}:")
-            out.depth += 1
-            out.emit(self.store(faire.var, "_v", "n"))
-            counter = self.counter(faire.var)  # (none where the loops are kept at run time)
-            if counter is not None:
-                out.emit(f"{counter} += _ist{body}")
-            self.round(body)
-            out.depth -= 1
-            return
-        out.emit(self.store(faire.var, "_v", "n"))
-        self.pay(expression_cost(faire.cond), line)
-        cond, _ = self.statements.value(faire.cond)
-        out.emit(f"if {cond}:")
-        out.depth += 1
-        self.round(body)
-        out.depth -= 1
-
-    def round(self, body: int) -> None:
-        """Go round a loop again: to its body (out of the run-time loop stack's `while` when there is one)."""
-        if self.states is None:
-            self.out.emit(f"pc = {body}; break")
-        else:
-            self.go(body)
-
     # --------------------------------------------------------------- exits
     def leave(self, block: ir.Block, exit_: object) -> None:
         kind = type(exit_)
         if kind is ir.OpenLoop:
-            self.open_loop(block, exit_)
+            self.loops.open_loop(block, exit_)
         elif kind is ir.LineEnd:
             if self.states is None:
-                self.line_end(exit_.line, exit_.next)
+                self.loops.line_end(exit_.line, exit_.next)
             else:
-                self.static_line_end(exit_.line, self.states[block.id], exit_.next)
+                self.loops.static_line_end(exit_.line, self.states[block.id], exit_.next)
         elif kind is ir.Jump:
             self.jump(exit_)
         elif kind is ir.Leave:

@@ -1,0 +1,137 @@
+"""Python code for the FAIRE loops of a unit: their start, each pass at the end of their last line.
+
+A part of the one code generator (pygen.UnitCode gives it the unit's flow, storage and output); loops
+that the program's shape decides are plain Python locals and jumps, the others a run-time stack.
+Imports ir, analyses, costs, nodes and operands; never the runtime.
+"""
+
+from __future__ import annotations
+
+from machine.lse import analyses, ir
+from machine.lse import nodes as n
+from machine.lse.costs import expression_cost
+from machine.lse.operands import whole24
+
+
+class LoopCode:
+    """The loops of one unit (see pygen.UnitCode)."""
+
+    def __init__(self, unit: object) -> None:
+        self.unit = unit
+        self.ir = unit.shared.ir
+
+    def open_loop(self, block: ir.Block, exit_: ir.OpenLoop) -> None:
+        """A FAIRE after its set-up: into its body if it runs, else to the end of its last line."""
+        unit, out = self.unit, self.unit.out
+        node = exit_.node
+        if node.cond is not None:
+            cond, _ = unit.statements.value(node.cond)
+            out.emit(f"_go = {cond}")
+        elif node.step is None or (type(node.step) is n.Num and node.step.value >= 0):
+            out.emit("_go = _s <= _lim")
+        else:
+            out.emit("_go = (_s <= _lim) if _st >= 0 else (_s >= _lim)")
+        if exit_.end is None or exit_.end not in self.ir.line_block:
+            out.emit(f"M.unknown_line({unit.shared.layout.resolve(node.end)})")
+            return
+        after = analyses.next_line_block(self.ir, exit_.end)
+        if unit.states is None:
+            out.emit(f"if _open(lp, _st, _lim, _go, {exit_.at}, {exit_.end}, {exit_.body}): "
+                     f"pc = {exit_.body}; continue")
+            self.line_end(exit_.end, after)
+            return
+        out.emit(f"_st{exit_.body} = _st; _lim{exit_.body} = _lim")
+        counter = unit.counter(node.var)
+        if counter is not None:  # set whether the loop runs or not: the variable was (no TANT QUE has one)
+            out.emit(f"{counter}, _ist{exit_.body} = _whole_pass(_s, _st, _lim)")
+        out.emit("if _go:")
+        out.depth += 1
+        unit.go(exit_.body)
+        out.depth -= 1
+        self.static_line_end(exit_.end, analyses.reopened(unit.states[block.id], exit_), after)
+
+    def static_line_end(self, line: int, state: tuple, next_block: int) -> None:
+        """The end of a line that ends loops known at compile time: each goes round again or is done."""
+        unit = self.unit
+        while state and state[-1].end == line:
+            loop = state[-1]
+            if unit.merged_pass:
+                unit.merged_pass = False  # paid with the block
+                unit.where(line, 0)
+            else:
+                unit.pay(ir.PASS_COST, line)
+            self.step(loop.node, loop.body, line, f"_st{loop.body}", f"_lim{loop.body}")
+            state = state[:-1]
+        if next_block in unit.entries:
+            unit.go(next_block)
+        else:
+            unit.chain(next_block)
+
+    def line_end(self, line: int, next_block: int) -> None:
+        """The end of a line that ends loops: step the innermost loop while it ends here."""
+        out = self.unit.out
+        out.emit(f"pc = {next_block}")
+        out.emit(f"while lp and lp[-1].end == {line}:")
+        out.depth += 1
+        self.unit.pay(ir.PASS_COST, line)  # paid where it is: a pass is its own point
+        out.emit("_lo = lp[-1]")
+        for body, faire in self.loops_ending(line):
+            out.emit(f"if _lo.body == {body}:")
+            out.depth += 1
+            self.step(faire, body, line, "_lo.step", "_lo.limit")
+            out.depth -= 1
+        out.emit("lp.pop()")
+        out.depth -= 1
+        out.emit("continue")
+
+    def loops_ending(self, line: int) -> list[tuple[int, n.Faire]]:
+        """The body and FAIRE of each loop of the unit that ends on a line."""
+        found = []
+        for block_id in self.unit.block_ids:
+            exit_ = self.ir.blocks[block_id].exit
+            if type(exit_) is ir.OpenLoop and exit_.end == line:
+                found.append((exit_.body, exit_.node))
+        return found
+
+    def step_sum(self, faire: n.Faire, code: str) -> str:
+        """A loop variable plus its step in the number model: a whole counter (only its FAIRE sets it, from
+        and by whole constants) is exact up to 2^24, so up to a whole constant limit it needs no rounding."""
+        unit, numbers = self.unit, self.unit.shared.numbers
+        if faire.var in unit.shared.layout.whole_counters and unit.storage(faire.var) in ("global", "shared", "local"):
+            return code if whole24(faire.limit) else numbers.whole_step(code)
+        return numbers.step(code)
+
+    def step(self, faire: n.Faire, body: int, line: int, step: str, limit: str) -> None:
+        """One more pass of a FAIRE at the end of its last line, if its variable stays within the limit."""
+        unit, out = self.unit, self.unit.out
+        total = self.step_sum(faire, f"{unit.read(faire.var)} + {step}")
+        out.emit(f"_v = {total}")
+        if faire.cond is None:
+            if faire.step is None or type(faire.step) is n.Num:
+                up = faire.step is None or faire.step.value >= 0
+                test = f"_v <= {limit}" if up else f"_v >= {limit}"
+            else:
+                test = f"(_v <= {limit}) if {step} >= 0 else (_v >= {limit})"
+            out.emit(f"if {test}:")
+            out.depth += 1
+            out.emit(unit.store(faire.var, "_v", "n"))
+            counter = unit.counter(faire.var)  # (none where the loops are kept at run time)
+            if counter is not None:
+                out.emit(f"{counter} += _ist{body}")
+            self.round(body)
+            out.depth -= 1
+            return
+        out.emit(unit.store(faire.var, "_v", "n"))
+        unit.pay(expression_cost(faire.cond), line)
+        cond, _ = unit.statements.value(faire.cond)
+        out.emit(f"if {cond}:")
+        out.depth += 1
+        self.round(body)
+        out.depth -= 1
+
+    def round(self, body: int) -> None:
+        """Go round a loop again: to its body (out of the run-time loop stack's `while` when there is one)."""
+        if self.unit.states is None:
+            self.unit.out.emit(f"pc = {body}; break")
+        else:
+            self.unit.go(body)

@@ -208,6 +208,22 @@ PROGRAMS = {
 70 AFFICHER T[I];SI I=2 ALORS I←5
 80 I←2.5;AFFICHER T[I];I←-3;AFFICHER T[-I];I←16777216;AFFICHER I;I←0;AFFICHER T[I]
 """,
+    "a counter from 1 indexes a vector and a matrix past their ends by its int": """\
+10 TABLEAU T[3],G[2,3];FAIRE 20 POUR I←1 JUSQUA 3
+20 T[I]←I;G[1,I]←I*I;G[2,I]←T[I]+G[1,I]
+30 FAIRE 40 POUR I←1 JUSQUA 3
+40 AFFICHER T[I]+G[1,I]+G[2,I],G[1,I+0],T[I+0];SI I=3 ALORS AFFICHER G[I,1]
+""",
+    "a counter from 1 reads one past a vector's end": """\
+10 TABLEAU T[3];FAIRE 20 POUR I←1 JUSQUA 3
+20 T[I]←I;AFFICHER T[I+1]
+""",
+    "a counter from 1 set to 1, then counted from 0 elsewhere, indexes from below with its test": """\
+10 TABLEAU T[4];FAIRE 20 POUR I←1 JUSQUA 3
+20 T[I+1]←I
+30 I←1;AFFICHER T[I];FAIRE 40 POUR I←0 JUSQUA 2
+40 AFFICHER T[I+1],T[I]
+""",
     "a counter read after its loop and before any loop": """\
 10 TABLEAU T[5];SI 1=0 ALORS FAIRE 20 POUR I←1 JUSQUA 2
 20 AFFICHER T[I]
@@ -269,7 +285,19 @@ def test_an_assignment_sets_a_counters_int_to_a_whole_constant_or_to_none() -> N
 def test_an_index_reads_a_counters_int_only_where_every_way_there_sets_it() -> None:
     code = listing("10 TABLEAU T[3]\n15 FAIRE 16 POUR I←1 JUSQUA 2\n16 T[I]←I\n"
                    "20 I←I-1;T[I]←0;SI I>1 ALORS ALLER EN 20\n")
-    assert "v_T[i_I if i_I > 0 else None] = " in code and "v_T[_floor(v_I) if v_I >= 1.0 else None] = 0.0" in code
+    assert "v_T[i_I] = " in code and "v_T[_floor(v_I) if v_I >= 1.0 else None] = 0.0" in code
+
+
+@pytest.mark.parametrize(("source", "expected"), [
+    ("10 TABLEAU T[3]\n20 FAIRE 30 POUR I←1 JUSQUA 3\n30 T[I]←I;T[I+1]←I\n", ["v_T[i_I] =", "v_T[(i_I + 1)] ="]),
+    ("10 TABLEAU T[3]\n20 FAIRE 30 POUR I←0 JUSQUA 2\n30 T[I+1]←I\n", ["(_k := (i_I + 1)) > 0"]),
+    ("10 TABLEAU T[3];I←0\n20 FAIRE 30 POUR I←1 JUSQUA 3\n30 T[I]←I\n", ["v_T[i_I if i_I > 0 else None] ="]),
+    ("10 TABLEAU T[3]\n20 FAIRE 30 POUR I←3 PAS -1 JUSQUA 1\n30 T[I]←I\n", ["v_T[i_I if i_I > 0 else None] ="]),
+], ids=["counting up from 1: no test", "from 0: tested", "assigned 0: tested", "counting down: tested"])
+def test_an_index_by_a_counters_int_is_tested_from_below_unless_the_int_is_never_below_1(
+        source: str, expected: list[str]) -> None:
+    code = listing(source)
+    assert all(text in code for text in expected), code
 
 
 def test_a_variable_a_tant_que_steps_has_no_int() -> None:
@@ -318,6 +346,13 @@ def interrupted(session: Session, *lines: str) -> None:
     session.monitor.interrupt()
     session.monitor.tick(100_000)
     assert "INTERROMPU EN LIGNE" in "".join(session.chunks)
+
+
+def test_a_faire_variable_set_to_0_at_the_prompt_names_no_element_when_the_run_goes_on(tmp_path) -> None:
+    session = Session(Disk(tmp_path))
+    interrupted(session, "10 TABLEAU T[3000]", "20 FAIRE 30 POUR I←1 JUSQUA 2999", "30 T[I]←I", "40 TERMINER")
+    session.type("I←0")
+    assert "INDICE HORS LIMITES" in session.type("CO")
 
 
 @pytest.mark.parametrize("fraction", [0.0, 0.5], ids=["whole", "fractional"])

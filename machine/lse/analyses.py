@@ -453,6 +453,29 @@ def shadowed_counters(layout: Layout) -> dict[str, set[str]]:
     return found
 
 
+def positive_counters(layout: Layout) -> set[str]:
+    """The FAIRE variables whose int, where it is not NaN, is at least 1: an index by it needs no test from below.
+
+    Every FAIRE of the name counts up from a constant of at least 1 (its int never goes below its
+    start), and every whole constant assigned to it is at least 1 (any other assignment gives NaN).
+    """
+    names: set[str] = set()
+    low: set[str] = set()
+    for _, node in layout.statements:
+        kind = type(node)
+        if kind is n.Faire:
+            names.add(node.var)
+            start = whole_constant(node.start)
+            step = 1 if node.step is None else whole_constant(node.step)
+            if node.cond is not None or start is None or start < 1 or step is None or step < 0:
+                low.add(node.var)
+        elif kind is n.Assign and type(node.target) is n.Var:
+            value = whole_constant(node.expr)
+            if value is not None and value < 1:
+                low.add(node.target.name)
+    return names - low
+
+
 def live_counters(program: ir.ProgramIR, states: dict[int, tuple], roots: list[int],
                   counters: set[str]) -> dict[int, set[str]]:
     """The FAIRE variables whose int is sure to be set at the start of each block (loops decided by

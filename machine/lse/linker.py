@@ -76,13 +76,14 @@ class CompiledProgram:
 
     def retake_counters(self) -> None:
         """Set the main program's ints of FAIRE variables again from their floats, which the monitor may
-        have set while the run was stopped (an unset, fractional or huge one gets NaN: it indexes nothing)."""
+        have set while the run was stopped (an unset, fractional, huge or below 1 one gets NaN: the float indexes)."""
         for shadow, variable in self.counter_cells:
             try:
                 value = variable.cell_contents
             except (AttributeError, ValueError):  # no cell, or an unset variable
                 value = math.nan
-            whole = type(value) is float and value.is_integer() and abs(value) <= WHOLE_EXACT
+            # (from 1 only: an int below 1 would break pyexpr's `at_least_one`, and it names no element)
+            whole = type(value) is float and value.is_integer() and 1.0 <= value <= WHOLE_EXACT
             shadow.cell_contents = int(value) if whole else math.nan
 
     def vectors_kept(self, variables: dict) -> bool:

@@ -38,7 +38,7 @@ class Element:
     """
 
     def __init__(self, array: str, parts: list[str], kinds: list[str], tag: str,
-                 fallback: list[str] | None = None, vector: bool = False) -> None:
+                 fallback: list[str] | None = None, vector: bool = False, above: list[bool] | None = None) -> None:
         self.array = array
         self.a = array if array.isidentifier() else f"_a{tag}"
         self.parts = list(parts)
@@ -46,12 +46,15 @@ class Element:
         self.names = [part if simple(part) else temps[at] for at, part in enumerate(parts)]
         self.kinds = [kind if kind == "i" else "n" for kind in kinds]
         self.guards = [kind not in ("n", "i") for kind in kinds]  # a type to test where nothing may fail
-        self.positive = [False] * len(parts)  # known to be at least 1
+        self.positive = [False] * len(parts)  # a constant from 1
+        # Known to be at least 1 where it is a number: an int from a FAIRE counting up from 1 (a NaN
+        # there names no element: an index of a list by a float is a TypeError, a test with it False).
+        self.above = list(above) if above else [False] * len(parts)
         for at, part in enumerate(parts):
             whole = counting_number(part)
             if whole is not None:  # a whole constant from 1: an int written out, at least 1 (the same element)
                 self.parts[at] = self.names[at] = str(whole)
-                self.kinds[at], self.guards[at], self.positive[at] = "i", False, True
+                self.kinds[at], self.guards[at], self.positive[at], self.above[at] = "i", False, True, True
         self.m = f"_m{tag}"
         self.fallback = fallback  # the parts as floats, for the general functions (see key)
         self.vector = vector  # the array is a vector whenever it is an array (analyses.vectors)
@@ -86,9 +89,9 @@ class Element:
     # ------------------------------------------------------------ tests
     def within(self, at: int, bound: str, evaluate: bool) -> str:
         """Index part `at` is at least 1 and under `bound` (evaluated here first if `evaluate`)."""
-        if self.positive[at]:
-            return f"{bound} > {self.names[at]}"
         first = self.first(at) if evaluate else self.names[at]
+        if self.above[at]:
+            return f"{bound} > {first}"
         return f"{first} {LOW[self.kinds[at]]} and {bound} > {self.names[at]}"
 
     def fast_test(self) -> str:
@@ -101,11 +104,11 @@ class Element:
         upper test: a position past the end is an IndexError (and a number indexed a TypeError).
         """
         if len(self.names) == 1 and self.vector:  # past the end: an IndexError; not a list: a TypeError
-            return "True" if self.positive[0] else f"{self.first(0)} {LOW[self.kinds[0]]}"
+            return "True" if self.above[0] else f"{self.first(0)} {LOW[self.kinds[0]]}"
         if len(self.names) == 1:
             return self.within(0, f"{self.a}[0][{SLOTS[self.kinds[0]][0]}]", True)
         column = self.within(1, f"({self.m} := {self.a}[0])[{SLOTS[self.kinds[1]][2]}]", True)
-        if self.positive[0]:
+        if self.above[0] and self.names[0] == self.parts[0]:  # (a row computed is evaluated by its test)
             return column
         return f"{self.first(0)} {LOW[self.kinds[0]]} and {column}"
 
@@ -133,7 +136,9 @@ class Element:
     def tested(self) -> str:
         """The position if the index names an element (see fast_test), else None (a TypeError)."""
         test = self.fast_test()
-        return self.position() if test == "True" else f"{self.position()} if {test} else None"
+        if test == "True":  # a vector's index from 1: written where it is used, as nothing else reads it
+            return self.parts[0]
+        return f"{self.position()} if {test} else None"
 
     def read(self) -> str:
         return f"({self.a}[{self.position()}] if {self.general_test()} else _rd({self.a}, {self.key()}))"

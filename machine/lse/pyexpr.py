@@ -214,14 +214,15 @@ class ExpressionCode:
             self.int_index = False
 
     def element(self, array: str, parts: list[tuple[str, str]], tag: str,
-                fallback: list[str] | None = None, vector: bool = False) -> Element:
+                fallback: list[str] | None = None, vector: bool = False, above: list[bool] | None = None) -> Element:
         """An element access to write: the array's code, then its index parts with their kinds.
 
         A kind is 'n' (a float), 'i' (a Python int, whole already) or unknown; `fallback`, the
         parts as floats, for the general functions where an int part is no element (a NaN);
-        `vector`, the array is one whenever it is an array.
+        `vector`, the array is one whenever it is an array; `above`, which int parts are at least 1 when
+        they are numbers.
         """
-        return Element(array, [code for code, _ in parts], [kind for _, kind in parts], tag, fallback, vector)
+        return Element(array, [code for code, _ in parts], [kind for _, kind in parts], tag, fallback, vector, above)
 
     def indexed(self, name: str, indices: tuple, tag: str) -> Element:
         """The element of the array `name` that `indices` name, by the ints of FAIRE variables where they help.
@@ -231,16 +232,28 @@ class ExpressionCode:
         """
         array, vector = self.scope.array(name), self.scope.vector(name)
         parts = self.key_parts(indices)
+        above = [kind == "i" and self.at_least_one(index) for index, (_, kind) in zip(indices, parts)]
         if self.fast or all(kind != "i" for _, kind in parts):
-            return self.element(array, parts, tag, None, vector)
+            return self.element(array, parts, tag, None, vector, above)
         self.floats += 1
         try:
             floats = self.key_parts(indices)
         finally:
             self.floats -= 1
         if all(kind == "i" or simple(code) for code, kind in parts):
-            return self.element(array, parts, tag, [code for code, _ in floats], vector)
+            return self.element(array, parts, tag, [code for code, _ in floats], vector, above)
         return self.element(array, floats, tag, None, vector)
+
+    def at_least_one(self, node: object) -> bool:
+        """True if an index part written with ints is at least 1 wherever it is a number (not NaN): a FAIRE
+        variable's int that is never below 1 (see analyses.positive_counters), plus whole constants from 0."""
+        if type(node) is n.Var:
+            return self.scope.positive_counter(node.name)
+        if type(node) is n.Binary and node.op == "+":
+            sides = (node.left, node.right)
+            return any(self.at_least_one(side) for side in sides) and all(
+                self.at_least_one(side) or (type(side) is n.Num and side.value >= 0) for side in sides)
+        return False
 
     def accessed(self, node: n.Index) -> Element:
         """The element an Index node names, its index written a level deeper (its temporaries apart)."""

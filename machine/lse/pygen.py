@@ -80,6 +80,10 @@ class UnitCode:
         """The int beside a FAIRE variable's float where it is sure to be set (see analyses.live_counters)."""
         return python_name("i", name) if name in self.live else None
 
+    def positive_counter(self, name: str) -> bool:
+        """True if a FAIRE variable's int is set here and at least 1 wherever it is not NaN."""
+        return name in self.live and name in self.shared.positive
+
     def vector(self, name: str) -> bool:
         """True if the array `name` is a vector whenever it is an array (see analyses.vectors)."""
         return name in self.shared.vectors and self.storage(name) != "ref" and not self.shared.debug

@@ -224,6 +224,12 @@ PROGRAMS = {
 30 I←1;AFFICHER T[I];FAIRE 40 POUR I←0 JUSQUA 2
 40 AFFICHER T[I+1],T[I]
 """,
+    "counters from 0 and from 2 index by their ints plus and minus constants, down to 0": """\
+10 TABLEAU T[4],G[3,4];FAIRE 20 POUR I←0 JUSQUA 3
+20 T[I+1]←I;G[1,I+1]←I*I
+30 FAIRE 40 POUR J←2 JUSQUA 4
+40 AFFICHER T[J-1]+G[J-1,J]+G[1,J-1],T[J+0];SI J=4 ALORS AFFICHER G[J-2,J-3],T[J-4]
+""",
     "a counter read after its loop and before any loop": """\
 10 TABLEAU T[5];SI 1=0 ALORS FAIRE 20 POUR I←1 JUSQUA 2
 20 AFFICHER T[I]
@@ -290,11 +296,15 @@ def test_an_index_reads_a_counters_int_only_where_every_way_there_sets_it() -> N
 
 @pytest.mark.parametrize(("source", "expected"), [
     ("10 TABLEAU T[3]\n20 FAIRE 30 POUR I←1 JUSQUA 3\n30 T[I]←I;T[I+1]←I\n", ["v_T[i_I] =", "v_T[(i_I + 1)] ="]),
-    ("10 TABLEAU T[3]\n20 FAIRE 30 POUR I←0 JUSQUA 2\n30 T[I+1]←I\n", ["(_k := (i_I + 1)) > 0"]),
+    ("10 TABLEAU T[3]\n20 FAIRE 30 POUR I←0 JUSQUA 2\n30 T[I+1]←I;T[I]←I\n",
+     ["v_T[(i_I + 1)] =", "v_T[i_I if i_I > 0 else None] ="]),
+    ("10 TABLEAU G[3,3]\n20 FAIRE 30 POUR I←2 JUSQUA 3\n30 G[I-1,I-1]←I;G[I-2,1]←I\n",
+     ["v_G[((i_I - 1) - 1) * _m[3] + _k", "(_k := (i_I - 2)) > 0"]),
     ("10 TABLEAU T[3];I←0\n20 FAIRE 30 POUR I←1 JUSQUA 3\n30 T[I]←I\n", ["v_T[i_I if i_I > 0 else None] ="]),
     ("10 TABLEAU T[3]\n20 FAIRE 30 POUR I←3 PAS -1 JUSQUA 1\n30 T[I]←I\n", ["v_T[i_I if i_I > 0 else None] ="]),
-], ids=["counting up from 1: no test", "from 0: tested", "assigned 0: tested", "counting down: tested"])
-def test_an_index_by_a_counters_int_is_tested_from_below_unless_the_int_is_never_below_1(
+], ids=["counting up from 1: no test", "from 0: plus 1 untested, alone tested",
+        "from 2: minus 1 untested, minus 2 tested", "assigned 0: tested", "counting down: tested"])
+def test_an_index_by_a_counters_int_is_tested_from_below_unless_it_is_never_below_1(
         source: str, expected: list[str]) -> None:
     code = listing(source)
     assert all(text in code for text in expected), code
@@ -348,10 +358,13 @@ def interrupted(session: Session, *lines: str) -> None:
     assert "INTERROMPU EN LIGNE" in "".join(session.chunks)
 
 
-def test_a_faire_variable_set_to_0_at_the_prompt_names_no_element_when_the_run_goes_on(tmp_path) -> None:
+@pytest.mark.parametrize(("start", "index", "below"), [(1, "I", 0), (2, "I-1", 1)], ids=["from 1", "from 2"])
+def test_a_faire_variable_set_below_its_start_at_the_prompt_names_no_element_when_the_run_goes_on(
+        tmp_path, start: int, index: str, below: int) -> None:
     session = Session(Disk(tmp_path))
-    interrupted(session, "10 TABLEAU T[3000]", "20 FAIRE 30 POUR I←1 JUSQUA 2999", "30 T[I]←I", "40 TERMINER")
-    session.type("I←0")
+    interrupted(session, "10 TABLEAU T[3000]", f"20 FAIRE 30 POUR I←{start} JUSQUA 2999", f"30 T[{index}]←I",
+                "40 TERMINER")
+    session.type(f"I←{below}")
     assert "INDICE HORS LIMITES" in session.type("CO")
 
 

@@ -453,27 +453,29 @@ def shadowed_counters(layout: Layout) -> dict[str, set[str]]:
     return found
 
 
-def positive_counters(layout: Layout) -> set[str]:
-    """The FAIRE variables whose int, where it is not NaN, is at least 1: an index by it needs no test from below.
+def counter_floors(layout: Layout) -> dict[str, int]:
+    """The FAIRE variables whose int, where it is not NaN, is never below a whole number, with that number.
 
-    Every FAIRE of the name counts up from a constant of at least 1 (its int never goes below its
-    start), and every whole constant assigned to it is at least 1 (any other assignment gives NaN).
+    Every FAIRE of the name counts up (a step from 0) from a whole constant, and every whole constant
+    assigned to it counts too (any other assignment gives NaN): the floor is the least of them. An
+    index part made of such an int and constants needs no test from below when it cannot go under 1.
     """
-    names: set[str] = set()
-    low: set[str] = set()
+    floors: dict[str, int] = {}
+    unknown: set[str] = set()
     for _, node in layout.statements:
         kind = type(node)
         if kind is n.Faire:
-            names.add(node.var)
             start = whole_constant(node.start)
             step = 1 if node.step is None else whole_constant(node.step)
-            if node.cond is not None or start is None or start < 1 or step is None or step < 0:
-                low.add(node.var)
+            if node.cond is not None or start is None or step is None or step < 0:
+                unknown.add(node.var)
+            else:
+                floors[node.var] = min(floors.get(node.var, start), start)
         elif kind is n.Assign and type(node.target) is n.Var:
             value = whole_constant(node.expr)
-            if value is not None and value < 1:
-                low.add(node.target.name)
-    return names - low
+            if value is not None:
+                floors[node.target.name] = min(floors.get(node.target.name, value), value)
+    return {name: floor for name, floor in floors.items() if name not in unknown}
 
 
 def live_counters(program: ir.ProgramIR, states: dict[int, tuple], roots: list[int],

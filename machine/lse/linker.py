@@ -69,21 +69,23 @@ class CompiledProgram:
         self.budget_cell = cells.pop("bud")
         cells.pop("depth")
         # The main program's ints, each with its variable's float (see retake_counters).
-        self.counter_cells = [(cells.pop(name), cells.get("v" + name[1:])) for name in shared.counter_cells]
+        self.counter_cells = [(cells.pop(name), cells.get("v" + name[1:]),
+                               shared.floors.get(self.names.get("v" + name[1:]))) for name in shared.counter_cells]
         machine.G.bind({self.names[name]: cell for name, cell in cells.items()}, shared.referenced)
         G = machine.G
         namespace["_sput"] = make_cell_store(G.cells, G.strings, machine.memory, G.assign)
 
     def retake_counters(self) -> None:
         """Set the main program's ints of FAIRE variables again from their floats, which the monitor may
-        have set while the run was stopped (an unset, fractional, huge or below 1 one gets NaN: the float indexes)."""
-        for shadow, variable in self.counter_cells:
+        have set while the run was stopped (an unset, fractional or huge one gets NaN: the float indexes;
+        so does one below the least value the code counts on, see analyses.counter_floors)."""
+        for shadow, variable, floor in self.counter_cells:
             try:
                 value = variable.cell_contents
             except (AttributeError, ValueError):  # no cell, or an unset variable
                 value = math.nan
-            # (from 1 only: an int below 1 would break pyexpr's `at_least_one`, and it names no element)
-            whole = type(value) is float and value.is_integer() and 1.0 <= value <= WHOLE_EXACT
+            whole = type(value) is float and value.is_integer() and abs(value) <= WHOLE_EXACT and (
+                floor is None or value >= floor)
             shadow.cell_contents = int(value) if whole else math.nan
 
     def vectors_kept(self, variables: dict) -> bool:

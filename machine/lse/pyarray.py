@@ -84,7 +84,8 @@ class Element:
         if self.positive[0]:  # a constant row: its offset
             row = int(self.names[0]) - 1
             return self.whole(1) if row == 0 else f"{row} * {stride} + {self.whole(1)}"
-        return f"({self.whole(0)} - 1) * {stride} + {self.whole(1)}"
+        row = self.parts[0] if self.above[0] else self.whole(0)  # (an int from 1 is not tested: written here)
+        return f"({row} - 1) * {stride} + {self.whole(1)}"
 
     # ------------------------------------------------------------ tests
     def within(self, at: int, bound: str, evaluate: bool) -> str:
@@ -108,7 +109,7 @@ class Element:
         if len(self.names) == 1:
             return self.within(0, f"{self.a}[0][{SLOTS[self.kinds[0]][0]}]", True)
         column = self.within(1, f"({self.m} := {self.a}[0])[{SLOTS[self.kinds[1]][2]}]", True)
-        if self.above[0] and self.names[0] == self.parts[0]:  # (a row computed is evaluated by its test)
+        if self.above[0]:
             return column
         return f"{self.first(0)} {LOW[self.kinds[0]]} and {column}"
 

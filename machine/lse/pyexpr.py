@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from machine.lse import nodes as n
 from machine.lse.builtins import BUILTINS
 from machine.lse.costs import expression_cost
-from machine.lse.operands import cannot_overflow, scales, whole, whole24
+from machine.lse.operands import cannot_overflow, scales, whole, whole24, whole_constant
 from machine.lse.pyarray import Element, simple
 
 CHAIN = ("+", "-", "*")  # the operations that keep an infinity or a NaN one
@@ -245,15 +245,24 @@ class ExpressionCode:
         return self.element(array, floats, tag, None, vector)
 
     def at_least_one(self, node: object) -> bool:
-        """True if an index part written with ints is at least 1 wherever it is a number (not NaN): a FAIRE
-        variable's int that is never below 1 (see analyses.positive_counters), plus whole constants from 0."""
+        """True if an index part written with ints is at least 1 wherever it is a number (not NaN)."""
+        least = self.least(node)
+        return least is not None and least >= 1
+
+    def least(self, node: object) -> int | None:
+        """The least value of a FAIRE variable's int (see analyses.counter_floors) plus or minus whole
+        constants, where it is a number (None: not known)."""
         if type(node) is n.Var:
-            return self.scope.positive_counter(node.name)
-        if type(node) is n.Binary and node.op == "+":
-            sides = (node.left, node.right)
-            return any(self.at_least_one(side) for side in sides) and all(
-                self.at_least_one(side) or (type(side) is n.Num and side.value >= 0) for side in sides)
-        return False
+            return self.scope.counter_floor(node.name)
+        constant = whole_constant(node)
+        if constant is not None:
+            return constant
+        if type(node) is n.Binary and node.op in "+-":
+            left = self.least(node.left)
+            right = self.least(node.right) if node.op == "+" else whole_constant(node.right)
+            if left is not None and right is not None:
+                return left + right if node.op == "+" else left - right
+        return None
 
     def accessed(self, node: n.Index) -> Element:
         """The element an Index node names, its index written a level deeper (its temporaries apart)."""

@@ -80,9 +80,9 @@ class UnitCode:
         """The int beside a FAIRE variable's float where it is sure to be set (see analyses.live_counters)."""
         return python_name("i", name) if name in self.live else None
 
-    def positive_counter(self, name: str) -> bool:
-        """True if a FAIRE variable's int is set here and at least 1 wherever it is not NaN."""
-        return name in self.live and name in self.shared.positive
+    def counter_floor(self, name: str) -> int | None:
+        """The least a FAIRE variable's int can be where it is set here and not NaN (None: not known)."""
+        return self.shared.floors.get(name) if name in self.live else None
 
     def vector(self, name: str) -> bool:
         """True if the array `name` is a vector whenever it is an array (see analyses.vectors)."""

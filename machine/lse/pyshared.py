@@ -54,7 +54,7 @@ class ProgramCode:
         self.referenced = analyses.referenced_globals(layout)  # the program's variables that live in `_R`
         self.whole = analyses.whole_names(layout)  # variables that only ever hold whole numbers
         self.counters = analyses.shadowed_counters(layout)  # FAIRE variables with an int to index by
-        self.positive = analyses.positive_counters(layout)  # of them, those whose int is never below 1
+        self.floors = analyses.counter_floors(layout)  # of them, the least value their int can have
         self.vectors = analyses.vectors(layout)  # arrays that are vectors whenever they are arrays
         self.charge_prices: dict[int, int] = {}  # by the id of a Charge of the IR (it lives as long as this)
         self.block_prices: dict[int, int] = {}  # by block id

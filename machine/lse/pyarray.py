@@ -47,8 +47,9 @@ class Element:
         self.kinds = [kind if kind == "i" else "n" for kind in kinds]
         self.guards = [kind not in ("n", "i") for kind in kinds]  # a type to test where nothing may fail
         self.positive = [False] * len(parts)  # a constant from 1
-        # Known to be at least 1 where it is a number: an int from a FAIRE counting up from 1 (a NaN
-        # there names no element: an index of a list by a float is a TypeError, a test with it False).
+        # Known to be at least 1 where it is a number: FAIRE counters' ints and constants whose least
+        # value is 1 or more (pyexpr.least; a NaN names no element: a list indexed by a float is a
+        # TypeError, a test with it False).
         self.above = list(above) if above else [False] * len(parts)
         for at, part in enumerate(parts):
             whole = counting_number(part)
@@ -84,7 +85,7 @@ class Element:
         if self.positive[0]:  # a constant row: its offset
             row = int(self.names[0]) - 1
             return self.whole(1) if row == 0 else f"{row} * {stride} + {self.whole(1)}"
-        row = self.parts[0] if self.above[0] else self.whole(0)  # (an int from 1 is not tested: written here)
+        row = self.parts[0] if self.above[0] else self.whole(0)  # (a row from 1 is not tested: written here)
         return f"({row} - 1) * {stride} + {self.whole(1)}"
 
     # ------------------------------------------------------------ tests

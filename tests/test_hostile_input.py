@@ -191,6 +191,13 @@ def test_ctrl_c_at_any_instant_of_start_up_exits_130_without_a_traceback_of_the_
         statuses.add(process.returncode)
         # Before main.py's first line the interpreter itself is starting (site, its .pth files): a
         # "Fatal Python error" then is the interpreter's own; from main.py on, no traceback.
+        if err.startswith("Failed checking if argv[0] is an import path entry"):
+            # Seen once, in a fresh clone's CI: the interrupt came while CPython asked whether the
+            # script's path is a zip archive (its own start-up, before main.py runs), and it printed
+            # that with its frozen frames, naming the script only as the path it tried; no frame is ours.
+            frames = [line for line in err.splitlines() if line.strip().startswith("File ")]
+            assert frames and all("<frozen " in line for line in frames), err
+            continue
         assert "main.py" not in err and "machine/" not in err, err
         if err.startswith("Fatal Python error"):
             continue

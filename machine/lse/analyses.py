@@ -504,18 +504,24 @@ def live_counters(program: ir.ProgramIR, states: dict[int, tuple], roots: list[i
             start[block_id] = set(counters).intersection(*(out.get(p, counters) for p in into[block_id]))
         live = set(start[block_id])
         for op in block.ops:
-            node = getattr(op, "node", None)
-            if type(node) is n.Assign and type(node.target) is n.Var and node.target.name in counters:
-                if whole_constant(node.expr) is None:
-                    live.discard(node.target.name)
-                else:
-                    live.add(node.target.name)
+            counter_after(op, live, counters)
         if type(block.exit) is ir.OpenLoop and block.exit.node.var in counters:
             live.add(block.exit.node.var)
         if out.get(block_id) != live:
             out[block_id] = live
             work.extend(after[block_id])
     return start
+
+
+def counter_after(op: object, live: set[str], counters: set[str]) -> None:
+    """Update the counters whose int is set after an operation: an assignment of a whole constant sets
+    its variable's, any other assignment unsets it (the code: pystmt.st_Assign)."""
+    node = getattr(op, "node", None)
+    if type(node) is n.Assign and type(node.target) is n.Var and node.target.name in counters:
+        if whole_constant(node.expr) is None:
+            live.discard(node.target.name)
+        else:
+            live.add(node.target.name)
 
 
 def unit_statements(layout: Layout) -> list[tuple[Unit, object]]:

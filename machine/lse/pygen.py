@@ -494,14 +494,15 @@ class UnitCode:
         if known is not None:
             for text in known:
                 out.emit(text)
-            return
-        start, indent = len(out.lines), len(INDENT) * out.depth
-        if type(op) is ir.LoopEntry:
-            self.statements.loop_entry(op.node)
         else:
-            getattr(self.statements, "st_" + type(op.node).__name__)(op.node)
-        if not self.shared.profile:
-            self.written[id(op)] = [line[indent:] for line in out.lines[start:]]
+            start, indent = len(out.lines), len(INDENT) * out.depth
+            if type(op) is ir.LoopEntry:
+                self.statements.loop_entry(op.node)
+            else:
+                getattr(self.statements, "st_" + type(op.node).__name__)(op.node)
+            if not self.shared.profile:
+                self.written[id(op)] = [line[indent:] for line in out.lines[start:]]
+        analyses.counter_after(op, self.live, self.counters)  # written or given again: what follows sees it
 
     def certain_pass(self, block: ir.Block) -> bool:
         """True if a block ends its line and a loop ending there is sure to be stepped (loops known)."""

@@ -69,10 +69,6 @@ class StatementCode:
             if counter is not None:  # a FAIRE variable given a value: its int is that value, or none
                 value = whole_constant(node.expr)
                 out.emit(f"{counter} = {'_NAN' if value is None else value}")
-                if value is None:
-                    self.unit.live.discard(target.name)
-                else:
-                    self.unit.live.add(target.name)
             return
         array = self.unit.array(target.name)
         parts = (*target.indices, node.expr)

@@ -36,6 +36,25 @@ def short(program: ir.ProgramIR, block_id: int, entries: set[int]) -> bool:
     return True
 
 
+def arms_meet(program: ir.ProgramIR, entries: set[int], exit_: ir.Branch) -> bool:
+    """True if both arms of a SI run on into its join by Goto and inner SI's only (no jump, exit or entry)."""
+    join = exit_.join
+    if join is None:
+        return False
+    for block_id in (exit_.yes, exit_.no):
+        while block_id != join:
+            if block_id in entries:
+                return False
+            inner = program.blocks[block_id].exit
+            if type(inner) is ir.Goto:
+                block_id = inner.block
+            elif type(inner) is ir.Branch and inner.join is not None and arms_meet(program, entries, inner):
+                block_id = inner.join
+            else:
+                return False
+    return True
+
+
 def leads_to(program: ir.ProgramIR, states: dict, entries: set[int], start: int, goal: int, depth: int) -> bool:
     """True if control can go from start to goal crossing at most `depth` other entry blocks (loops known)."""
     seen: set[tuple[int, int]] = set()

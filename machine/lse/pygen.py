@@ -63,6 +63,7 @@ class UnitCode:
         self.fused: int | None = None  # the entry block whose case is a Python loop (a jump to it is `continue`)
         self.inlining = 0  # how many entry blocks deep the code being written is copied into a case
         self.merged_pass = False  # the block being written pays its line's first loop pass
+        self.owed = 0  # cycles paid ahead for the blocks after the SI whose arms are being written
         self.pass_price = shared.price(ir.PASS_COST)
         # FAIRE variables that carry an int (i_NAME) beside their float, to index elements by; loops
         # kept at run time do not (nor the debugger's runs, whose pauses may set a variable).
@@ -299,7 +300,7 @@ class UnitCode:
         return "u_main" if self.is_main else python_name("p", self.unit.name.lstrip("&"))
 
     def where(self, line: int, refund: int) -> None:
-        self.out.where = (line, refund)
+        self.out.where = (line, refund + self.owed)
 
     # ------------------------------------------------------------ dispatch
     def go(self, target: int) -> None:
@@ -381,7 +382,7 @@ class UnitCode:
         prepaid = False
         while True:
             block = program.blocks[block_id]
-            self.block(block, self.paid_ahead(block, stop), prepaid)
+            ahead = self.block(block, self.paid_ahead(block, stop), prepaid)
             exit_ = block.exit
             kind = type(exit_)
             prepaid = False
@@ -395,14 +396,14 @@ class UnitCode:
                 block_id, prepaid = target, not self.shared.profile
                 continue
             if kind is ir.Branch:
-                self.branch(exit_, stop)
+                self.branch(exit_, stop, ahead)
                 join = exit_.join
                 if join is None or join == stop or not self.reaches_join(exit_):
                     return
                 if join in self.entries:
                     self.go(join)
                     return
-                block_id = join
+                block_id, prepaid = join, self.meets(exit_, stop)
                 continue
             self.leave(block, exit_)
             return
@@ -416,10 +417,21 @@ class UnitCode:
         if self.shared.profile:
             return 0
         blocks, total = self.shared.ir.blocks, 0
-        while type(block.exit) is ir.Goto and block.exit.block != stop and block.exit.block not in self.entries:
-            block = blocks[block.exit.block]
+        while True:
+            exit_ = block.exit
+            if type(exit_) is ir.Goto and exit_.block != stop and exit_.block not in self.entries:
+                block = blocks[exit_.block]
+            elif type(exit_) is ir.Branch and self.meets(exit_, stop):
+                block = blocks[exit_.join]  # paid before the SI, whichever arm runs
+            else:
+                return total
             total += self.price_of(block)
-        return total
+
+    def meets(self, exit_: ir.Branch, stop: int | None) -> bool:
+        """True if a SI's join is paid before it (plain runs): both its arms run on into it, in this chain."""
+        join = exit_.join
+        return (not self.shared.profile and join is not None and join != stop and join not in self.entries
+                and self.reaches_join(exit_) and pyflow.arms_meet(self.shared.ir, self.entries, exit_))
 
     def price_of(self, block: ir.Block) -> int:
         """What a block pays in a plain run: its points, and the pass of a loop it is sure to step."""
@@ -428,13 +440,16 @@ class UnitCode:
     def reaches_join(self, exit_: ir.Branch) -> bool:
         return exit_.join in self.block_ids
 
-    def branch(self, exit_: ir.Branch, stop: int | None) -> None:
+    def branch(self, exit_: ir.Branch, stop: int | None, ahead: int) -> None:
+        """A SI: its condition, then its arms (an error in them also refunds the `ahead` paid for its join)."""
         out = self.out
         if self.statements.fast_path(exit_.cond):
             cond, _ = self.statements.evaluated(exit_.cond, "_c")
         else:
             cond, _ = self.statements.value(exit_.cond)
         out.emit(f"if {cond}:")
+        owed = self.owed
+        self.owed += ahead
         for part, first in ((0, exit_.yes), (1, exit_.no)):
             if part:
                 out.emit("else:")
@@ -450,11 +465,12 @@ class UnitCode:
             else:
                 self.chain(first, exit_.join)
             out.depth -= 1
+        self.owed = owed
 
     # -------------------------------------------------------------- blocks
-    def block(self, block: ir.Block, after: int = 0, prepaid: bool = False) -> None:
+    def block(self, block: ir.Block, after: int = 0, prepaid: bool = False) -> int:
         """The operations of a block: one charge for all its points and `after` (plain runs; none if the block
-        before paid it), or each point where it is."""
+        before paid it), or each point where it is; return what is paid for the blocks after it."""
         out = self.out
         shared = self.shared
         self.exprs.cold = block.id in self.once  # its code and its exit's run at most once: written short
@@ -485,6 +501,7 @@ class UnitCode:
             self.where(op.line, refund)
             self.statement(op)
         self.where(block.line, refund)
+        return refund
 
     def statement(self, op: ir.Do | ir.LoopEntry) -> None:
         """A statement's code; written again as it was where a copy of its block runs it (plain runs: a

@@ -1,0 +1,61 @@
+"""Where both arms of a SI run on into its join, the join is paid before the SI: an error anywhere refunds it.
+
+pygen.paid_ahead walks over such a SI (pyflow.arms_meet); the arms' errors refund what was paid for
+the join and the lines run on after it. Each program runs in every mode of the Micro against the
+reference (output, error and line, cycles).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from machine.lse.listing import listing
+from tests.oracle.differential import compare, report
+
+LOOP = "10 Y←0\n20 FAIRE 40 POUR I←1 JUSQUA 5\n"
+
+PROGRAMS = {
+    "a division by zero in the ALORS arm": (
+        LOOP + "30 SI I=4 ALORS X←1/(I-4) SINON X←I\n40 Y←Y+X\n50 AFFICHER Y\n"),
+    "a division by zero in the SINON arm": (
+        LOOP + "30 SI I<4 ALORS X←I SINON X←1/(I-4)\n40 Y←Y+X\n50 AFFICHER Y\n"),
+    "an element out of range in the condition": (
+        "5 TABLEAU T[3]\n" + LOOP + "30 SI T[I]=0 ALORS X←1 SINON X←2\n40 Y←Y+X\n50 AFFICHER Y\n"),
+    "an unset variable on the line run on after the join": (
+        LOOP + "30 SI I=2 ALORS X←1 SINON X←2\n40 Y←Y+X;SI I=5 ALORS Y←Y+U\n50 AFFICHER Y\n"),
+    "an error in the inner SI of an arm": (
+        LOOP + "30 SI I>2 ALORS SI I=4 ALORS X←1/0 SINON X←3 SINON X←I\n40 Y←Y+X\n50 AFFICHER Y\n"),
+    "an arm that jumps away: its join is paid where it is reached": (
+        LOOP + "30 SI I=3 ALORS ALLER EN 60 SINON X←I\n40 Y←Y+X\n50 AFFICHER Y;TERMINER\n60 AFFICHER 1/(Y-3)\n"),
+    "an arm that returns from a procedure": (
+        "10 FAIRE 20 POUR I←1 JUSQUA 4\n20 &P(I)\n30 AFFICHER Y;TERMINER\n"
+        "40 PROCEDURE &P(A) LOCAL A\n50 SI A=2 ALORS RETOUR SINON Y←Y+A\n60 Y←Y/(A-4)\n70 RETOUR\n"),
+    "a SI in a loop that ends on its line, with every pass paid": (
+        LOOP + "30 SI I=1 ALORS X←0 SINON X←X+I\n40 Y←Y+X\n50 AFFICHER X,Y\n"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(PROGRAMS))
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+def test_every_mode_agrees_with_the_reference_where_a_join_is_paid_ahead(name: str, profile: str) -> None:
+    result = compare(PROGRAMS[name], [], profile=profile)
+    assert not any(result.values()), report(result)
+
+
+def loop_body(code: str) -> str:
+    """The code of line 20 in the loop's case, up to the next line's code."""
+    start = code.rindex("# 20: SI")
+    return code[start:code.index("# 30:", start)]
+
+
+def test_a_loop_pass_through_a_si_without_sinon_pays_the_join_with_the_line() -> None:
+    code = listing("10 FAIRE 20 POUR I←1 JUSQUA 9\n20 SI I=3 ALORS X←1\n30 AFFICHER X\n")
+    body = loop_body(code)
+    assert body.count("cyc +=") == 1  # the arm's own add; the pass and the join were paid before the SI
+
+
+def test_a_join_after_an_arm_that_jumps_away_is_not_paid_ahead() -> None:
+    code = listing("10 FAIRE 20 POUR I←1 JUSQUA 9\n20 SI I=3 ALORS ALLER EN 40;X←1\n30 AFFICHER X\n40 AFFICHER I\n")
+    body = loop_body(code)
+    after_arm = body.split("_off_end(40)", 1)[1]
+    assert "cyc +=" in after_arm  # X←1 and the pass are paid where they are reached

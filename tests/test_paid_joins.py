@@ -1,8 +1,9 @@
-"""Where both arms of a SI run on into its join, the join is paid before the SI: an error anywhere refunds it.
+"""Cycles paid before a SI for what comes after it: an error anywhere refunds what it did not reach.
 
-pygen.paid_ahead walks over such a SI (pyflow.arms_meet); the arms' errors refund what was paid for
-the join and the lines run on after it. Each program runs in every mode of the Micro against the
-reference (output, error and line, cycles).
+Where both arms of a SI run on into its join, the join is paid before the SI (pygen.paid_ahead walks
+over it, pyflow.arms_meet); elsewhere, what both ways out pay first is paid with the test
+(pygen.discount). Each program runs in every mode of the Micro against the reference (output, error
+and line, cycles).
 """
 
 from __future__ import annotations
@@ -32,6 +33,23 @@ PROGRAMS = {
         "40 PROCEDURE &P(A) LOCAL A\n50 SI A=2 ALORS RETOUR SINON Y←Y+A\n60 Y←Y/(A-4)\n70 RETOUR\n"),
     "a SI in a loop that ends on its line, with every pass paid": (
         LOOP + "30 SI I=1 ALORS X←0 SINON X←X+I\n40 Y←Y+X\n50 AFFICHER X,Y\n"),
+    # What both ways out of a SI pay first is paid with its test (pygen.discount).
+    "an error on the line run on after a SI that jumps back": (
+        "10 I←0\n20 I←I+1\n30 SI I<3 ALORS ALLER EN 20\n40 AFFICHER 1/(I-3)\n"),
+    "a jump to a line that does not exist, in the arm paid with the test": (
+        "10 I←0\n20 I←I+1\n30 SI I=2 ALORS ALLER EN 99\n40 ALLER EN 20\n"),
+    "a computed jump that fails in the arm": (
+        "10 I←0\n20 I←I+1\n30 SI I=2 ALORS ALLER EN I*1000\n40 ALLER EN 20\n"),
+    "both arms jump": (
+        "10 I←0\n20 I←I+1;SI I<4 ALORS ALLER EN 20 SINON ALLER EN 40\n30 AFFICHER 0\n40 AFFICHER I/(I-4)\n"),
+    "an inner SI that runs on into the join on one way and jumps on the other": (
+        "10 I←0\n20 I←I+1\n30 SI I>1 ALORS SI I<3 ALORS ALLER EN 20\n40 SI I<5 ALORS ALLER EN 20\n"
+        "50 AFFICHER 1/(I-5)\n"),
+    "the test fails after the discount was paid": (
+        "10 TABLEAU T[3];I←0\n20 I←I+1\n30 SI T[I]=0 ALORS ALLER EN 20\n40 AFFICHER I\n"),
+    "the same in a procedure called in a loop": (
+        "10 FAIRE 20 POUR K←1 JUSQUA 3\n20 &P(K)\n30 TERMINER\n40 PROCEDURE &P(A) LOCAL A\n"
+        "50 SI A<3 ALORS RETOUR\n60 AFFICHER 1/(A-3)\n70 RETOUR\n"),
 }
 
 
@@ -59,3 +77,9 @@ def test_a_join_after_an_arm_that_jumps_away_is_not_paid_ahead() -> None:
     body = loop_body(code)
     after_arm = body.split("_off_end(40)", 1)[1]
     assert "cyc +=" in after_arm  # X←1 and the pass are paid where they are reached
+
+
+def test_what_both_ways_out_of_a_si_pay_first_is_paid_with_its_test() -> None:
+    code = listing("10 I←0\n20 I←I+1\n30 SI I<3 ALORS ALLER EN 20\n40 AFFICHER I\n")
+    ways = code[code.rindex("if (v_I < 3.0):"):code.rindex("_off_end(40)")]
+    assert ways.count("cyc +=") == 1  # the way that pays least (line 40) has no add of its own

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from machine.lse import analyses, ir
+from machine.lse.listing import listing
 from machine.lse.parser import parse
-from machine.lse.pyflow import once_blocks, rarely_run
+from machine.lse.pyflow import once_blocks, rarely_run, recursive
 
 CASES = [
     ("lines that run on to the end run once", "10 A←1\n20 B←2\n30 TERMINER\n", {10, 20, 30}),
@@ -85,3 +86,27 @@ def main_lines_run_rarely(program: ir.ProgramIR, blocks_of: dict) -> set[int]:
     rare = rarely_run(program, blocks_of, set(blocks_of), "&")["&"]
     hot = {program.blocks[block].line for block in blocks_of["&"] if block not in rare}
     return {program.blocks[block].line for block in blocks_of["&"]} - hot
+
+
+CYCLE_OF_CALLS = """\
+10 &A(3);&C
+20 TERMINER
+30 PROCEDURE &A(N) LOCAL N;SI N>0 ALORS &B(N-1)
+40 RETOUR
+50 PROCEDURE &B(N) LOCAL N;&A(N);RETOUR
+60 PROCEDURE &C;&D;RETOUR
+70 PROCEDURE &D;X←1;RETOUR
+"""
+
+
+def test_the_procedures_on_a_cycle_of_calls_are_those_a_call_may_enter_again() -> None:
+    program = ir.lower(parse(CYCLE_OF_CALLS))
+    blocks_of = {name: analyses.reachable(program, [entry]) for name, entry in program.proc_entry.items()}
+    blocks_of["&"] = analyses.reachable(program, [program.line_block[10]])
+    assert recursive(program, blocks_of) == {"&A", "&B"}
+
+
+def test_a_procedure_no_call_enters_again_tests_no_budget_at_its_entry() -> None:
+    code = listing(CYCLE_OF_CALLS)
+    assert "M.slice_end(30)" in code and "M.slice_end(50)" in code  # a cycle of calls needs a budget test
+    assert "M.slice_end(60)" not in code and "M.slice_end(70)" not in code

@@ -55,6 +55,23 @@ def arms_meet(program: ir.ProgramIR, entries: set[int], exit_: ir.Branch) -> boo
     return True
 
 
+def runs_into(program: ir.ProgramIR, entries: set[int], start: int, goal: int) -> bool:
+    """True if running on from start (by Goto and SI arms, no jump and no entry) can reach goal."""
+    seen, work = {start}, [start]
+    while work:
+        block_id = work.pop()
+        if block_id == goal:
+            return True
+        exit_ = program.blocks[block_id].exit
+        following = (exit_.block,) if type(exit_) is ir.Goto else (
+            (exit_.yes, exit_.no) if type(exit_) is ir.Branch else ())
+        for target in following:
+            if target not in seen and (target == goal or target not in entries):
+                seen.add(target)
+                work.append(target)
+    return False
+
+
 def leads_to(program: ir.ProgramIR, states: dict, entries: set[int], start: int, goal: int, depth: int) -> bool:
     """True if control can go from start to goal crossing at most `depth` other entry blocks (loops known)."""
     seen: set[tuple[int, int]] = set()
@@ -159,6 +176,24 @@ def once_blocks(program: ir.ProgramIR, blocks: list[int], waiting: set[str] = fr
                 if len(component) > 1 or block_id in targets:
                     cyclic.update(component)
     return set(blocks) - cyclic
+
+
+def recursive(program: ir.ProgramIR, blocks_of: dict[str, list[int]]) -> set[str]:
+    """The units that a call made in them may enter again (on a cycle of calls)."""
+    calls = {name: {node.name for block_id in blocks for node in analyses.block_nodes(program, block_id)
+                    if type(node) is n.Call} for name, blocks in blocks_of.items()}
+    found = set()
+    for name in calls:
+        seen, work = set(), list(calls[name])
+        while work:
+            callee = work.pop()
+            if callee == name:
+                found.add(name)
+                break
+            if callee not in seen:
+                seen.add(callee)
+                work.extend(calls.get(callee, ()))
+    return found
 
 
 def rarely_run(program: ir.ProgramIR, blocks_of: dict[str, list[int]], alone: set[str],

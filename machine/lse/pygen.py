@@ -46,6 +46,7 @@ class UnitCode:
         self.entries = analyses.entries(program, self.block_ids, roots)
         self.alone = len(set(roots)) == 1  # no RETOUR EN comes back into it
         self.once: set[int] = set()  # the blocks that run rarely (see program_source)
+        self.reentered = True  # a call made in the unit may enter it again (see program_source)
         nodes = analyses.unit_nodes(program, self.block_ids)
         # A procedure's own CHAINE and TABLEAU are Python locals when nothing hands them over by name.
         self.own_strings, self.own_arrays = analyses.own_strings_and_arrays(program, unit, nodes)
@@ -64,6 +65,7 @@ class UnitCode:
         self.inlining = 0  # how many entry blocks deep the code being written is copied into a case
         self.merged_pass = False  # the block being written pays its line's first loop pass
         self.owed = 0  # cycles paid ahead for the blocks after the SI whose arms are being written
+        self.ahead: dict[tuple[int, int | None], int] = {}  # paid_ahead's answers
         self.pass_price = shared.price(ir.PASS_COST)
         # FAIRE variables that carry an int (i_NAME) beside their float, to index elements by; loops
         # kept at run time do not (nor the debugger's runs, whose pauses may set a variable).
@@ -227,7 +229,8 @@ class UnitCode:
             entry = program.proc_entry[unit.name]
             self.where(program.blocks[entry].line, 0)
             out.emit("if depth >= _MAXD: _too_deep()")
-            out.emit(f"if cyc >= bud: M.slice_end({program.blocks[entry].line})")
+            if straight and self.reentered:  # elsewhere the dispatch, or the caller's loop, tests the budget
+                out.emit(f"if cyc >= bud: M.slice_end({program.blocks[entry].line})")
             if self.shared.profile:
                 out.emit("_caller = M.enter_call()")
             if self.table:
@@ -371,21 +374,22 @@ class UnitCode:
         self.dispatch(entries[middle:])
         out.depth -= 1
 
-    def chain(self, block_id: int, stop: int | None = None) -> None:
-        """Run a block and those it leads to that nothing else enters, up to `stop` (a SI's join)."""
+    def chain(self, block_id: int, stop: int | None = None, discount: int = 0) -> None:
+        """Run a block and those it leads to that nothing else enters, up to `stop` (a SI's join); the
+        first block's add is less the `discount` the block before its SI paid for it."""
         cold = self.exprs.cold  # each block says whether its code is cold (see block)
-        self.run_chain(block_id, stop)
+        self.run_chain(block_id, stop, discount)
         self.exprs.cold = cold
 
-    def run_chain(self, block_id: int, stop: int | None) -> None:
+    def run_chain(self, block_id: int, stop: int | None, discount: int = 0) -> None:
         program = self.shared.ir
         prepaid = False
         while True:
             block = program.blocks[block_id]
-            ahead = self.block(block, self.paid_ahead(block, stop), prepaid)
+            ahead = self.block(block, self.paid_ahead(block, stop), prepaid, discount)
             exit_ = block.exit
             kind = type(exit_)
-            prepaid = False
+            prepaid, discount = False, 0  # set again below for a join
             if kind is ir.Goto:
                 target = exit_.block
                 if target == stop:
@@ -396,7 +400,8 @@ class UnitCode:
                 block_id, prepaid = target, not self.shared.profile
                 continue
             if kind is ir.Branch:
-                self.branch(exit_, stop, ahead)
+                discount = self.discount(block, exit_, stop)
+                self.branch(exit_, stop, ahead, discount)
                 join = exit_.join
                 if join is None or join == stop or not self.reaches_join(exit_):
                     return
@@ -404,6 +409,7 @@ class UnitCode:
                     self.go(join)
                     return
                 block_id, prepaid = join, self.meets(exit_, stop)
+                discount = discount if join in (exit_.yes, exit_.no) and not prepaid else 0
                 continue
             self.leave(block, exit_)
             return
@@ -416,6 +422,10 @@ class UnitCode:
         """
         if self.shared.profile:
             return 0
+        key = (block.id, stop)
+        known = self.ahead.get(key)
+        if known is not None:
+            return known
         blocks, total = self.shared.ir.blocks, 0
         while True:
             exit_ = block.exit
@@ -424,8 +434,39 @@ class UnitCode:
             elif type(exit_) is ir.Branch and self.meets(exit_, stop):
                 block = blocks[exit_.join]  # paid before the SI, whichever arm runs
             else:
+                if type(exit_) is ir.Branch:
+                    total += self.discount(block, exit_, stop)
+                self.ahead[key] = total
                 return total
             total += self.price_of(block)
+
+    def discount(self, block: ir.Block, exit_: ir.Branch, stop: int | None) -> int:
+        """What both ways out of a SI pay first, paid before it instead: the way that pays least has no add.
+
+        Decision: only where the SI's own block pays something, so the add it joins is there anyway (the
+        common `SI c ALORS ALLER EN n`: the jump's points are paid with the test, the line after pays the
+        rest); and not where one arm may run on into the join that the other arm is (it would pay twice less).
+        """
+        join = exit_.join
+        if self.shared.profile or self.meets(exit_, stop) or not self.price_of(block):
+            return 0
+        arms = (exit_.yes, exit_.no)
+        if join in arms and any(arm != join and pyflow.runs_into(self.shared.ir, self.entries, arm, join)
+                                for arm in arms):
+            return 0
+        return min(self.first_add(first, join, stop) for first in arms)
+
+    def first_add(self, first: int, join: int | None, stop: int | None) -> int:
+        """The add a way out of a SI starts with: an arm's own, or the join's where the chain runs on into it
+        (none where it goes to an entry)."""
+        if first == join:
+            if join is None or join == stop or join in self.entries or join not in self.block_ids:
+                return 0
+            return self.price_of(self.shared.ir.blocks[join]) + self.paid_ahead(self.shared.ir.blocks[join], stop)
+        if first in self.entries:
+            return 0
+        block = self.shared.ir.blocks[first]
+        return self.price_of(block) + self.paid_ahead(block, join)
 
     def meets(self, exit_: ir.Branch, stop: int | None) -> bool:
         """True if a SI's join is paid before it (plain runs): both its arms run on into it, in this chain."""
@@ -440,8 +481,9 @@ class UnitCode:
     def reaches_join(self, exit_: ir.Branch) -> bool:
         return exit_.join in self.block_ids
 
-    def branch(self, exit_: ir.Branch, stop: int | None, ahead: int) -> None:
-        """A SI: its condition, then its arms (an error in them also refunds the `ahead` paid for its join)."""
+    def branch(self, exit_: ir.Branch, stop: int | None, ahead: int, discount: int) -> None:
+        """A SI: its condition, then its arms (an error in them also refunds the `ahead` paid for its join;
+        each arm's first add is less the `discount` paid with the condition)."""
         out = self.out
         if self.statements.fast_path(exit_.cond):
             cond, _ = self.statements.evaluated(exit_.cond, "_c")
@@ -449,7 +491,7 @@ class UnitCode:
             cond, _ = self.statements.value(exit_.cond)
         out.emit(f"if {cond}:")
         owed = self.owed
-        self.owed += ahead
+        self.owed += ahead - discount  # the arms' blocks refund the discount with their own points
         for part, first in ((0, exit_.yes), (1, exit_.no)):
             if part:
                 out.emit("else:")
@@ -463,12 +505,12 @@ class UnitCode:
             elif first in self.entries:
                 self.go(first)
             else:
-                self.chain(first, exit_.join)
+                self.chain(first, exit_.join, discount)
             out.depth -= 1
         self.owed = owed
 
     # -------------------------------------------------------------- blocks
-    def block(self, block: ir.Block, after: int = 0, prepaid: bool = False) -> int:
+    def block(self, block: ir.Block, after: int = 0, prepaid: bool = False, discount: int = 0) -> int:
         """The operations of a block: one charge for all its points and `after` (plain runs; none if the block
         before paid it), or each point where it is; return what is paid for the blocks after it."""
         out = self.out
@@ -485,9 +527,9 @@ class UnitCode:
         # A pass of a loop known to end on this line is paid with the block (refunded if the block fails).
         self.merged_pass = not shared.profile and self.certain_pass(block)
         refund = 0 if shared.profile else self.price_of(block) + after
-        if not shared.profile and refund and not prepaid:
+        if not shared.profile and refund > discount and not prepaid:
             self.where(block.line, 0)
-            out.emit(f"cyc += {refund}.0")
+            out.emit(f"cyc += {refund - discount}.0")
         for op in block.ops:
             kind = type(op)
             if kind is ir.Charge:
@@ -594,8 +636,10 @@ def program_source(shared: ProgramCode, units: list[tuple[Unit, list[int]]]) -> 
     codes = [UnitCode(shared, unit, roots) for unit, roots in units]
     rare = pyflow.rarely_run(shared.ir, {code.unit.name: code.block_ids for code in codes},
                              {code.unit.name for code in codes if code.alone}, MAIN)
+    again = pyflow.recursive(shared.ir, {code.unit.name: code.block_ids for code in codes})
     for code in codes:
         code.once = rare.get(code.unit.name, set())
+        code.reentered = code.unit.name in again
     for code in codes:
         lines = code.function()
         table = [(0, 0), (0, 0)] + code.out.table

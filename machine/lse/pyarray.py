@@ -38,7 +38,8 @@ class Element:
     """
 
     def __init__(self, array: str, parts: list[str], kinds: list[str], tag: str,
-                 fallback: list[str] | None = None, vector: bool = False, above: list[bool] | None = None) -> None:
+                 fallback: list[str] | None = None, vector: bool = False, above: list[bool] | None = None,
+                 described: str | None = None) -> None:
         self.array = array
         self.a = array if array.isidentifier() else f"_a{tag}"
         self.parts = list(parts)
@@ -59,6 +60,8 @@ class Element:
         self.m = f"_m{tag}"
         self.fallback = fallback  # the parts as floats, for the general functions (see key)
         self.vector = vector  # the array is a vector whenever it is an array (analyses.vectors)
+        # A fast path's name for the array's description, read once before the statement (see fast_test).
+        self.described = described
 
     # ------------------------------------------------------------ pieces
     def container(self) -> str:
@@ -81,7 +84,7 @@ class Element:
     def position(self) -> str:
         if len(self.names) == 1:
             return self.whole(0)
-        stride = f"{self.m}[{COLUMNS}]"
+        stride = f"{self.described}s" if self.described else f"{self.m}[{COLUMNS}]"
         if self.positive[0]:  # a constant row: its offset
             row = int(self.names[0]) - 1
             return self.whole(1) if row == 0 else f"{row} * {stride} + {self.whole(1)}"
@@ -107,9 +110,11 @@ class Element:
         """
         if len(self.names) == 1 and self.vector:  # past the end: an IndexError; not a list: a TypeError
             return "True" if self.above[0] else f"{self.first(0)} {LOW[self.kinds[0]]}"
+        description = self.described or f"{self.a}[0]"
         if len(self.names) == 1:
-            return self.within(0, f"{self.a}[0][{SLOTS[self.kinds[0]][0]}]", True)
-        column = self.within(1, f"({self.m} := {self.a}[0])[{SLOTS[self.kinds[1]][2]}]", True)
+            return self.within(0, f"{description}[{SLOTS[self.kinds[0]][0]}]", True)
+        description = self.described or f"({self.m} := {self.a}[0])"
+        column = self.within(1, f"{description}[{SLOTS[self.kinds[1]][2]}]", True)
         if self.above[0]:
             return column
         return f"{self.first(0)} {LOW[self.kinds[0]]} and {column}"

@@ -1,7 +1,7 @@
 """Python code for the statements of a block (assignments, output, input, declarations, calls, disk, FAIRE set-up).
 
 A part of the one code generator (pygen.UnitCode gives it the unit's storage, output and expressions);
-imports nodes, errors, formats, operands, parser.walk and pyexpr; never the runtime.
+imports nodes, errors, formats, operands, parser.walk, pyexpr and values (a slot number); never the runtime.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from machine.lse.formats import compile_format
 from machine.lse.operands import whole_constant
 from machine.lse.parser import walk
 from machine.lse.pyexpr import python_name
+from machine.lse.values import COLUMNS
 
 # Built-ins with no effect but their result: an expression of them may be run again after a miss.
 STORE_TEMPS = ("_k", "_kb")  # the index parts of an element being stored, once computed
@@ -35,6 +36,13 @@ def plain_facts(node: object) -> tuple[bool, bool]:
         elif kind is n.BuiltinCall and (item.name not in PURE_BUILTINS or item.position_out is not None):
             return found, False
     return found, True
+
+
+def described(read: dict[str, tuple[str, bool]]) -> str:
+    """The lines that read the descriptions a fast path names once (pyexpr.descriptions), in its try:
+    a matrix's row length too (`_D0s`, see pyarray.Element.position)."""
+    return "".join(f"\n    {name} = {array}[0]" + (f"; {name}s = {name}[{COLUMNS}]" if matrix else "")
+                   for array, (name, matrix) in read.items())
 
 
 class StatementCode:
@@ -91,10 +99,10 @@ class StatementCode:
         if self.fast_parts(parts, reads=False):
             # A plain store whose failure (an index that names no element, any error of the value) runs
             # the statement again the general way: the array, then the index, then the value.
-            with exprs.plain_lookups():
+            with exprs.descriptions((target, node.expr)) as read, exprs.plain_lookups():
                 fast = exprs.indexed(target.name, target.indices, "")
                 code, kind = exprs.expr(node.expr)
-            out.emit("try:")
+            out.emit("try:" + described(read))
             out.emit("    " + fast.fast_store(code if kind == "n" else f"_num({code})"))
             out.emit("except _Exception:")
             with exprs.compact():
@@ -161,15 +169,18 @@ class StatementCode:
         (no temporary: the store cannot fail); then the code given back is None (stored already).
         """
         codes = []
-        for fast in (True, False):
-            with self.exprs.plain_lookups(fast), self.exprs.compact(not fast):
-                code, kind = self.exprs.expr(node)
-            codes.append(code)
+        with self.exprs.descriptions((node,)) as read:
+            with self.exprs.plain_lookups(), self.exprs.compact(False):
+                codes.append(self.exprs.expr(node)[0])
+        with self.exprs.compact():
+            code, kind = self.exprs.expr(node)
+        codes.append(code)
         target = temp
         if into is not None and kind == "n":
             plain = self.unit.pyname(into)
             target = plain if self.unit.store(into, temp, kind) == f"{plain} = {temp}" else temp
-        self.out.emit(f"try:\n    {target} = {codes[0]}\nexcept _Exception:\n    {target} = {codes[1]}")
+        self.out.emit("try:" + described(read))
+        self.out.emit(f"    {target} = {codes[0]}\nexcept _Exception:\n    {target} = {codes[1]}")
         return (temp if target == temp else None), kind
 
     def st_Afficher(self, node: n.Afficher) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from machine.lse.listing import listing
-from tests.oracle.differential import compare, report
+from tests.oracle.differential import assert_agrees
 
 SUM = "X←G[I-1,J]+G[I,J-1]+G[I,J]"
 
@@ -41,8 +41,7 @@ PROGRAMS = {
 @pytest.mark.parametrize("name", sorted(PROGRAMS))
 @pytest.mark.parametrize("profile", ["micro40", "console80"])
 def test_every_mode_agrees_with_the_reference_where_a_description_is_read_once(name: str, profile: str) -> None:
-    result = compare(PROGRAMS[name], [], profile=profile)
-    assert not any(result.values()), report(result)
+    assert_agrees(PROGRAMS[name], [], profile=profile)
 
 
 def test_the_description_of_a_matrix_read_three_times_is_read_once() -> None:

@@ -15,7 +15,7 @@ from machine.lse.analyses import referenced_globals, whole_names
 from machine.lse.layout import layout as build_layout
 from machine.lse.numbers import NumberModel, round32
 from machine.lse.parser import parse
-from tests.oracle.differential import compare, report
+from tests.oracle.differential import assert_agrees
 
 PROGRAMS = {
     "an array given by reference is redeclared by the callee through its global name": """\
@@ -182,14 +182,12 @@ CONSOLE80 = {
 
 @pytest.mark.parametrize("name", sorted(PROGRAMS))
 def test_every_mode_agrees_with_the_reference_on_a_fast_path_edge(name: str) -> None:
-    result = compare(PROGRAMS[name], ["0.1"])
-    assert not any(result.values()), report(result)
+    assert_agrees(PROGRAMS[name], ["0.1"])
 
 
 @pytest.mark.parametrize("name", sorted(CONSOLE80))
 def test_console80_whole_arithmetic_agrees_with_the_reference(name: str) -> None:
-    result = compare(CONSOLE80[name], ["0.1"], profile="console80")
-    assert not any(result.values()), report(result)
+    assert_agrees(CONSOLE80[name], ["0.1"], profile="console80")
 
 
 WHOLE = [

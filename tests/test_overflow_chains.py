@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from machine.lse.listing import listing
-from tests.oracle.differential import compare, report
+from tests.oracle.differential import assert_agrees
 
 PROCEDURE = "20 TERMINER\n30 PROCEDURE &P(A,B) LOCAL A,B\n"
 
@@ -35,8 +35,7 @@ PROGRAMS = {
 @pytest.mark.parametrize("name", sorted(PROGRAMS))
 @pytest.mark.parametrize("profile", ["micro40", "console80"])
 def test_every_mode_agrees_with_the_reference_on_a_chain(name: str, profile: str) -> None:
-    result = compare(PROGRAMS[name], [], profile=profile)
-    assert not any(result.values()), report(result)
+    assert_agrees(PROGRAMS[name], [], profile=profile)
 
 
 HOT = "10 FAIRE 10 POUR K←1 JUSQUA 9;&P(1,2)\n"  # a procedure called in a loop: its code is written fast

@@ -66,6 +66,7 @@ class UnitCode:
         self.merged_pass = False  # the block being written pays its line's first loop pass
         self.owed = 0  # cycles paid ahead for the blocks after the SI whose arms are being written
         self.ahead: dict[tuple[int, int | None], int] = {}  # paid_ahead's answers
+        self.prices: dict[int, int] = {}  # price_of's answers
         self.pass_price = shared.price(ir.PASS_COST)
         # FAIRE variables that carry an int (i_NAME) beside their float, to index elements by; loops
         # kept at run time do not (nor the debugger's runs, whose pauses may set a variable).
@@ -476,7 +477,11 @@ class UnitCode:
 
     def price_of(self, block: ir.Block) -> int:
         """What a block pays in a plain run: its points, and the pass of a loop it is sure to step."""
-        return self.shared.block_price(block) + (self.pass_price if self.certain_pass(block) else 0)
+        price = self.prices.get(block.id)
+        if price is None:
+            price = self.prices[block.id] = self.shared.block_price(block) + (
+                self.pass_price if self.certain_pass(block) else 0)
+        return price
 
     def reaches_join(self, exit_: ir.Branch) -> bool:
         return exit_.join in self.block_ids

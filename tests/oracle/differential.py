@@ -122,4 +122,10 @@ def report(result: dict[str, list[tuple[str, str]]]) -> str:
     return "\n".join(f"{mode}: {text}" for mode, found in result.items() for _, text in found)
 
 
-__all__ = ["MODES", "compare", "differences", "report", "run_micro"]
+def assert_agrees(source: str, inputs: Sequence[str] = (), profile: str = "micro40") -> None:
+    """Fail with the account of the differences unless every mode agrees with the reference on a program."""
+    result = compare(source, inputs, profile=profile)
+    assert not any(result.values()), report(result)
+
+
+__all__ = ["MODES", "assert_agrees", "compare", "differences", "report", "run_micro"]

@@ -305,3 +305,19 @@ def test_every_mode_agrees_with_the_reference_on_a_program_the_fuzz_found(name, 
     assert run_reference(source).error is None
     result = compare(source)
     assert not report(result), report(result)
+
+
+# Found by bench/oracle_fuzz.py (seed 9124): a call's argument inside an index was written as index
+# arithmetic (neither rounded nor checked), where the reference evaluates it as the value it is.
+ARGUMENT_IN_INDEX = "10 TABLEAU T[5]\n20 X←T[1+&F({arg})]\n30 TERMINER\n40 PROCEDURE &F(A) LOCAL A\n" \
+                    "50 AFFICHER A\n60 RESULTAT 1\n"
+
+
+@pytest.mark.parametrize("profile, arg, printed", [
+    ("console80", "7-1.5E-3", "\r\n6.9984999 "),  # rounded to single precision at each operation
+    ("micro40", "1E300*1E300", ""),  # an overflow, not an infinity handed to the procedure
+])
+def test_an_argument_of_a_call_inside_an_index_is_a_value_rounded_and_checked(profile, arg, printed):
+    source = ARGUMENT_IN_INDEX.format(arg=arg)
+    assert run_reference(source, profile=profile).output == printed
+    assert not report(compare(source, profile=profile)), report(compare(source, profile=profile))

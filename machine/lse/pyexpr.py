@@ -574,15 +574,22 @@ class ExpressionCode:
         return self.call(node), kind  # it can only end by RESULTAT (or end the program)
 
     def call(self, node: n.Call) -> str:
-        """Code calling a procedure: its function and its arguments, by value or by reference."""
+        """Code calling a procedure: its function and its arguments, by value or by reference.
+
+        An argument is a value even in an index: its arithmetic is rounded and checked (the index's is not).
+        """
         unit = self.procedures[node.name]
         parts = []
-        for param, arg in zip(unit.params, node.args):
-            if param in unit.by_reference:
-                parts.append(self.reference(arg))
-                continue
-            code, kind = self.sub(arg)
-            parts.append(code if kind in "nsb" else f"_byval({code})")
+        in_index, self.in_index = self.in_index, 0
+        try:
+            for param, arg in zip(unit.params, node.args):
+                if param in unit.by_reference:
+                    parts.append(self.reference(arg))
+                    continue
+                code, kind = self.sub(arg)
+                parts.append(code if kind in "nsb" else f"_byval({code})")
+        finally:
+            self.in_index = in_index
         return f"{python_name('p', node.name.lstrip('&'))}({', '.join(parts)})"
 
     def reference(self, arg: object) -> str:

@@ -1,6 +1,6 @@
 """A fast path that reads elements of one array twice or more reads the array's description once.
 
-pyexpr.descriptions names it before the statement, in the fast path's try: whatever fails there
+pystmt.StatementCode.descriptions names it before the statement, in the fast path's try: whatever fails there
 (no array, a number, an index that names no element) reruns the statement the general way. Each
 program runs in every mode of the Micro against the reference (output, error and line, cycles).
 """

@@ -1,8 +1,8 @@
 """Python code for LSE expressions, with their kinds ('n' number, 's' string, 'b' truth, '?' unknown).
 
-Imports nodes, builtins (the table), checks.walk, numbers, operands and pyarray (elements); never the
-runtime. No text of the program reaches the code unescaped: names go through `python_name`, strings
-and numbers through repr().
+Imports nodes, builtins (the table), numbers, operands and pyarray (elements); never the runtime. No
+text of the program reaches the code unescaped: names go through `python_name`, strings and numbers
+through repr().
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from contextlib import contextmanager
 
 from machine.lse import nodes as n
 from machine.lse.builtins import BUILTINS
-from machine.lse.checks import walk
 from machine.lse.costs import expression_cost
 from machine.lse.operands import cannot_overflow, scales, whole, whole24, whole_constant
 from machine.lse.pyarray import Element, simple
@@ -79,7 +78,8 @@ class ExpressionCode:
         self.steps: list[str] | None = None  # the statements of a tall expression, in order
         self.done: dict | None = None  # the nodes of a tall expression computed already
         self.fast = False  # elements by a plain lookup, any failure rerunning the statement (see plain_lookups)
-        self.described: dict[str, str] = {}  # in a fast path, arrays whose description is read once (see described)
+        # In a fast path, the arrays whose description is read once before it (pystmt's descriptions).
+        self.described: dict[str, str] = {}
         self.cold = False  # code that runs rarely: the general functions in one short call each (see compact)
         self.link = False  # the node being written is a link of a chain of + - * (see chain)
         self.wholes: dict[int, bool] = {}  # operands.whole's answers, by node id (the nodes live as long as this)
@@ -97,35 +97,6 @@ class ExpressionCode:
             yield
         finally:
             self.fast = False
-
-    @contextmanager
-    def descriptions(self, nodes: tuple) -> Iterator[dict[str, tuple[str, bool]]]:
-        """In a fast path, name once the description of each array whose elements `nodes` read twice or more.
-
-        Gives the arrays' code, the names their description (slot 0) is to be read into before the
-        statement, and whether a matrix's row length is too (pyarray.Element.position). Decision: a fast
-        path has no effect before its end (no call), so no array changes in it; a description read before
-        it that fails fails the fast path, and the statement reruns.
-        """
-        counts: dict[str, int] = {}
-        matrices: set[str] = set()
-        for node in nodes:
-            for item in walk(node):
-                if type(item) is n.Index and (len(item.indices) == 2 or not self.scope.vector(item.name)):
-                    counts[item.name] = counts.get(item.name, 0) + 1
-                    if len(item.indices) == 2:
-                        matrices.add(item.name)
-        read: dict[str, tuple[str, bool]] = {}
-        self.described = {}
-        for name in sorted(counts):
-            array = self.scope.array(name)
-            if counts[name] > 1 and array.isidentifier():
-                self.described[name] = f"_D{len(read)}"
-                read[array] = (self.described[name], name in matrices)
-        try:
-            yield read
-        finally:
-            self.described = {}
 
     @contextmanager
     def compact(self, cold: bool = True) -> Iterator[None]:

@@ -2,8 +2,8 @@
 
 Plain runs, --profile and the debugger are flags of the same generator (profile: each charge point
 counted where it is paid, and each segment's cycles given to its line; debug: a hook before each
-line). Imports ir, analyses, pyflow, layout and the generator's other parts (pyshared, pystmt, pyloops,
-pyexpr); never the runtime.
+line). Imports ir, analyses, pyflow, layout and the generator's other parts (pyshared, pycharges, pystmt,
+pyloops, pyexpr); never the runtime.
 
 Decisions: the program's variables are local variables of the closure (`v_NAME`), shared by its
 units as cells, so a procedure reads and writes them directly and nothing is ever written back;
@@ -20,6 +20,7 @@ from collections import Counter
 from machine.errors import Err
 from machine.lse import analyses, ir, pyflow
 from machine.lse.layout import MAIN, Unit
+from machine.lse.pycharges import ChargePlan
 from machine.lse.pyexpr import ExpressionCode, python_name
 from machine.lse.pyloops import LoopCode
 from machine.lse.pyshared import INDENT, ProgramCode, Source
@@ -65,14 +66,12 @@ class UnitCode:
         self.inlining = 0  # how many entry blocks deep the code being written is copied into a case
         self.merged_pass = False  # the block being written pays its line's first loop pass
         self.owed = 0  # cycles paid ahead for the blocks after the SI whose arms are being written
-        self.ahead: dict[tuple[int, int | None], int] = {}  # paid_ahead's answers
-        self.prices: dict[int, int] = {}  # price_of's answers
-        self.pass_price = shared.price(ir.PASS_COST)
         # FAIRE variables that carry an int (i_NAME) beside their float, to index elements by; loops
         # kept at run time do not (nor the debugger's runs, whose pauses may set a variable).
         self.counters = set() if self.states is None or shared.debug else {
             name for name in shared.counters[unit.name] & analyses.index_names(nodes)
             if self.storage(name) in ("local", "global")}
+        self.charges = ChargePlan(shared, self.block_ids, self.entries, self.states)
         self.live_at = analyses.live_counters(program, self.states, roots, self.counters) if self.counters else {}
         self.live: set[str] = set()  # the counters whose int is set where the code being written runs
 
@@ -387,7 +386,7 @@ class UnitCode:
         prepaid = False
         while True:
             block = program.blocks[block_id]
-            ahead = self.block(block, self.paid_ahead(block, stop), prepaid, discount)
+            ahead = self.block(block, self.charges.paid_ahead(block, stop), prepaid, discount)
             exit_ = block.exit
             kind = type(exit_)
             prepaid, discount = False, 0  # set again below for a join
@@ -401,90 +400,19 @@ class UnitCode:
                 block_id, prepaid = target, not self.shared.profile
                 continue
             if kind is ir.Branch:
-                discount = self.discount(block, exit_, stop)
+                discount = self.charges.discount(block, exit_, stop)
                 self.branch(exit_, stop, ahead, discount)
                 join = exit_.join
-                if join is None or join == stop or not self.reaches_join(exit_):
+                if join is None or join == stop or not self.charges.reaches_join(exit_):
                     return
                 if join in self.entries:
                     self.go(join)
                     return
-                block_id, prepaid = join, self.meets(exit_, stop)
+                block_id, prepaid = join, self.charges.meets(exit_, stop)
                 discount = discount if join in (exit_.yes, exit_.no) and not prepaid else 0
                 continue
             self.leave(block, exit_)
             return
-
-    def paid_ahead(self, block: ir.Block, stop: int | None) -> int:
-        """The cycles of the blocks a chain runs on into from this one by Goto (plain runs pay them with it).
-
-        Decision: a block that only running on reaches is paid with the block before it, as the points of
-        one block are: one add instead of one a line; an error refunds what its block had not reached.
-        """
-        if self.shared.profile:
-            return 0
-        key = (block.id, stop)
-        known = self.ahead.get(key)
-        if known is not None:
-            return known
-        blocks, total = self.shared.ir.blocks, 0
-        while True:
-            exit_ = block.exit
-            if type(exit_) is ir.Goto and exit_.block != stop and exit_.block not in self.entries:
-                block = blocks[exit_.block]
-            elif type(exit_) is ir.Branch and self.meets(exit_, stop):
-                block = blocks[exit_.join]  # paid before the SI, whichever arm runs
-            else:
-                if type(exit_) is ir.Branch:
-                    total += self.discount(block, exit_, stop)
-                self.ahead[key] = total
-                return total
-            total += self.price_of(block)
-
-    def discount(self, block: ir.Block, exit_: ir.Branch, stop: int | None) -> int:
-        """What both ways out of a SI pay first, paid before it instead: the way that pays least has no add.
-
-        Decision: only where the SI's own block pays something, so the add it joins is there anyway (the
-        common `SI c ALORS ALLER EN n`: the jump's points are paid with the test, the line after pays the
-        rest); and not where one arm may run on into the join that the other arm is (it would pay twice less).
-        """
-        join = exit_.join
-        if self.shared.profile or self.meets(exit_, stop) or not self.price_of(block):
-            return 0
-        arms = (exit_.yes, exit_.no)
-        if join in arms and any(arm != join and pyflow.runs_into(self.shared.ir, self.entries, arm, join)
-                                for arm in arms):
-            return 0
-        return min(self.first_add(first, join, stop) for first in arms)
-
-    def first_add(self, first: int, join: int | None, stop: int | None) -> int:
-        """The add a way out of a SI starts with: an arm's own, or the join's where the chain runs on into it
-        (none where it goes to an entry)."""
-        if first == join:
-            if join is None or join == stop or join in self.entries or join not in self.block_ids:
-                return 0
-            return self.price_of(self.shared.ir.blocks[join]) + self.paid_ahead(self.shared.ir.blocks[join], stop)
-        if first in self.entries:
-            return 0
-        block = self.shared.ir.blocks[first]
-        return self.price_of(block) + self.paid_ahead(block, join)
-
-    def meets(self, exit_: ir.Branch, stop: int | None) -> bool:
-        """True if a SI's join is paid before it (plain runs): both its arms run on into it, in this chain."""
-        join = exit_.join
-        return (not self.shared.profile and join is not None and join != stop and join not in self.entries
-                and self.reaches_join(exit_) and pyflow.arms_meet(self.shared.ir, self.entries, exit_))
-
-    def price_of(self, block: ir.Block) -> int:
-        """What a block pays in a plain run: its points, and the pass of a loop it is sure to step."""
-        price = self.prices.get(block.id)
-        if price is None:
-            price = self.prices[block.id] = self.shared.block_price(block) + (
-                self.pass_price if self.certain_pass(block) else 0)
-        return price
-
-    def reaches_join(self, exit_: ir.Branch) -> bool:
-        return exit_.join in self.block_ids
 
     def branch(self, exit_: ir.Branch, stop: int | None, ahead: int, discount: int) -> None:
         """A SI: its condition, then its arms (an error in them also refunds the `ahead` paid for its join;
@@ -530,8 +458,8 @@ class UnitCode:
             out.emit(f"M.before_line({block.line})")
         self.live = set(self.live_at.get(block.id, ()))
         # A pass of a loop known to end on this line is paid with the block (refunded if the block fails).
-        self.merged_pass = not shared.profile and self.certain_pass(block)
-        refund = 0 if shared.profile else self.price_of(block) + after
+        self.merged_pass = not shared.profile and self.charges.certain_pass(block)
+        refund = 0 if shared.profile else self.charges.price_of(block) + after
         if not shared.profile and refund > discount and not prepaid:
             self.where(block.line, 0)
             out.emit(f"cyc += {refund - discount}.0")
@@ -567,13 +495,6 @@ class UnitCode:
             if not self.shared.profile:
                 self.written[id(op)] = [line[indent:] for line in out.lines[start:]]
         analyses.counter_after(op, self.live, self.counters)  # written or given again: what follows sees it
-
-    def certain_pass(self, block: ir.Block) -> bool:
-        """True if a block ends its line and a loop ending there is sure to be stepped (loops known)."""
-        if self.states is None or type(block.exit) is not ir.LineEnd:
-            return False
-        state = self.states[block.id]
-        return bool(state) and state[-1].end == block.exit.line
 
     # --------------------------------------------------------------- exits
     def leave(self, block: ir.Block, exit_: object) -> None:

@@ -6,6 +6,9 @@ imports nodes, errors, formats, operands, parser.walk, pyexpr and values (a slot
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from machine.errors import Err
 from machine.lse import nodes as n
 from machine.lse.formats import compile_format
@@ -39,7 +42,7 @@ def plain_facts(node: object) -> tuple[bool, bool]:
 
 
 def described(read: dict[str, tuple[str, bool]]) -> str:
-    """The lines that read the descriptions a fast path names once (pyexpr.descriptions), in its try:
+    """The lines that read the descriptions a fast path names once (StatementCode.descriptions), in its try:
     a matrix's row length too (`_D0s`, see pyarray.Element.position)."""
     return "".join(f"\n    {name} = {array}[0]" + (f"; {name}s = {name}[{COLUMNS}]" if matrix else "")
                    for array, (name, matrix) in read.items())
@@ -99,7 +102,7 @@ class StatementCode:
         if self.fast_parts(parts, reads=False):
             # A plain store whose failure (an index that names no element, any error of the value) runs
             # the statement again the general way: the array, then the index, then the value.
-            with exprs.descriptions((target, node.expr)) as read, exprs.plain_lookups():
+            with self.descriptions((target, node.expr)) as read, exprs.plain_lookups():
                 fast = exprs.indexed(target.name, target.indices, "")
                 code, kind = exprs.expr(node.expr)
             out.emit("try:" + described(read))
@@ -145,6 +148,35 @@ class StatementCode:
         finally:
             self.exprs.in_index -= 1
 
+    @contextmanager
+    def descriptions(self, nodes: tuple) -> Iterator[dict[str, tuple[str, bool]]]:
+        """In a fast path, name once the description of each array whose elements `nodes` read twice or more.
+
+        Gives the arrays' code, the names their description (slot 0) is to be read into before the
+        statement, and whether a matrix's row length is too (pyarray.Element.position). Decision: a fast
+        path has no effect before its end (no call), so no array changes in it; a description read before
+        it that fails fails the fast path, and the statement reruns.
+        """
+        counts: dict[str, int] = {}
+        matrices: set[str] = set()
+        for node in nodes:
+            for item in walk(node):
+                if type(item) is n.Index and (len(item.indices) == 2 or not self.unit.vector(item.name)):
+                    counts[item.name] = counts.get(item.name, 0) + 1
+                    if len(item.indices) == 2:
+                        matrices.add(item.name)
+        read: dict[str, tuple[str, bool]] = {}
+        self.exprs.described = {}
+        for name in sorted(counts):
+            array = self.unit.array(name)
+            if counts[name] > 1 and array.isidentifier():
+                self.exprs.described[name] = f"_D{len(read)}"
+                read[array] = (self.exprs.described[name], name in matrices)
+        try:
+            yield read
+        finally:
+            self.exprs.described = {}
+
     def fast_path(self, node: object) -> bool:
         """True if an expression reads elements and has no effect before its end (then a miss runs it again)."""
         return self.fast_parts((node,))
@@ -169,7 +201,7 @@ class StatementCode:
         (no temporary: the store cannot fail); then the code given back is None (stored already).
         """
         codes = []
-        with self.exprs.descriptions((node,)) as read:
+        with self.descriptions((node,)) as read:
             with self.exprs.plain_lookups(), self.exprs.compact(False):
                 codes.append(self.exprs.expr(node)[0])
         with self.exprs.compact():

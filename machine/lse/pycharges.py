@@ -1,0 +1,101 @@
+"""What the blocks of one unit pay in a plain run, and what a block pays for those it runs on into.
+
+A part of the one code generator (pygen.UnitCode asks); imports ir and pyflow only; never the runtime.
+Under --profile each point is paid where it is, so nothing is paid ahead.
+"""
+
+from __future__ import annotations
+
+from machine.lse import ir, pyflow
+
+
+class ChargePlan:
+    """The prices of one unit's blocks, and the cycles each block's add pays ahead."""
+
+    def __init__(self, shared: object, block_ids: list[int], entries: set[int], states: dict | None) -> None:
+        self.shared = shared  # pyshared.ProgramCode: the prices of the charge points
+        self.program = shared.ir
+        self.profile = shared.profile
+        self.block_ids, self.entries, self.states = set(block_ids), entries, states
+        self.pass_price = shared.price(ir.PASS_COST)
+        self.ahead: dict[tuple[int, int | None], int] = {}  # paid_ahead's answers
+        self.prices: dict[int, int] = {}  # price_of's answers
+
+    def paid_ahead(self, block: ir.Block, stop: int | None) -> int:
+        """What a block's add pays for the blocks after it: those it runs on into by Goto, and over each SI
+        whose arms run on into its join, up to `stop`; then what both ways out of the SI ending it pay first.
+
+        Decision: a block that only running on reaches is paid with the block before it, as the points of
+        one block are: one add instead of one a line; an error refunds what its block had not reached.
+        """
+        if self.profile:
+            return 0
+        key = (block.id, stop)
+        known = self.ahead.get(key)
+        if known is not None:
+            return known
+        blocks, total = self.program.blocks, 0
+        while True:
+            exit_ = block.exit
+            if type(exit_) is ir.Goto and exit_.block != stop and exit_.block not in self.entries:
+                block = blocks[exit_.block]
+            elif type(exit_) is ir.Branch and self.meets(exit_, stop):
+                block = blocks[exit_.join]  # paid before the SI, whichever arm runs
+            else:
+                if type(exit_) is ir.Branch:
+                    total += self.discount(block, exit_, stop)
+                self.ahead[key] = total
+                return total
+            total += self.price_of(block)
+
+    def discount(self, block: ir.Block, exit_: ir.Branch, stop: int | None) -> int:
+        """What both ways out of a SI pay first, paid before it instead: the way that pays least has no add.
+
+        Decision: only where the SI's own block pays something, so the add it joins is there anyway (the
+        common `SI c ALORS ALLER EN n`: the jump's points are paid with the test, the line after pays the
+        rest); and not where one arm may run on into the join that the other arm is (it would pay twice less).
+        """
+        join = exit_.join
+        if self.profile or self.meets(exit_, stop) or not self.price_of(block):
+            return 0
+        arms = (exit_.yes, exit_.no)
+        if join in arms and any(arm != join and pyflow.runs_into(self.program, self.entries, arm, join)
+                                for arm in arms):
+            return 0
+        return min(self.first_add(first, join, stop) for first in arms)
+
+    def first_add(self, first: int, join: int | None, stop: int | None) -> int:
+        """The add a way out of a SI starts with: an arm's own, or the join's where the chain runs on into it
+        (none where it goes to an entry)."""
+        if first == join:
+            if join is None or join == stop or join in self.entries or join not in self.block_ids:
+                return 0
+            return self.price_of(self.program.blocks[join]) + self.paid_ahead(self.program.blocks[join], stop)
+        if first in self.entries:
+            return 0
+        block = self.program.blocks[first]
+        return self.price_of(block) + self.paid_ahead(block, join)
+
+    def meets(self, exit_: ir.Branch, stop: int | None) -> bool:
+        """True if a SI's join is paid before it (plain runs): both its arms run on into it, in this chain."""
+        join = exit_.join
+        return (not self.profile and join is not None and join != stop and join not in self.entries
+                and self.reaches_join(exit_) and pyflow.arms_meet(self.program, self.entries, exit_))
+
+    def price_of(self, block: ir.Block) -> int:
+        """What a block pays in a plain run: its points, and the pass of a loop it is sure to step."""
+        price = self.prices.get(block.id)
+        if price is None:
+            price = self.prices[block.id] = self.shared.block_price(block) + (
+                self.pass_price if self.certain_pass(block) else 0)
+        return price
+
+    def reaches_join(self, exit_: ir.Branch) -> bool:
+        return exit_.join in self.block_ids
+
+    def certain_pass(self, block: ir.Block) -> bool:
+        """True if a block ends its line and a loop ending there is sure to be stepped (loops known)."""
+        if self.states is None or type(block.exit) is not ir.LineEnd:
+            return False
+        state = self.states[block.id]
+        return bool(state) and state[-1].end == block.exit.line

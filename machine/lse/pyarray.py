@@ -39,12 +39,15 @@ class Element:
 
     def __init__(self, array: str, parts: list[str], kinds: list[str], tag: str,
                  fallback: list[str] | None = None, vector: bool = False, above: list[bool] | None = None,
-                 described: str | None = None) -> None:
+                 described: str | None = None, pinned: bool = False) -> None:
         self.array = array
-        self.a = array if array.isidentifier() else f"_a{tag}"
+        # Pinned: the array and each part held as first evaluated, where what runs after them (a call in
+        # a later part, the value stored) may change the variables they read.
+        self.a = array if array.isidentifier() and not pinned else f"_a{tag}"
         self.parts = list(parts)
         temps = (f"_k{tag}", f"_kb{tag}")
-        self.names = [part if simple(part) else temps[at] for at, part in enumerate(parts)]
+        self.names = [part if simple(part) and not (pinned and part.isidentifier()) else temps[at]
+                      for at, part in enumerate(parts)]
         self.kinds = [kind if kind == "i" else "n" for kind in kinds]
         self.guards = [kind not in ("n", "i") for kind in kinds]  # a type to test where nothing may fail
         self.positive = [False] * len(parts)  # a constant from 1

@@ -1,8 +1,8 @@
 """Python code for LSE expressions, with their kinds ('n' number, 's' string, 'b' truth, '?' unknown).
 
-Imports nodes, builtins (the table), numbers, operands and pyarray (elements); never the runtime. No
-text of the program reaches the code unescaped: names go through `python_name`, strings and numbers
-through repr().
+Imports nodes, builtins (the table), checks.walk, numbers, operands and pyarray (elements); never the
+runtime. No text of the program reaches the code unescaped: names go through `python_name`, strings
+and numbers through repr().
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from contextlib import contextmanager
 
 from machine.lse import nodes as n
 from machine.lse.builtins import BUILTINS
+from machine.lse.checks import walk
 from machine.lse.costs import expression_cost
 from machine.lse.operands import cannot_overflow, scales, whole, whole24, whole_constant
 from machine.lse.pyarray import Element, simple
@@ -227,13 +228,23 @@ class ExpressionCode:
         """
         return Element(array, [code for code, _ in parts], [kind for _, kind in parts], tag, fallback, vector, above)
 
-    def indexed(self, name: str, indices: tuple, tag: str) -> Element:
+    def indexed(self, name: str, indices: tuple, tag: str, pinned: bool = False) -> Element:
         """The element of the array `name` that `indices` name, by the ints of FAIRE variables where they help.
 
         Outside a fast path (which reruns on any failure) the general functions are given the parts
         as floats, computed again: only where every part is an int's (pure) or a name or a number.
+        `pinned` (or a part that may change a variable): the array and each part are kept as they are
+        first evaluated, in order, whatever runs after them (pyarray.Element).
         """
         array, vector = self.scope.array(name), self.scope.vector(name)
+        if pinned or any(changes_variables(index) for index in indices):
+            self.floats += 1
+            try:
+                floats = self.key_parts(indices)
+            finally:
+                self.floats -= 1
+            return Element(array, [code for code, _ in floats], [kind for _, kind in floats], tag, vector=vector,
+                           pinned=True)
         parts = self.key_parts(indices)
         above = [kind == "i" and self.at_least_one(index) for index, (_, kind) in zip(indices, parts)]
         if self.fast or all(kind != "i" for _, kind in parts):
@@ -571,6 +582,12 @@ class ExpressionCode:
         if type(arg) is n.Index:
             return self.accessed(arg).reference(arg.name)
         return f"({{0: {self.sub(arg)[0]}}}, 0)"  # a temporary cell: a dict, never a list (an array)
+
+
+def changes_variables(node: object) -> bool:
+    """True if evaluating an expression may change a variable: a procedure's call, a position given back."""
+    return any(type(item) is n.Call or (type(item) is n.BuiltinCall and item.position_out is not None)
+               for item in walk(node))
 
 
 def _first_operation(node: n.Binary) -> n.Binary:

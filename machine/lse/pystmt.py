@@ -14,7 +14,7 @@ from machine.lse import nodes as n
 from machine.lse.formats import compile_format
 from machine.lse.operands import whole_constant
 from machine.lse.parser import walk
-from machine.lse.pyexpr import python_name
+from machine.lse.pyexpr import changes_variables, python_name
 from machine.lse.values import COLUMNS
 
 # Built-ins with no effect but their result: an expression of them may be run again after a miss.
@@ -90,7 +90,9 @@ class StatementCode:
         if exprs.cold:
             out.emit(self.put(array, target, node.expr))
             return
-        element = exprs.indexed(target.name, target.indices, "")
+        # The array, then the index, then the value: a value that may change the index's variables (a call)
+        # finds the index kept as it was (Python computes the value of `a[i] = v` first).
+        element = exprs.indexed(target.name, target.indices, "", pinned=changes_variables(node.expr))
         code, kind = exprs.expr(node.expr)
         number = code if kind == "n" else f"_num({code})"
         if element.simple(number):  # tried with the ints of FAIRE variables (pyexpr.ex_Var), if any

@@ -1,10 +1,12 @@
-"""What operands tell of an operation: it cannot overflow, it is exact, it is whole; imports nodes."""
+"""What operands tell of an operation: it cannot overflow, it is exact, it is whole, it changes a variable;
+imports nodes and checks.walk."""
 
 from __future__ import annotations
 
 import math
 
 from machine.lse import nodes as n
+from machine.lse.checks import walk
 
 
 def cannot_overflow(op: str, left: object, right: object) -> bool:
@@ -76,3 +78,9 @@ def whole(node: object, names: set[str], known: dict[int, bool] | None = None) -
             known[id(item)] = (kind is n.BuiltinCall and item.name == "ENT") or (
                 bool(kids) and all(known[id(kid)] for kid in kids))
     return known[id(node)]
+
+
+def changes_variables(node: object) -> bool:
+    """True if evaluating an expression may change a variable: a procedure's call, a position given back."""
+    return any(type(item) is n.Call or (type(item) is n.BuiltinCall and item.position_out is not None)
+               for item in walk(node))

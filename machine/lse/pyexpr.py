@@ -1,8 +1,8 @@
 """Python code for LSE expressions, with their kinds ('n' number, 's' string, 'b' truth, '?' unknown).
 
-Imports nodes, builtins (the table), checks.walk, numbers, operands and pyarray (elements); never the
-runtime. No text of the program reaches the code unescaped: names go through `python_name`, strings
-and numbers through repr().
+Imports nodes, builtins (the table), numbers, operands and pyarray (elements); never the runtime. No
+text of the program reaches the code unescaped: names go through `python_name`, strings and numbers
+through repr().
 """
 
 from __future__ import annotations
@@ -12,9 +12,8 @@ from contextlib import contextmanager
 
 from machine.lse import nodes as n
 from machine.lse.builtins import BUILTINS
-from machine.lse.checks import walk
 from machine.lse.costs import expression_cost
-from machine.lse.operands import cannot_overflow, scales, whole, whole24, whole_constant
+from machine.lse.operands import cannot_overflow, changes_variables, scales, whole, whole24, whole_constant
 from machine.lse.pyarray import Element, simple
 
 CHAIN = ("+", "-", "*")  # the operations that keep an infinity or a NaN one
@@ -582,12 +581,6 @@ class ExpressionCode:
         if type(arg) is n.Index:
             return self.accessed(arg).reference(arg.name)
         return f"({{0: {self.sub(arg)[0]}}}, 0)"  # a temporary cell: a dict, never a list (an array)
-
-
-def changes_variables(node: object) -> bool:
-    """True if evaluating an expression may change a variable: a procedure's call, a position given back."""
-    return any(type(item) is n.Call or (type(item) is n.BuiltinCall and item.position_out is not None)
-               for item in walk(node))
 
 
 def _first_operation(node: n.Binary) -> n.Binary:

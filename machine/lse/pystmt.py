@@ -12,9 +12,9 @@ from contextlib import contextmanager
 from machine.errors import Err
 from machine.lse import nodes as n
 from machine.lse.formats import compile_format
-from machine.lse.operands import whole_constant
+from machine.lse.operands import changes_variables, whole_constant
 from machine.lse.parser import walk
-from machine.lse.pyexpr import changes_variables, python_name
+from machine.lse.pyexpr import python_name
 from machine.lse.values import COLUMNS
 
 # Built-ins with no effect but their result: an expression of them may be run again after a miss.

@@ -196,12 +196,16 @@ class ExpressionCode:
 
     def key(self, indices: tuple) -> str:
         """An index as the general functions take it: a number or an (i, j) pair (floats, never ints)."""
+        parts = [code for code, _ in self.float_parts(indices)]
+        return parts[0] if len(parts) == 1 else f"({parts[0]}, {parts[1]})"
+
+    def float_parts(self, indices: tuple) -> list[tuple[str, str]]:
+        """key_parts written with the floats of FAIRE variables, never their ints."""
         self.floats += 1
         try:
-            parts = [code for code, _ in self.key_parts(indices)]
+            return self.key_parts(indices)
         finally:
             self.floats -= 1
-        return parts[0] if len(parts) == 1 else f"({parts[0]}, {parts[1]})"
 
     def key_parts(self, indices: tuple) -> list[tuple[str, str]]:
         """The code and kind of each index part (neither rounded nor checked: beyond any array anyway)."""
@@ -216,16 +220,18 @@ class ExpressionCode:
             self.in_index -= 1
             self.int_index = False
 
-    def element(self, array: str, parts: list[tuple[str, str]], tag: str,
-                fallback: list[str] | None = None, vector: bool = False, above: list[bool] | None = None) -> Element:
+    def element(self, array: str, parts: list[tuple[str, str]], tag: str, fallback: list[str] | None = None,
+                vector: bool = False, above: list[bool] | None = None, described: str | None = None,
+                pinned: bool = False) -> Element:
         """An element access to write: the array's code, then its index parts with their kinds.
 
         A kind is 'n' (a float), 'i' (a Python int, whole already) or unknown; `fallback`, the
         parts as floats, for the general functions where an int part is no element (a NaN);
         `vector`, the array is one whenever it is an array; `above`, which int parts are at least 1 when
-        they are numbers.
+        they are numbers; `described` and `pinned`, as pyarray.Element takes them.
         """
-        return Element(array, [code for code, _ in parts], [kind for _, kind in parts], tag, fallback, vector, above)
+        return Element(array, [code for code, _ in parts], [kind for _, kind in parts], tag, fallback, vector, above,
+                       described, pinned)
 
     def indexed(self, name: str, indices: tuple, tag: str, pinned: bool = False) -> Element:
         """The element of the array `name` that `indices` name, by the ints of FAIRE variables where they help.
@@ -237,24 +243,13 @@ class ExpressionCode:
         """
         array, vector = self.scope.array(name), self.scope.vector(name)
         if pinned or any(changes_variables(index) for index in indices):
-            self.floats += 1
-            try:
-                floats = self.key_parts(indices)
-            finally:
-                self.floats -= 1
-            return Element(array, [code for code, _ in floats], [kind for _, kind in floats], tag, vector=vector,
-                           pinned=True)
+            return self.element(array, self.float_parts(indices), tag, vector=vector, pinned=True)
         parts = self.key_parts(indices)
         above = [kind == "i" and self.at_least_one(index) for index, (_, kind) in zip(indices, parts)]
         if self.fast or all(kind != "i" for _, kind in parts):
-            element = self.element(array, parts, tag, None, vector, above)
-            element.described = self.described.get(name) if self.fast else None
-            return element
-        self.floats += 1
-        try:
-            floats = self.key_parts(indices)
-        finally:
-            self.floats -= 1
+            described = self.described.get(name) if self.fast else None
+            return self.element(array, parts, tag, None, vector, above, described=described)
+        floats = self.float_parts(indices)
         if all(kind == "i" or simple(code) for code, kind in parts):
             return self.element(array, parts, tag, [code for code, _ in floats], vector, above)
         return self.element(array, floats, tag, None, vector)

@@ -178,11 +178,18 @@ def once_blocks(program: ir.ProgramIR, blocks: list[int], waiting: set[str] = fr
     return set(blocks) - cyclic
 
 
+def call_sites(program: ir.ProgramIR, blocks_of: dict[str, list[int]]) -> list[tuple[str, int, str]]:
+    """Each call of a procedure in the units' blocks: (calling unit, its block, the procedure called)."""
+    return [(name, block_id, node.name) for name, blocks in blocks_of.items() for block_id in blocks
+            for node in analyses.block_nodes(program, block_id) if type(node) is n.Call]
+
+
 def recursive(program: ir.ProgramIR, blocks_of: dict[str, list[int]]) -> set[str]:
     """The units that a call made in them may enter again (on a cycle of calls)."""
-    calls = {name: {node.name for block_id in blocks for node in analyses.block_nodes(program, block_id)
-                    if type(node) is n.Call} for name, blocks in blocks_of.items()}
-    found = set()
+    calls: dict[str, set[str]] = {name: set() for name in blocks_of}
+    for caller, _, callee in call_sites(program, blocks_of):
+        calls[caller].add(callee)
+    found: set[str] = set()
     for name in calls:
         seen, work = set(), list(calls[name])
         while work:
@@ -206,11 +213,8 @@ def rarely_run(program: ir.ProgramIR, blocks_of: dict[str, list[int]], alone: se
     blocks on no cycle once a call: they are written short too.
     """
     sites: dict[str, list[tuple[str, int]]] = {}  # each procedure's calls: (calling unit, its block)
-    for name, blocks in blocks_of.items():
-        for block_id in blocks:
-            for node in analyses.block_nodes(program, block_id):
-                if type(node) is n.Call:
-                    sites.setdefault(node.name, []).append((name, block_id))
+    for caller, block_id, callee in call_sites(program, blocks_of):
+        sites.setdefault(callee, []).append((caller, block_id))
     waiting = waiting_procedures(program, blocks_of, main)
     rare = {main: once_blocks(program, blocks_of[main], waiting)} if main in alone else {}
     grown = bool(rare)

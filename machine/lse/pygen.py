@@ -560,9 +560,9 @@ def program_source(shared: ProgramCode, units: list[tuple[Unit, list[int]]]) -> 
     header = 4  # the lines before the first unit (see below)
     line_no = header
     codes = [UnitCode(shared, unit, roots) for unit, roots in units]
-    rare = pyflow.rarely_run(shared.ir, {code.unit.name: code.block_ids for code in codes},
-                             {code.unit.name for code in codes if code.alone}, MAIN)
-    again = pyflow.recursive(shared.ir, {code.unit.name: code.block_ids for code in codes})
+    blocks_of = {code.unit.name: code.block_ids for code in codes}
+    rare = pyflow.rarely_run(shared.ir, blocks_of, {code.unit.name for code in codes if code.alone}, MAIN)
+    again = pyflow.recursive(shared.ir, blocks_of)
     for code in codes:
         code.once = rare.get(code.unit.name, set())
         code.reentered = code.unit.name in again

@@ -187,3 +187,16 @@ def make_whole_pass(exact: float):
             return int(start), int(step)
         return nan, nan
     return whole_pass
+
+
+def make_counted(exact: float):
+    """Return whole_pass's (first int, int step) with the `range` stop of the loop's ints, or None where the
+    ints do not count it (not whole, or a step of 0): see pyloops.count."""
+    whole_pass = make_whole_pass(exact)
+
+    def counted(start: float, step: float, limit: float) -> tuple:
+        first, by = whole_pass(start, step, limit)
+        if by != by or by == 0:
+            return first, by, None
+        return first, by, (math.floor(limit) + 1 if by > 0 else math.ceil(limit) - 1)
+    return counted

@@ -1,12 +1,14 @@
 """Facts about one unit's flow of control that shape its code: copies, loops back, blocks that run once.
 
-A part of the one code generator (pygen.UnitCode asks); imports ir, nodes and analyses only; never the runtime.
+A part of the one code generator (pygen.UnitCode asks); imports ir, nodes, operands and analyses only; never the
+runtime.
 """
 
 from __future__ import annotations
 
 from machine.lse import analyses, ir
 from machine.lse import nodes as n
+from machine.lse.operands import changes_variables
 
 # The most statements a case copies from one jump: beyond it, the round through the dispatch costs
 # little beside the code it runs; copies of long chains made renard's Python 12 % longer (bench/: none).
@@ -226,3 +228,46 @@ def rarely_run(program: ir.ProgramIR, blocks_of: dict[str, list[int]], alone: se
                 rare[name] = once_blocks(program, blocks, waiting)
                 grown = True
     return rare
+
+
+
+def counted_loop(program: ir.ProgramIR, states: dict, entries: set[int], body: int) -> ir.OpenLoop | None:
+    """The FAIRE ... JUSQUA whose passes can run as a Python `for` from its body block, if there is one.
+
+    From its body, every way (Goto, SI, ALLER EN a line) runs forward, with the same loops open, to the
+    end of its last line, and each block on the way only assigns: no procedure is called, no position
+    given back, the loop's variable never set, nothing read nor waited for (see pyloops.count). The
+    blocks are written once per way (pygen.go copies them in the `for`): at most COPY_LIMIT statements.
+    """
+    state = states.get(body)
+    if not state or state[-1].body != body or state[-1].node.cond is not None:
+        return None
+    loop = state[-1]
+    written = 0
+    work = [(body, frozenset())]
+    while work:
+        block_id, path = work.pop()
+        block = program.blocks[block_id]
+        if block_id in path or states.get(block_id) != state or not all(
+                type(op) is ir.Charge or (type(op) is ir.Do and assigns_only(op.node, loop.node.var))
+                for op in block.ops):
+            return None
+        written += 1 + len(block.ops)
+        if written > 3 * COPY_LIMIT:
+            return None
+        exit_, path = block.exit, path | {block_id}
+        if type(exit_) is ir.Goto:
+            work.append((exit_.block, path))
+        elif type(exit_) is ir.Branch and not changes_variables(exit_.cond):
+            work += [(exit_.yes, path), (exit_.no, path)]
+        elif type(exit_) is ir.Jump and exit_.line in program.line_block:
+            work.append((program.line_block[exit_.line], path))
+        elif not (type(exit_) is ir.LineEnd and exit_.line == loop.end):
+            return None
+    return loop
+
+
+def assigns_only(node: object, var: str) -> bool:
+    """An assignment that neither sets `var` nor changes a variable while it is evaluated."""
+    return type(node) is n.Assign and not (type(node.target) is n.Var and node.target.name == var) and \
+        not changes_variables(node)

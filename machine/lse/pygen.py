@@ -52,7 +52,7 @@ class UnitCode:
         # A procedure's own CHAINE and TABLEAU are Python locals when nothing hands them over by name.
         self.own_strings, self.own_arrays = analyses.own_strings_and_arrays(program, unit, nodes)
         self.stored: dict[str, str] = {}  # storage's answers
-        self.written: dict[int, list[str]] = {}  # each statement's lines, by the id of its IR operation
+        self.written: dict[tuple, list[str]] = {}  # each statement's lines, by the id of its IR operation
         self.table = (analyses.table_locals(unit, nodes, shared.layout.units) | (
             set(unit.params) - set(unit.by_reference) - shared.number_params.get(unit.name, set()))) - (
             self.own_strings | self.own_arrays)
@@ -74,6 +74,12 @@ class UnitCode:
         self.charges = ChargePlan(shared, self.block_ids, self.entries, self.states)
         self.live_at = analyses.live_counters(program, self.states, roots, self.counters) if self.counters else {}
         self.live: set[str] = set()  # the counters whose int is set where the code being written runs
+        # The loops whose passes are a Python `for` (pyloops.count), by body block; the one being written.
+        self.counted = {} if shared.profile or self.states is None else {
+            body: loop for body in self.entries if (loop := pyflow.counted_loop(
+                program, self.states, self.entries, body)) and loop.node.var in self.counters}
+        self.counting: ir.OpenLoop | None = None
+        self.count_end: tuple = ()  # where the pass of the loop being written ends: (line, loops open, next block)
 
     def counter(self, name: str) -> str | None:
         """The int beside a FAIRE variable's float, if it has one (pyexpr indexes elements by it)."""
@@ -130,6 +136,8 @@ class UnitCode:
         return python_name("r" if where == "ref" else "v", name)
 
     def read(self, name: str) -> str:
+        if self.counting is not None and name == self.counting.node.var:  # the `for`'s int (see pyloops.count)
+            return f"({python_name('i', name)} + 0.0)"
         where = self.stored.get(name) or self.storage(name)
         if where == "ref":
             ref = self.pyname(name)
@@ -308,7 +316,11 @@ class UnitCode:
     # ------------------------------------------------------------ dispatch
     def go(self, target: int) -> None:
         """Go on at an entry block: round the case's own loop, a small block run here, or through the dispatch."""
-        if self.fused is not None and target != self.fused and self.inlining < INLINE_DEPTH and (
+        if self.counting is not None:  # within a pass of a `for`: every way runs on to its end (pyflow.counted_loop)
+            self.chain(target)
+            return
+        if self.fused is not None and target != self.fused and self.inlining < INLINE_DEPTH and \
+                target not in self.counted and (
                 pyflow.small(self.shared.ir, target) or (
                     self.leads_to(target, self.fused, INLINE_DEPTH - self.inlining - 1)
                     and pyflow.short(self.shared.ir, target, self.entries))):
@@ -333,6 +345,9 @@ class UnitCode:
         the dispatch.
         """
         out = self.out
+        if block_id in self.counted:
+            self.loops.count(block_id, self.counted[block_id])
+            return
         if self.states is None or not self.loops_back(block_id):
             self.chain(block_id)
             return
@@ -482,7 +497,8 @@ class UnitCode:
         """A statement's code; written again as it was where a copy of its block runs it (plain runs: a
         profile's charge points are each registered where they are written)."""
         out = self.out
-        known = self.written.get(id(op))
+        key = (id(op), self.counting is not None)  # the `for`'s variable is read otherwise (see read)
+        known = self.written.get(key)
         if known is not None:
             for text in known:
                 out.emit(text)
@@ -493,7 +509,7 @@ class UnitCode:
             else:
                 getattr(self.statements, "st_" + type(op.node).__name__)(op.node)
             if not self.shared.profile:
-                self.written[id(op)] = [line[indent:] for line in out.lines[start:]]
+                self.written[key] = [line[indent:] for line in out.lines[start:]]
         analyses.counter_after(op, self.live, self.counters)  # written or given again: what follows sees it
 
     # --------------------------------------------------------------- exits

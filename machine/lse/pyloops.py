@@ -42,7 +42,9 @@ class LoopCode:
             return
         out.emit(f"_st{exit_.body} = _st; _lim{exit_.body} = _lim")
         counter = unit.counter(node.var)
-        if counter is not None:  # set whether the loop runs or not: the variable was (no TANT QUE has one)
+        if counter is not None and exit_.body in unit.counted:  # its passes a `for` over ints (see count)
+            out.emit(f"{counter}, _ist{exit_.body}, _stop{exit_.body} = _counted(_s, _st, _lim)")
+        elif counter is not None:  # set whether the loop runs or not: the variable was (no TANT QUE has one)
             out.emit(f"{counter}, _ist{exit_.body} = _whole_pass(_s, _st, _lim)")
         out.emit("if _go:")
         out.depth += 1
@@ -50,22 +52,71 @@ class LoopCode:
         out.depth -= 1
         self.static_line_end(exit_.end, analyses.reopened(unit.states[block.id], exit_), after)
 
-    def static_line_end(self, line: int, state: tuple, next_block: int) -> None:
-        """The end of a line that ends loops known at compile time: each goes round again or is done."""
+    def count(self, body: int, loop: ir.OpenLoop) -> None:
+        """A loop's passes from its body as a Python `for` over its variable's ints (or over its one
+        value, where the variable is no whole number), the case's `while` round it for the rest.
+
+        Decision: each pass's code is that of the `while` but for the step: the `for` gives the next
+        int, and the float is set from it when the `for` is left (by the budget's test after a pass,
+        its end or an error), so the body reads the variable as its int plus 0.0. The case's `while`
+        tests the budget before the `for` and goes round when the step (written as for any loop,
+        from the float) finds one more pass: a pause, a change made by the monitor, a variable that
+        is no whole number all come back through it. pyflow.counted_loop says which loops qualify.
+        """
+        unit, out = self.unit, self.unit.out
+        var = loop.node.var
+        counter, value = unit.counter(var), unit.read(var)
+        out.emit("while True:")
+        out.depth += 1
+        unit.where(self.ir.blocks[body].line, 0)
+        out.emit(f"if cyc >= bud: M.slice_end({self.ir.blocks[body].line})")
+        out.emit("try:")
+        out.emit(f"    for {counter} in (_rg if _stop{body} is not None and _type({counter}) is _int and "
+                 f"(_rg := _range({counter}, _stop{body}, _ist{body})) else ({value},)):")
+        out.depth += 2
+        unit.fused, unit.counting = body, loop
+        unit.chain(body)  # up to static_line_end, which ends the pass
+        unit.counting = None
+        out.depth -= 2
+        line, state, next_block = unit.count_end
+        unit.where(line, 0)
+        out.emit("except BaseException:")
+        out.emit(f"    {unit.store(var, f'{counter} + 0.0', 'n')}; raise")
+        out.emit(unit.store(var, f"{counter} + 0.0", "n"))
+        self.static_line_end(line, state, next_block, paid=True)
+        unit.fused = None
+        out.depth -= 1
+
+    def static_line_end(self, line: int, state: tuple, next_block: int, paid: bool = False) -> None:
+        """The end of a line that ends loops known at compile time: each goes round again or is done
+        (`paid`: the innermost's pass was paid inside its `for`, see count)."""
         unit = self.unit
+        if unit.counting is not None and state[-1] is unit.counting:  # a pass of the `for`: paid, then next
+            self.pay_pass(line)
+            unit.out.emit("if cyc >= bud: break")
+            unit.out.emit("continue")  # (a way that jumps here is written where it jumps)
+            unit.count_end = (line, state, next_block)
+            return
         while state and state[-1].end == line:
             loop = state[-1]
-            if unit.merged_pass:
-                unit.merged_pass = False  # paid with the block
-                unit.where(line, 0)
-            else:
-                unit.pay(ir.PASS_COST, line)
+            if not paid:
+                self.pay_pass(line)
+            paid = False
             self.step(loop.node, loop.body, line, f"_st{loop.body}", f"_lim{loop.body}")
             state = state[:-1]
         if next_block in unit.entries:
             unit.go(next_block)
         else:
             unit.chain(next_block)
+
+    def pay_pass(self, line: int) -> None:
+        """One pass of a loop at the end of its last line: paid with the block, or here."""
+        unit = self.unit
+        if unit.merged_pass:
+            unit.merged_pass = False  # paid with the block
+            unit.where(line, 0)
+        else:
+            unit.pay(ir.PASS_COST, line)
 
     def line_end(self, line: int, next_block: int) -> None:
         """The end of a line that ends loops: step the innermost loop while it ends here."""

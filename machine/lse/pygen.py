@@ -79,6 +79,8 @@ class UnitCode:
             body: loop for body in self.entries if (loop := pyflow.counted_loop(
                 program, self.states, self.entries, body)) and loop.node.var in self.counters}
         self.counting: ir.OpenLoop | None = None
+        self.hot_reads = 0  # the float of the variable counted read where the code is hot (see pyloops.count)
+        self.arms = 0  # how many SI deep the code being written is
         self.count_end: tuple = ()  # where the pass of the loop being written ends: (line, loops open, next block)
 
     def counter(self, name: str) -> str | None:
@@ -137,6 +139,7 @@ class UnitCode:
 
     def read(self, name: str) -> str:
         if self.counting is not None and name == self.counting.node.var:  # the `for`'s int (see pyloops.count)
+            self.hot_reads += not (self.exprs.cold or self.exprs.floats or self.arms)
             return f"({python_name('i', name)} + 0.0)"
         where = self.stored.get(name) or self.storage(name)
         if where == "ref":
@@ -230,6 +233,7 @@ class UnitCode:
             params = [f"a_{i}" if self.storage(p) == "table" else self.pyname(p) for i, p in enumerate(unit.params)]
             header = f"def {self.tag()}({', '.join(params)}):"
         out.depth = 1
+        self.counted = {body: loop for body, loop in self.counted.items() if self.loops.ints_suffice(body, loop)}
         if self.counters:  # no element until a FAIRE sets them (the general way sees their floats)
             out.emit(" = ".join(python_name("i", name) for name in sorted(self.counters)) + " = _NAN")
         straight = not self.is_main and self.straight(program.proc_entry[unit.name])
@@ -440,6 +444,7 @@ class UnitCode:
         out.emit(f"if {cond}:")
         owed = self.owed
         self.owed += ahead - discount  # the arms' blocks refund the discount with their own points
+        self.arms += 1
         for part, first in ((0, exit_.yes), (1, exit_.no)):
             if part:
                 out.emit("else:")
@@ -456,6 +461,7 @@ class UnitCode:
                 self.chain(first, exit_.join, discount)
             out.depth -= 1
         self.owed = owed
+        self.arms -= 1
 
     # -------------------------------------------------------------- blocks
     def block(self, block: ir.Block, after: int = 0, prepaid: bool = False, discount: int = 0) -> int:

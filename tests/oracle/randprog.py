@@ -245,6 +245,33 @@ class Generator:
             return f"LIBERER {self.pick(NUMS)}" if self.chance(0.1) else f"X←{self.num()}"
         return f"{self.pick(self.num_vars())}←{self.num()}"
 
+    def counted_element(self, var: str) -> str:
+        """An element that a loop's variable indexes, maybe shifted (past either end of the array, at times)."""
+        shift = self.pick(("", "", "+1", "-1", "*2"))
+        if self.chance(0.25):
+            return f"M[{self.pick(('1', '2', var))},{var}{shift}]"
+        return f"{self.pick(self.arrays())}[{var}{shift}]"
+
+    def counted_test(self, var: str) -> str:
+        return f"{self.counted_element(var)}{self.pick(('=', '#', '<', '>='))}{self.num(2, calls=False)}"
+
+    def counted_simple(self, var: str, depth: int = 0) -> str:
+        """An assignment of a loop that only assigns (no call, no output, no input; the variable unassigned)."""
+        roll = self.rng.random()
+        if roll < 0.45:
+            element = self.counted_element(var)
+            value = f"{element}+{self.num(2, calls=False)}" if self.chance(0.5) else self.num(1, calls=False)
+            return f"{element}←{value}"
+        if roll < 0.7:
+            name = self.pick(self.num_vars())
+            return f"{name}←{name}+{self.counted_element(var)}"
+        if roll < 0.8:
+            return f"{self.pick(self.str_vars())}←{self.string(1, calls=False)}"
+        if depth > 0:
+            return f"{self.counted_element(var)}←{self.constant()}"
+        other = f" SINON {self.counted_simple(var, 1)}" if self.chance(0.4) else ""
+        return f"SI {self.counted_test(var)} ALORS {self.counted_simple(var, 1)}{other}"
+
     def line_of_simples(self, label: str = "") -> None:
         self.emit(";".join(self.simple() for _ in range(self.rng.randint(1, 3))), label)
 
@@ -291,7 +318,11 @@ class Generator:
         on_line = ";" + self.simple() if self.chance(0.4) else ""
         self.emit(head + on_line)
         self.loop_vars.append(var)
-        if self.chance(0.3) and depth == 0:  # an inner loop ending on the same line
+        if "JUSQUA" in head and self.chance(0.3):  # a body that only assigns: its passes may be a Python for
+            if self.chance(0.3):
+                self.emit(f"SI {self.counted_test(var)} ALORS ALLER EN {end}")
+            self.emit(";".join(self.counted_simple(var) for _ in range(self.rng.randint(1, 3))), end)
+        elif self.chance(0.3) and depth == 0:  # an inner loop ending on the same line
             inner_var = [v for v in ("I", "J", "K") if v not in self.loop_vars][0]
             self.emit(f"FAIRE {end} POUR {inner_var}←1 JUSQUA {self.pick(('2', '3'))}")
             self.loop_vars.append(inner_var)

@@ -1,0 +1,164 @@
+"""A FAIRE whose passes are a Python `for` over its variable's ints agrees with the reference, and is chosen
+as it should be (pyflow.counted_loop, pyloops.LoopCode.count).
+
+Each program runs in every mode of the Micro, including runs stopped by Esc at every short slice and
+taken up again, in both number models; the monitor's tests look at the loop's variable where a run
+stopped inside the `for`.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from machine.disk import Disk
+from machine.lse.listing import listing
+from tests.oracle.differential import assert_agrees
+from tests.test_loop_counters import interrupted
+from tests.test_monitor import Session
+
+PROGRAMS = {
+    "a loop that stores into an array by its pass": """\
+10 TABLEAU T[2000]
+20 FAIRE 30 POUR I←1 JUSQUA 2000
+30 T[I]←7
+40 AFFICHER T[1],T[1999],I
+""",
+    "a loop whose body is a SI that jumps to its last line": """\
+10 TABLEAU T[300];X←1
+20 FAIRE 30 POUR I←1 JUSQUA 300
+30 X←X*137+187;X←X-ENT(X/10007)*10007;T[I]←X
+40 FAIRE 70 POUR K←299 PAS -1 JUSQUA 1
+50 FAIRE 70 POUR J←1 JUSQUA K
+60 SI T[J]<=T[J+1] ALORS ALLER EN 70 SINON W←T[J];T[J]←T[J+1];T[J+1]←W
+70 *
+80 AFFICHER T[1],T[150],T[300],J,K
+""",
+    "a loop whose SI reads the variable's value in an arm only": """\
+10 TABLEAU P[500];S←0;C←0
+20 FAIRE 30 POUR I←1 JUSQUA 500
+30 P[I]←ENT(I/3)*3-I+1
+40 FAIRE 50 POUR I←1 JUSQUA 500
+50 SI P[I]=1 ALORS DEBUT C←C+1;S←S+I FIN
+60 AFFICHER C,S,I
+""",
+    "an index out of range inside a loop fails at its line with the cycles paid so far": """\
+10 TABLEAU T[5];S←0
+20 FAIRE 30 POUR I←1 JUSQUA 9
+30 S←S+T[I];T[I]←1
+40 AFFICHER S
+""",
+    "a loop counting down by a step that a variable holds": """\
+10 TABLEAU T[40];K←-3
+20 FAIRE 30 POUR I←40 PAS K JUSQUA 2.5
+30 T[I]←1;T[I-1]←T[I-1]+2
+40 AFFICHER T[40],T[39],T[4],T[3],T[2],I
+""",
+    "a loop by a fractional step takes the float's way": """\
+10 TABLEAU T[9]
+20 FAIRE 30 POUR I←1 PAS 0.75 JUSQUA 8.5
+30 T[I]←T[I]+1
+40 AFFICHER T[1],T[2],T[8],T[9],I
+""",
+    "a loop whose limit is past the exact whole numbers takes the float's way": """\
+10 TABLEAU T[9];N←1E30
+20 FAIRE 30 POUR I←1 JUSQUA N
+30 T[I]←1
+40 AFFICHER I
+""",
+    "a loop that the program enters by a jump into its last line": """\
+10 TABLEAU T[9];I←4
+20 ALLER EN 50
+30 FAIRE 50 POUR I←1 JUSQUA 3
+40 T[I+1]←T[I+1]+1
+50 T[I]←T[I]+10
+60 AFFICHER T[1],T[2],T[4],I
+""",
+    "nested loops that end on the same line": """\
+10 TABLEAU G[30,30];S←0
+20 FAIRE 40 POUR I←1 JUSQUA 30
+30 FAIRE 40 POUR J←1 JUSQUA 30
+40 G[I,J]←G[I,J]+1;S←S+G[J,I]
+50 AFFICHER S,G[30,30],I,J
+""",
+    "a loop inside a procedure with its own loop variable": """\
+10 TABLEAU T[50]
+20 AFFICHER &SOMME(50)
+30 TERMINER
+40 PROCEDURE &SOMME(N) LOCAL K,S
+50 S←0;FAIRE 60 POUR K←1 JUSQUA N
+60 T[K]←2;S←S+T[K]
+70 RESULTAT S
+""",
+    "a string assigned by pieces in a loop pays each character": """\
+10 CHAINE S,A;TABLEAU T[20];S←'';A←'XY'
+20 FAIRE 30 POUR I←1 JUSQUA 20
+30 S←S!A;T[I]←LGR(S)
+40 AFFICHER S,T[20]
+""",
+}
+
+
+@pytest.mark.parametrize("name", sorted(PROGRAMS))
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+def test_every_mode_agrees_with_the_reference_on_a_counted_loop(name: str, profile: str) -> None:
+    assert_agrees(PROGRAMS[name], profile=profile)
+
+
+CHOSEN = [
+    ("a loop that only assigns elements is a for", "10 TABLEAU T[3]\n20 FAIRE 30 POUR I←1 JUSQUA 3\n30 T[I]←1\n",
+     True),
+    ("a loop whose SI jumps to its last line is a for",
+     "10 TABLEAU T[3]\n20 FAIRE 40 POUR I←1 JUSQUA 2\n30 SI T[I]>0 ALORS ALLER EN 40\n35 T[I]←1\n40 *\n", True),
+    ("a loop that makes its variable's float at every pass is not",
+     "10 TABLEAU T[3]\n20 FAIRE 30 POUR I←1 JUSQUA 3\n30 T[I]←I\n", False),
+    ("a loop that calls a procedure is not",
+     "10 TABLEAU T[3]\n20 FAIRE 30 POUR I←1 JUSQUA 3\n30 T[I]←&F\n40 TERMINER\n50 PROCEDURE &F\n60 RESULTAT 1\n",
+     False),
+    ("a loop that prints is not", "10 TABLEAU T[3]\n20 FAIRE 30 POUR I←1 JUSQUA 3\n30 T[I]←1;AFFICHER T[I]\n",
+     False),
+    ("a loop that jumps out is not",
+     "10 TABLEAU T[3]\n20 FAIRE 30 POUR I←1 JUSQUA 3\n30 SI T[I]>0 ALORS ALLER EN 50;T[I]←1\n40 TERMINER\n"
+     "50 AFFICHER 1\n", False),
+    ("a loop that gives a position back is not",
+     "10 TABLEAU T[3];CHAINE S;S←'AB'\n20 FAIRE 30 POUR I←1 JUSQUA 3\n30 T[I]←1;S←SCH(S,1,'B',P)\n", False),
+    ("a loop TANT QUE is not", "10 TABLEAU T[3]\n20 FAIRE 30 POUR I←1 TANT QUE I<3\n30 T[I]←1\n", False),
+    ("a loop whose body holds a loop is not, its inner loop is",
+     "10 TABLEAU G[3,3]\n20 FAIRE 40 POUR I←1 JUSQUA 3\n30 FAIRE 40 POUR J←1 JUSQUA 3\n40 G[I,J]←1\n", True),
+]
+
+
+@pytest.mark.parametrize(("name", "source", "expected"), CHOSEN, ids=[case[0] for case in CHOSEN])
+def test_the_loops_whose_passes_are_a_for_are_those_that_only_assign(name: str, source: str, expected: bool) -> None:
+    code = listing(source)
+    assert ("for i_I in" in code or "for i_J in" in code) == expected, code
+    assert "for i_I in" not in code or "for i_J in" not in code  # only the innermost of two
+
+
+def test_a_run_stopped_inside_a_counted_loop_shows_the_pass_it_stopped_at(tmp_path) -> None:
+    session = Session(Disk(tmp_path))
+    interrupted(session, "10 TABLEAU T[3000]", "20 FAIRE 30 POUR I←1 JUSQUA 3000", "30 T[I]←7", "40 TERMINER")
+    where = int(float(session.type("? I").split()[0]))
+    assert 1 < where < 3000
+    assert float(session.type(f"? T[{where - 1}]").split()[0]) == 7.0  # the passes before it ran
+    assert float(session.type(f"? T[{where + 1}]").split()[0]) == 0.0  # not those after it
+
+
+@pytest.mark.parametrize("fraction", [0.0, 0.5], ids=["whole", "fractional"])
+def test_a_counted_loops_variable_set_at_the_prompt_goes_on_from_there(tmp_path, fraction: float) -> None:
+    session = Session(Disk(tmp_path))
+    interrupted(session, "10 TABLEAU T[3000]", "20 FAIRE 30 POUR I←1 JUSQUA 2999", "30 T[I]←T[I]+1",
+                "40 TERMINER")
+    where = int(float(session.type("? I").split()[0]))
+    assert where < 2000
+    session.type(f"I←{where + 100 + fraction}")
+    assert "TERMINE" in session.type("CO")
+    assert float(session.type(f"? T[{where + 50}]").split()[0]) == 0.0  # skipped, as I was set
+    assert float(session.type(f"? T[{where + 100}]").split()[0]) == 1.0
+    assert float(session.type("? I").split()[0]) == 2999 - (1 - fraction if fraction else 0)
+
+
+def test_an_error_inside_a_counted_loop_leaves_its_variable_at_the_failing_pass(tmp_path) -> None:
+    session = Session(Disk(tmp_path))
+    session.type("10 TABLEAU T[5]", "20 FAIRE 30 POUR I←1 JUSQUA 9", "30 T[I]←1", "40 TERMINER")
+    assert "EN LIGNE 30" in session.type("EX")
+    assert float(session.type("? I").split()[0]) == 6.0

@@ -45,8 +45,8 @@ def test_every_mode_agrees_with_the_reference_where_a_description_is_read_once(n
 
 
 def test_the_description_of_a_matrix_read_three_times_is_read_once() -> None:
-    code = listing(PROGRAMS["a matrix's neighbours summed in a loop"])
-    line = code[code.rindex("# 50:"):]
+    code = listing(PROGRAMS["a matrix's neighbours summed in a loop"].replace("S←S+X", "S←S+X+J"))
+    line = code[code.rindex("# 50:"):]  # (a loop that adds J at each pass: no Python for, see test_counted_loops)
     assert line.count("v_G[0]") == 1  # read into its name before the fast path; the general way reads none
 
 

@@ -59,6 +59,12 @@ PROGRAMS = {
 30 T[I]←T[I]+1
 40 AFFICHER T[1],T[2],T[8],T[9],I
 """,
+    "a loop from a fraction whose element is tested the general way": """\
+10 TABLEAU T[5];X←3;N←10
+20 FAIRE 30 POUR I←0.5 JUSQUA 2.5
+30 T[I+1]←(SI 3.75+X=N ALORS X SINON 5)
+40 AFFICHER T[1],T[2],T[3],I
+""",
     "a loop whose limit is past the exact whole numbers takes the float's way": """\
 10 TABLEAU T[9];N←1E30
 20 FAIRE 30 POUR I←1 JUSQUA N
@@ -94,6 +100,55 @@ PROGRAMS = {
 20 FAIRE 30 POUR I←1 JUSQUA 20
 30 S←S!A;T[I]←LGR(S)
 40 AFFICHER S,T[20]
+""",
+    "a matrix whose rows the loop around indexes, read before the for": """\
+10 TABLEAU G[6,6],V[6,6]
+20 FAIRE 30 POUR I←1 JUSQUA 6
+30 FAIRE 30 POUR J←1 JUSQUA 6;G[I,J]←ENT(I*7/(J+1))
+40 FAIRE 60 POUR I←2 JUSQUA 5
+50 FAIRE 60 POUR J←2 JUSQUA 5
+60 V[I,J]←G[I-1,J]+G[I+1,J]+G[I,J-1]+G[I,J+1]
+70 AFFICHER V[2,2],V[5,5],V[3,4]
+""",
+    "a row below the first that the loop around gives": """\
+10 TABLEAU G[3,3];S←0
+20 FAIRE 40 POUR I←3 PAS -1 JUSQUA 1
+30 FAIRE 40 POUR J←1 JUSQUA 3
+40 S←S+G[I-1,J];G[I,J]←1
+50 AFFICHER S
+""",
+    "a row past the last that the loop around gives": """\
+10 TABLEAU G[3,3];S←0
+20 FAIRE 40 POUR I←1 JUSQUA 3
+30 FAIRE 40 POUR J←1 JUSQUA 3
+40 S←S+G[I+1,J]+G[I,J]
+50 AFFICHER S
+""",
+    "no array under the name when the loop starts": """\
+10 S←0
+20 FAIRE 30 POUR J←1 JUSQUA 3
+30 S←S+G[1,J]+G[2,J]
+40 AFFICHER S
+""",
+    "a number under the name when the loop starts": """\
+10 G←4;S←0
+20 FAIRE 30 POUR J←1 JUSQUA 3
+30 S←S+G[1,J]+G[2,J]
+40 AFFICHER S
+""",
+    "the matrix declared again, smaller, before each inner loop": """\
+10 S←0
+20 FAIRE 50 POUR N←4 PAS -1 JUSQUA 1
+30 TABLEAU G[N,N]
+40 FAIRE 50 POUR J←1 JUSQUA 4
+50 G[N,J]←J;S←S+G[1,J]
+60 AFFICHER S
+""",
+    "the array's name given a number inside the pass": """\
+10 TABLEAU G[3,3];S←0
+20 FAIRE 30 POUR J←1 JUSQUA 3
+30 S←S+G[1,J];SI G[2,J]=0 ALORS G←7
+40 AFFICHER S,G
 """,
 }
 
@@ -132,6 +187,14 @@ def test_the_loops_whose_passes_are_a_for_are_those_that_only_assign(name: str, 
     code = listing(source)
     assert ("for i_I in" in code or "for i_J in" in code) == expected, code
     assert "for i_I in" not in code or "for i_J in" not in code  # only the innermost of two
+
+
+def test_a_counted_loop_reads_its_descriptions_and_row_offsets_before_its_for() -> None:
+    code = listing(PROGRAMS["a matrix whose rows the loop around indexes, read before the for"])
+    at = code.rindex("for i_J in")
+    before, pass_ = code[:at].splitlines()[-3], code[at:].split("except BaseException")[0]
+    assert "_H0 = v_G[0]; _H0s = _H0[3]" in before and "= ((i_I - 1) - 1) * _H0s" in before
+    assert "v_G[0]" not in pass_ and "i_I" not in pass_.split("except _Exception")[0]
 
 
 def test_a_run_stopped_inside_a_counted_loop_shows_the_pass_it_stopped_at(tmp_path) -> None:

@@ -39,7 +39,7 @@ class Element:
 
     def __init__(self, array: str, parts: list[str], kinds: list[str], tag: str,
                  fallback: list[str] | None = None, vector: bool = False, above: list[bool] | None = None,
-                 described: str | None = None, pinned: bool = False) -> None:
+                 described: str | None = None, pinned: bool = False, row: str | None = None) -> None:
         self.array = array
         # Pinned: the array and each part held as first evaluated, where what runs after them (a call in
         # a later part, the value stored) may change the variables they read.
@@ -65,6 +65,8 @@ class Element:
         self.vector = vector  # the array is a vector whenever it is an array (analyses.vectors)
         # A fast path's name for the array's description, read once before the statement (see fast_test).
         self.described = described
+        # A fast path's name for a matrix row's offset, read before a counted loop (None there: below 1).
+        self.row = row
 
     # ------------------------------------------------------------ pieces
     def container(self) -> str:
@@ -87,6 +89,8 @@ class Element:
     def position(self) -> str:
         if len(self.names) == 1:
             return self.whole(0)
+        if self.row is not None:
+            return f"{self.row} + {self.whole(1)}"
         stride = f"{self.described}s" if self.described else f"{self.m}[{COLUMNS}]"
         if self.positive[0]:  # a constant row: its offset
             row = int(self.names[0]) - 1
@@ -118,7 +122,7 @@ class Element:
             return self.within(0, f"{description}[{SLOTS[self.kinds[0]][0]}]", True)
         description = self.described or f"({self.m} := {self.a}[0])"
         column = self.within(1, f"{description}[{SLOTS[self.kinds[1]][2]}]", True)
-        if self.above[0]:
+        if self.above[0] or self.row is not None:
             return column
         return f"{self.first(0)} {LOW[self.kinds[0]]} and {column}"
 

@@ -271,3 +271,21 @@ def assigns_only(node: object, var: str) -> bool:
     """An assignment that neither sets `var` nor changes a variable while it is evaluated."""
     return type(node) is n.Assign and not (type(node.target) is n.Var and node.target.name == var) and \
         not changes_variables(node)
+
+
+def loop_region(program: ir.ProgramIR, body: int) -> set[int]:
+    """The blocks a counted loop's pass runs (see counted_loop): from its body to the end of its last line."""
+    seen, work = set(), [body]
+    while work:
+        block_id = work.pop()
+        if block_id in seen:
+            continue
+        seen.add(block_id)
+        exit_ = program.blocks[block_id].exit
+        if type(exit_) is ir.Goto:
+            work.append(exit_.block)
+        elif type(exit_) is ir.Branch:
+            work += [exit_.yes, exit_.no]
+        elif type(exit_) is ir.Jump:
+            work.append(program.line_block[exit_.line])
+    return seen

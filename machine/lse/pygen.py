@@ -19,12 +19,15 @@ from collections import Counter
 
 from machine.errors import Err
 from machine.lse import analyses, ir, pyflow
+from machine.lse import nodes as n
+from machine.lse.checks import walk
 from machine.lse.layout import MAIN, Unit
 from machine.lse.pycharges import ChargePlan
 from machine.lse.pyexpr import ExpressionCode, python_name
 from machine.lse.pyloops import LoopCode
 from machine.lse.pyshared import INDENT, ProgramCode, Source
 from machine.lse.pystmt import StatementCode, held_name
+from machine.lse.values import COLUMNS
 
 INLINE_DEPTH = 1  # how many entry blocks deep a case copies the code of the blocks it jumps to (see pyflow)
 
@@ -52,7 +55,7 @@ class UnitCode:
         # A procedure's own CHAINE and TABLEAU are Python locals when nothing hands them over by name.
         self.own_strings, self.own_arrays = analyses.own_strings_and_arrays(program, unit, nodes)
         self.stored: dict[str, str] = {}  # storage's answers
-        self.written: dict[tuple, list[str]] = {}  # each statement's lines, by the id of its IR operation
+        self.written: dict[int, list[str]] = {}  # each statement's lines, by the id of its IR operation
         self.table = (analyses.table_locals(unit, nodes, shared.layout.units) | (
             set(unit.params) - set(unit.by_reference) - shared.number_params.get(unit.name, set()))) - (
             self.own_strings | self.own_arrays)
@@ -82,6 +85,9 @@ class UnitCode:
         self.hot_reads = 0  # the float of the variable counted read where the code is hot (see pyloops.count)
         self.arms = 0  # how many SI deep the code being written is
         self.count_end: tuple = ()  # where the pass of the loop being written ends: (line, loops open, next block)
+        self.hoisting: dict[str, str] = {}  # the arrays whose description the `for` reads before it, their names
+        self.hoisted: dict[str, str] = {}  # what the `for` reads before it (see hoisted_code), by name
+        self.invariant: set[str] = set()  # the counters that keep their int through the `for`
 
     def counter(self, name: str) -> str | None:
         """The int beside a FAIRE variable's float, if it has one (pyexpr indexes elements by it)."""
@@ -131,6 +137,35 @@ class UnitCode:
             return "n"
         return "s" if where == "string" else "?"
 
+    def counted_value(self, name: str) -> str:
+        """A counted loop's variable in its `for`: its int as a float, or its float where the int is NaN."""
+        counter = python_name("i", name)
+        return f"{self.pyname(name)} if {counter} != {counter} else {counter} + 0.0"
+
+    def description(self, name: str, matrix: bool) -> str | None:
+        """The name of an array's description read before the `for` being written, if it is (and of its row
+        length for a matrix)."""
+        hoisted = self.hoisting.get(name)
+        if hoisted is not None:
+            self.hoisted.setdefault(hoisted, f"{self.array(name)}[0]")
+            if matrix:
+                self.hoisted[f"{hoisted}s"] = f"{hoisted}[{COLUMNS}]"
+        return hoisted
+
+    def row_offset(self, name: str, row: object, code: str, above: bool) -> str | None:
+        """The name of a matrix row's offset read before the `for` being written, where its description is and
+        the row is an int that the pass does not change: None where the row is below 1 (a TypeError)."""
+        hoisted = self.hoisting.get(name)
+        if hoisted is None or not all(type(item) is not n.Var or item.name in self.invariant for item in walk(row)):
+            return None
+        offset = f"({code} - 1) * {self.description(name, True)}s"
+        offset = offset if above else f"{offset} if {code} > 0 else None"
+        for known, value in self.hoisted.items():
+            if value == offset:
+                return known
+        self.hoisted[f"_R{len(self.hoisted)}"] = offset
+        return f"_R{len(self.hoisted) - 1}"
+
     def pyname(self, name: str) -> str:
         where = self.stored.get(name) or self.storage(name)
         if where == "global":
@@ -138,10 +173,10 @@ class UnitCode:
         return python_name("r" if where == "ref" else "v", name)
 
     def read(self, name: str) -> str:
+        where = self.stored.get(name) or self.storage(name)
         if self.counting is not None and name == self.counting.node.var:  # the `for`'s int (see pyloops.count)
             self.hot_reads += not (self.exprs.cold or self.exprs.floats or self.arms)
-            return f"({python_name('i', name)} + 0.0)"
-        where = self.stored.get(name) or self.storage(name)
+            return f"({self.counted_value(name)})"
         if where == "ref":
             ref = self.pyname(name)
             return f"{ref}[0][{ref}[1]]"
@@ -503,7 +538,8 @@ class UnitCode:
         """A statement's code; written again as it was where a copy of its block runs it (plain runs: a
         profile's charge points are each registered where they are written)."""
         out = self.out
-        key = (id(op), self.counting is not None)  # the `for`'s variable is read otherwise (see read)
+        # Not in a counted loop's `for`: its statements read its int and name what is read before it.
+        key = id(op) if self.counting is None else None
         known = self.written.get(key)
         if known is not None:
             for text in known:
@@ -514,7 +550,7 @@ class UnitCode:
                 self.statements.loop_entry(op.node)
             else:
                 getattr(self.statements, "st_" + type(op.node).__name__)(op.node)
-            if not self.shared.profile:
+            if not self.shared.profile and key is not None:
                 self.written[key] = [line[indent:] for line in out.lines[start:]]
         analyses.counter_after(op, self.live, self.counters)  # written or given again: what follows sees it
 

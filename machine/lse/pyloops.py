@@ -7,7 +7,7 @@ Imports ir, analyses, costs, nodes and operands; never the runtime.
 
 from __future__ import annotations
 
-from machine.lse import analyses, ir
+from machine.lse import analyses, ir, pyflow
 from machine.lse import nodes as n
 from machine.lse.costs import expression_cost
 from machine.lse.operands import whole24
@@ -54,33 +54,40 @@ class LoopCode:
 
     def count(self, body: int, loop: ir.OpenLoop) -> None:
         """A loop's passes from its body as a Python `for` over its variable's ints (or over its one
-        value, where the variable is no whole number), the case's `while` round it for the rest.
+        int, NaN where the variable is no whole number), the case's `while` round it for the rest.
 
         Decision: each pass's code is that of the `while` but for the step: the `for` gives the next
         int, and the float is set from it when the `for` is left (by the budget's test after a pass,
-        its end or an error), so the body reads the variable as its int plus 0.0. The case's `while`
+        its end or an error), so the body reads the variable as its int plus 0.0 (its float if the
+        int is NaN: the general way's tests count on an int being an int or NaN). The case's `while`
         tests the budget before the `for` and goes round when the step (written as for any loop,
         from the float) finds one more pass: a pause, a change made by the monitor, a variable that
         is no whole number all come back through it. pyflow.counted_loop says which loops qualify.
         """
         unit, out = self.unit, self.unit.out
         var = loop.node.var
-        counter, value = unit.counter(var), unit.read(var)
+        counter = unit.counter(var)
         out.emit("while True:")
         out.depth += 1
         unit.where(self.ir.blocks[body].line, 0)
         out.emit(f"if cyc >= bud: M.slice_end({self.ir.blocks[body].line})")
         out.emit("try:")
+        at = len(out.lines)
         out.emit(f"    for {counter} in (_rg if _stop{body} is not None and _type({counter}) is _int and "
-                 f"(_rg := _range({counter}, _stop{body}, _ist{body})) else ({value},)):")
+                 f"(_rg := _range({counter}, _stop{body}, _ist{body})) else ({counter},)):")
         out.depth += 2
         self.passes(body, loop)
         out.depth -= 2
+        if unit.hoisted:  # read before the `for`; where they cannot be, None fails the fast paths
+            names = list(unit.hoisted)
+            out.insert(at, [f"try: {'; '.join(f'{name} = {code}' for name, code in unit.hoisted.items())}",
+                            f"except _Exception: {' = '.join(names)} = None"])
+            unit.hoisted = {}
         line, state, next_block = unit.count_end
         unit.where(line, 0)
         out.emit("except BaseException:")
-        out.emit(f"    {unit.store(var, f'{counter} + 0.0', 'n')}; raise")
-        out.emit(unit.store(var, f"{counter} + 0.0", "n"))
+        out.emit(f"    {unit.store(var, unit.counted_value(var), 'n')}; raise")
+        out.emit(unit.store(var, unit.counted_value(var), "n"))
         self.static_line_end(line, state, next_block, paid=True)
         unit.fused = None
         out.depth -= 1
@@ -88,9 +95,18 @@ class LoopCode:
     def passes(self, body: int, loop: ir.OpenLoop) -> None:
         """The code of one pass of a counted loop, in its `for` (the case's own loop)."""
         unit = self.unit
+        nodes = analyses.unit_nodes(self.ir, sorted(pyflow.loop_region(self.ir, body)))
+        assigned = {node.target.name for node in nodes if type(node) is n.Assign and type(node.target) is n.Var}
+        # What no pass changes is read once before the `for`: the descriptions of the arrays it indexes
+        # (no statement of a pass declares, frees or assigns an array) and the offsets of matrix rows
+        # indexed by the ints of the loops around it.
+        unit.invariant = unit.counters - assigned - {loop.node.var}
+        arrays = sorted({node.name for node in nodes if type(node) is n.Index} - assigned)
+        unit.hoisting = {name: f"_H{at}" for at, name in enumerate(arrays) if unit.array(name).isidentifier()}
+        unit.hoisted = {}
         unit.fused, unit.counting = body, loop
         unit.chain(body)  # up to static_line_end, which ends the pass
-        unit.counting = None
+        unit.counting, unit.hoisting = None, {}
 
     def ints_suffice(self, body: int, loop: ir.OpenLoop) -> bool:
         """True if a pass of the loop, written as in its `for` (then taken back), reads its variable's float

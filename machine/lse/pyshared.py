@@ -32,6 +32,12 @@ class Source:
             self.lines.append(INDENT * self.depth + line)
             self.table.append(self.where)
 
+    def insert(self, at: int, lines: list[str]) -> None:
+        """Lines written before line `at`, as deep as it (code that what follows turned out to need)."""
+        indent = self.lines[at][:len(self.lines[at]) - len(self.lines[at].lstrip())]
+        self.lines[at:at] = [indent + line for line in lines]
+        self.table[at:at] = [self.table[at]] * len(lines)
+
 
 class ProgramCode:
     """What every unit of one program shares: the IR, cost prices, constants, the names of variables."""

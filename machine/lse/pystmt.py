@@ -170,6 +170,10 @@ class StatementCode:
         read: dict[str, tuple[str, bool]] = {}
         self.exprs.described = {}
         for name in sorted(counts):
+            hoisted = self.unit.description(name, name in matrices)  # read before a counted loop's `for`
+            if hoisted is not None:
+                self.exprs.described[name] = hoisted
+                continue
             array = self.unit.array(name)
             if counts[name] > 1 and array.isidentifier():
                 self.exprs.described[name] = f"_D{len(read)}"

@@ -144,6 +144,38 @@ PROGRAMS = {
 50 G[N,J]←J;S←S+G[1,J]
 60 AFFICHER S
 """,
+    "an array given by reference, the program's variable behind it given a number in the pass": """\
+10 TABLEAU T[5];S←0
+20 FAIRE 20 POUR K←1 JUSQUA 5;T[K]←K-3
+30 &P(T);AFFICHER S,T
+40 TERMINER
+50 PROCEDURE &P(A) LOCAL I
+60 FAIRE 70 POUR I←1 JUSQUA 5
+70 S←S+A[I];SI A[I]=0 ALORS T←2
+80 RETOUR
+""",
+    "a program's array read in a pass that gives it a number through a reference": """\
+10 TABLEAU T[5];S←0
+20 FAIRE 20 POUR K←1 JUSQUA 5;T[K]←K-3
+30 &P(T);AFFICHER S,T
+40 TERMINER
+50 PROCEDURE &P(B) LOCAL I
+60 FAIRE 70 POUR I←1 JUSQUA 5
+70 S←S+T[I];SI T[I]=0 ALORS B←7
+80 RETOUR
+""",
+    "a sort that reads an array given by reference before its for": """\
+10 TABLEAU T[9];X←1
+20 FAIRE 30 POUR K←1 JUSQUA 9
+30 X←X*137+187;X←X-ENT(X/101)*101;T[K]←X
+40 &TRI(T,9);AFFICHER T[1],T[5],T[9]
+50 TERMINER
+60 PROCEDURE &TRI(A,N) LOCAL I,J,W
+70 FAIRE 90 POUR I←N-1 PAS -1 JUSQUA 1
+80 FAIRE 90 POUR J←1 JUSQUA I
+90 SI A[J]>A[J+1] ALORS DEBUT W←A[J];A[J]←A[J+1];A[J+1]←W FIN
+100 RETOUR
+""",
     "the array's name given a number inside the pass": """\
 10 TABLEAU G[3,3];S←0
 20 FAIRE 30 POUR J←1 JUSQUA 3

@@ -241,7 +241,7 @@ class ExpressionCode:
         `pinned` (or a part that may change a variable): the array and each part are kept as they are
         first evaluated, in order, whatever runs after them (pyarray.Element).
         """
-        array, vector = self.scope.array(name), self.scope.vector(name)
+        array, vector = (self.scope.fast_array if self.fast else self.scope.array)(name), self.scope.vector(name)
         if pinned or any(changes_variables(index) for index in indices):
             return self.element(array, self.float_parts(indices), tag, vector=vector, pinned=True)
         parts = self.key_parts(indices)

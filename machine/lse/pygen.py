@@ -147,10 +147,18 @@ class UnitCode:
         length for a matrix)."""
         hoisted = self.hoisting.get(name)
         if hoisted is not None:
-            self.hoisted.setdefault(hoisted, f"{self.array(name)}[0]")
+            self.hoisted.setdefault(hoisted, f"{self.fast_array(name)}[0]")
             if matrix:
                 self.hoisted[f"{hoisted}s"] = f"{hoisted}[{COLUMNS}]"
         return hoisted
+
+    def fast_array(self, name: str) -> str:
+        """An array in a fast path: read before the `for` being written, unless it is a plain name."""
+        code, hoisted = self.array(name), self.hoisting.get(name)
+        if hoisted is None or code.isidentifier():
+            return code
+        self.hoisted.setdefault(f"_A{hoisted[2:]}", code)
+        return f"_A{hoisted[2:]}"
 
     def row_offset(self, name: str, row: object, code: str, above: bool) -> str | None:
         """The name of a matrix row's offset read before the `for` being written, where its description is and

@@ -97,12 +97,12 @@ class LoopCode:
         unit = self.unit
         nodes = analyses.unit_nodes(self.ir, sorted(pyflow.loop_region(self.ir, body)))
         assigned = {node.target.name for node in nodes if type(node) is n.Assign and type(node.target) is n.Var}
-        # What no pass changes is read once before the `for`: the descriptions of the arrays it indexes
-        # (no statement of a pass declares, frees or assigns an array) and the offsets of matrix rows
-        # indexed by the ints of the loops around it.
+        # What no pass changes is read once before the `for`: the arrays it indexes and their descriptions
+        # (a pass neither declares nor frees; an array's name given a number fails: DEJA DECLAREE
+        # AUTREMENT), and the offsets of matrix rows indexed by the ints of the loops around it.
         unit.invariant = unit.counters - assigned - {loop.node.var}
         arrays = sorted({node.name for node in nodes if type(node) is n.Index} - assigned)
-        unit.hoisting = {name: f"_H{at}" for at, name in enumerate(arrays) if unit.array(name).isidentifier()}
+        unit.hoisting = {name: f"_H{at}" for at, name in enumerate(arrays)}
         unit.hoisted = {}
         unit.fused, unit.counting = body, loop
         unit.chain(body)  # up to static_line_end, which ends the pass

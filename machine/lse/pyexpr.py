@@ -241,14 +241,14 @@ class ExpressionCode:
         `pinned` (or a part that may change a variable): the array and each part are kept as they are
         first evaluated, in order, whatever runs after them (pyarray.Element).
         """
-        array, vector = (self.scope.fast_array if self.fast else self.scope.array)(name), self.scope.vector(name)
+        array, vector = (self.scope.loops.fast_array if self.fast else self.scope.array)(name), self.scope.vector(name)
         if pinned or any(changes_variables(index) for index in indices):
             return self.element(array, self.float_parts(indices), tag, vector=vector, pinned=True)
         parts = self.key_parts(indices)
         above = [kind == "i" and self.at_least_one(index) for index, (_, kind) in zip(indices, parts)]
         if self.fast or all(kind != "i" for _, kind in parts):
             described = self.described.get(name) if self.fast else None
-            row = self.scope.row_offset(name, indices[0], parts[0][0], above[0]) if (
+            row = self.scope.loops.row_offset(name, indices[0], parts[0][0], above[0]) if (
                 described and len(parts) == 2 and parts[0][1] == "i") else None
             return self.element(array, parts, tag, None, vector, above, described=described, row=row)
         floats = self.float_parts(indices)

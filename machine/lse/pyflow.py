@@ -1,4 +1,4 @@
-"""Facts about one unit's flow of control that shape its code: copies, loops back, blocks that run once.
+"""Facts about one unit's flow of control that shape its code: copies, loops back, counted loops, blocks run once.
 
 A part of the one code generator (pygen.UnitCode asks); imports ir, nodes, operands and analyses only; never the
 runtime.

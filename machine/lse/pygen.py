@@ -19,15 +19,12 @@ from collections import Counter
 
 from machine.errors import Err
 from machine.lse import analyses, ir, pyflow
-from machine.lse import nodes as n
-from machine.lse.checks import walk
 from machine.lse.layout import MAIN, Unit
 from machine.lse.pycharges import ChargePlan
 from machine.lse.pyexpr import ExpressionCode, python_name
 from machine.lse.pyloops import LoopCode
 from machine.lse.pyshared import INDENT, ProgramCode, Source
 from machine.lse.pystmt import StatementCode, held_name
-from machine.lse.values import COLUMNS
 
 INLINE_DEPTH = 1  # how many entry blocks deep a case copies the code of the blocks it jumps to (see pyflow)
 
@@ -77,17 +74,8 @@ class UnitCode:
         self.charges = ChargePlan(shared, self.block_ids, self.entries, self.states)
         self.live_at = analyses.live_counters(program, self.states, roots, self.counters) if self.counters else {}
         self.live: set[str] = set()  # the counters whose int is set where the code being written runs
-        # The loops whose passes are a Python `for` (pyloops.count), by body block; the one being written.
-        self.counted = {} if shared.profile or self.states is None else {
-            body: loop for body in self.entries if (loop := pyflow.counted_loop(
-                program, self.states, self.entries, body)) and loop.node.var in self.counters}
-        self.counting: ir.OpenLoop | None = None
-        self.hot_reads = 0  # the float of the variable counted read where the code is hot (see pyloops.count)
+        self.loops.choose()  # the counted loops (a Python `for`)
         self.arms = 0  # how many SI deep the code being written is
-        self.count_end: tuple = ()  # where the pass of the loop being written ends: (line, loops open, next block)
-        self.hoisting: dict[str, str] = {}  # the arrays whose description the `for` reads before it, their names
-        self.hoisted: dict[str, str] = {}  # what the `for` reads before it (see hoisted_code), by name
-        self.invariant: set[str] = set()  # the counters that keep their int through the `for`
 
     def counter(self, name: str) -> str | None:
         """The int beside a FAIRE variable's float, if it has one (pyexpr indexes elements by it)."""
@@ -137,43 +125,6 @@ class UnitCode:
             return "n"
         return "s" if where == "string" else "?"
 
-    def counted_value(self, name: str) -> str:
-        """A counted loop's variable in its `for`: its int as a float, or its float where the int is NaN."""
-        counter = python_name("i", name)
-        return f"{self.pyname(name)} if {counter} != {counter} else {counter} + 0.0"
-
-    def description(self, name: str, matrix: bool) -> str | None:
-        """The name of an array's description read before the `for` being written, if it is (and of its row
-        length for a matrix)."""
-        hoisted = self.hoisting.get(name)
-        if hoisted is not None:
-            self.hoisted.setdefault(hoisted, f"{self.fast_array(name)}[0]")
-            if matrix:
-                self.hoisted[f"{hoisted}s"] = f"{hoisted}[{COLUMNS}]"
-        return hoisted
-
-    def fast_array(self, name: str) -> str:
-        """An array in a fast path: read before the `for` being written, unless it is a plain name."""
-        code, hoisted = self.array(name), self.hoisting.get(name)
-        if hoisted is None or code.isidentifier():
-            return code
-        self.hoisted.setdefault(f"_A{hoisted[2:]}", code)
-        return f"_A{hoisted[2:]}"
-
-    def row_offset(self, name: str, row: object, code: str, above: bool) -> str | None:
-        """The name of a matrix row's offset read before the `for` being written, where its description is and
-        the row is an int that the pass does not change: None where the row is below 1 (a TypeError)."""
-        hoisted = self.hoisting.get(name)
-        if hoisted is None or not all(type(item) is not n.Var or item.name in self.invariant for item in walk(row)):
-            return None
-        offset = f"({code} - 1) * {self.description(name, True)}s"
-        offset = offset if above else f"{offset} if {code} > 0 else None"
-        for known, value in self.hoisted.items():
-            if value == offset:
-                return known
-        self.hoisted[f"_R{len(self.hoisted)}"] = offset
-        return f"_R{len(self.hoisted) - 1}"
-
     def pyname(self, name: str) -> str:
         where = self.stored.get(name) or self.storage(name)
         if where == "global":
@@ -182,9 +133,10 @@ class UnitCode:
 
     def read(self, name: str) -> str:
         where = self.stored.get(name) or self.storage(name)
-        if self.counting is not None and name == self.counting.node.var:  # the `for`'s int (see pyloops.count)
-            self.hot_reads += not (self.exprs.cold or self.exprs.floats or self.arms)
-            return f"({self.counted_value(name)})"
+        loops = self.loops
+        if loops.counting is not None and name == loops.counting.node.var:  # the `for`'s int (see pyloops.count)
+            loops.hot_reads += not (self.exprs.cold or self.exprs.floats or self.arms)
+            return f"({loops.counted_value(name)})"
         if where == "ref":
             ref = self.pyname(name)
             return f"{ref}[0][{ref}[1]]"
@@ -276,7 +228,7 @@ class UnitCode:
             params = [f"a_{i}" if self.storage(p) == "table" else self.pyname(p) for i, p in enumerate(unit.params)]
             header = f"def {self.tag()}({', '.join(params)}):"
         out.depth = 1
-        self.counted = {body: loop for body, loop in self.counted.items() if self.loops.ints_suffice(body, loop)}
+        self.loops.keep_cheap()
         if self.counters:  # no element until a FAIRE sets them (the general way sees their floats)
             out.emit(" = ".join(python_name("i", name) for name in sorted(self.counters)) + " = _NAN")
         straight = not self.is_main and self.straight(program.proc_entry[unit.name])
@@ -363,11 +315,11 @@ class UnitCode:
     # ------------------------------------------------------------ dispatch
     def go(self, target: int) -> None:
         """Go on at an entry block: round the case's own loop, a small block run here, or through the dispatch."""
-        if self.counting is not None:  # within a pass of a `for`: every way runs on to its end (pyflow.counted_loop)
+        if self.loops.counting is not None:  # in a pass of a `for`: every way runs on to its end (pyflow.counted_loop)
             self.chain(target)
             return
         if self.fused is not None and target != self.fused and self.inlining < INLINE_DEPTH and \
-                target not in self.counted and (
+                target not in self.loops.counted and (
                 pyflow.small(self.shared.ir, target) or (
                     self.leads_to(target, self.fused, INLINE_DEPTH - self.inlining - 1)
                     and pyflow.short(self.shared.ir, target, self.entries))):
@@ -392,8 +344,8 @@ class UnitCode:
         the dispatch.
         """
         out = self.out
-        if block_id in self.counted:
-            self.loops.count(block_id, self.counted[block_id])
+        if block_id in self.loops.counted:
+            self.loops.count(block_id, self.loops.counted[block_id])
             return
         if self.states is None or not self.loops_back(block_id):
             self.chain(block_id)
@@ -547,7 +499,7 @@ class UnitCode:
         profile's charge points are each registered where they are written)."""
         out = self.out
         # Not in a counted loop's `for`: its statements read its int and name what is read before it.
-        key = id(op) if self.counting is None else None
+        key = id(op) if self.loops.counting is None else None
         known = self.written.get(key)
         if known is not None:
             for text in known:

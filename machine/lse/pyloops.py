@@ -9,8 +9,11 @@ from __future__ import annotations
 
 from machine.lse import analyses, ir, pyflow
 from machine.lse import nodes as n
+from machine.lse.checks import walk
 from machine.lse.costs import expression_cost
 from machine.lse.operands import whole24
+from machine.lse.pyexpr import python_name
+from machine.lse.values import COLUMNS
 
 
 class LoopCode:
@@ -19,6 +22,22 @@ class LoopCode:
     def __init__(self, unit: object) -> None:
         self.unit = unit
         self.ir = unit.shared.ir
+        self.hoisting: dict[str, str] = {}  # the arrays that the `for` being written reads before it, their names
+        self.hoisted: dict[str, str] = {}  # what the `for` reads before it, by name (see count)
+        self.invariant: set[str] = set()  # the counters that keep their int through the `for`
+        self.counted: dict[int, ir.OpenLoop] = {}  # the loops whose passes are a Python `for`, by body block
+        self.counting: ir.OpenLoop | None = None  # the one whose pass is being written
+        self.hot_reads = 0  # its variable's float read where the code is hot (see ints_suffice)
+        self.count_end: tuple = ()  # where its pass ends: (line, loops open, next block)
+
+    def choose(self) -> None:
+        """The counted loops of the unit (plain runs, loops known): those pyflow.counted_loop finds whose
+        variable has an int; function() keeps those whose ints suffice."""
+        unit = self.unit
+        if unit.shared.profile or unit.states is None:
+            return
+        self.counted = {body: loop for body in unit.entries if (loop := pyflow.counted_loop(
+            self.ir, unit.states, unit.entries, body)) and loop.node.var in unit.counters}
 
     def open_loop(self, block: ir.Block, exit_: ir.OpenLoop) -> None:
         """A FAIRE after its set-up: into its body if it runs, else to the end of its last line."""
@@ -42,7 +61,7 @@ class LoopCode:
             return
         out.emit(f"_st{exit_.body} = _st; _lim{exit_.body} = _lim")
         counter = unit.counter(node.var)
-        if counter is not None and exit_.body in unit.counted:  # its passes a `for` over ints (see count)
+        if counter is not None and exit_.body in self.counted:  # its passes a `for` over ints (see count)
             out.emit(f"{counter}, _ist{exit_.body}, _stop{exit_.body} = _counted(_s, _st, _lim)")
         elif counter is not None:  # set whether the loop runs or not: the variable was (no TANT QUE has one)
             out.emit(f"{counter}, _ist{exit_.body} = _whole_pass(_s, _st, _lim)")
@@ -78,16 +97,16 @@ class LoopCode:
         out.depth += 2
         self.passes(body, loop)
         out.depth -= 2
-        if unit.hoisted:  # read before the `for`; where they cannot be, None fails the fast paths
-            names = list(unit.hoisted)
-            out.insert(at, [f"try: {'; '.join(f'{name} = {code}' for name, code in unit.hoisted.items())}",
+        if self.hoisted:  # read before the `for`; where they cannot be, None fails the fast paths
+            names = list(self.hoisted)
+            out.insert(at, [f"try: {'; '.join(f'{name} = {code}' for name, code in self.hoisted.items())}",
                             f"except _Exception: {' = '.join(names)} = None"])
-            unit.hoisted = {}
-        line, state, next_block = unit.count_end
+            self.hoisted = {}
+        line, state, next_block = self.count_end
         unit.where(line, 0)
         out.emit("except BaseException:")
-        out.emit(f"    {unit.store(var, unit.counted_value(var), 'n')}; raise")
-        out.emit(unit.store(var, unit.counted_value(var), "n"))
+        out.emit(f"    {unit.store(var, self.counted_value(var), 'n')}; raise")
+        out.emit(unit.store(var, self.counted_value(var), "n"))
         self.static_line_end(line, state, next_block, paid=True)
         unit.fused = None
         out.depth -= 1
@@ -100,13 +119,17 @@ class LoopCode:
         # What no pass changes is read once before the `for`: the arrays it indexes and their descriptions
         # (a pass neither declares nor frees; an array's name given a number fails: DEJA DECLAREE
         # AUTREMENT), and the offsets of matrix rows indexed by the ints of the loops around it.
-        unit.invariant = unit.counters - assigned - {loop.node.var}
+        self.invariant = unit.counters - assigned - {loop.node.var}
         arrays = sorted({node.name for node in nodes if type(node) is n.Index} - assigned)
-        unit.hoisting = {name: f"_H{at}" for at, name in enumerate(arrays)}
-        unit.hoisted = {}
-        unit.fused, unit.counting = body, loop
+        self.hoisting = {name: f"_H{at}" for at, name in enumerate(arrays)}
+        self.hoisted = {}
+        unit.fused, self.counting = body, loop
         unit.chain(body)  # up to static_line_end, which ends the pass
-        unit.counting, unit.hoisting = None, {}
+        self.counting, self.hoisting = None, {}
+
+    def keep_cheap(self) -> None:
+        """Keep the counted loops whose ints suffice (before the unit's code is written)."""
+        self.counted = {body: loop for body, loop in self.counted.items() if self.ints_suffice(body, loop)}
 
     def ints_suffice(self, body: int, loop: ir.OpenLoop) -> bool:
         """True if a pass of the loop, written as in its `for` (then taken back), reads its variable's float
@@ -118,22 +141,59 @@ class LoopCode:
         """
         unit, out = self.unit, self.unit.out
         lines, depth, where = len(out.lines), out.depth, out.where
-        unit.hot_reads = 0
+        self.hot_reads = 0
         self.passes(body, loop)
         unit.fused = None
         del out.lines[lines:], out.table[lines:]
         out.depth, out.where = depth, where
-        return unit.hot_reads == 0
+        return self.hot_reads == 0
+
+    def counted_value(self, name: str) -> str:
+        """A counted loop's variable in its `for`: its int as a float, or its float where the int is NaN."""
+        counter = python_name("i", name)
+        return f"{self.unit.pyname(name)} if {counter} != {counter} else {counter} + 0.0"
+
+    def description(self, name: str, matrix: bool) -> str | None:
+        """The name of an array's description read before the `for` being written, if it is (and of its row
+        length for a matrix)."""
+        hoisted = self.hoisting.get(name)
+        if hoisted is not None:
+            self.hoisted.setdefault(hoisted, f"{self.fast_array(name)}[0]")
+            if matrix:
+                self.hoisted[f"{hoisted}s"] = f"{hoisted}[{COLUMNS}]"
+        return hoisted
+
+    def fast_array(self, name: str) -> str:
+        """An array in a fast path: read before the `for` being written, unless it is a plain name."""
+        code, hoisted = self.unit.array(name), self.hoisting.get(name)
+        if hoisted is None or code.isidentifier():
+            return code
+        self.hoisted.setdefault(f"_A{hoisted[2:]}", code)
+        return f"_A{hoisted[2:]}"
+
+    def row_offset(self, name: str, row: object, code: str, above: bool) -> str | None:
+        """The name of a matrix row's offset read before the `for` being written, where its description is and
+        the row is an int that the pass does not change: None where the row is below 1 (a TypeError)."""
+        hoisted = self.hoisting.get(name)
+        if hoisted is None or not all(type(item) is not n.Var or item.name in self.invariant for item in walk(row)):
+            return None
+        offset = f"({code} - 1) * {self.description(name, True)}s"
+        offset = offset if above else f"{offset} if {code} > 0 else None"
+        for known, value in self.hoisted.items():
+            if value == offset:
+                return known
+        self.hoisted[f"_R{len(self.hoisted)}"] = offset
+        return f"_R{len(self.hoisted) - 1}"
 
     def static_line_end(self, line: int, state: tuple, next_block: int, paid: bool = False) -> None:
         """The end of a line that ends loops known at compile time: each goes round again or is done
         (`paid`: the innermost's pass was paid inside its `for`, see count)."""
         unit = self.unit
-        if unit.counting is not None and state[-1] is unit.counting:  # a pass of the `for`: paid, then next
+        if self.counting is not None and state[-1] is self.counting:  # a pass of the `for`: paid, then next
             self.pay_pass(line)
             unit.out.emit("if cyc >= bud: break")
             unit.out.emit("continue")  # (a way that jumps here is written where it jumps)
-            unit.count_end = (line, state, next_block)
+            self.count_end = (line, state, next_block)
             return
         while state and state[-1].end == line:
             loop = state[-1]

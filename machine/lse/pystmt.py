@@ -170,7 +170,7 @@ class StatementCode:
         read: dict[str, tuple[str, bool]] = {}
         self.exprs.described = {}
         for name in sorted(counts):
-            hoisted = self.unit.description(name, name in matrices)  # read before a counted loop's `for`
+            hoisted = self.unit.loops.description(name, name in matrices)  # read before a counted loop's `for`
             if hoisted is not None:
                 self.exprs.described[name] = hoisted
                 continue

@@ -110,6 +110,27 @@ PROGRAMS = {
 60 V[I,J]←G[I-1,J]+G[I+1,J]+G[I,J-1]+G[I,J+1]
 70 AFFICHER V[2,2],V[5,5],V[3,4]
 """,
+    "a matrix whose column the loop around gives, past the last": """\
+10 TABLEAU B[3,3];S←0
+20 FAIRE 40 POUR J←1 JUSQUA 4
+30 FAIRE 40 POUR K←1 JUSQUA 3
+40 B[K,J]←J;S←S+B[K,J]*2
+50 AFFICHER S
+""",
+    "a matrix whose column the loop around gives from 0": """\
+10 TABLEAU B[3,3];S←0
+20 FAIRE 40 POUR J←1 PAS -1 JUSQUA 0
+30 FAIRE 40 POUR K←1 JUSQUA 3
+40 S←S+B[K,J]+B[J+1,K]
+50 AFFICHER S
+""",
+    "a vector indexed as a matrix by the loops": """\
+10 TABLEAU B[9];S←0
+20 FAIRE 40 POUR J←1 JUSQUA 2
+30 FAIRE 40 POUR K←1 JUSQUA 3
+40 S←S+B[K,J]+B[J,K]
+50 AFFICHER S
+""",
     "a row below the first that the loop around gives": """\
 10 TABLEAU G[3,3];S←0
 20 FAIRE 40 POUR I←3 PAS -1 JUSQUA 1
@@ -227,6 +248,14 @@ def test_a_counted_loop_reads_its_descriptions_and_row_offsets_before_its_for() 
     before, pass_ = code[:at].splitlines()[-3], code[at:].split("except BaseException")[0]
     assert "_H0 = v_G[0]; _H0s = _H0[3]" in before and "= ((i_I - 1) - 1) * _H0s" in before
     assert "v_G[0]" not in pass_ and "i_I" not in pass_.split("except _Exception")[0]
+
+
+def test_a_counted_loop_tests_a_matrix_column_that_the_loop_around_gives_before_its_for() -> None:
+    code = listing(PROGRAMS["a matrix whose column the loop around gives, past the last"])
+    at = code.rindex("for i_K in")
+    before, pass_ = code[:at].splitlines()[-3], code[at:].split("except _Exception")[0]
+    assert "= i_J if _H0[4] > i_J else None" in before
+    assert "* _H0s + _C" in pass_ and "> i_J" not in pass_
 
 
 def test_a_run_stopped_inside_a_counted_loop_shows_the_pass_it_stopped_at(tmp_path) -> None:

@@ -39,7 +39,8 @@ class Element:
 
     def __init__(self, array: str, parts: list[str], kinds: list[str], tag: str,
                  fallback: list[str] | None = None, vector: bool = False, above: list[bool] | None = None,
-                 described: str | None = None, pinned: bool = False, row: str | None = None) -> None:
+                 described: str | None = None, pinned: bool = False, row: str | None = None,
+                 column: str | None = None) -> None:
         self.array = array
         # Pinned: the array and each part held as first evaluated, where what runs after them (a call in
         # a later part, the value stored) may change the variables they read.
@@ -65,8 +66,9 @@ class Element:
         self.vector = vector  # the array is a vector whenever it is an array (analyses.vectors)
         # A fast path's name for the array's description, read once before the statement (see fast_test).
         self.described = described
-        # A fast path's name for a matrix row's offset, read before a counted loop (None there: below 1).
-        self.row = row
+        # A fast path's names for a matrix row's offset and its column, read before a counted loop (None there:
+        # no such row or column, a TypeError).
+        self.row, self.column = row, column
 
     # ------------------------------------------------------------ pieces
     def container(self) -> str:
@@ -89,14 +91,15 @@ class Element:
     def position(self) -> str:
         if len(self.names) == 1:
             return self.whole(0)
+        column = self.column or self.whole(1)
         if self.row is not None:
-            return f"{self.row} + {self.whole(1)}"
+            return f"{self.row} + {column}"
         stride = f"{self.described}s" if self.described else f"{self.m}[{COLUMNS}]"
         if self.positive[0]:  # a constant row: its offset
             row = int(self.names[0]) - 1
-            return self.whole(1) if row == 0 else f"{row} * {stride} + {self.whole(1)}"
+            return column if row == 0 else f"{row} * {stride} + {column}"
         row = self.parts[0] if self.above[0] else self.whole(0)  # (a row from 1 is not tested: written here)
-        return f"({row} - 1) * {stride} + {self.whole(1)}"
+        return f"({row} - 1) * {stride} + {column}"
 
     # ------------------------------------------------------------ tests
     def within(self, at: int, bound: str, evaluate: bool) -> str:
@@ -121,10 +124,11 @@ class Element:
         if len(self.names) == 1:
             return self.within(0, f"{description}[{SLOTS[self.kinds[0]][0]}]", True)
         description = self.described or f"({self.m} := {self.a}[0])"
-        column = self.within(1, f"{description}[{SLOTS[self.kinds[1]][2]}]", True)
+        column = "True" if self.column else self.within(1, f"{description}[{SLOTS[self.kinds[1]][2]}]", True)
         if self.above[0] or self.row is not None:
             return column
-        return f"{self.first(0)} {LOW[self.kinds[0]]} and {column}"
+        row = f"{self.first(0)} {LOW[self.kinds[0]]}"
+        return row if self.column else f"{row} and {column}"
 
     def general_test(self) -> str:
         """True if the index names an element, False for anything else (never raises): the array first
@@ -151,7 +155,7 @@ class Element:
         """The position if the index names an element (see fast_test), else None (a TypeError)."""
         test = self.fast_test()
         if test == "True":  # a vector's index from 1: written where it is used, as nothing else reads it
-            return self.parts[0]
+            return self.parts[0] if len(self.names) == 1 else self.position()
         return f"{self.position()} if {test} else None"
 
     def read(self) -> str:

@@ -222,7 +222,7 @@ class ExpressionCode:
 
     def element(self, array: str, parts: list[tuple[str, str]], tag: str, fallback: list[str] | None = None,
                 vector: bool = False, above: list[bool] | None = None, described: str | None = None,
-                pinned: bool = False, row: str | None = None) -> Element:
+                pinned: bool = False, row: str | None = None, column: str | None = None) -> Element:
         """An element access to write: the array's code, then its index parts with their kinds.
 
         A kind is 'n' (a float), 'i' (a Python int, whole already) or unknown; `fallback`, the
@@ -231,7 +231,7 @@ class ExpressionCode:
         they are numbers; `described` and `pinned`, as pyarray.Element takes them.
         """
         return Element(array, [code for code, _ in parts], [kind for _, kind in parts], tag, fallback, vector, above,
-                       described, pinned, row)
+                       described, pinned, row, column)
 
     def indexed(self, name: str, indices: tuple, tag: str, pinned: bool = False) -> Element:
         """The element of the array `name` that `indices` name, by the ints of FAIRE variables where they help.
@@ -248,9 +248,12 @@ class ExpressionCode:
         above = [kind == "i" and self.at_least_one(index) for index, (_, kind) in zip(indices, parts)]
         if self.fast or all(kind != "i" for _, kind in parts):
             described = self.described.get(name) if self.fast else None
-            row = self.scope.loops.row_offset(name, indices[0], parts[0][0], above[0]) if (
-                described and len(parts) == 2 and parts[0][1] == "i") else None
-            return self.element(array, parts, tag, None, vector, above, described=described, row=row)
+            row = column = None
+            if described and len(parts) == 2:  # in a counted loop's `for`: what no pass changes, named before
+                loops = self.scope.loops
+                row = loops.row_offset(name, indices[0], parts[0][0], above[0]) if parts[0][1] == "i" else None
+                column = loops.column(name, indices[1], parts[1][0], above[1]) if parts[1][1] == "i" else None
+            return self.element(array, parts, tag, None, vector, above, described=described, row=row, column=column)
         floats = self.float_parts(indices)
         if all(kind == "i" or simple(code) for code, kind in parts):
             return self.element(array, parts, tag, [code for code, _ in floats], vector, above)

@@ -13,7 +13,7 @@ from machine.lse.checks import walk
 from machine.lse.costs import expression_cost
 from machine.lse.operands import whole24
 from machine.lse.pyexpr import python_name
-from machine.lse.values import COLUMNS
+from machine.lse.values import COLUMNS, INT_COLUMN_BOUND
 
 
 class LoopCode:
@@ -174,16 +174,31 @@ class LoopCode:
     def row_offset(self, name: str, row: object, code: str, above: bool) -> str | None:
         """The name of a matrix row's offset read before the `for` being written, where its description is and
         the row is an int that the pass does not change: None where the row is below 1 (a TypeError)."""
-        hoisted = self.hoisting.get(name)
-        if hoisted is None or not all(type(item) is not n.Var or item.name in self.invariant for item in walk(row)):
+        if not self.invariant_part(name, row):
             return None
         offset = f"({code} - 1) * {self.description(name, True)}s"
-        offset = offset if above else f"{offset} if {code} > 0 else None"
+        return self.named("_R", offset if above else f"{offset} if {code} > 0 else None")
+
+    def column(self, name: str, part: object, code: str, above: bool) -> str | None:
+        """The name of a matrix column read before the `for` being written, where its description is and the
+        column is an int that the pass does not change: None where it names no column (a TypeError)."""
+        if not self.invariant_part(name, part):
+            return None
+        test = f"{self.description(name, True)}[{INT_COLUMN_BOUND}] > {code}"
+        return self.named("_C", f"{code} if {test if above else f'{code} > 0 and {test}'} else None")
+
+    def invariant_part(self, name: str, part: object) -> bool:
+        """True if an index part of an array read before the `for` reads only ints that no pass changes."""
+        return name in self.hoisting and all(
+            type(item) is not n.Var or item.name in self.invariant for item in walk(part))
+
+    def named(self, prefix: str, code: str) -> str:
+        """The name of a value read before the `for` being written (once, whatever asks for it again)."""
         for known, value in self.hoisted.items():
-            if value == offset:
+            if value == code:
                 return known
-        self.hoisted[f"_R{len(self.hoisted)}"] = offset
-        return f"_R{len(self.hoisted) - 1}"
+        self.hoisted[f"{prefix}{len(self.hoisted)}"] = code
+        return f"{prefix}{len(self.hoisted) - 1}"
 
     def static_line_end(self, line: int, state: tuple, next_block: int, paid: bool = False) -> None:
         """The end of a line that ends loops known at compile time: each goes round again or is done

@@ -96,7 +96,7 @@ class StatementCode:
         code, kind = exprs.expr(node.expr)
         number = code if kind == "n" else f"_num({code})"
         if element.simple(number):  # tried with the ints of FAIRE variables (pyexpr.ex_Var), if any
-            with exprs.plain_lookups():
+            with self.descriptions((target,)), exprs.plain_lookups():  # (named only before a counted loop)
                 tried = exprs.indexed(target.name, target.indices, "")
             for line in element.store(number, tried):
                 out.emit(line)

@@ -352,3 +352,14 @@ INDEX_THEN_VALUE = {
 @pytest.mark.parametrize("profile", ["micro40", "console80"])
 def test_an_element_is_the_one_its_index_names_before_the_value_or_a_later_part_runs(name, profile):
     assert_agrees(INDEX_THEN_VALUE[name], [], profile=profile)
+
+
+# Found by the random programs of size 12 (program 2139 of seed 2614): a comparison whose other operand's
+# kind is known only at run time tests that operand's kind first, as a literal beside it can neither
+# fail nor change; but 1E300 written out overflows in console80, and that must come first.
+def test_a_literal_that_overflows_the_model_fails_before_the_other_operand_is_read() -> None:
+    source = ("10 CHAINE U;U←'X'\n20 FAIRE 20 POUR K←1 JUSQUA 2;&P\n30 TERMINER\n"  # (LIRE: LA in a table)
+              "40 PROCEDURE &P LOCAL LA\n"
+              "50 U←U!(SI 1E300#LA ALORS 'A' SINON 'B')\n60 SI U='' ALORS LIRE LA\n70 RETOUR\n")
+    assert run_reference(source, profile="console80").error[1] == "DEPASSEMENT DE CAPACITE"
+    assert_agrees(source, [], profile="console80")

@@ -109,6 +109,10 @@ class NumberModel:
         """Code for a numeric built-in's result (Python's own math raises on overflow in double)."""
         return self.result(code) if self.single else code
 
+    def representable(self, value: float) -> bool:
+        """True if a numeric constant of the program is a number of this model (else it overflows when run)."""
+        return self.constant(value) != "_overflow()"
+
     def constant(self, value: float) -> str:
         """Code for a numeric constant of the program."""
         if self.single:

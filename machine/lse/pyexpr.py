@@ -359,7 +359,9 @@ class ExpressionCode:
         a, b = f"_ca{self.depth + 1}", f"_cb{self.depth + 1}"
         kind = {"n": "_float", "s": "_str"}.get(lk, {"n": "_float", "s": "_str"}.get(rk, "not _list"))
         test = f"_type({a} := {left}) is _type({b} := {right}) is {kind}"
-        constant = (type(node.right) in (n.Str, n.Num) and rk in "ns", type(node.left) in (n.Str, n.Num) and lk in "ns")
+        held = self.numbers.representable  # a string or a number the model holds, written out: it cannot fail
+        constant = tuple(kind in "ns" and (type(side) is n.Str or (type(side) is n.Num and held(side.value)))
+                         for side, kind in ((node.right, rk), (node.left, lk)))
         if any(constant):  # a literal of a known kind: only the other operand is tested, for the literal's kind
             kind = {"n": "_float", "s": "_str"}[rk if constant[0] else lk]
             other, first = self.once(left if constant[0] else right, a)

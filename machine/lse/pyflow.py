@@ -230,14 +230,14 @@ def rarely_run(program: ir.ProgramIR, blocks_of: dict[str, list[int]], alone: se
     return rare
 
 
-
 def counted_loop(program: ir.ProgramIR, states: dict, entries: set[int], body: int) -> ir.OpenLoop | None:
     """The FAIRE ... JUSQUA whose passes can run as a Python `for` from its body block, if there is one.
 
     From its body, every way (Goto, SI, ALLER EN a line) runs forward, with the same loops open, to the
     end of its last line, and each block on the way only assigns: no procedure is called, no position
     given back, the loop's variable never set, nothing read nor waited for (see pyloops.count). The
-    blocks are written once per way (pygen.go copies them in the `for`): at most COPY_LIMIT statements.
+    blocks are written once per way (pygen.go copies them in the `for`): at most 3 * COPY_LIMIT blocks
+    and statements in all.
     """
     state = states.get(body)
     if not state or state[-1].body != body or state[-1].node.cond is not None:

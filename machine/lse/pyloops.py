@@ -1,8 +1,9 @@
 """Python code for the FAIRE loops of a unit: their start, each pass at the end of their last line.
 
 A part of the one code generator (pygen.UnitCode gives it the unit's flow, storage and output); loops
-that the program's shape decides are plain Python locals and jumps, the others a run-time stack.
-Imports ir, analyses, costs, nodes and operands; never the runtime.
+that the program's shape decides are plain Python locals and jumps, the others a run-time stack; a
+counted loop is a Python `for`, with what no pass changes read before it. Imports ir, analyses, pyflow,
+costs, nodes, operands, checks.walk, values (slot numbers) and pyexpr.python_name; never the runtime.
 """
 
 from __future__ import annotations

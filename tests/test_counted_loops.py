@@ -16,6 +16,18 @@ from tests.oracle.differential import assert_agrees
 from tests.test_loop_counters import interrupted
 from tests.test_monitor import Session
 
+# A procedure whose pass gives a number to the array it reads (DEJA DECLAREE AUTREMENT), by one name or another.
+GIVEN_A_NUMBER = """\
+10 TABLEAU T[5];S←0
+20 FAIRE 20 POUR K←1 JUSQUA 5;T[K]←K-3
+30 &P(T);AFFICHER S,T
+40 TERMINER
+50 PROCEDURE &P({param}) LOCAL I
+60 FAIRE 70 POUR I←1 JUSQUA 5
+70 {pass_}
+80 RETOUR
+"""
+
 PROGRAMS = {
     "a loop that stores into an array by its pass": """\
 10 TABLEAU T[2000]
@@ -165,26 +177,10 @@ PROGRAMS = {
 50 G[N,J]←J;S←S+G[1,J]
 60 AFFICHER S
 """,
-    "an array given by reference, the program's variable behind it given a number in the pass": """\
-10 TABLEAU T[5];S←0
-20 FAIRE 20 POUR K←1 JUSQUA 5;T[K]←K-3
-30 &P(T);AFFICHER S,T
-40 TERMINER
-50 PROCEDURE &P(A) LOCAL I
-60 FAIRE 70 POUR I←1 JUSQUA 5
-70 S←S+A[I];SI A[I]=0 ALORS T←2
-80 RETOUR
-""",
-    "a program's array read in a pass that gives it a number through a reference": """\
-10 TABLEAU T[5];S←0
-20 FAIRE 20 POUR K←1 JUSQUA 5;T[K]←K-3
-30 &P(T);AFFICHER S,T
-40 TERMINER
-50 PROCEDURE &P(B) LOCAL I
-60 FAIRE 70 POUR I←1 JUSQUA 5
-70 S←S+T[I];SI T[I]=0 ALORS B←7
-80 RETOUR
-""",
+    "an array given by reference, the program's variable behind it given a number in the pass":
+        GIVEN_A_NUMBER.format(param="A", pass_="S←S+A[I];SI A[I]=0 ALORS T←2"),
+    "a program's array read in a pass that gives it a number through a reference":
+        GIVEN_A_NUMBER.format(param="B", pass_="S←S+T[I];SI T[I]=0 ALORS B←7"),
     "a sort that reads an array given by reference before its for": """\
 10 TABLEAU T[9];X←1
 20 FAIRE 30 POUR K←1 JUSQUA 9

@@ -12,6 +12,9 @@ import pytest
 
 from machine.disk import Disk
 from machine.lse.listing import listing
+from machine.lse.status import Status
+from machine.micro import Micro
+from machine.profile import load_profile
 from tests.oracle.differential import assert_agrees
 from tests.test_loop_counters import interrupted
 from tests.test_monitor import Session
@@ -241,7 +244,7 @@ def test_the_loops_whose_passes_are_a_for_are_those_that_only_assign(name: str, 
 def test_a_counted_loop_reads_its_descriptions_and_row_offsets_before_its_for() -> None:
     code = listing(PROGRAMS["a matrix whose rows the loop around indexes, read before the for"])
     at = code.rindex("for i_J in")
-    before, pass_ = code[:at].splitlines()[-3], code[at:].split("except BaseException")[0]
+    before, pass_ = "\n".join(code[:at].splitlines()[-5:]), code[at:].split("except BaseException")[0]
     assert "_H0 = v_G[0]; _H0s = _H0[3]" in before and "= ((i_I - 1) - 1) * _H0s" in before
     assert "v_G[0]" not in pass_ and "i_I" not in pass_.split("except _Exception")[0]
 
@@ -249,7 +252,7 @@ def test_a_counted_loop_reads_its_descriptions_and_row_offsets_before_its_for() 
 def test_a_counted_loop_tests_a_matrix_column_that_the_loop_around_gives_before_its_for() -> None:
     code = listing(PROGRAMS["a matrix whose column the loop around gives, past the last"])
     at = code.rindex("for i_K in")
-    before, pass_ = code[:at].splitlines()[-3], code[at:].split("except _Exception")[0]
+    before, pass_ = "\n".join(code[:at].splitlines()[-5:]), code[at:].split("except _Exception")[0]
     assert "= i_J if _H0[4] > i_J else None" in before
     assert "* _H0s + _C" in pass_ and "> i_J" not in pass_
 
@@ -282,3 +285,26 @@ def test_an_error_inside_a_counted_loop_leaves_its_variable_at_the_failing_pass(
     session.type("10 TABLEAU T[5]", "20 FAIRE 30 POUR I←1 JUSQUA 9", "30 T[I]←1", "40 TERMINER")
     assert "EN LIGNE 30" in session.type("EX")
     assert float(session.type("? I").split()[0]) == 6.0
+
+
+def slice_ends(source: str, profiling: bool, cycles: int) -> list[int]:
+    """The cycle count at the end of each slice of a run in slices of `cycles`, till it ends."""
+    micro = Micro(load_profile("micro40"), profiling=profiling)
+    micro.load_text(source)
+    ends = []
+    while micro.run(cycles) is Status.RUNNING:
+        ends.append(micro.cycles)
+    return ends + [micro.cycles]
+
+
+@pytest.mark.parametrize("cycles", [733, 2000, 4001, 65536])
+def test_a_pass_paid_in_bulk_ends_each_slice_where_one_paid_at_a_time_does(cycles: int) -> None:
+    source = PROGRAMS["a loop that stores into an array by its pass"]
+    assert "cyc += 2" not in listing(source).split("for i_I in")[1].split("except")[0]  # paid in bulk
+    assert slice_ends(source, False, cycles) == slice_ends(source, True, cycles)  # (--profile pays each point)
+
+
+def test_a_pass_with_a_si_is_paid_as_it_goes_and_tests_the_budget_after_each_pass() -> None:
+    code = listing(PROGRAMS["a loop whose SI reads the variable's value in an arm only"])
+    pass_ = code[code.rindex("for i_I in"):].split("except BaseException")[0]
+    assert "cyc += " in pass_ and "if cyc >= bud: break" in pass_

@@ -289,3 +289,18 @@ def loop_region(program: ir.ProgramIR, body: int) -> set[int]:
         elif type(exit_) is ir.Jump:
             work.append(program.line_block[exit_.line])
     return seen
+
+
+NUMERIC_BUILTINS = frozenset({"ABS", "ENT", "RAC", "SIN", "COS", "ATG", "EXP", "LGN"})  # priced at their point
+
+
+def constant_pass(program: ir.ProgramIR, body: int) -> bool:
+    """True if every pass of a counted loop costs the same: one way through it (no SI), and only numbers
+    computed (no string, no conditional value: nothing adds to the cycles by what it finds)."""
+    region = loop_region(program, body)
+    if any(type(program.blocks[block_id].exit) is ir.Branch for block_id in region):
+        return False
+    return all(type(node) in (n.Assign, n.Num, n.Var, n.Index, n.Unary) or (
+        type(node) is n.Binary and node.op in "+-*/^") or (
+        type(node) is n.BuiltinCall and node.name in NUMERIC_BUILTINS and node.position_out is None)
+        for node in analyses.unit_nodes(program, sorted(region)))

@@ -214,7 +214,14 @@ class UnitCode:
         if self.shared.profile:
             self.out.emit(f"M.block({self.shared.point(kinds, line)})")
         else:
-            self.out.emit(f"cyc += {self.shared.price(kinds)}.0")
+            self.add_cycles(self.shared.price(kinds))
+
+    def add_cycles(self, amount: int) -> None:
+        """An add to the cycles here, or to the price of a pass that a counted loop adds up (pyloops.count)."""
+        if self.loops.price is None:
+            self.out.emit(f"cyc += {amount}.0")
+        else:
+            self.loops.price += amount
 
     # ------------------------------------------------------------- the unit
     def function(self) -> list[str]:
@@ -478,7 +485,7 @@ class UnitCode:
         refund = 0 if shared.profile else self.charges.price_of(block) + after
         if not shared.profile and refund > discount and not prepaid:
             self.where(block.line, 0)
-            out.emit(f"cyc += {refund - discount}.0")
+            self.add_cycles(refund - discount)
         for op in block.ops:
             kind = type(op)
             if kind is ir.Charge:

@@ -30,6 +30,7 @@ class LoopCode:
         self.counting: ir.OpenLoop | None = None  # the one whose pass is being written
         self.hot_reads = 0  # its variable's float read where the code is hot (see ints_suffice)
         self.count_end: tuple = ()  # where its pass ends: (line, loops open, next block)
+        self.price: int | None = None  # what its pass costs, where the pass is written without adds
 
     def choose(self) -> None:
         """The counted loops of the unit (plain runs, loops known): those pyflow.counted_loop finds whose
@@ -93,28 +94,39 @@ class LoopCode:
         out.emit(f"if cyc >= bud: M.slice_end({self.ir.blocks[body].line})")
         out.emit("try:")
         at = len(out.lines)
-        out.emit(f"    for {counter} in (_rg if _stop{body} is not None and _type({counter}) is _int and "
-                 f"(_rg := _range({counter}, _stop{body}, _ist{body})) else ({counter},)):")
         out.depth += 2
-        self.passes(body, loop)
-        out.depth -= 2
-        if self.hoisted:  # read before the `for`; where they cannot be, None fails the fast paths
-            names = list(self.hoisted)
-            out.insert(at, [f"try: {'; '.join(f'{name} = {code}' for name, code in self.hoisted.items())}",
-                            f"except _Exception: {' = '.join(names)} = None"])
-            self.hoisted = {}
+        price = self.passes(body, loop, pyflow.constant_pass(self.ir, body))
+        out.depth -= 1
+        ints = f"_stop{body} is not None and _type({counter}) is _int"
+        ints_range = f"_range({counter}, _stop{body}, _ist{body})"
+        if price is None:
+            header = [f"for {counter} in (_rg if {ints} and (_rg := {ints_range}) else ({counter},)):"]
+            left = unit.store(var, self.counted_value(var), "n")
+        else:  # the passes the slice has room for, paid together after them
+            room = f"(_m if (_m := -_int((cyc - bud) // {price}.0)) > 1 else 1)"
+            header = [f"_it = {ints_range} if {ints} else ()", f"_it = _it[:{room}] if _it else ({counter},)",
+                      f"for {counter} in _it:"]
+            out.emit(f"cyc += {price}.0 * _len(_it)")
+            left = f"cyc += {price}.0 * (_it.index({counter}) + 1); {unit.store(var, self.counted_value(var), 'n')}"
+        hoisted = [f"try: {'; '.join(f'{name} = {code}' for name, code in self.hoisted.items())}",
+                   f"except _Exception: {' = '.join(self.hoisted)} = None"] if self.hoisted else []
+        out.insert(at, hoisted + header, out.depth)  # read before the `for`; None (cannot be) fails the fast paths
+        self.hoisted = {}
+        out.depth -= 1
         line, state, next_block = self.count_end
         unit.where(line, 0)
         out.emit("except BaseException:")
-        out.emit(f"    {unit.store(var, self.counted_value(var), 'n')}; raise")
+        out.emit(f"    {left}; raise")
         out.emit(unit.store(var, self.counted_value(var), "n"))
         self.static_line_end(line, state, next_block, paid=True)
         unit.fused = None
         out.depth -= 1
 
-    def passes(self, body: int, loop: ir.OpenLoop) -> None:
-        """The code of one pass of a counted loop, in its `for` (the case's own loop)."""
+    def passes(self, body: int, loop: ir.OpenLoop, bulk: bool = False) -> int | None:
+        """The code of one pass of a counted loop, in its `for` (the case's own loop); with `bulk`, its adds
+        to the cycles are not written but given back, summed: the price of a pass (see count)."""
         unit = self.unit
+        self.price = 0 if bulk else None
         nodes = analyses.unit_nodes(self.ir, sorted(pyflow.loop_region(self.ir, body)))
         assigned = {node.target.name for node in nodes if type(node) is n.Assign and type(node.target) is n.Var}
         # What no pass changes is read once before the `for`: the arrays it indexes and their descriptions
@@ -127,6 +139,8 @@ class LoopCode:
         unit.fused, self.counting = body, loop
         unit.chain(body)  # up to static_line_end, which ends the pass
         self.counting, self.hoisting = None, {}
+        price, self.price = self.price, None
+        return price
 
     def keep_cheap(self) -> None:
         """Keep the counted loops whose ints suffice (before the unit's code is written)."""
@@ -207,7 +221,8 @@ class LoopCode:
         unit = self.unit
         if self.counting is not None and state[-1] is self.counting:  # a pass of the `for`: paid, then next
             self.pay_pass(line)
-            unit.out.emit("if cyc >= bud: break")
+            if self.price is None:  # (paid in bulk: the slice has room for every pass of the `for`)
+                unit.out.emit("if cyc >= bud: break")
             unit.out.emit("continue")  # (a way that jumps here is written where it jumps)
             self.count_end = (line, state, next_block)
             return

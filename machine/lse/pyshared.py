@@ -32,10 +32,9 @@ class Source:
             self.lines.append(INDENT * self.depth + line)
             self.table.append(self.where)
 
-    def insert(self, at: int, lines: list[str]) -> None:
-        """Lines written before line `at`, as deep as it (code that what follows turned out to need)."""
-        indent = self.lines[at][:len(self.lines[at]) - len(self.lines[at].lstrip())]
-        self.lines[at:at] = [indent + line for line in lines]
+    def insert(self, at: int, lines: list[str], depth: int) -> None:
+        """Lines written before line `at`, at `depth` (code that what follows turned out to need)."""
+        self.lines[at:at] = [INDENT * depth + line for line in lines]
         self.table[at:at] = [self.table[at]] * len(lines)
 
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-from machine.errors import Err
 from machine.lse import analyses, ir, pyflow
 from machine.lse.layout import MAIN, Unit
 from machine.lse.pycharges import ChargePlan
@@ -534,7 +533,7 @@ class UnitCode:
         elif kind is ir.Jump:
             self.jump(exit_)
         elif kind is ir.Leave:
-            self.leave_unit(exit_)
+            self.statements.leave_unit(exit_)
         else:
             raise AssertionError(f"no code for exit {exit_!r}")
 
@@ -551,31 +550,6 @@ class UnitCode:
         if self.states is None:
             out.emit(f"if lp: _leave(lp, {exit_.line})")
         self.go(block_id)
-
-    def leave_unit(self, exit_: ir.Leave) -> None:
-        out = self.out
-        kind = exit_.kind
-        if kind == "end":
-            out.emit("_terminate()")
-            return
-        if kind == "off_end":
-            out.emit(f"_off_end({exit_.at})")
-            return
-        if self.is_main:
-            out.emit(f"M.fail({int(Err.RETURN_OUTSIDE_PROCEDURE)})")
-            return
-        if kind == "return":
-            out.emit("return _RET")
-        elif kind == "result":
-            code, _ = self.statements.value(exit_.expr)
-            out.emit(f"return {code}")
-        else:
-            line = self.shared.layout.resolve(exit_.target)
-            if line is None:
-                code, _ = self.statements.value(exit_.target.expr)
-                out.emit(f"return _return_to(_line_number({code}))")
-            else:
-                out.emit(f"return _return_to({line})")
 
 
 def program_source(shared: ProgramCode, units: list[tuple[Unit, list[int]]]) -> tuple[str, dict]:

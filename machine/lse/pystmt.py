@@ -321,3 +321,28 @@ class StatementCode:
             out.emit("_num(_lim)")
         out.emit(self.unit.store(node.var, "_s", self.exprs.value(node.start, [])[1]))
 
+    def leave_unit(self, exit_: object) -> None:
+        """RETOUR, RESULTAT, RETOUR EN, TERMINER, or past the last line (an ir.Leave)."""
+        out = self.out
+        kind = exit_.kind
+        if kind == "end":
+            out.emit("_terminate()")
+            return
+        if kind == "off_end":
+            out.emit(f"_off_end({exit_.at})")
+            return
+        if self.unit.is_main:
+            out.emit(f"M.fail({int(Err.RETURN_OUTSIDE_PROCEDURE)})")
+            return
+        if kind == "return":
+            out.emit("return _RET")
+        elif kind == "result":
+            code, _ = self.value(exit_.expr)
+            out.emit(f"return {code}")
+        else:
+            line = self.unit.shared.layout.resolve(exit_.target)
+            if line is None:
+                code, _ = self.value(exit_.target.expr)
+                out.emit(f"return _return_to(_line_number({code}))")
+            else:
+                out.emit(f"return _return_to({line})")

@@ -101,6 +101,13 @@ PROGRAMS = {
 40 G[I,J]←G[I,J]+1;S←S+G[J,I]
 50 AFFICHER S,G[30,30],I,J
 """,
+    "a pass that jumps to its last line, paid in two adds, failing before the second": """\
+10 TABLEAU T[3];S←0
+20 FAIRE 40 POUR I←1 JUSQUA 5
+30 S←S+T[I];ALLER EN 40
+40 S←S+1
+50 AFFICHER S
+""",
     "a loop inside a procedure with its own loop variable": """\
 10 TABLEAU T[50]
 20 AFFICHER &SOMME(50)

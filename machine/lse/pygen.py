@@ -221,6 +221,7 @@ class UnitCode:
             self.out.emit(f"cyc += {amount}.0")
         else:
             self.loops.price += amount
+            self.loops.adds += 1
 
     # ------------------------------------------------------------- the unit
     def function(self) -> list[str]:

@@ -31,6 +31,7 @@ class LoopCode:
         self.hot_reads = 0  # its variable's float read where the code is hot (see ints_suffice)
         self.count_end: tuple = ()  # where its pass ends: (line, loops open, next block)
         self.price: int | None = None  # what its pass costs, where the pass is written without adds
+        self.adds = 0  # how many adds the pass so written has left out
 
     def choose(self) -> None:
         """The counted loops of the unit (plain runs, loops known): those pyflow.counted_loop finds whose
@@ -95,7 +96,12 @@ class LoopCode:
         out.emit("try:")
         at = len(out.lines)
         out.depth += 2
+        where = out.where
         price = self.passes(body, loop, pyflow.constant_pass(self.ir, body))
+        if price is not None and self.adds > 1:  # an error could not tell which of its adds the pass reached
+            del out.lines[at:], out.table[at:]
+            out.where = where
+            price = self.passes(body, loop)
         out.depth -= 1
         ints = f"_stop{body} is not None and _type({counter}) is _int"
         ints_range = f"_range({counter}, _stop{body}, _ist{body})"
@@ -124,9 +130,10 @@ class LoopCode:
 
     def passes(self, body: int, loop: ir.OpenLoop, bulk: bool = False) -> int | None:
         """The code of one pass of a counted loop, in its `for` (the case's own loop); with `bulk`, its adds
-        to the cycles are not written but given back, summed: the price of a pass (see count)."""
+        to the cycles are not written but given back, summed: the price of a pass (see count; one add
+        only: where a pass has two, an error's refund is that of the add it reached)."""
         unit = self.unit
-        self.price = 0 if bulk else None
+        self.price, self.adds = (0 if bulk else None), 0
         nodes = analyses.unit_nodes(self.ir, sorted(pyflow.loop_region(self.ir, body)))
         assigned = {node.target.name for node in nodes if type(node) is n.Assign and type(node.target) is n.Var}
         # What no pass changes is read once before the `for`: the arrays it indexes and their descriptions

@@ -321,6 +321,8 @@ class Generator:
         if "JUSQUA" in head and self.chance(0.3):  # a body that only assigns: its passes may be a Python for
             if self.chance(0.3):
                 self.emit(f"SI {self.counted_test(var)} ALORS ALLER EN {end}")
+            elif self.chance(0.3):  # a line that jumps to the last: the pass pays in two adds
+                self.emit(f"{self.counted_simple(var)};ALLER EN {end}")
             self.emit(";".join(self.counted_simple(var) for _ in range(self.rng.randint(1, 3))), end)
         elif self.chance(0.3) and depth == 0:  # an inner loop ending on the same line
             inner_var = [v for v in ("I", "J", "K") if v not in self.loop_vars][0]

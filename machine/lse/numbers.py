@@ -109,20 +109,23 @@ class NumberModel:
         """Code for a numeric built-in's result (Python's own math raises on overflow in double)."""
         return self.result(code) if self.single else code
 
+    def held(self, value: float) -> float | None:
+        """A numeric constant of the program as this model holds it; None if it overflows the model."""
+        if self.single:
+            try:
+                return round32(value)
+            except LseError:
+                return None
+        return value if math.isfinite(value) else None
+
     def representable(self, value: float) -> bool:
         """True if a numeric constant of the program is a number of this model (else it overflows when run)."""
-        return self.constant(value) != "_overflow()"
+        return self.held(value) is not None
 
     def constant(self, value: float) -> str:
         """Code for a numeric constant of the program."""
-        if self.single:
-            try:
-                value = round32(value)
-            except LseError:
-                return "_overflow()"
-        elif not math.isfinite(value):
-            return "_overflow()"
-        return repr(float(value))
+        held = self.held(value)
+        return "_overflow()" if held is None else repr(float(held))
 
     def value(self, x: float) -> float:
         """A number typed or read from disk, in this model."""

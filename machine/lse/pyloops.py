@@ -32,6 +32,7 @@ class LoopCode:
         self.count_end: tuple = ()  # where its pass ends: (line, loops open, next block)
         self.price: int | None = None  # what its pass costs, where the pass is written without adds
         self.adds = 0  # how many adds the pass so written has left out
+        self.bulk: set[int] = set()  # the counted loops whose passes are paid in bulk, by body block
 
     def choose(self) -> None:
         """The counted loops of the unit (plain runs, loops known): those pyflow.counted_loop finds whose
@@ -96,12 +97,7 @@ class LoopCode:
         out.emit("try:")
         at = len(out.lines)
         out.depth += 2
-        where = out.where
-        price = self.passes(body, loop, pyflow.constant_pass(self.ir, body))
-        if price is not None and self.adds > 1:  # an error could not tell which of its adds the pass reached
-            del out.lines[at:], out.table[at:]
-            out.where = where
-            price = self.passes(body, loop)
+        price = self.passes(body, loop, body in self.bulk)
         out.depth -= 1
         ints = f"_stop{body} is not None and _type({counter}) is _int"
         ints_range = f"_range({counter}, _stop{body}, _ist{body})"
@@ -130,10 +126,9 @@ class LoopCode:
 
     def passes(self, body: int, loop: ir.OpenLoop, bulk: bool = False) -> int | None:
         """The code of one pass of a counted loop, in its `for` (the case's own loop); with `bulk`, its adds
-        to the cycles are not written but given back, summed: the price of a pass (see count; one add
-        only: where a pass has two, an error's refund is that of the add it reached)."""
+        to the cycles are not written but given back, summed: the price of a pass (see count)."""
         unit = self.unit
-        self.price, self.adds = (0 if bulk else None), 0
+        self.price, self.adds, self.hot_reads = (0 if bulk else None), 0, 0
         nodes = analyses.unit_nodes(self.ir, sorted(pyflow.loop_region(self.ir, body)))
         assigned = {node.target.name for node in nodes if type(node) is n.Assign and type(node.target) is n.Var}
         # What no pass changes is read once before the `for`: the arrays it indexes and their descriptions
@@ -150,21 +145,24 @@ class LoopCode:
         return price
 
     def keep_cheap(self) -> None:
-        """Keep the counted loops whose ints suffice (before the unit's code is written)."""
+        """Keep the counted loops whose ints suffice, and note those paid in bulk (before the unit's code is
+        written)."""
         self.counted = {body: loop for body, loop in self.counted.items() if self.ints_suffice(body, loop)}
 
     def ints_suffice(self, body: int, loop: ir.OpenLoop) -> bool:
         """True if a pass of the loop, written as in its `for` (then taken back), reads its variable's float
         nowhere but in the general way's code and in the arms of a SI: making the float from the int is
-        slower than the step, where it is made at every pass.
+        slower than the step, where it is made at every pass. A pass that always costs the same and was
+        written with one add is paid in bulk (an error's refund is that of the add it reached).
 
         Decision: measured with cells, a pass of `for` that makes the float costs ~15 ns more than one of
         the `while` that adds the step to it; one that does not, ~10 ns less.
         """
         unit, out = self.unit, self.unit.out
         lines, depth, where = len(out.lines), out.depth, out.where
-        self.hot_reads = 0
-        self.passes(body, loop)
+        price = self.passes(body, loop, pyflow.constant_pass(self.ir, body))
+        if price is not None and self.adds <= 1:
+            self.bulk.add(body)
         unit.fused = None
         del out.lines[lines:], out.table[lines:]
         out.depth, out.where = depth, where

@@ -256,15 +256,24 @@ def counted_loop(program: ir.ProgramIR, states: dict, entries: set[int], body: i
         if written > 3 * COPY_LIMIT:
             return None
         exit_, path = block.exit, path | {block_id}
-        if type(exit_) is ir.Goto:
-            work.append((exit_.block, path))
-        elif type(exit_) is ir.Branch and not changes_variables(exit_.cond):
-            work += [(exit_.yes, path), (exit_.no, path)]
-        elif type(exit_) is ir.Jump and exit_.line in program.line_block:
-            work.append((program.line_block[exit_.line], path))
+        following = within_pass(program, exit_)
+        if following is not None and not (type(exit_) is ir.Branch and changes_variables(exit_.cond)):
+            work += [(target, path) for target in following]
         elif not (type(exit_) is ir.LineEnd and exit_.line == loop.end):
             return None
     return loop
+
+
+def within_pass(program: ir.ProgramIR, exit_: object) -> list[int] | None:
+    """Where an exit goes on in the same pass of a loop (Goto, SI, ALLER EN a line); None for any other."""
+    kind = type(exit_)
+    if kind is ir.Goto:
+        return [exit_.block]
+    if kind is ir.Branch:
+        return [exit_.yes, exit_.no]
+    if kind is ir.Jump and exit_.line in program.line_block:
+        return [program.line_block[exit_.line]]
+    return None
 
 
 def assigns_only(node: object, var: str) -> bool:
@@ -281,13 +290,7 @@ def loop_region(program: ir.ProgramIR, body: int) -> set[int]:
         if block_id in seen:
             continue
         seen.add(block_id)
-        exit_ = program.blocks[block_id].exit
-        if type(exit_) is ir.Goto:
-            work.append(exit_.block)
-        elif type(exit_) is ir.Branch:
-            work += [exit_.yes, exit_.no]
-        elif type(exit_) is ir.Jump:
-            work.append(program.line_block[exit_.line])
+        work += within_pass(program, program.blocks[block_id].exit) or ()
     return seen
 
 

@@ -401,6 +401,8 @@ class ExpressionCode:
                 return f"_sch({', '.join(code for code, _ in parts)})", "s"  # strops.make_paid_substring
             return f"_b_SCH({', '.join(code for code, _ in parts)})[0]", "s"
         parts = self.below(node.args)  # temporaries apart from the inline forms'
+        if node.name == "POS" and not self.scope.shared.profile and not self.cold:
+            return self.position(node.args, parts), "n"  # a whole number below max_string: exact in any model
         args = ", ".join(code for code, _ in parts)
         numbers = all(kind == "n" for _, kind in parts)
         temp = f"_u{self.depth + 1}"
@@ -501,6 +503,58 @@ class ExpressionCode:
         end = i if count == 1 else f"{i} + {count - 1}"
         return (f"({s}[{i} - 1:{end}] if {test} and 1.0 <= {d} < 1e15 and "
                 f"({i} := _int({d})) == {d} else _substring({s}, {d}, {length}))")
+
+    def position(self, nodes: tuple, parts: list[tuple[str, str]]) -> str:
+        """POS(s, d, t) inline in plain runs: a find and its char_scan charge where s and t are strings and
+        d a whole number from 1; anything else (an error, a huge start) is the built-in's, given the values.
+
+        Decision: inline, as the loops that search a string board with POS call it most (a call of the
+        paid built-in costs ~250 ns more). The operands are read in order, as the built-in's are: names
+        and constants where they are tested (the general way reads them again: pure), anything else
+        computed first into temporaries (`&` does not cut short). The charge is builtins._paid_pos's:
+        up to the end of what is found, else to the end of s.
+        """
+        depth = self.depth + 1
+        written = [type(node) in (n.Num, n.Str) for node in nodes]  # a constant: no test, no temporary
+        pure = all(constant or simple(code) for constant, (code, _) in zip(written, parts))
+        values, tests = [], []
+        for (code, kind), constant, temp, wanted in zip(parts, written, ("_ps", "_pd", "_pt"), ("s", "n", "s")):
+            value, first = (code, code) if pure or constant else (f"{temp}{depth}", f"{temp}{depth} := {code}")
+            values.append(value)
+            python_type = "_str" if wanted == "s" else "_float"
+            if constant and kind == wanted:
+                tests.append("")
+            elif kind == wanted:  # read here, in its turn; a name read by a later test needs none
+                tests.append("" if pure and wanted == "n" else f"({first}) is not None")
+            else:
+                tests.append(f"_type({first}) is {python_type}")
+        s, d, t = values
+        i, f, rest = f"_pi{depth}", f"_pf{depth}", f"_pn{depth}"
+        start = nodes[1].value if written[1] else 0
+        if written[1] and float(start).is_integer() and 1 <= start < 2 ** 31:
+            i, whole = str(int(start)), []  # a whole start written out
+        else:
+            whole = [f"1.0 <= {d} < 1e15", f"({i} := _int({d})) == {d}"]
+        found_from = str(int(start) - 1) if i.isdigit() else f"{i} - 1"
+        length = str(len(nodes[2].value)) if type(nodes[2]) is n.Str else f"_len({t})"
+        per_char = self.scope.shared.costs["char_scan"]
+        if i.isdigit():  # the constants folded: up to the end of what is found, else from d to the end of s
+            more = int(length) - int(i) if length.isdigit() else None
+            to_found = f"{f} - {i} + {length}" if more is None else f"{f} + {more}" if more else f
+            to_end = f"_len({s})" if i == "1" else f"({rest} if ({rest} := _len({s}) - {int(i) - 1}) > 0 else 0)"
+        else:
+            to_found, to_end = f"{f} - {i} + {length}", f"({rest} if ({rest} := _len({s}) - {i} + 1) > 0 else 0)"
+        scanned = f"({to_found} if {f} else {to_end})"
+        if pure:  # s, then d, then t, as the built-in reads them
+            checks = [tests[0], *whole, tests[2]] if not tests[1] else [tests[0], tests[1], *whole, tests[2]]
+        else:
+            computed = [test for test in tests if test]
+            checks = [f"({' & '.join(f'({test})' for test in computed)})" if len(computed) > 1 else computed[0],
+                      *whole] if computed else whole
+        checks = [check for check in checks if check]
+        checks += [f"({f} := {s}.find({t}, {found_from}) + 1) is not None",
+                   f"(cyc := cyc + {per_char} * {scanned}) is not None"]
+        return f"(_float({f}) if {' and '.join(checks)} else _b_POS({s}, {d}, {t}))"
 
     def joined(self, node: n.Binary, left: str, lk: str, right: str, rk: str) -> str:
         """A ! B: joined, tested and paid for inline in plain runs; what the test refuses is `_cat`'s.

@@ -3,7 +3,8 @@
 A part of the one code generator (pygen.UnitCode gives it the unit's flow, storage and output); loops
 that the program's shape decides are plain Python locals and jumps, the others a run-time stack; a
 counted loop is a Python `for`, with what no pass changes read before it. Imports ir, analyses, pyflow,
-costs, nodes, operands, checks.walk, values (slot numbers) and pyexpr.python_name; never the runtime.
+costs, nodes, operands, numbers, ops (the int shadows), checks.walk, values (slot numbers) and
+pyexpr.python_name; never the runtime.
 """
 
 from __future__ import annotations
@@ -12,9 +13,13 @@ from machine.lse import analyses, ir, pyflow
 from machine.lse import nodes as n
 from machine.lse.checks import walk
 from machine.lse.costs import expression_cost
-from machine.lse.operands import whole24
+from machine.lse.numbers import WHOLE_EXACT
+from machine.lse.operands import whole24, whole_constant
+from machine.lse.ops import make_counted, make_whole_pass
 from machine.lse.pyexpr import python_name
 from machine.lse.values import COLUMNS, INT_COLUMN_BOUND
+
+counted_shadow, whole_shadow = make_counted(WHOLE_EXACT), make_whole_pass(WHOLE_EXACT)
 
 
 class LoopCode:
@@ -65,10 +70,10 @@ class LoopCode:
             return
         out.emit(f"_st{exit_.body} = _st; _lim{exit_.body} = _lim")
         counter = unit.counter(node.var)
-        if counter is not None and exit_.body in self.counted:  # its passes a `for` over ints (see count)
-            out.emit(f"{counter}, _ist{exit_.body}, _stop{exit_.body} = _counted(_s, _st, _lim)")
-        elif counter is not None:  # set whether the loop runs or not: the variable was (no TANT QUE has one)
-            out.emit(f"{counter}, _ist{exit_.body} = _whole_pass(_s, _st, _lim)")
+        if counter is not None:  # set whether the loop runs or not: the variable was (no TANT QUE has one)
+            counted = exit_.body in self.counted  # its passes a `for` over ints (see count)
+            names = f"{counter}, _ist{exit_.body}" + (f", _stop{exit_.body}" if counted else "")
+            out.emit(f"{names} = {shadow(node, counted)}")
         out.emit("if _go:")
         out.depth += 1
         unit.go(exit_.body)
@@ -320,3 +325,15 @@ class LoopCode:
             self.unit.out.emit(f"pc = {body}; break")
         else:
             self.unit.go(body)
+
+
+def shadow(node: n.Faire, counted: bool) -> str:
+    """The code of a loop's int shadow: (first int, int step[, range stop]) as ops.make_counted and
+    make_whole_pass give them, worked out here where the bounds are whole constants (the same in
+    either model), else by them at run time from `_s, _st, _lim`."""
+    bounds = [whole_constant(part) for part in (node.start, node.step or n.Num(1.0, node.line), node.limit)]
+    if None in bounds:
+        return "_counted(_s, _st, _lim)" if counted else "_whole_pass(_s, _st, _lim)"
+    start, step, limit = (float(bound) for bound in bounds)
+    values = (counted_shadow if counted else whole_shadow)(start, step, limit)
+    return ", ".join("_NAN" if value != value else repr(value) for value in values)

@@ -24,6 +24,12 @@ from tests.oracle.differential import assert_agrees
 from tests.test_monitor import Session
 
 PROGRAMS = {
+    "a whole counter up to a variable limit past 2^24, where single precision rounds its steps": """\
+10 N←50000000;S←0
+20 FAIRE 30 POUR I←8388607 PAS 8388608 JUSQUA N
+30 S←S+I
+40 AFFICHER I,S
+""",
     "a counted loop indexes an array by its pass and leaves its variable at the last value": """\
 10 TABLEAU T[6]
 20 FAIRE 30 POUR I←1 JUSQUA 6
@@ -387,3 +393,24 @@ def test_a_run_whose_vector_became_a_matrix_at_the_prompt_cannot_go_on(tmp_path)
     session.type("LIBERER T", "TABLEAU T[2,2]")
     assert "RIEN A CONTINUER" in session.type("CO")
 
+
+@pytest.mark.parametrize("limit", ["5", "N"], ids=["a constant limit", "a variable limit"])
+@pytest.mark.parametrize("profiling", [False, True], ids=["plain", "profile"])
+def test_a_whole_counter_given_a_fraction_at_the_prompt_stops_a_single_precision_run(
+        limit: str, profiling: bool) -> None:
+    # Its step is not rounded (pyloops.step_sum): 0.1 + 1 would not be the float32 nearest to 1.1.
+    session = Session(None, "console80", profiling)
+    session.type("5 N←5", f"10 FAIRE 30 POUR I←1 JUSQUA {limit}", "20 PAUSE", "30 AFFICHER I")
+    assert "PAUSE EN LIGNE 20" in session.type("EX")
+    session.type("I←0.1")
+    assert "RIEN A CONTINUER" in session.type("CO")
+    session.type("I←3")  # a whole number: the run goes on from it
+    assert session.type("CO").split()[0] == "3"
+    assert session.type("CO").split()[0] == "4"
+
+
+def test_a_whole_counter_given_a_fraction_at_the_prompt_goes_on_in_double_precision() -> None:
+    session = Session(None, "micro40")
+    session.type("10 FAIRE 30 POUR I←1 JUSQUA 5", "20 PAUSE", "30 AFFICHER I-1")
+    session.type("EX", "I←0.1", "CO")
+    assert session.type("CO").split()[0] == "0.1"

@@ -12,6 +12,7 @@ from machine.disk import Disk
 from machine.errors import Err
 from machine.micro import Micro
 from machine.monitor import Monitor, renumber_text
+from machine.profile import load_profile
 
 ROOT = Path(__file__).resolve().parent.parent
 # Errors only the monitor raises, each exercised below (test_errors checks the catalogue is covered).
@@ -21,8 +22,8 @@ MONITOR_ERRORS = {Err.NOTHING_TO_CONTINUE, Err.PROGRAM_EXISTS, Err.BAD_COMMAND}
 class Session:
     """A monitor with a transcript, typed into line by line."""
 
-    def __init__(self, disk: Disk | None) -> None:
-        self.micro = Micro(disk=disk)
+    def __init__(self, disk: Disk | None, machine: str = "micro40", profiling: bool = False) -> None:
+        self.micro = Micro(load_profile(machine), disk=disk, profiling=profiling)
         self.chunks: list[str] = []
         self.micro.listeners.append(self.chunks.append)
         self.monitor = Monitor(self.micro, disk)

@@ -359,11 +359,12 @@ def referenced_globals(layout: Layout) -> set[str]:
 
 
 def whole_names(layout: Layout) -> dict[str, set[str]]:
-    """Each unit's variables that only ever hold whole numbers: every store to them keeps them whole.
+    """Each unit's variables expected to hold whole numbers: every store to them keeps them whole.
 
-    A by-value parameter counts the arguments of its calls; LIRE, CHARGER, a position, a reference
-    may store anything. A hint only: the code that relies on it tests the value (the monitor may
-    change a variable, a line may belong to a unit other than the one read here).
+    A by-value parameter counts the arguments of its calls; a position is whole, and so is expected
+    what LIRE reads; CHARGER and a reference may store anything. A hint only: the code that relies
+    on it (single precision's test of a whole result first) tests the value (the monitor may change
+    a variable, a line may belong to a unit other than the one read here).
     """
     units = layout.units
 
@@ -378,11 +379,12 @@ def whole_names(layout: Layout) -> dict[str, set[str]]:
             stores.append((key(unit, node.target.name), node.expr, unit))
         elif kind is n.Faire:
             stores.extend((key(unit, node.var), part, unit) for part in (node.start, node.step) if part is not None)
-        elif kind is n.Lire or kind is n.Charger:
-            targets = node.targets if kind is n.Lire else (node.var, node.status)
-            excluded.update(key(unit, target.name) for target in targets if type(target) is n.Var)
-        elif kind is n.BuiltinCall and node.position_out is not None:
-            excluded.add(key(unit, node.position_out.name))
+        elif kind is n.Lire:  # what is typed in: whole numbers, most often (counts, sizes, moves)
+            stores.extend((key(unit, target.name), TYPED, unit) for target in node.targets if type(target) is n.Var)
+        elif kind is n.Charger:
+            excluded.update(key(unit, target.name) for target in (node.var, node.status) if type(target) is n.Var)
+        elif kind is n.BuiltinCall and node.position_out is not None:  # a position: always whole
+            stores.append((key(unit, node.position_out.name), TYPED, unit))
         elif kind is n.Call and node.name in units:
             callee = units[node.name]
             for param, arg in zip(callee.params, node.args):
@@ -404,6 +406,9 @@ def whole_names(layout: Layout) -> dict[str, set[str]]:
                 keys.discard(k)
                 changed = True
     return views
+
+
+TYPED = n.Num(0.0, 0)  # the expression whole_names counts for a store that is expected whole
 
 
 def shadowed_counters(layout: Layout) -> dict[str, set[str]]:

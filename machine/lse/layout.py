@@ -52,8 +52,8 @@ class Layout:
     parameters: set[str] = field(default_factory=set)  # every procedure's parameters
     # Every statement and expression node, with the name of the unit whose lines hold it, in order.
     statements: list[tuple[str, object]] = field(default_factory=list)
-    # Only ever set by a FAIRE from a whole constant to a whole constant by a whole constant step
-    # (see operands.whole24), never a parameter: a whole number of at most 24 bits, or unset.
+    # Only ever set by a FAIRE from a whole constant by a whole constant step (see operands.whole24),
+    # never a parameter: a whole number, or unset, unless the monitor sets it (pyloops.step_sum).
     whole_counters: set[str] = field(default_factory=set)
     calls: list = field(default_factory=list)  # every call of a procedure (n.Call), in program order
 
@@ -127,7 +127,7 @@ def layout(program: n.Program) -> Layout:
                         result.shared_loop_ends.add(end)
                     result.loop_ends.add(end)
                 counters[node.var] = counters.get(node.var, True) and all(
-                    whole24(bound) for bound in (node.start, node.step or n.Num(1.0, node.line), node.limit))
+                    whole24(bound) for bound in (node.start, node.step or n.Num(1.0, node.line)))
             elif kind is n.Chaine:
                 result.string_names.update(node.names)
             elif kind is n.Tableau:

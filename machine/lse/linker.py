@@ -88,6 +88,14 @@ class CompiledProgram:
                 floor is None or value >= floor)
             shadow.cell_contents = int(value) if whole else math.nan
 
+    def counters_kept(self, variables: dict) -> bool:
+        """False if, in single precision, a variable that is a whole counter (layout.whole_counters) now
+        holds a fraction or a number beyond 2^24: its step is not rounded (pyloops.step_sum)."""
+        if not self.shared.numbers.single:
+            return True
+        return all(type(value := variables.get(name, 0.0)) is not float or (
+            value.is_integer() and abs(value) <= WHOLE_EXACT) for name in self.shared.layout.whole_counters)
+
     def vectors_kept(self, variables: dict) -> bool:
         """False if a name the code reads as a vector (analyses.vectors) now holds a matrix."""
         return not any(type(value) is list and len(value[0][DIMS]) != 1

@@ -285,7 +285,8 @@ class LoopCode:
 
     def step_sum(self, faire: n.Faire, code: str) -> str:
         """A loop variable plus its step in the number model: a whole counter (only its FAIRE sets it, from
-        and by whole constants) is exact up to 2^24, so up to a whole constant limit it needs no rounding."""
+        and by whole constants; linker.counters_kept stops a run the monitor gave it a fraction) is exact
+        up to 2^24, so up to a whole constant limit it needs no rounding."""
         unit, numbers = self.unit, self.unit.shared.numbers
         if faire.var in unit.shared.layout.whole_counters and unit.storage(faire.var) in ("global", "shared", "local"):
             return code if whole24(faire.limit) else numbers.whole_step(code)

@@ -393,9 +393,9 @@ class ExpressionCode:
         spec = BUILTINS[node.name]
         if node.name == "SCH" and node.position_out is None and not self.scope.shared.profile:
             count = node.args[2]
-            whole_count = type(count) is n.Num and float(count.value).is_integer() and 0 <= count.value < 2 ** 31
+            whole_count = type(count) is n.Num and float(count.value).is_integer() and 1 <= count.value < 2 ** 31
             if whole_count and not self.cold:
-                return self.scanned(self.substring(self.below(node.args), int(count.value), node.args[1])), "s"
+                return self.substring(self.below(node.args), int(count.value), node.args[1]), "s"
             parts = [self.sub(arg) for arg in node.args]
             if parts[2][1] != "s":  # a string of stops: the built-in's own paid form (below)
                 return f"_sch({', '.join(code for code, _ in parts)})", "s"  # strops.make_paid_substring
@@ -475,11 +475,14 @@ class ExpressionCode:
             kind is n.BuiltinCall and node.name in NUMERIC_BUILTINS)
 
     def substring(self, parts: list[tuple[str, str]], count: int, node_start: object) -> str:
-        """SCH(s, d, n) without its position, n a whole constant: inline when d is a whole number from 1.
+        """SCH(s, d, n) without its position, n a whole constant: inline, paid, when d is a whole number
+        from 1 and s holds its n characters from d.
 
         Decision: inline, as the loops that read a string a character at a time are the hot ones (a
-        call costs ~90 ns more); both operands are computed first, in order (`&` does not cut short);
-        any other case (a fractional or small start, a start that is not a number) is the general function's.
+        call costs ~90 ns more); both operands are computed first, in order (`&` does not cut short).
+        The n characters cost n char_scan, added here; anything else (a fractional or small start, a
+        start that is not a number, a string too short) is the paid general function's
+        (strops.make_paid_substring), given the values.
         """
         (text, text_kind), (start, start_kind), (length, _) = parts
         depth = self.depth + 1
@@ -489,20 +492,22 @@ class ExpressionCode:
         # A plain name is read again (pure) where nothing runs before: the start is a name or a number.
         s, text_first = self.once(text, f"_s{depth}") if constant or simple(start) else (
             f"_s{depth}", f"_s{depth} := {text}")
+        paid = f"(cyc := cyc + {self.scope.shared.costs['char_scan'] * count}) is not None"
         if constant:  # a whole start written out (exact in any model)
-            cut = f"[{int(first) - 1}:{int(first) - 1 + count}]"
-            if text_kind == "s":
-                return f"({text}){cut}"
-            return f"({s}{cut} if _type({text_first}) is _str else _substring({s}, {start}, {length}))"
+            at = int(first) - 1
+            cut = f"[{at}]" if count == 1 else f"[{at}:{at + count}]"
+            test = f"_len({text_first}) >= {at + count}" if text_kind == "s" else (
+                f"_type({text_first}) is _str and _len({s}) >= {at + count}")
+            return f"({s}{cut} if {test} and {paid} else _sch({s}, {start}, {length}))"
         test = f"(_type({text_first}) is _str)" if text_kind != "s" else f"(({text_first}) is not None)"
         if start_kind == "n" and start.isidentifier():  # read after the text by the test (or the general function)
             d = start
         else:
             test += f" & (_type({d} := {start}) is _float)" if start_kind != "n" else (
                 f" & (({d} := {start}) is not None)")
-        end = i if count == 1 else f"{i} + {count - 1}"
-        return (f"({s}[{i} - 1:{end}] if {test} and 1.0 <= {d} < 1e15 and "
-                f"({i} := _int({d})) == {d} else _substring({s}, {d}, {length}))")
+        cut, end = (f"[{i} - 1]", i) if count == 1 else (f"[{i} - 1:{i} + {count - 1}]", f"{i} + {count - 1}")
+        return (f"({s}{cut} if {test} and 1.0 <= {d} < 1e15 and ({i} := _int({d})) == {d} and "
+                f"{end} <= _len({s}) and {paid} else _sch({s}, {d}, {length}))")
 
     def position(self, nodes: tuple, parts: list[tuple[str, str]]) -> str:
         """POS(s, d, t) inline in plain runs: a find and its char_scan charge where s and t are strings and
@@ -589,11 +594,6 @@ class ExpressionCode:
         A plain name is read again (pure, and its first read fails first); anything else is kept in `temp`.
         """
         return (code, code) if code.isidentifier() else (temp, f"{temp} := {code}")
-
-    def scanned(self, code: str) -> str:
-        """A string result that pays one char_scan per character, added to the cycles here."""
-        temp = f"_r{self.depth + 1}"
-        return f"(({temp} := {code}), (cyc := cyc + {self.scope.shared.costs['char_scan']} * _len({temp})))[0]"
 
     def below(self, nodes: tuple | list) -> list[tuple[str, str]]:
         """The code and kind of each node, written one level deeper: their temporaries are not this level's."""

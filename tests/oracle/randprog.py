@@ -172,8 +172,12 @@ class Generator:
         return (f"ABS({x})", f"ENT({x})", f"RAC(ABS({x}))", f"SIN({x})", f"COS({x})", f"ATG({x})",
                 f"EXP(ETL({x},7))", f"LGN(ABS({x})+1)", f"ETL({x},{self.num(depth + 1, calls)})",
                 "ALE(0)", f"LGR({self.string(depth + 1, calls)})",
-                f"POS({self.string(depth + 1, calls)},{self.pick(('1', '2', '1.5'))},{self.string(depth + 1, calls)})",
+                f"POS({self.string(depth + 1, calls)},{self.position(depth, calls)},{self.string(depth + 1, calls)})",
                 )[roll] if roll < 12 else x
+
+    def position(self, depth: int, calls: bool) -> str:
+        """A start for POS: written out, or computed (POS inline tests it: pyexpr.position)."""
+        return self.pick(("1", "2", "1.5")) if self.chance(0.6) else self.num(depth + 1, calls)
 
     def string(self, depth: int = 0, calls: bool = True) -> str:
         roll = self.rng.random()

@@ -1,4 +1,5 @@
-"""POS written inline in plain runs (pyexpr.position) gives the built-in's result, error and cycles.
+"""POS and SCH written inline in plain runs (pyexpr.position, substring) give the built-in's result,
+error and cycles.
 
 Each program runs in every mode of the Micro against the reference (output, error and line, cycles):
 starts whole and not, before and past the end, operands of every kind, unset names read in order, and
@@ -46,6 +47,33 @@ PROGRAMS = {
 }
 
 
+SUBSTRINGS = {
+    "a character at every start from 1 to just past the end": (
+        SET + "20 FAIRE 30 POUR D←1 JUSQUA 13\n30 AFFICHER SCH(S,D,1),SCH(S,D,3),LGR(SCH(S,D,3))\n"),
+    "a start of 0": SET + TWICE + "20 D←0;AFFICHER SCH(S,D,1)\n",
+    "a start two past the end": SET + TWICE + "20 D←14;AFFICHER SCH(S,D,2)\n",
+    "a character at a start written out, within and past the end": (
+        SET + TWICE + "20 AFFICHER SCH(S,1,1),SCH(S,12,1),SCH(S,12,3),SCH(S,13,1),SCH(T,2,1),SCH(S!T,13,2)\n"),
+    "a start written out past the end plus one": SET + TWICE + "20 AFFICHER SCH(S,14,1)\n",
+    "a fractional start": SET + TWICE + "20 D←1.5;AFFICHER SCH(S,D,1)\n",
+    "a computed start": SET + TWICE + "20 D←3;AFFICHER SCH(S,D*2-1,2),SCH(S,D/2,1)\n",
+    "a number for the string": SET + TWICE + "20 X←12;AFFICHER SCH(X,1,1)\n",
+    "a string for the start": SET + TWICE + "20 AFFICHER SCH(S,T,1)\n",
+    "an unset string before an unset start": TWICE + "20 AFFICHER SCH(A,D,1)\n",
+    "a string scanned a character at a time": (
+        SET + "20 N←0;FAIRE 30 POUR D←1 JUSQUA LGR(S)\n30 SI SCH(S,D,1)=T ALORS N←N+D\n40 AFFICHER N\n"),
+    "a start with effects, computed once after the string": (
+        SET + TWICE + "20 K←0;AFFICHER SCH(S!'X',&F(2),2),K\n30 TERMINER\n"
+        "40 PROCEDURE &F(A) LOCAL A\n50 K←K+1;RESULTAT A\n"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SUBSTRINGS))
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+def test_every_mode_agrees_with_the_reference_on_sch(name: str, profile: str) -> None:
+    assert_agrees(SUBSTRINGS[name], [], profile=profile)
+
+
 @pytest.mark.parametrize("name", sorted(PROGRAMS))
 @pytest.mark.parametrize("profile", ["micro40", "console80"])
 def test_every_mode_agrees_with_the_reference_on_pos(name: str, profile: str) -> None:
@@ -58,3 +86,11 @@ def test_plain_runs_find_with_str_find_and_call_the_built_in_only_for_what_the_t
     line = code[start:code.index("# 30:", start)]
     assert ".find(" in line
     assert line.count("_b_POS(") == 1  # the general way, given the values
+
+
+def test_plain_runs_read_a_character_by_its_index_and_pay_it_with_the_test() -> None:
+    code = listing(SET + TWICE + "20 D←2;C←SCH(S,D,1)\n30 AFFICHER C\n")
+    start = code.index("# 20:")
+    line = code[start:code.index("# 30:", start)]
+    assert "[_i1 - 1] if" in line and "(cyc := cyc + 20)" in line
+    assert line.count("_sch(") == 1  # the paid general way, given the values

@@ -62,6 +62,15 @@ SUBSTRINGS = {
     "an unset string before an unset start": TWICE + "20 AFFICHER SCH(A,D,1)\n",
     "a string scanned a character at a time": (
         SET + "20 N←0;FAIRE 30 POUR D←1 JUSQUA LGR(S)\n30 SI SCH(S,D,1)=T ALORS N←N+D\n40 AFFICHER N\n"),
+    "a count computed, within and past the end": (
+        SET + "20 FAIRE 30 POUR D←1 JUSQUA 14\n30 N←D-3;AFFICHER SCH(S,D,N+3),SCH(S,1,D-1),SCH(S,D+1,LGR(S)-D)\n"),
+    "a negative count": SET + TWICE + "20 N←-1;AFFICHER SCH(S,2,N)\n",
+    "a fractional count": SET + TWICE + "20 N←1.5;AFFICHER SCH(S,2,N)\n",
+    "a string of stops for the count": SET + TWICE + "20 AFFICHER SCH(S,2,T)\n",
+    "an unset count after an unset start": SET + TWICE + "20 AFFICHER SCH(S,D,N)\n",
+    "a count with effects, computed once after the start": (
+        SET + TWICE + "20 K←0;AFFICHER SCH(S,K+1,&F(3)),K\n30 TERMINER\n"
+        "40 PROCEDURE &F(A) LOCAL A\n50 K←K+1;S←'CHANGED';RESULTAT A\n"),
     "a start with effects, computed once after the string": (
         SET + TWICE + "20 K←0;AFFICHER SCH(S!'X',&F(2),2),K\n30 TERMINER\n"
         "40 PROCEDURE &F(A) LOCAL A\n50 K←K+1;RESULTAT A\n"),

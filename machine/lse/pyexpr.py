@@ -394,9 +394,9 @@ class ExpressionCode:
         if node.name == "SCH" and node.position_out is None and not self.scope.shared.profile:
             count = node.args[2]
             whole_count = type(count) is n.Num and float(count.value).is_integer() and 1 <= count.value < 2 ** 31
-            if whole_count and not self.cold:
-                return self.substring(self.below(node.args), int(count.value), node.args[1]), "s"
-            parts = [self.sub(arg) for arg in node.args]
+            parts = self.below(node.args)  # temporaries apart from the inline form's
+            if not self.cold and parts[2][1] != "s":  # not a string of stops
+                return self.substring(parts, int(count.value) if whole_count else None, node.args[1]), "s"
             if parts[2][1] != "s":  # a string of stops: the built-in's own paid form (below)
                 return f"_sch({', '.join(code for code, _ in parts)})", "s"  # strops.make_paid_substring
             return f"_b_SCH({', '.join(code for code, _ in parts)})[0]", "s"
@@ -474,40 +474,57 @@ class ExpressionCode:
         return kind in (n.Num, n.Index) or (kind is n.Binary and node.op in "/^") or (
             kind is n.BuiltinCall and node.name in NUMERIC_BUILTINS)
 
-    def substring(self, parts: list[tuple[str, str]], count: int, node_start: object) -> str:
-        """SCH(s, d, n) without its position, n a whole constant: inline, paid, when d is a whole number
-        from 1 and s holds its n characters from d.
+    def substring(self, parts: list[tuple[str, str]], count: int | None, node_start: object) -> str:
+        """SCH(s, d, n) without its position: inline, paid, when d is a whole number from 1 and n (a whole
+        constant, or None: a number computed) a whole number from 0.
 
         Decision: inline, as the loops that read a string a character at a time are the hot ones (a
-        call costs ~90 ns more); both operands are computed first, in order (`&` does not cut short).
-        The n characters cost n char_scan, added here; anything else (a fractional or small start, a
-        start that is not a number, a string too short) is the paid general function's
+        call costs ~90 ns more); the operands are computed first, in order (`&` does not cut short), a
+        name read again only where nothing runs between. The characters copied cost one char_scan
+        each, added here (a constant n: where s holds them all); anything else (a fractional or small
+        start, an operand of the wrong kind, a string of stops) is the paid general function's
         (strops.make_paid_substring), given the values.
         """
-        (text, text_kind), (start, start_kind), (length, _) = parts
+        (text, text_kind), (start, start_kind), (length, length_kind) = parts
         depth = self.depth + 1
-        d, i = f"_d{depth}", f"_i{depth}"
+        d, i, c, k, r = (f"{name}{depth}" for name in ("_d", "_i", "_n", "_k", "_r"))
         first = node_start.value if type(node_start) is n.Num else 0
-        constant = float(first).is_integer() and 1 <= first < 2 ** 24
-        # A plain name is read again (pure) where nothing runs before: the start is a name or a number.
-        s, text_first = self.once(text, f"_s{depth}") if constant or simple(start) else (
+        constant = count is not None and float(first).is_integer() and 1 <= first < 2 ** 24
+        counted = count is not None or (length_kind == "n" and simple(length))  # the count needs no test
+        s, text_first = self.once(text, f"_s{depth}") if constant or (simple(start) and counted) else (
             f"_s{depth}", f"_s{depth} := {text}")
-        paid = f"(cyc := cyc + {self.scope.shared.costs['char_scan'] * count}) is not None"
-        if constant:  # a whole start written out (exact in any model)
+        per_char = self.scope.shared.costs["char_scan"]
+        if constant:  # a whole start and count written out (exact in any model)
             at = int(first) - 1
             cut = f"[{at}]" if count == 1 else f"[{at}:{at + count}]"
             test = f"_len({text_first}) >= {at + count}" if text_kind == "s" else (
                 f"_type({text_first}) is _str and _len({s}) >= {at + count}")
+            paid = f"(cyc := cyc + {per_char * count}) is not None"
             return f"({s}{cut} if {test} and {paid} else _sch({s}, {start}, {length}))"
-        test = f"(_type({text_first}) is _str)" if text_kind != "s" else f"(({text_first}) is not None)"
-        if start_kind == "n" and start.isidentifier():  # read after the text by the test (or the general function)
+        tests = [f"(_type({text_first}) is _str)" if text_kind != "s" else f"(({text_first}) is not None)"]
+        whole_start = []
+        if float(first).is_integer() and 1 <= first < 2 ** 24:  # written out: nothing to compute or test
+            d, i = start, str(int(first))
+        elif start_kind == "n" and start.isidentifier() and counted:  # read after the text (or by _sch)
             d = start
         else:
-            test += f" & (_type({d} := {start}) is _float)" if start_kind != "n" else (
-                f" & (({d} := {start}) is not None)")
-        cut, end = (f"[{i} - 1]", i) if count == 1 else (f"[{i} - 1:{i} + {count - 1}]", f"{i} + {count - 1}")
-        return (f"({s}{cut} if {test} and 1.0 <= {d} < 1e15 and ({i} := _int({d})) == {d} and "
-                f"{end} <= _len({s}) and {paid} else _sch({s}, {d}, {length}))")
+            tests.append(f"(_type({d} := {start}) is _float)" if start_kind != "n" else (
+                f"(({d} := {start}) is not None)"))
+        if not i.isdigit():
+            whole_start = [f"1.0 <= {d} < 1e15", f"({i} := _int({d})) == {d}"]
+        if count is not None:
+            cut, end = (f"[{i} - 1]", i) if count == 1 else (f"[{i} - 1:{i} + {count - 1}]", f"{i} + {count - 1}")
+            checks = [" & ".join(tests), *whole_start, f"{end} <= _len({s})",
+                      f"(cyc := cyc + {per_char * count}) is not None"]
+            return f"({s}{cut} if {' and '.join(checks)} else _sch({s}, {d}, {length}))"
+        if counted:
+            c = length
+        else:
+            tests.append(f"(_type({c} := {length}) is _float)" if length_kind != "n" else (
+                f"(({c} := {length}) is not None)"))
+        checks = [" & ".join(tests), *whole_start, f"0.0 <= {c} < 1e15", f"({k} := _int({c})) == {c}",
+                  f"(cyc := cyc + {per_char} * _len({r} := {s}[{i} - 1:{i} - 1 + {k}])) is not None"]
+        return f"({r} if {' and '.join(checks)} else _sch({s}, {d}, {c}))"
 
     def position(self, nodes: tuple, parts: list[tuple[str, str]]) -> str:
         """POS(s, d, t) inline in plain runs: a find and its char_scan charge where s and t are strings and

@@ -10,6 +10,7 @@ BEL, BS, LF, FF, CR, DEL = 7, 8, 10, 12, 13, 127
 
 # A run of printable characters, or one control character (below 32, or DEL).
 _CHUNK = re.compile(r"[^\x00-\x1f\x7f]+|[\x00-\x1f\x7f]")
+SETTLE_SIZE = 1 << 18  # characters written and kept before they are placed unread (see TextScreen.write)
 
 
 class TextScreen:
@@ -30,49 +31,110 @@ class TextScreen:
             raise InternalError(f"screen size must be positive, got {cols}x{rows}")
         self.cols = cols
         self.rows = rows
-        self.cells: list[list[str]] = [[" "] * cols for _ in range(rows)]
+        self._cells: list[list[str]] = [[" "] * cols for _ in range(rows)]
         # joined[r]: row r continues row r-1 (a line that wrapped), so the two are one logical line.
-        self.joined: list[bool] = [False] * rows
-        self.cursor_row = 0
-        self.cursor_col = 0
-        self.bells = 0
+        self._joined: list[bool] = [False] * rows
+        self._row = 0
+        self._col = 0
+        self._bells = 0
+        self._pending: list[str] = []  # text written and not yet placed (see write)
+        self._pending_size = 0
         self.dirty = True
+
+    # ------------------------------------------------ the state, settled when read
+
+    @property
+    def cells(self) -> list[list[str]]:
+        self._settle()
+        return self._cells
+
+    @property
+    def joined(self) -> list[bool]:
+        self._settle()
+        return self._joined
+
+    @property
+    def bells(self) -> int:
+        self._settle()
+        return self._bells
+
+    @property
+    def cursor_row(self) -> int:
+        self._settle()
+        return self._row
+
+    @cursor_row.setter
+    def cursor_row(self, row: int) -> None:
+        self._settle()
+        self._row = row
+
+    @property
+    def cursor_col(self) -> int:
+        self._settle()
+        return self._col
+
+    @cursor_col.setter
+    def cursor_col(self, col: int) -> None:
+        self._settle()
+        self._col = col
 
     # ---------------------------------------------------------------- output
 
     def write(self, text: str) -> None:
-        """Write text at the cursor, obeying BEL, BS, LF, FF and CR; ignore other controls."""
+        """Write text at the cursor, obeying BEL, BS, LF, FF and CR; ignore other controls.
+
+        Decision: the text is kept and placed when the screen is next read (or once much has come), and
+        only what can still be seen is placed then (see _seen): a program that prints 80 000 lines
+        spent half its time scrolling rows nobody looked at.
+        """
         if not text:
             return
         self.dirty = True
-        end = _CHUNK.match(text).end()
-        if end == len(text) - 2 and text.endswith("\r\n") and "\x1f" < text[0] != "\x7f":
-            # the common line, printable text then CR LF, in one step
-            col = self.cursor_col
-            if col + end <= self.cols:
-                self.cells[self.cursor_row][col:col + end] = text[:end]
-            else:
-                self._put(text[:end])
-            self.cursor_col = 0
-            if self.cursor_row < self.rows - 1:
-                self.cursor_row += 1
-                self.joined[self.cursor_row] = False
-            else:
-                self.scroll()
+        self._pending.append(text)
+        self._pending_size += len(text)
+        if self._pending_size > SETTLE_SIZE:
+            self._settle()
+
+    def _settle(self) -> None:
+        """Place the text written since the screen was last read."""
+        if not self._pending:
             return
+        text = "".join(self._pending)
+        self._pending.clear()
+        self._pending_size = 0
+        self._place(self._seen(text))
+
+    def _seen(self, text: str) -> str:
+        """The end of text that makes the whole screen; the bells of what comes before it counted.
+
+        After a CR the cursor is at column 0 whatever came before; if 2 x rows line feeds follow it,
+        at least rows + 1 of them scroll wherever the cursor was: every row then shows what comes
+        after the CR, in the same rows with the same wraps, and the cursor is on the last row.
+        """
+        at = len(text)
+        for _ in range(2 * self.rows):
+            at = text.rfind("\r\n", 0, at)
+            if at < 0:
+                return text
+        self._bells += text.count("\a", 0, at)
+        self._row, self._col = self.rows - 1, 0
+        return text[at + 1:]
+
+    def _place(self, text: str) -> None:
+        """Place text at the cursor: printable runs, wrapping and scrolling, and control characters."""
         for chunk in _CHUNK.findall(text):
             code = ord(chunk[0])
             if code >= 32 and code != DEL:
                 self._put(chunk)
             elif code == CR:
-                self.cursor_col = 0
+                self._col = 0
             elif code == LF:
                 self._line_feed()
             elif code == BS:
-                if self.cursor_col > 0:
-                    self.cursor_col -= 1
+                if self._col > 0:
+                    self._col -= 1
             elif code == BEL:
-                self.bells += 1
+                self._bells += 1
             elif code == FF:
                 self.clear()
             # any other control character is ignored
@@ -81,45 +143,50 @@ class TextScreen:
         """Place a run of printable characters, wrapping and scrolling as needed."""
         cols = self.cols
         start, n = 0, len(run)
-        col = self.cursor_col
+        col = self._col
         if col + n <= cols:  # it fits on the row (so no wrap is pending)
-            self.cells[self.cursor_row][col:col + n] = run
-            self.cursor_col = col + n
+            self._cells[self._row][col:col + n] = run
+            self._col = col + n
             return
         while start < n:
-            if self.cursor_col >= cols:  # the pending wrap happens now
-                self.cursor_col = 0
+            if self._col >= cols:  # the pending wrap happens now
+                self._col = 0
                 self._line_feed()
-                self.joined[self.cursor_row] = True
-            col = self.cursor_col
+                self._joined[self._row] = True
+            col = self._col
             take = min(cols - col, n - start)
-            self.cells[self.cursor_row][col:col + take] = run[start:start + take]
-            self.cursor_col = col + take
+            self._cells[self._row][col:col + take] = run[start:start + take]
+            self._col = col + take
             start += take
 
     def _line_feed(self) -> None:
         """Move the cursor down one row, scrolling at the bottom."""
-        if self.cursor_row < self.rows - 1:
-            self.cursor_row += 1
-            self.joined[self.cursor_row] = False
+        if self._row < self.rows - 1:
+            self._row += 1
+            self._joined[self._row] = False
         else:
-            self.scroll()
+            self._scroll()
 
     def scroll(self) -> None:
         """Scroll up by one row: the top row is lost, a blank row appears at the bottom."""
-        self.cells.pop(0)
-        self.cells.append([" "] * self.cols)
-        self.joined.pop(0)
-        self.joined.append(False)
-        self.joined[0] = False
+        self._settle()
+        self._scroll()
+
+    def _scroll(self) -> None:
+        self._cells.pop(0)
+        self._cells.append([" "] * self.cols)
+        self._joined.pop(0)
+        self._joined.append(False)
+        self._joined[0] = False
         self.dirty = True
 
     def clear(self) -> None:
-        """Blank the whole screen and put the cursor home."""
-        self.cells = [[" "] * self.cols for _ in range(self.rows)]
-        self.joined = [False] * self.rows
-        self.cursor_row = 0
-        self.cursor_col = 0
+        """Blank the whole screen and put the cursor home (what was written before is placed first: its bells)."""
+        self._settle()
+        self._cells = [[" "] * self.cols for _ in range(self.rows)]
+        self._joined = [False] * self.rows
+        self._row = 0
+        self._col = 0
         self.dirty = True
 
     def erase_char(self) -> None:

@@ -6,7 +6,10 @@ import importlib
 import sys
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from machine import screen as screen_module
 from machine.screen import TextScreen
 
 
@@ -184,3 +187,34 @@ def test_a_line_ending_in_cr_lf_lands_as_if_written_one_character_at_a_time(befo
     for ch in line:
         by_char.write(ch)
     assert screen_state(whole) == screen_state(by_char)
+
+
+PIECES = st.lists(st.sampled_from(["A", "BC", "0123456", " ", "\r", "\n", "\r\n", "LINE\r\n", "\b", "\a", "\x0c",
+                                   "\x01"]), max_size=60).map("".join)
+
+
+def state(screen: TextScreen) -> tuple:
+    return ([list(row) for row in screen.cells], list(screen.joined), screen.cursor_row, screen.cursor_col,
+            screen.bells)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(PIECES, max_size=12), st.integers(1, 6), st.integers(1, 4))
+def test_text_written_then_read_shows_what_placing_each_piece_at_once_shows(pieces, cols, rows) -> None:
+    # A written text is placed when the screen is read, and only what can still be seen (TextScreen._seen).
+    at_once = TextScreen(cols, rows)
+    for piece in pieces:
+        at_once._place(piece)  # the placing itself, with nothing kept and nothing left out
+    kept = TextScreen(cols, rows)
+    for piece in pieces:
+        kept.write(piece)
+    assert state(kept) == state(at_once)
+
+
+def test_a_long_output_is_placed_by_parts_as_it_comes(monkeypatch) -> None:
+    monkeypatch.setattr(screen_module, "SETTLE_SIZE", 100)
+    screen = TextScreen(10, 3)
+    for number in range(1000):
+        screen.write(f"LINE {number}\r\n")
+        assert screen._pending_size <= 100 + len(f"LINE {number}\r\n")  # never more kept than that
+    assert screen.rows_text() == ["LINE 998", "LINE 999", ""]

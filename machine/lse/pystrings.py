@@ -1,0 +1,150 @@
+"""SCH, POS and A ! B written inline in plain runs, each paid with its test; what a test refuses is the
+paid general function's, given the values.
+
+A part of the expression writer: each function is given the pyexpr.ExpressionCode writing the
+expression (its temporaries' depth, the unit's facts). Imports nodes and pyarray.simple; never the
+runtime.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from machine.lse import nodes as n
+from machine.lse.pyarray import simple
+
+if TYPE_CHECKING:
+    from machine.lse.pyexpr import ExpressionCode
+
+
+def substring(ex: ExpressionCode, parts: list[tuple[str, str]], count: int | None, node_start: object) -> str:
+    """SCH(s, d, n) without its position: inline, paid, when d is a whole number from 1 and n (a whole
+    constant, or None: a number computed) a whole number from 0.
+
+    Decision: inline, as the loops that read a string a character at a time are the hot ones (a
+    call costs ~90 ns more); the operands are computed first, in order (`&` does not cut short), a
+    name read again only where nothing runs between. The characters copied cost one char_scan
+    each, added here (a constant n: where s holds them all); anything else (a fractional or small
+    start, an operand of the wrong kind, a string of stops) is the paid general function's
+    (strops.make_paid_substring), given the values.
+    """
+    (text, text_kind), (start, start_kind), (length, length_kind) = parts
+    depth = ex.depth + 1
+    d, i, c, k, r = (f"{name}{depth}" for name in ("_d", "_i", "_n", "_k", "_r"))
+    first = node_start.value if type(node_start) is n.Num else 0
+    constant = count is not None and float(first).is_integer() and 1 <= first < 2 ** 24
+    counted = count is not None or (length_kind == "n" and simple(length))  # the count needs no test
+    s, text_first = ex.once(text, f"_s{depth}") if constant or (simple(start) and counted) else (
+        f"_s{depth}", f"_s{depth} := {text}")
+    per_char = ex.scope.shared.costs["char_scan"]
+    if constant:  # a whole start and count written out (exact in any model)
+        at = int(first) - 1
+        cut = f"[{at}]" if count == 1 else f"[{at}:{at + count}]"
+        test = f"_len({text_first}) >= {at + count}" if text_kind == "s" else (
+            f"_type({text_first}) is _str and _len({s}) >= {at + count}")
+        paid = f"(cyc := cyc + {per_char * count}) is not None"
+        return f"({s}{cut} if {test} and {paid} else _sch({s}, {start}, {length}))"
+    tests = [f"(_type({text_first}) is _str)" if text_kind != "s" else f"(({text_first}) is not None)"]
+    whole_start = []
+    if float(first).is_integer() and 1 <= first < 2 ** 24:  # written out: nothing to compute or test
+        d, i = start, str(int(first))
+    elif start_kind == "n" and start.isidentifier() and counted:  # read after the text (or by _sch)
+        d = start
+    else:
+        tests.append(f"(_type({d} := {start}) is _float)" if start_kind != "n" else (
+            f"(({d} := {start}) is not None)"))
+    if not i.isdigit():
+        whole_start = [f"1.0 <= {d} < 1e15", f"({i} := _int({d})) == {d}"]
+    if count is not None:
+        cut, end = (f"[{i} - 1]", i) if count == 1 else (f"[{i} - 1:{i} + {count - 1}]", f"{i} + {count - 1}")
+        checks = [" & ".join(tests), *whole_start, f"{end} <= _len({s})",
+                  f"(cyc := cyc + {per_char * count}) is not None"]
+        return f"({s}{cut} if {' and '.join(checks)} else _sch({s}, {d}, {length}))"
+    if counted:
+        c = length
+    else:
+        tests.append(f"(_type({c} := {length}) is _float)" if length_kind != "n" else (
+            f"(({c} := {length}) is not None)"))
+    checks = [" & ".join(tests), *whole_start, f"0.0 <= {c} < 1e15", f"({k} := _int({c})) == {c}",
+              f"(cyc := cyc + {per_char} * _len({r} := {s}[{i} - 1:{i} - 1 + {k}])) is not None"]
+    return f"({r} if {' and '.join(checks)} else _sch({s}, {d}, {c}))"
+
+
+def position(ex: ExpressionCode, nodes: tuple, parts: list[tuple[str, str]]) -> str:
+    """POS(s, d, t) inline in plain runs: a find and its char_scan charge where s and t are strings and
+    d a whole number from 1; anything else (an error, a huge start) is the built-in's, given the values.
+
+    Decision: inline, as the loops that search a string board with POS call it most (a call of the
+    paid built-in costs ~250 ns more). The operands are read in order, as the built-in's are: names
+    and constants where they are tested (the general way reads them again: pure), anything else
+    computed first into temporaries (`&` does not cut short). The charge is builtins._paid_pos's:
+    up to the end of what is found, else to the end of s.
+    """
+    depth = ex.depth + 1
+    written = [type(node) in (n.Num, n.Str) for node in nodes]  # a constant: no test, no temporary
+    pure = all(constant or simple(code) for constant, (code, _) in zip(written, parts))
+    values, tests = [], []
+    for (code, kind), constant, temp, wanted in zip(parts, written, ("_ps", "_pd", "_pt"), ("s", "n", "s")):
+        value, first = (code, code) if pure or constant else (f"{temp}{depth}", f"{temp}{depth} := {code}")
+        values.append(value)
+        python_type = "_str" if wanted == "s" else "_float"
+        if constant and kind == wanted:
+            tests.append("")
+        elif kind == wanted:  # read here, in its turn; a name read by a later test needs none
+            tests.append("" if pure and wanted == "n" else f"({first}) is not None")
+        else:
+            tests.append(f"_type({first}) is {python_type}")
+    s, d, t = values
+    i, f, rest = f"_pi{depth}", f"_pf{depth}", f"_pn{depth}"
+    start = nodes[1].value if written[1] else 0
+    if written[1] and float(start).is_integer() and 1 <= start < 2 ** 31:
+        i, whole = str(int(start)), []  # a whole start written out
+    else:
+        whole = [f"1.0 <= {d} < 1e15", f"({i} := _int({d})) == {d}"]
+    found_from = str(int(start) - 1) if i.isdigit() else f"{i} - 1"
+    length = str(len(nodes[2].value)) if type(nodes[2]) is n.Str else f"_len({t})"
+    per_char = ex.scope.shared.costs["char_scan"]
+    if i.isdigit():  # the constants folded: up to the end of what is found, else from d to the end of s
+        more = int(length) - int(i) if length.isdigit() else None
+        to_found = f"{f} - {i} + {length}" if more is None else f"{f} + {more}" if more else f
+        to_end = f"_len({s})" if i == "1" else f"({rest} if ({rest} := _len({s}) - {int(i) - 1}) > 0 else 0)"
+    else:
+        to_found, to_end = f"{f} - {i} + {length}", f"({rest} if ({rest} := _len({s}) - {i} + 1) > 0 else 0)"
+    scanned = f"({to_found} if {f} else {to_end})"
+    if pure:  # s, then d, then t, as the built-in reads them
+        checks = [tests[0], *whole, tests[2]] if not tests[1] else [tests[0], tests[1], *whole, tests[2]]
+    else:
+        computed = [test for test in tests if test]
+        checks = [f"({' & '.join(f'({test})' for test in computed)})" if len(computed) > 1 else computed[0],
+                  *whole] if computed else whole
+    checks = [check for check in checks if check]
+    checks += [f"({f} := {s}.find({t}, {found_from}) + 1) is not None",
+               f"(cyc := cyc + {per_char} * {scanned}) is not None"]
+    return f"(_float({f}) if {' and '.join(checks)} else _b_POS({s}, {d}, {t}))"
+
+
+def joined(ex: ExpressionCode, node: n.Binary, left: str, lk: str, right: str, rk: str) -> str:
+    """A ! B: joined, tested and paid for inline in plain runs; what the test refuses is `_cat`'s.
+
+    Decision: inline, as a call of `_cat` (ops.make_concat) costs ~30 ns more, which the string
+    loops of bench/ (paths, mines) show; in plain runs `_cat` is only given what fails (a number,
+    a result too long), and fails as the join does. Only an operand of unknown kind is tested, and a
+    string written out or a plain name (read again: pure) needs no temporary.
+    """
+    if ex.scope.shared.profile or ex.cold:
+        return f"_cat({left}, {right})"
+    depth = ex.depth + 1
+    j, a, b = f"_j{depth}", f"_ja{depth}", f"_jb{depth}"
+    paid = f"(cyc := cyc + {ex.scope.shared.costs['char_scan']} * _len({j})) is not None"
+    if lk == rk == "s":
+        test, (a, b) = "", (left, right)
+        general = f"_cat({j}, '')"
+    elif type(node.left) is n.Str or type(node.right) is n.Str:  # the other operand alone is tested
+        other, first = ex.once(right if type(node.left) is n.Str else left, a)
+        test = f"_type({first}) is _str and "
+        a, b = (left, other) if type(node.left) is n.Str else (other, right)
+        general = f"_cat({a}, {b})"
+    else:  # both operands computed, in order, before the test
+        test = f"_type({a} := {left}) is _type({b} := {right}) is _str and "
+        general = f"_cat({a}, {b})"
+    return f"({j} if {test}_len({j} := {a} + {b}) <= _MAXS and {paid} else {general})"

@@ -194,7 +194,9 @@ WHOLE = [
     ("10 X←1;X←X*75+74;X←X-ENT(X/65537)*65537\n", {"X"}),
     ("10 X←1;Y←X/2\n", {"X"}),
     ("10 X←1;Y←X;Y←Y/2\n", {"X"}),
-    ("10 LIRE X;Y←X+1\n", set()),
+    ("10 LIRE X;Y←X+1\n", {"X", "Y"}),  # what is typed in is expected whole (a hint)
+    ("10 LIRE X;X←X/3\n", set()),
+    ("10 CHAINE S;S←'ABC';P←1;B←SCH(S,P,'B',Q)\n", {"P", "Q"}),  # a position given back
     ("10 FAIRE 20 POUR I←1 PAS 2 JUSQUA 9\n20 J←I*I\n", {"I", "J"}),
     ("10 FAIRE 20 POUR I←1 PAS 0.5 JUSQUA 9\n20 J←I*I\n", set()),
     ("10 X←1;&P(X)\n20 TERMINER\n30 PROCEDURE &P(A)\n40 RETOUR\n", set()),
@@ -202,8 +204,8 @@ WHOLE = [
 ]
 HANOI = "10 LIRE N;&H(N-N,1)\n20 TERMINER\n30 PROCEDURE &H(N,A) LOCAL N,A\n40 &H(N-1,A/2);RETOUR\n"
 PROCEDURES = [  # (program, unit, its whole variables)
-    (HANOI, "&", set()),
-    (HANOI, "&H", set()),
+    (HANOI, "&", {"N"}),
+    (HANOI, "&H", {"N"}),
     (HANOI.replace("A/2", "A*2").replace("N-N", "1"), "&H", {"N", "A"}),
     ("10 X←1;&P\n20 TERMINER\n30 PROCEDURE &P LOCAL X\n40 X←0.5;Y←X;RETOUR\n", "&", {"X"}),
     ("10 X←1;&P\n20 TERMINER\n30 PROCEDURE &P LOCAL X\n40 X←0.5;Y←X;RETOUR\n", "&P", set()),
@@ -211,7 +213,7 @@ PROCEDURES = [  # (program, unit, its whole variables)
 
 
 @pytest.mark.parametrize(("source", "expected"), WHOLE)
-def test_the_whole_numbers_are_those_every_store_keeps_whole(source: str, expected: set) -> None:
+def test_the_numbers_expected_whole_are_those_every_store_keeps_whole(source: str, expected: set) -> None:
     assert whole_names(build_layout(parse(source)))["&"] == expected
 
 

@@ -71,6 +71,11 @@ SUBSTRINGS = {
     "a count with effects, computed once after the start": (
         SET + TWICE + "20 K←0;AFFICHER SCH(S,K+1,&F(3)),K\n30 TERMINER\n"
         "40 PROCEDURE &F(A) LOCAL A\n50 K←K+1;S←'CHANGED';RESULTAT A\n"),
+    "a string cut at a stop written out, from every start": (
+        SET + "20 FAIRE 30 POUR D←1 JUSQUA 14\n30 AFFICHER SCH(S,D,','),SCH(S,D,'9'),SCH(S!'X',D+1,',')\n"),
+    "a cut at a stop from a fractional start": SET + TWICE + "20 D←1.5;AFFICHER SCH(S,D,',')\n",
+    "a cut at a stop from a start of 0": SET + TWICE + "20 AFFICHER SCH(S,0,',')\n",
+    "a cut at a stop in a number": SET + TWICE + "20 X←3;AFFICHER SCH(X,1,',')\n",
     "a start with effects, computed once after the string": (
         SET + TWICE + "20 K←0;AFFICHER SCH(S!'X',&F(2),2),K\n30 TERMINER\n"
         "40 PROCEDURE &F(A) LOCAL A\n50 K←K+1;RESULTAT A\n"),

@@ -398,6 +398,8 @@ class ExpressionCode:
             parts = self.below(node.args)  # temporaries apart from the inline form's
             if not self.cold and parts[2][1] != "s":  # not a string of stops
                 return pystrings.substring(self, parts, int(count.value) if whole_count else None, node.args[1]), "s"
+            if not self.cold and type(count) is n.Str and len(count.value) == 1:  # one stop written out
+                return pystrings.stopped(self, parts, count.value), "s"
             if parts[2][1] != "s":  # a string of stops: the built-in's own paid form (below)
                 return f"_sch({', '.join(code for code, _ in parts)})", "s"  # strops.make_paid_substring
             return f"_b_SCH({', '.join(code for code, _ in parts)})[0]", "s"

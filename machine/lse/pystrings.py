@@ -148,3 +148,22 @@ def joined(ex: ExpressionCode, node: n.Binary, left: str, lk: str, right: str, r
         test = f"_type({a} := {left}) is _type({b} := {right}) is _str and "
         general = f"_cat({a}, {b})"
     return f"({j} if {test}_len({j} := {a} + {b}) <= _MAXS and {paid} else {general})"
+
+
+def stopped(ex: ExpressionCode, parts: list[tuple[str, str]], stop: str) -> str:
+    """SCH(s, d, c) without its position, c one character written out: inline, paid, when d is a whole
+    number from 1 within s; the characters from d up to c or the end of s, one char_scan each (as
+    builtins._paid_sch); anything else is the paid general function's, given the values."""
+    (text, text_kind), (start, start_kind), _ = parts
+    depth = ex.depth + 1
+    d, i, e = f"_d{depth}", f"_i{depth}", f"_e{depth}"
+    s, text_first = ex.once(text, f"_s{depth}") if simple(start) else (f"_s{depth}", f"_s{depth} := {text}")
+    tests = [f"(_type({text_first}) is _str)" if text_kind != "s" else f"(({text_first}) is not None)"]
+    if start_kind == "n" and simple(start):  # read after the text (or by _sch)
+        d = start
+    else:
+        tests.append(f"(_type({d} := {start}) is _float)" if start_kind != "n" else f"(({d} := {start}) is not None)")
+    checks = [" & ".join(tests), f"1.0 <= {d} < 1e15", f"({i} := _int({d})) == {d}", f"{i} <= _len({s})",
+              f"(({e} := {s}.find({stop!r}, {i} - 1)) >= 0 or ({e} := _len({s})) >= 0)",
+              f"(cyc := cyc + {ex.scope.shared.costs['char_scan']} * ({e} - {i} + 1)) is not None"]
+    return f"({s}[{i} - 1:{e}] if {' and '.join(checks)} else _sch({s}, {d}, {stop!r}))"

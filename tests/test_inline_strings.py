@@ -76,6 +76,12 @@ SUBSTRINGS = {
     "a cut at a stop from a fractional start": SET + TWICE + "20 D←1.5;AFFICHER SCH(S,D,',')\n",
     "a cut at a stop from a start of 0": SET + TWICE + "20 AFFICHER SCH(S,0,',')\n",
     "a cut at a stop in a number": SET + TWICE + "20 X←3;AFFICHER SCH(X,1,',')\n",
+    "numbers written by CCA, whole and not, small and large": (
+        "10 FAIRE 20 POUR X←-3 PAS 1.5 JUSQUA 3\n20 AFFICHER CCA(X),CCA(X*333333),CCA(-X/2),CCA(X*1E9)\n"),
+    "a million and below it by CCA": (
+        TWICE + "20 X←999999;AFFICHER CCA(X),CCA(X+1),CCA(-X),CCA(-X-1),CCA(0*-1),LGR(CCA(X))\n"),
+    "a string given to CCA": SET + TWICE + "20 AFFICHER CCA(S)\n",
+    "an unset number given to CCA": TWICE + "20 AFFICHER CCA(X)\n",
     "a start with effects, computed once after the string": (
         SET + TWICE + "20 K←0;AFFICHER SCH(S!'X',&F(2),2),K\n30 TERMINER\n"
         "40 PROCEDURE &F(A) LOCAL A\n50 K←K+1;RESULTAT A\n"),

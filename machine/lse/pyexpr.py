@@ -403,7 +403,12 @@ class ExpressionCode:
             if parts[2][1] != "s":  # a string of stops: the built-in's own paid form (below)
                 return f"_sch({', '.join(code for code, _ in parts)})", "s"  # strops.make_paid_substring
             return f"_b_SCH({', '.join(code for code, _ in parts)})[0]", "s"
+        code = whole_constant(node.args[0]) if node.name == "EQC" else None
+        if code is not None and 0 <= code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF:
+            return repr(chr(code)), "s"  # EQC of a constant: its character, written out (it scans nothing)
         parts = self.below(node.args)  # temporaries apart from the inline forms'
+        if node.name == "CCA" and not self.scope.shared.profile and not self.cold:
+            return pystrings.converted(self, parts[0]), "s"
         if node.name == "POS" and not self.scope.shared.profile and not self.cold:
             return pystrings.position(self, node.args, parts), "n"  # a whole number below max_string: exact
         args = ", ".join(code for code, _ in parts)

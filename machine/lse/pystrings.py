@@ -167,3 +167,16 @@ def stopped(ex: ExpressionCode, parts: list[tuple[str, str]], stop: str) -> str:
               f"(({e} := {s}.find({stop!r}, {i} - 1)) >= 0 or ({e} := _len({s})) >= 0)",
               f"(cyc := cyc + {ex.scope.shared.costs['char_scan']} * ({e} - {i} + 1)) is not None"]
     return f"({s}[{i} - 1:{e}] if {' and '.join(checks)} else _sch({s}, {d}, {stop!r}))"
+
+
+def converted(ex: ExpressionCode, part: tuple[str, str]) -> str:
+    """CCA(x) inline, paid: a whole number below a million is its digits (as formats.cca writes it);
+    anything else is the paid built-in's, given the value."""
+    code, kind = part
+    depth = ex.depth + 1
+    x, k, r = f"_x{depth}", f"_k{depth}", f"_r{depth}"
+    value, first = ex.once(code, x)
+    test = f"_type({first}) is _float and " if kind != "n" else "" if value == first else f"({first}) is not None and "
+    return (f"({r} if {test}-1e6 < {value} < 1e6 and ({k} := _int({value})) == {value} and "
+            f"(cyc := cyc + {ex.scope.shared.costs['char_scan']} * _len({r} := _str({k}))) is not None "
+            f"else _b_CCA({value}))")

@@ -330,11 +330,20 @@ class LoopCode:
 
 def shadow(node: n.Faire, counted: bool) -> str:
     """The code of a loop's int shadow: (first int, int step[, range stop]) as ops.make_counted and
-    make_whole_pass give them, worked out here where the bounds are whole constants (the same in
-    either model), else by them at run time from `_s, _st, _lim`."""
+    make_whole_pass give them: worked out here where the bounds are whole constants (the same in
+    either model); tested inline where only the step is one (no call at each start of the loop);
+    else given by them at run time from `_s, _st, _lim`."""
     bounds = [whole_constant(part) for part in (node.start, node.step or n.Num(1.0, node.line), node.limit)]
-    if None in bounds:
+    step = bounds[1]
+    if None not in bounds:
+        values = (counted_shadow if counted else whole_shadow)(*(float(bound) for bound in bounds))
+        return ", ".join("_NAN" if value != value else repr(value) for value in values)
+    if step is None or step == 0 or node.limit is None:
         return "_counted(_s, _st, _lim)" if counted else "_whole_pass(_s, _st, _lim)"
-    start, step, limit = (float(bound) for bound in bounds)
-    values = (counted_shadow if counted else whole_shadow)(start, step, limit)
-    return ", ".join("_NAN" if value != value else repr(value) for value in values)
+    # whole_pass's test: a whole start within 2^24, a limit whose distance to 2^24 holds one step
+    room = repr(WHOLE_EXACT - abs(step))
+    test = f"-{WHOLE_EXACT!r} <= _s <= {WHOLE_EXACT!r} and (_sk := _int(_s)) == _s and -{room} <= _lim <= {room}"
+    if not counted:
+        return f"(_sk, {step}) if {test} else (_NAN, _NAN)"
+    stop = "_floor(_lim) + 1" if step > 0 else "-_floor(-_lim) - 1"  # past the last int the loop takes
+    return f"(_sk, {step}, {stop}) if {test} else (_NAN, _NAN, None)"

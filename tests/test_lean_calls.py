@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from machine.lse.listing import listing
 from machine.lse.runtime import Status
 from machine.micro import Micro
 from tests.lse_harness import lines, run_lse
+from tests.oracle.differential import assert_agrees
 
 PROC = ("40 PROCEDURE &P(E)", "50 E←E+1;RETOUR")
 
@@ -245,3 +247,33 @@ def test_no_local_of_generated_code_hides_one_of_its_globals(source):
     assert functions
     for function in functions:
         assert not set(function.__code__.co_varnames) & set(function.__globals__)
+
+
+LEAVES = {
+    "a procedure that calls none, called at the deepest level allowed": lines(
+        "10 &P(1);AFFICHER 'FINI'", "20 TERMINER", "30 PROCEDURE &P(N) LOCAL N", "40 SI N<199 ALORS &P(N+1)",
+        "50 &F(N);RETOUR", "60 PROCEDURE &F(A) LOCAL A", "70 X←A;RETOUR"),
+    "a procedure that calls none, called one level too deep": lines(
+        "10 &P(1);AFFICHER 'FINI'", "20 TERMINER", "30 PROCEDURE &P(N) LOCAL N", "40 SI N<200 ALORS &P(N+1)",
+        "50 &F(N);RETOUR", "60 PROCEDURE &F(A) LOCAL A", "70 X←A;RETOUR"),
+    "calls that need no depth between calls that do, then recursion as deep as allowed": lines(
+        "10 FAIRE 20 POUR I←1 JUSQUA 300", "20 &F(I);Y←&G(I)", "30 &P(1);AFFICHER X,Y,'FINI'", "40 TERMINER",
+        "50 PROCEDURE &P(N) LOCAL N", "60 &F(N);SI N<199 ALORS &P(N+1)", "70 RETOUR",
+        "80 PROCEDURE &F(A) LOCAL A", "90 X←A;RETOUR", "100 PROCEDURE &G(A) LOCAL A", "110 RESULTAT A*2"),
+    "an error in a procedure that calls none": lines(
+        "10 &P(3)", "20 TERMINER", "30 PROCEDURE &P(N) LOCAL N", "40 &F(N-3);RETOUR",
+        "60 PROCEDURE &F(A) LOCAL A", "70 X←1/A;RETOUR"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(LEAVES))
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+def test_a_procedure_that_calls_none_agrees_with_the_reference(name: str, profile: str) -> None:
+    assert_agrees(LEAVES[name], [], profile=profile)
+
+
+def test_only_a_procedure_that_calls_another_counts_the_depth_of_calls() -> None:
+    code = listing(LEAVES["a procedure that calls none, called at the deepest level allowed"])
+    caller, callee = code.split("def p_P(")[1].split("def p_F(")
+    assert "depth += 1" in caller and "depth -= 1" in caller
+    assert "if depth >= _MAXD: _too_deep()" in callee and "depth += 1" not in callee and "finally" not in callee

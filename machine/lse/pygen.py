@@ -253,19 +253,25 @@ class UnitCode:
             own = sorted(self.own_strings | self.own_arrays)  # their cells are given back when the call ends
             if own:
                 out.emit(" = ".join(held_name(name) for name in own) + " = 0")
-            out.emit("depth += 1")
-            out.emit("try:")
-            out.depth += 1
+            # A procedure that calls none: no call in it reads the depth, which is only tested above.
+            deeper = bool(pyflow.call_sites(program, {unit.name: self.block_ids}))
+            finish = deeper or own or self.table or self.shared.profile  # what the call's end undoes
+            if deeper:
+                out.emit("depth += 1")
+            if finish:
+                out.emit("try:")
+                out.depth += 1
             if straight:
                 self.straight_body(entry)
             else:
                 out.emit(f"pc = {entry}")
         if not straight:
             self.dispatch_body()
-        if not self.is_main:
+        if not self.is_main and finish:
             out.depth = 1
             out.emit("finally:")
-            out.emit("    depth -= 1")
+            if deeper:
+                out.emit("    depth -= 1")
             if own:
                 out.emit(f"    M.memory.used -= {' + '.join(held_name(name) for name in own)}")
             if self.table:

@@ -32,6 +32,12 @@ GIVEN_A_NUMBER = """\
 """
 
 PROGRAMS = {
+    "a name indexed as a vector and as a matrix in one pass, its bounds read before the for": """\
+10 TABLEAU T[4],M[2,3]
+20 FAIRE 30 POUR I←1 JUSQUA 3
+30 T[I]←1;M[2,I]←2;SI T[1]>5 ALORS T[I,1]←0
+40 AFFICHER T[4],M[1,3],M[2,1]
+""",
     "a loop that stores into an array by its pass": """\
 10 TABLEAU T[2000]
 20 FAIRE 30 POUR I←1 JUSQUA 2000

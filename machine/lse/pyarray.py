@@ -122,13 +122,21 @@ class Element:
             return "True" if self.above[0] else f"{self.first(0)} {LOW[self.kinds[0]]}"
         description = self.described or f"{self.a}[0]"
         if len(self.names) == 1:
-            return self.within(0, f"{description}[{SLOTS[self.kinds[0]][0]}]", True)
+            return self.within(0, self.bound(description, 0, "v"), True)
         description = self.described or f"({self.m} := {self.a}[0])"
-        column = "True" if self.column else self.within(1, f"{description}[{SLOTS[self.kinds[1]][2]}]", True)
+        column = "True" if self.column else self.within(1, self.bound(description, 2, "c"), True)
         if self.above[0] or self.row is not None:
             return column
         row = f"{self.first(0)} {LOW[self.kinds[0]]}"
         return row if self.column else f"{row} and {column}"
+
+    def bound(self, description: str, slot: int, suffix: str) -> str:
+        """The bound an index part is tested against: read before a counted loop's `for` (its description
+        named `_H`, pyloops.description) where the part is an int, else from the description."""
+        at = 0 if slot == 0 else 1
+        if self.kinds[at] == "i" and description.startswith("_H"):
+            return f"{description}{suffix}"
+        return f"{description}[{SLOTS[self.kinds[at]][slot]}]"
 
     def general_test(self) -> str:
         """True if the index names an element, False for anything else (never raises): the array first

@@ -17,7 +17,7 @@ from machine.lse.numbers import WHOLE_EXACT
 from machine.lse.operands import whole24, whole_constant
 from machine.lse.ops import make_counted, make_whole_pass
 from machine.lse.pyexpr import python_name
-from machine.lse.values import COLUMNS, INT_COLUMN_BOUND
+from machine.lse.values import COLUMNS, INT_BOUND, INT_COLUMN_BOUND
 
 counted_shadow, whole_shadow = make_counted(WHOLE_EXACT), make_whole_pass(WHOLE_EXACT)
 
@@ -186,6 +186,9 @@ class LoopCode:
             self.hoisted.setdefault(hoisted, f"{self.fast_array(name)}[0]")
             if matrix:
                 self.hoisted[f"{hoisted}s"] = f"{hoisted}[{COLUMNS}]"
+            # the bounds of an int index and of an int column, whichever the pass asks (pyarray.Element.bound)
+            self.hoisted.setdefault(f"{hoisted}v", f"{hoisted}[{INT_BOUND}]")
+            self.hoisted.setdefault(f"{hoisted}c", f"{hoisted}[{INT_COLUMN_BOUND}]")
         return hoisted
 
     def fast_array(self, name: str) -> str:

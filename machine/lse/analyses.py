@@ -542,6 +542,41 @@ def index_names(nodes: list) -> set[str]:
             for index in node.indices for item in walk(index) if type(item) is n.Var}
 
 
+def bounded_arrays(layout: Layout) -> dict[str, tuple[int, int]]:
+    """The program's arrays whose elements only ever hold whole numbers between two bounds (0 included,
+    as TABLEAU makes them): every store to them is of a whole constant, none is typed in (LIRE), loaded,
+    given back as a position, or passed to a procedure; no procedure has a name of theirs.
+
+    Sums and products of their elements may then need no test (pyexpr.bounds); a value the monitor
+    gives an element outside the bounds stops the run (linker.arrays_kept).
+    """
+    names = layout.array_names - layout.parameters - layout.string_names - layout.loaded_names - {
+        name for unit in layout.units.values() for name in unit.locals}
+    bounds = {name: [0, 0] for name in names}
+    for _, node in unit_statements(layout):
+        kind = type(node)
+        if kind is n.Assign:
+            target = node.target
+            value = whole_constant(node.expr) if type(target) is n.Index else None
+            if value is None:
+                bounds.pop(target.name, None)
+            elif target.name in bounds:
+                low_high = bounds[target.name]
+                low_high[0], low_high[1] = min(low_high[0], value), max(low_high[1], value)
+        elif kind is n.Lire:
+            for target in node.targets:
+                bounds.pop(target.name, None)
+        elif kind is n.Call:
+            for arg in node.args:
+                if type(arg) in (n.Var, n.Index):
+                    bounds.pop(arg.name, None)
+        elif kind is n.BuiltinCall and node.position_out is not None:
+            bounds.pop(node.position_out.name, None)
+        elif kind is n.Faire:
+            bounds.pop(node.var, None)
+    return {name: (low, high) for name, (low, high) in bounds.items()}
+
+
 def vectors(layout: Layout) -> set[str]:
     """The names that can only be a vector when they are an array: every TABLEAU of theirs has one size,
     none is a parameter, a CHAINE or given by CHARGER, no PAUSE (a fast path reads them without the upper test)."""

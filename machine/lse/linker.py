@@ -96,6 +96,16 @@ class CompiledProgram:
         return all(type(value := variables.get(name, 0.0)) is not float or (
             value.is_integer() and abs(value) <= WHOLE_EXACT) for name in self.shared.layout.whole_counters)
 
+    def arrays_kept(self, variables: dict) -> bool:
+        """False if an element of an array whose bounds the code counts on (analyses.bounded_arrays) now
+        holds what they leave out: a fraction, or a number beyond them (its sums are not tested)."""
+        for name, (low, high) in self.shared.bounded.items():
+            array = variables.get(name)
+            if type(array) is list and not all(
+                    type(value) is float and low <= value <= high and value.is_integer() for value in array[1:]):
+                return False
+        return True
+
     def vectors_kept(self, variables: dict) -> bool:
         """False if a name the code reads as a vector (analyses.vectors) now holds a matrix."""
         return not any(type(value) is list and len(value[0][DIMS]) != 1

@@ -303,6 +303,9 @@ class ExpressionCode:
 
     def ex_Binary(self, node: n.Binary) -> tuple[str, str]:
         link, self.link = self.link, False  # a link of a chain of + - * (see chain), as its parent said
+        if node.op in CHAIN and not self.in_index and exact(node, self.scope.shared.bounded):
+            (left, _), (right, _) = self.sub(node.left), self.sub(node.right)
+            return f"({left} {node.op} {right})", "n"  # whole, within 2^24: exact in any model, never beyond
         if node.op in CHAIN and not self.in_index and not self.numbers.single and (
                 link or self.fast or self.unfailing_after_first(node)):
             return self.chain(node, link)
@@ -532,6 +535,40 @@ class ExpressionCode:
         if type(arg) is n.Index:
             return self.accessed(arg).reference(arg.name)
         return f"({{0: {self.sub(arg)[0]}}}, 0)"  # a temporary cell: a dict, never a list (an array)
+
+
+def bounds(node: object, bounded: dict[str, tuple[int, int]]) -> tuple[int, int] | None:
+    """The least and greatest whole number an expression of + - * gives, its operands being whole
+    constants and elements of arrays whose bounds are known (analyses.bounded_arrays); else None."""
+    kind = type(node)
+    if kind is n.Num:
+        value = whole_constant(node)
+        return None if value is None else (value, value)
+    if kind is n.Index:
+        return bounded.get(node.name)
+    if kind is n.Unary:
+        inner = bounds(node.operand, bounded)
+        return inner if inner is None or node.op == "+" else (-inner[1], -inner[0])
+    if kind is n.Binary and node.op in CHAIN:
+        left, right = bounds(node.left, bounded), bounds(node.right, bounded)
+        if left is None or right is None:
+            return None
+        if node.op == "+":
+            return left[0] + right[0], left[1] + right[1]
+        if node.op == "-":
+            return left[0] - right[1], left[1] - right[0]
+        products = [a * b for a in left for b in right]
+        return min(products), max(products)
+    return None
+
+
+def exact(node: n.Binary, bounded: dict[str, tuple[int, int]]) -> bool:
+    """True if + - * of elements of bounded arrays and whole constants can only give whole numbers within
+    2^24 (each of its operations too: their operands are within its bounds' reach)."""
+    if not bounded:
+        return False
+    found = bounds(node, bounded)
+    return found is not None and -2 ** 24 <= found[0] and found[1] <= 2 ** 24
 
 
 def _first_operation(node: n.Binary) -> n.Binary:

@@ -61,6 +61,7 @@ class ProgramCode:
         self.counters = analyses.shadowed_counters(layout)  # FAIRE variables with an int to index by
         self.floors = analyses.counter_floors(layout)  # of them, the least value their int can have
         self.vectors = analyses.vectors(layout)  # arrays that are vectors whenever they are arrays
+        self.bounded = analyses.bounded_arrays(layout)  # arrays of whole numbers between two bounds
         self.charge_prices: dict[int, int] = {}  # by the id of a Charge of the IR (it lives as long as this)
         self.block_prices: dict[int, int] = {}  # by block id
         self.counter_cells: list[str] = []  # the main program's ints of FAIRE variables (cells)

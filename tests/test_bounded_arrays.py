@@ -1,0 +1,75 @@
+"""Arrays whose every store is a whole constant: sums and products of their elements are neither
+tested for overflow nor rounded (analyses.bounded_arrays, pyexpr.exact), and agree with the reference.
+
+A value the monitor gives an element outside the bounds stops the run (linker.arrays_kept).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from machine.lse.analyses import bounded_arrays
+from machine.lse.layout import layout
+from machine.lse.listing import listing
+from machine.lse.parser import parse
+from tests.oracle.differential import assert_agrees
+from tests.test_monitor import Session
+
+FOUND = [
+    ("an array of flags", "10 TABLEAU T[3];T[1]←1;T[2]←0\n", {"T": (0, 1)}),
+    ("negative constants widen the bounds", "10 TABLEAU T[3];T[1]←-2;T[2]←5\n", {"T": (-2, 5)}),
+    ("an array never stored to holds zeros", "10 TABLEAU T[3];X←T[1]\n", {"T": (0, 0)}),
+    ("a store of a computed value", "10 TABLEAU T[3];T[1]←1;T[2]←T[1]+1\n", {}),
+    ("a store of a fraction", "10 TABLEAU T[3];T[1]←0.5\n", {}),
+    ("an element typed in", "10 TABLEAU T[3];LIRE T[1]\n", {}),
+    ("an array typed in", "10 TABLEAU T[3];LIRE T\n", {}),
+    ("an element passed to a procedure", "10 TABLEAU T[3];&P(T[1])\n20 TERMINER\n30 PROCEDURE &P(E)\n40 RETOUR\n",
+     {}),
+    ("an array passed to a procedure", "10 TABLEAU T[3];&P(T)\n20 TERMINER\n30 PROCEDURE &P(E)\n40 RETOUR\n", {}),
+    ("a name local to a procedure", "10 TABLEAU T[3];&P\n20 TERMINER\n30 PROCEDURE &P LOCAL T\n40 RETOUR\n", {}),
+    ("a name loaded from the disk", "10 TABLEAU T[3];CHARGER T,1,'F'\n", {}),
+]
+
+
+@pytest.mark.parametrize(("name", "source", "expected"), FOUND, ids=[case[0] for case in FOUND])
+def test_an_array_is_bounded_when_every_store_to_it_is_a_whole_constant(name: str, source: str, expected) -> None:
+    assert bounded_arrays(layout(parse(source))) == expected
+
+
+PROGRAMS = {
+    "the eight neighbours of a grid of flags summed": (
+        "10 TABLEAU G[5,5];FAIRE 20 POUR I←1 JUSQUA 5\n20 G[I,I]←1;G[I,6-I]←1\n"
+        "30 FAIRE 50 POUR I←2 JUSQUA 4\n40 FAIRE 50 POUR J←2 JUSQUA 4\n"
+        "50 AFFICHER G[I-1,J-1]+G[I-1,J]+G[I-1,J+1]+G[I,J-1]+G[I,J+1]+G[I+1,J-1]+G[I+1,J]+G[I+1,J+1]\n"),
+    "a product up to 2^24 and one past it": (
+        "10 TABLEAU T[3];T[1]←4096;T[2]←-4096;T[3]←4097\n"
+        "20 AFFICHER[U,F12.0] T[1]*T[1],T[1]*T[2],T[3]*T[3]+1,T[3]*T[3]*T[3],T[3]*T[3]+T[2]*T[2]+1\n"),
+    "an element out of range in a sum": "10 TABLEAU T[3];T[1]←1\n20 AFFICHER T[1]+T[4]\n",
+    "a sum of a bounded element and a number": "10 TABLEAU T[3];T[1]←1;X←0.1\n20 AFFICHER T[1]+X,T[1]-2*T[1]\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(PROGRAMS))
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+def test_every_mode_agrees_with_the_reference_on_sums_of_bounded_elements(name: str, profile: str) -> None:
+    assert_agrees(PROGRAMS[name], [], profile=profile)
+
+
+def test_a_sum_of_bounded_elements_is_neither_tested_nor_rounded() -> None:
+    source = "10 TABLEAU T[3];T[1]←1\n20 FAIRE 30 POUR I←1 JUSQUA 2\n30 X←T[1]+T[2]+T[3]*2\n"
+    for profile in (False, True):
+        code = listing(source, profile)
+        line = code[code.rindex("# 30:"):]
+        assert "_overflow" not in line and "_r32" not in line and "_ck(" not in line.split("except")[0]
+
+
+@pytest.mark.parametrize(("value", "goes_on"), [("1", True), ("0", True), ("0.5", False), ("2", False)])
+def test_an_element_given_a_value_out_of_its_bounds_at_the_prompt_stops_the_run(value: str, goes_on: bool) -> None:
+    session = Session(None)
+    session.type("10 TABLEAU T[2];T[1]←1", "20 PAUSE", "30 AFFICHER T[1]+T[2]")
+    assert "PAUSE EN LIGNE 20" in session.type("EX")
+    session.type(f"T[2]←{value}")
+    shown = session.type("CO")
+    assert ("RIEN A CONTINUER" not in shown) is goes_on
+    if goes_on:
+        assert shown.split()[0] == str(1 + int(value))

@@ -46,3 +46,8 @@ def test_a_small_run_profiled_prints_and_costs_what_the_plain_run_does(name: str
 def test_the_compiler_the_bench_counts_is_modules_that_exist() -> None:
     assert all((ROOT / "machine" / "lse" / f"{name}.py").is_file() for name in COMPILER)
     assert compiler_lines() > 1000
+
+
+def test_the_bench_counts_every_module_of_the_generator() -> None:
+    generator = {path.stem for path in (ROOT / "machine" / "lse").glob("py*.py")}
+    assert generator <= set(COMPILER)

@@ -32,6 +32,32 @@ GIVEN_A_NUMBER = """\
 """
 
 PROGRAMS = {
+    "an index that adds the loop's variable to a number: its int stands for it": """\
+10 TABLEAU A[9],W[9];G←3;FAIRE 20 POUR I←1 JUSQUA 9
+20 W[I]←I*I
+30 FAIRE 40 POUR I←1 JUSQUA 5
+40 A[G+I-1]←W[I];A[2*I-1]←A[2*I-1]+G*I
+50 AFFICHER A[1],A[3],A[7],A[9],I
+""",
+    "the same from a fractional start: no int, the general way": """\
+10 TABLEAU A[9],W[9];G←3;FAIRE 20 POUR I←1 JUSQUA 9
+20 W[I]←I*I
+30 FAIRE 40 POUR I←0.5 JUSQUA 5
+40 A[G+I-1]←W[I+1];A[2*I]←A[2*I]+G*I
+50 AFFICHER A[1],A[3],A[7],A[9],I
+""",
+    "an index whose products of the loop's variable pass 2^53: floats, as the reference": """\
+10 TABLEAU A[9]
+20 FAIRE 30 POUR I←2047 JUSQUA 2049
+30 A[I*I*I*I*I-(I*I*I*I*I-3)]←7
+40 AFFICHER A[1],A[2],A[3],A[4],A[5]
+""",
+    "an index the loop's int takes below 1": """\
+10 TABLEAU A[9];G←3
+20 FAIRE 30 POUR I←1 JUSQUA 5
+30 A[G-I]←1
+40 AFFICHER A[1]
+""",
     "a name indexed as a vector and as a matrix in one pass, its bounds read before the for": """\
 10 TABLEAU T[4],M[2,3]
 20 FAIRE 30 POUR I←1 JUSQUA 3

@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from machine.lse import nodes as n
 from machine.lse import pystrings
 from machine.lse.builtins import BUILTINS
+from machine.lse.checks import walk
 from machine.lse.costs import expression_cost
 from machine.lse.operands import cannot_overflow, changes_variables, scales, whole, whole24, whole_constant
 from machine.lse.pyarray import Element, simple
@@ -314,10 +315,11 @@ class ExpressionCode:
             return pystrings.joined(self, node, left, lk, right, rk), "s"
         # In an index, ints stay ints while they cannot pass 2^53, where floats would round them.
         ints = self.int_here and node.op in CHAIN and self.int_bits(node) <= 53
+        counted = self.counted_side(node) if self.in_index and self.fast and not ints and not self.floats else None
         self.int_index = ints
-        left, lk = self.sub(node.left)
+        left, lk = (self.scope.counter(node.left.name), "n") if counted == 0 else self.sub(node.left)
         self.int_index = ints
-        right, rk = self.sub(node.right)
+        right, rk = (self.scope.counter(node.right.name), "n") if counted == 1 else self.sub(node.right)
         self.int_index = False
         if (lk == "i") != (rk == "i"):  # an int beside a float (or anything else): both as floats
             (left, lk), (right, rk) = self.as_float(node.left, left, lk), self.as_float(node.right, right, rk)
@@ -334,6 +336,24 @@ class ExpressionCode:
         if scales(op, node.left, node.right):
             return self.numbers.scaled(code, fits), "n"
         return self.numbers.result(code, fits, whole(node, self.scope.whole, self.wholes)), "n"
+
+    def counted_side(self, node: n.Binary) -> int | None:
+        """Which operand (0, 1) of + - * in a fast path's index is a counted loop's variable that its int can
+        stand for, beside an operand that does not read it: the int meets a float there, and makes the
+        same float (exact: within 2^24); where the int is NaN (no whole number) the index names no
+        element and the statement reruns the general way, from the float.
+
+        Decision: the float made from the int at every pass costs more than the step (pyloops.ints_suffice).
+        """
+        loop = self.scope.loops.counting
+        if loop is None or node.op not in CHAIN:
+            return None
+        var = loop.node.var
+        for side, (operand, other) in enumerate(((node.left, node.right), (node.right, node.left))):
+            if type(operand) is n.Var and operand.name == var and not any(
+                    type(item) is n.Var and item.name == var for item in walk(other)):
+                return side
+        return None
 
     def as_float(self, node: object, code: str, kind: str) -> tuple[str, str]:
         """An operand written as an int (kind 'i') written again as a float."""

@@ -92,6 +92,7 @@ class StatementCode:
             return
         # The array, then the index, then the value: a value that may change the index's variables (a call)
         # finds the index kept as it was (Python computes the value of `a[i] = v` first).
+        reads = self.unit.loops.hot_reads
         element = exprs.indexed(target.name, target.indices, "", pinned=changes_variables(node.expr))
         code, kind = exprs.expr(node.expr)
         number = code if kind == "n" else f"_num({code})"
@@ -104,6 +105,7 @@ class StatementCode:
         if self.fast_parts(parts, reads=False):
             # A plain store whose failure (an index that names no element, any error of the value) runs
             # the statement again the general way: the array, then the index, then the value.
+            self.unit.loops.hot_reads = reads  # what was written above is not kept
             with self.descriptions((target, node.expr)) as read, exprs.plain_lookups():
                 fast = exprs.indexed(target.name, target.indices, "")
                 code, kind = exprs.expr(node.expr)

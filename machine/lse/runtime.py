@@ -352,7 +352,19 @@ class Runtime(ProgramIO):
         env[name], _ = self._new_array(name, dims, cells_of(env.get(name)))
 
     def own_array(self, name: str, sizes: tuple, held: int) -> tuple[Array, int]:
-        """TABLEAU of a procedure's own array (a Python local holding `held` cells): the array and its cells."""
+        """TABLEAU of a procedure's own array (a Python local holding `held` cells): the array and its cells.
+
+        Decision: a vector's size, the most frequent, is checked and its memory taken here (a procedure
+        may declare one at every call): what _dims and _new_array do, written out; anything else is theirs.
+        """
+        if len(sizes) == 1 and type(size := sizes[0]) is float and size >= 1.0 and size.is_integer():
+            cells = int(size)
+            memory = self.memory
+            if cells > held and memory.used + cells - held > memory.limit:
+                raise LseError(Err.MEMORY_FULL, f"TABLEAU {name} DE {cells} ELEMENTS")
+            memory.used += cells - held
+            self.charge("element_init", cells)
+            return new_array(name, (cells,)), cells
         return self._new_array(name, _dims(name, sizes), held)
 
     def _new_array(self, name: str, dims: tuple[int, ...], held: int) -> tuple[Array, int]:

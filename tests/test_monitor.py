@@ -10,6 +10,7 @@ import pytest
 
 from machine.disk import Disk
 from machine.errors import Err
+from machine.lse.status import Status
 from machine.micro import Micro
 from machine.monitor import Monitor, renumber_text
 from machine.profile import load_profile
@@ -197,6 +198,21 @@ def test_pas_a_pas_shows_each_line_and_waits_for_return(session):
 def test_trace_prints_each_line_number_as_it_runs(session):
     session.type("10 X←1", "20 TERMINER", "TR")
     assert "[10][20]" in session.type("EX")
+
+
+def test_trace_shows_each_line_number_after_what_the_lines_before_printed(session):
+    session.type("10 AFFICHER 'A'", "20 AFFICHER 'B'", "30 TERMINER", "TR")
+    assert "[10]\r\nA[20]\r\nB[30]" in session.type("EX").replace("\n", "\r\n").replace("\r\r\n", "\r\n")
+
+
+def test_what_a_program_prints_reaches_the_screen_when_its_slice_ends() -> None:
+    micro = Micro(load_profile("micro40"))
+    micro.load_text("10 FAIRE 20 POUR I←1 JUSQUA 1000\n20 AFFICHER I\n30 TERMINER\n")
+    assert micro.run(20_000) is Status.RUNNING
+    shown = [int(word) for word in micro.screen.text().split()]
+    assert shown and shown[-1] < 1000 and shown == list(range(shown[0], shown[-1] + 1))  # up to the slice's end
+    assert micro.run(10 ** 9) is Status.ENDED
+    assert micro.screen.text().split()[-1] == "1000"
 
 
 def test_a_breakpoint_stops_with_pause_and_continuer_goes_on(session):

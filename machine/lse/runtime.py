@@ -58,6 +58,7 @@ class Runtime(ProgramIO):
         self.segment_mark = 0
         self.memory = Memory(limits["memory_cells"])
         self.kept = variables  # the monitor's table: it sees the variables after each slice
+        self.printed: list[str] = []  # what the program printed in this slice, given at its end (see out)
         self.G = Globals(self.memory)
         if variables is not None:
             self.G.strings.update(variables.strings)
@@ -177,6 +178,21 @@ class Runtime(ProgramIO):
             return self.status
         self.budget = self.cyc + cycles
         try:
+            self._slice()
+        finally:
+            self.flush_output()
+        if self.status in (Status.ENDED, Status.FAILED) and self.profiling:
+            self.segment(0)
+        if self.kept is not None:
+            self.kept.clear()
+            self.kept.update(self.G.items())
+            self.kept.strings.clear()
+            self.kept.strings.update(self.G.strings)
+        return self.status
+
+    def _slice(self) -> None:
+        """Run the program for the slice run() set, and note how it stopped."""
+        try:
             if self._started:
                 status = self.suspension.resume()
             else:
@@ -192,14 +208,6 @@ class Runtime(ProgramIO):
             raise
         except Exception as error:  # a bug of the Micro, never shown as a guest error
             raise InternalError(f"{type(error).__name__}: {error}") from error
-        if self.status in (Status.ENDED, Status.FAILED) and self.profiling:
-            self.segment(0)
-        if self.kept is not None:
-            self.kept.clear()
-            self.kept.update(self.G.items())
-            self.kept.strings.clear()
-            self.kept.strings.update(self.G.strings)
-        return self.status
 
     def _run_program(self, block: int) -> None:
         old_limit = sys.getrecursionlimit()
@@ -262,6 +270,7 @@ class Runtime(ProgramIO):
 
     def before_line(self, line: int) -> None:
         """The debugger: let the hook see each line start, and pause there when it asks."""
+        self.flush_output()  # what the lines before printed, before what the hook shows
         if self.line_hook is not None and self.line_hook(line):
             self.current_line = line
             self._suspend(Status.PAUSED)
@@ -337,7 +346,10 @@ class Runtime(ProgramIO):
             self.build([self.first_block()])
         packed = [({0: value}, 0) if param in unit.by_reference else value for param, value in zip(unit.params, args)]
         self.budget = self.cyc + cycles
-        outcome, finished = self.suspension.call(self.compiled.units[name], packed)
+        try:
+            outcome, finished = self.suspension.call(self.compiled.units[name], packed)
+        finally:
+            self.flush_output()
         if not finished:
             raise LseError(Err.INTERRUPTED if outcome is Status.RUNNING else Err.MISSING_INPUT, name)
         result = None if outcome is RET or type(outcome) is Back else outcome

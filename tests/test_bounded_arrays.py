@@ -73,3 +73,15 @@ def test_an_element_given_a_value_out_of_its_bounds_at_the_prompt_stops_the_run(
     assert ("RIEN A CONTINUER" not in shown) is goes_on
     if goes_on:
         assert shown.split()[0] == str(1 + int(value))
+
+
+@pytest.mark.parametrize(("value", "exact"), [("1", True), ("0.1", False)])
+def test_an_array_kept_from_the_prompt_is_bounded_only_if_its_elements_are_within_bounds(
+        value: str, exact: bool) -> None:
+    session = Session(None, "console80")
+    session.type("TABLEAU T[2]", f"T[1]←{value}", "10 TABLEAU T[2]", "20 T[2]←1;FAIRE 30 POUR I←1 JUSQUA 2",
+                 "30 X←T[1]+T[2]", "40 AFFICHER[U,F12.9] X-1")
+    shown = session.type("RE 20").split()[0]  # REPRENDRE: from line 20, with the variables of the prompt
+    assert shown == ("1" if exact else "0.10000002")  # 1 + 1 - 1, or the float32 nearest to 1.1, less 1
+    sum_code = next(line for line in session.micro.runtime.compiled.source.splitlines() if "v_X = (" in line)
+    assert ("_r32" not in sum_code) is exact

@@ -48,6 +48,9 @@ class CompiledProgram:
         self.ir = program
         self.roots = list(roots)
         shared = ProgramCode(program, layout, machine.costs, machine.numbers, profile, debug)
+        # A bounded array the run starts with (kept from the prompt) holding what its bounds leave out is not.
+        shared.bounded = {name: bounds for name, bounds in shared.bounded.items()
+                          if within(machine.G.get(name), bounds)}
         returns = _return_roots(program, layout)  # a caller goes on there after a RETOUR EN
         units = [(layout.units[MAIN], [*roots, *returns])]
         units += [(unit, [program.proc_entry[name], *returns]) for name, unit in layout.units.items() if name != MAIN]
@@ -99,12 +102,7 @@ class CompiledProgram:
     def arrays_kept(self, variables: dict) -> bool:
         """False if an element of an array whose bounds the code counts on (analyses.bounded_arrays) now
         holds what they leave out: a fraction, or a number beyond them (its sums are not tested)."""
-        for name, (low, high) in self.shared.bounded.items():
-            array = variables.get(name)
-            if type(array) is list and not all(
-                    type(value) is float and low <= value <= high and value.is_integer() for value in array[1:]):
-                return False
-        return True
+        return all(within(variables.get(name), bounds) for name, bounds in self.shared.bounded.items())
 
     def vectors_kept(self, variables: dict) -> bool:
         """False if a name the code reads as a vector (analyses.vectors) now holds a matrix."""
@@ -204,6 +202,13 @@ class CompiledProgram:
             if isinstance(error, python_error):
                 raise LseError(code, line=line or None) from None
         raise error
+
+
+def within(array: object, bounds: tuple[int, int]) -> bool:
+    """True unless `array` is an array holding a fraction or a number out of `bounds`."""
+    low, high = bounds
+    return type(array) is not list or all(
+        type(value) is float and low <= value <= high and value.is_integer() for value in array[1:])
 
 
 def _return_roots(program: ir.ProgramIR, layout: Layout) -> list[int]:

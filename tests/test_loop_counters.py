@@ -403,6 +403,13 @@ def test_a_faire_variable_set_at_the_prompt_indexes_the_element_it_names_when_th
         assert float(session.type(f"? T[{where + passed}]").split()[0]) == where + passed + fraction
 
 
+def test_a_program_run_with_a_matrix_from_the_prompt_does_not_read_it_as_its_vector() -> None:
+    # REPRENDRE keeps the prompt's variables: the program's T[3] is not declared yet at line 20.
+    session = Session(None)
+    session.type("TABLEAU T[2,2]", "T[2,2]←7", "10 TABLEAU T[3]", "20 FAIRE 30 POUR I←1 JUSQUA 2", "30 X←T[4]")
+    assert "INDICE HORS LIMITES T[4] EN LIGNE 30" in session.type("RE 20")
+
+
 def test_a_run_whose_vector_became_a_matrix_at_the_prompt_cannot_go_on(tmp_path) -> None:
     session = Session(Disk(tmp_path))
     interrupted(session, "10 TABLEAU T[3000]", "20 FAIRE 30 POUR I←1 JUSQUA 3000", "30 T[I]←T[I]+1", "40 TERMINER")

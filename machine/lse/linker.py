@@ -48,9 +48,11 @@ class CompiledProgram:
         self.ir = program
         self.roots = list(roots)
         shared = ProgramCode(program, layout, machine.costs, machine.numbers, profile, debug)
-        # A bounded array the run starts with (kept from the prompt) holding what its bounds leave out is not.
+        # What the run starts with (kept from the prompt: REPRENDRE) may already break what the analyses
+        # found: a bounded array holding what its bounds leave out is not bounded, a matrix no vector.
         shared.bounded = {name: bounds for name, bounds in shared.bounded.items()
                           if within(machine.G.get(name), bounds)}
+        shared.vectors = {name for name in shared.vectors if not matrix(machine.G.get(name))}
         returns = _return_roots(program, layout)  # a caller goes on there after a RETOUR EN
         units = [(layout.units[MAIN], [*roots, *returns])]
         units += [(unit, [program.proc_entry[name], *returns]) for name, unit in layout.units.items() if name != MAIN]
@@ -106,8 +108,7 @@ class CompiledProgram:
 
     def vectors_kept(self, variables: dict) -> bool:
         """False if a name the code reads as a vector (analyses.vectors) now holds a matrix."""
-        return not any(type(value) is list and len(value[0][DIMS]) != 1
-                       for name, value in variables.items() if name in self.shared.vectors)
+        return not any(matrix(value) for name, value in variables.items() if name in self.shared.vectors)
 
     def namespace(self, tables: dict) -> dict:
         machine = self.machine
@@ -202,6 +203,11 @@ class CompiledProgram:
             if isinstance(error, python_error):
                 raise LseError(code, line=line or None) from None
         raise error
+
+
+def matrix(value: object) -> bool:
+    """True if `value` is an array of two sizes."""
+    return type(value) is list and len(value[0][DIMS]) != 1
 
 
 def within(array: object, bounds: tuple[int, int]) -> bool:

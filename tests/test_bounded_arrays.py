@@ -85,3 +85,10 @@ def test_an_array_kept_from_the_prompt_is_bounded_only_if_its_elements_are_withi
     assert shown == ("1" if exact else "0.10000002")  # 1 + 1 - 1, or the float32 nearest to 1.1, less 1
     sum_code = next(line for line in session.micro.runtime.compiled.source.splitlines() if "v_X = (" in line)
     assert ("_r32" not in sum_code) is exact
+
+
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+def test_a_sum_of_three_thousand_bounded_elements_compiles_and_agrees_with_the_reference(profile: str) -> None:
+    # bounds() walks the expression without recursion: a tall one made the compiler overflow Python's stack
+    assert_agrees("10 TABLEAU T[2];T[1]←1\n20 X←" + "+".join(["T[1]"] * 3000) + "\n30 AFFICHER X\n", [],
+                  profile=profile)

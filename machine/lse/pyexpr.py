@@ -85,6 +85,7 @@ class ExpressionCode:
         self.cold = False  # code that runs rarely: the general functions in one short call each (see compact)
         self.link = False  # the node being written is a link of a chain of + - * (see chain)
         self.wholes: dict[int, bool] = {}  # operands.whole's answers, by node id (the nodes live as long as this)
+        self.bounds: dict[int, tuple | None] = {}  # bounds' answers, by node id, likewise
         self.shorts: dict[int, bool] = {}  # short's answers, by node id
         # An index, or a + - * of one, may be a Python int (kind 'i'): a FAIRE's pass index, whole constants.
         self.int_index = False  # the node about to be written may be one
@@ -304,7 +305,7 @@ class ExpressionCode:
 
     def ex_Binary(self, node: n.Binary) -> tuple[str, str]:
         link, self.link = self.link, False  # a link of a chain of + - * (see chain), as its parent said
-        if node.op in CHAIN and not self.in_index and exact(node, self.scope.shared.bounded):
+        if node.op in CHAIN and not self.in_index and exact(node, self.scope.shared.bounded, self.bounds):
             (left, _), (right, _) = self.sub(node.left), self.sub(node.right)
             return f"({left} {node.op} {right})", "n"  # whole, within 2^24: exact in any model, never beyond
         if node.op in CHAIN and not self.in_index and not self.numbers.single and (
@@ -557,37 +558,55 @@ class ExpressionCode:
         return f"({{0: {self.sub(arg)[0]}}}, 0)"  # a temporary cell: a dict, never a list (an array)
 
 
-def bounds(node: object, bounded: dict[str, tuple[int, int]]) -> tuple[int, int] | None:
+def bounds(node: object, bounded: dict[str, tuple[int, int]], known: dict[int, tuple | None]) -> tuple | None:
     """The least and greatest whole number an expression of + - * gives, its operands being whole
-    constants and elements of arrays whose bounds are known (analyses.bounded_arrays); else None."""
-    kind = type(node)
-    if kind is n.Num:
-        value = whole_constant(node)
-        return None if value is None else (value, value)
-    if kind is n.Index:
-        return bounded.get(node.name)
-    if kind is n.Unary:
-        inner = bounds(node.operand, bounded)
-        return inner if inner is None or node.op == "+" else (-inner[1], -inner[0])
-    if kind is n.Binary and node.op in CHAIN:
-        left, right = bounds(node.left, bounded), bounds(node.right, bounded)
-        if left is None or right is None:
-            return None
-        if node.op == "+":
-            return left[0] + right[0], left[1] + right[1]
-        if node.op == "-":
-            return left[0] - right[1], left[1] - right[0]
-        products = [a * b for a in left for b in right]
-        return min(products), max(products)
-    return None
+    constants and elements of arrays whose bounds are known (analyses.bounded_arrays); else None.
+
+    Without recursion (an expression may be thousands of terms tall); `known` keeps the answers for
+    the nodes seen, by id, for a caller that asks again about their parents.
+    """
+    stack = [(node, False)]
+    while stack:
+        item, ready = stack.pop()
+        if id(item) in known:
+            continue
+        kind = type(item)
+        kids = (item.left, item.right) if kind is n.Binary and item.op in CHAIN else (
+            (item.operand,) if kind is n.Unary else ())
+        if kids and not ready:
+            stack.append((item, True))
+            stack.extend((kid, False) for kid in kids)
+            continue
+        if kind is n.Num:
+            value = whole_constant(item)
+            known[id(item)] = None if value is None else (value, value)
+        elif kind is n.Index:
+            known[id(item)] = bounded.get(item.name)
+        elif kind is n.Unary:
+            inner = known[id(item.operand)]
+            known[id(item)] = inner if inner is None or item.op == "+" else (-inner[1], -inner[0])
+        elif kids:
+            left, right = known[id(item.left)], known[id(item.right)]
+            if left is None or right is None:
+                known[id(item)] = None
+            elif item.op == "+":
+                known[id(item)] = (left[0] + right[0], left[1] + right[1])
+            elif item.op == "-":
+                known[id(item)] = (left[0] - right[1], left[1] - right[0])
+            else:
+                products = [a * b for a in left for b in right]
+                known[id(item)] = (min(products), max(products))
+        else:
+            known[id(item)] = None
+    return known[id(node)]
 
 
-def exact(node: n.Binary, bounded: dict[str, tuple[int, int]]) -> bool:
+def exact(node: n.Binary, bounded: dict[str, tuple[int, int]], known: dict[int, tuple | None]) -> bool:
     """True if + - * of elements of bounded arrays and whole constants can only give whole numbers within
     2^24 (each of its operations too: their operands are within its bounds' reach)."""
     if not bounded:
         return False
-    found = bounds(node, bounded)
+    found = bounds(node, bounded, known)
     return found is not None and -2 ** 24 <= found[0] and found[1] <= 2 ** 24
 
 

@@ -15,10 +15,18 @@ from machine.lse import pystrings
 from machine.lse.builtins import BUILTINS
 from machine.lse.checks import walk
 from machine.lse.costs import expression_cost
-from machine.lse.operands import cannot_overflow, changes_variables, scales, whole, whole24, whole_constant
+from machine.lse.operands import (
+    CHAIN,
+    cannot_overflow,
+    changes_variables,
+    exact,
+    scales,
+    whole,
+    whole24,
+    whole_constant,
+)
 from machine.lse.pyarray import Element, simple
 
-CHAIN = ("+", "-", "*")  # the operations that keep an infinity or a NaN one
 COMPARE_PY = {"=": "==", "#": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 TALL = 40  # an expression taller than this is computed in steps, one temporary a node
 # Built-ins written inline when their arguments are known numbers (same results and errors: a floor of
@@ -556,58 +564,6 @@ class ExpressionCode:
         if type(arg) is n.Index:
             return self.accessed(arg).reference(arg.name)
         return f"({{0: {self.sub(arg)[0]}}}, 0)"  # a temporary cell: a dict, never a list (an array)
-
-
-def bounds(node: object, bounded: dict[str, tuple[int, int]], known: dict[int, tuple | None]) -> tuple | None:
-    """The least and greatest whole number an expression of + - * gives, its operands being whole
-    constants and elements of arrays whose bounds are known (analyses.bounded_arrays); else None.
-
-    Without recursion (an expression may be thousands of terms tall); `known` keeps the answers for
-    the nodes seen, by id, for a caller that asks again about their parents.
-    """
-    stack = [(node, False)]
-    while stack:
-        item, ready = stack.pop()
-        if id(item) in known:
-            continue
-        kind = type(item)
-        kids = (item.left, item.right) if kind is n.Binary and item.op in CHAIN else (
-            (item.operand,) if kind is n.Unary else ())
-        if kids and not ready:
-            stack.append((item, True))
-            stack.extend((kid, False) for kid in kids)
-            continue
-        if kind is n.Num:
-            value = whole_constant(item)
-            known[id(item)] = None if value is None else (value, value)
-        elif kind is n.Index:
-            known[id(item)] = bounded.get(item.name)
-        elif kind is n.Unary:
-            inner = known[id(item.operand)]
-            known[id(item)] = inner if inner is None or item.op == "+" else (-inner[1], -inner[0])
-        elif kids:
-            left, right = known[id(item.left)], known[id(item.right)]
-            if left is None or right is None:
-                known[id(item)] = None
-            elif item.op == "+":
-                known[id(item)] = (left[0] + right[0], left[1] + right[1])
-            elif item.op == "-":
-                known[id(item)] = (left[0] - right[1], left[1] - right[0])
-            else:
-                products = [a * b for a in left for b in right]
-                known[id(item)] = (min(products), max(products))
-        else:
-            known[id(item)] = None
-    return known[id(node)]
-
-
-def exact(node: n.Binary, bounded: dict[str, tuple[int, int]], known: dict[int, tuple | None]) -> bool:
-    """True if + - * of elements of bounded arrays and whole constants can only give whole numbers within
-    2^24 (each of its operations too: their operands are within its bounds' reach)."""
-    if not bounded:
-        return False
-    found = bounds(node, bounded, known)
-    return found is not None and -2 ** 24 <= found[0] and found[1] <= 2 ** 24
 
 
 def _first_operation(node: n.Binary) -> n.Binary:

@@ -4,6 +4,7 @@ a variable; imports nodes and checks.walk."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from machine.lse import nodes as n
 from machine.lse.checks import walk
@@ -58,28 +59,22 @@ def whole(node: object, names: set[str], known: dict[int, bool] | None = None) -
     Without recursion (an expression may be thousands of terms tall); `known` keeps the answers
     for the nodes seen, by id, for a caller that asks again about their parents.
     """
-    known = {} if known is None else known
-    stack = [(node, False)]
-    while stack:
-        item, ready = stack.pop()
-        if id(item) in known:
-            continue
+    def kids_of(item: object) -> tuple:
         kind = type(item)
-        kids = (item.left, item.right) if kind is n.Binary and item.op in ("+", "-", "*") else (
+        return (item.left, item.right) if kind is n.Binary and item.op in CHAIN else (
             (item.operand,) if kind is n.Unary else (item.then, item.other) if kind is n.Conditional else
             (item.args[0],) if kind is n.BuiltinCall and item.name == "ABS" else ())
-        if kids and not ready:
-            stack.append((item, True))
-            stack.extend((kid, False) for kid in kids)
-            continue
+
+    def value_of(item: object, kids: tuple) -> bool:
+        kind = type(item)
         if kind is n.Num:
-            known[id(item)] = float(item.value).is_integer()
-        elif kind is n.Var:
-            known[id(item)] = item.name in names
-        else:
-            known[id(item)] = (kind is n.BuiltinCall and item.name == "ENT") or (
-                bool(kids) and all(known[id(kid)] for kid in kids))
-    return known[id(node)]
+            return float(item.value).is_integer()
+        if kind is n.Var:
+            return item.name in names
+        return (kind is n.BuiltinCall and item.name == "ENT") or (bool(kids) and all(known[id(kid)] for kid in kids))
+
+    known = {} if known is None else known
+    return bottom_up(node, kids_of, value_of, known)
 
 
 def changes_variables(node: object) -> bool:
@@ -95,40 +90,34 @@ def bounds(node: object, bounded: dict[str, tuple[int, int]], known: dict[int, t
     Without recursion (an expression may be thousands of terms tall); `known` keeps the answers for
     the nodes seen, by id, for a caller that asks again about their parents.
     """
-    stack = [(node, False)]
-    while stack:
-        item, ready = stack.pop()
-        if id(item) in known:
-            continue
+    def kids_of(item: object) -> tuple:
         kind = type(item)
-        kids = (item.left, item.right) if kind is n.Binary and item.op in CHAIN else (
+        return (item.left, item.right) if kind is n.Binary and item.op in CHAIN else (
             (item.operand,) if kind is n.Unary else ())
-        if kids and not ready:
-            stack.append((item, True))
-            stack.extend((kid, False) for kid in kids)
-            continue
+
+    def value_of(item: object, kids: tuple) -> tuple | None:
+        kind = type(item)
         if kind is n.Num:
             value = whole_constant(item)
-            known[id(item)] = None if value is None else (value, value)
-        elif kind is n.Index:
-            known[id(item)] = bounded.get(item.name)
-        elif kind is n.Unary:
+            return None if value is None else (value, value)
+        if kind is n.Index:
+            return bounded.get(item.name)
+        if kind is n.Unary:
             inner = known[id(item.operand)]
-            known[id(item)] = inner if inner is None or item.op == "+" else (-inner[1], -inner[0])
-        elif kids:
-            left, right = known[id(item.left)], known[id(item.right)]
-            if left is None or right is None:
-                known[id(item)] = None
-            elif item.op == "+":
-                known[id(item)] = (left[0] + right[0], left[1] + right[1])
-            elif item.op == "-":
-                known[id(item)] = (left[0] - right[1], left[1] - right[0])
-            else:
-                products = [a * b for a in left for b in right]
-                known[id(item)] = (min(products), max(products))
-        else:
-            known[id(item)] = None
-    return known[id(node)]
+            return inner if inner is None or item.op == "+" else (-inner[1], -inner[0])
+        if not kids:
+            return None
+        left, right = known[id(item.left)], known[id(item.right)]
+        if left is None or right is None:
+            return None
+        if item.op == "+":
+            return left[0] + right[0], left[1] + right[1]
+        if item.op == "-":
+            return left[0] - right[1], left[1] - right[0]
+        products = [a * b for a in left for b in right]
+        return min(products), max(products)
+
+    return bottom_up(node, kids_of, value_of, known)
 
 
 def exact(node: n.Binary, bounded: dict[str, tuple[int, int]], known: dict[int, tuple | None]) -> bool:
@@ -138,3 +127,20 @@ def exact(node: n.Binary, bounded: dict[str, tuple[int, int]], known: dict[int, 
         return False
     found = bounds(node, bounded, known)
     return found is not None and -2 ** 24 <= found[0] and found[1] <= 2 ** 24
+
+
+def bottom_up(node: object, kids_of: Callable, value_of: Callable, known: dict) -> object:
+    """value_of(item, its kids) for a node and every node below it, kids first, without recursion (an
+    expression may be thousands of terms tall); `known` keeps the answers by node id."""
+    stack = [(node, False)]
+    while stack:
+        item, ready = stack.pop()
+        if id(item) in known:
+            continue
+        kids = kids_of(item)
+        if kids and not ready:
+            stack.append((item, True))
+            stack.extend((kid, False) for kid in kids)
+            continue
+        known[id(item)] = value_of(item, kids)
+    return known[id(node)]

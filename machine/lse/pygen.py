@@ -47,6 +47,7 @@ class UnitCode:
         self.alone = len(set(roots)) == 1  # no RETOUR EN comes back into it
         self.once: set[int] = set()  # the blocks that run rarely (see program_source)
         self.reentered = True  # a call made in the unit may enter it again (see program_source)
+        self.calls = True  # the unit calls a procedure (see program_source)
         nodes = analyses.unit_nodes(program, self.block_ids)
         # A procedure's own CHAINE and TABLEAU are Python locals when nothing hands them over by name.
         self.own_strings, self.own_arrays = analyses.own_strings_and_arrays(program, unit, nodes)
@@ -254,9 +255,8 @@ class UnitCode:
             if own:
                 out.emit(" = ".join(held_name(name) for name in own) + " = 0")
             # A procedure that calls none: no call in it reads the depth, which is only tested above.
-            deeper = bool(pyflow.call_sites(program, {unit.name: self.block_ids}))
-            finish = deeper or own or self.table or self.shared.profile  # what the call's end undoes
-            if deeper:
+            finish = self.calls or own or self.table or self.shared.profile  # what the call's end undoes
+            if self.calls:
                 out.emit("depth += 1")
             if finish:
                 out.emit("try:")
@@ -270,7 +270,7 @@ class UnitCode:
         if not self.is_main and finish:
             out.depth = 1
             out.emit("finally:")
-            if deeper:
+            if self.calls:
                 out.emit("    depth -= 1")
             if own:
                 out.emit(f"    M.memory.used -= {' + '.join(held_name(name) for name in own)}")
@@ -567,11 +567,14 @@ def program_source(shared: ProgramCode, units: list[tuple[Unit, list[int]]]) -> 
     line_no = header
     codes = [UnitCode(shared, unit, roots) for unit, roots in units]
     blocks_of = {code.unit.name: code.block_ids for code in codes}
-    rare = pyflow.rarely_run(shared.ir, blocks_of, {code.unit.name for code in codes if code.alone}, MAIN)
-    again = pyflow.recursive(shared.ir, blocks_of)
+    sites = pyflow.call_sites(shared.ir, blocks_of)
+    rare = pyflow.rarely_run(shared.ir, blocks_of, {code.unit.name for code in codes if code.alone}, MAIN, sites)
+    again = pyflow.recursive(shared.ir, blocks_of, sites)
+    callers = {caller for caller, _, _ in sites}
     for code in codes:
         code.once = rare.get(code.unit.name, set())
         code.reentered = code.unit.name in again
+        code.calls = code.unit.name in callers
     for code in codes:
         lines = code.function()
         table = [(0, 0), (0, 0)] + code.out.table

@@ -93,6 +93,10 @@ class CompiledProgram:
                 floor is None or value >= floor)
             shadow.cell_contents = int(value) if whole else math.nan
 
+    def goes_on_with(self, variables: dict) -> bool:
+        """True if the code can go on with the variables as the monitor left them (see the three below)."""
+        return self.vectors_kept(variables) and self.counters_kept(variables) and self.arrays_kept(variables)
+
     def counters_kept(self, variables: dict) -> bool:
         """False if, in single precision, a variable that is a whole counter (layout.whole_counters) now
         holds a fraction or a number beyond 2^24: its step is not rounded (pyloops.step_sum)."""

@@ -252,8 +252,7 @@ class Runtime(ProgramIO):
             return False
         compiled = self.compiled
         if compiled is not None:
-            if self.kept is not None and not (compiled.vectors_kept(self.kept) and compiled.counters_kept(
-                    self.kept) and compiled.arrays_kept(self.kept)):
+            if self.kept is not None and not compiled.goes_on_with(self.kept):
                 return False  # its code reads a name as a vector that is now a matrix, steps a whole counter
                 # the monitor gave a fraction, or adds elements it gave a number out of bounds: it cannot go on
         if self.kept is not None:

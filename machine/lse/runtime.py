@@ -7,7 +7,6 @@ import pygame or any front end.
 
 from __future__ import annotations
 
-import math
 import sys
 from collections import Counter
 from collections.abc import Callable
@@ -363,28 +362,18 @@ class Runtime(ProgramIO):
         env[name], _ = self._new_array(name, dims, cells_of(env.get(name)))
 
     def own_array(self, name: str, sizes: tuple, held: int) -> tuple[Array, int]:
-        """TABLEAU of a procedure's own array (a Python local holding `held` cells): the array and its cells.
-
-        Decision: a vector's size, the most frequent, is checked and its memory taken here (a procedure
-        may declare one at every call): what _dims and _new_array do, written out; anything else is theirs.
-        """
-        if len(sizes) == 1 and type(size := sizes[0]) is float and size >= 1.0 and size.is_integer():
-            cells = int(size)
-            memory = self.memory
-            if cells > held and memory.used + cells - held > memory.limit:
-                raise LseError(Err.MEMORY_FULL, f"TABLEAU {name} DE {cells} ELEMENTS")
-            memory.used += cells - held
-            self.charge("element_init", cells)
-            return new_array(name, (cells,)), cells
+        """TABLEAU of a procedure's own array (a Python local holding `held` cells): the array and its cells."""
         return self._new_array(name, _dims(name, sizes), held)
 
     def _new_array(self, name: str, dims: tuple[int, ...], held: int) -> tuple[Array, int]:
-        cells = math.prod(dims)
-        # Decision: the memory limit bounds every array and string of the program together.
-        try:
-            self.memory.take(cells - held, name)
-        except LseError:  # the message says what was asked (made only then: a procedure's TABLEAU is frequent)
-            raise LseError(Err.MEMORY_FULL, f"TABLEAU {name} DE {cells} ELEMENTS") from None
+        cells = dims[0] if len(dims) == 1 else dims[0] * dims[1]  # as values.new_array: one size or two
+        # Decision: the memory limit bounds every array and string of the program together; Memory.take's
+        # test, written out so that its message is made only for the error (a procedure may declare an
+        # array at every call).
+        memory = self.memory
+        if cells > held and memory.used + cells - held > memory.limit:
+            raise LseError(Err.MEMORY_FULL, f"TABLEAU {name} DE {cells} ELEMENTS")
+        memory.used += cells - held
         self.charge("element_init", cells)
         return new_array(name, dims), cells
 

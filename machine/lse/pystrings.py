@@ -44,15 +44,14 @@ def substring(ex: ExpressionCode, parts: list[tuple[str, str]], count: int | Non
             f"_type({text_first}) is _str and _len({s}) >= {at + count}")
         paid = f"(cyc := cyc + {per_char * count}) is not None"
         return f"({s}{cut} if {test} and {paid} else _sch({s}, {start}, {length}))"
-    tests = [f"(_type({text_first}) is _str)" if text_kind != "s" else f"(({text_first}) is not None)"]
+    tests = [kind_test(text_first, text_kind, "s")]
     whole_start = []
     if float(first).is_integer() and 1 <= first < 2 ** 24:  # written out: nothing to compute or test
         d, i = start, str(int(first))
     elif start_kind == "n" and start.isidentifier() and counted:  # read after the text (or by _sch)
         d = start
     else:
-        tests.append(f"(_type({d} := {start}) is _float)" if start_kind != "n" else (
-            f"(({d} := {start}) is not None)"))
+        tests.append(kind_test(f"{d} := {start}", start_kind, "n"))
     if not i.isdigit():
         whole_start = [f"1.0 <= {d} < 1e15", f"({i} := _int({d})) == {d}"]
     if count is not None:
@@ -63,8 +62,7 @@ def substring(ex: ExpressionCode, parts: list[tuple[str, str]], count: int | Non
     if counted:
         c = length
     else:
-        tests.append(f"(_type({c} := {length}) is _float)" if length_kind != "n" else (
-            f"(({c} := {length}) is not None)"))
+        tests.append(kind_test(f"{c} := {length}", length_kind, "n"))
     checks = [" & ".join(tests), *whole_start, f"0.0 <= {c} < 1e15", f"({k} := _int({c})) == {c}",
               f"(cyc := cyc + {per_char} * _len({r} := {s}[{i} - 1:{i} - 1 + {k}])) is not None"]
     return f"({r} if {' and '.join(checks)} else _sch({s}, {d}, {c}))"
@@ -87,13 +85,9 @@ def position(ex: ExpressionCode, nodes: tuple, parts: list[tuple[str, str]]) -> 
     for (code, kind), constant, temp, wanted in zip(parts, written, ("_ps", "_pd", "_pt"), ("s", "n", "s")):
         value, first = (code, code) if pure or constant else (f"{temp}{depth}", f"{temp}{depth} := {code}")
         values.append(value)
-        python_type = "_str" if wanted == "s" else "_float"
-        if constant and kind == wanted:
-            tests.append("")
-        elif kind == wanted:  # read here, in its turn; a name read by a later test needs none
-            tests.append("" if pure and wanted == "n" else f"({first}) is not None")
-        else:
-            tests.append(f"_type({first}) is {python_type}")
+        # A constant needs no test, nor a name of its kind that a later test reads in its turn.
+        untested = kind == wanted and (constant or (pure and wanted == "n"))
+        tests.append("" if untested else kind_test(first, kind, wanted))
     s, d, t = values
     i, f, rest = f"_pi{depth}", f"_pf{depth}", f"_pn{depth}"
     start = nodes[1].value if written[1] else 0
@@ -115,7 +109,7 @@ def position(ex: ExpressionCode, nodes: tuple, parts: list[tuple[str, str]]) -> 
         checks = [tests[0], *whole, tests[2]] if not tests[1] else [tests[0], tests[1], *whole, tests[2]]
     else:
         computed = [test for test in tests if test]
-        checks = [f"({' & '.join(f'({test})' for test in computed)})" if len(computed) > 1 else computed[0],
+        checks = [f"({' & '.join(computed)})" if len(computed) > 1 else computed[0],
                   *whole] if computed else whole
     checks = [check for check in checks if check]
     checks += [f"({f} := {s}.find({t}, {found_from}) + 1) is not None",
@@ -158,11 +152,11 @@ def stopped(ex: ExpressionCode, parts: list[tuple[str, str]], stop: str) -> str:
     depth = ex.depth + 1
     d, i, e = f"_d{depth}", f"_i{depth}", f"_e{depth}"
     s, text_first = ex.once(text, f"_s{depth}") if simple(start) else (f"_s{depth}", f"_s{depth} := {text}")
-    tests = [f"(_type({text_first}) is _str)" if text_kind != "s" else f"(({text_first}) is not None)"]
+    tests = [kind_test(text_first, text_kind, "s")]
     if start_kind == "n" and simple(start):  # read after the text (or by _sch)
         d = start
     else:
-        tests.append(f"(_type({d} := {start}) is _float)" if start_kind != "n" else f"(({d} := {start}) is not None)")
+        tests.append(kind_test(f"{d} := {start}", start_kind, "n"))
     checks = [" & ".join(tests), f"1.0 <= {d} < 1e15", f"({i} := _int({d})) == {d}", f"{i} <= _len({s})",
               f"(({e} := {s}.find({stop!r}, {i} - 1)) >= 0 or ({e} := _len({s})) >= 0)",
               f"(cyc := cyc + {ex.scope.shared.costs['char_scan']} * ({e} - {i} + 1)) is not None"]
@@ -180,3 +174,10 @@ def converted(ex: ExpressionCode, part: tuple[str, str]) -> str:
     return (f"({r} if {test}-1e6 < {value} < 1e6 and ({k} := _int({value})) == {value} and "
             f"(cyc := cyc + {ex.scope.shared.costs['char_scan']} * _len({r} := _str({k}))) is not None "
             f"else _b_CCA({value}))")
+
+
+def kind_test(first: str, kind: str, wanted: str) -> str:
+    """The test of an operand that `first` computes: its type, where its kind ('s', 'n') is not known to be
+    the one wanted; else only computed, here, in its turn (always true)."""
+    python_type = "_str" if wanted == "s" else "_float"
+    return f"(({first}) is not None)" if kind == wanted else f"(_type({first}) is {python_type})"

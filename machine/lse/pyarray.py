@@ -17,6 +17,7 @@ from machine.lse.values import BOUND, COLUMN_BOUND, COLUMNS, INT_BOUND, INT_COLU
 # Decision: a float is floored (math.floor gives an int, several times faster than int()); the
 # test is written `k >= 1.0 and bound > k`, which measured faster than `1.0 <= k < bound`.
 LOW = {"i": "> 0", "n": ">= 1.0"}
+HOISTED = "_H"  # the name of a description read before a counted loop's `for`, then its number (pyloops)
 SLOTS = {"i": (INT_BOUND, INT_ROW_BOUND, INT_COLUMN_BOUND), "n": (BOUND, ROW_BOUND, COLUMN_BOUND)}
 
 
@@ -134,7 +135,7 @@ class Element:
         """The bound an index part is tested against: read before a counted loop's `for` (its description
         named `_H`, pyloops.description) where the part is an int, else from the description."""
         at = 0 if slot == 0 else 1
-        if self.kinds[at] == "i" and description.startswith("_H"):
+        if self.kinds[at] == "i" and description.startswith(HOISTED):
             return f"{description}{suffix}"
         return f"{description}[{SLOTS[self.kinds[at]][slot]}]"
 

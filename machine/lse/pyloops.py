@@ -3,8 +3,8 @@
 A part of the one code generator (pygen.UnitCode gives it the unit's flow, storage and output); loops
 that the program's shape decides are plain Python locals and jumps, the others a run-time stack; a
 counted loop is a Python `for`, with what no pass changes read before it. Imports ir, analyses, pyflow,
-costs, nodes, operands, numbers, ops (the int shadows), checks.walk, values (slot numbers) and
-pyexpr.python_name; never the runtime.
+costs, nodes, operands, numbers, ops (the int shadows), checks.walk, values (slot numbers), pyarray.HOISTED
+and pyexpr.python_name; never the runtime.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from machine.lse.costs import expression_cost
 from machine.lse.numbers import WHOLE_EXACT
 from machine.lse.operands import whole24, whole_constant
 from machine.lse.ops import make_counted, make_whole_pass
+from machine.lse.pyarray import HOISTED
 from machine.lse.pyexpr import python_name
 from machine.lse.values import COLUMNS, INT_BOUND, INT_COLUMN_BOUND
 
@@ -141,7 +142,7 @@ class LoopCode:
         # AUTREMENT), and the offsets of matrix rows indexed by the ints of the loops around it.
         self.invariant = unit.counters - assigned - {loop.node.var}
         arrays = sorted({node.name for node in nodes if type(node) is n.Index} - assigned)
-        self.hoisting = {name: f"_H{at}" for at, name in enumerate(arrays)}
+        self.hoisting = {name: f"{HOISTED}{at}" for at, name in enumerate(arrays)}
         self.hoisted = {}
         unit.fused, self.counting = body, loop
         unit.chain(body)  # up to static_line_end, which ends the pass
@@ -196,8 +197,9 @@ class LoopCode:
         code, hoisted = self.unit.array(name), self.hoisting.get(name)
         if hoisted is None or code.isidentifier():
             return code
-        self.hoisted.setdefault(f"_A{hoisted[2:]}", code)
-        return f"_A{hoisted[2:]}"
+        array = f"_A{hoisted[len(HOISTED):]}"
+        self.hoisted.setdefault(array, code)
+        return array
 
     def row_offset(self, name: str, row: object, code: str, above: bool) -> str | None:
         """The name of a matrix row's offset read before the `for` being written, where its description is and

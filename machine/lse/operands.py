@@ -10,6 +10,7 @@ from machine.lse import nodes as n
 from machine.lse.checks import walk
 
 CHAIN = ("+", "-", "*")  # the operations that keep an infinity or a NaN one
+NUMERIC_BUILTINS = frozenset({"ABS", "ENT", "RAC", "EXP", "LGN", "SIN", "COS", "ATG", "LGR"})  # give a number
 
 
 def cannot_overflow(op: str, left: object, right: object) -> bool:

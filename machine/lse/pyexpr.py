@@ -17,6 +17,7 @@ from machine.lse.checks import walk
 from machine.lse.costs import expression_cost
 from machine.lse.operands import (
     CHAIN,
+    NUMERIC_BUILTINS,
     cannot_overflow,
     changes_variables,
     exact,
@@ -35,7 +36,6 @@ TALL = 40  # an expression taller than this is computed in steps, one temporary 
 # unchecked arithmetic may give them an infinity (math's ValueError, where the built-in fails in LSE terms).
 # {a} is the argument, {t} a temporary; an argument out of the domain goes to the built-in itself.
 INLINE = {"ABS": "_abs({a})", "ENT": "_float(_floor({a}))"}
-NUMERIC_BUILTINS = {"ABS", "ENT", "RAC", "EXP", "LGN", "SIN", "COS", "ATG", "LGR"}  # their result is a number
 INLINE_FINITE = {
     "SIN": "_sin({a})", "COS": "_cos({a})", "ATG": "_atan({a})", "EXP": "_exp({a})",
     "RAC": "(_sqrt({t}) if ({t} := {a}) >= 0.0 else _b_RAC({t}))",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from machine.lse import analyses, ir
 from machine.lse import nodes as n
-from machine.lse.operands import changes_variables
+from machine.lse.operands import NUMERIC_BUILTINS, changes_variables
 
 # The most statements a case copies from one jump: beyond it, the round through the dispatch costs
 # little beside the code it runs; copies of long chains made renard's Python 12 % longer (bench/: none).
@@ -296,7 +296,7 @@ def loop_region(program: ir.ProgramIR, body: int) -> set[int]:
     return seen
 
 
-NUMERIC_BUILTINS = frozenset({"ABS", "ENT", "RAC", "SIN", "COS", "ATG", "EXP", "LGN"})  # priced at their point
+PRICED = NUMERIC_BUILTINS - {"LGR"}  # the numeric built-ins priced at their point (LGR reads a string)
 
 
 def constant_pass(program: ir.ProgramIR, body: int) -> bool:
@@ -307,5 +307,5 @@ def constant_pass(program: ir.ProgramIR, body: int) -> bool:
         return False
     return all(type(node) in (n.Assign, n.Num, n.Var, n.Index, n.Unary) or (
         type(node) is n.Binary and node.op in "+-*/^") or (
-        type(node) is n.BuiltinCall and node.name in NUMERIC_BUILTINS and node.position_out is None)
+        type(node) is n.BuiltinCall and node.name in PRICED and node.position_out is None)
         for node in analyses.unit_nodes(program, sorted(region)))

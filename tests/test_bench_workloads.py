@@ -50,4 +50,4 @@ def test_the_compiler_the_bench_counts_is_modules_that_exist() -> None:
 
 def test_the_bench_counts_every_module_of_the_generator() -> None:
     generator = {path.stem for path in (ROOT / "machine" / "lse").glob("py*.py")}
-    assert generator <= set(COMPILER)
+    assert generator | {"analyses", "holdings"} <= set(COMPILER)

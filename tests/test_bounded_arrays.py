@@ -1,5 +1,5 @@
 """Arrays whose every store is a whole constant: sums and products of their elements are neither
-tested for overflow nor rounded (analyses.bounded_arrays, pyexpr.exact), and agree with the reference.
+tested for overflow nor rounded (holdings.bounded_arrays, pyexpr.exact), and agree with the reference.
 
 A value the monitor gives an element outside the bounds stops the run (linker.arrays_kept).
 """
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from machine.lse.analyses import bounded_arrays
+from machine.lse.holdings import bounded_arrays
 from machine.lse.layout import layout
 from machine.lse.listing import listing
 from machine.lse.parser import parse

@@ -14,7 +14,7 @@ import re
 import pytest
 
 from machine.disk import Disk
-from machine.lse.analyses import vectors
+from machine.lse.holdings import vectors
 from machine.lse.layout import layout as build_layout
 from machine.lse.listing import listing
 from machine.lse.numbers import WHOLE_EXACT

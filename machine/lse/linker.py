@@ -49,10 +49,12 @@ class CompiledProgram:
         self.roots = list(roots)
         shared = ProgramCode(program, layout, machine.costs, machine.numbers, profile, debug)
         # What the run starts with (kept from the prompt: REPRENDRE) may already break what the analyses
-        # found: a bounded array holding what its bounds leave out is not bounded, a matrix no vector.
+        # found: a bounded array holding what its bounds leave out is not bounded, a matrix no vector, a
+        # name given a number no string variable.
         shared.bounded = {name: bounds for name, bounds in shared.bounded.items()
                           if within(machine.G.get(name), bounds)}
         shared.vectors = {name for name in shared.vectors if not matrix(machine.G.get(name))}
+        shared.strings = {name for name in shared.strings if type(machine.G.get(name, "")) is str}
         returns = _return_roots(program, layout)  # a caller goes on there after a RETOUR EN
         units = [(layout.units[MAIN], [*roots, *returns])]
         units += [(unit, [program.proc_entry[name], *returns]) for name, unit in layout.units.items() if name != MAIN]
@@ -94,8 +96,9 @@ class CompiledProgram:
             shadow.cell_contents = int(value) if whole else math.nan
 
     def goes_on_with(self, variables: dict) -> bool:
-        """True if the code can go on with the variables as the monitor left them (see the three below)."""
-        return self.vectors_kept(variables) and self.counters_kept(variables) and self.arrays_kept(variables)
+        """True if the code can go on with the variables as the monitor left them (see the four below)."""
+        return (self.vectors_kept(variables) and self.counters_kept(variables) and self.arrays_kept(variables)
+                and self.strings_kept(variables))
 
     def counters_kept(self, variables: dict) -> bool:
         """False if, in single precision, a variable that is a whole counter (layout.whole_counters) now
@@ -106,12 +109,17 @@ class CompiledProgram:
             value.is_integer() and abs(value) <= WHOLE_EXACT) for name in self.shared.layout.whole_counters)
 
     def arrays_kept(self, variables: dict) -> bool:
-        """False if an element of an array whose bounds the code counts on (analyses.bounded_arrays) now
+        """False if an element of an array whose bounds the code counts on (holdings.bounded_arrays) now
         holds what they leave out: a fraction, or a number beyond them (its sums are not tested)."""
         return all(within(variables.get(name), bounds) for name, bounds in self.shared.bounded.items())
 
+    def strings_kept(self, variables: dict) -> bool:
+        """False if a name the code reads as a string without testing it (holdings.string_variables) now
+        holds something else: the monitor stored a number in it before its CHAINE was run."""
+        return all(type(variables.get(name, "")) is str for name in self.shared.strings)
+
     def vectors_kept(self, variables: dict) -> bool:
-        """False if a name the code reads as a vector (analyses.vectors) now holds a matrix."""
+        """False if a name the code reads as a vector (holdings.vectors) now holds a matrix."""
         return not any(matrix(value) for name, value in variables.items() if name in self.shared.vectors)
 
     def namespace(self, tables: dict) -> dict:

@@ -86,7 +86,7 @@ def changes_variables(node: object) -> bool:
 
 def bounds(node: object, bounded: dict[str, tuple[int, int]], known: dict[int, tuple | None]) -> tuple | None:
     """The least and greatest whole number an expression of + - * gives, its operands being whole
-    constants and elements of arrays whose bounds are known (analyses.bounded_arrays); else None.
+    constants and elements of arrays whose bounds are known (holdings.bounded_arrays); else None.
 
     Without recursion (an expression may be thousands of terms tall); `known` keeps the answers for
     the nodes seen, by id, for a caller that asks again about their parents.

@@ -64,7 +64,7 @@ class Element:
                 self.kinds[at], self.guards[at], self.positive[at], self.above[at] = "i", False, True, True
         self.m = f"_m{tag}"
         self.fallback = fallback  # the parts as floats, for the general functions (see key)
-        self.vector = vector  # the array is a vector whenever it is an array (analyses.vectors)
+        self.vector = vector  # the array is a vector whenever it is an array (holdings.vectors)
         # A fast path's name for the array's description, read once before the statement (see fast_test).
         self.described = described
         # A fast path's names for a matrix row's offset and its column, read before a counted loop (None there:

@@ -90,7 +90,7 @@ class UnitCode:
         return self.shared.floors.get(name) if name in self.live else None
 
     def vector(self, name: str) -> bool:
-        """True if the array `name` is a vector whenever it is an array (see analyses.vectors)."""
+        """True if the array `name` is a vector whenever it is an array (see holdings.vectors)."""
         return name in self.shared.vectors and self.storage(name) != "ref" and not self.shared.debug
 
     # ------------------------------------------------------------- storage
@@ -123,7 +123,7 @@ class UnitCode:
         if where == "local" or (where in ("global", "shared") and self.pure(name)) or (
                 where == "ref" and name in self.shared.elements.get(self.unit.name, ())):
             return "n"
-        return "s" if where == "string" else "?"
+        return "s" if where == "string" or (where == "global" and name in self.shared.strings) else "?"
 
     def pyname(self, name: str) -> str:
         where = self.stored.get(name) or self.storage(name)

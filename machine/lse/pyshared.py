@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from machine.lse import analyses, ir
+from machine.lse import analyses, holdings, ir
 from machine.lse.layout import Layout
 
 INDENT = "    "  # one level of generated Python
@@ -60,8 +60,9 @@ class ProgramCode:
         self.whole = analyses.whole_names(layout)  # variables that only ever hold whole numbers
         self.counters = analyses.shadowed_counters(layout)  # FAIRE variables with an int to index by
         self.floors = analyses.counter_floors(layout)  # of them, the least value their int can have
-        self.vectors = analyses.vectors(layout)  # arrays that are vectors whenever they are arrays
-        self.bounded = analyses.bounded_arrays(layout)  # arrays of whole numbers between two bounds
+        self.vectors = holdings.vectors(layout)  # arrays that are vectors whenever they are arrays
+        self.bounded = holdings.bounded_arrays(layout)  # arrays of whole numbers between two bounds
+        self.strings = holdings.string_variables(layout)  # CHAINE variables that only ever hold strings
         self.charge_prices: dict[int, int] = {}  # by the id of a Charge of the IR (it lives as long as this)
         self.block_prices: dict[int, int] = {}  # by block id
         self.counter_cells: list[str] = []  # the main program's ints of FAIRE variables (cells)

@@ -1,0 +1,111 @@
+"""What the program's variables can hold, proved over the whole program: arrays of bounded whole
+numbers, names that are only ever vectors, CHAINE variables that only ever hold strings.
+
+Each fact holds as long as nothing but the program stores: the linker checks, when a stopped run goes
+on, that the monitor broke none of them (linker.CompiledProgram.goes_on_with). Imports nodes, layout,
+builtins (their result kinds) and analyses; never the runtime or the code generator.
+"""
+
+from __future__ import annotations
+
+from machine.lse import nodes as n
+from machine.lse.analyses import referenced_globals, unit_statements
+from machine.lse.builtins import BUILTINS
+from machine.lse.layout import Layout
+from machine.lse.operands import whole_constant
+
+
+def own_names(layout: Layout) -> set[str]:
+    """The names some procedure has as its own (a parameter or a local): not always the program's variable."""
+    return {name for unit in layout.units.values() for name in unit.locals}
+
+
+def bounded_arrays(layout: Layout) -> dict[str, tuple[int, int]]:
+    """The program's arrays whose elements only ever hold whole numbers between two bounds (0 included,
+    as TABLEAU makes them): every store to them is of a whole constant, none is typed in (LIRE), loaded,
+    given back as a position, or passed to a procedure; no procedure has a name of theirs.
+
+    Sums and products of their elements may then need no test (pyexpr.bounds); a value the monitor
+    gives an element outside the bounds stops the run (linker.arrays_kept).
+    """
+    names = layout.array_names - layout.parameters - layout.string_names - layout.loaded_names - own_names(layout)
+    bounds = {name: [0, 0] for name in names}
+    for _, node in unit_statements(layout):
+        kind = type(node)
+        if kind is n.Assign:
+            target = node.target
+            value = whole_constant(node.expr) if type(target) is n.Index else None
+            if value is None:
+                bounds.pop(target.name, None)
+            elif target.name in bounds:
+                low_high = bounds[target.name]
+                low_high[0], low_high[1] = min(low_high[0], value), max(low_high[1], value)
+        elif kind is n.Lire:
+            for target in node.targets:
+                bounds.pop(target.name, None)
+        elif kind is n.Call:
+            for arg in node.args:
+                if type(arg) in (n.Var, n.Index):
+                    bounds.pop(arg.name, None)
+        elif kind is n.BuiltinCall and node.position_out is not None:
+            bounds.pop(node.position_out.name, None)
+        elif kind is n.Faire:
+            bounds.pop(node.var, None)
+    return {name: (low, high) for name, (low, high) in bounds.items()}
+
+
+def vectors(layout: Layout) -> set[str]:
+    """The names that can only be a vector when they are an array: every TABLEAU of theirs has one size,
+    none is a parameter, a CHAINE or given by CHARGER, no PAUSE (a fast path reads them without the upper test)."""
+    sizes: dict[str, set[int]] = {}
+    for _, node in unit_statements(layout):
+        if type(node) is n.Pause:  # the monitor may declare anything while the program waits
+            return set()
+        if type(node) is n.Tableau:
+            for name, dims in node.decls:
+                sizes.setdefault(name, set()).add(len(dims))
+    return {name for name, counts in sizes.items() if counts == {1}} - layout.parameters - layout.string_names - (
+        layout.loaded_names)
+
+
+def string_variables(layout: Layout) -> set[str]:
+    """The program's CHAINE variables that hold a string whenever they are set.
+
+    LSE keeps a string in a CHAINE only, and a CHAINE refuses a number; a number gets into such a name
+    only where it is stored while the name is no CHAINE yet. So every store to it must be of a string
+    (a literal, `!`, a built-in giving one, another such variable), and it is never read in (LIRE gives
+    a number where it is no CHAINE), loaded, a loop's variable, a position, given whole by reference,
+    or any procedure's own name. Read, such a name needs no test of its kind (pyexpr, pystrings).
+    """
+    names = layout.string_names - layout.array_names - layout.loaded_names - own_names(layout) - (
+        referenced_globals(layout))
+    stores: list[tuple[str, object]] = []
+    for _, node in unit_statements(layout):
+        kind = type(node)
+        if kind is n.Assign and type(node.target) is n.Var:
+            stores.append((node.target.name, node.expr))
+        elif kind is n.Lire:
+            names.difference_update(target.name for target in node.targets if type(target) is n.Var)
+        elif kind is n.Charger and type(node.status) is n.Var:
+            names.discard(node.status.name)
+        elif kind is n.BuiltinCall and node.position_out is not None:
+            names.discard(node.position_out.name)
+        elif kind is n.Faire:
+            names.discard(node.var)
+    changed = True
+    while changed:  # a store of another such variable holds while that one does
+        changed = False
+        for name, expr in stores:
+            if name in names and not _string(expr, names):
+                names.discard(name)
+                changed = True
+    return names
+
+
+def _string(node: object, names: set[str]) -> bool:
+    """True if an expression can only give a string (or fail)."""
+    kind = type(node)
+    if kind is n.Conditional:
+        return _string(node.then, names) and _string(node.other, names)
+    return kind is n.Str or (kind is n.Binary and node.op == "!") or (kind is n.Var and node.name in names) or (
+        kind is n.BuiltinCall and BUILTINS[node.name].result_kind == "s")

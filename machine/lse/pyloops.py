@@ -111,9 +111,10 @@ class LoopCode:
             header = [f"for {counter} in (_rg if {ints} and (_rg := {ints_range}) else ({counter},)):"]
             left = unit.store(var, self.counted_value(var), "n")
         else:  # the passes the slice has room for, paid together after them
+            # (sliced only where they do not all fit: the passes that end the slice are few, a loop's starts many)
             room = f"(_m if (_m := -_int((cyc - bud) // {price}.0)) > 1 else 1)"
-            header = [f"_it = {ints_range} if {ints} else ()", f"_it = _it[:{room}] if _it else ({counter},)",
-                      f"for {counter} in _it:"]
+            header = [f"_it = _rg if {ints} and (_rg := {ints_range}) else ({counter},)",
+                      f"if cyc + {price}.0 * _len(_it) > bud: _it = _it[:{room}]", f"for {counter} in _it:"]
             out.emit(f"cyc += {price}.0 * _len(_it)")
             left = f"cyc += {price}.0 * (_it.index({counter}) + 1); {unit.store(var, self.counted_value(var), 'n')}"
         hoisted = [f"try: {'; '.join(f'{name} = {code}' for name, code in self.hoisted.items())}",

@@ -24,7 +24,7 @@ from machine.lse.numbers import NumberModel
 from machine.lse.programio import ProgramIO
 from machine.lse.status import Status
 from machine.lse.suspension import Suspension, default_suspension
-from machine.lse.values import Array, Memory, Vars, cells_of, new_array
+from machine.lse.values import Array, Memory, Vars, cells_of, description, new_array
 
 
 class Runtime(ProgramIO):
@@ -362,7 +362,22 @@ class Runtime(ProgramIO):
         env[name], _ = self._new_array(name, dims, cells_of(env.get(name)))
 
     def own_array(self, name: str, sizes: tuple, held: int) -> tuple[Array, int]:
-        """TABLEAU of a procedure's own array (a Python local holding `held` cells): the array and its cells."""
+        """TABLEAU of a procedure's own array (a Python local holding `held` cells): the array and its cells.
+
+        Decision: a procedure may declare a vector at every call (quicksort's W): in a plain run, a vector's
+        is made here in one call, with the tests and the charge of _dims, _new_array and charge written out.
+        """
+        if len(sizes) == 1 and not self.profiling and type(size := sizes[0]) is float and size >= 1.0 and (
+                size.is_integer()):
+            cells = int(size)
+            memory = self.memory
+            if cells > held and memory.used + cells - held > memory.limit:
+                raise LseError(Err.MEMORY_FULL, f"TABLEAU {name} DE {cells} ELEMENTS")
+            memory.used += cells - held
+            self._cyc.cell_contents += self.costs["element_init"] * cells
+            array = [0.0] * (cells + 1)
+            array[0] = description(name, (cells,))
+            return array, cells
         return self._new_array(name, _dims(name, sizes), held)
 
     def _new_array(self, name: str, dims: tuple[int, ...], held: int) -> tuple[Array, int]:

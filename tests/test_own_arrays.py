@@ -1,0 +1,30 @@
+"""A procedure's own TABLEAU, made at each call (Runtime.own_array): its sizes, its cells in the
+memory, declared again; every mode agrees with the reference."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.oracle.differential import assert_agrees
+
+PROGRAMS = {
+    "whole, fractional, zero and negative sizes": (
+        "10 FAIRE 20 POUR K←1 JUSQUA 4\n20 &P(SI K=1 ALORS 3 SINON SI K=2 ALORS 2.5 SINON SI K=3 ALORS 0 SINON -1)\n"
+        "30 TERMINER\n40 PROCEDURE &P(N) LOCAL N,W\n50 TABLEAU W[N];W[1]←N;AFFICHER W[1]\n60 RETOUR\n"),
+    "the memory filled by a recursion that declares at each call": (
+        "10 &P(1)\n20 TERMINER\n40 PROCEDURE &P(N) LOCAL N,W\n50 TABLEAU W[5000*N];AFFICHER N\n60 &P(N+1)\n"),
+    "an array declared twice in one call": (
+        "10 &P(3)\n20 TERMINER\n40 PROCEDURE &P(N) LOCAL N,W\n50 TABLEAU W[N];W[1]←7;TABLEAU W[N+1];AFFICHER W[1],N\n"
+        "60 RETOUR\n"),
+    "an array declared again and again in one call, its cells given back each time": (
+        "10 &P;TABLEAU T[12000];AFFICHER 'T'\n20 TERMINER\n40 PROCEDURE &P LOCAL W,I\n"
+        "50 FAIRE 60 POUR I←1 JUSQUA 200\n60 TABLEAU W[3000]\n"
+        "70 AFFICHER I\n80 RETOUR\n"),
+    "a size given as a string": "10 &P\n20 TERMINER\n40 PROCEDURE &P LOCAL W\n50 TABLEAU W['A']\n60 RETOUR\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(PROGRAMS))
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+def test_every_mode_agrees_with_the_reference_on_a_procedure_s_own_arrays(name: str, profile: str) -> None:
+    assert_agrees(PROGRAMS[name], [], profile=profile)

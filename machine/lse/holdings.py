@@ -1,5 +1,6 @@
 """What the program's variables can hold, proved over the whole program: arrays of bounded whole
-numbers, names that are only ever vectors, CHAINE variables that only ever hold strings.
+numbers, names that are only ever vectors, TABLEAU names that only ever hold arrays, CHAINE variables
+that only ever hold strings.
 
 Each fact holds as long as nothing but the program stores: the linker checks, when a stopped run goes
 on, that the monitor broke none of them (linker.CompiledProgram.goes_on_with). Imports nodes, layout,
@@ -68,6 +69,35 @@ def vectors(layout: Layout) -> set[str]:
         layout.loaded_names)
 
 
+def array_variables(layout: Layout) -> set[str]:
+    """The program's TABLEAU names that hold an array whenever they are set.
+
+    TABLEAU refuses a name that holds a number, and an element store needs an array: a number gets into
+    such a name only by a store to the whole name. So it is never given a value (`T←...`), read in (LIRE
+    gives a number where it is no array yet), loaded, a loop's variable, a position, given whole by
+    reference, a CHAINE or any procedure's own name. Indexed, such a name needs no test that it is a list.
+    """
+    names = layout.array_names - layout.string_names - layout.loaded_names - own_names(layout) - (
+        referenced_globals(layout))
+    for _, node in unit_statements(layout):
+        names.difference_update(_whole_stores(node))
+    return names
+
+
+def _whole_stores(node: object) -> list[str]:
+    """The names a statement may give a value to as a whole: an assignment's, LIRE's, a loop's, a position."""
+    kind = type(node)
+    if kind is n.Assign:
+        return [node.target.name] if type(node.target) is n.Var else []
+    if kind is n.Lire:
+        return [target.name for target in node.targets if type(target) is n.Var]
+    if kind is n.Charger:
+        return [node.status.name] if type(node.status) is n.Var else []
+    if kind is n.BuiltinCall:
+        return [node.position_out.name] if node.position_out is not None else []
+    return [node.var] if kind is n.Faire else []
+
+
 def string_variables(layout: Layout) -> set[str]:
     """The program's CHAINE variables that hold a string whenever they are set.
 
@@ -81,17 +111,11 @@ def string_variables(layout: Layout) -> set[str]:
         referenced_globals(layout))
     stores: list[tuple[str, object]] = []
     for _, node in unit_statements(layout):
-        kind = type(node)
-        if kind is n.Assign and type(node.target) is n.Var:
-            stores.append((node.target.name, node.expr))
-        elif kind is n.Lire:
-            names.difference_update(target.name for target in node.targets if type(target) is n.Var)
-        elif kind is n.Charger and type(node.status) is n.Var:
-            names.discard(node.status.name)
-        elif kind is n.BuiltinCall and node.position_out is not None:
-            names.discard(node.position_out.name)
-        elif kind is n.Faire:
-            names.discard(node.var)
+        if type(node) is n.Assign:
+            if type(node.target) is n.Var:
+                stores.append((node.target.name, node.expr))
+        else:
+            names.difference_update(_whole_stores(node))
     changed = True
     while changed:  # a store of another such variable holds while that one does
         changed = False

@@ -50,11 +50,12 @@ class CompiledProgram:
         shared = ProgramCode(program, layout, machine.costs, machine.numbers, profile, debug)
         # What the run starts with (kept from the prompt: REPRENDRE) may already break what the analyses
         # found: a bounded array holding what its bounds leave out is not bounded, a matrix no vector, a
-        # name given a number no string variable.
+        # name given a number no string variable and no array variable.
         shared.bounded = {name: bounds for name, bounds in shared.bounded.items()
                           if within(machine.G.get(name), bounds)}
         shared.vectors = {name for name in shared.vectors if not matrix(machine.G.get(name))}
         shared.strings = {name for name in shared.strings if type(machine.G.get(name, "")) is str}
+        shared.arrays = {name for name in shared.arrays if type(machine.G.get(name, [])) is list}
         returns = _return_roots(program, layout)  # a caller goes on there after a RETOUR EN
         units = [(layout.units[MAIN], [*roots, *returns])]
         units += [(unit, [program.proc_entry[name], *returns]) for name, unit in layout.units.items() if name != MAIN]
@@ -98,7 +99,7 @@ class CompiledProgram:
     def goes_on_with(self, variables: dict) -> bool:
         """True if the code can go on with the variables as the monitor left them (see the four below)."""
         return (self.vectors_kept(variables) and self.counters_kept(variables) and self.arrays_kept(variables)
-                and self.strings_kept(variables))
+                and self.kinds_kept(variables))
 
     def counters_kept(self, variables: dict) -> bool:
         """False if, in single precision, a variable that is a whole counter (layout.whole_counters) now
@@ -113,10 +114,12 @@ class CompiledProgram:
         holds what they leave out: a fraction, or a number beyond them (its sums are not tested)."""
         return all(within(variables.get(name), bounds) for name, bounds in self.shared.bounded.items())
 
-    def strings_kept(self, variables: dict) -> bool:
-        """False if a name the code reads as a string without testing it (holdings.string_variables) now
-        holds something else: the monitor stored a number in it before its CHAINE was run."""
-        return all(type(variables.get(name, "")) is str for name in self.shared.strings)
+    def kinds_kept(self, variables: dict) -> bool:
+        """False if a name the code reads as a string or indexes as an array without testing it
+        (holdings.string_variables, array_variables) now holds something else: the monitor stored a
+        number in it before its CHAINE or TABLEAU was run."""
+        return all(type(variables.get(name, "")) is str for name in self.shared.strings) and all(
+            type(variables.get(name, [])) is list for name in self.shared.arrays)
 
     def vectors_kept(self, variables: dict) -> bool:
         """False if a name the code reads as a vector (holdings.vectors) now holds a matrix."""

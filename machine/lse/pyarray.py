@@ -41,8 +41,9 @@ class Element:
     def __init__(self, array: str, parts: list[str], kinds: list[str], tag: str,
                  fallback: list[str] | None = None, vector: bool = False, above: list[bool] | None = None,
                  described: str | None = None, pinned: bool = False, row: str | None = None,
-                 column: str | None = None) -> None:
+                 column: str | None = None, listed: bool = False) -> None:
         self.array = array
+        self.listed = listed  # the array is a list whenever it is set (holdings.array_variables): not tested
         # Pinned: the array and each part held as first evaluated, where what runs after them (a call in
         # a later part, the value stored) may change the variables they read.
         self.a = array if array.isidentifier() and not pinned else f"_a{tag}"
@@ -147,7 +148,7 @@ class Element:
             evaluated.append(f"{self.container()} is not None")  # always true: the array, evaluated first
             evaluated.extend(f"{self.first(at)} is not None" for at in range(len(self.names))
                              if self.names[at] != self.parts[at])
-        tests = [f"_type({self.a}) is _list"]
+        tests = [] if self.listed else [f"_type({self.a}) is _list"]
         tests.extend(f"_type({name}) is _float" for name, guard in zip(self.names, self.guards) if guard)
         if len(self.names) == 1:
             tests.append(self.within(0, f"{self.a}[0][{SLOTS[self.kinds[0]][0]}]", False))

@@ -233,16 +233,17 @@ class ExpressionCode:
 
     def element(self, array: str, parts: list[tuple[str, str]], tag: str, fallback: list[str] | None = None,
                 vector: bool = False, above: list[bool] | None = None, described: str | None = None,
-                pinned: bool = False, row: str | None = None, column: str | None = None) -> Element:
+                pinned: bool = False, row: str | None = None, column: str | None = None,
+                listed: bool = False) -> Element:
         """An element access to write: the array's code, then its index parts with their kinds.
 
         A kind is 'n' (a float), 'i' (a Python int, whole already) or unknown; `fallback`, the
         parts as floats, for the general functions where an int part is no element (a NaN);
         `vector`, the array is one whenever it is an array; `above`, which int parts are at least 1 when
-        they are numbers; `described` and `pinned`, as pyarray.Element takes them.
+        they are numbers; `described`, `pinned` and `listed`, as pyarray.Element takes them.
         """
         return Element(array, [code for code, _ in parts], [kind for _, kind in parts], tag, fallback, vector, above,
-                       described, pinned, row, column)
+                       described, pinned, row, column, listed)
 
     def indexed(self, name: str, indices: tuple, tag: str, pinned: bool = False) -> Element:
         """The element of the array `name` that `indices` name, by the ints of FAIRE variables where they help.
@@ -253,8 +254,9 @@ class ExpressionCode:
         first evaluated, in order, whatever runs after them (pyarray.Element).
         """
         array, vector = (self.scope.loops.fast_array if self.fast else self.scope.array)(name), self.scope.vector(name)
+        listed = self.scope.listed(name) and array == self.scope.pyname(name)  # (not one read before a loop)
         if pinned or any(changes_variables(index) for index in indices):
-            return self.element(array, self.float_parts(indices), tag, vector=vector, pinned=True)
+            return self.element(array, self.float_parts(indices), tag, vector=vector, pinned=True, listed=listed)
         parts = self.key_parts(indices)
         above = [kind == "i" and self.at_least_one(index) for index, (_, kind) in zip(indices, parts)]
         if self.fast or all(kind != "i" for _, kind in parts):
@@ -264,11 +266,12 @@ class ExpressionCode:
                 loops = self.scope.loops
                 row = loops.row_offset(name, indices[0], parts[0][0], above[0]) if parts[0][1] == "i" else None
                 column = loops.column(name, indices[1], parts[1][0], above[1]) if parts[1][1] == "i" else None
-            return self.element(array, parts, tag, None, vector, above, described=described, row=row, column=column)
+            return self.element(array, parts, tag, None, vector, above, described=described, row=row, column=column,
+                                listed=listed)
         floats = self.float_parts(indices)
         if all(kind == "i" or simple(code) for code, kind in parts):
-            return self.element(array, parts, tag, [code for code, _ in floats], vector, above)
-        return self.element(array, floats, tag, None, vector)
+            return self.element(array, parts, tag, [code for code, _ in floats], vector, above, listed=listed)
+        return self.element(array, floats, tag, None, vector, listed=listed)
 
     def at_least_one(self, node: object) -> bool:
         """True if an index part written with ints is at least 1 wherever it is a number (not NaN)."""

@@ -89,6 +89,10 @@ class UnitCode:
         """The least a FAIRE variable's int can be where it is set here and not NaN (None: not known)."""
         return self.shared.floors.get(name) if name in self.live else None
 
+    def listed(self, name: str) -> bool:
+        """True if the program's variable `name` holds an array whenever it is set (see holdings.array_variables)."""
+        return name in self.shared.arrays and self.storage(name) == "global"
+
     def vector(self, name: str) -> bool:
         """True if the array `name` is a vector whenever it is an array (see holdings.vectors)."""
         return name in self.shared.vectors and self.storage(name) != "ref" and not self.shared.debug

@@ -1,12 +1,13 @@
-"""CHAINE variables that only ever hold strings are read without a test of their kind
-(holdings.string_variables); a number the monitor stores in one stops the run (linker.strings_kept).
+"""CHAINE variables that only ever hold strings are read without a test of their kind, TABLEAU names
+that only ever hold arrays indexed without a test that they are lists (holdings.string_variables,
+array_variables); a number the monitor stores in one stops the run (linker.kinds_kept).
 """
 
 from __future__ import annotations
 
 import pytest
 
-from machine.lse.holdings import string_variables
+from machine.lse.holdings import array_variables, string_variables
 from machine.lse.layout import layout
 from machine.lse.listing import listing
 from machine.lse.parser import parse
@@ -39,7 +40,37 @@ def test_a_chaine_holds_only_strings_when_every_store_to_it_is_of_a_string(name:
     assert string_variables(layout(parse(source))) == expected
 
 
+ARRAYS = [
+    ("an array indexed and stored into", "10 TABLEAU T[3],M[2,2];T[1]←M[1,1];X←T[2]\n", {"T", "M"}),
+    ("an array given a value whole", "10 TABLEAU T[3];T←1\n", set()),
+    ("an array read in whole", "10 TABLEAU T[3];LIRE T\n", set()),
+    ("an array that is a loop's variable", "10 TABLEAU T[3]\n20 FAIRE 30 POUR T←1 JUSQUA 2\n30 *\n", set()),
+    ("an array loaded from the disk", "10 TABLEAU T[3];CHARGER T,1,'F'\n", set()),
+    ("an array given whole by reference", "10 TABLEAU T[3];&P(T)\n20 TERMINER\n30 PROCEDURE &P(X)\n40 RETOUR\n",
+     set()),
+    ("an element given by reference", "10 TABLEAU T[3];&P(T[1])\n20 TERMINER\n30 PROCEDURE &P(X)\n40 RETOUR\n",
+     {"T"}),
+    ("an array's name a procedure's own", "10 TABLEAU T[3];&P\n20 TERMINER\n30 PROCEDURE &P LOCAL T\n40 RETOUR\n",
+     set()),
+    ("an array's name also a CHAINE's", "10 TABLEAU T[3]\n20 CHAINE T\n", set()),
+]
+
+
+@pytest.mark.parametrize(("name", "source", "expected"), ARRAYS, ids=[case[0] for case in ARRAYS])
+def test_a_tableau_name_holds_only_arrays_when_nothing_stores_to_it_whole(name: str, source: str, expected) -> None:
+    assert array_variables(layout(parse(source))) == expected
+
+
 PROGRAMS = {
+    "an element read before its TABLEAU is run": "10 FAIRE 30 POUR I←1 JUSQUA 3\n20 X←T[I]+1\n30 TABLEAU T[3]\n",
+    "an element given by reference before its TABLEAU is run": (
+        "10 FAIRE 20 POUR I←1 JUSQUA 3\n20 &P(T[I])\n30 TABLEAU T[3]\n40 TERMINER\n50 PROCEDURE &P(E)\n"
+        "60 E←E+1;RETOUR\n"),
+    "elements after the array is freed": (
+        "10 TABLEAU T[3];FAIRE 20 POUR I←1 JUSQUA 3\n20 T[I]←I;SI I=2 ALORS LIBERER T\n30 AFFICHER T[1]\n"),
+    "elements of a vector and a matrix by reference": (
+        "10 TABLEAU T[2,2],U[4];FAIRE 30 POUR I←1 JUSQUA 2\n20 &P(U[I]);&P(U[I+2]);&P(T[I,I])\n30 X←X+U[I]\n"
+        "40 AFFICHER X,T[1,1],U[5]\n50 TERMINER\n60 PROCEDURE &P(E)\n70 E←E+1;RETOUR\n"),
     "a string read before its CHAINE is run": "10 AFFICHER POS(T,1,'B')\n20 CHAINE T;T←'AB'\n",
     "a string never given a value": "10 CHAINE T\n20 AFFICHER SCH(T,1,1)\n",
     "strings compared, joined and searched": (
@@ -52,7 +83,7 @@ PROGRAMS = {
 
 @pytest.mark.parametrize("name", sorted(PROGRAMS))
 @pytest.mark.parametrize("profile", ["micro40", "console80"])
-def test_every_mode_agrees_with_the_reference_on_string_variables(name: str, profile: str) -> None:
+def test_every_mode_agrees_with_the_reference_on_string_and_array_variables(name: str, profile: str) -> None:
     assert_agrees(PROGRAMS[name], [], profile=profile)
 
 
@@ -76,3 +107,26 @@ def test_a_number_kept_from_the_prompt_makes_the_variable_tested_again() -> None
     session = Session(None)
     session.type("T←5", "10 AFFICHER SCH(T,1,1)!'X'", "20 CHAINE T;T←'AB';ALLER EN 10")
     assert "TYPES INCOMPATIBLES SCH EN LIGNE 10" in session.type("RE 10")  # REPRENDRE keeps T←5
+
+
+def test_an_array_variable_is_indexed_without_a_test_that_it_is_a_list() -> None:
+    code = listing("10 TABLEAU T[3]\n20 FAIRE 30 POUR I←1 JUSQUA 3\n30 &P(T[I])\n40 TERMINER\n"
+                   "50 PROCEDURE &P(E)\n60 E←E+1;RETOUR\n", False)
+    call = next(line for line in code.splitlines() if "p_P((" in line)
+    assert "v_T[0][1] > i_I" in call and "_type(v_T)" not in call
+
+
+def test_a_number_stored_by_the_monitor_in_an_array_variable_stops_the_run() -> None:
+    session = Session(None)
+    session.type("10 PAUSE", "20 FAIRE 30 POUR I←1 JUSQUA 2", "30 &P(T[I])", "40 TABLEAU T[3];ALLER EN 20",
+                 "50 PROCEDURE &P(E)", "60 E←E+1;RETOUR")
+    assert "PAUSE EN LIGNE 10" in session.type("EX")
+    session.type("T←5")  # no TABLEAU T has run yet: the monitor may give it a number
+    assert "RIEN A CONTINUER" in session.type("CO")
+
+
+def test_a_number_kept_from_the_prompt_makes_the_array_tested_again() -> None:
+    session = Session(None)
+    session.type("T←5", "20 FAIRE 30 POUR I←1 JUSQUA 2", "30 &P(T[I])", "40 TABLEAU T[3];ALLER EN 20",
+                 "50 PROCEDURE &P(E)", "60 E←E+1;RETOUR")
+    assert "T N'EST PAS UN TABLEAU EN LIGNE 30" in session.type("RE 20")  # REPRENDRE keeps T←5

@@ -54,8 +54,8 @@ class CompiledProgram:
         shared.bounded = {name: bounds for name, bounds in shared.bounded.items()
                           if within(machine.G.get(name), bounds)}
         shared.vectors = {name for name in shared.vectors if not matrix(machine.G.get(name))}
-        shared.strings = {name for name in shared.strings if type(machine.G.get(name, "")) is str}
-        shared.arrays = {name for name in shared.arrays if type(machine.G.get(name, [])) is list}
+        shared.strings = {name for name in shared.strings if unset_or(machine.G.get(name), str)}
+        shared.arrays = {name for name in shared.arrays if unset_or(machine.G.get(name), list)}
         returns = _return_roots(program, layout)  # a caller goes on there after a RETOUR EN
         units = [(layout.units[MAIN], [*roots, *returns])]
         units += [(unit, [program.proc_entry[name], *returns]) for name, unit in layout.units.items() if name != MAIN]
@@ -118,8 +118,8 @@ class CompiledProgram:
         """False if a name the code reads as a string or indexes as an array without testing it
         (holdings.string_variables, array_variables) now holds something else: the monitor stored a
         number in it before its CHAINE or TABLEAU was run."""
-        return all(type(variables.get(name, "")) is str for name in self.shared.strings) and all(
-            type(variables.get(name, [])) is list for name in self.shared.arrays)
+        return all(unset_or(variables.get(name), str) for name in self.shared.strings) and all(
+            unset_or(variables.get(name), list) for name in self.shared.arrays)
 
     def vectors_kept(self, variables: dict) -> bool:
         """False if a name the code reads as a vector (holdings.vectors) now holds a matrix."""
@@ -223,6 +223,11 @@ class CompiledProgram:
 def matrix(value: object) -> bool:
     """True if `value` is an array of two sizes."""
     return type(value) is list and len(value[0][DIMS]) != 1
+
+
+def unset_or(value: object, kind: type) -> bool:
+    """True if `value` is unset (None) or of `kind`: a string variable's str, an array variable's list."""
+    return value is None or type(value) is kind
 
 
 def within(array: object, bounds: tuple[int, int]) -> bool:

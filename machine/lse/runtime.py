@@ -24,7 +24,7 @@ from machine.lse.numbers import NumberModel
 from machine.lse.programio import ProgramIO
 from machine.lse.status import Status
 from machine.lse.suspension import Suspension, default_suspension
-from machine.lse.values import Array, Memory, Vars, cells_of, description, new_array
+from machine.lse.values import Array, Memory, Vars, cells_of, new_array
 
 
 class Runtime(ProgramIO):
@@ -362,36 +362,25 @@ class Runtime(ProgramIO):
         env[name], _ = self._new_array(name, dims, cells_of(env.get(name)))
 
     def own_array(self, name: str, sizes: tuple, held: int) -> tuple[Array, int]:
-        """TABLEAU of a procedure's own array (a Python local holding `held` cells): the array and its cells.
-
-        Decision: a procedure may declare a vector at every call (quicksort's W): in a plain run, a vector's
-        is made here in one call, with the tests and the charge of _dims, _new_array and charge written out.
-        """
-        if len(sizes) == 1 and not self.profiling and type(size := sizes[0]) is float and size >= 1.0 and (
-                size.is_integer()):
-            cells = int(size)
-            memory = self.memory
-            if cells > held and memory.used + cells - held > memory.limit:
-                raise LseError(Err.MEMORY_FULL, f"TABLEAU {name} DE {cells} ELEMENTS")
-            memory.used += cells - held
-            self._cyc.cell_contents += self.costs["element_init"] * cells
-            array = [0.0] * (cells + 1)
-            array[0] = description(name, (cells,))
-            return array, cells
-        return self._new_array(name, _dims(name, sizes), held)
+        """TABLEAU of a procedure's own array (a Python local holding `held` cells): the array and its cells."""
+        return self._new_array(name, _dims(name, sizes), held)  # (at every call: quicksort's W)
 
     def _new_array(self, name: str, dims: tuple[int, ...], held: int) -> tuple[Array, int]:
+        """A zero-filled array of `dims` that takes the place of `held` cells, charged: the array and its cells.
+
+        Decision: the memory limit bounds every array and string of the program together; Memory.take's
+        test, written out so that its message is made only for the error (a procedure may declare an
+        array at every call).
+        """
         cells = dims[0] if len(dims) == 1 else dims[0] * dims[1]  # as values.new_array: one size or two
-        # Decision: the memory limit bounds every array and string of the program together; Memory.take's
-        # test, written out so that its message is made only for the error (a procedure may declare an
-        # array at every call).
         memory = self.memory
         if cells > held and memory.used + cells - held > memory.limit:
             raise LseError(Err.MEMORY_FULL, f"TABLEAU {name} DE {cells} ELEMENTS")
         memory.used += cells - held
-        self.charge("element_init", cells)
+        self._cyc.cell_contents += self.costs["element_init"] * cells  # charge(), written out likewise
+        if self.profiling:
+            self.counts["element_init"] += cells
         return new_array(name, dims), cells
-
 
 def _dims(name: str, sizes: tuple) -> tuple[int, ...]:
     """The sizes of a TABLEAU as whole numbers, or TAILLE DE TABLEAU INVALIDE."""

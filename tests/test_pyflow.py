@@ -7,7 +7,7 @@ import pytest
 from machine.lse import analyses, ir
 from machine.lse.listing import listing
 from machine.lse.parser import parse
-from machine.lse.pyflow import once_blocks, rarely_run, recursive
+from machine.lse.pyflow import call_sites, once_blocks, rarely_run, recursive
 
 CASES = [
     ("lines that run on to the end run once", "10 A←1\n20 B←2\n30 TERMINER\n", {10, 20, 30}),
@@ -54,11 +54,12 @@ def test_a_procedure_called_only_from_code_that_runs_once_runs_its_own_blocks_on
     entries = {name: program.proc_entry[name] for name in ("&INIT", "&PAS")}
     blocks_of = {name: analyses.reachable(program, [entry]) for name, entry in entries.items()}
     blocks_of["&"] = analyses.reachable(program, [program.line_block[10]])
-    rare = rarely_run(program, blocks_of, set(blocks_of), "&")
+    sites = call_sites(program, blocks_of)
+    rare = rarely_run(program, blocks_of, set(blocks_of), "&", sites)
     lines = {name: {program.blocks[block].line for block in blocks} for name, blocks in rare.items()}
     assert 60 in lines["&INIT"] and 50 not in lines["&INIT"]  # its set-up and its end, not its loop
     assert "&PAS" not in rare  # called in a loop
-    assert rarely_run(program, blocks_of, set(blocks_of) - {"&"}, "&") == {}  # a RETOUR EN comes back to the main
+    assert rarely_run(program, blocks_of, set(blocks_of) - {"&"}, "&", sites) == {}  # a RETOUR EN comes back
 
 
 READS = """\
@@ -83,7 +84,7 @@ def test_a_loop_that_calls_a_procedure_reading_the_keyboard_on_every_way_runs_at
 
 def main_lines_run_rarely(program: ir.ProgramIR, blocks_of: dict) -> set[int]:
     """The main program's lines whose every block runs rarely."""
-    rare = rarely_run(program, blocks_of, set(blocks_of), "&")["&"]
+    rare = rarely_run(program, blocks_of, set(blocks_of), "&", call_sites(program, blocks_of))["&"]
     hot = {program.blocks[block].line for block in blocks_of["&"] if block not in rare}
     return {program.blocks[block].line for block in blocks_of["&"]} - hot
 
@@ -103,7 +104,7 @@ def test_the_procedures_on_a_cycle_of_calls_are_those_a_call_may_enter_again() -
     program = ir.lower(parse(CYCLE_OF_CALLS))
     blocks_of = {name: analyses.reachable(program, [entry]) for name, entry in program.proc_entry.items()}
     blocks_of["&"] = analyses.reachable(program, [program.line_block[10]])
-    assert recursive(program, blocks_of) == {"&A", "&B"}
+    assert recursive(blocks_of, call_sites(program, blocks_of)) == {"&A", "&B"}
 
 
 def test_a_procedure_no_call_enters_again_tests_no_budget_at_its_entry() -> None:

@@ -186,12 +186,10 @@ def call_sites(program: ir.ProgramIR, blocks_of: dict[str, list[int]]) -> list[t
             for node in analyses.block_nodes(program, block_id) if type(node) is n.Call]
 
 
-def recursive(program: ir.ProgramIR, blocks_of: dict[str, list[int]],
-              sites: list[tuple[str, int, str]] | None = None) -> set[str]:
-    """The units that a call made in them may enter again (on a cycle of calls); `sites`: call_sites',
-    if the caller has them."""
+def recursive(blocks_of: dict[str, list[int]], sites: list[tuple[str, int, str]]) -> set[str]:
+    """The units that a call made in them may enter again (on a cycle of calls); `sites`: call_sites'."""
     calls: dict[str, set[str]] = {name: set() for name in blocks_of}
-    for caller, _, callee in call_sites(program, blocks_of) if sites is None else sites:
+    for caller, _, callee in sites:
         calls[caller].add(callee)
     found: set[str] = set()
     for name in calls:
@@ -208,16 +206,16 @@ def recursive(program: ir.ProgramIR, blocks_of: dict[str, list[int]],
 
 
 def rarely_run(program: ir.ProgramIR, blocks_of: dict[str, list[int]], alone: set[str],
-               main: str, sites: list[tuple[str, int, str]] | None = None) -> dict[str, set[int]]:
+               main: str, sites: list[tuple[str, int, str]]) -> dict[str, set[int]]:
     """Each unit's blocks that run rarely: the main program's once_blocks, and those of a procedure whose
     every call is made from blocks that run rarely (a unit not `alone`, that a RETOUR EN comes back
-    into, has none: its blocks may run again and again); `sites`: call_sites', if the caller has them.
+    into, has none: its blocks may run again and again); `sites`: call_sites'.
 
     Decision: a procedure called only from code that runs once (a set-up, a game's turn) runs its own
     blocks on no cycle once a call: they are written short too.
     """
     callers: dict[str, list[tuple[str, int]]] = {}  # each procedure's calls: (calling unit, its block)
-    for caller, block_id, callee in call_sites(program, blocks_of) if sites is None else sites:
+    for caller, block_id, callee in sites:
         callers.setdefault(callee, []).append((caller, block_id))
     waiting = waiting_procedures(program, blocks_of, main)
     rare = {main: once_blocks(program, blocks_of[main], waiting)} if main in alone else {}

@@ -573,7 +573,7 @@ def program_source(shared: ProgramCode, units: list[tuple[Unit, list[int]]]) -> 
     blocks_of = {code.unit.name: code.block_ids for code in codes}
     sites = pyflow.call_sites(shared.ir, blocks_of)
     rare = pyflow.rarely_run(shared.ir, blocks_of, {code.unit.name for code in codes if code.alone}, MAIN, sites)
-    again = pyflow.recursive(shared.ir, blocks_of, sites)
+    again = pyflow.recursive(blocks_of, sites)
     callers = {caller for caller, _, _ in sites}
     for code in codes:
         code.once = rare.get(code.unit.name, set())

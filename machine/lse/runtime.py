@@ -243,17 +243,16 @@ class Runtime(ProgramIO):
 
         The variables are taken as the monitor left them (an immediate line may have changed them):
         the ints beside FAIRE variables that index elements are taken again from their floats, and a
-        program whose code reads a name as a vector that is now a matrix, (single precision) steps a
-        whole counter now given a fraction, or adds elements of a bounded array now given a number out
-        of its bounds, cannot go on.
+        program whose code counts on what the monitor changed cannot go on (a name read as a vector now
+        a matrix, a whole counter given a fraction in single precision, a bounded array given a number
+        out of its bounds, a string or array variable given a number: CompiledProgram.goes_on_with).
         """
         if not (self.status is Status.PAUSED or (self.status is Status.FAILED and self.resumable)):
             return False
         compiled = self.compiled
         if compiled is not None:
             if self.kept is not None and not compiled.goes_on_with(self.kept):
-                return False  # its code reads a name as a vector that is now a matrix, steps a whole counter
-                # the monitor gave a fraction, or adds elements it gave a number out of bounds: it cannot go on
+                return False  # its code counts on what the monitor changed: it cannot go on
         if self.kept is not None:
             for name in [name for name in self.G.keys() if name not in self.kept]:
                 self.G.pop(name, None)

@@ -135,7 +135,7 @@ def joined(ex: ExpressionCode, node: n.Binary, left: str, lk: str, right: str, r
         general = f"_cat({j}, '')"
     elif type(node.left) is n.Str or type(node.right) is n.Str:  # the other operand alone is tested
         other, first = ex.once(right if type(node.left) is n.Str else left, a)
-        test = f"_type({first}) is _str and "
+        test = f"{kind_test(first, rk if type(node.left) is n.Str else lk, 's')} and "
         a, b = (left, other) if type(node.left) is n.Str else (other, right)
         general = f"_cat({a}, {b})"
     else:  # both operands computed, in order, before the test
@@ -170,7 +170,7 @@ def converted(ex: ExpressionCode, part: tuple[str, str]) -> str:
     depth = ex.depth + 1
     x, k, r = f"_x{depth}", f"_k{depth}", f"_r{depth}"
     value, first = ex.once(code, x)
-    test = f"_type({first}) is _float and " if kind != "n" else "" if value == first else f"({first}) is not None and "
+    test = "" if kind == "n" and value == first else f"{kind_test(first, kind, 'n')} and "
     return (f"({r} if {test}-1e6 < {value} < 1e6 and ({k} := _int({value})) == {value} and "
             f"(cyc := cyc + {ex.scope.shared.costs['char_scan']} * _len({r} := _str({k}))) is not None "
             f"else _b_CCA({value}))")

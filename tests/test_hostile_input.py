@@ -198,6 +198,13 @@ def test_ctrl_c_at_any_instant_of_start_up_exits_130_without_a_traceback_of_the_
             frames = [line for line in err.splitlines() if line.strip().startswith("File ")]
             assert frames and all("<frozen " in line for line in frames), err
             continue
+        if err.endswith('main.py", line 0, in <module>\nKeyboardInterrupt\n'):
+            # Seen once, in CI: the signal came before main.py's first line ran, so CPython raised it at
+            # the module's entry ("line 0"), before any handler of ours could be installed. One frame,
+            # and it is the entry itself: nothing of the Micro ran.
+            frames = [line for line in err.splitlines() if line.strip().startswith("File ")]
+            assert len(frames) == 1, err
+            continue
         assert "main.py" not in err and "machine/" not in err, err
         if err.startswith("Fatal Python error"):
             continue

@@ -105,11 +105,12 @@ def _non_finite(x: float) -> str:
 
 def cca(x: float) -> str:
     """Return the U format of a number without its trailing space (the CCA function)."""
-    x = _number(x, "CCA")
+    if type(x) is not float:
+        x = _number(x, "CCA")
+    if -1e6 < x < 1e6 and x.is_integer():  # the common case, exact already (NaN and infinities fail)
+        return str(int(x))
     if not math.isfinite(x):
         return _non_finite(x)
-    if x.is_integer() and -1e6 < x < 1e6:  # the common case, exact already
-        return str(int(x))
     if _Decimal is None:
         _load_decimal()
     sign, digits, lead = _round_significant(x, _U_CONTEXT)
@@ -168,9 +169,10 @@ def _fixed_field(width: int, decimals: int) -> Callable[[object], str]:
     def fixed(x: object) -> str:
         if type(x) is not float:
             x = _number(x, "F")
-        if not abs(x) < limit:  # also catches infinities and NaN
+        if not -limit < x < limit:  # also catches infinities and NaN
             return stars
-        if abs(abs(x * scale) % 1.0 - 0.5) > 1e-6:
+        # Python's % gives a negative product 1 - its fraction: as far from the tie as the fraction.
+        if x.is_integer() or abs(x * scale % 1.0 - 0.5) > 1e-6:
             # Decision: far from a tie, Python's own rounding of the exact binary value is the
             # same as rounding half away from zero, and much faster than Decimal.
             text = aligned % x
@@ -439,12 +441,16 @@ def _unrolled_renderer(texts: tuple[str, ...], fields: tuple[Callable, ...], tai
     size = len(fields)
     namespace: dict[str, object] = {"__builtins__": {}, "type": type, "float": float, "str": str, "len": len,
                                     "general": general}
+    pieces = []  # the line's texts, each a value's field between them: one % makes the line
     for i in range(count):  # the value i: the text before it and its field, or U after the format
         if i < size:
-            namespace[f"t{i}"], namespace[f"g{i}"] = texts[i], fields[i]
+            pieces.append(texts[i])
+            namespace[f"g{i}"] = fields[i]
         else:
-            namespace[f"t{i}"], namespace[f"g{i}"] = (tail if i == size else ""), _u_scalar
-    namespace["end"] = texts[count] if count < size else (tail if count == size else "")
+            pieces.append(tail if i == size else "")
+            namespace[f"g{i}"] = _u_scalar
+    pieces.append(texts[count] if count < size else (tail if count == size else ""))
+    namespace["line"] = "%s".join(piece.replace("%", "%%") for piece in pieces)
     exec(_unrolled(count), namespace)
     return namespace["render"]
 
@@ -454,12 +460,12 @@ def _unrolled(count: int) -> CodeType:
     """The code of a renderer of `count` values; only indexed names, no text of the program."""
     names = ", ".join(f"v{i}" for i in range(count))
     scalars = " and ".join(f"(type(v{i}) is float or type(v{i}) is str)" for i in range(count))
-    pieces = "".join(f"t{i} + g{i}(v{i}) + " for i in range(count))
+    fields = "".join(f"g{i}(v{i}), " for i in range(count))
     source = (f"def render(values):\n"
               f"    if len(values) == {count}:\n"
               f"        {names}, = values\n"
               f"        if {scalars}:\n"
-              f"            return {pieces}end\n"
+              f"            return line % ({fields})\n"
               f"    return general(values)\n")
     return compile(source, "<format>", "exec")
 

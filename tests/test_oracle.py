@@ -276,11 +276,25 @@ FEATURES = {
         "10 CHAINE S,V;S←'JE TRAVAILLE';AFFICHER POS(S,1,'AILLE'),SCH(S,4,' ',P),P",
         "15 AFFICHER LGR(S),CCA(2.51),EQN(S,2),GRL(S,3,Q),Q,SKP(S,3),PTR(S,1),CNB('10 MAI',1,J),J",
         '20 TERMINER'), []),
+    'si arms paid once computed': (program(
+        "10 CHAINE S;S←'AB';K←0",
+        "20 FAIRE 30 POUR I←1 JUSQUA 4",
+        "30 K←K+(SI I=1 ALORS 1 SINON SI I=2 ALORS -2 SINON SI I=3 ALORS I*I SINON -I)",
+        "40 AFFICHER K,(SI K>0 ALORS 'OUI' SINON S!'NON'),(SI K<0 ALORS 1 SINON SI K>0 ALORS 2 SINON 3)",
+        "50 A←(SI K>0 ALORS 1/0 SINON 2)",
+        '60 TERMINER'), []),
     'formats': (program(
         "10 AFFICHER['A=',F6.2,X,E10.3,/,*X,U] 3.14159,12345.678,4,'Z'",
         '20 AFFICHER[3U] 1,2',
         '30 TERMINER'), []),
 }
+
+
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+def test_a_si_arm_written_as_a_number_beyond_the_model_fails_unpaid(profile):
+    source = program("10 K←1;A←(SI K>0 ALORS -1E300 SINON 2)", "20 AFFICHER A;TERMINER")
+    result = compare(source, [], 3, profile)
+    assert not report(result), report(result)
 
 
 @pytest.mark.parametrize("name", FEATURES)

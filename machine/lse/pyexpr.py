@@ -421,8 +421,8 @@ class ExpressionCode:
         cond = self.sub(node.cond)[0]
         then, tk = self.expr(node.then)
         other, ok = self.expr(node.other)
-        then = self.charge_code(expression_cost(node.then), then)
-        other = self.charge_code(expression_cost(node.other), other)
+        then = self.charge_code(expression_cost(node.then), then, literal(node.then, self.numbers))
+        other = self.charge_code(expression_cost(node.other), other, literal(node.other, self.numbers))
         return f"({then} if {cond} else {other})", (tk if tk == ok else "?")
 
     def ex_BuiltinCall(self, node: n.BuiltinCall) -> tuple[str, str]:
@@ -567,6 +567,18 @@ class ExpressionCode:
         if type(arg) is n.Index:
             return self.accessed(arg).reference(arg.name)
         return f"({{0: {self.sub(arg)[0]}}}, 0)"  # a temporary cell: a dict, never a list (an array)
+
+
+def literal(node: object, numbers: object) -> bool:
+    """True for a string written out, or a number (negated or not) that the number model holds: its code
+    cannot fail (a number beyond float32 is DEPASSEMENT DE CAPACITE in single)."""
+    if type(node) is n.Unary:
+        node = node.operand
+        if type(node) is not n.Num:
+            return False
+    if type(node) is n.Num:
+        return numbers.held(float(node.value)) is not None
+    return type(node) is n.Str
 
 
 def _first_operation(node: n.Binary) -> n.Binary:

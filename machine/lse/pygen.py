@@ -204,13 +204,21 @@ class UnitCode:
         return table or "G"
 
     # ------------------------------------------------------------ charging
-    def charge_inline(self, kinds: Counter, code: str) -> str:
-        """Code that pays for kinds, then gives code's value (the branch of a conditional expression)."""
+    def charge_inline(self, kinds: Counter, code: str, literal: bool = False) -> str:
+        """Code that pays for kinds, then gives code's value (the branch of a conditional expression).
+
+        Decision: the branch is paid once its value is known (an error in it is not charged), and with
+        no tuple built: both arms give the value, so the charge's truth does not matter. A literal
+        cannot fail: it is paid first, with no temporary.
+        """
         if not kinds:
             return code
         if self.shared.profile:
             return f"M.charged({self.shared.point(kinds, self.out.where[0])}, {code})"
-        return f"({code}, (cyc := cyc + {self.shared.price(kinds)}.0))[0]"  # paid once the value is known
+        charge = f"(cyc := cyc + {self.shared.price(kinds)}.0)"
+        if literal:
+            return f"({code} if {charge} else {code})"
+        return f"(_b if (_b := {code}) is _b and {charge} else _b)"
 
     def pay(self, kinds: Counter, line: int) -> None:
         if not kinds:

@@ -131,6 +131,16 @@ def test_the_inline_single_rounding_is_exactly_float32(x):
     assert eval(code, namespace) == expected
 
 
+@pytest.mark.parametrize(("op", "builtin", "safe"), [
+    ("-", "LGR", True), ("+", "POS", True), ("+", "EQN", True), ("*", "SIN", True), ("*", "ALE", True),
+    ("*", "LGR", False), ("+", "ABS", False), ("+", "EXP", False), ("/", "COS", False), ("*", "ATG", False),
+])
+def test_a_builtin_whose_result_is_small_spares_the_check_of_an_operation(op, builtin, safe):
+    call = nodes.BuiltinCall(builtin, (nodes.Var("S", 10),), None, 10)
+    assert cannot_overflow(op, nodes.Var("X", 10), call) is safe
+    assert cannot_overflow(op, call, nodes.Var("X", 10)) is (safe and op != "/")
+
+
 @pytest.mark.parametrize(("op", "left", "right", "safe"), [
     ("+", "X", 1e290, True), ("-", 1.0, "X", True), ("+", "X", 1e292, False), ("*", "X", 0.5, True),
     ("*", "X", 2.0, False), ("/", "X", 3.0, True), ("/", "X", 0.5, False), ("/", 3.0, "X", False),

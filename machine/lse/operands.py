@@ -13,20 +13,35 @@ CHAIN = ("+", "-", "*")  # the operations that keep an infinity or a NaN one
 NUMERIC_BUILTINS = frozenset({"ABS", "ENT", "RAC", "EXP", "LGN", "SIN", "COS", "ATG", "LGR"})  # give a number
 
 
+# The built-ins whose result is never larger than this: a position in a string, a length or a
+# character's code (a string is far shorter than 2^63), a sine, an arctangent, a random number.
+SMALL_RESULTS = {"LGR": 2.0 ** 63, "POS": 2.0 ** 63, "SKP": 2.0 ** 63, "PTR": 2.0 ** 63, "EQN": 2.0 ** 63,
+                 "SIN": 1.0, "COS": 1.0, "ATG": 2.0, "ALE": 1.0}
+
+
+def magnitude_at_most(node: object) -> float | None:
+    """A bound on the size of an operand's value, known before it runs (a constant, a small built-in); None if none."""
+    if isinstance(node, n.Unary):
+        node = node.operand
+    if isinstance(node, n.Num):
+        return abs(float(node.value))
+    if isinstance(node, n.BuiltinCall):
+        return SMALL_RESULTS.get(node.name)
+    return None
+
+
 def cannot_overflow(op: str, left: object, right: object) -> bool:
-    """True if an operation with a constant can never leave the double range.
+    """True if an operation with a constant or a small built-in's result can never leave the double range.
 
     Adding less than half the spacing of doubles near the largest one (2^970) rounds back,
-    multiplying by at most 1 or dividing by at least 1 only shrinks.
+    multiplying by at most 1 or dividing by a constant of at least 1 only shrinks.
     """
-    def constant(node: object) -> float | None:
-        return float(node.value) if isinstance(node, n.Num) else None
-    a, b = constant(left), constant(right)
+    a, b = magnitude_at_most(left), magnitude_at_most(right)
     if op in "+-":
-        return any(c is not None and abs(c) < 1e291 for c in (a, b))
+        return any(c is not None and c < 1e291 for c in (a, b))
     if op == "*":
-        return any(c is not None and abs(c) <= 1.0 for c in (a, b))
-    return op == "/" and b is not None and abs(b) >= 1.0
+        return any(c is not None and c <= 1.0 for c in (a, b))
+    return op == "/" and isinstance(right, n.Num) and abs(float(right.value)) >= 1.0
 
 
 def scales(op: str, left: object, right: object) -> bool:

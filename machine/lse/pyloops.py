@@ -112,7 +112,7 @@ class LoopCode:
             left = unit.store(var, self.counted_value(var), "n")
         else:  # the passes the slice has room for, paid together after them
             # (sliced only where they do not all fit: the passes that end the slice are few, a loop's starts many)
-            room = f"(_m if (_m := -_int((cyc - bud) // {price}.0)) > 1 else 1)"
+            room = f"(_m if (_m := -_floor((cyc - bud) // {price}.0)) > 1 else 1)"
             header = [f"_it = _rg if {ints} and (_rg := {ints_range}) else ({counter},)",
                       f"if cyc + {price}.0 * _len(_it) > bud: _it = _it[:{room}]", f"for {counter} in _it:"]
             out.emit(f"cyc += {price}.0 * _len(_it)")
@@ -348,7 +348,7 @@ def shadow(node: n.Faire, counted: bool) -> str:
         return "_counted(_s, _st, _lim)" if counted else "_whole_pass(_s, _st, _lim)"
     # whole_pass's test: a whole start within 2^24, a limit whose distance to 2^24 holds one step
     room = repr(WHOLE_EXACT - abs(step))
-    test = f"-{WHOLE_EXACT!r} <= _s <= {WHOLE_EXACT!r} and (_sk := _int(_s)) == _s and -{room} <= _lim <= {room}"
+    test = f"-{WHOLE_EXACT!r} <= _s <= {WHOLE_EXACT!r} and (_sk := _floor(_s)) == _s and -{room} <= _lim <= {room}"
     if not counted:
         return f"(_sk, {step}) if {test} else (_NAN, _NAN)"
     stop = "_floor(_lim) + 1" if step > 0 else "-_floor(-_lim) - 1"  # past the last int the loop takes

@@ -53,7 +53,7 @@ def substring(ex: ExpressionCode, parts: list[tuple[str, str]], count: int | Non
     else:
         tests.append(kind_test(f"{d} := {start}", start_kind, "n"))
     if not i.isdigit():
-        whole_start = [f"1.0 <= {d} < 1e15", f"({i} := _int({d})) == {d}"]
+        whole_start = [f"1.0 <= {d} < 1e15", f"({i} := _floor({d})) == {d}"]
     if count is not None:
         cut, end = (f"[{i} - 1]", i) if count == 1 else (f"[{i} - 1:{i} + {count - 1}]", f"{i} + {count - 1}")
         checks = [" & ".join(tests), *whole_start, f"{end} <= _len({s})",
@@ -63,7 +63,7 @@ def substring(ex: ExpressionCode, parts: list[tuple[str, str]], count: int | Non
         c = length
     else:
         tests.append(kind_test(f"{c} := {length}", length_kind, "n"))
-    checks = [" & ".join(tests), *whole_start, f"0.0 <= {c} < 1e15", f"({k} := _int({c})) == {c}",
+    checks = [" & ".join(tests), *whole_start, f"0.0 <= {c} < 1e15", f"({k} := _floor({c})) == {c}",
               f"(cyc := cyc + {per_char} * _len({r} := {s}[{i} - 1:{i} - 1 + {k}])) is not None"]
     return f"({r} if {' and '.join(checks)} else _sch({s}, {d}, {c}))"
 
@@ -94,7 +94,7 @@ def position(ex: ExpressionCode, nodes: tuple, parts: list[tuple[str, str]]) -> 
     if written[1] and float(start).is_integer() and 1 <= start < 2 ** 31:
         i, whole = str(int(start)), []  # a whole start written out
     else:
-        whole = [f"1.0 <= {d} < 1e15", f"({i} := _int({d})) == {d}"]
+        whole = [f"1.0 <= {d} < 1e15", f"({i} := _floor({d})) == {d}"]
     found_from = str(int(start) - 1) if i.isdigit() else f"{i} - 1"
     length = str(len(nodes[2].value)) if type(nodes[2]) is n.Str else f"_len({t})"
     per_char = ex.scope.shared.costs["char_scan"]
@@ -157,7 +157,7 @@ def stopped(ex: ExpressionCode, parts: list[tuple[str, str]], stop: str) -> str:
         d = start
     else:
         tests.append(kind_test(f"{d} := {start}", start_kind, "n"))
-    checks = [" & ".join(tests), f"1.0 <= {d} < 1e15", f"({i} := _int({d})) == {d}", f"{i} <= _len({s})",
+    checks = [" & ".join(tests), f"1.0 <= {d} < 1e15", f"({i} := _floor({d})) == {d}", f"{i} <= _len({s})",
               f"(({e} := {s}.find({stop!r}, {i} - 1)) >= 0 or ({e} := _len({s})) >= 0)",
               f"(cyc := cyc + {ex.scope.shared.costs['char_scan']} * ({e} - {i} + 1)) is not None"]
     return f"({s}[{i} - 1:{e}] if {' and '.join(checks)} else _sch({s}, {d}, {stop!r}))"
@@ -171,7 +171,7 @@ def converted(ex: ExpressionCode, part: tuple[str, str]) -> str:
     x, k, r = f"_x{depth}", f"_k{depth}", f"_r{depth}"
     value, first = ex.once(code, x)
     test = "" if kind == "n" and value == first else f"{kind_test(first, kind, 'n')} and "
-    return (f"({r} if {test}-1e6 < {value} < 1e6 and ({k} := _int({value})) == {value} and "
+    return (f"({r} if {test}-1e6 < {value} < 1e6 and ({k} := _floor({value})) == {value} and "
             f"(cyc := cyc + {ex.scope.shared.costs['char_scan']} * _len({r} := _str({k}))) is not None "
             f"else _b_CCA({value}))")
 

@@ -540,3 +540,24 @@ def index_names(nodes: list) -> set[str]:
     """The variables that some index among these nodes reads."""
     return {item.name for node in nodes if type(node) is n.Index
             for index in node.indices for item in walk(index) if type(item) is n.Var}
+
+
+def stored_names(nodes: list) -> set[str] | None:
+    """The variables these nodes may store into by name; None where a call may store into any (a hint: see
+    UnitCode.kept_index)."""
+    names: set[str] = set()
+    for node in nodes:
+        kind = type(node)
+        if kind is n.Call or kind is n.Charger:
+            return None
+        if kind is n.Assign and type(node.target) is n.Var:
+            names.add(node.target.name)
+        elif kind is n.Faire:
+            names.add(node.var)
+        elif kind is n.Lire:
+            names.update(target.name for target in node.targets if type(target) is n.Var)
+        elif kind is n.Liberer:
+            names.update(node.names)
+        elif kind is n.BuiltinCall and node.position_out is not None:
+            names.add(node.position_out.name)
+    return names

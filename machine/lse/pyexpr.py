@@ -258,7 +258,12 @@ class ExpressionCode:
         if pinned or any(changes_variables(index) for index in indices):
             return self.element(array, self.float_parts(indices), tag, vector=vector, pinned=True, listed=listed)
         parts = self.key_parts(indices)
-        above = [kind == "i" and self.at_least_one(index) for index, (_, kind) in zip(indices, parts)]
+        kept = [False] * len(parts)  # a kept index is an int from 1, or NaN (no element)
+        if not (self.floats or (self.fast and len(parts) == 2 and self.described.get(name))):  # (not a row read
+            for at, index in enumerate(indices):  # before a `for`)
+                parts[at], kept[at] = self.kept_index(index, parts[at])
+        above = [kind == "i" and (kept[at] or self.at_least_one(index))
+                 for at, (index, (_, kind)) in enumerate(zip(indices, parts))]
         if self.fast or all(kind != "i" for _, kind in parts):
             described = self.described.get(name) if self.fast else None
             row = column = None
@@ -272,6 +277,14 @@ class ExpressionCode:
         if all(kind == "i" or simple(code) for code, kind in parts):
             return self.element(array, parts, tag, [code for code, _ in floats], vector, above, listed=listed)
         return self.element(array, floats, tag, None, vector, listed=listed)
+
+    def kept_index(self, index: object, part: tuple[str, str]) -> tuple[tuple[str, str], bool]:
+        """An index part that is a number variable's float: the int it names, kept while the variable holds the
+        same float (see UnitCode.kept_index); and whether it is one."""
+        if type(index) is not n.Var or part[1] != "n":
+            return part, False
+        code = self.scope.kept_index(index.name)
+        return (part, False) if code is None else ((code, "i"), True)
 
     def at_least_one(self, node: object) -> bool:
         """True if an index part written with ints is at least 1 wherever it is a number (not NaN)."""

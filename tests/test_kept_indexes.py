@@ -1,0 +1,72 @@
+"""An element indexed by a number variable whose float a loop does not change is indexed by the int worked
+out from that float once, tested again by identity (UnitCode.kept_index): every mode agrees with the
+reference wherever the variable changes, however it changes.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from machine.lse.listing import listing
+from tests.oracle.differential import assert_agrees
+
+
+def lines(*texts: str) -> str:
+    return "\n".join(texts) + "\n"
+
+
+# Each program has a loop whose pass never stores K but indexes by it, entered again after K changes.
+CHANGES = {
+    "K changed between two runs of the loop": lines(
+        "10 TABLEAU X[6];K←1;S←0", "20 J←1", "30 S←S+X[K]*J+K;X[K]←X[K]+J", "40 J←J+1;SI J<4 ALORS ALLER EN 30",
+        "50 K←K+1;SI K<7 ALORS ALLER EN 20", "60 AFFICHER S,X;TERMINER"),
+    "K changed, then the loop's first index tests it": lines(  # the loop's code written before any copy of it
+        "10 TABLEAU X[6];K←1;S←0;ALLER EN 50", "20 S←S+X[K]*J;X[K]←X[K]+1;J←J+1;SI J<4 ALORS ALLER EN 20",
+        "30 ALLER EN 60", "40 AFFICHER S,X;TERMINER", "50 J←1;ALLER EN 20", "60 K←K+1;SI K<7 ALORS ALLER EN 50",
+        "70 SI K<9 ALORS ALLER EN 60", "80 ALLER EN 40"),
+    "K fractional: the element of its whole part": lines(
+        "10 TABLEAU X[6];K←1.5;S←0", "20 J←1", "30 S←S+X[K]*J;X[K]←X[K]+J", "40 J←J+1;SI J<4 ALORS ALLER EN 30",
+        "50 K←K+0.75;SI K<7 ALORS ALLER EN 20", "60 AFFICHER S,X;TERMINER"),
+    "K falls below 1: no element": lines(
+        "10 TABLEAU X[6];K←3;S←0", "20 J←1", "30 S←S+X[K]*J;X[K]←X[K]+J", "40 J←J+1;SI J<4 ALORS ALLER EN 30",
+        "50 K←K-0.75;ALLER EN 20"),
+    "K beyond the array": lines(
+        "10 TABLEAU X[6];K←4;S←0", "20 J←1", "30 S←S+X[K]*J;X[K]←X[K]+J", "40 J←J+1;SI J<4 ALORS ALLER EN 30",
+        "50 K←K+1;ALLER EN 20"),
+    "K unset when first read": lines(
+        "10 TABLEAU X[6];S←0", "20 J←1", "30 S←S+X[K]*J", "40 J←J+1;SI J<4 ALORS ALLER EN 30", "50 TERMINER"),
+    "K freed, then given again": lines(
+        "10 TABLEAU X[6];K←2;S←0;N←0", "20 J←1", "30 S←S+X[K]*J;X[K]←X[K]+J", "40 J←J+1;SI J<4 ALORS ALLER EN 30",
+        "50 N←N+1;LIBERER K;SI N<3 ALORS DEBUT K←N+3;ALLER EN 20 FIN", "60 AFFICHER S,X;J←X[K]"),
+    "K given the same number again": lines(
+        "10 TABLEAU X[6];K←2;S←0;N←0", "20 J←1", "30 S←S+X[K]*J;X[K]←X[K]+J", "40 J←J+1;SI J<4 ALORS ALLER EN 30",
+        "50 N←N+1;K←K+0;SI N<3 ALORS ALLER EN 20", "60 AFFICHER S,X;TERMINER"),
+    "K changed by a procedure the loop calls": lines(
+        "10 TABLEAU X[6];K←1;S←0", "20 J←1", "30 S←S+X[K]*J;X[K]←X[K]+J;SI J=2 ALORS &P",
+        "40 J←J+1;SI J<4 ALORS ALLER EN 30", "50 SI K<6 ALORS ALLER EN 20", "60 AFFICHER S,X;TERMINER",
+        "70 PROCEDURE &P", "80 K←K+1;RETOUR"),
+    "K a procedure's own variable": lines(
+        "10 TABLEAU X[6];&P(1);&P(4);AFFICHER X;TERMINER", "20 PROCEDURE &P(K) LOCAL K,J",
+        "30 J←1", "40 X[K]←X[K]+J*K;J←J+1;SI J<4 ALORS ALLER EN 40", "50 K←K+1;SI K<4 ALORS ALLER EN 30",
+        "60 RETOUR"),
+    "K read by a matrix's row": lines(
+        "10 TABLEAU M[4,3];K←1;S←0", "20 J←1", "30 M[K,J]←M[K,J]+K*J;S←S+M[K,J]", "40 J←J+1;SI J<4 ALORS ALLER EN 30",
+        "50 K←K+1;SI K<5 ALORS ALLER EN 20", "60 AFFICHER S,M;TERMINER"),
+}
+
+
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+@pytest.mark.parametrize("name", CHANGES)
+def test_an_index_kept_from_a_float_agrees_with_the_reference_however_the_variable_changes(name, profile):
+    assert_agrees(CHANGES[name], profile=profile)
+
+
+def test_a_loop_that_never_stores_its_index_keeps_the_int_and_tests_the_float_by_identity():
+    code = listing(CHANGES["K changed, then the loop's first index tests it"])
+    first = next(line for line in code.splitlines() if "v_X[" in line)
+    assert "v_X[(e_K if v_K is f_K else (e_K := _floor(f_K) if (f_K := v_K) >= 1.0 else _NAN))]" in first
+
+
+def test_an_index_changed_at_every_pass_is_not_kept():
+    code = listing(lines("10 TABLEAU X[9];K←1", "20 X[K]←K;K←K+1;SI K<10 ALORS ALLER EN 20", "30 AFFICHER X"))
+    assert "e_K" not in code and "_floor(v_K)" in code

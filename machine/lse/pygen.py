@@ -79,6 +79,7 @@ class UnitCode:
         self.loops.choose()  # the counted loops (a Python `for`)
         self.arms = 0  # how many SI deep the code being written is
         self.kept_indexes: set[str] = set()  # number variables whose element index is kept (see kept_index)
+        self.referred_params: set[str] = set()  # parameters by reference read or stored through (see referred)
         self.recent: set[str] = set()  # of them, those likely kept for the same float where code is being written
         self.indexed_now: set[str] = set()  # of them, those the statement being written works out (see settle)
         self.indexed_by: dict[int, set[str]] = {}  # indexed_now of each statement written (copies write it again)
@@ -178,11 +179,15 @@ class UnitCode:
             loops.hot_reads += not (self.exprs.cold or self.exprs.floats or self.arms)
             return f"({loops.counted_value(name)})"
         if where == "ref":
-            ref = self.pyname(name)
-            return f"{ref}[0][{ref}[1]]"
+            return self.referred(name)
         if where in ("table", "shared"):
             return f"{self.env(name)}[{name!r}]"
         return self.pyname(name)
+
+    def referred(self, name: str) -> str:
+        """What a parameter by reference names: its container and key, taken apart once a call (see function)."""
+        self.referred_params.add(name)
+        return f"{python_name('c', name)}[{python_name('k', name)}]"
 
     def array(self, name: str) -> str:
         code = self.read(name)
@@ -203,7 +208,7 @@ class UnitCode:
         if where == "ref":
             ref = self.pyname(name)
             if kind == "n" and self.kind(name) == "n":  # an element: a number into an array, no test
-                return f"{ref}[0][{ref}[1]] = {code}"
+                return f"{self.referred(name)} = {code}"
             return f"_rput({code}, {ref})"  # strops.make_ref_store
         if where == "shared" and self.pure(name):
             return f"_R[{name!r}] = {code if kind == 'n' else f'_number({code}, {name!r})'}"
@@ -328,6 +333,8 @@ class UnitCode:
                 out.emit("    M.leave_call(_caller)")
         if self.kept_indexes:  # no float seen yet: the first index works its int out
             out.insert(0, [" = ".join(python_name("f", name) for name in sorted(self.kept_indexes)) + " = None"], 1)
+        for name in sorted(self.referred_params):  # a reference is a (container, key) pair, never rebound
+            out.insert(0, [f"{python_name('c', name)}, {python_name('k', name)} = {python_name('r', name)}"], 1)
         declared = sorted(python_name("v", name) for name in self.assigned)
         if self.is_main:  # the program's ints are cells: the runtime forgets them when a run goes on
             counters = sorted(python_name("i", name) for name in self.counters)

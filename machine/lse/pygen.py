@@ -530,7 +530,8 @@ class UnitCode:
             cond, _ = self.statements.evaluated(exit_.cond, "_c")
         else:
             cond, _ = self.statements.value(exit_.cond)
-        self.settle(analyses.stored_names(walk(exit_.cond)))
+        if self.recent or self.indexed_now:
+            self.settle(analyses.stored_names(walk(exit_.cond)))
         out.emit(f"if {cond}:")
         owed = self.owed
         self.owed += ahead - discount  # the arms' blocks refund the discount with their own points
@@ -615,7 +616,8 @@ class UnitCode:
                 self.written[key] = [line[indent:] for line in out.lines[start:]]
                 self.indexed_by[key] = set(self.indexed_now)
         analyses.counter_after(op, self.live, self.counters)  # written or given again: what follows sees it
-        self.settle(analyses.stored_names(walk(op.node)))
+        if self.recent or self.indexed_now:
+            self.settle(analyses.stored_names(walk(op.node)))
 
     def settle(self, stored: set[str] | None) -> None:
         """After a statement or a condition: what it worked out is kept for what follows, less what it stores.

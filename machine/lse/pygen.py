@@ -18,11 +18,10 @@ from __future__ import annotations
 from collections import Counter
 
 from machine.lse import analyses, ir, pyflow
-from machine.lse import nodes as n
 from machine.lse.layout import MAIN, Unit
-from machine.lse.parser import walk
 from machine.lse.pycharges import ChargePlan
 from machine.lse.pyexpr import ExpressionCode, python_name
+from machine.lse.pykept import KeptIndexes
 from machine.lse.pyloops import LoopCode
 from machine.lse.pyshared import INDENT, ProgramCode, Source
 from machine.lse.pystmt import StatementCode, held_name
@@ -78,45 +77,28 @@ class UnitCode:
         self.live: set[str] = set()  # the counters whose int is set where the code being written runs
         self.loops.choose()  # the counted loops (a Python `for`)
         self.arms = 0  # how many SI deep the code being written is
-        self.kept_indexes: set[str] = set()  # number variables whose element index is kept (see kept_index)
+        self.kept = KeptIndexes(program, self.block_ids, self.entries)  # ints kept beside floats to index by
         self.referred_params: set[str] = set()  # parameters by reference read or stored through (see referred)
-        self.recent: set[str] = set()  # of them, those likely kept for the same float where code is being written
-        self.indexed_now: set[str] = set()  # of them, those the statement being written works out (see settle)
-        self.indexed_by: dict[int, set[str]] = {}  # indexed_now of each statement written (copies write it again)
         self.looping: dict[int, bool] = {}  # loops_back's answers
-        self.keepable: set[str] | None = None  # the variables whose index is worth keeping (see kept_index)
 
     def counter(self, name: str) -> str | None:
         """The int beside a FAIRE variable's float, if it has one (pyexpr indexes elements by it)."""
         return python_name("i", name) if name in self.counters else None
 
     def kept_index(self, name: str) -> str | None:
-        """Code for the int an element is indexed by where a number variable is the index, worked out again
-        only when the variable holds another float object; None where it does not apply.
-
-        Decision: a float is never changed in place, so the same object is the same number: the test
-        `is` replaces math.floor at each element of an index that a loop does not change (queens_abs's
-        X[K]). The int is NaN below 1 (no element: the general functions take the float). Only for a
-        variable that is sure to hold a number when set (kind "n"), so nothing here can fail but its read.
-        """
-        if self.keepable is None:  # those that index elements in a Python loop that never stores them, or twice
-            self.keepable = set()  # (none for the debugger, whose every line may pause: kept as the counters)
-            for entry in sorted(self.entries) if self.states is not None and not self.shared.debug else ():
-                if self.loops_back(entry):
-                    self.keepable.update(*self.pass_indexes(entry))
+        """Code for the int an element is indexed by where a number variable is the index, kept beside its
+        float (pykept.py); None where it does not apply. Only for a variable that is sure to hold a number
+        when set (kind "n"), so nothing there can fail but its read."""
+        kept = self.kept
+        if kept.worth is None:  # (none for the debugger, whose every line may pause: as the counters)
+            kept.choose([entry for entry in sorted(self.entries) if self.loops_back(entry)]
+                        if self.states is not None and not self.shared.debug else [])
         counting = self.loops.counting
         where = self.stored.get(name) or self.storage(name)
-        if name not in self.keepable or self.exprs.cold or where not in ("local", "global") or (
+        if name not in kept.worth or self.exprs.cold or where not in ("local", "global") or (
                 self.kind(name) != "n" or counting is not None and name == counting.node.var):  # (a `for`'s own
             return None  # variable: read from its int)
-        value = self.pyname(name)
-        self.kept_indexes.add(name)
-        kept, seen = python_name("e", name), python_name("f", name)
-        work_out = f"({kept} := _floor({seen}) if ({seen} := {value}) >= 1.0 else _NAN)"
-        if name not in self.recent:  # likely another float since the last index: worked out, with no test
-            self.indexed_now.add(name)
-            return work_out
-        return f"({kept} if {value} is {seen} else {work_out})"
+        return kept.code(name, self.pyname(name))
 
     def live_counter(self, name: str) -> str | None:
         """The int beside a FAIRE variable's float where it is sure to be set (see analyses.live_counters)."""
@@ -331,8 +313,8 @@ class UnitCode:
                 out.emit(f"    _release(L, {unit.name!r})")
             if self.shared.profile:
                 out.emit("    M.leave_call(_caller)")
-        if self.kept_indexes:  # no float seen yet: the first index works its int out
-            out.insert(0, [" = ".join(python_name("f", name) for name in sorted(self.kept_indexes)) + " = None"], 1)
+        if self.kept.names:
+            out.insert(0, self.kept.first_line(), 1)
         for name in sorted(self.referred_params):  # a reference is a (container, key) pair, never rebound
             out.insert(0, [f"{python_name('c', name)}, {python_name('k', name)} = {python_name('r', name)}"], 1)
         declared = sorted(python_name("v", name) for name in self.assigned)
@@ -418,36 +400,17 @@ class UnitCode:
             self.loops.count(block_id, self.loops.counted[block_id])
             return
         if self.states is None or not self.loops_back(block_id):
-            self.recent.clear()
+            self.kept.pass_starts(None)
             self.chain(block_id)
             return
         out.emit("while True:")
         out.depth += 1
         out.emit(f"if cyc >= bud: M.slice_end({self.shared.ir.blocks[block_id].line})")
-        self.recent = self.pass_indexes(block_id)[0]
+        self.kept.pass_starts(block_id)
         self.fused = block_id
         self.chain(block_id)
         self.fused = None
         out.depth -= 1
-
-    def pass_indexes(self, start: int) -> tuple[set[str], set[str]]:
-        """The variables that index elements in a case's code (up to other entries) and that it never stores;
-        and those that index two elements or more there (J in queens_abs's X[J]=X[K], then ABS(X[J]-X[K]))."""
-        program, blocks = self.shared.ir, set(self.block_ids)
-        seen, work, nodes = {start}, [start], []
-        while work:
-            block_id = work.pop()
-            nodes.extend(analyses.block_nodes(program, block_id))
-            for target in analyses.successors(program, program.blocks[block_id]):
-                if target not in seen and target not in self.entries and target in blocks:
-                    seen.add(target)
-                    work.append(target)
-        stored = analyses.stored_names(nodes)
-        if stored is None:
-            return set(), set()
-        uses = Counter(index.name for node in nodes if type(node) is n.Index
-                       for index in node.indices if type(index) is n.Var)
-        return analyses.index_names(nodes) - stored, {name for name, count in uses.items() if count >= 2}
 
     def loops_back(self, start: int) -> bool:
         """True if the code of a case can jump back to its own block (static loops only)."""
@@ -530,17 +493,16 @@ class UnitCode:
             cond, _ = self.statements.evaluated(exit_.cond, "_c")
         else:
             cond, _ = self.statements.value(exit_.cond)
-        if self.recent or self.indexed_now:
-            self.settle(analyses.stored_names(walk(exit_.cond)))
+        self.kept.after(exit_.cond)
         out.emit(f"if {cond}:")
         owed = self.owed
         self.owed += ahead - discount  # the arms' blocks refund the discount with their own points
         self.arms += 1
-        before, joined = self.recent, None  # what the code at the join likely keeps: what every arm that meets it does
+        before, joined = self.kept.recent, None  # what the code at the join likely keeps: what each arm meeting it does
         for part, first in ((0, exit_.yes), (1, exit_.no)):
             if part:
                 out.emit("else:")
-            self.recent = set(before)
+            self.kept.recent = set(before)
             out.depth += 1
             if first == exit_.join:
                 if part:
@@ -554,8 +516,8 @@ class UnitCode:
                 self.chain(first, exit_.join, discount)
             out.depth -= 1
             if first == exit_.join or pyflow.runs_into(self.shared.ir, self.entries, first, exit_.join):
-                joined = self.recent if joined is None else joined & self.recent
-        self.recent = before if joined is None else joined
+                joined = self.kept.recent if joined is None else joined & self.kept.recent
+        self.kept.recent = before if joined is None else joined
         self.owed = owed
         self.arms -= 1
 
@@ -605,7 +567,6 @@ class UnitCode:
         if known is not None:
             for text in known:
                 out.emit(text)
-            self.indexed_now.update(self.indexed_by.get(key, ()))
         else:
             start, indent = len(out.lines), len(INDENT) * out.depth
             if type(op) is ir.LoopEntry:
@@ -614,21 +575,8 @@ class UnitCode:
                 getattr(self.statements, "st_" + type(op.node).__name__)(op.node)
             if not self.shared.profile and key is not None:
                 self.written[key] = [line[indent:] for line in out.lines[start:]]
-                self.indexed_by[key] = set(self.indexed_now)
         analyses.counter_after(op, self.live, self.counters)  # written or given again: what follows sees it
-        if self.recent or self.indexed_now:
-            self.settle(analyses.stored_names(walk(op.node)))
-
-    def settle(self, stored: set[str] | None) -> None:
-        """After a statement or a condition: what it worked out is kept for what follows, less what it stores.
-
-        Decision: a statement's indexes all take one form, chosen from what was kept before it (its parts
-        may be written more than once, and not in the order they run)."""
-        if stored is None:
-            self.recent.clear()
-        else:
-            self.recent = (self.recent | self.indexed_now) - stored
-        self.indexed_now = set()
+        self.kept.written(key, op.node, known is not None)
 
     # --------------------------------------------------------------- exits
     def leave(self, block: ir.Block, exit_: object) -> None:

@@ -1,0 +1,97 @@
+"""The element indexes a unit keeps as ints beside the floats they came from; imports analyses, ir, nodes, parser.
+
+A part of the one code generator (pygen.UnitCode asks); never the runtime.
+
+Decision: a float is never changed in place, so the same object is the same number. An index by a
+number variable K can keep the int it names, `e_K`, beside the float `f_K` it was worked out from,
+and use it again where `v_K is f_K` (queens_abs's X[K], which its loop does not change), whatever
+changed K in between (a procedure, the monitor during a pause: another object). The int is NaN below
+1 (no element: the general functions take the float). Which form an index takes (worked out with no
+test, or tested by identity) is a guess, made from what the code before it stores: never a result.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from machine.lse import analyses, ir
+from machine.lse import nodes as n
+from machine.lse.parser import walk
+from machine.lse.pyexpr import python_name
+
+
+class KeptIndexes:
+    """One unit's kept indexes: which variables are worth it, and which are likely kept where code is written."""
+
+    def __init__(self, program: ir.ProgramIR, blocks: list[int], entries: set[int]) -> None:
+        self.program = program
+        self.blocks = set(blocks)
+        self.entries = entries
+        self.names: set[str] = set()  # the variables some index keeps (their floats start as None)
+        self.worth: set[str] | None = None  # the variables whose index is worth keeping (see choose)
+        self.recent: set[str] = set()  # of them, those likely kept for the same float where code is being written
+        self.now: set[str] = set()  # of them, those the statement being written works out (see settle)
+        self.by_statement: dict[int, set[str]] = {}  # `now` of each statement written (copies write it again)
+
+    def choose(self, loops: list[int]) -> None:
+        """The variables that index elements in a loop's code and that it never stores, or index twice there."""
+        self.worth = set()
+        for entry in loops:
+            self.worth.update(*self.in_pass(entry))
+
+    def code(self, name: str, value: str) -> str:
+        """The int that the variable read by `value` indexes by: worked out, or the kept one if the float is
+        the same object."""
+        self.names.add(name)
+        kept, seen = python_name("e", name), python_name("f", name)
+        work_out = f"({kept} := _floor({seen}) if ({seen} := {value}) >= 1.0 else _NAN)"
+        if name not in self.recent:  # likely another float since the last index: worked out, with no test
+            self.now.add(name)
+            return work_out
+        return f"({kept} if {value} is {seen} else {work_out})"
+
+    def first_line(self) -> list[str]:
+        """The unit's first line: no float seen yet, so the first index works its int out."""
+        return [" = ".join(python_name("f", name) for name in sorted(self.names)) + " = None"] if self.names else []
+
+    def in_pass(self, start: int) -> tuple[set[str], set[str]]:
+        """The variables that index elements in a case's code (up to other entries) and that it never stores;
+        and those that index two elements or more there (J in queens_abs's X[J]=X[K], then ABS(X[J]-X[K]))."""
+        program = self.program
+        seen, work, nodes = {start}, [start], []
+        while work:
+            block_id = work.pop()
+            nodes.extend(analyses.block_nodes(program, block_id))
+            for target in analyses.successors(program, program.blocks[block_id]):
+                if target not in seen and target not in self.entries and target in self.blocks:
+                    seen.add(target)
+                    work.append(target)
+        stored = analyses.stored_names(nodes)
+        if stored is None:
+            return set(), set()
+        uses = Counter(index.name for node in nodes if type(node) is n.Index
+                       for index in node.indices if type(index) is n.Var)
+        return analyses.index_names(nodes) - stored, {name for name, count in uses.items() if count >= 2}
+
+    def pass_starts(self, start: int | None) -> None:
+        """A case's code starts: at the top of a loop's pass (start), what the pass never stores is likely kept."""
+        self.recent = self.in_pass(start)[0] if start is not None else set()
+
+    def written(self, key: int | None, node: object, again: bool) -> None:
+        """After a statement (written `again` from its copy, or first, under `key`): settle what it keeps."""
+        if again:
+            self.now.update(self.by_statement.get(key, ()))
+        elif key is not None:
+            self.by_statement[key] = set(self.now)
+        self.after(node)
+
+    def after(self, node: object) -> None:
+        """After a statement or a condition: what it worked out is kept for what follows, less what it stores.
+
+        Decision: a statement's indexes all take one form, chosen from what was kept before it (its parts
+        may be written more than once, and not in the order they run)."""
+        if not (self.recent or self.now):
+            return
+        stored = analyses.stored_names(walk(node))
+        self.recent = set() if stored is None else (self.recent | self.now) - stored
+        self.now = set()

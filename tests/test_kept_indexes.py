@@ -15,32 +15,29 @@ def lines(*texts: str) -> str:
     return "\n".join(texts) + "\n"
 
 
+def around(start: str, *after: str) -> str:
+    """A loop over J whose pass reads and stores X[K] and never stores K, started by `start`, then `after`."""
+    return lines(f"10 TABLEAU X[6];{start};S←0", "20 J←1", "30 S←S+X[K]*J;X[K]←X[K]+J",
+                 "40 J←J+1;SI J<4 ALORS ALLER EN 30", *after)
+
+
 # Each program has a loop whose pass never stores K but indexes by it, entered again after K changes.
 CHANGES = {
-    "K changed between two runs of the loop": lines(
-        "10 TABLEAU X[6];K←1;S←0", "20 J←1", "30 S←S+X[K]*J+K;X[K]←X[K]+J", "40 J←J+1;SI J<4 ALORS ALLER EN 30",
-        "50 K←K+1;SI K<7 ALORS ALLER EN 20", "60 AFFICHER S,X;TERMINER"),
+    "K changed between two runs of the loop": around("K←1", "50 K←K+1;SI K<7 ALORS ALLER EN 20",
+                                                     "60 AFFICHER S,X;TERMINER"),
     "K changed, then the loop's first index tests it": lines(  # the loop's code written before any copy of it
         "10 TABLEAU X[6];K←1;S←0;ALLER EN 50", "20 S←S+X[K]*J;X[K]←X[K]+1;J←J+1;SI J<4 ALORS ALLER EN 20",
         "30 ALLER EN 60", "40 AFFICHER S,X;TERMINER", "50 J←1;ALLER EN 20", "60 K←K+1;SI K<7 ALORS ALLER EN 50",
         "70 SI K<9 ALORS ALLER EN 60", "80 ALLER EN 40"),
-    "K fractional: the element of its whole part": lines(
-        "10 TABLEAU X[6];K←1.5;S←0", "20 J←1", "30 S←S+X[K]*J;X[K]←X[K]+J", "40 J←J+1;SI J<4 ALORS ALLER EN 30",
-        "50 K←K+0.75;SI K<7 ALORS ALLER EN 20", "60 AFFICHER S,X;TERMINER"),
-    "K falls below 1: no element": lines(
-        "10 TABLEAU X[6];K←3;S←0", "20 J←1", "30 S←S+X[K]*J;X[K]←X[K]+J", "40 J←J+1;SI J<4 ALORS ALLER EN 30",
-        "50 K←K-0.75;ALLER EN 20"),
-    "K beyond the array": lines(
-        "10 TABLEAU X[6];K←4;S←0", "20 J←1", "30 S←S+X[K]*J;X[K]←X[K]+J", "40 J←J+1;SI J<4 ALORS ALLER EN 30",
-        "50 K←K+1;ALLER EN 20"),
-    "K unset when first read": lines(
-        "10 TABLEAU X[6];S←0", "20 J←1", "30 S←S+X[K]*J", "40 J←J+1;SI J<4 ALORS ALLER EN 30", "50 TERMINER"),
-    "K freed, then given again": lines(
-        "10 TABLEAU X[6];K←2;S←0;N←0", "20 J←1", "30 S←S+X[K]*J;X[K]←X[K]+J", "40 J←J+1;SI J<4 ALORS ALLER EN 30",
-        "50 N←N+1;LIBERER K;SI N<3 ALORS DEBUT K←N+3;ALLER EN 20 FIN", "60 AFFICHER S,X;J←X[K]"),
-    "K given the same number again": lines(
-        "10 TABLEAU X[6];K←2;S←0;N←0", "20 J←1", "30 S←S+X[K]*J;X[K]←X[K]+J", "40 J←J+1;SI J<4 ALORS ALLER EN 30",
-        "50 N←N+1;K←K+0;SI N<3 ALORS ALLER EN 20", "60 AFFICHER S,X;TERMINER"),
+    "K fractional: the element of its whole part": around("K←1.5", "50 K←K+0.75;SI K<7 ALORS ALLER EN 20",
+                                                          "60 AFFICHER S,X;TERMINER"),
+    "K falls below 1: no element": around("K←3", "50 K←K-0.75;ALLER EN 20"),
+    "K beyond the array": around("K←4", "50 K←K+1;ALLER EN 20"),
+    "K unset when first read": around("J←0", "50 TERMINER"),
+    "K freed, then given again": around("K←2;N←0", "50 N←N+1;LIBERER K;SI N<3 ALORS DEBUT K←N+3;ALLER EN 20 FIN",
+                                        "60 AFFICHER S,X;J←X[K]"),
+    "K given the same number again": around("K←2;N←0", "50 N←N+1;K←K+0;SI N<3 ALORS ALLER EN 20",
+                                            "60 AFFICHER S,X;TERMINER"),
     "K changed by a procedure the loop calls": lines(
         "10 TABLEAU X[6];K←1;S←0", "20 J←1", "30 S←S+X[K]*J;X[K]←X[K]+J;SI J=2 ALORS &P",
         "40 J←J+1;SI J<4 ALORS ALLER EN 30", "50 SI K<6 ALORS ALLER EN 20", "60 AFFICHER S,X;TERMINER",

@@ -544,7 +544,7 @@ def index_names(nodes: list) -> set[str]:
 
 def stored_names(nodes: list) -> set[str] | None:
     """The variables these nodes may store into by name; None where a call may store into any (a hint: see
-    UnitCode.kept_index)."""
+    pykept.py)."""
     names: set[str] = set()
     for node in nodes:
         kind = type(node)

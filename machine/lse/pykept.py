@@ -1,4 +1,4 @@
-"""The element indexes a unit keeps as ints beside the floats they came from; imports analyses, ir, nodes, parser.
+"""The element indexes a unit keeps as ints beside their floats; imports analyses, ir, nodes, parser, pyexpr's names.
 
 A part of the one code generator (pygen.UnitCode asks); never the runtime.
 
@@ -75,7 +75,7 @@ class KeptIndexes:
 
     def pass_starts(self, start: int | None) -> None:
         """A case's code starts: at the top of a loop's pass (start), what the pass never stores is likely kept."""
-        self.recent = self.in_pass(start)[0] if start is not None else set()
+        self.recent = self.in_pass(start)[0] if start is not None and self.worth != set() else set()
 
     def written(self, key: int | None, node: object, again: bool) -> None:
         """After a statement (written `again` from its copy, or first, under `key`): settle what it keeps."""

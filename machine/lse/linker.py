@@ -82,6 +82,7 @@ class CompiledProgram:
         machine.G.bind({self.names[name]: cell for name, cell in cells.items()}, shared.referenced)
         G = machine.G
         namespace["_sput"] = make_cell_store(G.cells, G.strings, machine.memory, G.assign)
+        namespace["_GS"], namespace["_MM"] = G.strings, machine.memory  # what the written-out store reads
 
     def retake_counters(self) -> None:
         """Set the main program's ints of FAIRE variables again from their floats, which the monitor may
@@ -179,7 +180,7 @@ class CompiledProgram:
             "_off_end": off_end, "_open": open_loop, "_leave": leave_loops, "_function": function_result,
             "_subroutine": subroutine_result, "_terminate": terminate, "_too_deep": too_deep, "_RET": RET,
             "BaseException": BaseException, "_abs": abs, "_list": list, "_type": type, "_str": str, "_int": int,
-            "_Exception": Exception, "_float": float,
+            "_Exception": Exception, "_NameError": NameError, "_float": float,
             "_floor": math.floor, "_sin": math.sin, "_cos": math.cos, "_atan": math.atan, "_exp": math.exp,
             "_sqrt": math.sqrt, "_log": math.log, **NumberModel.namespace(),
             "_whole_pass": ops.make_whole_pass(WHOLE_EXACT), "_counted": ops.make_counted(WHOLE_EXACT),

@@ -208,6 +208,14 @@ class UnitCode:
         if name not in self.shared.layout.string_names:
             return f"G.assign({name!r}, {code})"
         self.assigned.add(name)
+        if kind == "s" and not self.exprs.cold:  # strops.make_cell_store written out, for a string (its kind
+            # is known) into a CHAINE whose cell is set (code that runs rarely keeps the call: shorter to compile)
+            return (f"_sv = {code}\ntry:\n"
+                    f"    if {name!r} in _GS and ((_mo := _len(_sv) - _len({python})) <= 0 or "
+                    f"_MM.used + _mo <= _MM.limit):\n"
+                    f"        _MM.used += _mo; {python} = _sv\n"
+                    f"    else:\n        {python} = _sput({name!r}, _sv)\n"
+                    f"except _NameError:  # its cell is empty\n    {python} = _sput({name!r}, _sv)")
         return f"{python} = _sput({name!r}, {code})"  # strops.make_cell_store
 
     def position(self, name: str, call: str) -> str:

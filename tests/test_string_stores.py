@@ -1,0 +1,40 @@
+"""A string stored into a CHAINE of the program is counted against the memory by code written out
+(UnitCode.store), the general store taking what it does not cover: every mode agrees with the
+reference on each way such a store can go.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from machine.lse.listing import listing
+from tests.lse_harness import lines
+from tests.oracle.differential import assert_agrees
+
+STORES = {
+    "the first string into a declared CHAINE": lines("10 CHAINE S;S←'AB'!'C';AFFICHER S;TERMINER"),
+    "a string before its CHAINE has run": lines("10 S←'AB'!'C'", "20 CHAINE S;TERMINER"),
+    "a CHAINE that grows, then shrinks, then grows": lines(
+        "10 CHAINE S;S←'A'", "20 FAIRE 30 POUR I←1 JUSQUA 5", "30 S←S!S",
+        "40 S←SCH(S,1,3);TABLEAU T[16300];S←S!'XY';AFFICHER S;TERMINER"),
+    "a CHAINE that grows past the longest string": lines(
+        "10 CHAINE S;S←'AB'", "20 FAIRE 30 POUR I←1 JUSQUA 20", "30 S←S!S!'C'", "40 TERMINER"),
+    "a CHAINE that grows to the last cell": lines(
+        "10 TABLEAU T[16374];CHAINE S;S←''", "20 S←S!'AB';AFFICHER LGR(S);ALLER EN 20"),
+    "a CHAINE freed, then declared and given again": lines(
+        "10 CHAINE S;S←'ABC'!'D';LIBERER S;CHAINE S;S←'E'!'F';AFFICHER S", "20 LIBERER S;S←'G'!'H'"),
+    "a CHAINE given in a procedure": lines(
+        "10 CHAINE S;S←'A'!'B';&P;AFFICHER S;TERMINER", "20 PROCEDURE &P", "30 S←S!S!'C';RETOUR"),
+}
+
+
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+@pytest.mark.parametrize("name", STORES)
+def test_a_string_stored_into_a_chaine_is_counted_as_the_reference_counts_it(name, profile):
+    assert_agrees(STORES[name], profile=profile)
+
+
+def test_a_string_store_is_written_out_with_the_general_store_beside_it():
+    code = listing(STORES["a CHAINE that grows, then shrinks, then grows"])
+    assert "'S' in _GS and ((_mo := _len(_sv) - _len(v_S)) <= 0 or _MM.used + _mo <= _MM.limit)" in code
+    assert "except _NameError:" in code and "v_S = _sput('S', _sv)" in code

@@ -8,11 +8,8 @@ from __future__ import annotations
 import pytest
 
 from machine.lse.listing import listing
+from tests.lse_harness import lines
 from tests.oracle.differential import assert_agrees
-
-
-def lines(*texts: str) -> str:
-    return "\n".join(texts) + "\n"
 
 
 def around(start: str, *after: str) -> str:

@@ -542,22 +542,28 @@ def index_names(nodes: list) -> set[str]:
             for index in node.indices for item in walk(index) if type(item) is n.Var}
 
 
+def whole_stores(node: object) -> list[str]:
+    """The names a statement may give a value to as a whole: an assignment's, LIRE's, a loop's, a position,
+    CHARGER's status."""
+    kind = type(node)
+    if kind is n.Assign:
+        return [node.target.name] if type(node.target) is n.Var else []
+    if kind is n.Lire:
+        return [target.name for target in node.targets if type(target) is n.Var]
+    if kind is n.Charger:
+        return [node.status.name] if type(node.status) is n.Var else []
+    if kind is n.BuiltinCall:
+        return [node.position_out.name] if node.position_out is not None else []
+    return [node.var] if kind is n.Faire else []
+
+
 def stored_names(nodes: list) -> set[str] | None:
-    """The variables these nodes may store into by name; None where a call may store into any (a hint: see
-    pykept.py)."""
+    """The variables these nodes may store into by name; None where a call (or CHARGER's load) may store
+    into any (a hint: see pykept.py)."""
     names: set[str] = set()
     for node in nodes:
         kind = type(node)
         if kind is n.Call or kind is n.Charger:
             return None
-        if kind is n.Assign and type(node.target) is n.Var:
-            names.add(node.target.name)
-        elif kind is n.Faire:
-            names.add(node.var)
-        elif kind is n.Lire:
-            names.update(target.name for target in node.targets if type(target) is n.Var)
-        elif kind is n.Liberer:
-            names.update(node.names)
-        elif kind is n.BuiltinCall and node.position_out is not None:
-            names.add(node.position_out.name)
+        names.update(node.names if kind is n.Liberer else whole_stores(node))
     return names

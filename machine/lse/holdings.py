@@ -10,7 +10,7 @@ builtins (their result kinds) and analyses; never the runtime or the code genera
 from __future__ import annotations
 
 from machine.lse import nodes as n
-from machine.lse.analyses import referenced_globals, unit_statements
+from machine.lse.analyses import referenced_globals, unit_statements, whole_stores
 from machine.lse.builtins import BUILTINS
 from machine.lse.layout import Layout
 from machine.lse.operands import whole_constant
@@ -80,22 +80,8 @@ def array_variables(layout: Layout) -> set[str]:
     names = layout.array_names - layout.string_names - layout.loaded_names - own_names(layout) - (
         referenced_globals(layout))
     for _, node in unit_statements(layout):
-        names.difference_update(_whole_stores(node))
+        names.difference_update(whole_stores(node))
     return names
-
-
-def _whole_stores(node: object) -> list[str]:
-    """The names a statement may give a value to as a whole: an assignment's, LIRE's, a loop's, a position."""
-    kind = type(node)
-    if kind is n.Assign:
-        return [node.target.name] if type(node.target) is n.Var else []
-    if kind is n.Lire:
-        return [target.name for target in node.targets if type(target) is n.Var]
-    if kind is n.Charger:
-        return [node.status.name] if type(node.status) is n.Var else []
-    if kind is n.BuiltinCall:
-        return [node.position_out.name] if node.position_out is not None else []
-    return [node.var] if kind is n.Faire else []
 
 
 def string_variables(layout: Layout) -> set[str]:
@@ -115,7 +101,7 @@ def string_variables(layout: Layout) -> set[str]:
             if type(node.target) is n.Var:
                 stores.append((node.target.name, node.expr))
         else:
-            names.difference_update(_whole_stores(node))
+            names.difference_update(whole_stores(node))
     changed = True
     while changed:  # a store of another such variable holds while that one does
         changed = False

@@ -32,6 +32,7 @@ class KeptIndexes:
         self.recent: set[str] = set()  # of them, those likely kept for the same float where code is being written
         self.now: set[str] = set()  # of them, those the statement being written works out (see settle)
         self.by_statement: dict[int, set[str]] = {}  # `now` of each statement written (copies write it again)
+        self.passes: dict[int, tuple[set[str], set[str]]] = {}  # in_pass's answers (choose, then each pass)
 
     def choose(self, loops: list[int]) -> None:
         """The variables that index elements in a loop's code and that it never stores, or index twice there."""
@@ -57,6 +58,12 @@ class KeptIndexes:
     def in_pass(self, start: int) -> tuple[set[str], set[str]]:
         """The variables that index elements in a case's code (up to other entries) and that it never stores;
         and those that index two elements or more there (J in queens_abs's X[J]=X[K], then ABS(X[J]-X[K]))."""
+        known = self.passes.get(start)
+        if known is None:
+            known = self.passes[start] = self._in_pass(start)
+        return known
+
+    def _in_pass(self, start: int) -> tuple[set[str], set[str]]:
         program = self.program
         seen, work, nodes = {start}, [start], []
         while work:
@@ -75,7 +82,7 @@ class KeptIndexes:
 
     def pass_starts(self, start: int | None) -> None:
         """A case's code starts: at the top of a loop's pass (start), what the pass never stores is likely kept."""
-        self.recent = self.in_pass(start)[0] if start is not None and self.worth != set() else set()
+        self.recent = set(self.in_pass(start)[0]) if start is not None and self.worth != set() else set()
 
     def written(self, key: int | None, node: object, again: bool) -> None:
         """After a statement (written `again` from its copy, or first, under `key`): settle what it keeps."""

@@ -506,7 +506,7 @@ class UnitCode:
         owed = self.owed
         self.owed += ahead - discount  # the arms' blocks refund the discount with their own points
         self.arms += 1
-        before, joined = self.kept.recent, None  # what the code at the join likely keeps: what each arm meeting it does
+        before, ends = self.kept.recent, []  # each arm's first block and what it kept at its end
         for part, first in ((0, exit_.yes), (1, exit_.no)):
             if part:
                 out.emit("else:")
@@ -523,9 +523,9 @@ class UnitCode:
             else:
                 self.chain(first, exit_.join, discount)
             out.depth -= 1
-            if first == exit_.join or pyflow.runs_into(self.shared.ir, self.entries, first, exit_.join):
-                joined = self.kept.recent if joined is None else joined & self.kept.recent
-        self.kept.recent = before if joined is None else joined
+            ends.append((first, self.kept.recent))
+        self.kept.joined(before, ends, lambda first: first == exit_.join or pyflow.runs_into(
+            self.shared.ir, self.entries, first, exit_.join))
         self.owed = owed
         self.arms -= 1
 

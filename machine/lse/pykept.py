@@ -13,6 +13,7 @@ test, or tested by identity) is a guess, made from what the code before it store
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 from machine.lse import analyses, ir
 from machine.lse import nodes as n
@@ -83,6 +84,15 @@ class KeptIndexes:
     def pass_starts(self, start: int | None) -> None:
         """A case's code starts: at the top of a loop's pass (start), what the pass never stores is likely kept."""
         self.recent = set(self.in_pass(start)[0]) if start is not None and self.worth != set() else set()
+
+    def joined(self, before: set[str], ends: list[tuple[int, set[str]]], meets: Callable[[int], bool]) -> None:
+        """After a SI's arms (each its first block and what it kept at its end): what the code at the join
+        likely keeps is what every arm that `meets` the join kept, or what was kept before if none does."""
+        if not before and not any(kept for _, kept in ends):  # nothing kept either way: no arm to follow
+            self.recent = set()
+            return
+        met = [kept for first, kept in ends if meets(first)]
+        self.recent = set.intersection(*met) if met else before
 
     def written(self, key: int | None, node: object, again: bool) -> None:
         """After a statement (written `again` from its copy, or first, under `key`): settle what it keeps."""

@@ -381,6 +381,7 @@ class Runtime(ProgramIO):
             self.counts["element_init"] += cells
         return new_array(name, dims), cells
 
+
 def _dims(name: str, sizes: tuple) -> tuple[int, ...]:
     """The sizes of a TABLEAU as whole numbers, or TAILLE DE TABLEAU INVALIDE."""
     if len(sizes) == 1 and type(size := sizes[0]) is float and size >= 1.0 and size.is_integer():

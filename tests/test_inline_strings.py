@@ -1,5 +1,4 @@
-"""POS and SCH written inline in plain runs (pyexpr.position, substring) give the built-in's result,
-error and cycles.
+"""POS, SCH, CCA, EQN and EQC written inline (pystrings) give the built-in's result, error and cycles.
 
 Each program runs in every mode of the Micro against the reference (output, error and line, cycles):
 starts whole and not, before and past the end, operands of every kind, unset names read in order, and
@@ -88,6 +87,49 @@ SUBSTRINGS = {
 }
 
 
+CODES = {
+    "the code of every character, and of one past the end": (
+        SET + "20 FAIRE 30 POUR D←1 JUSQUA 13\n30 AFFICHER EQN(S,D)\n"),
+    "the first code, by default and written out": SET + TWICE + "20 AFFICHER EQN(S),EQN(S,1),EQN(T),EQN(S,11)\n",
+    "a code at a position written out past the end": SET + TWICE + "20 AFFICHER EQN(S,12)\n",
+    "the code of an empty string": TWICE + "20 CHAINE V;V←'';AFFICHER EQN(V)\n",
+    "a code at position 0": SET + TWICE + "20 D←0;AFFICHER EQN(S,D)\n",
+    "a code at a fractional position": SET + TWICE + "20 D←1.5;AFFICHER EQN(S,D)\n",
+    "a code at a huge position": SET + TWICE + "20 AFFICHER EQN(S,1E300)\n",
+    "a code at a computed position": SET + TWICE + "20 D←3;AFFICHER EQN(S,D*2-1),EQN(S!T,D+10)\n",
+    "a code of a number": SET + TWICE + "20 X←12;AFFICHER EQN(X,1)\n",
+    "a code at a string position": SET + TWICE + "20 AFFICHER EQN(S,T)\n",
+    "a code of an unset string before an unset position": TWICE + "20 AFFICHER EQN(A,D)\n",
+    "a code of characters beyond ASCII": TWICE + "20 CHAINE V;V←'ÉЖ€';AFFICHER EQN(V,1),EQN(V,2),EQN(V,3)\n",
+    "a code at a position with effects, computed after the string": (
+        SET + TWICE + "20 K←0;AFFICHER EQN(S!'X',&F(2)),K\n30 TERMINER\n"
+        "40 PROCEDURE &F(A) LOCAL A\n50 K←K+1;S←'CHANGED';RESULTAT A\n"),
+    "a position that fails after the string was computed": (
+        SET + TWICE + "20 AFFICHER EQN(S!'X',&F(0))\n30 TERMINER\n40 PROCEDURE &F(A) LOCAL A\n50 RESULTAT 1/A\n"),
+    "characters of codes from 0 up, joined": (
+        "10 CHAINE C;C←''\n20 FAIRE 30 POUR X←0 PAS 7 JUSQUA 300\n30 C←C!EQC(X)\n40 AFFICHER LGR(C),EQN(C,44)\n"),
+    "characters of codes about the surrogates and beyond": (
+        TWICE + "20 AFFICHER EQN(EQC(55295)),EQN(EQC(57344)),EQN(EQC(1114111))\n"),
+    "a character of a surrogate code": TWICE + "20 X←55296;AFFICHER EQC(X)\n",
+    "a character of a code past the last": TWICE + "20 X←1114112;AFFICHER EQC(X)\n",
+    "a character of a fractional code": TWICE + "20 X←65.5;AFFICHER EQC(X)\n",
+    "a character of a negative code": TWICE + "20 X←-1;AFFICHER EQC(X)\n",
+    "a character of a string": SET + TWICE + "20 AFFICHER EQC(S)\n",
+    "a character of an unset code": TWICE + "20 AFFICHER EQC(X)\n",
+    "a character of a computed code, and of a function's": (
+        TWICE + "20 X←64;AFFICHER EQC(X+1),EQC(&F(66))\n30 TERMINER\n40 PROCEDURE &F(A) LOCAL A\n50 RESULTAT A\n"),
+    "a shift of each letter by its code, as a cipher does": (
+        "10 CHAINE T,U;T←'ARSACXYZ';U←''\n20 FAIRE 30 POUR I←1 JUSQUA LGR(T)\n"
+        "30 X←EQN(T,I)+3;SI X>90 ALORS X←X-26\n35 U←U!EQC(X)\n40 AFFICHER U\n"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CODES))
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+def test_every_mode_agrees_with_the_reference_on_eqn_and_eqc(name: str, profile: str) -> None:
+    assert_agrees(CODES[name], [], profile=profile)
+
+
 @pytest.mark.parametrize("name", sorted(SUBSTRINGS))
 @pytest.mark.parametrize("profile", ["micro40", "console80"])
 def test_every_mode_agrees_with_the_reference_on_sch(name: str, profile: str) -> None:
@@ -114,3 +156,11 @@ def test_plain_runs_read_a_character_by_its_index_and_pay_it_with_the_test() -> 
     line = code[start:code.index("# 30:", start)]
     assert "[_i1 - 1] if" in line and "(cyc := cyc + 20)" in line
     assert line.count("_sch(") == 1  # the paid general way, given the values
+
+
+def test_codes_are_read_by_index_and_characters_made_by_chr_with_the_built_in_only_for_what_the_test_refuses() -> None:
+    code = listing(SET + TWICE + "20 D←2;X←EQN(S,D);C←EQC(X+1)\n30 AFFICHER C\n")
+    start = code.index("# 20:")
+    line = code[start:code.index("# 30:", start)]
+    assert "_ord(v_S[_i1 - 1])" in line and "_chr(" in line
+    assert line.count("_b_EQN(") == 1 and line.count("_b_EQC(") == 1  # the general way, given the values

@@ -459,6 +459,10 @@ class ExpressionCode:
             return pystrings.converted(self, parts[0]), "s"
         if node.name == "POS" and not self.scope.shared.profile and not self.cold:
             return pystrings.position(self, node.args, parts), "n"  # a whole number below max_string: exact
+        if node.name == "EQN" and not self.cold:
+            return pystrings.code_of(self, node.args, parts), "n"  # a code below 2^21: exact in any model
+        if node.name == "EQC" and not self.cold:
+            return pystrings.character(self, parts[0]), "s"
         args = ", ".join(code for code, _ in parts)
         numbers = all(kind == "n" for _, kind in parts)
         temp = f"_u{self.depth + 1}"

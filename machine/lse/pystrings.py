@@ -1,4 +1,4 @@
-"""SCH, POS and A ! B written inline in plain runs, each paid with its test; what a test refuses is the
+"""SCH, POS, EQN, EQC and A ! B written inline in plain runs, each paid with its test; what a test refuses is the
 paid general function's, given the values.
 
 A part of the expression writer: each function is given the pyexpr.ExpressionCode writing the
@@ -174,6 +174,41 @@ def converted(ex: ExpressionCode, part: tuple[str, str]) -> str:
     return (f"({r} if {test}-1e6 < {value} < 1e6 and ({k} := _floor({value})) == {value} and "
             f"(cyc := cyc + {ex.scope.shared.costs['char_scan']} * _len({r} := _str({k}))) is not None "
             f"else _b_CCA({value}))")
+
+
+def code_of(ex: ExpressionCode, nodes: tuple, parts: list[tuple[str, str]]) -> str:
+    """EQN(s[, p]) inline: the code of the character at a whole position p (1 if not given) within s, which
+    scans nothing and so pays nothing here; anything else (an error, a fraction) is the built-in's, given
+    the values, read in the built-in's order (s, then p)."""
+    depth = ex.depth + 1
+    text, text_kind = parts[0]
+    start, start_kind = parts[1] if len(parts) > 1 else ("1.0", "n")
+    written = len(nodes) == 1 or type(nodes[1]) is n.Num and float(nodes[1].value).is_integer() and (
+        1 <= nodes[1].value < 2 ** 31)
+    d, i = f"_d{depth}", f"_i{depth}"
+    s, text_first = ex.once(text, f"_s{depth}") if simple(start) else (f"_s{depth}", f"_s{depth} := {text}")
+    tests = [kind_test(text_first, text_kind, "s")]
+    if written:  # a whole position written out: nothing to compute or test
+        d, i = start, str(int(float(start)))
+    elif start_kind == "n" and simple(start):  # read after the text (or by the built-in)
+        d = start
+    else:
+        tests.append(kind_test(f"{d} := {start}", start_kind, "n"))
+    whole = [] if written else [f"1.0 <= {d} < 1e15", f"({i} := _floor({d})) == {d}"]
+    checks = [" & ".join(tests), *whole, f"{i} <= _len({s})"]
+    general = f"_b_EQN({s}, {d})" if len(parts) > 1 else f"_b_EQN({s})"
+    return f"(_float(_ord({s}[{i} - 1])) if {' and '.join(checks)} else {general})"
+
+
+def character(ex: ExpressionCode, part: tuple[str, str]) -> str:
+    """EQC(x) inline: the character of a whole code below the surrogates (it scans nothing, pays nothing
+    here); anything else (an error, a fraction, a code beyond) is the built-in's, given the value."""
+    code, kind = part
+    depth = ex.depth + 1
+    x, k = f"_x{depth}", f"_k{depth}"
+    value, first = ex.once(code, x)
+    test = "" if kind == "n" and value == first else f"{kind_test(first, kind, 'n')} and "
+    return f"(_chr({k}) if {test}0.0 <= {value} < 55296.0 and ({k} := _floor({value})) == {value} else _b_EQC({value}))"
 
 
 def kind_test(first: str, kind: str, wanted: str) -> str:

@@ -168,15 +168,16 @@ class Generator:
 
     def builtin_num(self, depth: int, calls: bool) -> str:
         x = self.num(depth + 1, calls)
-        roll = self.rng.randrange(12)
+        roll = self.rng.randrange(13)
         return (f"ABS({x})", f"ENT({x})", f"RAC(ABS({x}))", f"SIN({x})", f"COS({x})", f"ATG({x})",
                 f"EXP(ETL({x},7))", f"LGN(ABS({x})+1)", f"ETL({x},{self.num(depth + 1, calls)})",
                 "ALE(0)", f"LGR({self.string(depth + 1, calls)})",
                 f"POS({self.string(depth + 1, calls)},{self.position(depth, calls)},{self.string(depth + 1, calls)})",
-                )[roll] if roll < 12 else x
+                f"EQN({self.string(depth + 1, calls)},{self.position(depth, calls)})",
+                )[roll]
 
     def position(self, depth: int, calls: bool) -> str:
-        """A start for POS: written out, or computed (POS inline tests it: pyexpr.position)."""
+        """A start for POS or a position for EQN: written out, or computed (their inline forms test it: pystrings)."""
         return self.pick(("1", "2", "1.5")) if self.chance(0.6) else self.num(depth + 1, calls)
 
     def string(self, depth: int = 0, calls: bool = True) -> str:
@@ -194,6 +195,8 @@ class Generator:
         if roll < 0.72:
             return f"CCA({self.num(depth + 1, calls)})"
         if roll < 0.8:
+            if self.chance(0.3):  # a code computed (EQC inline tests it: pystrings.character)
+                return f"EQC(ABS({self.num(depth + 1, calls)})+64)"
             return f"EQC({self.pick(('65', '66', '48', '97', '-1' if self.chance(0.2) else '90'))})"
         if roll < 0.88 and calls and not self.quiet:
             made = self.call("s", depth)

@@ -281,60 +281,6 @@ def _numeric(node: object, unit: Unit | None, layout: Layout, proven: dict[str, 
     return False
 
 
-def own_strings_and_arrays(program: ir.ProgramIR, unit: Unit, nodes: list) -> tuple[set[str], set[str]]:
-    """A procedure's own CHAINE and TABLEAU that can be Python locals: declared, never handed over by name.
-
-    A string qualifies when its CHAINE runs before anything else that names it (so it is a CHAINE
-    whenever it holds a value) and nothing but an assignment stores into it; an array when only its
-    TABLEAU gives it a value. Neither may be a parameter, given by reference, read by LIRE or
-    CHARGER, freed by LIBERER, or given a position by SCH, GRL or CNB.
-    """
-    if unit.name == MAIN:
-        return set(), set()
-    declared_strings, declared_arrays, assigned, other = set(), set(), set(), set()
-    for node in nodes:
-        kind = type(node)
-        if kind is n.Chaine:
-            declared_strings.update(node.names)
-        elif kind is n.Tableau:
-            declared_arrays.update(name for name, _ in node.decls)
-        elif kind is n.Assign and type(node.target) is n.Var:
-            assigned.add(node.target.name)
-        elif kind in (n.Lire, n.Charger, n.Liberer):
-            other.update(t.name for t in getattr(node, "targets", ()) if type(t) is n.Var)
-            other.update(getattr(node, "names", ()))
-            if kind is n.Charger:
-                other.add(node.var.name)
-        elif kind is n.BuiltinCall and node.position_out is not None:
-            other.add(node.position_out.name)
-        elif kind is n.Call:
-            other.update(arg.name for arg in node.args if type(arg) is n.Var)  # by reference or not: kept simple
-    own = set(unit.locals) - set(unit.params) - other
-    strings = {name for name in own & declared_strings - declared_arrays if _declared_first(program, unit, name)}
-    arrays = own & declared_arrays - declared_strings - assigned
-    return strings, arrays
-
-
-def _declared_first(program: ir.ProgramIR, unit: Unit, name: str) -> bool:
-    """True if, running on from the procedure's entry, the first statement naming `name` is its CHAINE."""
-    block_id = program.proc_entry[unit.name]
-    seen = set()
-    while block_id not in seen:
-        seen.add(block_id)
-        block = program.blocks[block_id]
-        for op in block.ops:
-            if type(op) is ir.Charge:
-                continue
-            if type(op.node) is n.Chaine and name in op.node.names:
-                return True
-            if any(type(item) in (n.Var, n.Index) and item.name == name for item in walk(op.node)):
-                return False
-        if type(block.exit) is not ir.Goto:
-            return False
-        block_id = block.exit.block
-    return False
-
-
 def element_references(layout: Layout) -> dict[str, set[str]]:
     """Each procedure's by-reference parameters that every call gives an array element (always a number)."""
     found = {name: set(unit.by_reference) for name, unit in layout.units.items() if name != MAIN}

@@ -31,7 +31,7 @@ from machine.lse.pyexpr import python_name
 from machine.lse.pygen import ProgramCode, program_source
 from machine.lse.strops import make_cell_store, make_own_store, make_paid_substring, make_ref_store
 from machine.lse.suspension import unwinding
-from machine.lse.values import DIMS, Vars, check_number
+from machine.lse.values import DIMS, Vars, cells_of, check_number
 
 UNWINDING = unwinding()  # a stack being unwound by its suspension passes through every handler
 
@@ -184,7 +184,7 @@ class CompiledProgram:
             "_floor": math.floor, "_sin": math.sin, "_cos": math.cos, "_atan": math.atan, "_exp": math.exp,
             "_sqrt": math.sqrt, "_log": math.log, **NumberModel.namespace(),
             "_whole_pass": ops.make_whole_pass(WHOLE_EXACT), "_counted": ops.make_counted(WHOLE_EXACT),
-            "_range": range, "_NAN": math.nan, "_chr": chr, "_ord": ord,
+            "_range": range, "_NAN": math.nan, "_chr": chr, "_ord": ord, "_cells_of": cells_of,
         }
         namespace.update(tables)
         return namespace

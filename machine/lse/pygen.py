@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from machine.lse import analyses, ir, pyflow
+from machine.errors import Err
+from machine.lse import analyses, ir, ownership, pyflow
 from machine.lse.layout import MAIN, Unit
 from machine.lse.pycharges import ChargePlan
 from machine.lse.pyexpr import ExpressionCode, python_name
@@ -51,12 +52,18 @@ class UnitCode:
         self.calls = True  # the unit calls a procedure (see program_source)
         nodes = analyses.unit_nodes(program, self.block_ids)
         # A procedure's own CHAINE and TABLEAU are Python locals when nothing hands them over by name.
-        self.own_strings, self.own_arrays = analyses.own_strings_and_arrays(program, unit, nodes)
+        self.own_strings, self.own_arrays = ownership.own_strings_and_arrays(program, unit, nodes)
         self.stored: dict[str, str] = {}  # storage's answers
         self.written: dict[int, list[str]] = {}  # each statement's lines, by the id of its IR operation
-        self.table = (analyses.table_locals(unit, nodes, shared.layout.units) | (
-            set(unit.params) - set(unit.by_reference) - shared.number_params.get(unit.name, set()))) - (
+        by_value = set(unit.params) - set(unit.by_reference) - shared.number_params.get(unit.name, set())
+        self.table = (analyses.table_locals(unit, nodes, shared.layout.units) | by_value) - (
             self.own_strings | self.own_arrays)
+        # Parameters by value that are only read are Python locals too, when nothing else needs a table (the
+        # memory their strings and arrays hold is then taken at the call in one test, as the table took it).
+        held = ownership.held_params(unit, nodes, by_value, shared.layout.units)
+        self.held = held if held and not self.table - held else set()
+        self.table -= self.held
+        self.held_strings = {name for name in self.held if ownership.declared_first(program, unit, name)}
         self.assigned: set[str] = set()  # globals this unit stores into directly
         self.whole = shared.whole[unit.name]  # its variables that only ever hold whole numbers
         self.exprs = ExpressionCode(self, shared.numbers, self.charge_inline, shared.layout.units)
@@ -129,6 +136,8 @@ class UnitCode:
         if name in unit.by_reference:
             return "ref"
         if name in unit.locals:
+            if name in self.held:
+                return "held"
             if name in self.table:
                 return "table"
             return "string" if name in self.own_strings else "array" if name in self.own_arrays else "local"
@@ -136,7 +145,7 @@ class UnitCode:
 
     def always_set(self, name: str) -> bool:
         """True if reading a name cannot fail: a parameter by value held in a Python local (nothing frees it)."""
-        return name in self.unit.params and self.storage(name) == "local"
+        return name in self.unit.params and self.storage(name) in ("local", "held")
 
     def pure(self, name: str) -> bool:
         return self.shared.layout.is_pure_number(name)
@@ -146,7 +155,8 @@ class UnitCode:
         if where == "local" or (where in ("global", "shared") and self.pure(name)) or (
                 where == "ref" and name in self.shared.elements.get(self.unit.name, ())):
             return "n"
-        return "s" if where == "string" or (where == "global" and name in self.shared.strings) else "?"
+        return "s" if where == "string" or (where == "global" and name in self.shared.strings) or (
+            name in self.held_strings) else "?"
 
     def pyname(self, name: str) -> str:
         where = self.stored.get(name) or self.storage(name)
@@ -297,6 +307,9 @@ class UnitCode:
             own = sorted(self.own_strings | self.own_arrays)  # their cells are given back when the call ends
             if own:
                 out.emit(" = ".join(held_name(name) for name in own) + " = 0")
+            if self.held:
+                self.take_held(sorted(self.held))
+                own = sorted(self.held) + own
             # A procedure that calls none: no call in it reads the depth, which is only tested above.
             finish = self.calls or own or self.table or self.shared.profile  # what the call's end undoes
             if self.calls:
@@ -331,6 +344,17 @@ class UnitCode:
             self.shared.counter_cells.extend(counters)
             declared += counters
         return [header, f"{INDENT}nonlocal cyc, depth{''.join(', ' + d for d in declared)}"] + out.lines
+
+    def take_held(self, names: list[str]) -> None:
+        """The memory the strings and arrays given to parameters held in Python locals take, at the call: all
+        of it or none (MEMOIRE PLEINE), as a table of them took it (linker's _frame)."""
+        out = self.out
+        for name in names:
+            value = self.pyname(name)
+            out.emit(f"{held_name(name)} = _len({value}) if _type({value}) is _str else _cells_of({value})")
+        total = " + ".join(held_name(name) for name in names)
+        out.emit(f"if {total} and _MM.used + {total} > _MM.limit: M.fail({int(Err.MEMORY_FULL)}, {self.unit.name!r})")
+        out.emit(f"_MM.used += {total}")
 
     def straight(self, entry: int) -> bool:
         """True if a procedure runs from its entry without ever jumping back nor being entered elsewhere."""

@@ -247,6 +247,10 @@ class StatementCode:
         for name in node.names:
             if self.unit.storage(name) == "string":
                 continue  # declared before anything names it: it only ever holds strings
+            if self.unit.storage(name) == "held":  # a parameter by value, always set, never stored into
+                value = self.unit.pyname(name)
+                self.out.emit(f"if _type({value}) is not _str: M.fail({int(Err.ALREADY_DECLARED)}, {name!r})")
+                continue
             if self.unit.storage(name) == "ref":
                 self.out.emit(f"_declare_ref({self.unit.pyname(name)})")
             else:

@@ -375,7 +375,7 @@ class Generator:
         leave = f"RESULTAT {self.num() if kind == 'n' else self.string()}" if kind != "p" else "RETOUR"
         quit_now = {"n": "RESULTAT 0", "s": "RESULTAT ''", "p": "RETOUR"}[kind]
         first = ["Z←Z+1", f"SI Z>60 OU D<0 ALORS {quit_now}"]
-        declared = []
+        declared = [f"CHAINE {p}" for p, pkind, by_value in params if pkind == "s" and by_value and self.chance(0.5)]
         if ("LS", "s") in locals_:
             declared.append("CHAINE LS")
             if self.chance(0.8):

@@ -260,7 +260,7 @@ def numeric_results(exits: dict[str, list[ir.Leave]], layout: Layout, proven: di
 
 
 def _numeric(node: object, unit: Unit | None, layout: Layout, proven: dict[str, set[str]], numeric: set[str]) -> bool:
-    """True if an expression of a unit (None: of any unit) can only be a number."""
+    """True if an expression of a unit (None: of any unit) can only be a number (a parameter: one `proven`)."""
     kind = type(node)
     if kind in (n.Num, n.Unary, n.Index):
         return True
@@ -276,20 +276,40 @@ def _numeric(node: object, unit: Unit | None, layout: Layout, proven: dict[str, 
         if not layout.is_pure_number(node.name):
             return False
         units = [unit] if unit is not None else [each for each in layout.units.values() if node.name in each.params]
-        return all(node.name not in each.by_reference and (
-            node.name not in each.params or node.name in proven.get(each.name, ())) for each in units)
+        return all(node.name not in each.params or node.name in proven.get(each.name, ()) for each in units)
     return False
 
 
-def element_references(layout: Layout) -> dict[str, set[str]]:
-    """Each procedure's by-reference parameters that every call gives an array element (always a number)."""
-    found = {name: set(unit.by_reference) for name, unit in layout.units.items() if name != MAIN}
-    for call in layout.calls:
-        if call.name in found:
-            for param, arg in zip(layout.units[call.name].params, call.args):
-                if type(arg) is not n.Index:
+def number_references(layout: Layout, proven: dict[str, set[str]]) -> dict[str, set[str]]:
+    """Each procedure's by-reference parameters that every call gives a number (found optimistically, then
+    refuted to a fixpoint): an element, an expression sure to be a number (a temporary cell), or a variable
+    of the caller that only ever holds numbers (one of the program's, its own, a parameter by value that
+    `proven` holds, or one of these). A store into one is then checked only where its value may not be a
+    number (set_ref refuses it), as a store into that variable is."""
+    units = layout.units
+    found = {name: set(unit.by_reference) for name, unit in units.items() if name != MAIN}
+    calls = [(units[owner], node) for owner, node in layout.statements if type(node) is n.Call]
+    changed = True
+    while changed:
+        changed = False
+        for caller, call in calls:
+            for param, arg in zip(units[call.name].params, call.args):
+                if param in found[call.name] and not _numeric_argument(arg, caller, layout, proven, found):
                     found[call.name].discard(param)
+                    changed = True
     return found
+
+
+def _numeric_argument(arg: object, caller: Unit, layout: Layout, proven: dict[str, set[str]],
+                      found: dict[str, set[str]]) -> bool:
+    """True if what a call gives a by-reference parameter is sure to hold a number (see number_references)."""
+    if type(arg) is not n.Var:
+        return _numeric(arg, caller, layout, proven, set())
+    if not layout.is_pure_number(arg.name):
+        return False
+    if arg.name not in caller.params:
+        return True
+    return arg.name in (found if arg.name in caller.by_reference else proven).get(caller.name, ())
 
 
 def referenced_globals(layout: Layout) -> set[str]:

@@ -153,7 +153,7 @@ class UnitCode:
     def kind(self, name: str) -> str:
         where = self.storage(name)
         if where == "local" or (where in ("global", "shared") and self.pure(name)) or (
-                where == "ref" and name in self.shared.elements.get(self.unit.name, ())):
+                where == "ref" and name in self.shared.number_refs.get(self.unit.name, ())):
             return "n"
         return "s" if where == "string" or (where == "global" and name in self.shared.strings) or (
             name in self.held_strings) else "?"

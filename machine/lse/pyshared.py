@@ -54,8 +54,9 @@ class ProgramCode:
         self.number_params = analyses.number_params(layout)
         exits = analyses.procedure_exits(program)
         self.leaves = {name: {leave.kind for leave in leaves} for name, leaves in exits.items()}  # how each ends
-        self.numeric = analyses.numeric_results(exits, layout, self.number_params)  # RESULTAT always a number
-        self.elements = analyses.element_references(layout)  # by-reference parameters always given an element
+        self.number_refs = analyses.number_references(layout, self.number_params)  # by reference, always numbers
+        numbers = {name: self.number_params.get(name, set()) | refs for name, refs in self.number_refs.items()}
+        self.numeric = analyses.numeric_results(exits, layout, numbers)  # RESULTAT always a number
         self.referenced = analyses.referenced_globals(layout)  # the program's variables that live in `_R`
         self.whole = analyses.whole_names(layout)  # variables that only ever hold whole numbers
         self.counters = analyses.shadowed_counters(layout)  # FAIRE variables with an int to index by

@@ -124,6 +124,46 @@ CODES = {
 }
 
 
+# A FAIRE variable that starts SCH or EQN is read as its int (pyexpr.int_start), NaN where it is no whole number.
+COUNTED = {
+    "each character by a loop from 1, past the end": (
+        SET + "20 FAIRE 30 POUR I←1 JUSQUA 14\n30 AFFICHER SCH(S,I,1),SCH(S,I,2),EQN(S!'X',I),SCH(S,I,',')\n"),
+    "a loop from 0: the first start is refused": SET + "20 FAIRE 30 POUR I←0 JUSQUA 3\n30 AFFICHER SCH(S,I,1)\n",
+    "a loop from 0 by EQN": SET + "20 FAIRE 30 POUR I←0 JUSQUA 3\n30 AFFICHER EQN(S,I)\n",
+    "a loop from 0 to a stop": SET + "20 FAIRE 30 POUR I←0 JUSQUA 3\n30 AFFICHER SCH(S,I,',')\n",
+    "a loop down from past the end": SET + "20 FAIRE 30 POUR I←13 PAS -1 JUSQUA 1\n30 AFFICHER SCH(S,I,1),EQN(S,I)\n",
+    "a loop by halves": SET + "20 FAIRE 30 POUR I←1 PAS 0.5 JUSQUA 3\n30 AFFICHER SCH(S,I,1)\n",
+    "a loop by halves, by EQN": SET + "20 FAIRE 30 POUR I←1 PAS 0.5 JUSQUA 3\n30 AFFICHER EQN(S,I)\n",
+    "a loop from a fraction": SET + "20 FAIRE 30 POUR I←1.5 JUSQUA 3\n30 AFFICHER SCH(S,I,',')\n",
+    "a loop beyond 2^24": (
+        SET + "20 FAIRE 30 POUR I←16777214 PAS 2 JUSQUA 16777220\n30 AFFICHER SCH(S,I,1),EQN(S!S,I)\n"),
+    "a count computed from the loop": (
+        SET + "20 FAIRE 30 POUR I←1 JUSQUA 13\n30 N←I-1;AFFICHER SCH(S,I,N),SCH(S,I,LGR(S))\n"),
+    "a variable set again in the loop": (
+        SET + "20 FAIRE 30 POUR I←1 JUSQUA 12\n30 AFFICHER SCH(S,I,1);SI I=4 ALORS I←I+0.5\n"),
+    "a loop that counts the characters it finds": (
+        SET + "20 N←0;FAIRE 30 POUR I←1 JUSQUA LGR(S)\n30 SI SCH(S,I,1)=T ALORS N←N+EQN(S,I+1)\n40 AFFICHER N\n"),
+    "a loop that jumps to its end": (
+        SET + "20 N←0;FAIRE 40 POUR I←1 JUSQUA LGR(S)\n30 SI SCH(S,I,1)=T ALORS ALLER EN 40\n35 N←N+EQN(S,I)\n"
+        "40 *\n50 AFFICHER N\n"),
+    "the variable of a procedure's loop": (
+        "10 AFFICHER &F('ABCDE')\n20 TERMINER\n30 PROCEDURE &F(S) LOCAL S,I,N\n40 N←0\n"
+        "50 FAIRE 60 POUR I←1 JUSQUA LGR(S)+1\n60 N←N+LGR(SCH(S,I,1))*I\n70 RESULTAT N\n"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(COUNTED))
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+def test_every_mode_agrees_with_the_reference_where_a_loops_variable_starts_sch_or_eqn(name: str, profile: str) -> None:
+    assert_agrees(COUNTED[name], [], profile=profile)
+
+
+def test_a_loops_variable_starts_a_substring_and_a_code_as_its_int() -> None:
+    code = listing(SET + "20 N←0;FAIRE 30 POUR I←1 JUSQUA LGR(S)\n30 X←EQN(S,I);SI SCH(S,I,1)=T ALORS N←N+X\n"
+                   "40 AFFICHER N\n")
+    assert "v_S[i_I - 1] if" in code and "_ord(v_S[i_I - 1])" in code and "_floor(v_I)" not in code
+
+
 @pytest.mark.parametrize("name", sorted(CODES))
 @pytest.mark.parametrize("profile", ["micro40", "console80"])
 def test_every_mode_agrees_with_the_reference_on_eqn_and_eqc(name: str, profile: str) -> None:

@@ -508,6 +508,12 @@ def index_names(nodes: list) -> set[str]:
             for index in node.indices for item in walk(index) if type(item) is n.Var}
 
 
+def position_names(nodes: list) -> set[str]:
+    """The variables that are the start of some SCH or EQN among these nodes (pystrings reads them as ints)."""
+    return {node.args[1].name for node in nodes if type(node) is n.BuiltinCall and node.name in ("SCH", "EQN")
+            and len(node.args) > 1 and type(node.args[1]) is n.Var}
+
+
 def whole_stores(node: object) -> list[str]:
     """The names a statement may give a value to as a whole: an assignment's, LIRE's, a loop's, a position,
     CHARGER's status."""

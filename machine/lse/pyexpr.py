@@ -440,27 +440,29 @@ class ExpressionCode:
 
     def ex_BuiltinCall(self, node: n.BuiltinCall) -> tuple[str, str]:
         spec = BUILTINS[node.name]
+        start = self.int_start(node.args[1]) if node.name in ("SCH", "EQN") and len(node.args) > 1 else None
         if node.name == "SCH" and node.position_out is None and not self.scope.shared.profile:
             count = node.args[2]
             whole_count = type(count) is n.Num and float(count.value).is_integer() and 1 <= count.value < 2 ** 31
-            parts = self.below(node.args)  # temporaries apart from the inline form's
+            parts = self.below(node.args, start)  # temporaries apart from the inline form's
             if not self.cold and parts[2][1] != "s":  # not a string of stops
-                return pystrings.substring(self, parts, int(count.value) if whole_count else None, node.args[1]), "s"
+                return pystrings.substring(self, parts, int(count.value) if whole_count else None, node.args[1],
+                                           start), "s"
             if not self.cold and type(count) is n.Str and len(count.value) == 1:  # one stop written out
-                return pystrings.stopped(self, parts, count.value), "s"
+                return pystrings.stopped(self, parts, count.value, node.args[1], start), "s"
             if parts[2][1] != "s":  # a string of stops: the built-in's own paid form (below)
                 return f"_sch({', '.join(code for code, _ in parts)})", "s"  # strops.make_paid_substring
             return f"_b_SCH({', '.join(code for code, _ in parts)})[0]", "s"
         code = whole_constant(node.args[0]) if node.name == "EQC" else None
         if code is not None and 0 <= code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF:
             return repr(chr(code)), "s"  # EQC of a constant: its character, written out (it scans nothing)
-        parts = self.below(node.args)  # temporaries apart from the inline forms'
+        parts = self.below(node.args, start)  # temporaries apart from the inline forms'
         if node.name == "CCA" and not self.scope.shared.profile and not self.cold:
             return pystrings.converted(self, parts[0]), "s"
         if node.name == "POS" and not self.scope.shared.profile and not self.cold:
             return pystrings.position(self, node.args, parts), "n"  # a whole number below max_string: exact
         if node.name == "EQN" and not self.cold:
-            return pystrings.code_of(self, node.args, parts), "n"  # a code below 2^21: exact in any model
+            return pystrings.code_of(self, node.args, parts, start), "n"  # a code below 2^21: exact in any model
         if node.name == "EQC" and not self.cold:
             return pystrings.character(self, parts[0]), "s"
         args = ", ".join(code for code, _ in parts)
@@ -542,13 +544,31 @@ class ExpressionCode:
         """
         return (code, code) if code.isidentifier() else (temp, f"{temp} := {code}")
 
-    def below(self, nodes: tuple | list) -> list[tuple[str, str]]:
-        """The code and kind of each node, written one level deeper: their temporaries are not this level's."""
+    def below(self, nodes: tuple | list, start: str | None = None) -> list[tuple[str, str]]:
+        """The code and kind of each node, written one level deeper: their temporaries are not this level's.
+        With `start` (see int_start), the second node is written as a float, for the general way only."""
         self.depth += 1
         try:
-            return [self.sub(node) for node in nodes]
+            parts = [self.sub(node) for node in nodes[:1]]
+            if start is not None:
+                self.floats += 1
+                try:
+                    parts.append(self.sub(nodes[1]))
+                finally:
+                    self.floats -= 1
+            return parts + [self.sub(node) for node in nodes[len(parts):]]
         finally:
             self.depth -= 1
+
+    def int_start(self, node: object) -> str | None:
+        """The int of a FAIRE variable that a string built-in's start names, where it is set here (NaN where
+        the variable is no whole number): the start is then that int, with no float made (pystrings)."""
+        if type(node) is not n.Var or self.cold or self.floats:
+            return None
+        loops = self.scope.loops
+        if loops.counting is not None and node.name == loops.counting.node.var:
+            return self.scope.counter(node.name)
+        return self.scope.live_counter(node.name)
 
     def ex_Call(self, node: n.Call) -> tuple[str, str]:
         facts = self.scope.shared

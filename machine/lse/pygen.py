@@ -77,7 +77,7 @@ class UnitCode:
         # FAIRE variables that carry an int (i_NAME) beside their float, to index elements by; loops
         # kept at run time do not (nor the debugger's runs, whose pauses may set a variable).
         self.counters = set() if self.states is None or shared.debug else {
-            name for name in shared.counters[unit.name] & analyses.index_names(nodes)
+            name for name in shared.counters[unit.name] & (analyses.index_names(nodes) | analyses.position_names(nodes))
             if self.storage(name) in ("local", "global")}
         self.charges = ChargePlan(shared, self.block_ids, self.entries, self.states)
         self.live_at = analyses.live_counters(program, self.states, roots, self.counters) if self.counters else {}

@@ -17,7 +17,8 @@ if TYPE_CHECKING:
     from machine.lse.pyexpr import ExpressionCode
 
 
-def substring(ex: ExpressionCode, parts: list[tuple[str, str]], count: int | None, node_start: object) -> str:
+def substring(ex: ExpressionCode, parts: list[tuple[str, str]], count: int | None, node_start: object,
+              start_int: str | None = None) -> str:
     """SCH(s, d, n) without its position: inline, paid, when d is a whole number from 1 and n (a whole
     constant, or None: a number computed) a whole number from 0.
 
@@ -26,7 +27,7 @@ def substring(ex: ExpressionCode, parts: list[tuple[str, str]], count: int | Non
     name read again only where nothing runs between. The characters copied cost one char_scan
     each, added here (a constant n: where s holds them all); anything else (a fractional or small
     start, an operand of the wrong kind, a string of stops) is the paid general function's
-    (strops.make_paid_substring), given the values.
+    (strops.make_paid_substring), given the values. `start_int`: the start's int (pyexpr.int_start).
     """
     (text, text_kind), (start, start_kind), (length, length_kind) = parts
     depth = ex.depth + 1
@@ -34,8 +35,8 @@ def substring(ex: ExpressionCode, parts: list[tuple[str, str]], count: int | Non
     first = node_start.value if type(node_start) is n.Num else 0
     constant = count is not None and float(first).is_integer() and 1 <= first < 2 ** 24
     counted = count is not None or (length_kind == "n" and simple(length))  # the count needs no test
-    s, text_first = ex.once(text, f"_s{depth}") if constant or (simple(start) and counted) else (
-        f"_s{depth}", f"_s{depth} := {text}")
+    s, text_first = ex.once(text, f"_s{depth}") if constant or (
+        (simple(start) or start_int is not None) and counted) else (f"_s{depth}", f"_s{depth} := {text}")
     per_char = ex.scope.shared.costs["char_scan"]
     if constant:  # a whole start and count written out (exact in any model)
         at = int(first) - 1
@@ -48,11 +49,14 @@ def substring(ex: ExpressionCode, parts: list[tuple[str, str]], count: int | Non
     whole_start = []
     if float(first).is_integer() and 1 <= first < 2 ** 24:  # written out: nothing to compute or test
         d, i = start, str(int(first))
+    elif start_int is not None:  # an int, NaN where the float is no whole number (its tests fail)
+        d, i = start, start_int
+        whole_start = [] if count is not None and ex.at_least_one(node_start) else [f"{i} > 0"]
     elif start_kind == "n" and start.isidentifier() and counted:  # read after the text (or by _sch)
         d = start
     else:
         tests.append(kind_test(f"{d} := {start}", start_kind, "n"))
-    if not i.isdigit():
+    if not i.isdigit() and start_int is None:
         whole_start = [f"1.0 <= {d} < 1e15", f"({i} := _floor({d})) == {d}"]
     if count is not None:
         cut, end = (f"[{i} - 1]", i) if count == 1 else (f"[{i} - 1:{i} + {count - 1}]", f"{i} + {count - 1}")
@@ -144,20 +148,26 @@ def joined(ex: ExpressionCode, node: n.Binary, left: str, lk: str, right: str, r
     return f"({j} if {test}_len({j} := {a} + {b}) <= _MAXS and {paid} else {general})"
 
 
-def stopped(ex: ExpressionCode, parts: list[tuple[str, str]], stop: str) -> str:
+def stopped(ex: ExpressionCode, parts: list[tuple[str, str]], stop: str, node_start: object,
+            start_int: str | None = None) -> str:
     """SCH(s, d, c) without its position, c one character written out: inline, paid, when d is a whole
     number from 1 within s; the characters from d up to c or the end of s, one char_scan each (as
     builtins._paid_sch); anything else is the paid general function's, given the values."""
     (text, text_kind), (start, start_kind), _ = parts
     depth = ex.depth + 1
     d, i, e = f"_d{depth}", f"_i{depth}", f"_e{depth}"
-    s, text_first = ex.once(text, f"_s{depth}") if simple(start) else (f"_s{depth}", f"_s{depth} := {text}")
+    s, text_first = ex.once(text, f"_s{depth}") if simple(start) or start_int is not None else (
+        f"_s{depth}", f"_s{depth} := {text}")
     tests = [kind_test(text_first, text_kind, "s")]
-    if start_kind == "n" and simple(start):  # read after the text (or by _sch)
+    if start_int is not None:  # an int, NaN where the float is no whole number (its tests fail)
+        d, i = start, start_int
+    elif start_kind == "n" and simple(start):  # read after the text (or by _sch)
         d = start
     else:
         tests.append(kind_test(f"{d} := {start}", start_kind, "n"))
-    checks = [" & ".join(tests), f"1.0 <= {d} < 1e15", f"({i} := _floor({d})) == {d}", f"{i} <= _len({s})",
+    whole = ([] if ex.at_least_one(node_start) else [f"{i} > 0"]) if start_int is not None else [
+        f"1.0 <= {d} < 1e15", f"({i} := _floor({d})) == {d}"]
+    checks = [" & ".join(tests), *whole, f"{i} <= _len({s})",
               f"(({e} := {s}.find({stop!r}, {i} - 1)) >= 0 or ({e} := _len({s})) >= 0)",
               f"(cyc := cyc + {ex.scope.shared.costs['char_scan']} * ({e} - {i} + 1)) is not None"]
     return f"({s}[{i} - 1:{e}] if {' and '.join(checks)} else _sch({s}, {d}, {stop!r}))"
@@ -176,7 +186,7 @@ def converted(ex: ExpressionCode, part: tuple[str, str]) -> str:
             f"else _b_CCA({value}))")
 
 
-def code_of(ex: ExpressionCode, nodes: tuple, parts: list[tuple[str, str]]) -> str:
+def code_of(ex: ExpressionCode, nodes: tuple, parts: list[tuple[str, str]], start_int: str | None = None) -> str:
     """EQN(s[, p]) inline: the code of the character at a whole position p (1 if not given) within s, which
     scans nothing and so pays nothing here; anything else (an error, a fraction) is the built-in's, given
     the values, read in the built-in's order (s, then p)."""
@@ -186,15 +196,19 @@ def code_of(ex: ExpressionCode, nodes: tuple, parts: list[tuple[str, str]]) -> s
     written = len(nodes) == 1 or type(nodes[1]) is n.Num and float(nodes[1].value).is_integer() and (
         1 <= nodes[1].value < 2 ** 31)
     d, i = f"_d{depth}", f"_i{depth}"
-    s, text_first = ex.once(text, f"_s{depth}") if simple(start) else (f"_s{depth}", f"_s{depth} := {text}")
+    s, text_first = ex.once(text, f"_s{depth}") if simple(start) or start_int is not None else (
+        f"_s{depth}", f"_s{depth} := {text}")
     tests = [kind_test(text_first, text_kind, "s")]
     if written:  # a whole position written out: nothing to compute or test
         d, i = start, str(int(float(start)))
+    elif start_int is not None:  # an int, NaN where the float is no whole number (its tests fail)
+        d, i = start, start_int
     elif start_kind == "n" and simple(start):  # read after the text (or by the built-in)
         d = start
     else:
         tests.append(kind_test(f"{d} := {start}", start_kind, "n"))
-    whole = [] if written else [f"1.0 <= {d} < 1e15", f"({i} := _floor({d})) == {d}"]
+    whole = [] if written else ([] if ex.at_least_one(nodes[1]) else [f"{i} > 0"]) if start_int is not None else [
+        f"1.0 <= {d} < 1e15", f"({i} := _floor({d})) == {d}"]
     checks = [" & ".join(tests), *whole, f"{i} <= _len({s})"]
     general = f"_b_EQN({s}, {d})" if len(parts) > 1 else f"_b_EQN({s})"
     return f"(_float(_ord({s}[{i} - 1])) if {' and '.join(checks)} else {general})"

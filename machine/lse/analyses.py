@@ -56,8 +56,10 @@ def next_line_block(program: ir.ProgramIR, line: int) -> int:
 
 
 def computed(program: ir.ProgramIR) -> bool:
-    """True if some ALLER EN or RETOUR EN computes its line (then any line may be entered)."""
-    return program.computed
+    """True if some RETOUR EN computes its line (then a caller may go on at any line; a computed ALLER EN goes
+    to any line of its own unit: see loop_successors)."""
+    return program.computed and any(type(block.exit) is ir.Leave and block.exit.kind == "return_to" and
+                                    block.exit.target.expr is not None for block in program.blocks)
 
 
 def return_targets(program: ir.ProgramIR, layout: Layout) -> list[int]:
@@ -167,11 +169,9 @@ def loop_states(program: ir.ProgramIR, blocks: list[int], roots: list[int]) -> d
     """The FAIRE loops open at the start of each block, innermost last, if the program decides them.
 
     A loop is named by its OpenLoop exit. None when a block can be reached with two different
-    stacks of loops, a computed jump or a RETOUR EN could land anywhere, or a FAIRE would fail its
-    nesting test: then the loops are kept at run time.
+    stacks of loops (a computed jump goes to every line, each with the loops its lines contain), or
+    a FAIRE would fail its nesting test: then the loops are kept at run time.
     """
-    if computed(program):
-        return None
     states: dict[int, tuple] = {}
     work = [(root, ()) for root in roots]
     while work:
@@ -196,6 +196,8 @@ def loop_successors(program: ir.ProgramIR, exit_: object, state: tuple) -> list[
     if kind is ir.Branch:
         return [(exit_.yes, state), (exit_.no, state)]
     if kind is ir.Jump:
+        if exit_.line is None:  # computed: any line, with the loops that contain it
+            return [(block_id, left_for(state, line)) for line, block_id in program.line_block.items()]
         if exit_.line not in program.line_block:
             return []
         return [(program.line_block[exit_.line], left_for(state, exit_.line))]

@@ -631,7 +631,7 @@ class UnitCode:
         out = self.out
         if exit_.line is None:
             code, _ = self.statements.value(exit_.expr)
-            out.emit(f"pc = _goto(lp, {code}); continue")
+            out.emit(f"pc = _goto(lp, {code}); {'continue' if self.fused is None else 'break'}")
             return
         block_id = self.shared.ir.line_block.get(exit_.line)
         if block_id is None:

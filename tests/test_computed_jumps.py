@@ -1,0 +1,66 @@
+"""A computed ALLER EN goes to any line, with the loops that contain it (analyses.loop_successors): the loops
+stay decided at compile time wherever every line is reached with one stack of them, and a computed jump in
+one unit leaves the others' loops decided. Only a computed RETOUR EN makes a caller go on at any line.
+
+Each program runs in every mode of the Micro against the reference (output, error and line, cycles).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from machine.lse.listing import listing
+from tests.lse_harness import lines
+from tests.oracle.differential import assert_agrees
+
+AUTOMATON = lines(
+    "10 LIRE N", "20 A←0;B←1;C←0;P←0", "40 P←P+1;SI P>N ALORS ALLER EN 200", "50 OP←P-ENT(P/4)*4",
+    "60 ALLER EN 100+10*OP", "100 A←A+B;ALLER EN 40", "110 B←B+1;ALLER EN 40", "120 C←C+A-B;ALLER EN 40",
+    "130 A←A-ENT(A/100)*100;ALLER EN 40", "200 AFFICHER A,B,C", "210 TERMINER")
+WITH_PROCEDURE = lines(
+    "10 X←2;ALLER EN 10*X", "20 AFFICHER &S(5),&S(0)", "30 TERMINER", "40 PROCEDURE &S(N) LOCAL N,I,T",
+    "50 T←0;FAIRE 60 POUR I←1 JUSQUA N", "60 T←T+I*I", "70 RESULTAT T")
+
+# name: (program, lines typed in)
+PROGRAMS = {
+    "an automaton whose states are lines, chosen by a computed jump": (AUTOMATON, ["23"]),
+    "a computed jump in the program, loops in a procedure": (WITH_PROCEDURE, []),
+    "a computed jump into a loop's body from outside it": (
+        lines("10 K←0;FAIRE 30 POUR I←1 JUSQUA 3", "20 K←K+I", "30 AFFICHER I,K",
+              "40 SI K<20 ALORS ALLER EN 10*(1+K-K)+10", "50 TERMINER"), []),
+    "a computed jump out of two loops, then the loops again": (
+        lines("10 N←0", "20 FAIRE 50 POUR I←1 JUSQUA 3", "30 FAIRE 50 POUR J←1 JUSQUA 3",
+              "40 N←N+1;SI N=5 ALORS ALLER EN 60+0*J", "50 *", "60 AFFICHER N,I,J;SI N<9 ALORS ALLER EN 20",
+              "70 TERMINER"), []),
+    "a computed jump to the end of its own loop": (
+        lines("10 S←0;FAIRE 30 POUR I←1 JUSQUA 6", "20 SI I=2*ENT(I/2) ALORS ALLER EN 20+10*1", "25 S←S+I", "30 *",
+              "40 AFFICHER S", "50 TERMINER"), []),
+    "a computed jump to a line that is not there": (
+        lines("10 X←3", "20 ALLER EN X*10+5", "30 TERMINER"), []),
+    "a computed jump to a line number that is no whole number": (
+        lines("10 X←3", "20 ALLER EN X/2", "30 TERMINER"), []),
+    "a loop of jumps back, one of them computed": (
+        lines("10 I←0;S←0", "20 I←I+1;S←S+I;SI I<50 ALORS ALLER EN 20",
+              "30 SI S<2000 ALORS ALLER EN 10+10*ENT(S/10000)+10", "40 AFFICHER I,S", "50 TERMINER"), []),
+    "a computed RETOUR EN beside a computed jump": (
+        lines("10 &P(20)", "15 AFFICHER 'NON'", "20 AFFICHER 'OUI';ALLER EN 5*6", "30 TERMINER",
+              "40 PROCEDURE &P(L) LOCAL L", "50 RETOUR EN L"), []),
+}
+
+
+@pytest.mark.parametrize("name", sorted(PROGRAMS))
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+def test_every_mode_agrees_with_the_reference_on_computed_jumps(name: str, profile: str) -> None:
+    source, typed = PROGRAMS[name]
+    assert_agrees(source, typed, profile=profile)
+
+
+def test_a_computed_jump_keeps_the_loops_of_a_program_without_any_decided() -> None:
+    code = listing(AUTOMATON)
+    assert "pc = _goto(lp, " in code and "_leave(lp" not in code and "_open(lp" not in code
+
+
+def test_a_computed_jump_in_the_program_leaves_a_procedures_loops_decided() -> None:
+    code = listing(WITH_PROCEDURE)
+    procedure = code[code.index("def p_S"):]
+    assert "_open(lp" not in procedure and "_st" in procedure

@@ -73,6 +73,14 @@ CASES = {
     "report80k": Case("report80k", "80000\n", "300\n"),
     "life": Case("life", "60 150\n", "12 20\n"),
     "mines": Case("mines", "30 30 100\n", "8 6 3\n"),
+    # kinds this round found slow, written then (not tuned before): codes of characters, a recursive
+    # function on a string by value, a text scanned a character at a time, parameters by reference (no
+    # LOCAL), a computed ALLER EN beside a function with a local array
+    "cipher": Case("cipher", "4000\n", "30\n"),
+    "reverse": Case("reverse", "3000\n", "40\n"),
+    "words": Case("words", "3000\n", "5\n"),
+    "gcdref": Case("gcdref", "150\n", "12\n"),
+    "digits": Case("digits", "20000\n", "300\n"),
 }
 STARTUP = "startup"
 CLOCK_HZ = 1_000_000

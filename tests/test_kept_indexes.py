@@ -64,3 +64,49 @@ def test_a_loop_that_never_stores_its_index_keeps_the_int_and_tests_the_float_by
 def test_an_index_changed_at_every_pass_is_not_kept():
     code = listing(lines("10 TABLEAU X[9];K←1", "20 X[K]←K;K←K+1;SI K<10 ALORS ALLER EN 20", "30 AFFICHER X"))
     assert "e_K" not in code and "_floor(v_K)" in code
+
+
+def offset(start: str, index: str, *after: str) -> str:
+    """A counted loop over I copying W[I] to A[index], G set by `start` and never stored in the loop."""
+    return lines("10 TABLEAU A[9],W[4];FAIRE 15 POUR I←1 JUSQUA 4", "15 W[I]←I*10", f"20 {start}",
+                 "30 FAIRE 40 POUR I←1 JUSQUA 4", f"40 A[{index}]←W[I]", "50 AFFICHER A", *after)
+
+
+# An index V + I - c in a counted loop's pass, V never stored there: V's floor taken before the `for`
+# (pyexpr.floored), the index written in ints.
+OFFSETS = {
+    "a whole offset": offset("G←3", "G+I-1"),
+    "an offset on the right of the loop's variable": offset("G←2", "I+G"),
+    "a fractional offset: the whole part of the sum": offset("G←2.75", "G+I-1"),
+    "a negative fractional offset": offset("G←-0.5", "G+I+1"),
+    "an offset that puts the first index below 1": offset("G←-1", "G+I"),
+    "an offset that puts the last index past the array": offset("G←7", "G+I-1"),
+    "a huge offset": offset("G←1E300", "G+I"),
+    "an offset never set": offset("H←1", "G+I"),
+    "the loop's variable subtracted from an offset": offset("G←6.5", "G-I+1"),
+    "an offset subtracted: not floored": offset("G←1.5", "10-G+I-4"),
+    "an offset twice: not floored": offset("G←1.5", "G+G+I-1"),
+    "an offset doubled: not floored": offset("G←1.5", "2*G+I-1"),
+    "an offset stored through a reference in the pass": lines(
+        "10 TABLEAU A[9];G←2;&P(G)", "20 AFFICHER A;TERMINER", "30 PROCEDURE &P(E) LOCAL I",
+        "40 FAIRE 50 POUR I←1 JUSQUA 4", "50 A[G+I]←I;E←E+1", "60 RETOUR"),
+    "an offset of a procedure, called with fractions": lines(
+        "10 TABLEAU A[12];&P(A,1);&P(A,3.5);&P(A,0.25);AFFICHER A;TERMINER", "20 PROCEDURE &P(T,G) LOCAL G,I",
+        "30 FAIRE 40 POUR I←1 JUSQUA 3", "40 T[G+I-1]←T[G+I-1]+I", "50 RETOUR"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(OFFSETS))
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+def test_an_offset_index_in_a_counted_loop_agrees_with_the_reference(name: str, profile: str) -> None:
+    assert_agrees(OFFSETS[name], profile=profile)
+
+
+@pytest.mark.parametrize(("name", "floored"), [
+    ("a whole offset", True), ("an offset on the right of the loop's variable", True),
+    ("the loop's variable subtracted from an offset", True),
+    ("an offset subtracted: not floored", False), ("an offset twice: not floored", False),
+    ("an offset doubled: not floored", False), ("an offset stored through a reference in the pass", False),
+])
+def test_an_offset_added_once_is_floored_before_the_loop_and_nothing_else_is(name: str, floored: bool) -> None:
+    assert ("= _floor(v_G)" in listing(OFFSETS[name])) is floored

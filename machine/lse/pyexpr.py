@@ -98,6 +98,7 @@ class ExpressionCode:
         # An index, or a + - * of one, may be a Python int (kind 'i'): a FAIRE's pass index, whole constants.
         self.int_index = False  # the node about to be written may be one
         self.int_here = False  # the node being written may be one
+        self.floor_var: str | None = None  # the variable of the index being written that its floor stands for
         self.floats = 0  # > 0: indices for the general functions, as floats
 
     @contextmanager
@@ -186,6 +187,8 @@ class ExpressionCode:
         return repr(node.value), "s"
 
     def ex_Var(self, node: n.Var) -> tuple[str, str]:
+        if node.name == self.floor_var and self.int_here and not self.floats:
+            return self.scope.loops.floor_of(node.name), "i"
         counter = self.scope.live_counter(node.name) if self.int_here and not self.floats else None
         if counter is not None:
             return counter, "i"
@@ -197,7 +200,7 @@ class ExpressionCode:
         if kind is n.Num:
             return abs(int(node.value)).bit_length() if whole24(node) else 99
         if kind is n.Var:
-            return 25 if self.scope.live_counter(node.name) else 99
+            return 25 if self.scope.live_counter(node.name) or node.name == self.floor_var else 99
         if kind is n.Unary:
             return self.int_bits(node.operand)
         if kind is n.Binary and node.op in CHAIN:
@@ -225,11 +228,38 @@ class ExpressionCode:
             parts = []
             for index in indices:
                 self.int_index = True
+                self.floor_var = self.floored(index)
                 parts.append(self.sub(index))
+                self.floor_var = None
             return parts
         finally:
             self.in_index -= 1
             self.int_index = False
+            self.floor_var = None
+
+    def floored(self, index: object) -> str | None:
+        """The variable of an index in a counted loop's pass whose floor (pyloops.floor_of) can stand for it:
+        added once, neither subtracted nor multiplied, to whole constants and the ints of loop variables.
+
+        Decision: exact, as floor(V + n) is floor(V) + n for a whole n; where the int names no element (V
+        huge, or not whole and below 1, a NaN of a loop) the pass reruns the general way, from the floats.
+        """
+        loops = self.scope.loops
+        if loops.counting is None or not loops.floorable or self.floats or not self.fast:
+            return None
+        found: list[tuple[str, int]] = []
+        work = [(index, 1)]
+        while work:
+            node, sign = work.pop()
+            kind = type(node)
+            if kind is n.Binary and node.op in "+-":
+                work += [(node.left, sign), (node.right, sign if node.op == "+" else -sign)]
+            elif kind is n.Var and node.name in loops.floorable:
+                found.append((node.name, sign))
+            elif not (whole24(node) or kind is n.Var and (
+                    node.name == loops.counting.node.var or self.scope.live_counter(node.name))):
+                return None
+        return found[0][0] if len(found) == 1 and found[0][1] == 1 else None
 
     def element(self, array: str, parts: list[tuple[str, str]], tag: str, fallback: list[str] | None = None,
                 vector: bool = False, above: list[bool] | None = None, described: str | None = None,

@@ -32,6 +32,7 @@ class LoopCode:
         self.hoisting: dict[str, str] = {}  # the arrays that the `for` being written reads before it, their names
         self.hoisted: dict[str, str] = {}  # what the `for` reads before it, by name (see count)
         self.invariant: set[str] = set()  # the counters that keep their int through the `for`
+        self.floorable: set[str] = set()  # the number variables whose floor is taken before the `for` (floor_of)
         self.counted: dict[int, ir.OpenLoop] = {}  # the loops whose passes are a Python `for`, by body block
         self.counting: ir.OpenLoop | None = None  # the one whose pass is being written
         self.hot_reads = 0  # its variable's float read where the code is hot (see ints_suffice)
@@ -142,12 +143,19 @@ class LoopCode:
         # (a pass neither declares nor frees; an array's name given a number fails: DEJA DECLAREE
         # AUTREMENT), and the offsets of matrix rows indexed by the ints of the loops around it.
         self.invariant = unit.counters - assigned - {loop.node.var}
+        # Number variables that index and that no pass stores into (not even through a reference, which may
+        # name one of them): their floor can be taken once, before the `for` (pyexpr.floored).
+        through_ref = any(type(node) is n.Assign and type(node.target) is n.Var and
+                          unit.storage(node.target.name) == "ref" for node in nodes)
+        self.floorable = set() if through_ref else {
+            name for name in analyses.index_names(nodes) - assigned - unit.counters
+            if unit.storage(name) in ("local", "global") and unit.kind(name) == "n"}
         arrays = sorted({node.name for node in nodes if type(node) is n.Index} - assigned)
         self.hoisting = {name: f"{HOISTED}{at}" for at, name in enumerate(arrays)}
         self.hoisted = {}
         unit.fused, self.counting = body, loop
         unit.chain(body)  # up to static_line_end, which ends the pass
-        self.counting, self.hoisting = None, {}
+        self.counting, self.hoisting, self.floorable = None, {}, set()
         price, self.price = self.price, None
         return price
 
@@ -222,6 +230,10 @@ class LoopCode:
         """True if an index part of an array read before the `for` reads only ints that no pass changes."""
         return name in self.hoisting and all(
             type(item) is not n.Var or item.name in self.invariant for item in walk(part))
+
+    def floor_of(self, name: str) -> str:
+        """The name of a number variable's floor, an int taken before the `for` being written (see floorable)."""
+        return self.named("_F", f"_floor({self.unit.read(name)})")
 
     def named(self, prefix: str, code: str) -> str:
         """The name of a value read before the `for` being written (once, whatever asks for it again)."""

@@ -1,13 +1,14 @@
 """Which of a procedure's names can be Python locals of its function rather than entries of a table of
 variables: its own CHAINE and TABLEAU, and its parameters by value that nothing stores into.
 
-Imports ir, nodes, layout and the parser's walk; never the runtime or the code generator.
+Imports ir, nodes, layout, analyses (whole_stores) and the parser's walk; never the runtime or the code generator.
 """
 
 from __future__ import annotations
 
 from machine.lse import ir
 from machine.lse import nodes as n
+from machine.lse.analyses import whole_stores
 from machine.lse.layout import MAIN, Unit
 from machine.lse.parser import walk
 
@@ -74,24 +75,15 @@ def held_params(unit: Unit, nodes: list, candidates: set[str], units: dict[str, 
     stored: set[str] = set()
     for node in nodes:
         kind = type(node)
-        if kind is n.Assign:
-            stored.add(node.target.name)
-        elif kind is n.Lire:
-            stored.update(target.name for target in node.targets)
-        elif kind is n.Charger:
+        stored.update(whole_stores(node))  # an element stored into, read in or loaded is an Index below
+        if kind is n.Charger:
             stored.add(node.var.name)
-            if node.status is not None:
-                stored.add(node.status.name)
         elif kind is n.Liberer:
             stored.update(node.names)
         elif kind is n.Tableau:
             stored.update(name for name, _ in node.decls)
         elif kind is n.Index:
             stored.add(node.name)
-        elif kind is n.Faire:
-            stored.add(node.var)
-        elif kind is n.BuiltinCall and node.position_out is not None:
-            stored.add(node.position_out.name)
         elif kind is n.Call:
             callee = units[node.name]
             stored.update(arg.name for param, arg in zip(callee.params, node.args)

@@ -155,18 +155,11 @@ def stopped(ex: ExpressionCode, parts: list[tuple[str, str]], stop: str, node_st
     builtins._paid_sch); anything else is the paid general function's, given the values."""
     (text, text_kind), (start, start_kind), _ = parts
     depth = ex.depth + 1
-    d, i, e = f"_d{depth}", f"_i{depth}", f"_e{depth}"
+    e = f"_e{depth}"
     s, text_first = ex.once(text, f"_s{depth}") if simple(start) or start_int is not None else (
         f"_s{depth}", f"_s{depth} := {text}")
     tests = [kind_test(text_first, text_kind, "s")]
-    if start_int is not None:  # an int, NaN where the float is no whole number (its tests fail)
-        d, i = start, start_int
-    elif start_kind == "n" and simple(start):  # read after the text (or by _sch)
-        d = start
-    else:
-        tests.append(kind_test(f"{d} := {start}", start_kind, "n"))
-    whole = ([] if ex.at_least_one(node_start) else [f"{i} > 0"]) if start_int is not None else [
-        f"1.0 <= {d} < 1e15", f"({i} := _floor({d})) == {d}"]
+    d, i, whole = position_start(ex, (start, start_kind), node_start, start_int, tests)
     checks = [" & ".join(tests), *whole, f"{i} <= _len({s})",
               f"(({e} := {s}.find({stop!r}, {i} - 1)) >= 0 or ({e} := _len({s})) >= 0)",
               f"(cyc := cyc + {ex.scope.shared.costs['char_scan']} * ({e} - {i} + 1)) is not None"]
@@ -195,20 +188,13 @@ def code_of(ex: ExpressionCode, nodes: tuple, parts: list[tuple[str, str]], star
     start, start_kind = parts[1] if len(parts) > 1 else ("1.0", "n")
     written = len(nodes) == 1 or type(nodes[1]) is n.Num and float(nodes[1].value).is_integer() and (
         1 <= nodes[1].value < 2 ** 31)
-    d, i = f"_d{depth}", f"_i{depth}"
     s, text_first = ex.once(text, f"_s{depth}") if simple(start) or start_int is not None else (
         f"_s{depth}", f"_s{depth} := {text}")
     tests = [kind_test(text_first, text_kind, "s")]
     if written:  # a whole position written out: nothing to compute or test
-        d, i = start, str(int(float(start)))
-    elif start_int is not None:  # an int, NaN where the float is no whole number (its tests fail)
-        d, i = start, start_int
-    elif start_kind == "n" and simple(start):  # read after the text (or by the built-in)
-        d = start
+        d, i, whole = start, str(int(float(start))), []
     else:
-        tests.append(kind_test(f"{d} := {start}", start_kind, "n"))
-    whole = [] if written else ([] if ex.at_least_one(nodes[1]) else [f"{i} > 0"]) if start_int is not None else [
-        f"1.0 <= {d} < 1e15", f"({i} := _floor({d})) == {d}"]
+        d, i, whole = position_start(ex, (start, start_kind), nodes[1], start_int, tests)
     checks = [" & ".join(tests), *whole, f"{i} <= _len({s})"]
     general = f"_b_EQN({s}, {d})" if len(parts) > 1 else f"_b_EQN({s})"
     return f"(_float(_ord({s}[{i} - 1])) if {' and '.join(checks)} else {general})"
@@ -223,6 +209,24 @@ def character(ex: ExpressionCode, part: tuple[str, str]) -> str:
     value, first = ex.once(code, x)
     test = "" if kind == "n" and value == first else f"{kind_test(first, kind, 'n')} and "
     return f"(_chr({k}) if {test}0.0 <= {value} < 55296.0 and ({k} := _floor({value})) == {value} else _b_EQC({value}))"
+
+
+def position_start(ex: ExpressionCode, part: tuple[str, str], node: object, start_int: str | None,
+                   tests: list[str]) -> tuple[str, str, list[str]]:
+    """A start position that is not written out, read after the string (SCH to a stop, EQN): its float for
+    the built-in, its int, and the tests that it is a whole number from 1. `start_int`: the int of a loop's
+    variable (pyexpr.int_start), NaN where the float is no whole number (its tests fail); else the float,
+    a name read in its turn, or computed here (its kind test appended to `tests`)."""
+    start, kind = part
+    if start_int is not None:
+        return start, start_int, [] if ex.at_least_one(node) else [f"{start_int} > 0"]
+    depth = ex.depth + 1
+    d, i = f"_d{depth}", f"_i{depth}"
+    if kind == "n" and simple(start):
+        d = start
+    else:
+        tests.append(kind_test(f"{d} := {start}", kind, "n"))
+    return d, i, [f"1.0 <= {d} < 1e15", f"({i} := _floor({d})) == {d}"]
 
 
 def kind_test(first: str, kind: str, wanted: str) -> str:

@@ -241,6 +241,15 @@ PROGRAMS = {
 30 S←S+G[1,J];SI G[2,J]=0 ALORS G←7
 40 AFFICHER S,G
 """,
+    "a pass of SI after SI, each joined, and a jump to the last line (words counted a character at a time)": """\
+10 CHAINE T,C;T←'UN  DEUX TROIS   ';W←0;Y←0;D←1
+20 FAIRE 60 POUR I←1 JUSQUA LGR(T)+0.5
+30 C←SCH(T,I,1);SI C=' ' ALORS DEBUT D←1;ALLER EN 60 FIN
+40 SI D=1 ALORS W←W+1
+50 D←0;SI POS('AEIOUY',1,C)>0 ALORS Y←Y+1
+60 *
+70 AFFICHER W,Y,I,C
+""",
 }
 
 
@@ -257,6 +266,11 @@ CHOSEN = [
      "10 TABLEAU T[3]\n20 FAIRE 40 POUR I←1 JUSQUA 2\n30 SI T[I]>0 ALORS ALLER EN 40\n35 T[I]←1\n40 *\n", True),
     ("a loop that makes its variable's float at every pass is not",
      "10 TABLEAU T[3]\n20 FAIRE 30 POUR I←1 JUSQUA 3\n30 T[I]←I\n", False),
+    ("a loop whose pass has three SI one after the other and a jump to its last line is a for",
+     "10 TABLEAU T[3];D←0;W←0;Y←0\n20 FAIRE 60 POUR I←1 JUSQUA 3\n30 SI T[I]=1 ALORS DEBUT D←1;ALLER EN 60 FIN\n"
+     "40 SI D=1 ALORS W←W+1\n50 D←0;SI T[I]>0 ALORS Y←Y+1\n60 *\n", True),
+    ("a loop whose pass jumps back into itself is not",
+     "10 TABLEAU T[3]\n20 FAIRE 40 POUR I←1 JUSQUA 3\n25 T[I]←T[I]+1\n30 SI T[I]<3 ALORS ALLER EN 25\n40 *\n", False),
     ("a loop that calls a procedure is not",
      "10 TABLEAU T[3]\n20 FAIRE 30 POUR I←1 JUSQUA 3\n30 T[I]←&F\n40 TERMINER\n50 PROCEDURE &F\n60 RESULTAT 1\n",
      False),

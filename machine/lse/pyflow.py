@@ -235,31 +235,44 @@ def counted_loop(program: ir.ProgramIR, states: dict, entries: set[int], body: i
 
     From its body, every way (Goto, SI, ALLER EN a line) runs forward, with the same loops open, to the
     end of its last line, and each block on the way only assigns: no procedure is called, no position
-    given back, the loop's variable never set, nothing read nor waited for (see pyloops.count). The
-    blocks are written once per way (pygen.go copies them in the `for`): at most 3 * COPY_LIMIT blocks
-    and statements in all.
+    given back, the loop's variable never set, nothing read nor waited for (see pyloops.count). A SI's
+    join is written once, an entry block once per way into it (pygen.go copies it in the `for`): at most
+    3 * COPY_LIMIT blocks and statements in all.
     """
     state = states.get(body)
     if not state or state[-1].body != body or state[-1].node.cond is not None:
         return None
     loop = state[-1]
     written = 0
-    work = [(body, frozenset())]
+    done: set[int] = set()
+    work = [(body, True)]  # depth first: (block, on the way in) then (block, on the way out)
+    on_way: set[int] = set()
     while work:
-        block_id, path = work.pop()
+        block_id, going_in = work.pop()
+        if not going_in:
+            on_way.discard(block_id)
+            done.add(block_id)
+            continue
         block = program.blocks[block_id]
-        if block_id in path or states.get(block_id) != state or not all(
+        if block_id in on_way:  # a way that comes back into the pass
+            return None
+        if block_id in done:
+            written += (1 + len(block.ops)) if block_id in entries else 0
+        elif states.get(block_id) != state or not all(
                 type(op) is ir.Charge or (type(op) is ir.Do and assigns_only(op.node, loop.node.var))
                 for op in block.ops):
             return None
-        written += 1 + len(block.ops)
+        else:
+            written += 1 + len(block.ops)
+            on_way.add(block_id)
+            work.append((block_id, False))
+            exit_ = block.exit
+            following = within_pass(program, exit_)
+            if following is not None and not (type(exit_) is ir.Branch and changes_variables(exit_.cond)):
+                work += [(target, True) for target in following]
+            elif not (type(exit_) is ir.LineEnd and exit_.line == loop.end):
+                return None
         if written > 3 * COPY_LIMIT:
-            return None
-        exit_, path = block.exit, path | {block_id}
-        following = within_pass(program, exit_)
-        if following is not None and not (type(exit_) is ir.Branch and changes_variables(exit_.cond)):
-            work += [(target, path) for target in following]
-        elif not (type(exit_) is ir.LineEnd and exit_.line == loop.end):
             return None
     return loop
 

@@ -25,6 +25,22 @@ STORES = {
         "10 CHAINE S;S←'ABC'!'D';LIBERER S;CHAINE S;S←'E'!'F';AFFICHER S", "20 LIBERER S;S←'G'!'H'"),
     "a CHAINE given in a procedure": lines(
         "10 CHAINE S;S←'A'!'B';&P;AFFICHER S;TERMINER", "20 PROCEDURE &P", "30 S←S!S!'C';RETOUR"),
+    "a procedure's own CHAINE that grows to the last cell": lines(
+        "10 TABLEAU T[16360];&P;TERMINER", "20 PROCEDURE &P LOCAL M", "30 CHAINE M;M←''",
+        "40 M←M!'AB';AFFICHER LGR(M);ALLER EN 40"),
+    "a procedure's own CHAINE that shrinks, then grows past what it gave back": lines(
+        "10 TABLEAU T[16300];&P;TERMINER", "20 PROCEDURE &P LOCAL M,I", "30 CHAINE M;M←'ABCDEFGHIJ'!''",
+        "40 M←SCH(M,1,2)!'';TABLEAU U[70]", "50 FAIRE 60 POUR I←1 JUSQUA 20", "60 M←M!'XY';AFFICHER LGR(M)"),
+    "a CHAINE of the program given through a reference until the memory is full": lines(
+        "10 TABLEAU T[16360];CHAINE S;S←''", "20 &P(S);AFFICHER LGR(S);ALLER EN 20", "30 PROCEDURE &P(B)",
+        "40 B←B!'AB';RETOUR"),
+    "a procedure's CHAINE given on through a reference, shorter then longer": lines(
+        "10 CHAINE S;S←'ABCDEF'!'';&Q;AFFICHER S;TERMINER", "20 PROCEDURE &Q LOCAL M", "30 CHAINE M;M←'XYZ'!''",
+        "40 &P(M);&P(M);AFFICHER M;S←M;RETOUR", "50 PROCEDURE &P(B)", "60 B←SCH(B,2,LGR(B))!'Q';RETOUR"),
+    "a number's place given through a reference takes no string": lines(
+        "10 X←1;&P(X);AFFICHER X;TERMINER", "20 PROCEDURE &P(B)", "30 B←'A'!'B';RETOUR"),
+    "an element given through a reference takes no string": lines(
+        "10 TABLEAU T[2];&P(T[1]);AFFICHER T[1];TERMINER", "20 PROCEDURE &P(B)", "30 B←'A'!'B';RETOUR"),
 }
 
 
@@ -38,3 +54,11 @@ def test_a_string_store_is_written_out_with_the_general_store_beside_it():
     code = listing(STORES["a CHAINE that grows, then shrinks, then grows"])
     assert "'S' in _GS and ((_mo := _len(_sv) - _len(v_S)) <= 0 or _MM.used + _mo <= _MM.limit)" in code
     assert "except _NameError:" in code and "v_S = _sput('S', _sv)" in code
+
+
+def test_a_string_through_a_reference_and_into_a_procedures_own_chaine_is_written_out_with_its_call_beside_it():
+    ref = listing(STORES["a CHAINE of the program given through a reference until the memory is full"])
+    assert "_type(c_B) is _Vars and k_B in c_B.strings and c_B.memory is _MM" in ref and "_rput(_sv, r_B)" in ref
+    own = listing(STORES["a procedure's own CHAINE that grows to the last cell"])
+    assert "((_mo := _len(_sv) - n_M) <= 0 or _MM.used + _mo <= _MM.limit)" in own
+    assert "v_M = _sheld(_sv, n_M, 'M')" in own

@@ -15,6 +15,7 @@ in a table indexed by the Python line where it arose: hot code stores no line nu
 
 from __future__ import annotations
 
+import textwrap
 from collections import Counter
 
 from machine.errors import Err
@@ -201,6 +202,12 @@ class UnitCode:
             ref = self.pyname(name)
             if kind == "n" and self.kind(name) == "n":  # an element: a number into an array, no test
                 return f"{self.referred(name)} = {code}"
+            if kind == "s" and not self.exprs.cold:  # strops.make_ref_store written out, for a CHAINE of a table
+                table, key = python_name("c", name), python_name("k", name)
+                self.referred_params.add(name)
+                return counted_store(code, f"_type({table}) is _Vars and {key} in {table}.strings and "
+                                     f"{table}.memory is _MM and ", f"_len({table}.get({key}, ''))",
+                                     f"{table}[{key}] = _sv", f"_rput(_sv, {ref})")
             return f"_rput({code}, {ref})"  # strops.make_ref_store
         if where == "shared" and self.pure(name):
             return f"_R[{name!r}] = {code if kind == 'n' else f'_number({code}, {name!r})'}"
@@ -209,6 +216,9 @@ class UnitCode:
             return f"{table}.assign({name!r}, {code})"  # Vars.assign counts a CHAINE's cells
         if where == "string":  # the cells it holds are counted as it changes (strops.make_own_store)
             python, held = self.pyname(name), held_name(name)
+            if kind == "s" and not self.exprs.cold:  # written out, for a string
+                return counted_store(code, "", held, f"{python} = _sv; {held} = _len(_sv)",
+                                     f"{python} = _sheld(_sv, {held}, {name!r}); {held} = _len({python})")
             return f"{python} = _sheld({code}, {held}, {name!r}); {held} = _len({python})"
         if where == "local" or self.pure(name):
             if where == "global":
@@ -220,12 +230,11 @@ class UnitCode:
         self.assigned.add(name)
         if kind == "s" and not self.exprs.cold:  # strops.make_cell_store written out, for a string (its kind
             # is known) into a CHAINE whose cell is set (code that runs rarely keeps the call: shorter to compile)
-            return (f"_sv = {code}\ntry:\n"
-                    f"    if {name!r} in _GS and ((_mo := _len(_sv) - _len({python})) <= 0 or "
-                    f"_MM.used + _mo <= _MM.limit):\n"
-                    f"        _MM.used += _mo; {python} = _sv\n"
-                    f"    else:\n        {python} = _sput({name!r}, _sv)\n"
-                    f"except _NameError:  # its cell is empty\n    {python} = _sput({name!r}, _sv)")
+            store = counted_store(code, f"{name!r} in _GS and ", f"_len({python})", f"{python} = _sv",
+                                  f"{python} = _sput({name!r}, _sv)")
+            head, body = store.split("\n", 1)
+            return (f"{head}\ntry:\n" + textwrap.indent(body, "    ") +
+                    f"\nexcept _NameError:  # its cell is empty\n    {python} = _sput({name!r}, _sv)")
         return f"{python} = _sput({name!r}, {code})"  # strops.make_cell_store
 
     def position(self, name: str, call: str) -> str:
@@ -677,3 +686,13 @@ def program_source(shared: ProgramCode, units: list[tuple[Unit, list[int]]]) -> 
     body = [INDENT + line for line in functions]
     source = "\n".join(prelude + body + [f"    return _cells, {{{units_out}}}"]) + "\n"
     return source, tables
+
+
+def counted_store(code: str, fits: str, held: str, store: str, otherwise: str) -> str:
+    """A string stored into a CHAINE, its cells counted as values.hold_string does, written out: `store` where
+    `fits` (a test ending in "and ", or "") holds and the string fits the memory beside the `held` cells,
+    else `otherwise` (the call that stores or fails). Its value is `_sv`."""
+    return (f"_sv = {code}\n"
+            f"if {fits}((_mo := _len(_sv) - {held}) <= 0 or _MM.used + _mo <= _MM.limit):\n"
+            f"    _MM.used += _mo; {store}\n"
+            f"else:\n    {otherwise}")

@@ -41,6 +41,13 @@ STORES = {
         "10 X←1;&P(X);AFFICHER X;TERMINER", "20 PROCEDURE &P(B)", "30 B←'A'!'B';RETOUR"),
     "an element given through a reference takes no string": lines(
         "10 TABLEAU T[2];&P(T[1]);AFFICHER T[1];TERMINER", "20 PROCEDURE &P(B)", "30 B←'A'!'B';RETOUR"),
+    "a value that may be a number, into a procedure's own CHAINE": lines(
+        "10 &P('AB');&P(3);TERMINER", "20 PROCEDURE &P(X) LOCAL X,M,I", "30 CHAINE M;FAIRE 40 POUR I←1 JUSQUA 2",
+        "40 M←X", "50 AFFICHER M;RETOUR"),
+    "a value that may be a number, through a reference to a CHAINE": lines(
+        "10 CHAINE S;S←'';&P(S,'AB');AFFICHER S;&P(S,3);TERMINER", "20 PROCEDURE &P(B,X) LOCAL X", "30 B←X;RETOUR"),
+    "a value that may be a number, into a CHAINE of the program": lines(
+        "10 CHAINE S;S←'';&P('AB');AFFICHER S;&P(3);TERMINER", "20 PROCEDURE &P(X) LOCAL X", "30 S←X;RETOUR"),
 }
 
 
@@ -62,3 +69,5 @@ def test_a_string_through_a_reference_and_into_a_procedures_own_chaine_is_writte
     own = listing(STORES["a procedure's own CHAINE that grows to the last cell"])
     assert "((_mo := _len(_sv) - n_M) <= 0 or _MM.used + _mo <= _MM.limit)" in own
     assert "v_M = _sheld(_sv, n_M, 'M')" in own
+    unknown = listing(STORES["a value that may be a number, into a procedure's own CHAINE"])
+    assert "if _type(_sv) is _str and ((_mo := _len(_sv) - n_M) <= 0" in unknown

@@ -202,10 +202,10 @@ class UnitCode:
             ref = self.pyname(name)
             if kind == "n" and self.kind(name) == "n":  # an element: a number into an array, no test
                 return f"{self.referred(name)} = {code}"
-            if kind == "s" and not self.exprs.cold:  # strops.make_ref_store written out, for a CHAINE of a table
+            if kind != "n" and not self.exprs.cold:  # strops.make_ref_store written out, for a CHAINE of a table
                 table, key = python_name("c", name), python_name("k", name)
                 self.referred_params.add(name)
-                return counted_store(code, f"_type({table}) is _Vars and {key} in {table}.strings and "
+                return counted_store(code, kind, f"_type({table}) is _Vars and {key} in {table}.strings and "
                                      f"{table}.memory is _MM and ", f"_len({table}.get({key}, ''))",
                                      f"{table}[{key}] = _sv", f"_rput(_sv, {ref})")
             return f"_rput({code}, {ref})"  # strops.make_ref_store
@@ -216,8 +216,8 @@ class UnitCode:
             return f"{table}.assign({name!r}, {code})"  # Vars.assign counts a CHAINE's cells
         if where == "string":  # the cells it holds are counted as it changes (strops.make_own_store)
             python, held = self.pyname(name), held_name(name)
-            if kind == "s" and not self.exprs.cold:  # written out, for a string
-                return counted_store(code, "", held, f"{python} = _sv; {held} = _len(_sv)",
+            if kind != "n" and not self.exprs.cold:  # written out, for a string
+                return counted_store(code, kind, "", held, f"{python} = _sv; {held} = _len(_sv)",
                                      f"{python} = _sheld(_sv, {held}, {name!r}); {held} = _len({python})")
             return f"{python} = _sheld({code}, {held}, {name!r}); {held} = _len({python})"
         if where == "local" or self.pure(name):
@@ -228,9 +228,9 @@ class UnitCode:
         if name not in self.shared.layout.string_names:
             return f"G.assign({name!r}, {code})"
         self.assigned.add(name)
-        if kind == "s" and not self.exprs.cold:  # strops.make_cell_store written out, for a string (its kind
-            # is known) into a CHAINE whose cell is set (code that runs rarely keeps the call: shorter to compile)
-            store = counted_store(code, f"{name!r} in _GS and ", f"_len({python})", f"{python} = _sv",
+        if kind != "n" and not self.exprs.cold:  # strops.make_cell_store written out, for a string into a
+            # CHAINE whose cell is set (code that runs rarely keeps the call: shorter to compile)
+            store = counted_store(code, kind, f"{name!r} in _GS and ", f"_len({python})", f"{python} = _sv",
                                   f"{python} = _sput({name!r}, _sv)")
             head, body = store.split("\n", 1)
             return (f"{head}\ntry:\n" + textwrap.indent(body, "    ") +
@@ -688,11 +688,13 @@ def program_source(shared: ProgramCode, units: list[tuple[Unit, list[int]]]) -> 
     return source, tables
 
 
-def counted_store(code: str, fits: str, held: str, store: str, otherwise: str) -> str:
-    """A string stored into a CHAINE, its cells counted as values.hold_string does, written out: `store` where
-    `fits` (a test ending in "and ", or "") holds and the string fits the memory beside the `held` cells,
-    else `otherwise` (the call that stores or fails). Its value is `_sv`."""
+def counted_store(code: str, kind: str, fits: str, held: str, store: str, otherwise: str) -> str:
+    """A value stored into a CHAINE, its cells counted as values.hold_string does, written out: `store` where
+    the value is a string (tested unless its `kind` is 's'), `fits` (a test ending in "and ", or "") holds
+    and the string fits the memory beside the `held` cells, else `otherwise` (the call that stores or
+    fails). Its value is `_sv`."""
+    string = "" if kind == "s" else "_type(_sv) is _str and "
     return (f"_sv = {code}\n"
-            f"if {fits}((_mo := _len(_sv) - {held}) <= 0 or _MM.used + _mo <= _MM.limit):\n"
+            f"if {string}{fits}((_mo := _len(_sv) - {held}) <= 0 or _MM.used + _mo <= _MM.limit):\n"
             f"    _MM.used += _mo; {store}\n"
             f"else:\n    {otherwise}")

@@ -27,6 +27,8 @@ PROGRAMS = {
     "a fractional start": SET + TWICE + "20 AFFICHER POS(S,1.5,T)\n",
     "a negative start": SET + TWICE + "20 D←-1;AFFICHER POS(S,D,T)\n",
     "a huge start": SET + TWICE + "20 AFFICHER POS(S,1E300,T)\n",
+    "a start beyond single precision before a target that is joined (paid for only if it is reached)": (
+        SET + TWICE + "20 AFFICHER POS(S,1E300,T!'MICRO')\n"),
     "a computed start": SET + TWICE + "20 D←3;AFFICHER POS(S,D*2-1,T),POS(S,D/2,T)\n",
     "a number for the string": SET + TWICE + "20 X←12;AFFICHER POS(X,1,T)\n",
     "a number for the target": SET + TWICE + "20 X←1;AFFICHER POS(S,1,X)\n",

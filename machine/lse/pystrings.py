@@ -83,7 +83,8 @@ def position(ex: ExpressionCode, nodes: tuple, parts: list[tuple[str, str]]) -> 
     up to the end of what is found, else to the end of s.
     """
     depth = ex.depth + 1
-    written = [type(node) in (n.Num, n.Str) for node in nodes]  # a constant: no test, no temporary
+    # A constant (that the number model holds: else its code fails where it is read) needs no test, no temporary.
+    written = [type(node) is n.Str or (type(node) is n.Num and ex.numbers.representable(node.value)) for node in nodes]
     pure = all(constant or simple(code) for constant, (code, _) in zip(written, parts))
     values, tests = [], []
     for (code, kind), constant, temp, wanted in zip(parts, written, ("_ps", "_pd", "_pt"), ("s", "n", "s")):

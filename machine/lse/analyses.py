@@ -87,6 +87,13 @@ def reachable(program: ir.ProgramIR, roots: list[int]) -> list[int]:
     return sorted(seen)
 
 
+def foreign_lines(program: ir.ProgramIR, layout: Layout, units: list[tuple[Unit, list[int]]]) -> set[int]:
+    """The lines that some unit runs, from its roots, though another unit's lines hold them."""
+    owners = {line: owner for owner, node in layout.statements if (line := getattr(node, "line", None))}
+    return {line for unit, roots in units for block in reachable(program, roots)
+            if owners.get(line := program.blocks[block].line, unit.name) != unit.name}
+
+
 def entries(program: ir.ProgramIR, blocks: list[int], roots: list[int]) -> set[int]:
     """The blocks control can arrive at other than by running on from the block before (need a dispatch):
     every successor of an exit but a Goto's or a SI's."""
@@ -326,21 +333,24 @@ def referenced_globals(layout: Layout) -> set[str]:
     return found
 
 
-def whole_names(layout: Layout) -> dict[str, set[str]]:
+def whole_names(layout: Layout, typed_whole: bool = True,
+                tainted: frozenset[tuple[str, str]] = frozenset()) -> dict[str, set[str]]:
     """Each unit's variables expected to hold whole numbers: every store to them keeps them whole.
 
     A by-value parameter counts the arguments of its calls; a position is whole, and so is expected
-    what LIRE reads; CHARGER and a reference may store anything. A hint only: the code that relies
-    on it (single precision's test of a whole result first) tests the value (the monitor may change
-    a variable, a line may belong to a unit other than the one read here).
+    what LIRE reads (unless not `typed_whole`); CHARGER, a reference and the `tainted` (unit, name)
+    may store anything. A hint only: the code that relies on it (single precision's test of a whole
+    result first) tests the value (the monitor may change a variable, a line may belong to a unit
+    other than the one read here); holdings.whole_variables makes it a proof.
     """
     units = layout.units
+    typed = TYPED if typed_whole else FRACTION
 
     def key(unit: Unit, name: str) -> tuple[str, str]:
         return (unit.name, name) if name in unit.locals or name in unit.params else (MAIN, name)
 
     stores: list[tuple[tuple[str, str], object, Unit]] = []
-    excluded = {(unit.name, name) for unit in units.values() for name in unit.by_reference}
+    excluded = {(unit.name, name) for unit in units.values() for name in unit.by_reference} | tainted
     for unit, node in unit_statements(layout):
         kind = type(node)
         if kind is n.Assign and type(node.target) is n.Var:
@@ -348,7 +358,7 @@ def whole_names(layout: Layout) -> dict[str, set[str]]:
         elif kind is n.Faire:
             stores.extend((key(unit, node.var), part, unit) for part in (node.start, node.step) if part is not None)
         elif kind is n.Lire:  # what is typed in: whole numbers, most often (counts, sizes, moves)
-            stores.extend((key(unit, target.name), TYPED, unit) for target in node.targets if type(target) is n.Var)
+            stores.extend((key(unit, target.name), typed, unit) for target in node.targets if type(target) is n.Var)
         elif kind is n.Charger:
             excluded.update(key(unit, target.name) for target in (node.var, node.status) if type(target) is n.Var)
         elif kind is n.BuiltinCall and node.position_out is not None:  # a position: always whole
@@ -377,6 +387,7 @@ def whole_names(layout: Layout) -> dict[str, set[str]]:
 
 
 TYPED = n.Num(0.0, 0)  # the expression whole_names counts for a store that is expected whole
+FRACTION = n.Num(0.5, 0)  # and for what LIRE reads, where only a proof will do
 
 
 def shadowed_counters(layout: Layout) -> dict[str, set[str]]:

@@ -1,6 +1,6 @@
 """What the program's variables can hold, proved over the whole program: arrays of bounded whole
 numbers, names that are only ever vectors, TABLEAU names that only ever hold arrays, CHAINE variables
-that only ever hold strings.
+that only ever hold strings, variables that only ever hold whole numbers.
 
 Each fact holds as long as nothing but the program stores: the linker checks, when a stopped run goes
 on, that the monitor broke none of them (linker.CompiledProgram.goes_on_with). Imports nodes, layout,
@@ -10,9 +10,9 @@ builtins (their result kinds) and analyses; never the runtime or the code genera
 from __future__ import annotations
 
 from machine.lse import nodes as n
-from machine.lse.analyses import referenced_globals, unit_statements, whole_stores
+from machine.lse.analyses import referenced_globals, unit_statements, whole_names, whole_stores
 from machine.lse.builtins import BUILTINS
-from machine.lse.layout import Layout
+from machine.lse.layout import MAIN, Layout
 from machine.lse.operands import whole_constant
 
 
@@ -119,3 +119,25 @@ def _string(node: object, names: set[str]) -> bool:
         return _string(node.then, names) and _string(node.other, names)
     return kind is n.Str or (kind is n.Binary and node.op == "!") or (kind is n.Var and node.name in names) or (
         kind is n.BuiltinCall and BUILTINS[node.name].result_kind == "s")
+
+
+def whole_variables(layout: Layout, foreign_lines: set[int], broken: set[str]) -> dict[str, set[str]]:
+    """Each unit's number variables that hold a whole number whenever they are set (analyses.whole_names,
+    but what LIRE reads may be a fraction).
+
+    A line that a unit other than the one whose lines hold it runs (`foreign_lines`: a jump into a
+    procedure's lines, a RETOUR EN) may store into any unit's variable of a name it stores into, or
+    give any argument to the procedures it calls; the program's variables in `broken` (what a run kept
+    from the prompt holds) may be fractions. In single precision, a sum, difference or product of such
+    variables is then rounded by a test of its size alone (numbers.NumberModel.result).
+    """
+    tainted = {(MAIN, name) for name in broken}
+    for _, node in unit_statements(layout):
+        if getattr(node, "line", None) not in foreign_lines:  # (a format has no line)
+            continue
+        if type(node) is n.Call and node.name in layout.units:
+            tainted.update((node.name, param) for param in layout.units[node.name].params)
+        for name in whole_stores(node):
+            tainted.add((MAIN, name))
+            tainted.update((unit.name, name) for unit in layout.units.values() if name in unit.locals)
+    return whole_names(layout, typed_whole=False, tainted=frozenset(tainted))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 
 from machine.errors import Err, InternalError, LseError
-from machine.lse import analyses, ir, ops
+from machine.lse import analyses, holdings, ir, ops
 from machine.lse.builtins import substring
 from machine.lse.formats import render_plain
 from machine.lse.frames import (
@@ -59,6 +59,9 @@ class CompiledProgram:
         returns = _return_roots(program, layout)  # a caller goes on there after a RETOUR EN
         units = [(layout.units[MAIN], [*roots, *returns])]
         units += [(unit, [program.proc_entry[name], *returns]) for name, unit in layout.units.items() if name != MAIN]
+        if machine.numbers.single:  # only single precision's rounding counts on them
+            broken = {name for name, value in machine.G.items() if type(value) is float and not value.is_integer()}
+            shared.proven = holdings.whole_variables(layout, analyses.foreign_lines(program, layout, units), broken)
         self.source, tables = program_source(shared, units)
         self.shared = shared
         self.names = dict(shared.globals)
@@ -98,9 +101,15 @@ class CompiledProgram:
             shadow.cell_contents = int(value) if whole else math.nan
 
     def goes_on_with(self, variables: dict) -> bool:
-        """True if the code can go on with the variables as the monitor left them (see the four below)."""
+        """True if the code can go on with the variables as the monitor left them (see the five below)."""
         return (self.vectors_kept(variables) and self.counters_kept(variables) and self.arrays_kept(variables)
-                and self.kinds_kept(variables))
+                and self.kinds_kept(variables) and self.wholes_kept(variables))
+
+    def wholes_kept(self, variables: dict) -> bool:
+        """False if a variable of the program proved whole (holdings.whole_variables) now holds a fraction:
+        single precision rounds its sums by their size alone."""
+        return all(type(value := variables.get(name)) is not float or value.is_integer()
+                   for name in self.shared.proven[MAIN])
 
     def counters_kept(self, variables: dict) -> bool:
         """False if, in single precision, a variable that is a whole counter (layout.whole_counters) now

@@ -11,15 +11,16 @@ import sys
 from pathlib import Path
 
 from machine.micro import Micro
+from machine.profile import load_profile
 from machine.resources import data_dir
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "COMPILER.md"
 BEGIN, END = "<!-- listing of programs/queens.lse: begin -->", "<!-- listing of programs/queens.lse: end -->"
 
 
-def listing(source: str, profile: bool = False) -> str:
+def listing(source: str, profile: bool = False, machine: str | None = None) -> str:
     """The generated Python of a program; each line's first code is preceded by that LSE line."""
-    micro = Micro(profiling=profile)
+    micro = Micro(load_profile(machine) if machine else None, profiling=profile)
     program = micro.load_text(source)
     micro.runtime.compile_all()
     text = {line.number: _without_number(line.source.strip(), line.number) for line in program.lines}

@@ -67,13 +67,17 @@ class NumberModel:
         self.name = name
         self.single = name == "single"
 
-    def result(self, code: str, cannot_overflow: bool = False, whole: bool = False) -> str:
+    def result(self, code: str, cannot_overflow: bool = False, whole: bool = False, proven: bool = False) -> str:
         """Code for an arithmetic result: rounded (single) or checked for overflow (double).
 
         Decision: both are inline tests, with no call on the common path: in double, x - x is 0
         for every finite x and nan otherwise; in single, a whole number of at most 24 bits is
-        already a float32, which is tested first where the operands are expected `whole`.
+        already a float32, which is tested first where the operands are expected `whole`, by its
+        size alone where they are `proven` whole (a sum, difference or product of whole doubles is
+        whole, rounded or not).
         """
+        if self.single and proven:
+            return f"(_t if -{WHOLE_EXACT!r} <= (_t := {code}) <= {WHOLE_EXACT!r} else {self.result('_t')})"
         if self.single and whole:  # adding then taking 1.5 * 2^52 rounds to a whole number: it is one if unchanged
             return (f"(_t if -{WHOLE_EXACT!r} <= (_t := {code}) <= {WHOLE_EXACT!r} and "
                     f"(_t + {ROUNDER!r}) - {ROUNDER!r} == _t else {self.result('_t')})")

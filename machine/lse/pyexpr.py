@@ -93,6 +93,7 @@ class ExpressionCode:
         self.cold = False  # code that runs rarely: the general functions in one short call each (see compact)
         self.link = False  # the node being written is a link of a chain of + - * (see chain)
         self.wholes: dict[int, bool] = {}  # operands.whole's answers, by node id (the nodes live as long as this)
+        self.proofs: dict[int, bool] = {}  # and with the variables proved whole
         self.bounds: dict[int, tuple | None] = {}  # bounds' answers, by node id, likewise
         self.shorts: dict[int, bool] = {}  # short's answers, by node id
         # An index, or a + - * of one, may be a Python int (kind 'i'): a FAIRE's pass index, whole constants.
@@ -390,7 +391,8 @@ class ExpressionCode:
             return (f"_ck({left} {op} {right})" if code[0] == "(" else f"_ck({code})"), "n"  # numbers.checked
         if scales(op, node.left, node.right):
             return self.numbers.scaled(code, fits), "n"
-        return self.numbers.result(code, fits, whole(node, self.scope.whole, self.wholes)), "n"
+        return self.numbers.result(code, fits, whole(node, self.scope.whole, self.wholes),
+                                   self.numbers.single and whole(node, self.scope.proven, self.proofs)), "n"
 
     def counted_side(self, node: n.Binary) -> int | None:
         """Which operand (0, 1) of + - * in a fast path's index is a counted loop's variable that its int can

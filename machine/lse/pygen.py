@@ -66,7 +66,8 @@ class UnitCode:
         self.table -= self.held
         self.held_strings = {name for name in self.held if ownership.declared_first(program, unit, name)}
         self.assigned: set[str] = set()  # globals this unit stores into directly
-        self.whole = shared.whole[unit.name]  # its variables that only ever hold whole numbers
+        self.whole = shared.whole[unit.name]  # its variables expected to hold whole numbers
+        self.proven = shared.proven[unit.name]  # those sure to (holdings.whole_variables)
         self.exprs = ExpressionCode(self, shared.numbers, self.charge_inline, shared.layout.units)
         self.out = Source()
         self.statements = StatementCode(self)

@@ -58,7 +58,8 @@ class ProgramCode:
         numbers = {name: self.number_params.get(name, set()) | refs for name, refs in self.number_refs.items()}
         self.numeric = analyses.numeric_results(exits, layout, numbers)  # RESULTAT always a number
         self.referenced = analyses.referenced_globals(layout)  # the program's variables that live in `_R`
-        self.whole = analyses.whole_names(layout)  # variables that only ever hold whole numbers
+        self.whole = analyses.whole_names(layout)  # variables expected to hold whole numbers (a hint)
+        self.proven: dict[str, set[str]] = {name: set() for name in layout.units}  # sure to (set by the linker)
         self.counters = analyses.shadowed_counters(layout)  # FAIRE variables with an int to index by
         self.floors = analyses.counter_floors(layout)  # of them, the least value their int can have
         self.vectors = holdings.vectors(layout)  # arrays that are vectors whenever they are arrays

@@ -332,7 +332,8 @@ class Runtime(ProgramIO):
 
         Arguments are numbers, strings or Arrays; a by-reference parameter gets a
         cell whose final content comes back in the list. The call must finish
-        within `cycles` without waiting for input.
+        within `cycles` without waiting for input. In single precision, a parameter by value that
+        every call of the program gives a whole number refuses a fraction (holdings.whole_variables).
         """
         unit = self.layout.units.get(name)
         if unit is None or name == MAIN:
@@ -341,6 +342,10 @@ class Runtime(ProgramIO):
             raise LseError(Err.ARGUMENT_COUNT, name)
         if self.compiled is None:
             self.build([self.first_block()])
+        proven = self.compiled.shared.proven.get(name, ())
+        for param, value in zip(unit.params, args):
+            if param in proven and type(value) is float and not value.is_integer():
+                raise LseError(Err.TYPE_MISMATCH, f"{name} {param}")
         packed = [({0: value}, 0) if param in unit.by_reference else value for param, value in zip(unit.params, args)]
         self.budget = self.cyc + cycles
         try:

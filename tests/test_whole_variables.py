@@ -1,0 +1,105 @@
+"""Variables proved to hold whole numbers (holdings.whole_variables) let single precision round a sum,
+difference or product of them by its size alone; what could give one a fraction (LIRE, a jump into a
+procedure's lines, a call, the prompt, a call from the host) keeps the full rounding.
+
+2048.5 * 2048.5 = 4196352.25 lies halfway between two float32 numbers: rounded, the product is
+4196352 and `Y-4196352` prints 0; taken as whole, it would print 0.25.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from machine.errors import LseError
+from machine.lse.holdings import whole_variables
+from machine.lse.layout import MAIN, layout
+from machine.lse.listing import listing
+from machine.lse.parser import parse
+from machine.micro import Micro
+from machine.profile import load_profile
+from tests.oracle.differential import assert_agrees
+from tests.test_monitor import Session
+
+FOUND = [
+    ("a counter from a whole number by whole steps", "10 I←0\n20 I←I+1\n", MAIN, {"I"}),
+    ("a remainder made with ENT", "10 X←7;X←X-ENT(X/3)*3\n", MAIN, {"X"}),
+    ("a FAIRE from 1 by 2", "10 FAIRE 20 POUR I←1 PAS 2 JUSQUA 9\n20 *\n", MAIN, {"I"}),
+    ("a FAIRE by a half", "10 FAIRE 20 POUR I←1 PAS 0.5 JUSQUA 9\n20 *\n", MAIN, set()),
+    ("a quotient", "10 X←1;Y←X/2\n", MAIN, {"X"}),
+    ("what LIRE reads", "10 LIRE X;Y←X+1\n", MAIN, set()),
+    ("a position given back", "10 CHAINE S;S←SCH('A,B',1,',',P)\n", MAIN, {"P"}),
+    ("a variable given by reference", "10 X←1;&P(X)\n20 TERMINER\n30 PROCEDURE &P(A)\n40 A←0.5\n50 RETOUR\n",
+     MAIN, set()),
+    ("a parameter by value that every call gives a whole number",
+     "10 &P(3)\n20 TERMINER\n30 PROCEDURE &P(N) LOCAL N\n40 SI N>0 ALORS &P(N-1)\n50 RETOUR\n", "&P", {"N"}),
+    ("a parameter by value that one call gives a fraction",
+     "10 &P(3);&P(0.5)\n20 TERMINER\n30 PROCEDURE &P(N) LOCAL N\n40 RETOUR\n", "&P", set()),
+    ("a parameter by value given what LIRE reads",
+     "10 LIRE N;&P(N)\n20 TERMINER\n30 PROCEDURE &P(N) LOCAL N\n40 RETOUR\n", "&P", set()),
+    ("a variable loaded from the disk", "10 X←1;CHARGER X,1,'F'\n", MAIN, set()),
+]
+
+
+@pytest.mark.parametrize(("name", "source", "unit", "expected"), FOUND, ids=[case[0] for case in FOUND])
+def test_a_variable_is_proved_whole_when_every_store_to_it_is_whole(name, source, unit, expected) -> None:
+    assert whole_variables(layout(parse(source)), set(), set())[unit] == expected
+
+
+def test_a_store_on_a_line_that_another_unit_runs_proves_nothing() -> None:
+    source = "10 X←2\n20 TERMINER\n30 PROCEDURE &P LOCAL X\n40 X←0.5\n50 RETOUR\n"
+    assert whole_variables(layout(parse(source)), set(), set())[MAIN] == {"X"}
+    assert whole_variables(layout(parse(source)), {40}, set())[MAIN] == set()
+
+
+FRACTIONS = {
+    "a fraction read in": ("10 LIRE X\n20 Y←X*X;AFFICHER Y-4196352;TERMINER\n", ["2048.5"]),
+    "a fraction stored on a procedure's line that the program jumps into": (
+        "10 X←2;ALLER EN 40\n20 TERMINER\n30 PROCEDURE &P LOCAL X\n40 X←2048.5\n"
+        "50 Y←X*X;AFFICHER Y-4196352;TERMINER\n", []),
+    "a fraction given to a parameter by value": (
+        "10 &P(2048.5);&P(3)\n20 TERMINER\n30 PROCEDURE &P(N) LOCAL N\n40 Y←N*N;AFFICHER Y-4196352;RETOUR\n", []),
+    "whole numbers past 2^24, rounded": (
+        "10 X←4097;Y←X*X*3+X;Z←Y-X*X*3;AFFICHER Y,Z;X←X*X*X*X*X*X*X*X*X*X;AFFICHER X\n", []),
+    "whole numbers of either sign": ("10 X←-5000;FAIRE 20 POUR I←1 JUSQUA 4\n20 X←X*X-X*7;AFFICHER X\n", []),
+    "a remainder made with ENT, as the automaton makes it": (
+        "10 X←1;FAIRE 20 POUR I←1 JUSQUA 50\n20 X←X*75+74;X←X-ENT(X/65537)*65537\n30 AFFICHER X\n", []),
+}
+
+
+@pytest.mark.parametrize("profile", ["console80", "micro40"])
+@pytest.mark.parametrize("name", FRACTIONS)
+def test_every_mode_agrees_with_the_reference_on_what_may_be_a_fraction(name: str, profile: str) -> None:
+    source, typed = FRACTIONS[name]
+    assert_agrees(source, typed, profile=profile)
+
+
+def test_a_sum_of_variables_proved_whole_is_rounded_by_its_size_alone_in_single_precision() -> None:
+    source = "10 X←1;FAIRE 20 POUR I←1 JUSQUA 50\n20 X←X*75+74\n30 LIRE Y;Y←Y*75+74\n"
+    single = listing(source, machine="console80")
+    proven = single.split("# 20: X←X*75+74")[1].split("# 30")[0]
+    tested = single.split("# 30: LIRE Y;Y←Y*75+74")[1]
+    assert "16777216.0" in proven and "6755399441055744.0" not in proven and "6755399441055744.0" in tested
+
+
+def test_a_variable_proved_whole_given_a_fraction_at_the_prompt_stops_the_run() -> None:
+    session = Session(None, "console80")
+    session.type("10 X←2048", "20 PAUSE", "30 Y←X*X;AFFICHER Y-4196352")
+    assert "PAUSE EN LIGNE 20" in session.type("EX")
+    session.type("X←2048.5")
+    assert "RIEN A CONTINUER" in session.type("CO")
+    session.type("X←2")
+    assert session.type("CO").split()[0] == "-4.196348E+06"
+
+
+def test_a_run_that_keeps_a_fraction_from_the_prompt_rounds_it() -> None:
+    session = Session(None, "console80")
+    session.type("X←2048.5", "10 X←X*1", "20 Y←X*X;AFFICHER Y-4196352;TERMINER")
+    assert session.type("RE 20").split()[0] == "0"
+
+
+def test_a_call_from_the_host_refuses_a_fraction_where_the_programs_calls_give_whole_numbers() -> None:
+    micro = Micro(load_profile("console80"))
+    micro.load_text("10 &P(3)\n20 TERMINER\n30 PROCEDURE &P(N) LOCAL N\n40 RESULTAT N*N\n")
+    assert micro.call("&P", 4)[0] == 16.0
+    with pytest.raises(LseError):
+        micro.call("&P", 2048.5)

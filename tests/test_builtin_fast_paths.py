@@ -34,6 +34,7 @@ def measured(name: str, args: tuple) -> object:
 
 
 S = "1,2,3,10,12,"
+T = "LE 12 MAI 1974 IL Y A  "
 CASES = [
     ("POS", (S, 1.0, "1")), ("POS", (S, 2.0, "1")), ("POS", (S, 7.0, "1")), ("POS", (S, 11.0, ",")),
     ("POS", (S, 12.0, ",")), ("POS", (S, 13.0, ",")), ("POS", (S, 13.0, "")), ("POS", (S, 14.0, "")),  # past the end
@@ -53,6 +54,14 @@ CASES = [
     ("SCH", ("", 1.0, ",")), ("SCH", ("", 1.0, 3.0)), ("SCH", ("", 2.0, 0.0)),
     ("CCA", (12.0,)), ("CCA", (-0.5,)), ("CCA", (1e6,)), ("CCA", (1 / 3,)), ("CCA", (-0.0,)),
     ("CCA", (INF,)), ("CCA", (NAN,)), ("CCA", ("A",)),
+    *[(name, (T, d, *rest)) for name in ("SKP", "PTR") for d in (1.0, 3.0, 4.0, 9.0, 23.0, 24.0, 30.0)
+      for rest in ((), (" ",), (" 1",), ("",), (T,))],
+    ("SKP", (T, 0.0)), ("SKP", (T, 1.5)), ("SKP", (T, NAN)), ("SKP", (T, 1.0, 1.0)), ("SKP", (1.0, 1.0)),
+    ("PTR", (T, -1.0, " ")), ("PTR", (T, INF)), ("PTR", (T, "1")), ("SKP", ("", 1.0)), ("PTR", ("", 2.0, "")),
+    ("SKP", ("ÉTÉ 1½ Ωμ", 1.0)), ("PTR", ("ÉTÉ 1½ Ωμ", 1.0)), ("SKP", ("ÉTÉ 1½ Ωμ", 4.0)),
+    *[(name, (T, d)) for name in ("GRL", "CNB") for d in (1.0, 3.0, 4.0, 8.0, 9.0, 23.0, 24.0, 30.0)],
+    ("GRL", (T, 0.0)), ("CNB", (T, 2.5)), ("GRL", (1.0, 1.0)), ("CNB", ("   -25E+3=NB", 1.0)), ("CNB", ("", 1.0)),
+    ("CNB", ("1E999", 1.0)), ("GRL", ("ÉTÉ 1½ Ωμ", 4.0)),
 ]
 
 
@@ -61,7 +70,7 @@ def test_the_one_call_form_gives_the_result_scan_and_error_of_fn_then_scan(name,
     assert measured(name, args) == general(name, args)
 
 
-@pytest.mark.parametrize("name", ["POS", "SCH", "CCA"])
+@pytest.mark.parametrize("name", ["POS", "SCH", "CCA", "SKP", "PTR", "GRL", "CNB"])
 def test_the_hot_string_functions_have_a_one_call_form(name):
     assert BUILTINS[name].measured is not None
 
@@ -99,6 +108,11 @@ def test_any_string_position_and_target_agree_on_both_paths(s, d, third):
     if type(third) is str:
         assert measured("POS", (s, d, third)) == general("POS", (s, d, third)) == paid("POS", (s, d, third))
     assert measured("SCH", (s, d, third)) == general("SCH", (s, d, third)) == paid("SCH", (s, d, third))
+    for name in ("SKP", "PTR"):
+        assert measured(name, (s, d, third)) == general(name, (s, d, third)) == paid(name, (s, d, third))
+        assert measured(name, (s, d)) == general(name, (s, d)) == paid(name, (s, d))
+    for name in ("GRL", "CNB"):
+        assert measured(name, (s, d)) == general(name, (s, d)) == paid(name, (s, d))
 
 
 def sch_by_loop(s: str, d: float, stops: str) -> tuple[str, float]:

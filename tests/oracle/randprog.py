@@ -168,12 +168,15 @@ class Generator:
 
     def builtin_num(self, depth: int, calls: bool) -> str:
         x = self.num(depth + 1, calls)
-        roll = self.rng.randrange(13)
+        roll = self.rng.randrange(16)
         return (f"ABS({x})", f"ENT({x})", f"RAC(ABS({x}))", f"SIN({x})", f"COS({x})", f"ATG({x})",
                 f"EXP(ETL({x},7))", f"LGN(ABS({x})+1)", f"ETL({x},{self.num(depth + 1, calls)})",
                 "ALE(0)", f"LGR({self.string(depth + 1, calls)})",
                 f"POS({self.string(depth + 1, calls)},{self.position(depth, calls)},{self.string(depth + 1, calls)})",
                 f"EQN({self.string(depth + 1, calls)},{self.position(depth, calls)})",
+                f"SKP({self.string(depth + 1, calls)},{self.position(depth, calls)})",
+                f"PTR({self.string(depth + 1, calls)},{self.position(depth, calls)},{self.pick(WORDS[:3])!r})",
+                f"CNB(CCA({x})!{self.string(depth + 1, calls)},{self.position(depth, calls)})",
                 )[roll]
 
     def position(self, depth: int, calls: bool) -> str:
@@ -192,8 +195,10 @@ class Generator:
                 stops = self.pick(("2", "' '", "'B'"))
                 return f"SCH({self.string(depth + 1, calls)},{start},{stops},{self.pick(self.num_vars())})"
             return f"SCH({self.string(depth + 1, calls)},{start},{self.pick(('1', '2', '5'))})"
-        if roll < 0.72:
+        if roll < 0.68:
             return f"CCA({self.num(depth + 1, calls)})"
+        if roll < 0.72:
+            return f"GRL({self.string(depth + 1, calls)},{self.position(depth, calls)})"
         if roll < 0.8:
             if self.chance(0.3):  # a code computed (EQC inline tests it: pystrings.character)
                 return f"EQC(ABS({self.num(depth + 1, calls)})+64)"

@@ -148,6 +148,17 @@ COUNTED = {
     "a loop that jumps to its end": (
         SET + "20 N←0;FAIRE 40 POUR I←1 JUSQUA LGR(S)\n30 SI SCH(S,I,1)=T ALORS ALLER EN 40\n35 N←N+EQN(S,I)\n"
         "40 *\n50 AFFICHER N\n"),
+    "the variable plus or minus a constant, from before the first to past the last": (
+        SET + "20 FAIRE 30 POUR I←1 JUSQUA 14\n30 AFFICHER SCH(S,I-1,1),SCH(S,I+1,2),EQN(S,I+1),SCH(S,I-2,','),"
+        "EQN(S,I-1),SCH(S,I+12,1)\n"),
+    "the variable of a loop by halves plus a constant": (
+        SET + "20 FAIRE 30 POUR I←1 PAS 0.5 JUSQUA 3\n30 AFFICHER SCH(S,I+1,1)\n"),
+    "the variable beyond 2^24 plus a constant": (
+        SET + "20 FAIRE 30 POUR I←16777214 PAS 2 JUSQUA 16777220\n30 AFFICHER SCH(S,I+1,1),EQN(S!S,I-16777210)\n"),
+    "neighbours compared as a bubble sort compares them": (
+        "10 CHAINE S,A,B;S←'DCBA';E←0\n20 FAIRE 50 POUR K←3 PAS -1 JUSQUA 1\n30 FAIRE 50 POUR I←1 JUSQUA K\n"
+        "40 A←SCH(S,I,1);B←SCH(S,I+1,1);SI A<=B ALORS ALLER EN 50\n45 S←SCH(S,1,I-1)!B!A!SCH(S,I+2,4);E←E+1\n"
+        "50 *\n60 AFFICHER S,E\n"),
     "the variable of a procedure's loop": (
         "10 AFFICHER &F('ABCDE')\n20 TERMINER\n30 PROCEDURE &F(S) LOCAL S,I,N\n40 N←0\n"
         "50 FAIRE 60 POUR I←1 JUSQUA LGR(S)+1\n60 N←N+LGR(SCH(S,I,1))*I\n70 RESULTAT N\n"),
@@ -164,6 +175,9 @@ def test_a_loops_variable_starts_a_substring_and_a_code_as_its_int() -> None:
     code = listing(SET + "20 N←0;FAIRE 30 POUR I←1 JUSQUA LGR(S)\n30 X←EQN(S,I);SI SCH(S,I,1)=T ALORS N←N+X\n"
                    "40 AFFICHER N\n")
     assert "v_S[i_I - 1] if" in code and "_ord(v_S[i_I - 1])" in code and "_floor(v_I)" not in code
+    code = listing(SET + "20 N←0;FAIRE 30 POUR I←1 JUSQUA LGR(S)\n30 X←EQN(S,I+1);SI SCH(S,I-1,1)=T ALORS N←N+X\n"
+                   "40 AFFICHER N\n")
+    assert "_ord(v_S[(i_I + 1) - 1])" in code and "v_S[(i_I - 1) - 1] if" in code and "_floor(_d" not in code
 
 
 @pytest.mark.parametrize("name", sorted(CODES))

@@ -522,9 +522,13 @@ def index_names(nodes: list) -> set[str]:
 
 
 def position_names(nodes: list) -> set[str]:
-    """The variables that are the start of some SCH or EQN among these nodes (pystrings reads them as ints)."""
-    return {node.args[1].name for node in nodes if type(node) is n.BuiltinCall and node.name in ("SCH", "EQN")
-            and len(node.args) > 1 and type(node.args[1]) is n.Var}
+    """The variables that are the start of some SCH or EQN among these nodes, alone or plus or minus a whole
+    constant (pystrings reads them as ints: pyexpr.int_start)."""
+    starts = [node.args[1] for node in nodes if type(node) is n.BuiltinCall and node.name in ("SCH", "EQN")
+              and len(node.args) > 1]
+    starts = [start.left if type(start) is n.Binary and start.op in "+-" and whole_constant(start.right) is not None
+              else start for start in starts]
+    return {start.name for start in starts if type(start) is n.Var}
 
 
 def whole_stores(node: object) -> list[str]:

@@ -593,14 +593,22 @@ class ExpressionCode:
             self.depth -= 1
 
     def int_start(self, node: object) -> str | None:
-        """The int of a FAIRE variable that a string built-in's start names, where it is set here (NaN where
-        the variable is no whole number): the start is then that int, with no float made (pystrings)."""
+        """The int of a FAIRE variable that a string built-in's start names, plus or minus a whole constant,
+        where it is set here (NaN where the variable is no whole number): the start is then that int, with no
+        float made (pystrings). An int is one within 2^24, so the sum is the float's, or past any string."""
+        offset = whole_constant(node.right) if type(node) is n.Binary and node.op in "+-" else None
+        if offset is not None:
+            offset, node = (offset if node.op == "+" else -offset), node.left
         if type(node) is not n.Var or self.cold or self.floats:
             return None
         loops = self.scope.loops
         if loops.counting is not None and node.name == loops.counting.node.var:
-            return self.scope.counter(node.name)
-        return self.scope.live_counter(node.name)
+            start = self.scope.counter(node.name)
+        else:
+            start = self.scope.live_counter(node.name)
+        if start is None or not offset:
+            return start
+        return f"({start} {'+' if offset > 0 else '-'} {abs(offset)})"
 
     def ex_Call(self, node: n.Call) -> tuple[str, str]:
         facts = self.scope.shared

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from machine.lse.analyses import number_params
 from machine.lse.holdings import array_variables, string_variables
 from machine.lse.layout import layout
 from machine.lse.listing import listing
@@ -130,3 +131,29 @@ def test_a_number_kept_from_the_prompt_makes_the_array_tested_again() -> None:
     session.type("T←5", "20 FAIRE 30 POUR I←1 JUSQUA 2", "30 &P(T[I])", "40 TABLEAU T[3];ALLER EN 20",
                  "50 PROCEDURE &P(E)", "60 E←E+1;RETOUR")
     assert "T N'EST PAS UN TABLEAU EN LIGNE 30" in session.type("RE 20")  # REPRENDRE keeps T←5
+
+
+JUMPED_INTO = ("10 &P(3);&R('AB')\n20 TERMINER\n30 PROCEDURE &P(X) LOCAL X\n40 &Q(X);RETOUR\n"
+               "50 PROCEDURE &Q(Y) LOCAL Y\n60 AFFICHER Y+0;RETOUR\n70 PROCEDURE &R(X) LOCAL X\n80 ALLER EN 40\n")
+TWO_NAMES = ("10 LIRE N;AFFICHER &C(N,1),&AK(2,3)\n20 TERMINER\n30 PROCEDURE &C(N,K) LOCAL N,K\n"
+             "40 SI K=0 OU K=N ALORS RESULTAT 1\n50 RESULTAT &C(N-1,K-1)+&C(N-1,K)\n60 PROCEDURE &AK(M,N) LOCAL M,N\n"
+             "70 SI M=0 ALORS RESULTAT N+1\n80 SI N=0 ALORS RESULTAT &AK(M-1,1)\n90 RESULTAT &AK(M-1,&AK(M,N-1))\n")
+PARAMS = [
+    ("an argument read in the unit that calls: another procedure's parameter of its name does not count",
+     TWO_NAMES, set(), set(), {"&C": {"N", "K"}, "&AK": {"M"}}),
+    ("an argument that a function always giving a number gives", TWO_NAMES, set(), {"&AK"},
+     {"&C": {"N", "K"}, "&AK": {"M", "N"}}),
+    ("an argument on a line that another unit runs counts every unit that has its name as a parameter",
+     JUMPED_INTO, {40}, set(), {"&P": {"X"}, "&Q": set(), "&R": set()}),
+    ("the same line run by its own unit only", JUMPED_INTO, set(), set(), {"&P": {"X"}, "&Q": {"Y"}, "&R": set()}),
+]
+
+
+@pytest.mark.parametrize(("name", "source", "foreign", "numeric", "expected"), PARAMS, ids=[case[0] for case in PARAMS])
+def test_a_parameter_by_value_is_a_number_when_every_call_gives_one(name, source, foreign, numeric, expected) -> None:
+    assert number_params(layout(parse(source)), foreign, numeric) == expected
+
+
+@pytest.mark.parametrize("source", [JUMPED_INTO, TWO_NAMES], ids=["jumped into", "two names"])
+def test_every_mode_agrees_with_the_reference_on_parameters_proved_numbers(source: str) -> None:
+    assert_agrees(source, ["5"])

@@ -154,19 +154,26 @@ def table_locals(unit: Unit, nodes: list, units: dict[str, Unit]) -> set[str]:
     return (names & unit.locals) - unit.by_reference
 
 
-def number_params(layout: Layout) -> dict[str, set[str]]:
-    """Each procedure's by-value parameters that every call passes a number and nothing makes other."""
+def number_params(layout: Layout, foreign: set[int] | None = None,
+                  numeric: frozenset[str] | set[str] = frozenset()) -> dict[str, set[str]]:
+    """Each procedure's by-value parameters that every call passes a number and nothing makes other.
+
+    An argument is read in the unit whose lines hold the call, but where a line may be run by another
+    (`foreign`: see foreign_lines; None: not known), in any unit that has its names as parameters; a call
+    of a function in `numeric` (numeric_results) gives a number."""
     units = {name: unit for name, unit in layout.units.items() if name != MAIN}
     proven = {name: {p for p in unit.params if p not in unit.by_reference and layout.is_pure_number(p)}
               for name, unit in units.items()}
-    # (the call, the argument's rank, the argument)
-    calls = [(call, index, arg) for call in layout.calls if call.name in units for index, arg in enumerate(call.args)]
+    # (the call, the unit it is read in, the argument's rank, the argument)
+    calls = [(node, None if foreign is None or node.line in foreign else layout.units[owner], index, arg)
+             for owner, node in layout.statements if type(node) is n.Call and node.name in units
+             for index, arg in enumerate(node.args)]
     changed = True
     while changed:
         changed = False
-        for call, index, arg in calls:
+        for call, caller, index, arg in calls:
             param = units[call.name].params[index] if index < len(units[call.name].params) else None
-            if param in proven[call.name] and not _numeric(arg, None, layout, proven, set()):
+            if param in proven[call.name] and not _numeric(arg, caller, layout, proven, numeric):
                 proven[call.name].discard(param)
                 changed = True
     return proven

@@ -47,7 +47,11 @@ class CompiledProgram:
         self.machine = machine
         self.ir = program
         self.roots = list(roots)
-        shared = ProgramCode(program, layout, machine.costs, machine.numbers, profile, debug)
+        returns = _return_roots(program, layout)  # a caller goes on there after a RETOUR EN
+        units = [(layout.units[MAIN], [*roots, *returns])]
+        units += [(unit, [program.proc_entry[name], *returns]) for name, unit in layout.units.items() if name != MAIN]
+        foreign = analyses.foreign_lines(program, layout, units)  # lines that a unit other than their own runs
+        shared = ProgramCode(program, layout, machine.costs, machine.numbers, profile, debug, foreign)
         # What the run starts with (kept from the prompt: REPRENDRE) may already break what the analyses
         # found: a bounded array holding what its bounds leave out is not bounded, a matrix no vector, a
         # name given a number no string variable and no array variable.
@@ -56,12 +60,9 @@ class CompiledProgram:
         shared.vectors = {name for name in shared.vectors if not matrix(machine.G.get(name))}
         shared.strings = {name for name in shared.strings if unset_or(machine.G.get(name), str)}
         shared.arrays = {name for name in shared.arrays if unset_or(machine.G.get(name), list)}
-        returns = _return_roots(program, layout)  # a caller goes on there after a RETOUR EN
-        units = [(layout.units[MAIN], [*roots, *returns])]
-        units += [(unit, [program.proc_entry[name], *returns]) for name, unit in layout.units.items() if name != MAIN]
         if machine.numbers.single:  # only single precision's rounding counts on them
             broken = {name for name, value in machine.G.items() if type(value) is float and not value.is_integer()}
-            shared.proven = holdings.whole_variables(layout, analyses.foreign_lines(program, layout, units), broken)
+            shared.proven = holdings.whole_variables(layout, foreign, broken)
         self.source, tables = program_source(shared, units)
         self.shared = shared
         self.names = dict(shared.globals)

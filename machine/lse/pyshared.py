@@ -42,7 +42,7 @@ class ProgramCode:
     """What every unit of one program shares: the IR, cost prices, constants, the names of variables."""
 
     def __init__(self, program: ir.ProgramIR, layout: Layout, costs: dict, numbers: object,
-                 profile: bool, debug: bool) -> None:
+                 profile: bool, debug: bool, foreign: set[int] | None = None) -> None:
         self.ir = program
         self.layout = layout
         self.costs = costs
@@ -51,12 +51,18 @@ class ProgramCode:
         self.debug = debug
         self.constants: list[object] = []  # _K: formats and other objects, never source
         self.blocks: list[tuple[int, Counter, int]] = []  # charge points of --profile: (cycles, kinds, line)
-        self.number_params = analyses.number_params(layout)
         exits = analyses.procedure_exits(program)
         self.leaves = {name: {leave.kind for leave in leaves} for name, leaves in exits.items()}  # how each ends
-        self.number_refs = analyses.number_references(layout, self.number_params)  # by reference, always numbers
-        numbers = {name: self.number_params.get(name, set()) | refs for name, refs in self.number_refs.items()}
-        self.numeric = analyses.numeric_results(exits, layout, numbers)  # RESULTAT always a number
+        self.numeric: set[str] = set()
+        for _ in range(3):  # a function's number given as an argument proves a parameter, which may prove a function
+            # (foreign: analyses.foreign_lines)
+            self.number_params = analyses.number_params(layout, foreign, self.numeric)
+            self.number_refs = analyses.number_references(layout, self.number_params)  # by reference, numbers
+            numbers = {name: self.number_params.get(name, set()) | refs for name, refs in self.number_refs.items()}
+            numeric = analyses.numeric_results(exits, layout, numbers)  # RESULTAT always a number
+            if numeric == self.numeric:
+                break
+            self.numeric = numeric
         self.referenced = analyses.referenced_globals(layout)  # the program's variables that live in `_R`
         self.whole = analyses.whole_names(layout)  # variables expected to hold whole numbers (a hint)
         self.proven: dict[str, set[str]] = {name: set() for name in layout.units}  # sure to (set by the linker)

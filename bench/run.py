@@ -81,6 +81,12 @@ CASES = {
     "words": Case("words", "3000\n", "5\n"),
     "gcdref": Case("gcdref", "150\n", "12\n"),
     "digits": Case("digits", "20000\n", "300\n"),
+    # kinds a later round wrote to look for what was still slow: a recursive function of two parameters
+    # beside another with a parameter of the same name, a text scanned by SKP, GRL and CNB, the
+    # characters of a string sorted by SCH and !
+    "binom": Case("binom", "19\n", "8\n"),
+    "scan": Case("scan", "20000\n", "30\n"),
+    "chsort": Case("chsort", "1200\n", "60\n"),
 }
 STARTUP = "startup"
 CLOCK_HZ = 1_000_000

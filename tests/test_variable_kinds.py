@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from machine.lse.analyses import number_params
-from machine.lse.holdings import array_variables, string_variables
+from machine.lse.analyses import number_params, procedure_exits
+from machine.lse.holdings import array_variables, string_results, string_variables
+from machine.lse.ir import lower
 from machine.lse.layout import layout
 from machine.lse.listing import listing
 from machine.lse.parser import parse
@@ -157,3 +158,42 @@ def test_a_parameter_by_value_is_a_number_when_every_call_gives_one(name, source
 @pytest.mark.parametrize("source", [JUMPED_INTO, TWO_NAMES], ids=["jumped into", "two names"])
 def test_every_mode_agrees_with_the_reference_on_parameters_proved_numbers(source: str) -> None:
     assert_agrees(source, ["5"])
+
+
+BINARY = ("10 CHAINE B;B←&BIN(37)!&BIN(0);AFFICHER B,LGR(&BIN(1000))\n20 TERMINER\n30 PROCEDURE &BIN(X) LOCAL X,H\n"
+          "40 SI X<2 ALORS RESULTAT CCA(X)\n50 H←ENT(X/2)\n60 RESULTAT &BIN(H)!CCA(X-2*H)\n")
+RESULTS = [
+    ("a recursive function joining strings", BINARY, {"&BIN"}),
+    ("a function giving a string either way of a SI, or the program's CHAINE",
+     "10 CHAINE S;S←'A'\n20 TERMINER\n30 PROCEDURE &F(X) LOCAL X\n40 SI X>0 ALORS RESULTAT S\n"
+     "50 RESULTAT (SI X=0 ALORS 'Z' SINON SCH(S,1,1))\n", {"&F"}),
+    ("a function that may give a number", "10 TERMINER\n30 PROCEDURE &F(X) LOCAL X\n40 SI X>0 ALORS RESULTAT 'A'\n"
+     "50 RESULTAT X\n", set()),
+    ("a function giving its own variable of a CHAINE's name",
+     "10 CHAINE S;S←'A'\n20 TERMINER\n30 PROCEDURE &F(S) LOCAL S\n40 RESULTAT S\n", set()),
+    ("a function giving what another that may give a number gives",
+     "10 TERMINER\n30 PROCEDURE &F\n40 RESULTAT &G(1)!''\n50 PROCEDURE &G(X) LOCAL X\n60 RESULTAT &H(X)\n"
+     "70 PROCEDURE &H(X) LOCAL X\n80 RESULTAT X\n", {"&F"}),
+]
+
+
+@pytest.mark.parametrize(("name", "source", "expected"), RESULTS, ids=[case[0] for case in RESULTS])
+def test_a_function_gives_a_string_when_every_result_of_it_is_one(name: str, source: str, expected: set) -> None:
+    program = parse(source)
+    found = layout(program)
+    exits = procedure_exits(lower(program))
+    assert string_results(exits, found, string_variables(found)) == expected
+
+
+MIXED = ("10 CHAINE S;FAIRE 20 POUR I←2 PAS -1 JUSQUA 0\n20 S←&F(I);AFFICHER S!&F(I)\n30 TERMINER\n"
+         "40 PROCEDURE &F(X) LOCAL X\n50 SI X>0 ALORS RESULTAT CCA(X)\n60 RESULTAT X\n")
+
+
+@pytest.mark.parametrize("source", [BINARY, MIXED], ids=["a function proved to give strings", "one that is not"])
+def test_every_mode_agrees_with_the_reference_on_what_a_function_gives(source: str) -> None:
+    assert_agrees(source)
+
+
+def test_a_join_of_a_function_proved_to_give_strings_tests_no_kind() -> None:
+    code = listing(BINARY)
+    assert "_len(_j1 := p_BIN(v_H) + " in code

@@ -112,13 +112,32 @@ def string_variables(layout: Layout) -> set[str]:
     return names
 
 
-def _string(node: object, names: set[str]) -> bool:
-    """True if an expression can only give a string (or fail)."""
+def _string(node: object, names: set[str], functions: frozenset[str] | set[str] = frozenset()) -> bool:
+    """True if an expression can only give a string (or fail), its variables in `names` and its calls of the
+    `functions` giving strings."""
     kind = type(node)
     if kind is n.Conditional:
-        return _string(node.then, names) and _string(node.other, names)
+        return _string(node.then, names, functions) and _string(node.other, names, functions)
     return kind is n.Str or (kind is n.Binary and node.op == "!") or (kind is n.Var and node.name in names) or (
-        kind is n.BuiltinCall and BUILTINS[node.name].result_kind == "s")
+        kind is n.BuiltinCall and BUILTINS[node.name].result_kind == "s") or (kind is n.Call and node.name in functions)
+
+
+def string_results(exits: dict[str, list], layout: Layout, strings: set[str]) -> set[str]:
+    """The procedures whose every RESULTAT gives a string (found optimistically, then refuted to a fixpoint):
+    a string written out, a join, a string built-in, one of the program's `strings` (string_variables) that
+    the procedure has not as its own, a call of such a procedure, either value of a SI. `exits`: each
+    procedure's ways out (analyses.procedure_exits), whose RESULTAT the procedure itself runs."""
+    results = {name: [leave.expr for leave in leaves if leave.kind == "result"] for name, leaves in exits.items()}
+    found = set(results)
+    changed = True
+    while changed:
+        changed = False
+        for name in list(found):
+            names = strings - layout.units[name].locals
+            if not all(_string(expr, names, found) for expr in results[name]):
+                found.discard(name)
+                changed = True
+    return found
 
 
 def whole_variables(layout: Layout, foreign_lines: set[int], broken: set[str]) -> dict[str, set[str]]:

@@ -612,7 +612,7 @@ class ExpressionCode:
 
     def ex_Call(self, node: n.Call) -> tuple[str, str]:
         facts = self.scope.shared
-        kind = "n" if node.name in facts.numeric else "?"
+        kind = "n" if node.name in facts.numeric else "s" if node.name in facts.string_results else "?"
         if facts.leaves[node.name] & {"return", "return_to"}:
             return f"_function({self.call(node)})", kind
         return self.call(node), kind  # it can only end by RESULTAT (or end the program)

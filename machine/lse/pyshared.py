@@ -53,13 +53,13 @@ class ProgramCode:
         self.blocks: list[tuple[int, Counter, int]] = []  # charge points of --profile: (cycles, kinds, line)
         exits = analyses.procedure_exits(program)
         self.leaves = {name: {leave.kind for leave in leaves} for name, leaves in exits.items()}  # how each ends
-        self.numeric: set[str] = set()
-        for _ in range(3):  # a function's number given as an argument proves a parameter, which may prove a function
-            # (foreign: analyses.foreign_lines)
-            self.number_params = analyses.number_params(layout, foreign, self.numeric)
+        # A function's number given as an argument proves a parameter, which may prove a function: in turn.
+        self.numeric: set[str] = set()  # procedures whose RESULTAT is always a number
+        for _ in range(3):
+            self.number_params = analyses.number_params(layout, foreign, self.numeric)  # (analyses.foreign_lines)
             self.number_refs = analyses.number_references(layout, self.number_params)  # by reference, numbers
             numbers = {name: self.number_params.get(name, set()) | refs for name, refs in self.number_refs.items()}
-            numeric = analyses.numeric_results(exits, layout, numbers)  # RESULTAT always a number
+            numeric = analyses.numeric_results(exits, layout, numbers)
             if numeric == self.numeric:
                 break
             self.numeric = numeric

@@ -5,6 +5,8 @@ Imports nodes, ir, builtins (their result kinds) and layout (the units and name 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from machine.lse import ir
 from machine.lse import nodes as n
 from machine.lse.builtins import BUILTINS
@@ -261,18 +263,25 @@ def procedure_exits(program: ir.ProgramIR) -> dict[str, list[ir.Leave]]:
 
 
 def numeric_results(exits: dict[str, list[ir.Leave]], layout: Layout, proven: dict[str, set[str]]) -> set[str]:
-    """The procedures whose every RESULTAT is a number (found optimistically, then refuted to a fixpoint)."""
+    """The procedures whose every RESULTAT is a number."""
+    return results_proved(exits, layout, lambda expr, unit, found: _numeric(expr, unit, layout, proven, found))
+
+
+def results_proved(exits: dict[str, list[ir.Leave]], layout: Layout,
+                   proves: Callable[[object, Unit, set[str]], bool]) -> set[str]:
+    """The procedures of whose every RESULTAT `proves(expression, procedure, found)` holds, found optimistically
+    then refuted to a fixpoint (`found`: the procedures not refuted yet, which a call of one may count on)."""
     results = {name: [leave.expr for leave in leaves if leave.kind == "result"] for name, leaves in exits.items()}
-    numeric = set(results)
+    found = set(results)
     changed = True
     while changed:
         changed = False
-        for name in list(numeric):
+        for name in list(found):
             unit = layout.units[name]
-            if not all(_numeric(expr, unit, layout, proven, numeric) for expr in results[name]):
-                numeric.discard(name)
+            if not all(proves(expr, unit, found) for expr in results[name]):
+                found.discard(name)
                 changed = True
-    return numeric
+    return found
 
 
 def _numeric(node: object, unit: Unit | None, layout: Layout, proven: dict[str, set[str]], numeric: set[str]) -> bool:

@@ -10,7 +10,7 @@ builtins (their result kinds) and analyses; never the runtime or the code genera
 from __future__ import annotations
 
 from machine.lse import nodes as n
-from machine.lse.analyses import referenced_globals, unit_statements, whole_names, whole_stores
+from machine.lse.analyses import referenced_globals, results_proved, unit_statements, whole_names, whole_stores
 from machine.lse.builtins import BUILTINS
 from machine.lse.layout import MAIN, Layout
 from machine.lse.operands import whole_constant
@@ -127,17 +127,7 @@ def string_results(exits: dict[str, list], layout: Layout, strings: set[str]) ->
     a string written out, a join, a string built-in, one of the program's `strings` (string_variables) that
     the procedure has not as its own, a call of such a procedure, either value of a SI. `exits`: each
     procedure's ways out (analyses.procedure_exits), whose RESULTAT the procedure itself runs."""
-    results = {name: [leave.expr for leave in leaves if leave.kind == "result"] for name, leaves in exits.items()}
-    found = set(results)
-    changed = True
-    while changed:
-        changed = False
-        for name in list(found):
-            names = strings - layout.units[name].locals
-            if not all(_string(expr, names, found) for expr in results[name]):
-                found.discard(name)
-                changed = True
-    return found
+    return results_proved(exits, layout, lambda expr, unit, found: _string(expr, strings - unit.locals, found))
 
 
 def whole_variables(layout: Layout, foreign_lines: set[int], broken: set[str]) -> dict[str, set[str]]:

@@ -27,6 +27,7 @@ from machine.lse.pykept import KeptIndexes
 from machine.lse.pyloops import LoopCode
 from machine.lse.pyshared import INDENT, ProgramCode, Source
 from machine.lse.pystmt import StatementCode, held_name
+from machine.lse.pystrings import counted_store
 
 INLINE_DEPTH = 1  # how many entry blocks deep a case copies the code of the blocks it jumps to (see pyflow)
 
@@ -688,14 +689,3 @@ def program_source(shared: ProgramCode, units: list[tuple[Unit, list[int]]]) -> 
     source = "\n".join(prelude + body + [f"    return _cells, {{{units_out}}}"]) + "\n"
     return source, tables
 
-
-def counted_store(code: str, kind: str, fits: str, held: str, store: str, otherwise: str) -> str:
-    """A value stored into a CHAINE, its cells counted as values.hold_string does, written out: `store` where
-    the value is a string (tested unless its `kind` is 's'), `fits` (a test ending in "and ", or "") holds
-    and the string fits the memory beside the `held` cells, else `otherwise` (the call that stores or
-    fails). Its value is `_sv`."""
-    string = "" if kind == "s" else "_type(_sv) is _str and "
-    return (f"_sv = {code}\n"
-            f"if {string}{fits}((_mo := _len(_sv) - {held}) <= 0 or _MM.used + _mo <= _MM.limit):\n"
-            f"    _MM.used += _mo; {store}\n"
-            f"else:\n    {otherwise}")

@@ -1,5 +1,5 @@
 """SCH, POS, EQN, EQC and A ! B written inline in plain runs, each paid with its test; what a test refuses is the
-paid general function's, given the values.
+paid general function's, given the values. And a string's store into a CHAINE, counted against the memory.
 
 A part of the expression writer: each function is given the pyexpr.ExpressionCode writing the
 expression (its temporaries' depth, the unit's facts). Imports nodes and pyarray.simple; never the
@@ -235,3 +235,15 @@ def kind_test(first: str, kind: str, wanted: str) -> str:
     the one wanted; else only computed, here, in its turn (always true)."""
     python_type = "_str" if wanted == "s" else "_float"
     return f"(({first}) is not None)" if kind == wanted else f"(_type({first}) is {python_type})"
+
+
+def counted_store(code: str, kind: str, fits: str, held: str, store: str, otherwise: str) -> str:
+    """A value stored into a CHAINE, its cells counted as values.hold_string does, written out: `store` where
+    the value is a string (tested unless its `kind` is 's'), `fits` (a test ending in "and ", or "") holds
+    and the string fits the memory beside the `held` cells, else `otherwise` (the call that stores or
+    fails). Its value is `_sv`."""
+    string = "" if kind == "s" else "_type(_sv) is _str and "
+    return (f"_sv = {code}\n"
+            f"if {string}{fits}((_mo := _len(_sv) - {held}) <= 0 or _MM.used + _mo <= _MM.limit):\n"
+            f"    _MM.used += _mo; {store}\n"
+            f"else:\n    {otherwise}")

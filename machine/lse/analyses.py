@@ -11,7 +11,7 @@ from machine.lse import ir
 from machine.lse import nodes as n
 from machine.lse.builtins import BUILTINS
 from machine.lse.layout import MAIN, Layout, Unit
-from machine.lse.operands import whole, whole_constant
+from machine.lse.operands import offset_of, whole, whole_constant
 from machine.lse.parser import walk
 
 # Statements that hand a variable of the unit to the runtime by name: such a local lives in a table.
@@ -540,10 +540,8 @@ def index_names(nodes: list) -> set[str]:
 def position_names(nodes: list) -> set[str]:
     """The variables that are the start of some SCH or EQN among these nodes, alone or plus or minus a whole
     constant (pystrings reads them as ints: pyexpr.int_start)."""
-    starts = [node.args[1] for node in nodes if type(node) is n.BuiltinCall and node.name in ("SCH", "EQN")
-              and len(node.args) > 1]
-    starts = [start.left if type(start) is n.Binary and start.op in "+-" and whole_constant(start.right) is not None
-              else start for start in starts]
+    starts = [offset_of(node.args[1])[0] for node in nodes if type(node) is n.BuiltinCall and
+              node.name in ("SCH", "EQN") and len(node.args) > 1]
     return {start.name for start in starts if type(start) is n.Var}
 
 

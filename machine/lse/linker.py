@@ -60,7 +60,7 @@ class CompiledProgram:
         shared.vectors = {name for name in shared.vectors if not matrix(machine.G.get(name))}
         shared.strings = {name for name in shared.strings if unset_or(machine.G.get(name), str)}
         shared.arrays = {name for name in shared.arrays if unset_or(machine.G.get(name), list)}
-        shared.string_results = holdings.string_results(analyses.procedure_exits(program), layout, shared.strings)
+        shared.string_results = holdings.string_results(shared.exits, layout, shared.strings)
         if machine.numbers.single:  # only single precision's rounding counts on them
             broken = {name for name, value in machine.G.items() if type(value) is float and not value.is_integer()}
             shared.proven = holdings.whole_variables(layout, foreign, broken)

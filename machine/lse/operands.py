@@ -68,6 +68,14 @@ def whole_constant(node: object) -> int | None:
     return None
 
 
+def offset_of(node: object) -> tuple[object, int]:
+    """A node as what it adds a whole constant to, and that constant: (V, 2) for V+2, (V, -1) for V-1, (node, 0)
+    for anything else."""
+    if type(node) is n.Binary and node.op in "+-" and (offset := whole_constant(node.right)) is not None:
+        return node.left, (offset if node.op == "+" else -offset)
+    return node, 0
+
+
 def whole(node: object, names: set[str], known: dict[int, bool] | None = None) -> bool:
     """True if an expression can only give a whole number, its variables being those of `names`.
 

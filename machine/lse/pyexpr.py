@@ -21,6 +21,7 @@ from machine.lse.operands import (
     cannot_overflow,
     changes_variables,
     exact,
+    offset_of,
     scales,
     whole,
     whole24,
@@ -596,9 +597,7 @@ class ExpressionCode:
         """The int of a FAIRE variable that a string built-in's start names, plus or minus a whole constant,
         where it is set here (NaN where the variable is no whole number): the start is then that int, with no
         float made (pystrings). An int is one within 2^24, so the sum is the float's, or past any string."""
-        offset = whole_constant(node.right) if type(node) is n.Binary and node.op in "+-" else None
-        if offset is not None:
-            offset, node = (offset if node.op == "+" else -offset), node.left
+        node, offset = offset_of(node)
         if type(node) is not n.Var or self.cold or self.floats:
             return None
         loops = self.scope.loops

@@ -207,9 +207,9 @@ class UnitCode:
             if kind != "n" and not self.exprs.cold:  # strops.make_ref_store written out, for a CHAINE of a table
                 table, key = python_name("c", name), python_name("k", name)
                 self.referred_params.add(name)
-                return counted_store(code, kind, f"_type({table}) is _Vars and {key} in {table}.strings and "
-                                     f"{table}.memory is _MM and ", f"_len({table}.get({key}, ''))",
-                                     f"{table}[{key}] = _sv", f"_rput(_sv, {ref})")
+                return f"_sv = {code}\n" + counted_store(
+                    kind, f"_type({table}) is _Vars and {key} in {table}.strings and {table}.memory is _MM and ",
+                    f"_len({table}.get({key}, ''))", f"{table}[{key}] = _sv", f"_rput(_sv, {ref})")
             return f"_rput({code}, {ref})"  # strops.make_ref_store
         if where == "shared" and self.pure(name):
             return f"_R[{name!r}] = {code if kind == 'n' else f'_number({code}, {name!r})'}"
@@ -219,8 +219,9 @@ class UnitCode:
         if where == "string":  # the cells it holds are counted as it changes (strops.make_own_store)
             python, held = self.pyname(name), held_name(name)
             if kind != "n" and not self.exprs.cold:  # written out, for a string
-                return counted_store(code, kind, "", held, f"{python} = _sv; {held} = _len(_sv)",
-                                     f"{python} = _sheld(_sv, {held}, {name!r}); {held} = _len({python})")
+                return f"_sv = {code}\n" + counted_store(
+                    kind, "", held, f"{python} = _sv; {held} = _len(_sv)",
+                    f"{python} = _sheld(_sv, {held}, {name!r}); {held} = _len({python})")
             return f"{python} = _sheld({code}, {held}, {name!r}); {held} = _len({python})"
         if where == "local" or self.pure(name):
             if where == "global":
@@ -232,10 +233,9 @@ class UnitCode:
         self.assigned.add(name)
         if kind != "n" and not self.exprs.cold:  # strops.make_cell_store written out, for a string into a
             # CHAINE whose cell is set (code that runs rarely keeps the call: shorter to compile)
-            store = counted_store(code, kind, f"{name!r} in _GS and ", f"_len({python})", f"{python} = _sv",
+            store = counted_store(kind, f"{name!r} in _GS and ", f"_len({python})", f"{python} = _sv",
                                   f"{python} = _sput({name!r}, _sv)")
-            head, body = store.split("\n", 1)
-            return (f"{head}\ntry:\n" + textwrap.indent(body, "    ") +
+            return (f"_sv = {code}\ntry:\n" + textwrap.indent(store, "    ") +
                     f"\nexcept _NameError:  # its cell is empty\n    {python} = _sput({name!r}, _sv)")
         return f"{python} = _sput({name!r}, {code})"  # strops.make_cell_store
 
@@ -688,4 +688,3 @@ def program_source(shared: ProgramCode, units: list[tuple[Unit, list[int]]]) -> 
     body = [INDENT + line for line in functions]
     source = "\n".join(prelude + body + [f"    return _cells, {{{units_out}}}"]) + "\n"
     return source, tables
-

@@ -237,13 +237,12 @@ def kind_test(first: str, kind: str, wanted: str) -> str:
     return f"(({first}) is not None)" if kind == wanted else f"(_type({first}) is {python_type})"
 
 
-def counted_store(code: str, kind: str, fits: str, held: str, store: str, otherwise: str) -> str:
-    """A value stored into a CHAINE, its cells counted as values.hold_string does, written out: `store` where
-    the value is a string (tested unless its `kind` is 's'), `fits` (a test ending in "and ", or "") holds
-    and the string fits the memory beside the `held` cells, else `otherwise` (the call that stores or
-    fails). Its value is `_sv`."""
+def counted_store(kind: str, fits: str, held: str, store: str, otherwise: str) -> str:
+    """The value in `_sv` stored into a CHAINE, its cells counted as values.hold_string does, written out:
+    `store` where the value is a string (tested unless its `kind` is 's'), `fits` (a test ending in "and ",
+    or "") holds and the string fits the memory beside the `held` cells, else `otherwise` (the call that
+    stores or fails)."""
     string = "" if kind == "s" else "_type(_sv) is _str and "
-    return (f"_sv = {code}\n"
-            f"if {string}{fits}((_mo := _len(_sv) - {held}) <= 0 or _MM.used + _mo <= _MM.limit):\n"
+    return (f"if {string}{fits}((_mo := _len(_sv) - {held}) <= 0 or _MM.used + _mo <= _MM.limit):\n"
             f"    _MM.used += _mo; {store}\n"
             f"else:\n    {otherwise}")

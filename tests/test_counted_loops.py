@@ -250,6 +250,57 @@ PROGRAMS = {
 60 *
 70 AFFICHER W,Y,I,C
 """,
+    # Columns that are the loop's int plus or minus a constant: their upper bound is tested before the `for`.
+    "neighbouring columns of a matrix, all within it: no pass tested": """\
+10 TABLEAU G[4,6],V[4,6];FAIRE 20 POUR I←1 JUSQUA 4;FAIRE 20 POUR J←1 JUSQUA 6
+20 G[I,J]←I*J-ENT(I*J/3)*3
+30 FAIRE 50 POUR I←2 JUSQUA 3;FAIRE 50 POUR J←2 JUSQUA 5
+50 V[I,J]←G[I,J-1]+G[I,J+1]+G[I-1,J]+G[I+1,J]
+60 AFFICHER V[2,2],V[3,5],V[2,5],I,J
+""",
+    "a column one past the last on the loop's last pass only: the passes before it run, then the error": """\
+10 TABLEAU G[3,4];S←0
+20 FAIRE 30 POUR J←1 JUSQUA 4
+30 G[2,J+1]←7;S←S+1
+40 AFFICHER S,J
+""",
+    "a column past the last read under a SI that never lets it be: no error, every pass counted": """\
+10 TABLEAU G[3,4];S←0;FAIRE 20 POUR J←1 JUSQUA 4;G[2,J]←J
+20 *
+30 FAIRE 50 POUR J←1 JUSQUA 4
+40 S←S+G[2,J];SI G[2,J]<4 ALORS S←S+G[2,J+1]
+50 *
+60 AFFICHER S,J
+""",
+    "a column past the last in a loop whose limit is far beyond the matrix, read on its first passes only": """\
+10 TABLEAU G[2,5];G[1,3]←9;K←0
+20 FAIRE 40 POUR J←1 JUSQUA 3000
+30 SI K<3 ALORS K←K+1+G[1,J+1]
+40 *
+50 AFFICHER K,J
+""",
+    "columns read as the loop's int goes down": """\
+10 TABLEAU G[3,5];FAIRE 20 POUR J←1 JUSQUA 5;G[3,J]←J*J
+20 *
+30 S←0;FAIRE 40 POUR J←5 PAS -1 JUSQUA 2
+40 S←S*2+G[3,J]-G[3,J-1]
+50 AFFICHER S,J
+60 FAIRE 70 POUR J←5 PAS -1 JUSQUA 1
+70 S←S+G[3,J+1]
+""",
+    "a column read from a vector or a number under the matrix's name: the general way's error": """\
+10 TABLEAU G[5];S←0
+20 FAIRE 30 POUR J←1 JUSQUA 3
+30 S←S+G[2,J+1]
+40 AFFICHER S
+""",
+    "a column from a step that is not whole: no int, the general way": """\
+10 TABLEAU G[3,8];S←0;FAIRE 20 POUR J←1 JUSQUA 8;G[2,J]←J
+20 *
+30 FAIRE 40 POUR J←1 PAS 1.5 JUSQUA 7
+40 S←S+G[2,J+1]
+50 AFFICHER S,J
+""",
 }
 
 
@@ -308,6 +359,14 @@ def test_a_counted_loop_tests_a_matrix_column_that_the_loop_around_gives_before_
     before, pass_ = "\n".join(code[:at].splitlines()[-5:]), code[at:].split("except _Exception")[0]
     assert "= i_J if _H0[4] > i_J else None" in before
     assert "* _H0s + _C" in pass_ and "> i_J" not in pass_
+
+
+def test_a_counted_loop_tests_the_columns_its_own_int_gives_once_before_its_for() -> None:
+    code = listing(PROGRAMS["neighbouring columns of a matrix, all within it: no pass tested"])
+    at = code.rindex("for i_J in")
+    before, pass_ = "\n".join(code[:at].splitlines()[-5:]), code[at:].split("except _Exception")[0]
+    assert "_T9 = _min(_H1c - 1, _H0c - 2)" in before and "_T9 + 1 else _T9 + 1" in before
+    assert "v_G[_R9 + (i_J + 1)]" in pass_ and "c >" not in pass_
 
 
 def test_a_run_stopped_inside_a_counted_loop_shows_the_pass_it_stopped_at(tmp_path) -> None:

@@ -41,7 +41,7 @@ class Element:
     def __init__(self, array: str, parts: list[str], kinds: list[str], tag: str,
                  fallback: list[str] | None = None, vector: bool = False, above: list[bool] | None = None,
                  described: str | None = None, pinned: bool = False, row: str | None = None,
-                 column: str | None = None, listed: bool = False) -> None:
+                 column: str | None = None, listed: bool = False, capped: bool = False) -> None:
         self.array = array
         self.listed = listed  # the array is a list whenever it is set (holdings.array_variables): not tested
         # Pinned: the array and each part held as first evaluated, where what runs after them (a call in
@@ -71,6 +71,9 @@ class Element:
         # A fast path's names for a matrix row's offset and its column, read before a counted loop (None there:
         # no such row or column, a TypeError).
         self.row, self.column = row, column
+        # A matrix column whose upper bound a counted loop tests before its `for` (pyloops.LoopCode.capped):
+        # tested here from below only, and written where it is used where it needs no test at all.
+        self.capped = capped
 
     # ------------------------------------------------------------ pieces
     def container(self) -> str:
@@ -93,7 +96,7 @@ class Element:
     def position(self) -> str:
         if len(self.names) == 1:
             return self.whole(0)
-        column = self.column or self.whole(1)
+        column = self.column or (self.parts[1] if self.capped and self.above[1] else self.whole(1))
         if self.row is not None:
             return f"{self.row} + {column}"
         stride = f"{self.described}s" if self.described else f"{self.m}[{COLUMNS}]"
@@ -126,11 +129,16 @@ class Element:
         if len(self.names) == 1:
             return self.within(0, self.bound(description, 0, "v"), True)
         description = self.described or f"({self.m} := {self.a}[0])"
-        column = "True" if self.column else self.within(1, self.bound(description, 2, "c"), True)
+        if self.column or self.capped and self.above[1]:
+            column = "True"
+        elif self.capped:
+            column = f"{self.first(1)} {LOW[self.kinds[1]]}"
+        else:
+            column = self.within(1, self.bound(description, 2, "c"), True)
         if self.above[0] or self.row is not None:
             return column
         row = f"{self.first(0)} {LOW[self.kinds[0]]}"
-        return row if self.column else f"{row} and {column}"
+        return row if column == "True" else f"{row} and {column}"
 
     def bound(self, description: str, slot: int, suffix: str) -> str:
         """The bound an index part is tested against: read before a counted loop's `for` (its description

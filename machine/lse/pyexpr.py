@@ -266,16 +266,16 @@ class ExpressionCode:
     def element(self, array: str, parts: list[tuple[str, str]], tag: str, fallback: list[str] | None = None,
                 vector: bool = False, above: list[bool] | None = None, described: str | None = None,
                 pinned: bool = False, row: str | None = None, column: str | None = None,
-                listed: bool = False) -> Element:
+                listed: bool = False, capped: bool = False) -> Element:
         """An element access to write: the array's code, then its index parts with their kinds.
 
         A kind is 'n' (a float), 'i' (a Python int, whole already) or unknown; `fallback`, the
         parts as floats, for the general functions where an int part is no element (a NaN);
         `vector`, the array is one whenever it is an array; `above`, which int parts are at least 1 when
-        they are numbers; `described`, `pinned` and `listed`, as pyarray.Element takes them.
+        they are numbers; `described`, `pinned`, `listed` and `capped`, as pyarray.Element takes them.
         """
         return Element(array, [code for code, _ in parts], [kind for _, kind in parts], tag, fallback, vector, above,
-                       described, pinned, row, column, listed)
+                       described, pinned, row, column, listed, capped)
 
     def indexed(self, name: str, indices: tuple, tag: str, pinned: bool = False) -> Element:
         """The element of the array `name` that `indices` name, by the ints of FAIRE variables where they help.
@@ -299,12 +299,14 @@ class ExpressionCode:
         if self.fast or all(kind != "i" for _, kind in parts):
             described = self.described.get(name) if self.fast else None
             row = column = None
+            capped = False
             if described and len(parts) == 2:  # in a counted loop's `for`: what no pass changes, named before
                 loops = self.scope.loops
                 row = loops.row_offset(name, indices[0], parts[0][0], above[0]) if parts[0][1] == "i" else None
                 column = loops.column(name, indices[1], parts[1][0], above[1]) if parts[1][1] == "i" else None
+                capped = column is None and parts[1][1] == "i" and loops.capped(name, indices[1])
             return self.element(array, parts, tag, None, vector, above, described=described, row=row, column=column,
-                                listed=listed)
+                                listed=listed, capped=capped)
         floats = self.float_parts(indices)
         if all(kind == "i" or simple(code) for code, kind in parts):
             return self.element(array, parts, tag, [code for code, _ in floats], vector, above, listed=listed)

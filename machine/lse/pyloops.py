@@ -14,7 +14,7 @@ from machine.lse import nodes as n
 from machine.lse.checks import walk
 from machine.lse.costs import expression_cost
 from machine.lse.numbers import WHOLE_EXACT
-from machine.lse.operands import whole24, whole_constant
+from machine.lse.operands import offset_of, whole24, whole_constant
 from machine.lse.ops import make_counted, make_whole_pass
 from machine.lse.pyarray import HOISTED
 from machine.lse.pyexpr import python_name
@@ -40,6 +40,7 @@ class LoopCode:
         self.price: int | None = None  # what its pass costs, where the pass is written without adds
         self.adds = 0  # how many adds the pass so written has left out
         self.bulk: set[int] = set()  # the counted loops whose passes are paid in bulk, by body block
+        self.caps: dict[str, int] = {}  # the bounds of the capped columns (see capped), each with its greatest offset
 
     def choose(self) -> None:
         """The counted loops of the unit (plain runs, loops known): those pyflow.counted_loop finds whose
@@ -108,20 +109,31 @@ class LoopCode:
         out.depth -= 1
         ints = f"_stop{body} is not None and _type({counter}) is _int"
         ints_range = f"_range({counter}, _stop{body}, _ist{body})"
+        if self.caps:  # the passes stop short of the first int a capped column leaves out: from there, NaN
+            cap = f"_T{body}"  # the greatest int: under each bound less its column's offset
+            caps = [f"{bound} - {offset + 1}" if offset > -1 else f"{bound} + {-offset - 1}" if offset < -1 else bound
+                    for bound, offset in self.caps.items()]
+            self.hoisted[cap] = caps[0] if len(caps) == 1 else f"_min({', '.join(caps)})"
+            ints = f"{ints} and {cap} is not None"
+            stop = f"(_stop{body} if _ist{body} < 0 or _stop{body} <= {cap} + 1 else {cap} + 1)"
+            ints_range = f"_range({counter}, {stop}, _ist{body})) and (_ist{body} > 0 or {counter} <= {cap}"
+            counter_alone = "_NAN"
+        else:
+            counter_alone = counter
         if price is None:
-            header = [f"for {counter} in (_rg if {ints} and (_rg := {ints_range}) else ({counter},)):"]
+            header = [f"for {counter} in (_rg if {ints} and (_rg := {ints_range}) else ({counter_alone},)):"]
             left = unit.store(var, self.counted_value(var), "n")
         else:  # the passes the slice has room for, paid together after them
             # (sliced only where they do not all fit: the passes that end the slice are few, a loop's starts many)
             room = f"(_m if (_m := -_floor((cyc - bud) // {price}.0)) > 1 else 1)"
-            header = [f"_it = _rg if {ints} and (_rg := {ints_range}) else ({counter},)",
+            header = [f"_it = _rg if {ints} and (_rg := {ints_range}) else ({counter_alone},)",
                       f"if cyc + {price}.0 * _len(_it) > bud: _it = _it[:{room}]", f"for {counter} in _it:"]
             out.emit(f"cyc += {price}.0 * _len(_it)")
             left = f"cyc += {price}.0 * (_it.index({counter}) + 1); {unit.store(var, self.counted_value(var), 'n')}"
         hoisted = [f"try: {'; '.join(f'{name} = {code}' for name, code in self.hoisted.items())}",
                    f"except _Exception: {' = '.join(self.hoisted)} = None"] if self.hoisted else []
         out.insert(at, hoisted + header, out.depth)  # read before the `for`; None (cannot be) fails the fast paths
-        self.hoisted = {}
+        self.hoisted, self.caps = {}, {}
         out.depth -= 1
         line, state, next_block = self.count_end
         unit.where(line, 0)
@@ -152,7 +164,7 @@ class LoopCode:
             if unit.storage(name) in ("local", "global") and unit.kind(name) == "n"}
         arrays = sorted({node.name for node in nodes if type(node) is n.Index} - assigned)
         self.hoisting = {name: f"{HOISTED}{at}" for at, name in enumerate(arrays)}
-        self.hoisted = {}
+        self.hoisted, self.caps = {}, {}
         unit.fused, self.counting = body, loop
         unit.chain(body)  # up to static_line_end, which ends the pass
         self.counting, self.hoisting, self.floorable = None, {}, set()
@@ -225,6 +237,21 @@ class LoopCode:
             return None
         test = f"{self.description(name, True)}[{INT_COLUMN_BOUND}] > {code}"
         return self.named("_C", f"{code} if {test if above else f'{code} > 0 and {test}'} else None")
+
+    def capped(self, name: str, part: object) -> bool:
+        """True if a matrix column that is the counted loop's int plus or minus a whole constant has its upper bound
+        tested before the `for` being written: the passes its ints give stop short of a column past the last.
+
+        Decision: tested once, however the column is reached in a pass (under a SI, after an exit): a pass
+        beyond the cap runs with NaN for the int, the general way, which raises where the column is read.
+        """
+        base, offset = offset_of(part)
+        if self.counting is None or name not in self.hoisting or type(base) is not n.Var or (
+                base.name != self.counting.node.var):
+            return False
+        bound = f"{self.description(name, True)}c"  # the int bound the column stays under
+        self.caps[bound] = max(offset, self.caps.get(bound, offset))
+        return True
 
     def invariant_part(self, name: str, part: object) -> bool:
         """True if an index part of an array read before the `for` reads only ints that no pass changes."""

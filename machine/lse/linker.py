@@ -195,7 +195,8 @@ class CompiledProgram:
             "_floor": math.floor, "_sin": math.sin, "_cos": math.cos, "_atan": math.atan, "_exp": math.exp,
             "_sqrt": math.sqrt, "_log": math.log, **NumberModel.namespace(),
             "_whole_pass": ops.make_whole_pass(WHOLE_EXACT), "_counted": ops.make_counted(WHOLE_EXACT),
-            "_range": range, "_min": min, "_NAN": math.nan, "_Vars": Vars, "_chr": chr, "_ord": ord, "_cells_of": cells_of,
+            "_range": range, "_min": min, "_NAN": math.nan, "_Vars": Vars, "_chr": chr, "_ord": ord,
+            "_cells_of": cells_of,
         }
         namespace.update(tables)
         return namespace

@@ -162,6 +162,43 @@ PROGRAMS = {
 10 TABLEAU T[3],M[3,3];FAIRE 20 POUR I←1 PAS 0.5 JUSQUA 3
 20 T[I]←T[I]+I;M[I,I]←M[I,4-I]+T[I];AFFICHER T[I],M[I,I]
 """,
+    # A SI value read in a fast path pays its arm there; a miss after that runs the statement again, paid once.
+    "a SI value of elements stored into an element, from a loop that passes the matrix's last row": """\
+10 TABLEAU M[3,4];FAIRE 20 POUR I←1 JUSQUA 3;FAIRE 20 POUR J←1 JUSQUA 4;M[I,J]←I*J-ENT(I*J/5)*5
+20 *
+30 FAIRE 50 POUR I←1 JUSQUA 3;FAIRE 50 POUR J←1 JUSQUA 3
+40 M[I+1,J+1]←SI M[I,J+1]>M[I+1,J] ALORS M[I,J+1] SINON M[I+1,J]+0.5
+50 *
+60 AFFICHER M[2,2],M[3,4]
+""",
+    "a SI value whose arm is paid before the element after it names none": """\
+10 TABLEAU T[6];FAIRE 20 POUR K←1 JUSQUA 6;T[K]←K*K-ENT(K*K/7)*7
+20 *
+30 S←0;FAIRE 40 POUR K←1 JUSQUA 5
+40 S←S+(SI T[K]>2 ALORS T[K+1] SINON T[K])+T[K+2]
+50 AFFICHER S
+""",
+    "a SI value whose arm is paid before an overflow at the top of the sum": """\
+10 TABLEAU T[4];T[1]←1;T[2]←2;T[3]←1E300;T[4]←3;X←1E300;Y←0
+20 FAIRE 30 POUR K←1 JUSQUA 3
+30 Y←(SI T[K]>T[K+1] ALORS T[K] SINON T[K+1])*1E10+X
+40 AFFICHER Y
+""",
+    "a SI value of elements stored into a smaller matrix: its row past the last is found after the arm": """\
+10 TABLEAU M[4,4],V[2,4];FAIRE 20 POUR I←1 JUSQUA 4;FAIRE 20 POUR J←1 JUSQUA 4;M[I,J]←I-J
+20 *
+30 FAIRE 50 POUR I←1 JUSQUA 3;FAIRE 50 POUR J←1 JUSQUA 3
+40 V[I,J+1]←SI M[I,J]>0 ALORS M[I,J] SINON M[J,I]+1
+50 *
+60 AFFICHER V[2,2]
+""",
+    "a SI condition and a SI value of elements, nested, in a variable's store": """\
+10 TABLEAU T[5];FAIRE 20 POUR K←1 JUSQUA 5;T[K]←6-K
+20 *
+30 FAIRE 40 POUR K←1 JUSQUA 4
+40 X←SI T[K]>T[K+1] ALORS (SI T[K]>3 ALORS T[K] SINON -T[K]) SINON T[K+1];SI (SI X>0 ALORS T[K] SINON 0)>4 ALORS AFFICHER K,X
+50 AFFICHER X,T[K+2]
+""",
 }
 
 CONSOLE80 = {

@@ -27,18 +27,24 @@ def held_name(name: str) -> str:
     return python_name("n", name)
 
 
-def plain_facts(node: object) -> tuple[bool, bool]:
-    """(it reads an element, it has no effect before its end) for an expression."""
-    found = False
+def plain_facts(node: object) -> tuple[bool, bool, bool]:
+    """(it reads an element, it has no effect before its end, it pays a SI value's arm) for an expression.
+
+    Decision: an arm's charge is the one effect a fast path may have (plain runs): it is taken back
+    before the statement runs again the general way (StatementCode.rerun).
+    """
+    found = arms = False
     for item in walk(node):
         kind = type(item)
         if kind is n.Index:
             found = True
-        elif kind in (n.Call, n.Conditional) or (kind is n.Binary and item.op == "!"):
-            return found, False
+        elif kind is n.Conditional:
+            arms = True
+        elif kind is n.Call or (kind is n.Binary and item.op == "!"):
+            return found, False, arms
         elif kind is n.BuiltinCall and (item.name not in PURE_BUILTINS or item.position_out is not None):
-            return found, False
-    return found, True
+            return found, False, arms
+    return found, True, arms
 
 
 def described(read: dict[str, tuple[str, bool]]) -> str:
@@ -56,7 +62,7 @@ class StatementCode:
         self.out = unit.out
         self.exprs = unit.exprs
         self.shared = unit.shared
-        self.facts: dict[int, tuple[bool, bool]] = {}  # plain_facts' answers, by node id (copies ask again)
+        self.facts: dict[int, tuple[bool, bool, bool]] = {}  # plain_facts' answers, by node id (copies ask again)
 
     def value(self, node: object) -> tuple[str, str]:
         steps: list[str] = []
@@ -109,9 +115,10 @@ class StatementCode:
             with self.descriptions((target, node.expr)) as read, exprs.plain_lookups():
                 fast = exprs.indexed(target.name, target.indices, "")
                 code, kind = exprs.expr(node.expr)
-            out.emit("try:" + described(read))
+            opening, general = self.rerun(parts, read)
+            out.emit(opening)
             out.emit("    " + fast.fast_store(code if kind == "n" else f"_num({code})"))
-            out.emit("except _Exception:")
+            out.emit(general)
             with exprs.compact():
                 out.emit("    " + self.put(array, target, node.expr))
             return
@@ -193,13 +200,24 @@ class StatementCode:
         """fast_path of expressions evaluated in turn (that read elements only if `reads`)."""
         found = not reads
         for part in parts:
-            facts = self.facts.get(id(part))
-            if facts is None:
-                facts = self.facts[id(part)] = plain_facts(part)
-            if not facts[1]:
+            facts = self.facts_of(part)
+            if not facts[1] or facts[2] and self.shared.profile:  # (a profile's arm is paid by a call)
                 return False
             found = found or facts[0]
         return found and not self.exprs.cold and all(self.exprs.short(part) for part in parts)
+
+    def facts_of(self, node: object) -> tuple[bool, bool, bool]:
+        facts = self.facts.get(id(node))
+        if facts is None:
+            facts = self.facts[id(node)] = plain_facts(node)
+        return facts
+
+    def rerun(self, parts: tuple, read: dict) -> tuple[str, str]:
+        """The lines that open a fast path and that begin its general way: the cycles are kept before it
+        where an arm it pays may be paid again (plain_facts)."""
+        if any(self.facts_of(part)[2] for part in parts):
+            return "_cy = cyc\ntry:" + described(read), "except _Exception:\n    cyc = _cy"
+        return "try:" + described(read), "except _Exception:"
 
     def evaluated(self, node: object, temp: str, into: str | None = None) -> tuple[str | None, str]:
         """Compute an expression into temp by plain lookups of its elements; a miss (or any failure, such as
@@ -219,8 +237,9 @@ class StatementCode:
         if into is not None and kind == "n":
             plain = self.unit.pyname(into)
             target = plain if self.unit.store(into, temp, kind) == f"{plain} = {temp}" else temp
-        self.out.emit("try:" + described(read))
-        self.out.emit(f"    {target} = {codes[0]}\nexcept _Exception:\n    {target} = {codes[1]}")
+        opening, general = self.rerun((node,), read)
+        self.out.emit(opening)
+        self.out.emit(f"    {target} = {codes[0]}\n{general}\n    {target} = {codes[1]}")
         return (temp if target == temp else None), kind
 
     def st_Afficher(self, node: n.Afficher) -> None:

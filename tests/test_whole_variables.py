@@ -37,6 +37,16 @@ FOUND = [
     ("a parameter by value given what LIRE reads",
      "10 LIRE N;&P(N)\n20 TERMINER\n30 PROCEDURE &P(N) LOCAL N\n40 RETOUR\n", "&P", set()),
     ("a variable loaded from the disk", "10 X←1;CHARGER X,1,'F'\n", MAIN, set()),
+    ("an array whose every element store is whole", "10 TABLEAU T[3];T[1]←2;T[2]←T[1]*3-T[3]\n", MAIN, {"T"}),
+    ("a sum of elements of such an array", "10 TABLEAU T[3];T[1]←2;S←T[1]+T[2]\n", MAIN, {"T", "S"}),
+    ("an array given a fraction", "10 TABLEAU T[3];T[1]←2;T[2]←T[1]/4\n", MAIN, set()),
+    ("an array whose element LIRE reads", "10 TABLEAU T[3];LIRE T[1]\n", MAIN, set()),
+    ("an array whose element is given by reference",
+     "10 TABLEAU T[3];&P(T[1])\n20 TERMINER\n30 PROCEDURE &P(A)\n40 A←1\n50 RETOUR\n", MAIN, set()),
+    ("an array given to a procedure",
+     "10 TABLEAU T[3];&P(T)\n20 TERMINER\n30 PROCEDURE &P(A) LOCAL A\n40 RETOUR\n", MAIN, set()),
+    ("a procedure's own array", "10 &P\n20 TERMINER\n30 PROCEDURE &P LOCAL T\n40 TABLEAU T[2];T[1]←1\n50 RETOUR\n",
+     "&P", set()),
 ]
 
 
@@ -61,6 +71,15 @@ FRACTIONS = {
     "whole numbers past 2^24, rounded": (
         "10 X←4097;Y←X*X*3+X;Z←Y-X*X*3;AFFICHER Y,Z;X←X*X*X*X*X*X*X*X*X*X;AFFICHER X\n", []),
     "whole numbers of either sign": ("10 X←-5000;FAIRE 20 POUR I←1 JUSQUA 4\n20 X←X*X-X*7;AFFICHER X\n", []),
+    "2048.5 read into an element": ("10 TABLEAU T[2];LIRE T[1]\n20 Y←T[1]*T[1];AFFICHER Y-4196352\n", ["2048.5"]),
+    "elements of an array proved whole past 2^24, rounded": (
+        "10 TABLEAU T[3];T[1]←4097;T[2]←T[1]*T[1]*3+T[1];T[3]←T[2]-T[1]*T[1]*3;AFFICHER T[2],T[3]\n", []),
+    "a fraction stored into an array by the procedure it is given to": (
+        "10 TABLEAU T[2];&P(T);Y←T[1]*T[1];AFFICHER Y-4196352\n20 TERMINER\n30 PROCEDURE &P(A)\n"
+        "40 A[1]←2048.5\n50 RETOUR\n", []),
+    "a fraction stored into an element on a procedure's line that the program jumps into": (
+        "10 TABLEAU T[2];X←2048.5;ALLER EN 40\n20 TERMINER\n30 PROCEDURE &P LOCAL X\n35 X←2\n40 T[1]←X*1\n"
+        "50 Y←T[1]*T[1];AFFICHER Y-4196352;TERMINER\n", []),
     "a remainder made with ENT, as the automaton makes it": (
         "10 X←1;FAIRE 20 POUR I←1 JUSQUA 50\n20 X←X*75+74;X←X-ENT(X/65537)*65537\n30 AFFICHER X\n", []),
 }
@@ -89,6 +108,30 @@ def test_a_variable_proved_whole_given_a_fraction_at_the_prompt_stops_the_run() 
     assert "RIEN A CONTINUER" in session.type("CO")
     session.type("X←2")
     assert session.type("CO").split()[0] == "-4.196348E+06"
+
+
+def test_an_array_proved_whole_given_a_fraction_at_the_prompt_stops_the_run() -> None:
+    session = Session(None, "console80")
+    session.type("10 X←2048;TABLEAU T[2];T[1]←X", "20 PAUSE", "30 Y←T[1]*T[1];AFFICHER Y-4196352")
+    assert "PAUSE EN LIGNE 20" in session.type("EX")
+    session.type("T[1]←2048.5")
+    assert "RIEN A CONTINUER" in session.type("CO")
+    session.type("T[1]←2")
+    assert session.type("CO").split()[0] == "-4.196348E+06"
+
+
+def test_a_run_that_keeps_an_array_holding_a_fraction_from_the_prompt_rounds_its_elements() -> None:
+    session = Session(None, "console80")
+    session.type("TABLEAU T[2]", "T[1]←2048.5", "10 TABLEAU T[2];T[2]←1",
+                 "20 Y←T[1]*T[1];AFFICHER Y-4196352;TERMINER")
+    assert session.type("RE 20").split()[0] == "0"
+
+
+def test_a_product_of_elements_proved_whole_is_rounded_by_its_size_alone_in_single_precision() -> None:
+    source = "10 TABLEAU A[3],B[3],C[3];A[1]←7;B[2]←A[1]*2\n20 S←A[1]*B[2]\n30 LIRE C[1];R←A[1]*C[1]\n"
+    single = listing(source, machine="console80")
+    proven, tested = single.split("# 20: S←A[1]*B[2]")[1].split("# 30")
+    assert "16777216.0" in proven and "536870913.0" not in proven.split("else")[0] and "536870913.0" in tested
 
 
 def test_a_run_that_keeps_a_fraction_from_the_prompt_rounds_it() -> None:

@@ -349,15 +349,17 @@ def referenced_globals(layout: Layout) -> set[str]:
     return found
 
 
-def whole_names(layout: Layout, typed_whole: bool = True,
-                tainted: frozenset[tuple[str, str]] = frozenset()) -> dict[str, set[str]]:
+def whole_names(layout: Layout, typed_whole: bool = True, tainted: frozenset[tuple[str, str]] = frozenset(),
+                arrays: frozenset[str] | set[str] = frozenset()) -> dict[str, set[str]]:
     """Each unit's variables expected to hold whole numbers: every store to them keeps them whole.
 
     A by-value parameter counts the arguments of its calls; a position is whole, and so is expected
     what LIRE reads (unless not `typed_whole`); CHARGER, a reference and the `tainted` (unit, name)
-    may store anything. A hint only: the code that relies on it (single precision's test of a whole
-    result first) tests the value (the monitor may change a variable, a line may belong to a unit
-    other than the one read here); holdings.whole_variables makes it a proof.
+    may store anything. The program's `arrays` (holdings.array_variables) count too, by their element
+    stores, unless an element is handed to a procedure or the array is given to one. A hint only:
+    the code that relies on it (single precision's test of a whole result first) tests the value (the
+    monitor may change a variable, a line may belong to a unit other than the one read here);
+    holdings.whole_variables makes it a proof.
     """
     units = layout.units
     typed = TYPED if typed_whole else FRACTION
@@ -369,24 +371,28 @@ def whole_names(layout: Layout, typed_whole: bool = True,
     excluded = {(unit.name, name) for unit in units.values() for name in unit.by_reference} | tainted
     for unit, node in unit_statements(layout):
         kind = type(node)
-        if kind is n.Assign and type(node.target) is n.Var:
+        if kind is n.Assign:  # (an element's store counts for its array, one of `arrays` or none)
             stores.append((key(unit, node.target.name), node.expr, unit))
         elif kind is n.Faire:
             stores.extend((key(unit, node.var), part, unit) for part in (node.start, node.step) if part is not None)
         elif kind is n.Lire:  # what is typed in: whole numbers, most often (counts, sizes, moves)
-            stores.extend((key(unit, target.name), typed, unit) for target in node.targets if type(target) is n.Var)
+            stores.extend((key(unit, target.name), typed, unit) for target in node.targets)
         elif kind is n.Charger:
             excluded.update(key(unit, target.name) for target in (node.var, node.status) if type(target) is n.Var)
         elif kind is n.BuiltinCall and node.position_out is not None:  # a position: always whole
             stores.append((key(unit, node.position_out.name), TYPED, unit))
-        elif kind is n.Call and node.name in units:
-            callee = units[node.name]
-            for param, arg in zip(callee.params, node.args):
-                if param not in callee.by_reference:
+        elif kind is n.Call:
+            callee = units.get(node.name)
+            for at, arg in enumerate(node.args):
+                param = callee.params[at] if callee is not None and at < len(callee.params) else None
+                if param is not None and param not in callee.by_reference:
                     stores.append(((callee.name, param), arg, unit))
-                elif type(arg) is n.Var:
+                if type(arg) is n.Var and (param is None or param in callee.by_reference or arg.name in arrays):
                     excluded.add(key(unit, arg.name))
-    keys = {k for k, _, _ in stores if k not in excluded and layout.is_pure_number(k[1])}
+                elif type(arg) is n.Index and (param is None or param in callee.by_reference):
+                    excluded.add(key(unit, arg.name))
+    keys = {k for k, _, _ in stores if k not in excluded and (
+        layout.is_pure_number(k[1]) or k[0] == MAIN and k[1] in arrays)}
 
     def view(unit: Unit) -> set[str]:
         return {name for owner, name in keys if owner == unit.name or (owner == MAIN and key(unit, name)[0] == MAIN)}

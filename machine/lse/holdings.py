@@ -131,14 +131,15 @@ def string_results(exits: dict[str, list], layout: Layout, strings: set[str]) ->
 
 
 def whole_variables(layout: Layout, foreign_lines: set[int], broken: set[str]) -> dict[str, set[str]]:
-    """Each unit's number variables that hold a whole number whenever they are set (analyses.whole_names,
-    but what LIRE reads may be a fraction).
+    """Each unit's number variables, and the program's arrays, that hold whole numbers whenever they are set
+    (analyses.whole_names, but what LIRE reads may be a fraction).
 
     A line that a unit other than the one whose lines hold it runs (`foreign_lines`: a jump into a
     procedure's lines, a RETOUR EN) may store into any unit's variable of a name it stores into, or
-    give any argument to the procedures it calls; the program's variables in `broken` (what a run kept
-    from the prompt holds) may be fractions. In single precision, a sum, difference or product of such
-    variables is then rounded by a test of its size alone (numbers.NumberModel.result).
+    give any argument to the procedures it calls, or store into an array what another unit's variable
+    holds; the program's variables in `broken` (what a run kept from the prompt holds, an array's elements
+    included) may be fractions. In single precision, a sum, difference or product of such variables and
+    elements is then rounded by a test of its size alone (numbers.NumberModel.result).
     """
     tainted = {(MAIN, name) for name in broken}
     for _, node in unit_statements(layout):
@@ -146,7 +147,9 @@ def whole_variables(layout: Layout, foreign_lines: set[int], broken: set[str]) -
             continue
         if type(node) is n.Call and node.name in layout.units:
             tainted.update((node.name, param) for param in layout.units[node.name].params)
+        if type(node) is n.Assign and type(node.target) is n.Index:  # its value read in some other unit
+            tainted.add((MAIN, node.target.name))
         for name in whole_stores(node):
             tainted.add((MAIN, name))
             tainted.update((unit.name, name) for unit in layout.units.values() if name in unit.locals)
-    return whole_names(layout, typed_whole=False, tainted=frozenset(tainted))
+    return whole_names(layout, typed_whole=False, tainted=frozenset(tainted), arrays=array_variables(layout))

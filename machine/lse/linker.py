@@ -62,7 +62,7 @@ class CompiledProgram:
         shared.arrays = {name for name in shared.arrays if unset_or(machine.G.get(name), list)}
         shared.string_results = holdings.string_results(shared.exits, layout, shared.strings)
         if machine.numbers.single:  # only single precision's rounding counts on them
-            broken = {name for name, value in machine.G.items() if type(value) is float and not value.is_integer()}
+            broken = {name for name, value in machine.G.items() if not whole_or_unset(value)}
             shared.proven = holdings.whole_variables(layout, foreign, broken)
         self.source, tables = program_source(shared, units)
         self.shared = shared
@@ -108,10 +108,9 @@ class CompiledProgram:
                 and self.kinds_kept(variables) and self.wholes_kept(variables))
 
     def wholes_kept(self, variables: dict) -> bool:
-        """False if a variable of the program proved whole (holdings.whole_variables) now holds a fraction:
-        single precision rounds its sums by their size alone."""
-        return all(type(value := variables.get(name)) is not float or value.is_integer()
-                   for name in self.shared.proven[MAIN])
+        """False if a variable or an array of the program proved whole (holdings.whole_variables) now holds a
+        fraction: single precision rounds its sums by their size alone."""
+        return all(whole_or_unset(variables.get(name)) for name in self.shared.proven[MAIN])
 
     def counters_kept(self, variables: dict) -> bool:
         """False if, in single precision, a variable that is a whole counter (layout.whole_counters) now
@@ -241,6 +240,13 @@ def matrix(value: object) -> bool:
 def unset_or(value: object, kind: type) -> bool:
     """True if `value` is unset (None) or of `kind`: a string variable's str, an array variable's list."""
     return value is None or type(value) is kind
+
+
+def whole_or_unset(value: object) -> bool:
+    """False if `value` is a fraction, or an array holding one."""
+    if type(value) is float:
+        return value.is_integer()
+    return type(value) is not list or all(type(item) is not float or item.is_integer() for item in value[1:])
 
 
 def within(array: object, bounds: tuple[int, int]) -> bool:

@@ -11,7 +11,9 @@ from __future__ import annotations
 import pytest
 
 from machine.errors import LseError
+from machine.lse.analyses import procedure_exits
 from machine.lse.holdings import whole_variables
+from machine.lse.ir import lower
 from machine.lse.layout import MAIN, layout
 from machine.lse.listing import listing
 from machine.lse.parser import parse
@@ -55,6 +57,26 @@ def test_a_variable_is_proved_whole_when_every_store_to_it_is_whole(name, source
     assert whole_variables(layout(parse(source)), set(), set())[unit] == expected
 
 
+FUNCTIONS = [
+    ("a recursive function of whole numbers", "10 X←&C(5,2)\n20 TERMINER\n30 PROCEDURE &C(N,K) LOCAL N,K\n"
+     "40 SI K=0 OU K=N ALORS RESULTAT 1\n50 RESULTAT &C(N-1,K-1)+&C(N-1,K)\n", {"&C", "X"}),
+    ("a function that halves on one way", "10 X←&H(5)\n20 TERMINER\n30 PROCEDURE &H(N) LOCAL N\n"
+     "40 SI N>4 ALORS RESULTAT N/2\n50 RESULTAT N\n", set()),
+    ("a function of what LIRE reads", "10 LIRE A;X←&F(A)\n20 TERMINER\n30 PROCEDURE &F(N) LOCAL N\n40 RESULTAT N+1\n",
+     set()),
+    ("a function given its own result", "10 X←&A(2,3)\n20 TERMINER\n30 PROCEDURE &A(M,N) LOCAL M,N\n"
+     "40 SI M=0 ALORS RESULTAT N+1\n50 SI N=0 ALORS RESULTAT &A(M-1,1)\n60 RESULTAT &A(M-1,&A(M,N-1))\n",
+     {"&A", "X"}),
+]
+
+
+@pytest.mark.parametrize(("name", "source", "expected"), FUNCTIONS, ids=[case[0] for case in FUNCTIONS])
+def test_a_function_is_proved_whole_when_every_resultat_it_runs_is_whole(name, source, expected) -> None:
+    tree = layout(parse(source))
+    program = lower(parse(source))
+    assert whole_variables(tree, set(), set(), procedure_exits(program))[MAIN] == expected
+
+
 def test_a_store_on_a_line_that_another_unit_runs_proves_nothing() -> None:
     source = "10 X←2\n20 TERMINER\n30 PROCEDURE &P LOCAL X\n40 X←0.5\n50 RETOUR\n"
     assert whole_variables(layout(parse(source)), set(), set())[MAIN] == {"X"}
@@ -80,6 +102,15 @@ FRACTIONS = {
     "a fraction stored into an element on a procedure's line that the program jumps into": (
         "10 TABLEAU T[2];X←2048.5;ALLER EN 40\n20 TERMINER\n30 PROCEDURE &P LOCAL X\n35 X←2\n40 T[1]←X*1\n"
         "50 Y←T[1]*T[1];AFFICHER Y-4196352;TERMINER\n", []),
+    "a function proved whole whose results pass 2^24, rounded": (
+        "10 AFFICHER &F(4097),&F(3)-9\n20 TERMINER\n30 PROCEDURE &F(N) LOCAL N\n40 SI N<10 ALORS RESULTAT N*N\n"
+        "50 RESULTAT &F(N-4096)*N*N+&F(N-4096)\n", []),
+    "a function that gives a fraction on one way, its product rounded": (
+        "10 Y←&F(4097)*&F(4097);AFFICHER Y-4196352\n20 TERMINER\n30 PROCEDURE &F(N) LOCAL N\n"
+        "40 SI N>4096 ALORS RESULTAT N/2\n50 RESULTAT N\n", []),
+    "a function that jumps into another's RESULTAT line, which gives its own fraction": (
+        "10 X←&G(1)*&G(1);AFFICHER X-4196352,&F(3)*&F(3)\n20 TERMINER\n30 PROCEDURE &F(N) LOCAL N,W\n35 W←N\n"
+        "40 RESULTAT W*1\n50 PROCEDURE &G(N) LOCAL N,W\n55 W←2048.5;ALLER EN 40\n", []),
     "a remainder made with ENT, as the automaton makes it": (
         "10 X←1;FAIRE 20 POUR I←1 JUSQUA 50\n20 X←X*75+74;X←X-ENT(X/65537)*65537\n30 AFFICHER X\n", []),
 }

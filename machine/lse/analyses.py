@@ -350,7 +350,8 @@ def referenced_globals(layout: Layout) -> set[str]:
 
 
 def whole_names(layout: Layout, typed_whole: bool = True, tainted: frozenset[tuple[str, str]] = frozenset(),
-                arrays: frozenset[str] | set[str] = frozenset()) -> dict[str, set[str]]:
+                arrays: frozenset[str] | set[str] = frozenset(),
+                exits: dict[str, list[ir.Leave]] | None = None) -> dict[str, set[str]]:
     """Each unit's variables expected to hold whole numbers: every store to them keeps them whole.
 
     A by-value parameter counts the arguments of its calls; a position is whole, and so is expected
@@ -359,7 +360,8 @@ def whole_names(layout: Layout, typed_whole: bool = True, tainted: frozenset[tup
     stores, unless an element is handed to a procedure or the array is given to one. A hint only:
     the code that relies on it (single precision's test of a whole result first) tests the value (the
     monitor may change a variable, a line may belong to a unit other than the one read here);
-    holdings.whole_variables makes it a proof.
+    holdings.whole_variables makes it a proof. The functions of `exits` (procedure_exits) count too,
+    by name (`&F`), by what each RESULTAT that the procedure itself runs gives.
     """
     units = layout.units
     typed = TYPED if typed_whole else FRACTION
@@ -391,6 +393,8 @@ def whole_names(layout: Layout, typed_whole: bool = True, tainted: frozenset[tup
                     excluded.add(key(unit, arg.name))
                 elif type(arg) is n.Index and (param is None or param in callee.by_reference):
                     excluded.add(key(unit, arg.name))
+    for name, leaves in (exits or {}).items():  # a function: whole when every RESULTAT it runs is
+        stores.extend(((MAIN, name), leave.expr, units[name]) for leave in leaves if leave.kind == "result")
     keys = {k for k, _, _ in stores if k not in excluded and (
         layout.is_pure_number(k[1]) or k[0] == MAIN and k[1] in arrays)}
 

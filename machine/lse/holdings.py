@@ -130,9 +130,10 @@ def string_results(exits: dict[str, list], layout: Layout, strings: set[str]) ->
     return results_proved(exits, layout, lambda expr, unit, found: _string(expr, strings - unit.locals, found))
 
 
-def whole_variables(layout: Layout, foreign_lines: set[int], broken: set[str]) -> dict[str, set[str]]:
-    """Each unit's number variables, and the program's arrays, that hold whole numbers whenever they are set
-    (analyses.whole_names, but what LIRE reads may be a fraction).
+def whole_variables(layout: Layout, foreign_lines: set[int], broken: set[str],
+                    exits: dict[str, list] | None = None) -> dict[str, set[str]]:
+    """Each unit's number variables, and the program's arrays and functions (of `exits`), that hold or give
+    whole numbers whenever they are set (analyses.whole_names, but what LIRE reads may be a fraction).
 
     A line that a unit other than the one whose lines hold it runs (`foreign_lines`: a jump into a
     procedure's lines, a RETOUR EN) may store into any unit's variable of a name it stores into, or
@@ -152,4 +153,5 @@ def whole_variables(layout: Layout, foreign_lines: set[int], broken: set[str]) -
         for name in whole_stores(node):
             tainted.add((MAIN, name))
             tainted.update((unit.name, name) for unit in layout.units.values() if name in unit.locals)
-    return whole_names(layout, typed_whole=False, tainted=frozenset(tainted), arrays=array_variables(layout))
+    return whole_names(layout, typed_whole=False, tainted=frozenset(tainted), arrays=array_variables(layout),
+                       exits=exits)

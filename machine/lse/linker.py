@@ -63,7 +63,7 @@ class CompiledProgram:
         shared.string_results = holdings.string_results(shared.exits, layout, shared.strings)
         if machine.numbers.single:  # only single precision's rounding counts on them
             broken = {name for name, value in machine.G.items() if not whole_or_unset(value)}
-            shared.proven = holdings.whole_variables(layout, foreign, broken)
+            shared.proven = holdings.whole_variables(layout, foreign, broken, shared.exits)
         self.source, tables = program_source(shared, units)
         self.shared = shared
         self.names = dict(shared.globals)

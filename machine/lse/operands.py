@@ -77,7 +77,7 @@ def offset_of(node: object) -> tuple[object, int]:
 
 
 def whole(node: object, names: set[str], known: dict[int, bool] | None = None) -> bool:
-    """True if an expression can only give a whole number, its variables (and arrays) being those of `names`.
+    """True if an expression can only give a whole number, its variables (arrays, functions) being those of `names`.
 
     A sum, difference or product of whole numbers, a whole constant, ENT, ABS or a negation of one.
     Without recursion (an expression may be thousands of terms tall); `known` keeps the answers
@@ -93,8 +93,8 @@ def whole(node: object, names: set[str], known: dict[int, bool] | None = None) -
         kind = type(item)
         if kind is n.Num:
             return float(item.value).is_integer()
-        if kind is n.Var or kind is n.Index:  # (an array's name is never a number's: layout.is_pure_number)
-            return item.name in names
+        if kind is n.Var or kind is n.Index or kind is n.Call:  # (an array's name is never a number's, and a
+            return item.name in names  # procedure's starts with &)
         return (kind is n.BuiltinCall and item.name == "ENT") or (bool(kids) and all(known[id(kid)] for kid in kids))
 
     known = {} if known is None else known

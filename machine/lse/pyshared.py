@@ -64,7 +64,7 @@ class ProgramCode:
                 break
             self.numeric = numeric
         self.referenced = analyses.referenced_globals(layout)  # the program's variables that live in `_R`
-        self.whole = analyses.whole_names(layout)  # variables expected to hold whole numbers (a hint)
+        self.whole = analyses.whole_names(layout, exits=exits)  # variables expected to hold whole numbers (a hint)
         self.proven: dict[str, set[str]] = {name: set() for name in layout.units}  # sure to (set by the linker)
         self.counters = analyses.shadowed_counters(layout)  # FAIRE variables with an int to index by
         self.floors = analyses.counter_floors(layout)  # of them, the least value their int can have

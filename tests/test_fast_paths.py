@@ -237,7 +237,8 @@ WHOLE = [
     ("10 CHAINE S;S←'ABC';P←1;B←SCH(S,P,'B',Q)\n", {"P", "Q"}),  # a position given back
     ("10 FAIRE 20 POUR I←1 PAS 2 JUSQUA 9\n20 J←I*I\n", {"I", "J"}),
     ("10 FAIRE 20 POUR I←1 PAS 0.5 JUSQUA 9\n20 J←I*I\n", set()),
-    ("10 X←1;&P(X)\n20 TERMINER\n30 PROCEDURE &P(A)\n40 RETOUR\n", set()),
+    ("10 X←1;&P(X)\n20 TERMINER\n30 PROCEDURE &P(A)\n40 RETOUR\n", {"X"}),
+    ("10 X←1;&P(X)\n20 TERMINER\n30 PROCEDURE &P(A)\n40 A←A/2;RETOUR\n", set()),
     ("10 CHAINE X;X←'A'\n", set()),
 ]
 HANOI = "10 LIRE N;&H(N-N,1)\n20 TERMINER\n30 PROCEDURE &H(N,A) LOCAL N,A\n40 &H(N-1,A/2);RETOUR\n"

@@ -43,10 +43,20 @@ FOUND = [
     ("a sum of elements of such an array", "10 TABLEAU T[3];T[1]←2;S←T[1]+T[2]\n", MAIN, {"T", "S"}),
     ("an array given a fraction", "10 TABLEAU T[3];T[1]←2;T[2]←T[1]/4\n", MAIN, set()),
     ("an array whose element LIRE reads", "10 TABLEAU T[3];LIRE T[1]\n", MAIN, set()),
-    ("an array whose element is given by reference",
-     "10 TABLEAU T[3];&P(T[1])\n20 TERMINER\n30 PROCEDURE &P(A)\n40 A←1\n50 RETOUR\n", MAIN, set()),
+    ("an array whose element is given by reference to a procedure that stores a fraction into it",
+     "10 TABLEAU T[3];&P(T[1])\n20 TERMINER\n30 PROCEDURE &P(A)\n40 A←0.25\n50 RETOUR\n", MAIN, set()),
     ("an array given to a procedure",
      "10 TABLEAU T[3];&P(T)\n20 TERMINER\n30 PROCEDURE &P(A) LOCAL A\n40 RETOUR\n", MAIN, set()),
+    ("a variable given by reference to a procedure that stores whole numbers into it",
+     "10 X←1;&P(X)\n20 TERMINER\n30 PROCEDURE &P(A)\n40 A←A*2+1\n50 RETOUR\n", "&P", {"A", "X"}),
+    ("a parameter by reference that one call gives a fraction", "10 X←1;Y←0.5;&P(X);&P(Y)\n20 TERMINER\n"
+     "30 PROCEDURE &P(A)\n40 A←A*2\n50 RETOUR\n", MAIN, set()),
+    ("a variable handed on by reference to a procedure that stores a fraction into it",
+     "10 X←1;&P(X)\n20 TERMINER\n30 PROCEDURE &P(A)\n40 &Q(A)\n50 RETOUR\n60 PROCEDURE &Q(B)\n70 B←B/2\n"
+     "80 RETOUR\n", MAIN, set()),
+    ("an element given by reference to a procedure that adds whole numbers to it",
+     "10 TABLEAU T[3];&P(T[2],2)\n20 TERMINER\n30 PROCEDURE &P(E,V) LOCAL V\n40 E←E+V\n50 RETOUR\n", MAIN,
+     {"T"}),
     ("a procedure's own array", "10 &P\n20 TERMINER\n30 PROCEDURE &P LOCAL T\n40 TABLEAU T[2];T[1]←1\n50 RETOUR\n",
      "&P", set()),
 ]
@@ -111,6 +121,18 @@ FRACTIONS = {
     "a function that jumps into another's RESULTAT line, which gives its own fraction": (
         "10 X←&G(1)*&G(1);AFFICHER X-4196352,&F(3)*&F(3)\n20 TERMINER\n30 PROCEDURE &F(N) LOCAL N,W\n35 W←N\n"
         "40 RESULTAT W*1\n50 PROCEDURE &G(N) LOCAL N,W\n55 W←2048.5;ALLER EN 40\n", []),
+    "a fraction stored by a procedure into the element it is given by reference": (
+        "10 TABLEAU T[2];T[1]←2048;&P(T[1]);Y←T[1]*T[1];AFFICHER Y-4196352\n20 TERMINER\n30 PROCEDURE &P(E)\n"
+        "40 E←E+0.5\n50 RETOUR\n", []),
+    "a fraction given by reference that the callee multiplies": (
+        "10 X←2048.5;&P(X);&P(X)\n20 TERMINER\n30 PROCEDURE &P(A)\n40 Y←A*A;AFFICHER Y-4196352;A←A*1\n"
+        "50 RETOUR\n", []),
+    "a fraction stored through a reference handed on": (
+        "10 X←2048;&P(X);Y←X*X;AFFICHER Y-4196352\n20 TERMINER\n30 PROCEDURE &P(A)\n40 &Q(A)\n50 RETOUR\n"
+        "60 PROCEDURE &Q(B)\n70 B←B+0.5\n80 RETOUR\n", []),
+    "whole numbers added through references past 2^24, rounded": (
+        "10 TABLEAU T[2];T[1]←16777215;FAIRE 20 POUR K←1 JUSQUA 3\n20 &P(T[1],K)\n30 AFFICHER T[1]\n40 TERMINER\n"
+        "50 PROCEDURE &P(E,V) LOCAL V\n60 E←E+V\n70 RETOUR\n", []),
     "a remainder made with ENT, as the automaton makes it": (
         "10 X←1;FAIRE 20 POUR I←1 JUSQUA 50\n20 X←X*75+74;X←X-ENT(X/65537)*65537\n30 AFFICHER X\n", []),
 }

@@ -354,10 +354,11 @@ def whole_names(layout: Layout, typed_whole: bool = True, tainted: frozenset[tup
                 exits: dict[str, list[ir.Leave]] | None = None) -> dict[str, set[str]]:
     """Each unit's variables expected to hold whole numbers: every store to them keeps them whole.
 
-    A by-value parameter counts the arguments of its calls; a position is whole, and so is expected
-    what LIRE reads (unless not `typed_whole`); CHARGER, a reference and the `tainted` (unit, name)
-    may store anything. The program's `arrays` (holdings.array_variables) count too, by their element
-    stores, unless an element is handed to a procedure or the array is given to one. A hint only:
+    A parameter counts the arguments of its calls, and one by reference counts for them in turn (what
+    the callee stores into it, they hold); a position is whole, and so is expected what LIRE reads
+    (unless not `typed_whole`); CHARGER and the `tainted` (unit, name) may store anything. The program's
+    `arrays` (holdings.array_variables, zeros when declared) count too, by their element stores and
+    what a callee stores into an element it is handed, unless the array is given to one. A hint only:
     the code that relies on it (single precision's test of a whole result first) tests the value (the
     monitor may change a variable, a line may belong to a unit other than the one read here);
     holdings.whole_variables makes it a proof. The functions of `exits` (procedure_exits) count too,
@@ -370,7 +371,8 @@ def whole_names(layout: Layout, typed_whole: bool = True, tainted: frozenset[tup
         return (unit.name, name) if name in unit.locals or name in unit.params else (MAIN, name)
 
     stores: list[tuple[tuple[str, str], object, Unit]] = []
-    excluded = {(unit.name, name) for unit in units.values() for name in unit.by_reference} | tainted
+    excluded = set(tainted)
+    handed: list[tuple[tuple[str, str], tuple[str, str]]] = []  # (a parameter by reference, what a call gives it)
     for unit, node in unit_statements(layout):
         kind = type(node)
         if kind is n.Assign:  # (an element's store counts for its array, one of `arrays` or none)
@@ -387,16 +389,16 @@ def whole_names(layout: Layout, typed_whole: bool = True, tainted: frozenset[tup
             callee = units.get(node.name)
             for at, arg in enumerate(node.args):
                 param = callee.params[at] if callee is not None and at < len(callee.params) else None
-                if param is not None and param not in callee.by_reference:
+                if param is not None:  # what the call gives: the parameter's value, by value or by reference
                     stores.append(((callee.name, param), arg, unit))
-                if type(arg) is n.Var and (param is None or param in callee.by_reference or arg.name in arrays):
+                if type(arg) is n.Var and (param is None or arg.name in arrays):
                     excluded.add(key(unit, arg.name))
-                elif type(arg) is n.Index and (param is None or param in callee.by_reference):
-                    excluded.add(key(unit, arg.name))
+                elif type(arg) in (n.Var, n.Index) and (param is None or param in callee.by_reference):
+                    handed.append(((callee.name, param), key(unit, arg.name)))  # stored into by the callee
     for name, leaves in (exits or {}).items():  # a function: whole when every RESULTAT it runs is
         stores.extend(((MAIN, name), leave.expr, units[name]) for leave in leaves if leave.kind == "result")
-    keys = {k for k, _, _ in stores if k not in excluded and (
-        layout.is_pure_number(k[1]) or k[0] == MAIN and k[1] in arrays)}
+    keys = {k for k, _, _ in stores if k not in excluded and layout.is_pure_number(k[1])}
+    keys.update((MAIN, name) for name in arrays if (MAIN, name) not in excluded)
 
     def view(unit: Unit) -> set[str]:
         return {name for owner, name in keys if owner == unit.name or (owner == MAIN and key(unit, name)[0] == MAIN)}
@@ -408,6 +410,10 @@ def whole_names(layout: Layout, typed_whole: bool = True, tainted: frozenset[tup
         for k, expr, unit in stores:
             if k in keys and not whole(expr, views[unit.name]):
                 keys.discard(k)
+                changed = True
+        for param, given in handed:  # what a parameter by reference may hold, its argument may
+            if param not in keys and given in keys:
+                keys.discard(given)
                 changed = True
     return views
 

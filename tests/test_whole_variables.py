@@ -133,6 +133,9 @@ FRACTIONS = {
     "whole numbers added through references past 2^24, rounded": (
         "10 TABLEAU T[2];T[1]←16777215;FAIRE 20 POUR K←1 JUSQUA 3\n20 &P(T[1],K)\n30 AFFICHER T[1]\n40 TERMINER\n"
         "50 PROCEDURE &P(E,V) LOCAL V\n60 E←E+V\n70 RETOUR\n", []),
+    "a variable given by reference on a procedure's line that the program jumps into": (
+        "10 X←2;ALLER EN 70\n20 TERMINER\n30 PROCEDURE &Q LOCAL X\n40 X←1\n"
+        "70 &P(X);Y←X*X;AFFICHER Y-4196352;TERMINER\n90 PROCEDURE &P(A)\n100 A←A+2046.5;RETOUR\n", []),
     "a remainder made with ENT, as the automaton makes it": (
         "10 X←1;FAIRE 20 POUR I←1 JUSQUA 50\n20 X←X*75+74;X←X-ENT(X/65537)*65537\n30 AFFICHER X\n", []),
 }

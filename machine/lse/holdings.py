@@ -146,11 +146,14 @@ def whole_variables(layout: Layout, foreign_lines: set[int], broken: set[str],
     for _, node in unit_statements(layout):
         if getattr(node, "line", None) not in foreign_lines:  # (a format has no line)
             continue
+        names = whole_stores(node)
         if type(node) is n.Call and node.name in layout.units:
             tainted.update((node.name, param) for param in layout.units[node.name].params)
+            # (what it gives by reference is some unit's variable, or array, of that name)
+            names = [arg.name for arg in node.args if type(arg) in (n.Var, n.Index)]
         if type(node) is n.Assign and type(node.target) is n.Index:  # its value read in some other unit
             tainted.add((MAIN, node.target.name))
-        for name in whole_stores(node):
+        for name in names:
             tainted.add((MAIN, name))
             tainted.update((unit.name, name) for unit in layout.units.values() if name in unit.locals)
     return whole_names(layout, typed_whole=False, tainted=frozenset(tainted), arrays=array_variables(layout),

@@ -156,23 +156,17 @@ def test_a_sum_of_variables_proved_whole_is_rounded_by_its_size_alone_in_single_
     assert "16777216.0" in proven and "6755399441055744.0" not in proven and "6755399441055744.0" in tested
 
 
-def test_a_variable_proved_whole_given_a_fraction_at_the_prompt_stops_the_run() -> None:
+@pytest.mark.parametrize(("start", "square", "name"), [
+    ("10 X←2048", "30 Y←X*X;AFFICHER Y-4196352", "X"),
+    ("10 X←2048;TABLEAU T[2];T[1]←X", "30 Y←T[1]*T[1];AFFICHER Y-4196352", "T[1]"),
+], ids=["a variable", "an array's element"])
+def test_what_is_proved_whole_given_a_fraction_at_the_prompt_stops_the_run(start: str, square: str, name: str) -> None:
     session = Session(None, "console80")
-    session.type("10 X←2048", "20 PAUSE", "30 Y←X*X;AFFICHER Y-4196352")
+    session.type(start, "20 PAUSE", square)
     assert "PAUSE EN LIGNE 20" in session.type("EX")
-    session.type("X←2048.5")
+    session.type(f"{name}←2048.5")
     assert "RIEN A CONTINUER" in session.type("CO")
-    session.type("X←2")
-    assert session.type("CO").split()[0] == "-4.196348E+06"
-
-
-def test_an_array_proved_whole_given_a_fraction_at_the_prompt_stops_the_run() -> None:
-    session = Session(None, "console80")
-    session.type("10 X←2048;TABLEAU T[2];T[1]←X", "20 PAUSE", "30 Y←T[1]*T[1];AFFICHER Y-4196352")
-    assert "PAUSE EN LIGNE 20" in session.type("EX")
-    session.type("T[1]←2048.5")
-    assert "RIEN A CONTINUER" in session.type("CO")
-    session.type("T[1]←2")
+    session.type(f"{name}←2")
     assert session.type("CO").split()[0] == "-4.196348E+06"
 
 

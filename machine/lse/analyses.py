@@ -391,9 +391,11 @@ def whole_names(layout: Layout, typed_whole: bool = True, tainted: frozenset[tup
                 param = callee.params[at] if callee is not None and at < len(callee.params) else None
                 if param is not None:  # what the call gives: the parameter's value, by value or by reference
                     stores.append(((callee.name, param), arg, unit))
-                if type(arg) is n.Var and (param is None or arg.name in arrays):
+                if type(arg) not in (n.Var, n.Index):
+                    continue
+                if param is None or type(arg) is n.Var and arg.name in arrays:  # (no such parameter: refused)
                     excluded.add(key(unit, arg.name))
-                elif type(arg) in (n.Var, n.Index) and (param is None or param in callee.by_reference):
+                elif param in callee.by_reference:
                     handed.append(((callee.name, param), key(unit, arg.name)))  # stored into by the callee
     for name, leaves in (exits or {}).items():  # a function: whole when every RESULTAT it runs is
         stores.extend(((MAIN, name), leave.expr, units[name]) for leave in leaves if leave.kind == "result")

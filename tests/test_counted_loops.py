@@ -301,6 +301,41 @@ PROGRAMS = {
 40 S←S+G[2,J+1]
 50 AFFICHER S,J
 """,
+    # Index parts that are the loop's int plus or minus a constant, from a start the compiler does not know:
+    # their test from below is made once, before the `for`.
+    "indexes below the loop's int from a start read at run time, all from 1": """\
+10 TABLEAU A[9],B[9];K←3;FAIRE 20 POUR J←1 JUSQUA 9;B[J]←J*J
+20 *
+30 FAIRE 40 POUR J←K JUSQUA 9
+40 A[J-2]←B[J]+B[J-1]
+50 AFFICHER A[1],A[7],J
+""",
+    "an index the loop's int takes below 1 on its first pass: the error there": """\
+10 TABLEAU T[5];G←1;S←0
+20 FAIRE 30 POUR J←G JUSQUA 5
+30 T[J-1]←7;S←S+1
+40 AFFICHER S,J
+""",
+    "an index read under a SI as the loop's int goes down past 1, never read there": """\
+10 TABLEAU T[5],W[9];S←0;FAIRE 20 POUR J←1 JUSQUA 5;T[J]←J;W[J+3]←1
+20 *
+30 K←5;FAIRE 40 POUR J←K PAS -1 JUSQUA -2
+40 S←S+W[J+3];SI W[J+3]>0 ALORS S←S+T[J]*10
+50 AFFICHER S,J
+""",
+    "an index going down by 2 from a start read at run time, past 0 to -1: the error there": """\
+10 TABLEAU T[5];S←0;FAIRE 20 POUR J←1 JUSQUA 5;T[J]←J*J
+20 *
+30 K←3;FAIRE 40 POUR J←K PAS -2 JUSQUA -3
+40 S←S+T[J]
+50 AFFICHER S,J
+""",
+    "a matrix row the loop's int gives less one, from a start read at run time": """\
+10 TABLEAU M[3,4];K←1;S←0
+20 FAIRE 30 POUR I←K JUSQUA 3
+30 M[I-1,2]←7;S←S+1
+40 AFFICHER S,I
+""",
 }
 
 

@@ -294,7 +294,7 @@ class ExpressionCode:
         if not (self.floats or (self.fast and len(parts) == 2 and self.described.get(name))):  # (not a row read
             for at, index in enumerate(indices):  # before a `for`)
                 parts[at], kept[at] = self.kept_index(index, parts[at])
-        above = [kind == "i" and (kept[at] or self.at_least_one(index))
+        above = [kind == "i" and (kept[at] or self.at_least_one(index) or self.scope.loops.floored(index))
                  for at, (index, (_, kind)) in enumerate(zip(indices, parts))]
         if self.fast or all(kind != "i" for _, kind in parts):
             described = self.described.get(name) if self.fast else None

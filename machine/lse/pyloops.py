@@ -41,6 +41,7 @@ class LoopCode:
         self.adds = 0  # how many adds the pass so written has left out
         self.bulk: set[int] = set()  # the counted loops whose passes are paid in bulk, by body block
         self.caps: dict[str, int] = {}  # the bounds of the capped columns (see capped), each with its greatest offset
+        self.floor: int | None = None  # the least offset of the floored index parts (see floored)
 
     def choose(self) -> None:
         """The counted loops of the unit (plain runs, loops known): those pyflow.counted_loop finds whose
@@ -107,33 +108,21 @@ class LoopCode:
         out.depth += 2
         price = self.passes(body, loop, body in self.bulk)
         out.depth -= 1
-        ints = f"_stop{body} is not None and _type({counter}) is _int"
-        ints_range = f"_range({counter}, _stop{body}, _ist{body})"
-        if self.caps:  # the passes stop short of the first int a capped column leaves out: from there, NaN
-            cap = f"_T{body}"  # the greatest int: under each bound less its column's offset
-            caps = [f"{bound} - {offset + 1}" if offset > -1 else f"{bound} + {-offset - 1}" if offset < -1 else bound
-                    for bound, offset in self.caps.items()]
-            self.hoisted[cap] = caps[0] if len(caps) == 1 else f"_min({', '.join(caps)})"
-            ints = f"{ints} and {cap} is not None"
-            stop = f"(_stop{body} if _ist{body} < 0 or _stop{body} <= {cap} + 1 else {cap} + 1)"
-            ints_range = f"_range({counter}, {stop}, _ist{body})) and (_ist{body} > 0 or {counter} <= {cap}"
-            counter_alone = "_NAN"
-        else:
-            counter_alone = counter
+        chosen = self.chosen(body, counter)
         if price is None:
-            header = [f"for {counter} in (_rg if {ints} and (_rg := {ints_range}) else ({counter_alone},)):"]
+            header = [f"for {counter} in ({chosen}):"]
             left = unit.store(var, self.counted_value(var), "n")
         else:  # the passes the slice has room for, paid together after them
             # (sliced only where they do not all fit: the passes that end the slice are few, a loop's starts many)
             room = f"(_m if (_m := -_floor((cyc - bud) // {price}.0)) > 1 else 1)"
-            header = [f"_it = _rg if {ints} and (_rg := {ints_range}) else ({counter_alone},)",
+            header = [f"_it = {chosen}",
                       f"if cyc + {price}.0 * _len(_it) > bud: _it = _it[:{room}]", f"for {counter} in _it:"]
             out.emit(f"cyc += {price}.0 * _len(_it)")
             left = f"cyc += {price}.0 * (_it.index({counter}) + 1); {unit.store(var, self.counted_value(var), 'n')}"
         hoisted = [f"try: {'; '.join(f'{name} = {code}' for name, code in self.hoisted.items())}",
                    f"except _Exception: {' = '.join(self.hoisted)} = None"] if self.hoisted else []
         out.insert(at, hoisted + header, out.depth)  # read before the `for`; None (cannot be) fails the fast paths
-        self.hoisted, self.caps = {}, {}
+        self.hoisted, self.caps, self.floor = {}, {}, None
         out.depth -= 1
         line, state, next_block = self.count_end
         unit.where(line, 0)
@@ -143,6 +132,29 @@ class LoopCode:
         self.static_line_end(line, state, next_block, paid=True)
         unit.fused = None
         out.depth -= 1
+
+    def chosen(self, body: int, counter: str) -> str:
+        """What a counted loop's `for` runs over: its variable's ints, `range(i, stop, step)`, stopped short of the
+        first int that an index part of its own (the int plus or minus a constant: see capped, floored) would
+        take out of its bounds; else the one pass of the int as it is (NaN where the ints were cut: from there,
+        the passes run the general way, which raises where such an index is read)."""
+        ints = f"_stop{body} is not None and _type({counter}) is _int"
+        stop, tests = f"_stop{body}", []
+        if self.caps:
+            cap = f"_T{body}"  # the greatest int: under each bound less its column's offset
+            caps = [f"{bound} - {offset + 1}" if offset > -1 else f"{bound} + {-offset - 1}" if offset < -1 else bound
+                    for bound, offset in self.caps.items()]
+            self.hoisted[cap] = caps[0] if len(caps) == 1 else f"_min({', '.join(caps)})"
+            ints = f"{ints} and {cap} is not None"
+            stop = f"({stop} if _ist{body} < 0 or {stop} <= {cap} + 1 else {cap} + 1)"
+            tests.append(f"(_ist{body} > 0 or {counter} <= {cap})")
+        if self.floor is not None:
+            low = 1 - self.floor  # the least int: every such index part from 1
+            stop = f"({stop} if _ist{body} > 0 or {stop} >= {low - 1} else {low - 1})"
+            tests.append(f"(_ist{body} < 0 or {counter} >= {low})")
+        alone = "_NAN" if tests else counter
+        cut = "".join(f" and {test}" for test in tests)
+        return f"_rg if {ints} and (_rg := _range({counter}, {stop}, _ist{body})){cut} else ({alone},)"
 
     def passes(self, body: int, loop: ir.OpenLoop, bulk: bool = False) -> int | None:
         """The code of one pass of a counted loop, in its `for` (the case's own loop); with `bulk`, its adds
@@ -164,7 +176,7 @@ class LoopCode:
             if unit.storage(name) in ("local", "global") and unit.kind(name) == "n"}
         arrays = sorted({node.name for node in nodes if type(node) is n.Index} - assigned)
         self.hoisting = {name: f"{HOISTED}{at}" for at, name in enumerate(arrays)}
-        self.hoisted, self.caps = {}, {}
+        self.hoisted, self.caps, self.floor = {}, {}, None
         unit.fused, self.counting = body, loop
         unit.chain(body)  # up to static_line_end, which ends the pass
         self.counting, self.hoisting, self.floorable = None, {}, set()
@@ -251,6 +263,15 @@ class LoopCode:
             return False
         bound = f"{self.description(name, True)}c"  # the int bound the column stays under
         self.caps[bound] = max(offset, self.caps.get(bound, offset))
+        return True
+
+    def floored(self, part: object) -> bool:
+        """True if an index part that is the counted loop's int plus or minus a whole constant has its lower bound
+        tested before the `for` being written (see chosen): from 1, whatever array it indexes."""
+        base, offset = offset_of(part)
+        if self.counting is None or type(base) is not n.Var or base.name != self.counting.node.var:
+            return False
+        self.floor = offset if self.floor is None else min(self.floor, offset)
         return True
 
     def invariant_part(self, name: str, part: object) -> bool:

@@ -330,6 +330,34 @@ PROGRAMS = {
 40 S←S+T[J]
 50 AFFICHER S,J
 """,
+    "an array given by reference read one past its end on the last pass: the error there": """\
+10 TABLEAU T[4];FAIRE 20 POUR J←1 JUSQUA 4;T[J]←J
+20 *
+30 &P(T);AFFICHER 'FIN'
+40 TERMINER
+50 PROCEDURE &P(A) LOCAL I,S
+60 S←0;FAIRE 70 POUR I←1 JUSQUA 4
+70 S←S+A[I+1]
+80 AFFICHER S;RETOUR
+""",
+    "a matrix given by reference where a vector is read with the loop's int: the general way's error": """\
+10 TABLEAU T[2,3];&P(T);AFFICHER 'FIN'
+20 TERMINER
+30 PROCEDURE &P(A) LOCAL I,S
+40 S←0;FAIRE 50 POUR I←1 JUSQUA 2
+50 S←S+A[I]
+60 AFFICHER S;RETOUR
+""",
+    "an array given by reference read within its bounds, by ints going up and down": """\
+10 TABLEAU T[6];FAIRE 20 POUR J←1 JUSQUA 6;T[J]←J*J
+20 *
+30 &P(T,2);&P(T,-1)
+40 TERMINER
+50 PROCEDURE &P(A,D) LOCAL D,I,S
+60 S←0;FAIRE 70 POUR I←4+D PAS D JUSQUA 3-D
+70 S←S*3+A[I-1]+A[I+1]
+80 AFFICHER S,I;RETOUR
+""",
     "a matrix row the loop's int gives less one, from a start read at run time": """\
 10 TABLEAU M[3,4];K←1;S←0
 20 FAIRE 30 POUR I←K JUSQUA 3

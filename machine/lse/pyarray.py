@@ -71,8 +71,9 @@ class Element:
         # A fast path's names for a matrix row's offset and its column, read before a counted loop (None there:
         # no such row or column, a TypeError).
         self.row, self.column = row, column
-        # A matrix column whose upper bound a counted loop tests before its `for` (pyloops.LoopCode.capped):
-        # tested here from below only, and written where it is used where it needs no test at all.
+        # An index, or a matrix's column, whose upper bound a counted loop tests before its `for`
+        # (pyloops.LoopCode.capped): tested here from below only, and written where it is used where it needs
+        # no test at all.
         self.capped = capped
 
     # ------------------------------------------------------------ pieces
@@ -123,8 +124,8 @@ class Element:
         the wrong number of parts never names an element. A name that can only be a vector needs no
         upper test: a position past the end is an IndexError (and a number indexed a TypeError).
         """
-        if len(self.names) == 1 and self.vector:  # past the end: an IndexError; not a list: a TypeError
-            return "True" if self.above[0] else f"{self.first(0)} {LOW[self.kinds[0]]}"
+        if len(self.names) == 1 and (self.vector or self.capped):  # past the end: an IndexError, or not reached
+            return "True" if self.above[0] else f"{self.first(0)} {LOW[self.kinds[0]]}"  # (not a list: a TypeError)
         description = self.described or f"{self.a}[0]"
         if len(self.names) == 1:
             return self.within(0, self.bound(description, 0, "v"), True)

@@ -304,7 +304,9 @@ class ExpressionCode:
                 loops = self.scope.loops
                 row = loops.row_offset(name, indices[0], parts[0][0], above[0]) if parts[0][1] == "i" else None
                 column = loops.column(name, indices[1], parts[1][0], above[1]) if parts[1][1] == "i" else None
-                capped = column is None and parts[1][1] == "i" and loops.capped(name, indices[1])
+                capped = column is None and parts[1][1] == "i" and loops.capped(name, indices[1], True)
+            elif described and not vector and parts[0][1] == "i":  # (a vector's end is an IndexError already)
+                capped = self.scope.loops.capped(name, indices[0], False)
             return self.element(array, parts, tag, None, vector, above, described=described, row=row, column=column,
                                 listed=listed, capped=capped)
         floats = self.float_parts(indices)

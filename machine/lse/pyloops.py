@@ -40,7 +40,7 @@ class LoopCode:
         self.price: int | None = None  # what its pass costs, where the pass is written without adds
         self.adds = 0  # how many adds the pass so written has left out
         self.bulk: set[int] = set()  # the counted loops whose passes are paid in bulk, by body block
-        self.caps: dict[str, int] = {}  # the bounds of the capped columns (see capped), each with its greatest offset
+        self.caps: dict[str, int] = {}  # the bounds of the capped indexes (see capped), each with its greatest offset
         self.floor: int | None = None  # the least offset of the floored index parts (see floored)
 
     def choose(self) -> None:
@@ -138,23 +138,26 @@ class LoopCode:
         first int that an index part of its own (the int plus or minus a constant: see capped, floored) would
         take out of its bounds; else the one pass of the int as it is (NaN where the ints were cut: from there,
         the passes run the general way, which raises where such an index is read)."""
-        ints = f"_stop{body} is not None and _type({counter}) is _int"
-        stop, tests = f"_stop{body}", []
+        ints, stop, step = f"_stop{body} is not None and _type({counter}) is _int", f"_stop{body}", f"_ist{body}"
+        up = down = stop  # the stop of a range going up, and of one going down
+        tests = []
         if self.caps:
-            cap = f"_T{body}"  # the greatest int: under each bound less its column's offset
+            cap = f"_T{body}"  # the greatest int: under each bound less its index's offset
             caps = [f"{bound} - {offset + 1}" if offset > -1 else f"{bound} + {-offset - 1}" if offset < -1 else bound
                     for bound, offset in self.caps.items()]
             self.hoisted[cap] = caps[0] if len(caps) == 1 else f"_min({', '.join(caps)})"
             ints = f"{ints} and {cap} is not None"
-            stop = f"({stop} if _ist{body} < 0 or {stop} <= {cap} + 1 else {cap} + 1)"
-            tests.append(f"(_ist{body} > 0 or {counter} <= {cap})")
+            up = f"({stop} if {stop} <= {cap} + 1 else {cap} + 1)"
+            tests.append(f"({step} > 0 or {counter} <= {cap})")
         if self.floor is not None:
             low = 1 - self.floor  # the least int: every such index part from 1
-            stop = f"({stop} if _ist{body} > 0 or {stop} >= {low - 1} else {low - 1})"
-            tests.append(f"(_ist{body} < 0 or {counter} >= {low})")
+            down = f"({stop} if {stop} >= {low - 1} else {low - 1})"
+            tests.append(f"({step} < 0 or {counter} >= {low})")
+        if up != down:
+            stop = f"({up} if {step} > 0 else {down})"
         alone = "_NAN" if tests else counter
         cut = "".join(f" and {test}" for test in tests)
-        return f"_rg if {ints} and (_rg := _range({counter}, {stop}, _ist{body})){cut} else ({alone},)"
+        return f"_rg if {ints} and (_rg := _range({counter}, {stop}, {step})){cut} else ({alone},)"
 
     def passes(self, body: int, loop: ir.OpenLoop, bulk: bool = False) -> int | None:
         """The code of one pass of a counted loop, in its `for` (the case's own loop); with `bulk`, its adds
@@ -250,9 +253,10 @@ class LoopCode:
         test = f"{self.description(name, True)}[{INT_COLUMN_BOUND}] > {code}"
         return self.named("_C", f"{code} if {test if above else f'{code} > 0 and {test}'} else None")
 
-    def capped(self, name: str, part: object) -> bool:
-        """True if a matrix column that is the counted loop's int plus or minus a whole constant has its upper bound
-        tested before the `for` being written: the passes its ints give stop short of a column past the last.
+    def capped(self, name: str, part: object, column: bool) -> bool:
+        """True if an index, or a matrix's `column`, that is the counted loop's int plus or minus a whole constant
+        has its upper bound tested before the `for` being written: the passes its ints give stop short of the
+        first past the last.
 
         Decision: tested once, however the column is reached in a pass (under a SI, after an exit): a pass
         beyond the cap runs with NaN for the int, the general way, which raises where the column is read.
@@ -261,7 +265,7 @@ class LoopCode:
         if self.counting is None or name not in self.hoisting or type(base) is not n.Var or (
                 base.name != self.counting.node.var):
             return False
-        bound = f"{self.description(name, True)}c"  # the int bound the column stays under
+        bound = f"{self.description(name, column)}{'c' if column else 'v'}"  # the int bound it stays under
         self.caps[bound] = max(offset, self.caps.get(bound, offset))
         return True
 

@@ -271,7 +271,7 @@ def results_proved(exits: dict[str, list[ir.Leave]], layout: Layout,
                    proves: Callable[[object, Unit, set[str]], bool]) -> set[str]:
     """The procedures of whose every RESULTAT `proves(expression, procedure, found)` holds, found optimistically
     then refuted to a fixpoint (`found`: the procedures not refuted yet, which a call of one may count on)."""
-    results = {name: [leave.expr for leave in leaves if leave.kind == "result"] for name, leaves in exits.items()}
+    results = result_expressions(exits)
     found = set(results)
     changed = True
     while changed:
@@ -282,6 +282,11 @@ def results_proved(exits: dict[str, list[ir.Leave]], layout: Layout,
                 found.discard(name)
                 changed = True
     return found
+
+
+def result_expressions(exits: dict[str, list[ir.Leave]]) -> dict[str, list[object]]:
+    """Each procedure's RESULTAT expressions, of its ways out (procedure_exits)."""
+    return {name: [leave.expr for leave in leaves if leave.kind == "result"] for name, leaves in exits.items()}
 
 
 def _numeric(node: object, unit: Unit | None, layout: Layout, proven: dict[str, set[str]], numeric: set[str]) -> bool:
@@ -397,8 +402,8 @@ def whole_names(layout: Layout, typed_whole: bool = True, tainted: frozenset[tup
                     excluded.add(key(unit, arg.name))
                 elif param in callee.by_reference:
                     handed.append(((callee.name, param), key(unit, arg.name)))  # stored into by the callee
-    for name, leaves in (exits or {}).items():  # a function: whole when every RESULTAT it runs is
-        stores.extend(((MAIN, name), leave.expr, units[name]) for leave in leaves if leave.kind == "result")
+    for name, exprs in result_expressions(exits or {}).items():  # a function: whole when every RESULTAT it runs is
+        stores.extend(((MAIN, name), expr, units[name]) for expr in exprs)
     keys = {k for k, _, _ in stores if k not in excluded and layout.is_pure_number(k[1])}
     keys.update((MAIN, name) for name in arrays if (MAIN, name) not in excluded)
 

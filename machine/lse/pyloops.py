@@ -258,12 +258,11 @@ class LoopCode:
         has its upper bound tested before the `for` being written: the passes its ints give stop short of the
         first past the last.
 
-        Decision: tested once, however the column is reached in a pass (under a SI, after an exit): a pass
-        beyond the cap runs with NaN for the int, the general way, which raises where the column is read.
+        Decision: tested once, however the index is reached in a pass (under a SI, after an exit): a pass
+        beyond the cap runs with NaN for the int, the general way, which raises where the index is read.
         """
-        base, offset = offset_of(part)
-        if self.counting is None or name not in self.hoisting or type(base) is not n.Var or (
-                base.name != self.counting.node.var):
+        offset = self.own_offset(part)
+        if offset is None or name not in self.hoisting:
             return False
         bound = f"{self.description(name, column)}{'c' if column else 'v'}"  # the int bound it stays under
         self.caps[bound] = max(offset, self.caps.get(bound, offset))
@@ -272,11 +271,18 @@ class LoopCode:
     def floored(self, part: object) -> bool:
         """True if an index part that is the counted loop's int plus or minus a whole constant has its lower bound
         tested before the `for` being written (see chosen): from 1, whatever array it indexes."""
-        base, offset = offset_of(part)
-        if self.counting is None or type(base) is not n.Var or base.name != self.counting.node.var:
+        offset = self.own_offset(part)
+        if offset is None:
             return False
         self.floor = offset if self.floor is None else min(self.floor, offset)
         return True
+
+    def own_offset(self, part: object) -> int | None:
+        """The whole constant an index part adds to the int of the counted loop being written, if it is that."""
+        base, offset = offset_of(part)
+        if self.counting is None or type(base) is not n.Var or base.name != self.counting.node.var:
+            return None
+        return offset
 
     def invariant_part(self, name: str, part: object) -> bool:
         """True if an index part of an array read before the `for` reads only ints that no pass changes."""

@@ -2,8 +2,8 @@
 
 Plain runs, --profile and the debugger are flags of the same generator (profile: each charge point
 counted where it is paid, and each segment's cycles given to its line; debug: a hook before each
-line). Imports ir, analyses, pyflow, layout and the generator's other parts (pyshared, pycharges, pystmt,
-pyloops, pyexpr); never the runtime.
+line). Imports ir, analyses, pyflow, layout and the generator's other parts (pyshared, pynames, pycharges,
+pystmt, pyloops, pyexpr); never the runtime.
 
 Decisions: the program's variables are local variables of the closure (`v_NAME`), shared by its
 units as cells, so a procedure reads and writes them directly and nothing is ever written back;
@@ -15,9 +15,6 @@ in a table indexed by the Python line where it arose: hot code stores no line nu
 
 from __future__ import annotations
 
-import textwrap
-from collections import Counter
-
 from machine.errors import Err
 from machine.lse import analyses, ir, ownership, pyflow
 from machine.lse.layout import MAIN, Unit
@@ -25,14 +22,14 @@ from machine.lse.pycharges import ChargePlan
 from machine.lse.pyexpr import ExpressionCode, python_name
 from machine.lse.pykept import KeptIndexes
 from machine.lse.pyloops import LoopCode
+from machine.lse.pynames import UnitNames
 from machine.lse.pyshared import INDENT, ProgramCode, Source
 from machine.lse.pystmt import StatementCode, held_name
-from machine.lse.pystrings import counted_store
 
 INLINE_DEPTH = 1  # how many entry blocks deep a case copies the code of the blocks it jumps to (see pyflow)
 
 
-class UnitCode:
+class UnitCode(UnitNames):
     """The Python function of one unit."""
 
     def __init__(self, shared: ProgramCode, unit: Unit, roots: list[int]) -> None:
@@ -90,203 +87,6 @@ class UnitCode:
         self.kept = KeptIndexes(program, self.block_ids, self.entries)  # ints kept beside floats to index by
         self.referred_params: set[str] = set()  # parameters by reference read or stored through (see referred)
         self.looping: dict[int, bool] = {}  # loops_back's answers
-
-    def counter(self, name: str) -> str | None:
-        """The int beside a FAIRE variable's float, if it has one (pyexpr indexes elements by it)."""
-        return python_name("i", name) if name in self.counters else None
-
-    def kept_index(self, name: str) -> str | None:
-        """Code for the int an element is indexed by where a number variable is the index, kept beside its
-        float (pykept.py); None where it does not apply. Only for a variable that is sure to hold a number
-        when set (kind "n"), so nothing there can fail but its read."""
-        kept = self.kept
-        if kept.worth is None:  # (none for the debugger, whose every line may pause: as the counters)
-            kept.choose([entry for entry in sorted(self.entries) if self.loops_back(entry)]
-                        if self.states is not None and not self.shared.debug else [])
-        counting = self.loops.counting
-        where = self.stored.get(name) or self.storage(name)
-        if name not in kept.worth or self.exprs.cold or where not in ("local", "global") or (
-                self.kind(name) != "n" or counting is not None and name == counting.node.var):  # (a `for`'s own
-            return None  # variable: read from its int)
-        return kept.code(name, self.pyname(name))
-
-    def live_counter(self, name: str) -> str | None:
-        """The int beside a FAIRE variable's float where it is sure to be set (see analyses.live_counters)."""
-        return python_name("i", name) if name in self.live else None
-
-    def counter_floor(self, name: str) -> int | None:
-        """The least a FAIRE variable's int can be where it is set here and not NaN (None: not known)."""
-        return self.shared.floors.get(name) if name in self.live else None
-
-    def listed(self, name: str) -> bool:
-        """True if the program's variable `name` holds an array whenever it is set (see holdings.array_variables)."""
-        return name in self.shared.arrays and self.storage(name) == "global"
-
-    def vector(self, name: str) -> bool:
-        """True if the array `name` is a vector whenever it is an array (see holdings.vectors)."""
-        return name in self.shared.vectors and self.storage(name) != "ref" and not self.shared.debug
-
-    # ------------------------------------------------------------- storage
-    def storage(self, name: str) -> str:
-        where = self.stored.get(name)
-        if where is None:
-            where = self.stored[name] = self.place(name)
-        return where
-
-    def place(self, name: str) -> str:
-        """Where a name lives (storage keeps the answer: the unit's sets are made before code is written)."""
-        unit = self.unit
-        if name in unit.by_reference:
-            return "ref"
-        if name in unit.locals:
-            if name in self.held:
-                return "held"
-            if name in self.table:
-                return "table"
-            return "string" if name in self.own_strings else "array" if name in self.own_arrays else "local"
-        return "shared" if name in self.shared.referenced else "global"
-
-    def always_set(self, name: str) -> bool:
-        """True if reading a name cannot fail: a parameter by value held in a Python local (nothing frees it)."""
-        return name in self.unit.params and self.storage(name) in ("local", "held")
-
-    def pure(self, name: str) -> bool:
-        return self.shared.layout.is_pure_number(name)
-
-    def kind(self, name: str) -> str:
-        where = self.storage(name)
-        if where == "local" or (where in ("global", "shared") and self.pure(name)) or (
-                where == "ref" and name in self.shared.number_refs.get(self.unit.name, ())):
-            return "n"
-        return "s" if where == "string" or (where == "global" and name in self.shared.strings) or (
-            name in self.held_strings) else "?"
-
-    def pyname(self, name: str) -> str:
-        where = self.stored.get(name) or self.storage(name)
-        if where == "global":
-            self.shared.globals[python_name("v", name)] = name
-        return python_name("r" if where == "ref" else "v", name)
-
-    def read(self, name: str) -> str:
-        where = self.stored.get(name) or self.storage(name)
-        loops = self.loops
-        if loops.counting is not None and name == loops.counting.node.var:  # the `for`'s int (see pyloops.count)
-            loops.hot_reads += not (self.exprs.cold or self.exprs.floats or self.arms)
-            return f"({loops.counted_value(name)})"
-        if where == "ref":
-            return self.referred(name)
-        if where in ("table", "shared"):
-            return f"{self.env(name)}[{name!r}]"
-        return self.pyname(name)
-
-    def referred(self, name: str) -> str:
-        """What a parameter by reference names: its container and key, taken apart once a call (see function)."""
-        self.referred_params.add(name)
-        return f"{python_name('c', name)}[{python_name('k', name)}]"
-
-    def array(self, name: str) -> str:
-        code = self.read(name)
-        layout = self.shared.layout
-        if self.storage(name) in ("global", "shared") and not layout.may_be_array(name):
-            return f"_array({code}, {name!r})"  # no TABLEAU, parameter or CHARGER makes it one
-        return code
-
-    def ref(self, name: str) -> str:
-        where = self.storage(name)
-        if where == "ref":
-            return self.pyname(name)
-        return f"({self.env(name)}, {name!r})"
-
-    def store(self, name: str, code: str, kind: str) -> str:
-        """A statement storing a value into a variable, with the checks its kind needs."""
-        where = self.storage(name)
-        if where == "ref":
-            ref = self.pyname(name)
-            if kind == "n" and self.kind(name) == "n":  # an element: a number into an array, no test
-                return f"{self.referred(name)} = {code}"
-            if kind != "n" and not self.exprs.cold:  # strops.make_ref_store written out, for a CHAINE of a table
-                table, key = python_name("c", name), python_name("k", name)
-                self.referred_params.add(name)
-                return f"_sv = {code}\n" + counted_store(
-                    kind, f"_type({table}) is _Vars and {key} in {table}.strings and {table}.memory is _MM and ",
-                    f"_len({table}.get({key}, ''))", f"{table}[{key}] = _sv", f"_rput(_sv, {ref})")
-            return f"_rput({code}, {ref})"  # strops.make_ref_store
-        if where == "shared" and self.pure(name):
-            return f"_R[{name!r}] = {code if kind == 'n' else f'_number({code}, {name!r})'}"
-        if where in ("table", "shared"):
-            table = self.env(name)
-            return f"{table}.assign({name!r}, {code})"  # Vars.assign counts a CHAINE's cells
-        if where == "string":  # the cells it holds are counted as it changes (strops.make_own_store)
-            python, held = self.pyname(name), held_name(name)
-            if kind != "n" and not self.exprs.cold:  # written out, for a string
-                return f"_sv = {code}\n" + counted_store(
-                    kind, "", held, f"{python} = _sv; {held} = _len(_sv)",
-                    f"{python} = _sheld(_sv, {held}, {name!r}); {held} = _len({python})")
-            return f"{python} = _sheld({code}, {held}, {name!r}); {held} = _len({python})"
-        if where == "local" or self.pure(name):
-            if where == "global":
-                self.assigned.add(name)
-            return f"{self.pyname(name)} = {code if kind == 'n' else f'_number({code}, {name!r})'}"
-        python = self.pyname(name)  # a variable of the program: its cell is shown to the runtime
-        if name not in self.shared.layout.string_names:
-            return f"G.assign({name!r}, {code})"
-        self.assigned.add(name)
-        if kind != "n" and not self.exprs.cold:  # strops.make_cell_store written out, for a string into a
-            # CHAINE whose cell is set (code that runs rarely keeps the call: shorter to compile)
-            store = counted_store(kind, f"{name!r} in _GS and ", f"_len({python})", f"{python} = _sv",
-                                  f"{python} = _sput({name!r}, _sv)")
-            return (f"_sv = {code}\ntry:\n" + textwrap.indent(store, "    ") +
-                    f"\nexcept _NameError:  # its cell is empty\n    {python} = _sput({name!r}, _sv)")
-        return f"{python} = _sput({name!r}, {code})"  # strops.make_cell_store
-
-    def position(self, name: str, call: str) -> str:
-        where = self.storage(name)
-        if where == "ref":
-            return f"_posref({self.pyname(name)}, {call})"
-        if where == "global" and self.pure(name):
-            self.assigned.add(name)
-            return f"((_p := {call}), ({self.pyname(name)} := _p[1]))[0][0]"
-        return f"_pos({self.env(name)}, {name!r}, {call})"
-
-    def env(self, name: str) -> str:
-        """The table that holds a name the runtime is given by name."""
-        table = {"table": "L", "shared": "_R"}.get(self.storage(name))
-        if table is None:
-            self.pyname(name)
-        return table or "G"
-
-    # ------------------------------------------------------------ charging
-    def charge_inline(self, kinds: Counter, code: str, literal: bool = False) -> str:
-        """Code that pays for kinds, then gives code's value (the branch of a conditional expression).
-
-        Decision: the branch is paid once its value is known (an error in it is not charged), and with
-        no tuple built: both arms give the value, so the charge's truth does not matter. A literal
-        cannot fail: it is paid first, with no temporary.
-        """
-        if not kinds:
-            return code
-        if self.shared.profile:
-            return f"M.charged({self.shared.point(kinds, self.out.where[0])}, {code})"
-        charge = f"(cyc := cyc + {self.shared.price(kinds)}.0)"
-        if literal:
-            return f"({code} if {charge} else {code})"
-        return f"(_b if (_b := {code}) is _b and {charge} else _b)"
-
-    def pay(self, kinds: Counter, line: int) -> None:
-        if not kinds:
-            return
-        if self.shared.profile:
-            self.out.emit(f"M.block({self.shared.point(kinds, line)})")
-        else:
-            self.add_cycles(self.shared.price(kinds))
-
-    def add_cycles(self, amount: int) -> None:
-        """An add to the cycles here, or to the price of a pass that a counted loop adds up (pyloops.count)."""
-        if self.loops.price is None:
-            self.out.emit(f"cyc += {amount}.0")
-        else:
-            self.loops.price += amount
-            self.loops.adds += 1
 
     # ------------------------------------------------------------- the unit
     def function(self) -> list[str]:

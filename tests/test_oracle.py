@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.oracle.differential import MODES, assert_agrees, compare, report, run_micro
+from tests.oracle.differential import MODES, assert_agrees, compare, differences, report, run_micro
 from tests.oracle.randprog import random_program
 from tests.oracle.reduce import reduce
-from tests.oracle.reference import run_reference
+from tests.oracle.reference import Outcome, run_reference
 from tests.test_cycle_totals import GOLDEN, ROOT, RUNS
 
 DISAGREE = Path(__file__).resolve().parent / "oracle" / "disagree"
@@ -88,6 +88,19 @@ def test_random_programs_end_print_and_fail_in_many_ways():
     assert len(errors) >= 4  # division by zero, unassigned, types, index, input...
     assert sum(bool(outcome.output) for outcome in outcomes) >= 20
     assert all(outcome.cycles > 0 for outcome in outcomes)
+
+
+def test_random_programs_pause_and_use_every_bitwise_built_in():
+    made = [random_program(random.Random(k), 10) for k in range(300)]
+    assert all(any(name + "(" in source for source, _ in made) for name in ("ETL", "OUL", "OUX"))
+    paused = [run_reference(source, typed).pauses for source, typed in made if "PAUSE" in source]
+    assert sum(bool(lines) for lines in paused) >= 3
+
+
+def test_outcomes_that_pause_at_other_lines_differ_in_their_pauses():
+    expected = Outcome("1", None, 100, [20, 20, 60])
+    assert differences(expected, Outcome("1", None, 100, [20, 20, 60])) == []
+    assert [kind for kind, _ in differences(expected, Outcome("1", None, 100, [20, 60]))] == ["pauses"]
 
 
 def test_the_same_seed_makes_the_same_random_program():
@@ -287,6 +300,13 @@ FEATURES = {
         "10 AFFICHER['A=',F6.2,X,E10.3,/,*X,U] 3.14159,12345.678,4,'Z'",
         '20 AFFICHER[3U] 1,2',
         '30 TERMINER'), []),
+    'pauses and bits': (program(
+        '10 FAIRE 30 POUR I←1 JUSQUA 3',
+        '20 A←OUL(I,8);B←OUX(A,-3.5);PAUSE',
+        '30 AFFICHER A,B,ETL(B,7)',
+        '40 &P(2);TERMINER',
+        '50 PROCEDURE &P(N)',
+        '60 PAUSE;AFFICHER OUX(N,N);RETOUR'), []),
 }
 
 

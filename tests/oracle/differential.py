@@ -82,7 +82,7 @@ def refused(errors: SyntaxErrors) -> Outcome:
 
 
 def differences(expected: Outcome, got: Outcome) -> list[tuple[str, str]]:
-    """The kinds in which two outcomes differ (output, error, cycles), each with a readable line."""
+    """The kinds in which two outcomes differ (output, error, cycles, the lines of PAUSE), each with a readable line."""
     found = []
     if expected.output != got.output:
         found.append(("output", f"output {got.output!r} instead of {expected.output!r}"))
@@ -90,6 +90,8 @@ def differences(expected: Outcome, got: Outcome) -> list[tuple[str, str]]:
         found.append(("error", f"error {got.error} instead of {expected.error}"))
     if expected.cycles != got.cycles:
         found.append(("cycles", f"cycles {got.cycles} instead of {expected.cycles}"))
+    if expected.pauses != got.pauses:
+        found.append(("pauses", f"pauses at lines {got.pauses} instead of {expected.pauses}"))
     return found
 
 

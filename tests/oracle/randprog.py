@@ -6,7 +6,8 @@ global guard counter (G1, G2, ...) that only they change; every procedure counts
 global Z and returns at once past a bound; recursion passes a depth D that shrinks; loop
 variables and guards are never assigned, read into or passed by reference elsewhere. Errors
 (division by zero, unassigned variables, type mismatches, indices out of range, bad or missing
-input, too deep a recursion) are welcome: they end a run too. The file store is never used.
+input, too deep a recursion) are welcome: they end a run too. A PAUSE is: the comparison
+goes on after it, and the lines where each run paused must agree. The file store is never used.
 """
 
 from __future__ import annotations
@@ -168,9 +169,10 @@ class Generator:
 
     def builtin_num(self, depth: int, calls: bool) -> str:
         x = self.num(depth + 1, calls)
-        roll = self.rng.randrange(16)
+        roll = self.rng.randrange(18)
         return (f"ABS({x})", f"ENT({x})", f"RAC(ABS({x}))", f"SIN({x})", f"COS({x})", f"ATG({x})",
                 f"EXP(ETL({x},7))", f"LGN(ABS({x})+1)", f"ETL({x},{self.num(depth + 1, calls)})",
+                f"OUL({x},{self.num(depth + 1, calls)})", f"OUX({x},{self.num(depth + 1, calls)})",
                 "ALE(0)", f"LGR({self.string(depth + 1, calls)})",
                 f"POS({self.string(depth + 1, calls)},{self.position(depth, calls)},{self.string(depth + 1, calls)})",
                 f"EQN({self.string(depth + 1, calls)},{self.position(depth, calls)})",
@@ -285,7 +287,10 @@ class Generator:
         return f"SI {self.counted_test(var)} ALORS {self.counted_simple(var, 1)}{other}"
 
     def line_of_simples(self, label: str = "") -> None:
-        self.emit(";".join(self.simple() for _ in range(self.rng.randint(1, 3))), label)
+        statements = [self.simple() for _ in range(self.rng.randint(1, 3))]
+        if self.chance(0.04):  # the run stops there; every mode and the reference say where, and go on
+            statements.insert(self.rng.randint(0, len(statements)), "PAUSE")
+        self.emit(";".join(statements), label)
 
     def block(self, depth: int, after: str, loop_end: str | None) -> None:
         """One piece of a unit's body; `after` is a label further on, `loop_end` the enclosing loop's end line."""

@@ -3,7 +3,7 @@
     python bench/oracle_fuzz.py [--count 100000] [--seed 0] [--jobs 2] [--size 6]
                                 [--modes plain,profile,debug] [--save DIR] [--corpus]
 
-Prints how many agree, the disagreements by kind (output / error / cycles, per mode), the Python
+Prints how many agree, the disagreements by kind (output / error / cycles / pauses, per mode), the Python
 exceptions (of the reference, or of a Micro mode), and saves the smallest failing programs of
 each kind (source .lse, the smallest program found that still fails .min.lse, typed lines .in,
 and what differed .txt) in DIR. Program k is made from

@@ -6,8 +6,9 @@ global guard counter (G1, G2, ...) that only they change; every procedure counts
 global Z and returns at once past a bound; recursion passes a depth D that shrinks; loop
 variables and guards are never assigned, read into or passed by reference elsewhere. Errors
 (division by zero, unassigned variables, type mismatches, indices out of range, bad or missing
-input, too deep a recursion) are welcome: they end a run too. A PAUSE is: the comparison
-goes on after it, and the lines where each run paused must agree. The file store is never used.
+input, too deep a recursion) are welcome: they end a run too. A PAUSE stops a run, which the
+comparison takes up again, as CONTINUER does: the lines where each run paused must agree. The
+file store is never used.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The oracle: the reference interpreter agrees with every mode of the Micro (plain, --profile, debug).
+"""The oracle: the reference interpreter agrees with every mode of the Micro (plain, --profile, debug, resumed).
 
 On the recorded runs (programs/, tests/, bench/ with their typed lines and seeds), on seeded random
 programs, and on the programs where a plain run and --profile once disagreed (tests/oracle/disagree/).
@@ -101,6 +101,18 @@ def test_outcomes_that_pause_at_other_lines_differ_in_their_pauses():
     expected = Outcome("1", None, 100, [20, 20, 60])
     assert differences(expected, Outcome("1", None, 100, [20, 20, 60])) == []
     assert [kind for kind, _ in differences(expected, Outcome("1", None, 100, [20, 60]))] == ["pauses"]
+
+
+def test_the_debug_mode_stops_before_every_third_line_it_sees_and_goes_on(monkeypatch):
+    from machine.lse.runtime import Runtime
+    resumed: list[int] = []  # where each stop was, a PAUSE's or the hook's
+    resume = Runtime.resume
+    monkeypatch.setattr(Runtime, "resume", lambda runtime: resumed.append(runtime.current_line) or resume(runtime))
+    source = program("10 FAIRE 30 POUR I←1 JUSQUA 4", "20 AFFICHER I", "30 PAUSE", "40 TERMINER")
+    debugged = run_micro(source, mode="debug")
+    assert debugged == run_reference(source)
+    assert debugged.pauses == [30, 30, 30, 30]
+    assert resumed.count(30) > 4 and 20 in resumed  # the hook stopped before line 20 and line 30 too
 
 
 def test_the_same_seed_makes_the_same_random_program():

@@ -19,19 +19,30 @@ from .reference import Outcome, Reference
 MODES = ("plain", "profile", "debug", "resumed")
 SLICE = 1_000_000
 SHORT_SLICE = 733  # "resumed": stopped by Esc at every slice's end this short, and taken up again
+DEBUG_STOP = 3  # "debug": the hook sees every line and stops the run before every third it sees
 MAX_CYCLES = 4_000_000_000
 
 
 def run_micro(source: str, inputs: Iterable[str] = (), seed: int = 0, profile: str = "micro40",
               mode: str = "plain", max_cycles: int = MAX_CYCLES) -> Outcome:
-    """Run a program on a fresh Micro in one mode: plain, profile (--profile), debug (a trace hook) or
-    resumed (plain, interrupted as Esc does at the end of every short slice, then continued)."""
+    """Run a program on a fresh Micro in one mode: plain, profile (--profile), debug (a trace hook that
+    stops the run before some lines, as a breakpoint or a step does, then continued) or resumed (plain,
+    interrupted as Esc does at the end of every short slice, then continued)."""
     micro = Micro(load_profile(profile), seed=seed, profiling=mode == "profile")
     chunks: list[str] = []
     micro.listeners.append(chunks.append)
+    seen: list[int] = []  # the lines the debugger's hook saw start
+    stops: list[int] = []  # the line of a stop the hook asked for, until the run goes on
     if mode == "debug":
         micro.load(parse(source), debug=True)
-        micro.runtime.line_hook = lambda line: False  # see every line, stop at none (TRACE without output)
+
+        def hook(line: int) -> bool:
+            seen.append(line)
+            if len(seen) % DEBUG_STOP:
+                return False
+            stops.append(line)
+            return True
+        micro.runtime.line_hook = hook
     else:
         micro.load_text(source)
     pending = list(inputs)
@@ -56,6 +67,10 @@ def run_micro(source: str, inputs: Iterable[str] = (), seed: int = 0, profile: s
                 micro.feed(pending.pop(0))
             else:
                 micro.end_input()
+            continue
+        if status is Status.PAUSED and stops:  # the hook's stop, not a PAUSE: go on, as CONTINUER does
+            assert micro.runtime.current_line == stops.pop(), "the debugger stopped elsewhere than it asked"
+            assert micro.runtime.resume(), "a run stopped by the debugger could not go on"
             continue
         if status is Status.PAUSED:
             pauses.append(micro.runtime.current_line)

@@ -30,11 +30,12 @@ class ChargePlan:
         """
         if self.profile:
             return 0
-        key = (block.id, stop)
-        known = self.ahead.get(key)
+        known = self.ahead.get((block.id, stop))
         if known is not None:
             return known
-        blocks, total = self.program.blocks, 0
+        # Decision: the chain is walked once, and what each of its blocks pays ahead is kept (by block and
+        # stop): a straight run of n lines asks at each of its blocks, and a walk from each would take n^2.
+        blocks, chain = self.program.blocks, [block]
         while True:
             exit_ = block.exit
             if type(exit_) is ir.Goto and exit_.block != stop and exit_.block not in self.entries:
@@ -42,11 +43,19 @@ class ChargePlan:
             elif type(exit_) is ir.Branch and self.meets(exit_, stop):
                 block = blocks[exit_.join]  # paid before the SI, whichever arm runs
             else:
-                if type(exit_) is ir.Branch:
-                    total += self.discount(block, exit_, stop)
-                self.ahead[key] = total
-                return total
+                total = self.discount(block, exit_, stop) if type(exit_) is ir.Branch else 0
+                break
+            known = self.ahead.get((block.id, stop))
+            if known is not None:
+                total = known
+                break
+            chain.append(block)
+        self.ahead[(block.id, stop)] = total
+        for earlier in reversed(chain[:-1] if chain[-1] is block else chain):
             total += self.price_of(block)
+            block = earlier
+            self.ahead[(block.id, stop)] = total
+        return total
 
     def discount(self, block: ir.Block, exit_: ir.Branch, stop: int | None) -> int:
         """What both ways out of a SI pay first, paid before it instead: the way that pays least has no add.

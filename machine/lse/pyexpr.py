@@ -96,6 +96,7 @@ class ExpressionCode(IndexCode):
         self.proofs: dict[int, bool] = {}  # and with the variables proved whole
         self.bounds: dict[int, tuple | None] = {}  # bounds' answers, by node id, likewise
         self.shorts: dict[int, bool] = {}  # short's answers, by node id
+        self.chains: dict[int, tuple[int, bool, bool, bool]] = {}  # chain_facts' answers, by node id
         # An index, or a + - * of one, may be a Python int (kind 'i'): a FAIRE's pass index, whole constants.
         self.int_index = False  # the node about to be written may be one
         self.int_here = False  # the node being written may be one
@@ -407,20 +408,41 @@ class ExpressionCode(IndexCode):
 
         An operand evaluated before may fail as it would anyway: no infinity can have arisen yet.
         """
-        operands: list[object] = []
-        stack = [node]
-        while stack:  # the operands, in the order they are evaluated
-            item = stack.pop()
-            if type(item) is n.Binary and item.op in CHAIN:
-                stack.extend((item.right, item.left))
-            else:
-                operands.append(item)
-        if len(operands) < 3 or not all(self.number_kind(item) for item in operands):
-            return False
-        first = _first_operation(node)
-        later = operands[next(at for at, item in enumerate(operands) if item is first.right) + 1:]
-        return all(type(item) is n.Num or (type(item) is n.Var and self.scope.always_set(item.name))
-                   for item in later)
+        operands, numbers, _, later_unfailing = self.chain_facts(node)
+        return operands >= 3 and numbers and later_unfailing
+
+    def chain_facts(self, node: n.Binary) -> tuple[int, bool, bool, bool]:
+        """(how many operands, all numbers, all unfailing, all unfailing after the first operation's) of a chain
+        of + - * (see unfailing_after_first).
+
+        Decision: worked out for every link of the chain in one pass, kept by node id: a tall expression asks
+        at each of its links, and a walk of the whole chain at each would take time in its square.
+        """
+        known = self.chains.get(id(node))
+        if known is not None:
+            return known
+        stack = [(node, False)]
+        while stack:
+            item, ready = stack.pop()
+            if id(item) in self.chains:
+                continue
+            links = [kid for kid in (item.left, item.right) if type(kid) is n.Binary and kid.op in CHAIN]
+            if not ready and links:
+                stack.append((item, True))
+                stack.extend((kid, False) for kid in links)
+                continue
+            left, right = (self.chains[id(kid)] if type(kid) is n.Binary and kid.op in CHAIN else (
+                1, self.number_kind(kid), self.unfailing(kid), True) for kid in (item.left, item.right))
+            if type(item.left) is n.Binary and item.left.op in CHAIN:  # the first operation is in the left
+                after = left[3] and right[2]
+            else:  # in the right, or this one: what runs after it is the right's
+                after = right[3]
+            self.chains[id(item)] = (left[0] + right[0], left[1] and right[1], left[2] and right[2], after)
+        return self.chains[id(node)]
+
+    def unfailing(self, node: object) -> bool:
+        """True if an operand cannot fail: a constant, or a parameter by value (always set)."""
+        return type(node) is n.Num or (type(node) is n.Var and self.scope.always_set(node.name))
 
     def number_kind(self, node: object) -> bool:
         """True if an operand is sure to give a number (or to fail before the chain's first operation)."""
@@ -518,17 +540,6 @@ def literal(node: object, numbers: object) -> bool:
     if type(node) is n.Num:
         return numbers.held(float(node.value)) is not None
     return type(node) is n.Str
-
-
-def _first_operation(node: n.Binary) -> n.Binary:
-    """The operation of a chain of + - * that is done first: the leftmost whose operands are both done."""
-    while True:
-        for child in (node.left, node.right):
-            if type(child) is n.Binary and child.op in CHAIN:
-                node = child
-                break
-        else:
-            return node
 
 
 def height_at_most(node: object, limit: int) -> bool:

@@ -107,6 +107,31 @@ def test_the_procedures_on_a_cycle_of_calls_are_those_a_call_may_enter_again() -
     assert recursive(blocks_of, call_sites(program, blocks_of)) == {"&A", "&B"}
 
 
+CALL_GRAPHS = {  # who calls whom -> the units a call made in them may enter again
+    "no call": ({"&": []}, set()),
+    "a unit that calls itself": ({"&": ["&F"], "&F": ["&F"]}, {"&F"}),
+    "two units that call each other": ({"&": ["&A"], "&A": ["&B"], "&B": ["&A"]}, {"&A", "&B"}),
+    "a chain with no cycle": ({"&": ["&A"], "&A": ["&B"], "&B": []}, set()),
+    "a cycle of three and a tail": ({"&": ["&A"], "&A": ["&B"], "&B": ["&C", "&D"], "&C": ["&A"], "&D": []},
+                                    {"&A", "&B", "&C"}),
+    "a call of a procedure the program lacks": ({"&": ["&X"], "&A": ["&A", "&X"]}, {"&A"}),
+    "the main program called back": ({"&": ["&A"], "&A": ["&"]}, {"&", "&A"}),
+}
+
+
+@pytest.mark.parametrize("name", CALL_GRAPHS)
+def test_the_units_on_a_cycle_of_calls_are_found_in_any_graph(name) -> None:
+    calls, expected = CALL_GRAPHS[name]
+    sites = [(caller, 0, callee) for caller, callees in calls.items() for callee in callees]
+    assert recursive({unit: [] for unit in calls}, sites) == expected
+
+
+def test_a_chain_of_calls_as_long_as_a_program_ends_in_a_cycle_found_without_recursion() -> None:
+    units = [f"&P{at}" for at in range(5000)]
+    sites = [(caller, 0, callee) for caller, callee in zip(units, units[1:])] + [(units[-1], 0, units[-2])]
+    assert recursive({unit: [] for unit in units}, sites) == {units[-1], units[-2]}
+
+
 def test_a_procedure_no_call_enters_again_tests_no_budget_at_its_entry() -> None:
     code = listing(CYCLE_OF_CALLS)
     assert "M.slice_end(30)" in code and "M.slice_end(50)" in code  # a cycle of calls needs a budget test

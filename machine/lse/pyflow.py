@@ -187,21 +187,53 @@ def call_sites(program: ir.ProgramIR, blocks_of: dict[str, list[int]]) -> list[t
 
 
 def recursive(blocks_of: dict[str, list[int]], sites: list[tuple[str, int, str]]) -> set[str]:
-    """The units that a call made in them may enter again (on a cycle of calls); `sites`: call_sites'."""
-    calls: dict[str, set[str]] = {name: set() for name in blocks_of}
+    """The units that a call made in them may enter again (on a cycle of calls); `sites`: call_sites'.
+
+    Decision: the units on a cycle are those of a strongly connected part of the graph of calls with more
+    than one unit, or one that calls itself (Tarjan's way, without recursion: a chain of calls may be as
+    long as the program), so the time grows with the calls, not with the units times the calls.
+    """
+    calls: dict[str, list[str]] = {name: [] for name in blocks_of}
     for caller, _, callee in sites:
-        calls[caller].add(callee)
+        if callee in calls:
+            calls[caller].append(callee)
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
     found: set[str] = set()
-    for name in calls:
-        seen, work = set(), list(calls[name])
+    for start in calls:
+        if start in index:
+            continue
+        work = [(start, 0)]
         while work:
-            callee = work.pop()
-            if callee == name:
-                found.add(name)
-                break
-            if callee not in seen:
-                seen.add(callee)
-                work.extend(calls.get(callee, ()))
+            name, at = work.pop()
+            if at == 0:
+                index[name] = low[name] = len(index)
+                stack.append(name)
+                on_stack.add(name)
+            callees = calls[name]
+            if at < len(callees):
+                work.append((name, at + 1))
+                callee = callees[at]
+                if callee not in index:
+                    work.append((callee, 0))
+                elif callee in on_stack:
+                    low[name] = min(low[name], index[callee])
+                continue
+            if work:  # back in the caller: what this unit reaches, the caller reaches
+                caller = work[-1][0]
+                low[caller] = min(low[caller], low[name])
+            if low[name] == index[name]:
+                part = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    part.append(member)
+                    if member == name:
+                        break
+                if len(part) > 1 or name in calls[name]:
+                    found.update(part)
     return found
 
 

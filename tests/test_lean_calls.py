@@ -272,8 +272,13 @@ def test_a_procedure_that_calls_none_agrees_with_the_reference(name: str, profil
     assert_agrees(LEAVES[name], [], profile=profile)
 
 
-def test_only_a_procedure_that_calls_another_counts_the_depth_of_calls() -> None:
+def test_a_call_gives_its_depth_as_an_argument_and_nothing_is_undone_when_it_ends() -> None:
     code = listing(LEAVES["a procedure that calls none, called at the deepest level allowed"])
-    caller, callee = code.split("def p_P(")[1].split("def p_F(")
-    assert "depth += 1" in caller and "depth -= 1" in caller
-    assert "if depth >= _MAXD: _too_deep()" in callee and "depth += 1" not in callee and "finally" not in callee
+    main, procedures = code.split("def p_P(")
+    caller, callee = procedures.split("def p_F(")
+    assert "p_P(1.0, 0)" in main  # the program calls at depth 0
+    assert caller.startswith("v_N, depth):") and "p_P((v_N + 1.0), depth + 1)" in caller and "p_F(v_N, depth + 1)" in caller
+    for procedure in (caller, callee):
+        assert "if depth >= _MAXD: _too_deep()" in procedure
+        assert "depth += 1" not in procedure and "depth -= 1" not in procedure and "finally" not in procedure
+    assert "nonlocal cyc, depth" not in code

@@ -80,7 +80,6 @@ class CompiledProgram:
         if not shared.profile:  # plain runs: a substring pays its characters to the cell
             namespace["_sch"] = make_paid_substring(self.cyc_cell, machine.costs["char_scan"], namespace["_b_SCH"])
         self.budget_cell = cells.pop("bud")
-        cells.pop("depth")
         # The main program's ints, each with its variable's float (see retake_counters).
         self.counter_cells = [(cells.pop(name), cells.get("v" + name[1:]),
                                shared.floors.get(self.names.get("v" + name[1:]))) for name in shared.counter_cells]

@@ -518,6 +518,7 @@ class ExpressionCode(IndexCode):
                 parts.append(code if kind in "nsb" else f"_byval({code})")
         finally:
             self.in_index = in_index
+        parts.append("0" if self.scope.is_main else "depth + 1")  # its depth (see UnitCode.function)
         return f"{python_name('p', node.name.lstrip('&'))}({', '.join(parts)})"
 
     def reference(self, arg: object) -> str:

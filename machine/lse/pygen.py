@@ -48,7 +48,6 @@ class UnitCode(UnitNames):
         self.alone = len(set(roots)) == 1  # no RETOUR EN comes back into it
         self.once: set[int] = set()  # the blocks that run rarely (see program_source)
         self.reentered = True  # a call made in the unit may enter it again (see program_source)
-        self.calls = True  # the unit calls a procedure (see program_source)
         nodes = analyses.unit_nodes(program, self.block_ids)
         # A procedure's own CHAINE and TABLEAU are Python locals when nothing hands them over by name.
         self.own_strings, self.own_arrays = ownership.own_strings_and_arrays(program, unit, nodes)
@@ -98,7 +97,9 @@ class UnitCode(UnitNames):
             header = "def u_main(pc):"
         else:
             params = [f"a_{i}" if self.storage(p) == "table" else self.pyname(p) for i, p in enumerate(unit.params)]
-            header = f"def {self.tag()}({', '.join(params)}):"
+            # Decision: a call's depth is its last argument (the caller's plus one; 0 from the main program),
+            # not a cell counted up and down around each call: nothing to undo when the call ends.
+            header = f"def {self.tag()}({', '.join([*params, 'depth'])}):"
         out.depth = 1
         self.loops.keep_cheap()
         if self.counters:  # no element until a FAIRE sets them (the general way sees their floats)
@@ -121,10 +122,7 @@ class UnitCode(UnitNames):
             if self.held:
                 self.take_held(sorted(self.held))
                 own = sorted(self.held) + own
-            # A procedure that calls none: no call in it reads the depth, which is only tested above.
-            finish = self.calls or own or self.table or self.shared.profile  # what the call's end undoes
-            if self.calls:
-                out.emit("depth += 1")
+            finish = own or self.table or self.shared.profile  # what the call's end undoes
             if finish:
                 out.emit("try:")
                 out.depth += 1
@@ -137,8 +135,6 @@ class UnitCode(UnitNames):
         if not self.is_main and finish:
             out.depth = 1
             out.emit("finally:")
-            if self.calls:
-                out.emit("    depth -= 1")
             if own:
                 out.emit(f"    M.memory.used -= {' + '.join(held_name(name) for name in own)}")
             if self.table:
@@ -154,7 +150,7 @@ class UnitCode(UnitNames):
             counters = sorted(python_name("i", name) for name in self.counters)
             self.shared.counter_cells.extend(counters)
             declared += counters
-        return [header, f"{INDENT}nonlocal cyc, depth{''.join(', ' + d for d in declared)}"] + out.lines
+        return [header, f"{INDENT}nonlocal cyc{''.join(', ' + d for d in declared)}"] + out.lines
 
     def take_held(self, names: list[str]) -> None:
         """The memory the strings and arrays given to parameters held in Python locals take, at the call: all
@@ -464,11 +460,9 @@ def program_source(shared: ProgramCode, units: list[tuple[Unit, list[int]]]) -> 
     sites = pyflow.call_sites(shared.ir, blocks_of)
     rare = pyflow.rarely_run(shared.ir, blocks_of, {code.unit.name for code in codes if code.alone}, MAIN, sites)
     again = pyflow.recursive(blocks_of, sites)
-    callers = {caller for caller, _, _ in sites}
     for code in codes:
         code.once = rare.get(code.unit.name, set())
         code.reentered = code.unit.name in again
-        code.calls = code.unit.name in callers
     for code in codes:
         lines = code.function()
         table = [(0, 0), (0, 0)] + code.out.table
@@ -479,8 +473,8 @@ def program_source(shared: ProgramCode, units: list[tuple[Unit, list[int]]]) -> 
     bind = "".join(f"{name} = " for name in names)
     prelude = [
         "def _program(M, G):",
-        f"    cyc = bud = 0.0; depth = 0{'; ' + bind + '0.0; del ' + ', '.join(names) if names else ''}",
-        f"    def _cells(): return (cyc, bud, depth{''.join(', ' + name for name in names)})",
+        f"    cyc = bud = 0.0{'; ' + bind + '0.0; del ' + ', '.join(names) if names else ''}",
+        f"    def _cells(): return (cyc, bud{''.join(', ' + name for name in names)})",
         "    pass",
     ]
     assert len(prelude) == header

@@ -349,7 +349,7 @@ class Runtime(ProgramIO):
         packed = [({0: value}, 0) if param in unit.by_reference else value for param, value in zip(unit.params, args)]
         self.budget = self.cyc + cycles
         try:
-            outcome, finished = self.suspension.call(self.compiled.units[name], packed)
+            outcome, finished = self.suspension.call(self.compiled.units[name], [*packed, 0])  # at depth 0
         finally:
             self.flush_output()
         if not finished:

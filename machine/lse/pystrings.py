@@ -241,8 +241,13 @@ def counted_store(kind: str, fits: str, held: str, store: str, otherwise: str) -
     """The value in `_sv` stored into a CHAINE, its cells counted as values.hold_string does, written out:
     `store` where the value is a string (tested unless its `kind` is 's'), `fits` (a test ending in "and ",
     or "") holds and the string fits the memory beside the `held` cells, else `otherwise` (the call that
-    stores or fails)."""
+    stores or fails).
+
+    Decision: a string as long as the one it replaces (a character for a character, a board rebuilt)
+    leaves the memory as it was, and the code does not touch it: its count is an attribute read and set.
+    """
     string = "" if kind == "s" else "_type(_sv) is _str and "
     return (f"if {string}{fits}((_mo := _len(_sv) - {held}) <= 0 or _MM.used + _mo <= _MM.limit):\n"
-            f"    _MM.used += _mo; {store}\n"
+            f"    if _mo: _MM.used += _mo\n"
+            f"    {store}\n"
             f"else:\n    {otherwise}")

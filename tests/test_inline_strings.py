@@ -220,3 +220,45 @@ def test_codes_are_read_by_index_and_characters_made_by_chr_with_the_built_in_on
     line = code[start:code.index("# 30:", start)]
     assert "_ord(v_S[_i1 - 1])" in line and "_chr(" in line
     assert line.count("_b_EQN(") == 1 and line.count("_b_EQC(") == 1  # the general way, given the values
+
+
+HELD = SET + "12 CHAINE U,V\n"  # the substrings' own variables
+TOLD = {
+    "every start from 0 to two past the end, counts written out": (
+        HELD + "20 FAIRE 30 POUR D←0 JUSQUA 15\n30 U←SCH(S,D,1,P);V←SCH(S,D,3,Q);AFFICHER U,P,V,Q\n"),
+    "every start and count, both computed": (
+        HELD + "20 FAIRE 40 POUR D←1 JUSQUA 15\n30 FAIRE 40 POUR N←0 JUSQUA 3\n"
+        "40 U←SCH(S,D,N,P);AFFICHER U,P\n"),
+    "starts and counts written out, within and past the end": (
+        HELD + TWICE + "20 AFFICHER SCH(S,1,2,P),P,SCH(S,12,1,P),P,SCH(S,12,3,P),P,SCH(S,13,1,P),P,SCH(S,20,2,P),P\n"),
+    "the position read as the next start": (
+        HELD + "20 P←1;N←0\n30 U←SCH(S,P,2,P);N←N+LGR(U);SI P<=LGR(S) ALORS ALLER EN 30\n40 AFFICHER N,P\n"),
+    "the start's own variable given the position": (
+        HELD + TWICE + "20 P←2;U←SCH(S,P,P,P);AFFICHER U,P\n"),
+    "a fractional count": HELD + TWICE + "20 N←1.5;U←SCH(S,2,N,P);AFFICHER U,P\n",
+    "a negative count": HELD + TWICE + "20 N←-1;U←SCH(S,2,N,P);AFFICHER U,P\n",
+    "a fractional start": HELD + TWICE + "20 D←2.5;U←SCH(S,D,2,P);AFFICHER U,P\n",
+    "a number for the string": HELD + TWICE + "20 X←12;U←SCH(X,1,1,P);AFFICHER U,P\n",
+    "an unset string": "10 CHAINE U\n" + TWICE + "20 U←SCH(A,1,1,P);AFFICHER U,P\n",
+    "a procedure's own position variable (the general way)": (
+        "10 AFFICHER &F('ABCDE')\n20 TERMINER\n30 PROCEDURE &F(S) LOCAL S,P,N\n40 N←0;P←1\n"
+        "50 N←N+LGR(SCH(S,P,2,P));SI P<=LGR(S) ALORS ALLER EN 50\n60 RESULTAT N*100+P\n"),
+    "a position given to a variable the program holds a string in": (
+        "10 CHAINE S,P,U;S←'ABC'\n" + TWICE + "20 U←SCH(S,1,1,P);AFFICHER U\n"),
+    "a position past single precision's whole numbers": (
+        "10 CHAINE S,U;S←'AB'\n" + TWICE + "20 U←SCH(S,1,16777217,P);AFFICHER U,P\n"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(TOLD))
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+def test_every_mode_agrees_with_the_reference_on_sch_giving_its_position(name: str, profile: str) -> None:
+    assert_agrees(TOLD[name], [], profile=profile)
+
+
+def test_plain_runs_cut_a_substring_and_set_its_position_inline_with_the_built_in_only_for_what_the_test_refuses() -> None:
+    code = listing(HELD + TWICE + "20 D←2;N←3;U←SCH(S,D,N,P);V←SCH(S,D,1,Q)\n30 AFFICHER U,V,P,Q\n")
+    start = code.index("# 20:")
+    line = code[start:code.index("# 30:", start)]
+    assert "(v_P := _float(_i1 + _len(_r1)))" in line and "(v_Q := _float(_i1 + 1))" in line
+    assert line.count("_b_SCH(") == 2  # the general way of each, given the values

@@ -338,6 +338,18 @@ class ExpressionCode(IndexCode):
     def ex_BuiltinCall(self, node: n.BuiltinCall) -> tuple[str, str]:
         spec = BUILTINS[node.name]
         start = self.int_start(node.args[1]) if node.name in ("SCH", "EQN") and len(node.args) > 1 else None
+        # A position given back into one of the program's number variables (a Python name) is set inline too.
+        given = node.position_out.name if node.position_out is not None else None
+        told = given is not None and self.scope.storage(given) == "global" and self.scope.pure(given)
+        if node.name == "SCH" and told and not self.scope.shared.profile and not self.cold and (
+                len(node.args) == 3 and type(node.args[2]) is not n.Str):
+            count = node.args[2]
+            whole_count = type(count) is n.Num and float(count.value).is_integer() and 1 <= count.value < 2 ** 31
+            parts = self.below(node.args, start)
+            if parts[2][1] != "s":  # not a string of stops
+                told_by = (self.scope.pyname(given), lambda call: self.scope.position(given, call))
+                return pystrings.substring(self, parts, int(count.value) if whole_count else None, node.args[1],
+                                           start, told_by), "s"
         if node.name == "SCH" and node.position_out is None and not self.scope.shared.profile:
             count = node.args[2]
             whole_count = type(count) is n.Num and float(count.value).is_integer() and 1 <= count.value < 2 ** 31

@@ -8,6 +8,7 @@ runtime.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from machine.lse import nodes as n
@@ -18,9 +19,11 @@ if TYPE_CHECKING:
 
 
 def substring(ex: ExpressionCode, parts: list[tuple[str, str]], count: int | None, node_start: object,
-              start_int: str | None = None) -> str:
-    """SCH(s, d, n) without its position: inline, paid, when d is a whole number from 1 and n (a whole
-    constant, or None: a number computed) a whole number from 0.
+              start_int: str | None = None, told: tuple[str, Callable[[str], str]] | None = None) -> str:
+    """SCH(s, d, n) inline, paid, when d is a whole number from 1 and n (a whole constant, or None: a number
+    computed) a whole number from 0; `told`, for SCH(s, d, n, P): the Python name of P, set to the position
+    after the characters copied (d never past LGR(s) + 1, where the built-in starts), and the general form
+    given the built-in's call (pynames.UnitNames.position).
 
     Decision: inline, as the loops that read a string a character at a time are the hot ones (a
     call costs ~90 ns more); the operands are computed first, in order (`&` does not cut short), a
@@ -38,13 +41,19 @@ def substring(ex: ExpressionCode, parts: list[tuple[str, str]], count: int | Non
     s, text_first = ex.once(text, f"_s{depth}") if constant or (
         (simple(start) or start_int is not None) and counted) else (f"_s{depth}", f"_s{depth} := {text}")
     per_char = ex.scope.shared.costs["char_scan"]
+    def general(d: str, c: str) -> str:
+        return f"_sch({s}, {d}, {c})" if told is None else told[1](f"_b_SCH({s}, {d}, {c})")
+
+    def setting(after: str) -> list[str]:  # the position given back, once the substring is paid
+        return [] if told is None else [f"({told[0]} := _float({after})) is not None"]
     if constant:  # a whole start and count written out (exact in any model)
         at = int(first) - 1
         cut = f"[{at}]" if count == 1 else f"[{at}:{at + count}]"
         test = f"_len({text_first}) >= {at + count}" if text_kind == "s" else (
             f"_type({text_first}) is _str and _len({s}) >= {at + count}")
         paid = f"(cyc := cyc + {per_char * count}) is not None"
-        return f"({s}{cut} if {test} and {paid} else _sch({s}, {start}, {length}))"
+        told_at = "".join(f" and {check}" for check in setting(str(at + count + 1)))
+        return f"({s}{cut} if {test} and {paid}{told_at} else {general(start, length)})"
     tests = [kind_test(text_first, text_kind, "s")]
     whole_start = []
     if float(first).is_integer() and 1 <= first < 2 ** 24:  # written out: nothing to compute or test
@@ -61,15 +70,17 @@ def substring(ex: ExpressionCode, parts: list[tuple[str, str]], count: int | Non
     if count is not None:
         cut, end = (f"[{i} - 1]", i) if count == 1 else (f"[{i} - 1:{i} + {count - 1}]", f"{i} + {count - 1}")
         checks = [" & ".join(tests), *whole_start, f"{end} <= _len({s})",
-                  f"(cyc := cyc + {per_char * count}) is not None"]
-        return f"({s}{cut} if {' and '.join(checks)} else _sch({s}, {d}, {length}))"
+                  f"(cyc := cyc + {per_char * count}) is not None", *setting(f"{i} + {count}")]
+        return f"({s}{cut} if {' and '.join(checks)} else {general(d, length)})"
     if counted:
         c = length
     else:
         tests.append(kind_test(f"{c} := {length}", length_kind, "n"))
-    checks = [" & ".join(tests), *whole_start, f"0.0 <= {c} < 1e15", f"({k} := _floor({c})) == {c}",
-              f"(cyc := cyc + {per_char} * _len({r} := {s}[{i} - 1:{i} - 1 + {k}])) is not None"]
-    return f"({r} if {' and '.join(checks)} else _sch({s}, {d}, {c}))"
+    within = [] if told is None else [f"{i} <= _len({s}) + 1"]  # past it, the built-in starts at its end
+    checks = [" & ".join(tests), *whole_start, *within, f"0.0 <= {c} < 1e15", f"({k} := _floor({c})) == {c}",
+              f"(cyc := cyc + {per_char} * _len({r} := {s}[{i} - 1:{i} - 1 + {k}])) is not None",
+              *setting(f"{i} + _len({r})")]
+    return f"({r} if {' and '.join(checks)} else {general(d, c)})"
 
 
 def position(ex: ExpressionCode, nodes: tuple, parts: list[tuple[str, str]]) -> str:

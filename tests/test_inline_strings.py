@@ -256,7 +256,7 @@ def test_every_mode_agrees_with_the_reference_on_sch_giving_its_position(name: s
     assert_agrees(TOLD[name], [], profile=profile)
 
 
-def test_plain_runs_cut_a_substring_and_set_its_position_inline_with_the_built_in_only_for_what_the_test_refuses() -> None:
+def test_plain_runs_cut_a_substring_and_set_its_position_inline_the_built_in_only_for_what_the_test_refuses() -> None:
     code = listing(HELD + TWICE + "20 D←2;N←3;U←SCH(S,D,N,P);V←SCH(S,D,1,Q)\n30 AFFICHER U,V,P,Q\n")
     start = code.index("# 20:")
     line = code[start:code.index("# 30:", start)]

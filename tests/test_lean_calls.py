@@ -277,7 +277,8 @@ def test_a_call_gives_its_depth_as_an_argument_and_nothing_is_undone_when_it_end
     main, procedures = code.split("def p_P(")
     caller, callee = procedures.split("def p_F(")
     assert "p_P(1.0, 0)" in main  # the program calls at depth 0
-    assert caller.startswith("v_N, depth):") and "p_P((v_N + 1.0), depth + 1)" in caller and "p_F(v_N, depth + 1)" in caller
+    assert caller.startswith("v_N, depth):")
+    assert "p_P((v_N + 1.0), depth + 1)" in caller and "p_F(v_N, depth + 1)" in caller
     for procedure in (caller, callee):
         assert "if depth >= _MAXD: _too_deep()" in procedure
         assert "depth += 1" not in procedure and "depth -= 1" not in procedure and "finally" not in procedure

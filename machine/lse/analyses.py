@@ -554,6 +554,30 @@ def unit_statements(layout: Layout) -> list[tuple[Unit, object]]:
     return [(units[owner], node) for owner, node in layout.statements]
 
 
+# What may make a name another array (or none), or stop the run where the monitor may: a call, input and
+# output, a pause, a declaration, a freeing, the disk.
+UNSETTLING = (n.Call, n.CallStatement, n.Lire, n.Afficher, n.Pause, n.Chaine, n.Tableau, n.Liberer, n.Garer,
+              n.Charger, n.Supprimer, n.Executer)
+
+
+def settled_arrays(unit: Unit, nodes: list) -> set[str]:
+    """A procedure's parameters by reference that its code indexes and that name the same array (or the same
+    thing that is none) from its entry to its end, but where the run stops at the end of a slice: nothing it
+    runs calls, reads, prints, pauses, declares, frees or touches the disk, and it never stores into them whole.
+
+    Decision: only such a procedure reads what they name once at its entry and after each slice (pygen), as a
+    stored number or string never replaces an array (the store fails: DEJA DECLARE) and a fast path that
+    finds no array there runs again the general way, which reads it anew.
+    """
+    if unit.name == MAIN or any(type(node) in UNSETTLING for node in nodes):
+        return set()
+    indexed = {node.name for node in nodes if type(node) is n.Index} & set(unit.by_reference)
+    whole = {node.target.name for node in nodes if type(node) is n.Assign and type(node.target) is n.Var}
+    whole |= {node.var for node in nodes if type(node) is n.Faire}
+    whole |= {node.position_out.name for node in nodes if type(node) is n.BuiltinCall and node.position_out}
+    return indexed - whole
+
+
 def index_names(nodes: list) -> set[str]:
     """The variables that some index among these nodes reads."""
     return {item.name for node in nodes if type(node) is n.Index

@@ -63,6 +63,9 @@ class UnitCode(UnitNames):
         self.table -= self.held
         self.held_strings = {name for name in self.held if ownership.declared_first(program, unit, name)}
         self.assigned: set[str] = set()  # globals this unit stores into directly
+        # Parameters by reference whose array a fast path reads from a local (h_NAME), taken at the entry and
+        # after each slice (analyses.settled_arrays); not where the debugger or the profile may stop the run.
+        self.settled = set() if shared.profile or shared.debug else analyses.settled_arrays(unit, nodes)
         self.whole = shared.whole[unit.name]  # its variables expected to hold whole numbers
         self.proven = shared.proven[unit.name]  # those sure to (holdings.whole_variables)
         self.exprs = ExpressionCode(self, shared.numbers, self.charge_inline, shared.layout.units)
@@ -110,7 +113,7 @@ class UnitCode(UnitNames):
             self.where(program.blocks[entry].line, 0)
             out.emit("if depth >= _MAXD: _too_deep()")
             if straight and self.reentered:  # elsewhere the dispatch, or the caller's loop, tests the budget
-                out.emit(f"if cyc >= bud: M.slice_end({program.blocks[entry].line})")
+                out.emit(self.budget_test(program.blocks[entry].line))
             if self.shared.profile:
                 out.emit("_caller = M.enter_call()")
             if self.table:
@@ -143,7 +146,10 @@ class UnitCode(UnitNames):
                 out.emit("    M.leave_call(_caller)")
         if self.kept.names:
             out.insert(0, self.kept.first_line(), 1)
-        for name in sorted(self.referred_params):  # a reference is a (container, key) pair, never rebound
+        if self.settled:
+            out.insert(0, [self.settling()], 1)
+        # A reference is a (container, key) pair, never rebound.
+        for name in sorted(self.referred_params | self.settled):
             out.insert(0, [f"{python_name('c', name)}, {python_name('k', name)} = {python_name('r', name)}"], 1)
         declared = sorted(python_name("v", name) for name in self.assigned)
         if self.is_main:  # the program's ints are cells: the runtime forgets them when a run goes on
@@ -151,6 +157,19 @@ class UnitCode(UnitNames):
             self.shared.counter_cells.extend(counters)
             declared += counters
         return [header, f"{INDENT}nonlocal cyc{''.join(', ' + d for d in declared)}"] + out.lines
+
+    def budget_test(self, line: object) -> str:
+        """The test that ends the slice when its cycles are spent; then what settled parameters name is read anew."""
+        return f"if cyc >= bud: M.slice_end({line}){'; ' + self.settling() if self.settled else ''}"
+
+    def settling(self) -> str:
+        """The statement that reads what each settled parameter names (analyses.settled_arrays)."""
+        return "; ".join(f"{python_name('h', name)} = _held({python_name('c', name)}, {python_name('k', name)})"
+                         for name in sorted(self.settled))
+
+    def settled_array(self, name: str) -> str:
+        """An array as a fast path reads it: a settled parameter's local, else as anywhere."""
+        return python_name("h", name) if name in self.settled else self.array(name)
 
     def take_held(self, names: list[str]) -> None:
         """The memory the strings and arrays given to parameters held in Python locals take, at the call: all
@@ -189,7 +208,7 @@ class UnitCode(UnitNames):
         out.emit("while True:")
         out.depth += 1
         self.where(0, 0)
-        out.emit("if cyc >= bud: M.slice_end(_LINES[pc])")
+        out.emit(self.budget_test("_LINES[pc]"))
         self.dispatch(sorted(self.entries))
         out.depth -= 2
         self.where(0, 0)
@@ -244,7 +263,7 @@ class UnitCode(UnitNames):
             return
         out.emit("while True:")
         out.depth += 1
-        out.emit(f"if cyc >= bud: M.slice_end({self.shared.ir.blocks[block_id].line})")
+        out.emit(self.budget_test(self.shared.ir.blocks[block_id].line))
         self.kept.pass_starts(block_id)
         self.fused = block_id
         self.chain(block_id)

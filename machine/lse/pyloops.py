@@ -102,7 +102,7 @@ class LoopCode:
         out.emit("while True:")
         out.depth += 1
         unit.where(self.ir.blocks[body].line, 0)
-        out.emit(f"if cyc >= bud: M.slice_end({self.ir.blocks[body].line})")
+        out.emit(unit.budget_test(self.ir.blocks[body].line))
         out.emit("try:")
         at = len(out.lines)
         out.depth += 2
@@ -230,7 +230,7 @@ class LoopCode:
 
     def fast_array(self, name: str) -> str:
         """An array in a fast path: read before the `for` being written, unless it is a plain name."""
-        code, hoisted = self.unit.array(name), self.hoisting.get(name)
+        code, hoisted = self.unit.settled_array(name), self.hoisting.get(name)
         if hoisted is None or code.isidentifier():
             return code
         array = f"_A{hoisted[len(HOISTED):]}"

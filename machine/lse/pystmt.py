@@ -183,7 +183,7 @@ class StatementCode:
             if hoisted is not None:
                 self.exprs.described[name] = hoisted
                 continue
-            array = self.unit.array(name)
+            array = self.unit.settled_array(name)
             if counts[name] > 1 and array.isidentifier():
                 self.exprs.described[name] = f"_D{len(read)}"
                 read[array] = (self.exprs.described[name], name in matrices)

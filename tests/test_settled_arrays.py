@@ -1,5 +1,6 @@
-"""A procedure's array given by reference is read from a local (h_NAME) where nothing it runs can make the
-name another array: taken at its entry and after each slice (analyses.settled_arrays, pygen)."""
+"""A procedure's array given by reference is read by its fast paths from a local (h_NAME), taken at its entry,
+after each slice and after each statement that may make the name another array, which reads it itself
+(analyses.settled_arrays, pygen)."""
 
 from __future__ import annotations
 
@@ -25,6 +26,8 @@ HEAP = (
 
 SUM = "300 PROCEDURE &S(A,N) LOCAL N,K,T\n310 T←0;K←1\n320 T←T+A[K];K←K+1;SI K<=N ALORS ALLER EN 320\n330 RESULTAT T\n"
 
+LOOP = "10 TABLEAU B[3]\n20 FAIRE 30 POUR R←1 JUSQUA 3\n"  # a procedure called once is written short, without h_
+
 PROGRAMS = {
     "a heap sort, its sift given the array by reference": (HEAP, ["40"]),
     "an array summed by a loop of jumps, long enough to cross many slices": (
@@ -39,9 +42,26 @@ PROGRAMS = {
     "one array given under two names, stored through each": (
         "10 TABLEAU B[3]\n20 &P(B,B)\n30 AFFICHER B[1],B[2]\n40 TERMINER\n"
         "50 PROCEDURE &P(A,C)\n60 A[1]←5;C[1]←C[1]+1;A[2]←C[1]*A[1];RETOUR\n"),
-    "a procedure that declares the array it is given (not settled)": (
-        "10 TABLEAU B[3]\n20 B[1]←7;&P(B)\n30 AFFICHER B[1]\n40 TERMINER\n"
-        "50 PROCEDURE &P(A)\n60 X←A[1];LIBERER A;TABLEAU A[2];A[1]←X+1;RETOUR\n"),
+    "a callee that declares again the array its caller reads after the call": (
+        LOOP + "25 B[1]←7*R;&P(B)\n30 AFFICHER B[1],B[2]\n40 TERMINER\n"
+        "50 PROCEDURE &P(A)\n60 X←A[1];&Q;Y←A[1];A[2]←X+Y;RETOUR\n"
+        "70 PROCEDURE &Q\n80 LIBERER B;TABLEAU B[2];B[1]←40;RETOUR\n"),
+    "a function that declares the array again between two reads of one statement": (
+        LOOP + "25 B[1]←7*R;&P(B)\n30 AFFICHER B[1],X\n40 TERMINER\n"
+        "50 PROCEDURE &P(A)\n60 X←A[1]+&F+A[1]*10;RETOUR\n"
+        "70 PROCEDURE &F\n80 LIBERER B;TABLEAU B[2];B[1]←40;RESULTAT 0\n"),
+    "a callee that declares the array again and comes back by RETOUR EN": (
+        LOOP + "25 B[1]←7*R;&P(B)\n30 AFFICHER B[1],X\n40 TERMINER\n"
+        "50 PROCEDURE &P(A)\n60 X←A[1];&Q\n70 X←X+A[1];RETOUR\n"
+        "80 PROCEDURE &Q\n90 LIBERER B;TABLEAU B[2];B[1]←40;RETOUR EN 70\n"),
+    "a recursive permutation, the array given on at each level": (
+        "10 TABLEAU P[5]\n20 FAIRE 20 POUR I←1 JUSQUA 5;P[I]←I\n30 S←0;&PERM(P,1,5)\n40 AFFICHER S,P[1],P[5]\n"
+        "50 TERMINER\n100 PROCEDURE &PERM(A,K,N) LOCAL K,N,I,T\n110 SI K<N ALORS ALLER EN 130\n"
+        "120 S←S+A[1]*10+A[N];RETOUR\n130 I←K\n140 T←A[K];A[K]←A[I];A[I]←T;&PERM(A,K+1,N)\n"
+        "150 T←A[K];A[K]←A[I];A[I]←T;I←I+1;SI I<=N ALORS ALLER EN 140\n160 RETOUR\n"),
+    "a procedure that declares again, by its own name, the array it is given": (
+        LOOP + "25 B[1]←7*R;&P(B)\n30 AFFICHER B[1],X,Y\n40 TERMINER\n"
+        "50 PROCEDURE &P(A)\n60 X←A[1];LIBERER B;TABLEAU B[2];B[1]←X+1;Y←A[1];RETOUR\n"),
 }
 
 
@@ -59,26 +79,28 @@ def test_every_mode_agrees_with_the_reference_on_an_array_given_by_reference(nam
 def settled(source: str, procedure: str) -> set[str]:
     tree = parse(source)
     shape, ir = layout(tree), lower(tree)
-    unit = shape.units[procedure]
-    blocks = analyses.reachable(ir, [ir.proc_entry[procedure]])
-    return analyses.settled_arrays(unit, analyses.unit_nodes(ir, blocks))
+    return analyses.settled_arrays(ir, shape.units[procedure], analyses.reachable(ir, [ir.proc_entry[procedure]]))
 
 
+P = "10 TERMINER\n20 PROCEDURE &P(A)\n"
+F = "50 PROCEDURE &F\n60 RESULTAT 1\n"
 CASES = [
     ("the heap's sift, which only reads and stores elements", HEAP, "&TAMISER", {"A"}),
-    ("a procedure that calls another", "10 TERMINER\n20 PROCEDURE &P(A)\n30 X←A[1];&Q\n40 RETOUR\n"
-     "50 PROCEDURE &Q\n60 RETOUR\n", "&P", set()),
-    ("one that calls a function in an expression", "10 TERMINER\n20 PROCEDURE &P(A)\n30 X←A[1]+&F\n40 RETOUR\n"
-     "50 PROCEDURE &F\n60 RESULTAT 1\n", "&P", set()),
-    ("one that prints", "10 TERMINER\n20 PROCEDURE &P(A)\n30 AFFICHER A[1]\n40 RETOUR\n", "&P", set()),
-    ("one that reads in", "10 TERMINER\n20 PROCEDURE &P(A)\n30 LIRE X;Y←A[X]\n40 RETOUR\n", "&P", set()),
-    ("one that pauses", "10 TERMINER\n20 PROCEDURE &P(A)\n30 PAUSE;Y←A[1]\n40 RETOUR\n", "&P", set()),
-    ("one that declares an array", "10 TERMINER\n20 PROCEDURE &P(A)\n30 TABLEAU W[2];Y←A[1]\n40 RETOUR\n",
+    ("a procedure that calls another (read anew after the call)", P + "30 X←A[1];&Q\n40 RETOUR\n"
+     "50 PROCEDURE &Q\n60 RETOUR\n", "&P", {"A"}),
+    ("one that calls a function in an assignment (written reading it anew)", P + "30 X←A[1]+&F+A[2]\n40 RETOUR\n" + F,
+     "&P", {"A"}),
+    ("one that prints, reads in, pauses, declares", P + "30 AFFICHER A[1];LIRE X;PAUSE;TABLEAU W[2];Y←A[X]\n"
+     "40 RETOUR\n", "&P", {"A"}),
+    ("one whose SI's condition calls a function", P + "30 SI &F>0 ALORS Y←A[1]\n40 RETOUR\n" + F, "&P", set()),
+    ("one whose RESULTAT calls a function", P + "30 RESULTAT A[1]+&F\n" + F, "&P", set()),
+    ("one whose FAIRE's limit calls a function", P + "30 FAIRE 30 POUR I←1 JUSQUA &F;Y←A[I]\n40 RETOUR\n" + F,
      "&P", set()),
-    ("one that stores into its parameter whole", "10 TERMINER\n20 PROCEDURE &P(A)\n30 Y←A[1];A←2\n40 RETOUR\n",
-     "&P", set()),
+    ("one whose jump is computed by a function", P + "30 Y←A[1];ALLER EN &F*30\n40 RETOUR\n" + F, "&P", set()),
+    ("one that stores into its parameter whole", P + "30 Y←A[1];A←2\n40 RETOUR\n", "&P", set()),
+    ("one that reads into its parameter", P + "30 Y←A[1];LIRE A\n40 RETOUR\n", "&P", set()),
     ("a parameter by value", "10 TERMINER\n20 PROCEDURE &P(A) LOCAL A\n30 Y←A[1]\n40 RETOUR\n", "&P", set()),
-    ("a parameter by reference never indexed", "10 TERMINER\n20 PROCEDURE &P(A)\n30 Y←A\n40 RETOUR\n", "&P", set()),
+    ("a parameter by reference never indexed", P + "30 Y←A\n40 RETOUR\n", "&P", set()),
 ]
 
 
@@ -94,6 +116,14 @@ def test_the_sift_reads_its_array_from_a_local_taken_at_its_entry_and_after_each
     assert sift.splitlines()[2:4] == ["        c_A, k_A = r_A", "        h_A = _held(c_A, k_A)"]
     assert "h_A[" in sift and sift.count("M.slice_end(") == sift.count("); h_A = _held(c_A, k_A)")
     assert "_put(c_A[k_A]," in sift  # the general way reads it anew
+
+
+def test_a_recursive_procedure_reads_its_array_anew_after_each_call() -> None:
+    code = listing(PROGRAMS["a recursive permutation, the array given on at each level"])
+    lines = [line.strip() for line in code[code.index("def p_PERM("):].splitlines()]
+    calls = [at for at, line in enumerate(lines) if line.startswith("p_PERM(")]
+    assert calls and all(lines[at + 1] == "h_A = _held(c_A, k_A)" for at in calls)
+    assert lines[lines.index("pc = _caught(e, _TABLE_p_PERM, lp)") + 1] == "h_A = _held(c_A, k_A)"
 
 
 def test_an_array_declared_again_while_the_run_is_stopped_is_the_one_the_procedure_reads_when_it_goes_on(

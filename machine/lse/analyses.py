@@ -560,21 +560,36 @@ UNSETTLING = (n.Call, n.CallStatement, n.Lire, n.Afficher, n.Pause, n.Chaine, n.
               n.Charger, n.Supprimer, n.Executer)
 
 
-def settled_arrays(unit: Unit, nodes: list) -> set[str]:
-    """A procedure's parameters by reference that its code indexes and that name the same array (or the same
-    thing that is none) from its entry to its end, but where the run stops at the end of a slice: nothing it
-    runs calls, reads, prints, pauses, declares, frees or touches the disk, and it never stores into them whole.
+def unsettling(node: object) -> bool:
+    """True if running a statement or an expression may make a name another array (see UNSETTLING)."""
+    return any(type(item) in UNSETTLING for item in walk(node))
 
-    Decision: only such a procedure reads what they name once at its entry and after each slice (pygen), as a
-    stored number or string never replaces an array (the store fails: DEJA DECLARE) and a fast path that
-    finds no array there runs again the general way, which reads it anew.
+
+def settled_arrays(program: ir.ProgramIR, unit: Unit, blocks: list[int]) -> set[str]:
+    """A procedure's parameters by reference that its code indexes and whose array its fast paths may read
+    from a local, taken at its entry, after each slice and after each statement that may change what they
+    name (unsettling: pygen reads them anew there, and such a statement reads them itself).
+
+    None where such a change could happen between two reads that no statement apart: in a SI's condition,
+    a computed jump, a RESULTAT, a FAIRE's bounds or condition; nor any the procedure stores into whole.
+    Decision: a stored number or string never replaces an array (the store fails: DEJA DECLARE), and a fast
+    path that finds no array there runs again the general way, which reads it anew.
     """
-    if unit.name == MAIN or any(type(node) in UNSETTLING for node in nodes):
+    if unit.name == MAIN:
+        return set()
+    nodes = unit_nodes(program, blocks)
+    for block_id in blocks:
+        exit_ = program.blocks[block_id].exit
+        if any(unsettling(part) for part in (getattr(exit_, name, None) for name in ("cond", "expr", "node"))
+               if part is not None):
+            return set()
+    if any(type(node) is n.Faire and unsettling(node) for node in nodes):
         return set()
     indexed = {node.name for node in nodes if type(node) is n.Index} & set(unit.by_reference)
     whole = {node.target.name for node in nodes if type(node) is n.Assign and type(node.target) is n.Var}
     whole |= {node.var for node in nodes if type(node) is n.Faire}
     whole |= {node.position_out.name for node in nodes if type(node) is n.BuiltinCall and node.position_out}
+    whole |= {target.name for node in nodes if type(node) is n.Lire for target in node.targets if type(target) is n.Var}
     return indexed - whole
 
 

@@ -65,7 +65,9 @@ class UnitCode(UnitNames):
         self.assigned: set[str] = set()  # globals this unit stores into directly
         # Parameters by reference whose array a fast path reads from a local (h_NAME), taken at the entry and
         # after each slice (analyses.settled_arrays); not where the debugger or the profile may stop the run.
-        self.settled = set() if shared.profile or shared.debug else analyses.settled_arrays(unit, nodes)
+        self.settled = set() if shared.profile or shared.debug else analyses.settled_arrays(
+            program, unit, self.block_ids)
+        self.unsettled = False  # a statement that may change what they name is being written (see statement)
         self.whole = shared.whole[unit.name]  # its variables expected to hold whole numbers
         self.proven = shared.proven[unit.name]  # those sure to (holdings.whole_variables)
         self.exprs = ExpressionCode(self, shared.numbers, self.charge_inline, shared.layout.units)
@@ -169,7 +171,7 @@ class UnitCode(UnitNames):
 
     def settled_array(self, name: str) -> str:
         """An array as a fast path reads it: a settled parameter's local, else as anywhere."""
-        return python_name("h", name) if name in self.settled else self.array(name)
+        return python_name("h", name) if name in self.settled and not self.unsettled else self.array(name)
 
     def take_held(self, names: list[str]) -> None:
         """The memory the strings and arrays given to parameters held in Python locals take, at the call: all
@@ -214,6 +216,8 @@ class UnitCode(UnitNames):
         self.where(0, 0)
         out.emit("except BaseException as e:")
         out.emit(f"    pc = _caught(e, _TABLE_{self.tag()}, lp)")
+        if self.settled:  # RETOUR EN came back into it: what was called may have changed what they name
+            out.emit(f"    {self.settling()}")
         out.depth -= 1
 
     def tag(self) -> str:
@@ -427,10 +431,14 @@ class UnitCode(UnitNames):
                 out.emit(text)
         else:
             start, indent = len(out.lines), len(INDENT) * out.depth
+            self.unsettled = bool(self.settled) and analyses.unsettling(op.node)
             if type(op) is ir.LoopEntry:
                 self.statements.loop_entry(op.node)
             else:
                 getattr(self.statements, "st_" + type(op.node).__name__)(op.node)
+            if self.unsettled:  # what the settled parameters name is read anew after it
+                out.emit(self.settling())
+                self.unsettled = False
             if not self.shared.profile and key is not None:
                 self.written[key] = [line[indent:] for line in out.lines[start:]]
         analyses.counter_after(op, self.live, self.counters)  # written or given again: what follows sees it

@@ -245,6 +245,17 @@ TOLD = {
         "50 N←N+LGR(SCH(S,P,2,P));SI P<=LGR(S) ALORS ALLER EN 50\n60 RESULTAT N*100+P\n"),
     "a position given to a variable the program holds a string in": (
         "10 CHAINE S,P,U;S←'ABC'\n" + TWICE + "20 U←SCH(S,1,1,P);AFFICHER U\n"),
+    "every start, two to four stops, one repeated, the position given back or not": (
+        "10 CHAINE S,U,V,W;S←'AB,C D;,E''F'\n12 CHAINE X\n"
+        "20 FAIRE 30 POUR D←1 JUSQUA 13\n30 U←SCH(S,D,', ',P);V←SCH(S,D,';,'' ',Q);W←SCH(S,D,'XX,',R);"
+        "X←SCH(S,D,'''F');AFFICHER U,P,V,Q,W,R,X\n"),
+    "stops none of which is found, and a stop at the start": (
+        "10 CHAINE S,U,V\n" + TWICE + "20 S←'ABCDE';U←SCH(S,2,'XYZ',P);V←SCH(S,2,'QB',Q);AFFICHER U,P,V,Q\n"),
+    "words split at spaces and commas, each position the next start": (
+        "10 CHAINE S,W\n20 S←'LE RENARD, LES POULES ET LE DAMIER';P←1;N←0;L←0\n"
+        "30 W←SCH(S,P,' ,',P);SI LGR(W)>0 ALORS DEBUT N←N+1;L←L+LGR(W) FIN\n"
+        "40 P←P+1;SI P<=LGR(S) ALORS ALLER EN 30\n50 AFFICHER N,L,P\n"),
+    "a number given stops": "10 CHAINE U\n" + TWICE + "20 X←5;U←SCH(X,1,'AB',P);AFFICHER U,P\n",
     "a position past single precision's whole numbers": (
         "10 CHAINE S,U;S←'AB'\n" + TWICE + "20 U←SCH(S,1,16777217,P);AFFICHER U,P\n"),
 }
@@ -262,3 +273,11 @@ def test_plain_runs_cut_a_substring_and_set_its_position_inline_the_built_in_onl
     line = code[start:code.index("# 30:", start)]
     assert "(v_P := _float(_i1 + _len(_r1)))" in line and "(v_Q := _float(_i1 + 1))" in line
     assert line.count("_b_SCH(") == 2  # the general way of each, given the values
+
+
+def test_plain_runs_stop_a_substring_at_the_first_of_a_few_stops_by_one_search_each() -> None:
+    code = listing(HELD + TWICE + "20 D←2;U←SCH(S,D,', ;',P);V←SCH(S,D,'1,')\n30 AFFICHER U,V,P\n")
+    start = code.index("# 20:")
+    line = code[start:code.index("# 30:", start)]
+    assert line.count(".find(") == 5 and "(v_P := _float(_e1 + 1))" in line
+    assert line.count("_b_SCH(") == 1 and line.count("_sch(") == 1  # the general ways, given the values

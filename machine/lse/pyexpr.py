@@ -341,27 +341,23 @@ class ExpressionCode(IndexCode):
         # A position given back into one of the program's number variables (a Python name) is set inline too.
         given = node.position_out.name if node.position_out is not None else None
         told = given is not None and self.scope.storage(given) == "global" and self.scope.pure(given)
-        if node.name == "SCH" and told and not self.scope.shared.profile and not self.cold and (
-                len(node.args) == 3 and type(node.args[2]) is not n.Str):
+        if node.name == "SCH" and (given is None or told) and not self.scope.shared.profile:
             count = node.args[2]
             whole_count = type(count) is n.Num and float(count.value).is_integer() and 1 <= count.value < 2 ** 31
-            parts = self.below(node.args, start)
-            if parts[2][1] != "s":  # not a string of stops
-                told_by = (self.scope.pyname(given), lambda call: self.scope.position(given, call))
-                return pystrings.substring(self, parts, int(count.value) if whole_count else None, node.args[1],
-                                           start, told_by), "s"
-        if node.name == "SCH" and node.position_out is None and not self.scope.shared.profile:
-            count = node.args[2]
-            whole_count = type(count) is n.Num and float(count.value).is_integer() and 1 <= count.value < 2 ** 31
+            stops = type(count) is n.Str and 1 <= len(count.value) <= pystrings.STOPS  # written out
             parts = self.below(node.args, start)  # temporaries apart from the inline form's
+            told_by = (self.scope.pyname(given), lambda call: self.scope.position(given, call)) if told else None
+            if not self.cold and stops:
+                return pystrings.stopped(self, parts, count.value, node.args[1], start, told_by), "s"
             if not self.cold and parts[2][1] != "s":  # not a string of stops
                 return pystrings.substring(self, parts, int(count.value) if whole_count else None, node.args[1],
-                                           start), "s"
-            if not self.cold and type(count) is n.Str and len(count.value) == 1:  # one stop written out
-                return pystrings.stopped(self, parts, count.value, node.args[1], start), "s"
+                                           start, told_by), "s"
+            args = ", ".join(code for code, _ in parts)
+            if told:
+                return self.scope.position(given, f"_b_SCH({args})"), "s"
             if parts[2][1] != "s":  # a string of stops: the built-in's own paid form (below)
-                return f"_sch({', '.join(code for code, _ in parts)})", "s"  # strops.make_paid_substring
-            return f"_b_SCH({', '.join(code for code, _ in parts)})[0]", "s"
+                return f"_sch({args})", "s"  # strops.make_paid_substring
+            return f"_b_SCH({args})[0]", "s"
         code = whole_constant(node.args[0]) if node.name == "EQC" else None
         if code is not None and 0 <= code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF:
             return repr(chr(code)), "s"  # EQC of a constant: its character, written out (it scans nothing)

@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 from machine.lse import nodes as n
 from machine.lse.pyarray import simple
 
+STOPS = 4  # the most stops of SCH written inline: a search each (as builtins._stop)
+
 if TYPE_CHECKING:
     from machine.lse.pyexpr import ExpressionCode
 
@@ -160,22 +162,28 @@ def joined(ex: ExpressionCode, node: n.Binary, left: str, lk: str, right: str, r
     return f"({j} if {test}_len({j} := {a} + {b}) <= _MAXS and {paid} else {general})"
 
 
-def stopped(ex: ExpressionCode, parts: list[tuple[str, str]], stop: str, node_start: object,
-            start_int: str | None = None) -> str:
-    """SCH(s, d, c) without its position, c one character written out: inline, paid, when d is a whole
-    number from 1 within s; the characters from d up to c or the end of s, one char_scan each (as
-    builtins._paid_sch); anything else is the paid general function's, given the values."""
+def stopped(ex: ExpressionCode, parts: list[tuple[str, str]], stops: str, node_start: object,
+            start_int: str | None = None, told: tuple[str, Callable[[str], str]] | None = None) -> str:
+    """SCH(s, d, c) with c one to STOPS characters written out: inline, paid, when d is a whole number from 1
+    within s; the characters from d up to the first of c or the end of s, one char_scan each (as
+    builtins._paid_sch: one search a stop, each within what the one before left); anything else is the
+    paid general function's, given the values. `told`: as substring's, for SCH(s, d, c, P)."""
     (text, text_kind), (start, start_kind), _ = parts
     depth = ex.depth + 1
-    e = f"_e{depth}"
+    e, f = f"_e{depth}", f"_f{depth}"
     s, text_first = ex.once(text, f"_s{depth}") if simple(start) or start_int is not None else (
         f"_s{depth}", f"_s{depth} := {text}")
     tests = [kind_test(text_first, text_kind, "s")]
     d, i, whole = position_start(ex, (start, start_kind), node_start, start_int, tests)
-    checks = [" & ".join(tests), *whole, f"{i} <= _len({s})",
-              f"(({e} := {s}.find({stop!r}, {i} - 1)) >= 0 or ({e} := _len({s})) >= 0)",
+    first, *others = stops
+    searches = [f"(({e} := {s}.find({first!r}, {i} - 1)) >= 0 or ({e} := _len({s})) >= 0)"]
+    searches += [f"(({f} := {s}.find({stop!r}, {i} - 1, {e})) < 0 or ({e} := {f}) >= 0)" for stop in others]
+    checks = [" & ".join(tests), *whole, f"{i} <= _len({s})", *searches,
               f"(cyc := cyc + {ex.scope.shared.costs['char_scan']} * ({e} - {i} + 1)) is not None"]
-    return f"({s}[{i} - 1:{e}] if {' and '.join(checks)} else _sch({s}, {d}, {stop!r}))"
+    if told is None:
+        return f"({s}[{i} - 1:{e}] if {' and '.join(checks)} else _sch({s}, {d}, {stops!r}))"
+    checks.append(f"({told[0]} := _float({e} + 1)) is not None")
+    return f"({s}[{i} - 1:{e}] if {' and '.join(checks)} else {told[1](f'_b_SCH({s}, {d}, {stops!r})')})"
 
 
 def converted(ex: ExpressionCode, part: tuple[str, str]) -> str:

@@ -196,4 +196,4 @@ def test_every_mode_agrees_with_the_reference_on_what_a_function_gives(source: s
 
 def test_a_join_of_a_function_proved_to_give_strings_tests_no_kind() -> None:
     code = listing(BINARY)
-    assert "_len(_j1 := p_BIN(v_H, depth + 1) + " in code
+    assert "_len(_j1 := p_BIN(v_H, depth + 1) + " in code and "_type(_ja1" not in code

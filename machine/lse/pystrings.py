@@ -146,8 +146,8 @@ def joined(ex: ExpressionCode, node: n.Binary, left: str, lk: str, right: str, r
     if ex.scope.shared.profile or ex.cold:
         return f"_cat({left}, {right})"
     depth = ex.depth + 1
-    j, a, b = f"_j{depth}", f"_ja{depth}", f"_jb{depth}"
-    paid = f"(cyc := cyc + {ex.scope.shared.costs['char_scan']} * _len({j})) is not None"
+    j, a, b, size = f"_j{depth}", f"_ja{depth}", f"_jb{depth}", f"_jn{depth}"
+    paid = f"(cyc := cyc + {ex.scope.shared.costs['char_scan']} * {size}) is not None"  # its length, taken once
     if lk == rk == "s":
         test, (a, b) = "", (left, right)
         general = f"_cat({j}, '')"
@@ -159,7 +159,7 @@ def joined(ex: ExpressionCode, node: n.Binary, left: str, lk: str, right: str, r
     else:  # both operands computed, in order, before the test
         test = f"_type({a} := {left}) is _type({b} := {right}) is _str and "
         general = f"_cat({a}, {b})"
-    return f"({j} if {test}_len({j} := {a} + {b}) <= _MAXS and {paid} else {general})"
+    return f"({j} if {test}({size} := _len({j} := {a} + {b})) <= _MAXS and {paid} else {general})"
 
 
 def stopped(ex: ExpressionCode, parts: list[tuple[str, str]], stops: str, node_start: object,

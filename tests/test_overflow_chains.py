@@ -29,6 +29,14 @@ PROGRAMS = {
         "10 &P(3,4)\n" + PROCEDURE + "40 X←A*A+B*B-A*B+7;AFFICHER X\n50 RETOUR\n"),
     "a chain over a string parameter fails as a type error": (
         "10 &P('AB',2)\n" + PROCEDURE + "40 X←B*B+A+B;AFFICHER X\n50 RETOUR\n"),
+    "variables in a chain of three operations, in range, in a loop (a fast path)": (
+        "10 A←3;B←4;C←5\n20 FAIRE 30 POUR K←1 JUSQUA 3\n30 X←K*A*B+C-A*K+B;AFFICHER X\n"),
+    "variables in a fast path's chain that overflows at its first operation, before an unset variable": (
+        "10 A←1E300;B←4;C←5\n20 FAIRE 30 POUR K←1 JUSQUA 3\n30 X←A*A+B*C+K+U;AFFICHER X\n"),
+    "variables in a fast path's chain, an unset one read before the overflow": (
+        "10 A←1E300;B←4;C←5\n20 FAIRE 30 POUR K←1 JUSQUA 3\n30 X←U+A*A+B*C+K;AFFICHER X\n"),
+    "a fast path's chain whose last operation overflows on the third pass": (
+        "10 A←1E100;B←4\n20 FAIRE 30 POUR K←1 JUSQUA 3\n30 A←A*1E20;X←B+A*B-A*K+A*A;AFFICHER K\n"),
 }
 
 
@@ -49,3 +57,12 @@ def test_a_chain_of_parameters_is_tested_once_at_its_top() -> None:
 def test_a_chain_that_reads_a_variable_after_its_first_operation_tests_each_operation() -> None:
     code = listing(HOT + PROCEDURE + "40 X←A*B+Y\n50 RETOUR\n")
     assert code.count("_overflow()") == 2
+
+
+def test_a_chain_of_variables_that_would_be_tested_at_each_link_is_a_fast_path_tested_at_its_top() -> None:
+    code = listing("10 A←3;B←4;C←5\n20 FAIRE 30 POUR K←1 JUSQUA 3\n30 X←K*A*B+C-A*K+B;AFFICHER X\n")
+    start = code.index("# 30:")
+    line = code[start:code.index("M.out(", start)]
+    fast, general = line.split("except _Exception:")
+    assert "try:" in fast and fast.count("_overflow()") == 1
+    assert general.count("_overflow()") + general.count("_ck(") > 1  # the general way tests each operation

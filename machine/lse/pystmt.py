@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from machine.errors import Err
 from machine.lse import nodes as n
 from machine.lse.formats import compile_format
-from machine.lse.operands import changes_variables, whole_constant
+from machine.lse.operands import CHAIN, changes_variables, whole_constant
 from machine.lse.parser import walk
 from machine.lse.pyexpr import python_name
 from machine.lse.values import COLUMNS
@@ -52,6 +52,9 @@ def described(read: dict[str, tuple[str, bool]]) -> str:
     a matrix's row length too (`_D0s`, see pyarray.Element.position)."""
     return "".join(f"\n    {name} = {array}[0]" + (f"; {name}s = {name}[{COLUMNS}]" if matrix else "")
                    for array, (name, matrix) in read.items())
+
+
+SAVED = 2  # the overflow tests of + - * left out that make a statement a fast path for them alone
 
 
 class StatementCode:
@@ -193,8 +196,25 @@ class StatementCode:
             self.exprs.described = {}
 
     def fast_path(self, node: object) -> bool:
-        """True if an expression reads elements and has no effect before its end (then a miss runs it again)."""
-        return self.fast_parts((node,))
+        """True if an expression has no effect before its end (then a miss runs it again) and reads elements,
+        or (double precision) is a sum, difference or product of three operations or more, which a fast path
+        tests for overflow at its top only (pyexpr.ExpressionCode.chain)."""
+        if self.fast_parts((node,)):
+            return True
+        return (not self.shared.numbers.single and self.tests_saved(node) >= SAVED
+                and self.fast_parts((node,), reads=False))
+
+    def tests_saved(self, node: object) -> int:
+        """How many overflow tests of chains of + - * a fast path leaves out: all but the top's of each chain that
+        the general way tests link by link (one not unfailing after its first operation: ExpressionCode.chain)."""
+        chains = [item for item in walk(node) if type(item) is n.Binary and item.op in CHAIN]
+        links = {id(kid) for item in chains for kid in (item.left, item.right)}
+        saved = 0
+        for top in (item for item in chains if id(item) not in links):
+            operands, numbers, _, later_unfailing = self.exprs.chain_facts(top)
+            if not (numbers and later_unfailing):
+                saved += operands - 2
+        return saved
 
     def fast_parts(self, parts: tuple, reads: bool = True) -> bool:
         """fast_path of expressions evaluated in turn (that read elements only if `reads`)."""

@@ -87,6 +87,20 @@ CASES = {
     "binom": Case("binom", "19\n", "8\n"),
     "scan": Case("scan", "20000\n", "30\n"),
     "chsort": Case("chsort", "1200\n", "60\n"),
+    # kinds a helper session wrote in the round after, measured before anything was changed for them (the
+    # first three were the slowest): a cellular automaton on a CHAINE by SCH, POS and !, a string rewritten
+    # at stops (SCH with a stop set and a position), a heap sort whose sift is given the array by reference,
+    # a flood fill with a stack in a TABLEAU, dates by ENT and a remainder function, a factorial in digits,
+    # mutual recursion, an insertion sort placed by binary search; and a recursive permutation by exchanges
+    "rule30": Case("rule30", "300 500\n", "20 10\n"),
+    "dragon": Case("dragon", "9 60\n", "4 3\n"),
+    "heap": Case("heap", "500 40\n", "40 2\n"),
+    "flood": Case("flood", "40 30 80\n", "8 6 3\n"),
+    "calendar": Case("calendar", "1583 11582\n", "1900 1960\n"),
+    "fact": Case("fact", "200 15\n", "30 2\n"),
+    "mutual": Case("mutual", "40\n", "12\n"),
+    "binins": Case("binins", "300 40\n", "30 2\n"),
+    "perm": Case("perm", "8\n", "4\n"),
 }
 STARTUP = "startup"
 CLOCK_HZ = 1_000_000

@@ -63,8 +63,9 @@ class UnitCode(UnitNames):
         self.table -= self.held
         self.held_strings = {name for name in self.held if ownership.declared_first(program, unit, name)}
         self.assigned: set[str] = set()  # globals this unit stores into directly
-        # Parameters by reference whose array a fast path reads from a local (h_NAME), taken at the entry and
-        # after each slice (analyses.settled_arrays); not where the debugger or the profile may stop the run.
+        # Parameters by reference whose array a fast path reads from a local (h_NAME), taken at the entry, after
+        # each slice, after each statement that may change what they name and after a RETOUR EN comes back
+        # (analyses.settled_arrays); not where the debugger or the profile may stop the run anywhere.
         self.settled = set() if shared.profile or shared.debug else analyses.settled_arrays(
             program, unit, self.block_ids)
         self.unsettled = False  # a statement that may change what they name is being written (see statement)

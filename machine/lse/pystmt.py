@@ -197,8 +197,8 @@ class StatementCode:
 
     def fast_path(self, node: object) -> bool:
         """True if an expression has no effect before its end (then a miss runs it again) and reads elements,
-        or (double precision) is a sum, difference or product of three operations or more, which a fast path
-        tests for overflow at its top only (pyexpr.ExpressionCode.chain)."""
+        or (double precision) has chains of + - * whose tests for overflow a fast path leaves out but at each
+        chain's top, SAVED or more of them (pyexpr.ExpressionCode.chain)."""
         if self.fast_parts((node,)):
             return True
         return (not self.shared.numbers.single and self.tests_saved(node) >= SAVED

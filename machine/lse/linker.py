@@ -179,7 +179,7 @@ class CompiledProgram:
             "__builtins__": {}, "_K": self.shared.constants, "_LINES": lines, "_MAXD": machine.max_depth,
             "_num": ops.num, "_add": ops.add, "_pow": ops.power, "_eq": ops.equal, "_ne": ops.not_equal,
             "_order": ops.order, "_number": check_number, "_put": ops.put, "_rd": ops.read, "_array": ops.array,
-            "_elref": ops.element_ref, "_byval": ops.by_value, "_held": ops.held_at, "_setref": ops.set_ref,
+            "_elref": ops.element_ref, "_byval": ops.by_value, "_setref": ops.set_ref,
             "_declare_ref": ops.declare_ref, "_pos": ops.position, "_posref": ops.position_ref,
             "_line_number": ops.line_number, "_plain": render_plain,
             "_cat": ops.make_concat(machine.limits["max_string"], machine.charge),

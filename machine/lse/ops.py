@@ -90,15 +90,6 @@ def element_ref(array: object, key: object, name: str = "") -> tuple:
     return (array, values.position(array, key))  # INDICE HORS LIMITES, or a fractional index truncated
 
 
-def held_at(container: object, key: object) -> object:
-    """What a reference names now, or None where it names nothing (a fast path then fails, and the general
-    way reads it anew, with its error): pygen's settled parameters."""
-    try:
-        return container[key]
-    except Exception:  # (an unset variable: LseError; a reference to an element: any failure)
-        return None
-
-
 def by_value(value: object) -> object:
     """Copy an array passed by value; numbers and strings are immutable."""
     if type(value) is Array:

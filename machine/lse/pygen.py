@@ -166,9 +166,14 @@ class UnitCode(UnitNames):
         return f"if cyc >= bud: M.slice_end({line}){'; ' + self.settling() if self.settled else ''}"
 
     def settling(self) -> str:
-        """The statement that reads what each settled parameter names (analyses.settled_arrays)."""
-        return "; ".join(f"{python_name('h', name)} = _held({python_name('c', name)}, {python_name('k', name)})"
-                         for name in sorted(self.settled))
+        """The statement that reads what each settled parameter names (analyses.settled_arrays).
+
+        Decision: a table of variables (a `Vars`) is read with its `get`, None where the name is unset; any other
+        container (an element's list, an expression's cell, the program's `Globals`) gives None: the fast paths
+        then fail, and the general way reads the reference itself, with its error.
+        """
+        return "; ".join(f"{python_name('h', name)} = {python_name('c', name)}.get({python_name('k', name)}) "
+                         f"if _type({python_name('c', name)}) is _Vars else None" for name in sorted(self.settled))
 
     def settled_array(self, name: str) -> str:
         """An array as a fast path reads it: a settled parameter's local, else as anywhere."""

@@ -539,15 +539,27 @@ def _paid_grl(meter: object, per_char: int) -> Callable[[object, object], tuple[
     return paid_grl
 
 
-def _paid_to_position(fn: Callable[[object, object], tuple]) -> Callable[[object, int], Callable]:
-    """A built-in (CNB) charging its scan, from d to the position it gives."""
-    def paid(meter: object, per_char: int) -> Callable[[object, object], tuple]:
-        def paid_to_position(s: object, d: object) -> tuple:
-            result = fn(s, d)
-            meter.cell_contents += per_char * _scan_to_position((s, d), result)
-            return result
-        return paid_to_position
-    return paid
+def _paid_cnb(meter: object, per_char: int) -> Callable[[object, object], tuple[float, float]]:
+    """CNB charging its scan, from d to the position it gives: past the spaces, then past the number.
+
+    Decision: the common arguments (a string, a whole start from 1) checked inline, as `cnb` checks each
+    through a call; a number past the double range is `cnb`'s, which fails before anything is charged.
+    """
+    def paid_cnb(s: object, d: object) -> tuple[float, float]:
+        if type(s) is str and type(d) is float and d >= 1.0 and d.is_integer():
+            start, size = int(d), len(s)
+            begin = i = min(start, size + 1) - 1
+            while i < size and s[i] == " ":
+                i += 1
+            found = _number().match(s, i)
+            value, end = (0.0, begin + 1) if found is None else (float(found.group()), found.end() + 1)
+            if value - value == 0.0:  # finite
+                meter.cell_contents += per_char * max(0, end - start)
+                return value, float(end)
+        result = cnb(s, d)
+        meter.cell_contents += per_char * _scan_to_position((s, d), result)
+        return result
+    return paid_cnb
 
 
 def _measured(paid: Callable[[object, int], Callable]) -> Callable[..., tuple[object, int]]:
@@ -589,7 +601,7 @@ BUILTINS: dict[str, Builtin] = {b.name: b for b in (
     _entry("SKP", skp, "sns", "n", min_args=2, scan=_scan_to_position, paid=_paid_skip(letters=False)),
     _entry("PTR", ptr, "sns", "n", min_args=2, scan=_scan_to_position, paid=_paid_skip(letters=True)),
     _entry("CCA", cca, "n", "s", scan=_scan_copied, paid=_paid_cca),
-    _entry("CNB", cnb, "sn", "n", position=True, scan=_scan_to_position, paid=_paid_to_position(cnb)),
+    _entry("CNB", cnb, "sn", "n", position=True, scan=_scan_to_position, paid=_paid_cnb),
     _entry("EQN", eqn, "sn", "n", min_args=1),
     _entry("EQC", eqc, "n", "s"),
     _entry("ETL", etl, "nn", "n"),

@@ -43,19 +43,14 @@ def substring(ex: ExpressionCode, parts: list[tuple[str, str]], count: int | Non
     s, text_first = ex.once(text, f"_s{depth}") if constant or (
         (simple(start) or start_int is not None) and counted) else (f"_s{depth}", f"_s{depth} := {text}")
     per_char = ex.scope.shared.costs["char_scan"]
-    def general(d: str, c: str) -> str:
-        return f"_sch({s}, {d}, {c})" if told is None else told[1](f"_b_SCH({s}, {d}, {c})")
-
-    def setting(after: str) -> list[str]:  # the position given back, once the substring is paid
-        return [] if told is None else [f"({told[0]} := _float({after})) is not None"]
     if constant:  # a whole start and count written out (exact in any model)
         at = int(first) - 1
         cut = f"[{at}]" if count == 1 else f"[{at}:{at + count}]"
         test = f"_len({text_first}) >= {at + count}" if text_kind == "s" else (
             f"_type({text_first}) is _str and _len({s}) >= {at + count}")
         paid = f"(cyc := cyc + {per_char * count}) is not None"
-        told_at = "".join(f" and {check}" for check in setting(str(at + count + 1)))
-        return f"({s}{cut} if {test} and {paid}{told_at} else {general(start, length)})"
+        told_at = "".join(f" and {check}" for check in told_setting(told, str(at + count + 1)))
+        return f"({s}{cut} if {test} and {paid}{told_at} else {general_sch(told, s, start, length)})"
     tests = [kind_test(text_first, text_kind, "s")]
     whole_start = []
     if float(first).is_integer() and 1 <= first < 2 ** 24:  # written out: nothing to compute or test
@@ -72,8 +67,8 @@ def substring(ex: ExpressionCode, parts: list[tuple[str, str]], count: int | Non
     if count is not None:
         cut, end = (f"[{i} - 1]", i) if count == 1 else (f"[{i} - 1:{i} + {count - 1}]", f"{i} + {count - 1}")
         checks = [" & ".join(tests), *whole_start, f"{end} <= _len({s})",
-                  f"(cyc := cyc + {per_char * count}) is not None", *setting(f"{i} + {count}")]
-        return f"({s}{cut} if {' and '.join(checks)} else {general(d, length)})"
+                  f"(cyc := cyc + {per_char * count}) is not None", *told_setting(told, f"{i} + {count}")]
+        return f"({s}{cut} if {' and '.join(checks)} else {general_sch(told, s, d, length)})"
     if counted:
         c = length
     else:
@@ -81,8 +76,19 @@ def substring(ex: ExpressionCode, parts: list[tuple[str, str]], count: int | Non
     within = [] if told is None else [f"{i} <= _len({s}) + 1"]  # past it, the built-in starts at its end
     checks = [" & ".join(tests), *whole_start, *within, f"0.0 <= {c} < 1e15", f"({k} := _floor({c})) == {c}",
               f"(cyc := cyc + {per_char} * _len({r} := {s}[{i} - 1:{i} - 1 + {k}])) is not None",
-              *setting(f"{i} + _len({r})")]
-    return f"({r} if {' and '.join(checks)} else {general(d, c)})"
+              *told_setting(told, f"{i} + _len({r})")]
+    return f"({r} if {' and '.join(checks)} else {general_sch(told, s, d, c)})"
+
+
+def told_setting(told: tuple[str, Callable[[str], str]] | None, after: str) -> list[str]:
+    """The check that gives SCH's position back (`after`, once the substring is paid) into `told`'s variable."""
+    return [] if told is None else [f"({told[0]} := _float({after})) is not None"]
+
+
+def general_sch(told: tuple[str, Callable[[str], str]] | None, s: str, d: str, third: str) -> str:
+    """What an inline SCH's tests refuse: the paid substring alone, or the built-in whose position `told` gives
+    back (pynames.UnitNames.position), given the values."""
+    return f"_sch({s}, {d}, {third})" if told is None else told[1](f"_b_SCH({s}, {d}, {third})")
 
 
 def position(ex: ExpressionCode, nodes: tuple, parts: list[tuple[str, str]]) -> str:
@@ -179,11 +185,9 @@ def stopped(ex: ExpressionCode, parts: list[tuple[str, str]], stops: str, node_s
     searches = [f"(({e} := {s}.find({first!r}, {i} - 1)) >= 0 or ({e} := _len({s})) >= 0)"]
     searches += [f"(({f} := {s}.find({stop!r}, {i} - 1, {e})) < 0 or ({e} := {f}) >= 0)" for stop in others]
     checks = [" & ".join(tests), *whole, f"{i} <= _len({s})", *searches,
-              f"(cyc := cyc + {ex.scope.shared.costs['char_scan']} * ({e} - {i} + 1)) is not None"]
-    if told is None:
-        return f"({s}[{i} - 1:{e}] if {' and '.join(checks)} else _sch({s}, {d}, {stops!r}))"
-    checks.append(f"({told[0]} := _float({e} + 1)) is not None")
-    return f"({s}[{i} - 1:{e}] if {' and '.join(checks)} else {told[1](f'_b_SCH({s}, {d}, {stops!r})')})"
+              f"(cyc := cyc + {ex.scope.shared.costs['char_scan']} * ({e} - {i} + 1)) is not None",
+              *told_setting(told, f"{e} + 1")]
+    return f"({s}[{i} - 1:{e}] if {' and '.join(checks)} else {general_sch(told, s, d, repr(stops))})"
 
 
 def converted(ex: ExpressionCode, part: tuple[str, str]) -> str:

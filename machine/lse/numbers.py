@@ -24,6 +24,7 @@ SPLITTER = float(2 ** 29 + 1)  # 53 - 24 = 29 bits split off by Veltkamp's metho
 SQUARE_MIN, SQUARE_MAX = FLOAT32_MIN * FLOAT32_MIN, FLOAT32_MAX * FLOAT32_MAX
 WHOLE_EXACT = float(2 ** 24)  # every whole number up to this is a float32
 ROUNDER = float(3 * 2 ** 51)  # doubles near it are a unit apart: x + ROUNDER - ROUNDER is x rounded to whole
+NUMERATOR_MAX = WHOLE_EXACT - 1.0  # a whole numerator up to this: ENT of its quotient needs no rounding
 _F32 = struct.Struct("f")
 _pack, _unpack = _F32.pack, _F32.unpack
 
@@ -98,6 +99,22 @@ class NumberModel:
         if self.single:
             return float32_held(code, "_t")
         return self.result(code, cannot_overflow)
+
+    def whole_quotient(self, numerator: str, divisor: str, temp: str, proven: bool, scaled: bool) -> str:
+        """Code for ENT of a whole number divided by a whole one (single): the floor of the double quotient
+        where the numerator is below 2^24, else of the quotient rounded (`scaled`: by a power of two).
+
+        Decision: a quotient a/b of whole numbers that is not whole is at least 1/|b| from every whole
+        number; float32's rounding moves it by less than 2^-24 of |a/b|, which is less than 1/|b| when
+        |a| < 2^24: it never reaches nor passes a whole number, so the floor is the same unrounded (and a
+        whole quotient of such numbers is exact in both). A numerator not `proven` whole is tested.
+        """
+        test = f"-{NUMERATOR_MAX!r} <= ({temp} := {numerator}) <= {NUMERATOR_MAX!r}"
+        if not proven:
+            test += f" and ({temp} + {ROUNDER!r}) - {ROUNDER!r} == {temp}"
+        quotient = f"({temp} / {divisor})"
+        rounded = self.scaled(quotient) if scaled else self.result(quotient)
+        return f"_float(_floor({quotient} if {test} else {rounded}))"
 
     def whole_step(self, code: str) -> str:
         """Code for a whole loop variable plus a whole step: exact up to 2^24 in any model."""

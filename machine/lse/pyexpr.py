@@ -361,6 +361,10 @@ class ExpressionCode(IndexCode):
         code = whole_constant(node.args[0]) if node.name == "EQC" else None
         if code is not None and 0 <= code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF:
             return repr(chr(code)), "s"  # EQC of a constant: its character, written out (it scans nothing)
+        if node.name == "ENT" and self.numbers.single and not self.cold and not self.in_index:
+            quotient = self.whole_quotient(node.args[0])
+            if quotient is not None:
+                return quotient, "n"  # a whole number: exact in any model
         parts = self.below(node.args, start)  # temporaries apart from the inline forms'
         if node.name == "CCA" and not self.scope.shared.profile and not self.cold:
             return pystrings.converted(self, parts[0]), "s"
@@ -388,6 +392,22 @@ class ExpressionCode(IndexCode):
         if spec.result_kind == "n":
             call = self.numbers.builtin(call)
         return call, spec.result_kind
+
+    def whole_quotient(self, arg: object) -> str | None:
+        """ENT's code for a whole number divided by a whole constant or a variable proved whole, in single
+        (NumberModel.whole_quotient); None for any other argument."""
+        if type(arg) is not n.Binary or arg.op != "/" or type(arg.right) not in (n.Num, n.Var):
+            return None
+        left, right = arg.left, arg.right
+        proven = whole(left, self.scope.proven, self.proofs)
+        if not whole(right, self.scope.proven, self.proofs) or not (proven or whole(left, self.scope.whole,
+                                                                                     self.wholes)):
+            return None
+        (numerator, left_kind), (divisor, right_kind) = self.below((left, right))
+        if left_kind != "n" or right_kind != "n":  # (a name of unknown kind) the general way
+            return INLINE["ENT"].format(a=self.numbers.result(f"({numerator} / {divisor})"))
+        return self.numbers.whole_quotient(numerator, divisor, f"_u{self.depth + 1}", proven,
+                                           scales("/", left, right))
 
     def chain(self, node: n.Binary, link: bool) -> tuple[str, str]:
         """+ - * in a fast path (double): only the top of a chain of them is tested for overflow.

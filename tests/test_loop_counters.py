@@ -237,6 +237,22 @@ PROGRAMS = {
 30 FAIRE 40 POUR J←2 JUSQUA 4
 40 AFFICHER T[J-1]+G[J-1,J]+G[1,J-1],T[J+0];SI J=4 ALORS AFFICHER G[J-2,J-3],T[J-4]
 """,
+    "a whole counter given to a parameter by value keeps its unrounded steps in single precision": """\
+10 FAIRE 30 POUR I←8388601 JUSQUA 8388612
+20 &P(I)
+30 AFFICHER I
+40 TERMINER
+50 PROCEDURE &P(X) LOCAL X
+60 X←X+0.5;AFFICHER X;RETOUR
+""",
+    "a counter made fractional through a parameter by reference is rounded at its step in single precision": """\
+10 FAIRE 30 POUR I←8388601 JUSQUA 8388612
+20 &P(I)
+30 AFFICHER I
+40 TERMINER
+50 PROCEDURE &P(X)
+60 X←X+0.5;RETOUR
+""",
     "a counter read after its loop and before any loop": """\
 10 TABLEAU T[5];SI 1=0 ALORS FAIRE 20 POUR I←1 JUSQUA 2
 20 AFFICHER T[I]
@@ -248,6 +264,22 @@ PROGRAMS = {
 @pytest.mark.parametrize("profile", ["micro40", "console80"])
 def test_every_mode_agrees_with_the_reference_on_a_counter_edge(name: str, profile: str) -> None:
     assert_agrees(PROGRAMS[name], ["3000" if "sliced" in name else "2"], profile=profile)
+
+
+WHOLE_COUNTERS = [
+    ("a counter given to a parameter by value stays one", "10 FAIRE 20 POUR I←1 JUSQUA 3\n20 &P(I)\n"
+     "30 TERMINER\n40 PROCEDURE &P(V) LOCAL V\n50 RETOUR\n", {"I"}),
+    ("a counter given to a parameter by reference is none", "10 FAIRE 20 POUR I←1 JUSQUA 3\n20 &P(I)\n"
+     "30 TERMINER\n40 PROCEDURE &P(V)\n50 RETOUR\n", set()),
+    ("a counter given beside by value and by reference to one procedure is none", "10 FAIRE 20 POUR I←1 JUSQUA 3\n"
+     "20 &P(I,I)\n30 TERMINER\n40 PROCEDURE &P(V,W) LOCAL V\n50 RETOUR\n", set()),
+]
+
+
+@pytest.mark.parametrize(("name", "source", "expected"), WHOLE_COUNTERS, ids=[case[0] for case in WHOLE_COUNTERS])
+def test_a_whole_counter_is_one_only_faire_sets_from_and_by_whole_constants(name: str, source: str,
+                                                                            expected: set) -> None:
+    assert build_layout(parse(source)).whole_counters == expected
 
 
 CHOSEN = [

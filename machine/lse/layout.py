@@ -48,7 +48,7 @@ class Layout:
     array_names: set[str] = field(default_factory=set)
     loaded_names: set[str] = field(default_factory=set)  # CHARGER may give them any kind
     stored_names: set[str] = field(default_factory=set)  # given a value by an assignment, LIRE, CHARGER, a position
-    assigned_names: set[str] = field(default_factory=set)  # given a value other than by FAIRE (or as an argument)
+    assigned_names: set[str] = field(default_factory=set)  # given a value other than by FAIRE (or by reference)
     parameters: set[str] = field(default_factory=set)  # every procedure's parameters
     # Every statement and expression node, with the name of the unit whose lines hold it, in order.
     statements: list[tuple[str, object]] = field(default_factory=list)
@@ -145,14 +145,17 @@ def layout(program: n.Program) -> Layout:
             elif kind is n.BuiltinCall:
                 if node.position_out is not None:
                     result.stored_names.add(node.position_out.name)
-            elif kind is n.Call:  # an argument may be passed by reference
+            elif kind is n.Call:  # an argument may be passed by reference (see below)
                 result.calls.append(node)
-                result.assigned_names.update(arg.name for arg in node.args if isinstance(arg, n.Var))
         if isinstance(first, n.Procedure):
             by_value = set(first.locals) & set(first.params)
             result.units[first.name] = Unit(
                 first.name, first.params, frozenset(first.params) | frozenset(first.locals),
                 frozenset(first.params) - by_value, result.pc_of[(index, 1)], line.number)
+    for call in result.calls:  # a variable given to a parameter by reference (or to an unknown procedure)
+        callee = result.units.get(call.name)
+        result.assigned_names.update(arg.name for at, arg in enumerate(call.args) if isinstance(arg, n.Var) and (
+            callee is None or at >= len(callee.params) or callee.params[at] in callee.by_reference))
     result.assigned_names |= result.stored_names
     result.parameters = set().union(*(unit.params for unit in result.units.values()))
     result.whole_counters = {name for name, whole in counters.items()

@@ -9,8 +9,16 @@ builtins (their result kinds) and analyses; never the runtime or the code genera
 
 from __future__ import annotations
 
+from machine.lse import ir
 from machine.lse import nodes as n
-from machine.lse.analyses import referenced_globals, results_proved, unit_statements, whole_names, whole_stores
+from machine.lse.analyses import (
+    referenced_globals,
+    results_proved,
+    successors,
+    unit_statements,
+    whole_names,
+    whole_stores,
+)
 from machine.lse.builtins import BUILTINS
 from machine.lse.layout import MAIN, Layout
 from machine.lse.operands import whole_constant
@@ -158,3 +166,42 @@ def whole_variables(layout: Layout, foreign_lines: set[int], broken: set[str],
             tainted.update((unit.name, name) for unit in layout.units.values() if name in unit.locals)
     return whole_names(layout, typed_whole=False, tainted=frozenset(tainted), arrays=array_variables(layout),
                        exits=exits)
+
+
+def undeclarable(layout: Layout) -> set[str]:
+    """The names that something may make no CHAINE again once declared: LIBERER (in any unit) and CHARGER."""
+    freed = {name for _, node in unit_statements(layout) if type(node) is n.Liberer for name in node.names}
+    return freed | layout.loaded_names
+
+
+def declared_strings(program: ir.ProgramIR, blocks: list[int], roots: list[int],
+                     names: set[str]) -> dict[int, frozenset[str]]:
+    """Which of `names` are surely CHAINE before each operation of the main program's `blocks` (by the
+    operation's id): what every way from its `roots` (where none is) declares on the way.
+
+    A store of a string into such a name needs no test of its declaration (pynames.store). `names` must be
+    ones nothing undeclares (see undeclarable); the monitor freeing one while the run is stopped stops it
+    (linker.declarations_kept).
+    """
+    if not names:
+        return {}
+    own = set(blocks)
+    declares = {block_id: [(op, frozenset(op.node.names) & names if type(op) is ir.Do and
+                            type(op.node) is n.Chaine else frozenset()) for op in program.blocks[block_id].ops
+                           if type(op) is not ir.Charge] for block_id in blocks}
+    arriving: dict[int, frozenset[str]] = {root: frozenset() for root in roots if root in own}
+    work = list(arriving)
+    while work:  # a must-analysis: what arrives at a block is what every way into it has declared
+        block_id = work.pop()
+        leaving = arriving[block_id].union(*(made for _, made in declares[block_id]))
+        for after in successors(program, program.blocks[block_id]):
+            if after in own and (known := arriving.get(after)) != (met := leaving if known is None else
+                                                                      known & leaving):
+                arriving[after] = met
+                work.append(after)
+    found: dict[int, frozenset[str]] = {}
+    for block_id, declared in arriving.items():
+        for op, made in declares[block_id]:
+            found[id(op)] = declared
+            declared = declared | made
+    return found

@@ -102,9 +102,16 @@ class CompiledProgram:
             shadow.cell_contents = int(value) if whole else math.nan
 
     def goes_on_with(self, variables: dict) -> bool:
-        """True if the code can go on with the variables as the monitor left them (see the five below)."""
+        """True if the code can go on with the variables as the monitor left them (see the six below)."""
         return (self.vectors_kept(variables) and self.counters_kept(variables) and self.arrays_kept(variables)
-                and self.kinds_kept(variables) and self.wholes_kept(variables))
+                and self.kinds_kept(variables) and self.wholes_kept(variables) and self.declarations_kept(variables))
+
+    def declarations_kept(self, variables: dict) -> bool:
+        """False if a CHAINE that was declared when the run stopped is not any more (LIBERER at the prompt): a
+        store of a string into it after its CHAINE has run is not tested (holdings.declared_strings)."""
+        kept = getattr(variables, "strings", set())
+        declared = self.machine.G.strings
+        return all(name in kept or name not in declared for name in self.shared.strings - self.shared.undeclarable)
 
     def wholes_kept(self, variables: dict) -> bool:
         """False if a variable or an array of the program proved whole (holdings.whole_variables) now holds a

@@ -16,7 +16,7 @@ in a table indexed by the Python line where it arose: hot code stores no line nu
 from __future__ import annotations
 
 from machine.errors import Err
-from machine.lse import analyses, ir, ownership, pyflow
+from machine.lse import analyses, holdings, ir, ownership, pyflow
 from machine.lse.layout import MAIN, Unit
 from machine.lse.pycharges import ChargePlan
 from machine.lse.pyexpr import ExpressionCode, python_name
@@ -63,6 +63,11 @@ class UnitCode(UnitNames):
         self.table -= self.held
         self.held_strings = {name for name in self.held if ownership.declared_first(program, unit, name)}
         self.assigned: set[str] = set()  # globals this unit stores into directly
+        # The program's CHAINE surely declared before each statement of the main program (by the id of its
+        # operation): a string stored into one needs no test of its declaration (see store).
+        self.declared = holdings.declared_strings(program, self.block_ids, roots, shared.strings - (
+            shared.undeclarable)) if self.is_main else {}
+        self.declared_here: frozenset[str] = frozenset()  # those before the statement being written
         # Parameters by reference whose array a fast path reads from a local (h_NAME), taken at the entry, after
         # each slice, after each statement that may change what they name and after a RETOUR EN comes back
         # (analyses.settled_arrays); not where the debugger or the profile may stop the run anywhere.
@@ -438,6 +443,7 @@ class UnitCode(UnitNames):
         else:
             start, indent = len(out.lines), len(INDENT) * out.depth
             self.unsettled = bool(self.settled) and analyses.unsettling(op.node)
+            self.declared_here = self.declared.get(id(op), frozenset())
             if type(op) is ir.LoopEntry:
                 self.statements.loop_entry(op.node)
             else:

@@ -160,7 +160,8 @@ class UnitNames:
         self.assigned.add(name)
         if kind != "n" and not self.exprs.cold:  # strops.make_cell_store written out, for a string into a
             # CHAINE whose cell is set (code that runs rarely keeps the call: shorter to compile)
-            store = counted_store(kind, f"{name!r} in _GS and ", f"_len({python})", f"{python} = _sv",
+            declared = "" if name in self.declared_here else f"{name!r} in _GS and "  # (a CHAINE run before)
+            store = counted_store(kind, declared, f"_len({python})", f"{python} = _sv",
                                   f"{python} = _sput({name!r}, _sv)")
             return (f"_sv = {code}\ntry:\n" + textwrap.indent(store, "    ") +
                     f"\nexcept _NameError:  # its cell is empty\n    {python} = _sput({name!r}, _sv)")

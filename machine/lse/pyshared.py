@@ -71,6 +71,7 @@ class ProgramCode:
         self.vectors = holdings.vectors(layout)  # arrays that are vectors whenever they are arrays
         self.bounded = holdings.bounded_arrays(layout)  # arrays of whole numbers between two bounds
         self.strings = holdings.string_variables(layout)  # CHAINE variables that only ever hold strings
+        self.undeclarable = holdings.undeclarable(layout)  # names that LIBERER or CHARGER may make no CHAINE
         self.string_results: set[str] = set()  # procedures whose RESULTAT is always a string (set by the linker)
         self.arrays = holdings.array_variables(layout)  # TABLEAU names that only ever hold arrays
         self.charge_prices: dict[int, int] = {}  # by the id of a Charge of the IR (it lives as long as this)

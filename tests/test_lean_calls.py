@@ -283,3 +283,10 @@ def test_a_call_gives_its_depth_as_an_argument_and_nothing_is_undone_when_it_end
         assert "if depth >= _MAXD: _too_deep()" in procedure
         assert "depth += 1" not in procedure and "depth -= 1" not in procedure and "finally" not in procedure
     assert "nonlocal cyc, depth" not in code
+
+
+def test_only_a_procedure_that_some_procedure_calls_tests_the_depth_at_its_entry() -> None:
+    code = listing(LEAVES["calls that need no depth between calls that do, then recursion as deep as allowed"])
+    functions = dict(part.split("(", 1) for part in code.split("def p_")[1:])
+    assert "_MAXD" in functions["P"] and "_MAXD" in functions["F"]  # called by P: as deep as P goes
+    assert "_MAXD" not in functions["G"]  # called by the program only: at depth 0

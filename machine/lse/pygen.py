@@ -48,6 +48,7 @@ class UnitCode(UnitNames):
         self.alone = len(set(roots)) == 1  # no RETOUR EN comes back into it
         self.once: set[int] = set()  # the blocks that run rarely (see program_source)
         self.reentered = True  # a call made in the unit may enter it again (see program_source)
+        self.nested = True  # a procedure may call it: its depth may reach the limit (see program_source)
         nodes = analyses.unit_nodes(program, self.block_ids)
         # A procedure's own CHAINE and TABLEAU are Python locals when nothing hands them over by name.
         self.own_strings, self.own_arrays = ownership.own_strings_and_arrays(program, unit, nodes)
@@ -119,7 +120,8 @@ class UnitCode(UnitNames):
         if not self.is_main:
             entry = program.proc_entry[unit.name]
             self.where(program.blocks[entry].line, 0)
-            out.emit("if depth >= _MAXD: _too_deep()")
+            if self.nested:  # (called from the main program only, or by the host: at depth 0, below any limit)
+                out.emit("if depth >= _MAXD: _too_deep()")
             if straight and self.reentered:  # elsewhere the dispatch, or the caller's loop, tests the budget
                 out.emit(self.budget_test(program.blocks[entry].line))
             if self.shared.profile:
@@ -499,9 +501,13 @@ def program_source(shared: ProgramCode, units: list[tuple[Unit, list[int]]]) -> 
     sites = pyflow.call_sites(shared.ir, blocks_of)
     rare = pyflow.rarely_run(shared.ir, blocks_of, {code.unit.name for code in codes if code.alone}, MAIN, sites)
     again = pyflow.recursive(blocks_of, sites)
+    # Decision: a procedure that no procedure calls runs at depth 0 (the main program's calls, the host's),
+    # and max_call_depth is positive (roms/, profile.py): its entry need not test the depth.
+    nested = {callee for caller, _, callee in sites if caller != MAIN}
     for code in codes:
         code.once = rare.get(code.unit.name, set())
         code.reentered = code.unit.name in again
+        code.nested = code.unit.name in nested
     for code in codes:
         lines = code.function()
         table = [(0, 0), (0, 0)] + code.out.table

@@ -167,8 +167,8 @@ def number_params(layout: Layout, foreign: set[int] | None = None,
     proven = {name: {p for p in unit.params if p not in unit.by_reference and layout.is_pure_number(p)}
               for name, unit in units.items()}
     # (the call, the unit it is read in, the argument's rank, the argument)
-    calls = [(node, None if foreign is None or node.line in foreign else layout.units[owner], index, arg)
-             for owner, node in layout.statements if type(node) is n.Call and node.name in units
+    calls = [(node, None if foreign is None or node.line in foreign else owner, index, arg)
+             for owner, node in layout.noted if type(node) is n.Call and node.name in units
              for index, arg in enumerate(node.args)]
     changed = True
     while changed:
@@ -318,7 +318,7 @@ def number_references(layout: Layout, proven: dict[str, set[str]]) -> dict[str, 
     number (set_ref refuses it), as a store into that variable is."""
     units = layout.units
     found = {name: set(unit.by_reference) for name, unit in units.items() if name != MAIN}
-    calls = [(units[owner], node) for owner, node in layout.statements if type(node) is n.Call]
+    calls = [(owner, node) for owner, node in layout.noted if type(node) is n.Call]
     changed = True
     while changed:
         changed = False
@@ -378,7 +378,7 @@ def whole_names(layout: Layout, typed_whole: bool = True, tainted: frozenset[tup
     stores: list[tuple[tuple[str, str], object, Unit]] = []
     excluded = set(tainted)
     handed: list[tuple[tuple[str, str], tuple[str, str]]] = []  # (a parameter by reference, what a call gives it)
-    for unit, node in unit_statements(layout):
+    for unit, node in layout.noted:
         kind = type(node)
         if kind is n.Assign:  # (an element's store counts for its array, one of `arrays` or none)
             stores.append((key(unit, node.target.name), node.expr, unit))
@@ -440,7 +440,7 @@ def shadowed_counters(layout: Layout) -> dict[str, set[str]]:
     """
     owners: dict[tuple[str, str], set[str]] = {}
     assigned: set[str] = set()  # names given a value other than by a FAIRE ... JUSQUA or an assignment
-    for _, node in layout.statements:
+    for _, node in layout.noted:
         kind = type(node)
         if kind is n.Liberer:
             assigned.update(node.names)
@@ -458,7 +458,7 @@ def shadowed_counters(layout: Layout) -> dict[str, set[str]]:
             assigned.update(arg.name for param, arg in zip(callee.params, call.args)
                             if type(arg) is n.Var and param in callee.by_reference)
     stored_by: dict[tuple[str, str], set[str]] = {}  # the units whose assignments store into a variable
-    for unit, node in unit_statements(layout):
+    for unit, node in layout.noted:
         kind = type(node)
         if kind is n.Pause:
             return {name: set() for name in layout.units}
@@ -485,7 +485,7 @@ def counter_floors(layout: Layout) -> dict[str, int]:
     """
     floors: dict[str, int] = {}
     unknown: set[str] = set()
-    for _, node in layout.statements:
+    for _, node in layout.noted:
         kind = type(node)
         if kind is n.Faire:
             start = whole_constant(node.start)
@@ -545,13 +545,6 @@ def counter_after(op: object, live: set[str], counters: set[str]) -> None:
             live.discard(node.target.name)
         else:
             live.add(node.target.name)
-
-
-def unit_statements(layout: Layout) -> list[tuple[Unit, object]]:
-    """Every statement and expression node of the program, with the unit whose lines hold it (the
-    layout walked the program once: see Layout.statements)."""
-    units = layout.units
-    return [(units[owner], node) for owner, node in layout.statements]
 
 
 # What may make a name another array (or none), or stop the run where the monitor may: a call, input and

@@ -48,7 +48,7 @@ class UnitCode(UnitNames):
         self.alone = len(set(roots)) == 1  # no RETOUR EN comes back into it
         self.once: set[int] = set()  # the blocks that run rarely (see program_source)
         self.reentered = True  # a call made in the unit may enter it again (see program_source)
-        nodes = analyses.unit_nodes(program, self.block_ids)
+        nodes = analyses.naming_nodes(analyses.unit_nodes(program, self.block_ids))  # (what the analyses below read)
         # A procedure's own CHAINE and TABLEAU are Python locals when nothing hands them over by name.
         self.own_strings, self.own_arrays = ownership.own_strings_and_arrays(program, unit, nodes)
         self.stored: dict[str, str] = {}  # storage's answers
@@ -67,7 +67,7 @@ class UnitCode(UnitNames):
         # each slice, after each statement that may change what they name and after a RETOUR EN comes back
         # (analyses.settled_arrays); not where the debugger or the profile may stop the run anywhere.
         self.settled = set() if shared.profile or shared.debug else analyses.settled_arrays(
-            program, unit, self.block_ids)
+            program, unit, self.block_ids, nodes)
         self.unsettled = False  # a statement that may change what they name is being written (see statement)
         self.whole = shared.whole[unit.name]  # its variables expected to hold whole numbers
         self.proven = shared.proven[unit.name]  # those sure to (holdings.whole_variables)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import repeat
+
 from machine.lse import nodes as n
 from machine.lse.checks import statement_nodes
 from machine.lse.operands import whole24
@@ -123,7 +125,7 @@ def layout(program: n.Program) -> Layout:
         if isinstance(first, n.Procedure):
             owner = first.name
         nodes = statement_nodes(line.statements)
-        result.statements += [(owner, node) for node in nodes]
+        result.statements.extend(zip(repeat(owner), nodes))
         for node in nodes:
             kind = type(node)
             if kind not in _STORING:

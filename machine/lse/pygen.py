@@ -230,7 +230,10 @@ class UnitCode(UnitNames):
         return "u_main" if self.is_main else python_name("p", self.unit.name.lstrip("&"))
 
     def where(self, line: int, refund: int) -> None:
-        self.out.where = (line, refund + self.owed)
+        refund += self.owed
+        where = self.out.where  # (kept when the same: the lines written share it in the table)
+        if where[1] != refund or where[0] != line:
+            self.out.where = (line, refund)
 
     # ------------------------------------------------------------ dispatch
     def go(self, target: int) -> None:

@@ -1,6 +1,6 @@
 """What the units of one generated program share: the source written, prices, charge points, constants, string stores.
 
-A part of the one code generator (pygen.py); imports analyses, ir and layout; never the runtime.
+A part of the one code generator (pygen.py); imports analyses, checks (the walk), ir and layout; never the runtime.
 """
 
 from __future__ import annotations

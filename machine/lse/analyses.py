@@ -588,6 +588,9 @@ def settled_arrays(program: ir.ProgramIR, unit: Unit, blocks: list[int], nodes: 
         return set()
     if nodes is None:
         nodes = naming_nodes(unit_nodes(program, blocks))
+    indexed = {node.name for node in nodes if type(node) is n.Index} & set(unit.by_reference)
+    if not indexed:  # (most procedures: nothing to settle, the statements need not be walked)
+        return set()
     for block_id in blocks:
         exit_ = program.blocks[block_id].exit
         if any(unsettling(part) for part in (getattr(exit_, name, None) for name in ("cond", "expr", "node"))
@@ -595,7 +598,6 @@ def settled_arrays(program: ir.ProgramIR, unit: Unit, blocks: list[int], nodes: 
             return set()
     if any(type(node) is n.Faire and unsettling(node) for node in nodes):
         return set()
-    indexed = {node.name for node in nodes if type(node) is n.Index} & set(unit.by_reference)
     whole = {node.target.name for node in nodes if type(node) is n.Assign and type(node.target) is n.Var}
     whole |= {node.var for node in nodes if type(node) is n.Faire}
     whole |= {node.position_out.name for node in nodes if type(node) is n.BuiltinCall and node.position_out}

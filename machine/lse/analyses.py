@@ -151,6 +151,8 @@ def naming_nodes(nodes: list) -> list:
 
 def table_locals(unit: Unit, nodes: list, units: dict[str, Unit]) -> set[str]:
     """The unit's own names that must live in a table: given to the runtime by name, or by reference."""
+    if not unit.locals:  # (the main program: no name of its own)
+        return set()
     names: set[str] = set()
     for node in nodes:
         if isinstance(node, BY_NAME):

@@ -81,8 +81,9 @@ class UnitCode(UnitNames):
         self.owed = 0  # cycles paid ahead for the blocks after the SI whose arms are being written
         # FAIRE variables that carry an int (i_NAME) beside their float, to index elements by; loops
         # kept at run time do not (nor the debugger's runs, whose pauses may set a variable).
-        self.counters = set() if self.states is None or shared.debug else {
-            name for name in shared.counters[unit.name] & (analyses.index_names(nodes) | analyses.position_names(nodes))
+        counters = shared.counters[unit.name]
+        self.counters = set() if self.states is None or shared.debug or not counters else {
+            name for name in counters & (analyses.index_names(nodes) | analyses.position_names(nodes))
             if self.storage(name) in ("local", "global")}
         self.charges = ChargePlan(shared, self.block_ids, self.entries, self.states)
         self.live_at = analyses.live_counters(program, self.states, roots, self.counters) if self.counters else {}

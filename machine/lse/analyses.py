@@ -134,8 +134,25 @@ def block_nodes(program: ir.ProgramIR, block_id: int) -> list:
     return found
 
 
+# The kinds of node that the analyses of a unit's names read (table_locals, settled_arrays, index_names,
+# position_names, ownership's): statements that store, declare or hand over names, calls, elements.
+NAMING = frozenset({n.Assign, n.Faire, n.Lire, n.Charger, n.Chaine, n.Tableau, n.Liberer, n.BuiltinCall, n.Call,
+                    n.Index})
+
+
+def naming_nodes(nodes: list) -> list:
+    """Of a unit's nodes (unit_nodes), those of the kinds NAMING, in order.
+
+    Decision: most nodes of a unit are variables, numbers and operators, which none of the analyses of its
+    names reads; they read this list, some four times shorter, at each compile.
+    """
+    return [node for node in nodes if type(node) in NAMING]
+
+
 def table_locals(unit: Unit, nodes: list, units: dict[str, Unit]) -> set[str]:
     """The unit's own names that must live in a table: given to the runtime by name, or by reference."""
+    if not unit.locals:  # (the main program: no name of its own)
+        return set()
     names: set[str] = set()
     for node in nodes:
         if isinstance(node, BY_NAME):
@@ -167,8 +184,8 @@ def number_params(layout: Layout, foreign: set[int] | None = None,
     proven = {name: {p for p in unit.params if p not in unit.by_reference and layout.is_pure_number(p)}
               for name, unit in units.items()}
     # (the call, the unit it is read in, the argument's rank, the argument)
-    calls = [(node, None if foreign is None or node.line in foreign else layout.units[owner], index, arg)
-             for owner, node in layout.statements if type(node) is n.Call and node.name in units
+    calls = [(node, None if foreign is None or node.line in foreign else owner, index, arg)
+             for owner, node in layout.noted if type(node) is n.Call and node.name in units
              for index, arg in enumerate(node.args)]
     changed = True
     while changed:
@@ -318,7 +335,7 @@ def number_references(layout: Layout, proven: dict[str, set[str]]) -> dict[str, 
     number (set_ref refuses it), as a store into that variable is."""
     units = layout.units
     found = {name: set(unit.by_reference) for name, unit in units.items() if name != MAIN}
-    calls = [(units[owner], node) for owner, node in layout.statements if type(node) is n.Call]
+    calls = [(owner, node) for owner, node in layout.noted if type(node) is n.Call]
     changed = True
     while changed:
         changed = False
@@ -378,7 +395,7 @@ def whole_names(layout: Layout, typed_whole: bool = True, tainted: frozenset[tup
     stores: list[tuple[tuple[str, str], object, Unit]] = []
     excluded = set(tainted)
     handed: list[tuple[tuple[str, str], tuple[str, str]]] = []  # (a parameter by reference, what a call gives it)
-    for unit, node in unit_statements(layout):
+    for unit, node in layout.noted:
         kind = type(node)
         if kind is n.Assign:  # (an element's store counts for its array, one of `arrays` or none)
             stores.append((key(unit, node.target.name), node.expr, unit))
@@ -440,7 +457,7 @@ def shadowed_counters(layout: Layout) -> dict[str, set[str]]:
     """
     owners: dict[tuple[str, str], set[str]] = {}
     assigned: set[str] = set()  # names given a value other than by a FAIRE ... JUSQUA or an assignment
-    for _, node in layout.statements:
+    for _, node in layout.noted:
         kind = type(node)
         if kind is n.Liberer:
             assigned.update(node.names)
@@ -458,7 +475,7 @@ def shadowed_counters(layout: Layout) -> dict[str, set[str]]:
             assigned.update(arg.name for param, arg in zip(callee.params, call.args)
                             if type(arg) is n.Var and param in callee.by_reference)
     stored_by: dict[tuple[str, str], set[str]] = {}  # the units whose assignments store into a variable
-    for unit, node in unit_statements(layout):
+    for unit, node in layout.noted:
         kind = type(node)
         if kind is n.Pause:
             return {name: set() for name in layout.units}
@@ -485,7 +502,7 @@ def counter_floors(layout: Layout) -> dict[str, int]:
     """
     floors: dict[str, int] = {}
     unknown: set[str] = set()
-    for _, node in layout.statements:
+    for _, node in layout.noted:
         kind = type(node)
         if kind is n.Faire:
             start = whole_constant(node.start)
@@ -547,13 +564,6 @@ def counter_after(op: object, live: set[str], counters: set[str]) -> None:
             live.add(node.target.name)
 
 
-def unit_statements(layout: Layout) -> list[tuple[Unit, object]]:
-    """Every statement and expression node of the program, with the unit whose lines hold it (the
-    layout walked the program once: see Layout.statements)."""
-    units = layout.units
-    return [(units[owner], node) for owner, node in layout.statements]
-
-
 # What may make a name another array (or none), or stop the run where the monitor may: a call, input and
 # output, a pause, a declaration, a freeing, the disk.
 UNSETTLING = (n.Call, n.CallStatement, n.Lire, n.Afficher, n.Pause, n.Chaine, n.Tableau, n.Liberer, n.Garer,
@@ -565,7 +575,7 @@ def unsettling(node: object) -> bool:
     return any(type(item) in UNSETTLING for item in walk(node))
 
 
-def settled_arrays(program: ir.ProgramIR, unit: Unit, blocks: list[int]) -> set[str]:
+def settled_arrays(program: ir.ProgramIR, unit: Unit, blocks: list[int], nodes: list | None = None) -> set[str]:
     """A procedure's parameters by reference that its code indexes and whose array its fast paths may read
     from a local, taken at its entry, after each slice and after each statement that may change what they
     name (unsettling: pygen reads them anew there, and such a statement reads them itself).
@@ -573,11 +583,16 @@ def settled_arrays(program: ir.ProgramIR, unit: Unit, blocks: list[int]) -> set[
     None where such a change could happen between two reads that no statement apart: in a SI's condition,
     a computed jump, a RESULTAT, a FAIRE's bounds or condition; nor any the procedure stores into whole.
     Decision: a stored number or string never replaces an array (the store fails: DEJA DECLARE), and a fast
-    path that finds no array there runs again the general way, which reads it anew.
+    path that finds no array there runs again the general way, which reads it anew. (`nodes`: the blocks'
+    naming_nodes, or None to find them.)
     """
     if unit.name == MAIN:
         return set()
-    nodes = unit_nodes(program, blocks)
+    if nodes is None:
+        nodes = naming_nodes(unit_nodes(program, blocks))
+    indexed = {node.name for node in nodes if type(node) is n.Index} & set(unit.by_reference)
+    if not indexed:  # (most procedures: nothing to settle, the statements need not be walked)
+        return set()
     for block_id in blocks:
         exit_ = program.blocks[block_id].exit
         if any(unsettling(part) for part in (getattr(exit_, name, None) for name in ("cond", "expr", "node"))
@@ -585,7 +600,6 @@ def settled_arrays(program: ir.ProgramIR, unit: Unit, blocks: list[int]) -> set[
             return set()
     if any(type(node) is n.Faire and unsettling(node) for node in nodes):
         return set()
-    indexed = {node.name for node in nodes if type(node) is n.Index} & set(unit.by_reference)
     whole = {node.target.name for node in nodes if type(node) is n.Assign and type(node.target) is n.Var}
     whole |= {node.var for node in nodes if type(node) is n.Faire}
     whole |= {node.position_out.name for node in nodes if type(node) is n.BuiltinCall and node.position_out}

@@ -78,16 +78,22 @@ class ExpressionParser:
         return LineFailure(Diagnostic(code, text, tok.line, self.source, tok.column))
 
     def expect(self, kind: str, text: str | None, what: str) -> Token:
-        tok = self.match(kind, text)
-        if tok is None:
-            raise self.fail(what)
-        return tok
+        tok = self.tokens[self.pos]  # (match's test, written here: the parse expects some 800 tokens)
+        if tok.kind == kind and (text is None or tok.text == text):
+            if kind != "END":
+                self.pos += 1
+            return tok
+        raise self.fail(what)
 
     def expect_kw(self, word: str) -> Token:
         return self.expect("KW", word, word)
 
     def expect_op(self, op: str) -> Token:
-        return self.expect("OP", op, f"'{op}'")
+        tok = self.tokens[self.pos]
+        if tok.kind == "OP" and tok.text == op:
+            self.pos += 1
+            return tok
+        raise self.fail(f"'{op}'")
 
     # ---------------------------------------------------------- expressions
     def reference(self) -> n.Var | n.Index:

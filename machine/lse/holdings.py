@@ -11,14 +11,7 @@ from __future__ import annotations
 
 from machine.lse import ir
 from machine.lse import nodes as n
-from machine.lse.analyses import (
-    referenced_globals,
-    results_proved,
-    successors,
-    unit_statements,
-    whole_names,
-    whole_stores,
-)
+from machine.lse.analyses import referenced_globals, results_proved, successors, whole_names, whole_stores
 from machine.lse.builtins import BUILTINS
 from machine.lse.layout import MAIN, Layout
 from machine.lse.operands import whole_constant
@@ -39,7 +32,7 @@ def bounded_arrays(layout: Layout) -> dict[str, tuple[int, int]]:
     """
     names = layout.array_names - layout.parameters - layout.string_names - layout.loaded_names - own_names(layout)
     bounds = {name: [0, 0] for name in names}
-    for _, node in unit_statements(layout):
+    for _, node in layout.noted:
         kind = type(node)
         if kind is n.Assign:
             target = node.target
@@ -67,7 +60,7 @@ def vectors(layout: Layout) -> set[str]:
     """The names that can only be a vector when they are an array: every TABLEAU of theirs has one size,
     none is a parameter, a CHAINE or given by CHARGER, no PAUSE (a fast path reads them without the upper test)."""
     sizes: dict[str, set[int]] = {}
-    for _, node in unit_statements(layout):
+    for _, node in layout.noted:
         if type(node) is n.Pause:  # the monitor may declare anything while the program waits
             return set()
         if type(node) is n.Tableau:
@@ -87,7 +80,7 @@ def array_variables(layout: Layout) -> set[str]:
     """
     names = layout.array_names - layout.string_names - layout.loaded_names - own_names(layout) - (
         referenced_globals(layout))
-    for _, node in unit_statements(layout):
+    for _, node in layout.noted:
         names.difference_update(whole_stores(node))
     return names
 
@@ -104,7 +97,7 @@ def string_variables(layout: Layout) -> set[str]:
     names = layout.string_names - layout.array_names - layout.loaded_names - own_names(layout) - (
         referenced_globals(layout))
     stores: list[tuple[str, object]] = []
-    for _, node in unit_statements(layout):
+    for _, node in layout.noted:
         if type(node) is n.Assign:
             if type(node.target) is n.Var:
                 stores.append((node.target.name, node.expr))
@@ -151,7 +144,7 @@ def whole_variables(layout: Layout, foreign_lines: set[int], broken: set[str],
     elements is then rounded by a test of its size alone (numbers.NumberModel.result).
     """
     tainted = {(MAIN, name) for name in broken}
-    for _, node in unit_statements(layout):
+    for _, node in layout.noted:
         if getattr(node, "line", None) not in foreign_lines:  # (a format has no line)
             continue
         names = whole_stores(node)
@@ -170,7 +163,7 @@ def whole_variables(layout: Layout, foreign_lines: set[int], broken: set[str],
 
 def undeclarable(layout: Layout) -> set[str]:
     """The names that something may make no CHAINE again once declared: LIBERER (in any unit) and CHARGER."""
-    freed = {name for _, node in unit_statements(layout) if type(node) is n.Liberer for name in node.names}
+    freed = {name for _, node in layout.noted if type(node) is n.Liberer for name in node.names}
     return freed | layout.loaded_names
 
 

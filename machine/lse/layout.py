@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import repeat
+
 from machine.lse import nodes as n
 from machine.lse.checks import statement_nodes
 from machine.lse.operands import whole24
@@ -52,6 +54,10 @@ class Layout:
     parameters: set[str] = field(default_factory=set)  # every procedure's parameters
     # Every statement and expression node, with the name of the unit whose lines hold it, in order.
     statements: list[tuple[str, object]] = field(default_factory=list)
+    # Of them, those of the kinds the analyses look for (_STORING), in order, each with its Unit.
+    # Decision: the analyses read a program's stores, calls and declarations a dozen times at each
+    # compile; this list of them is a fifth as long as `statements` (which holds every expression node).
+    noted: list[tuple[Unit, object]] = field(default_factory=list)
     # Only ever set by a FAIRE from a whole constant by a whole constant step (see operands.whole24),
     # never a parameter: a whole number, or unset, unless the monitor sets it (pyloops.step_sum).
     whole_counters: set[str] = field(default_factory=set)
@@ -90,6 +96,9 @@ class Layout:
 _NOTED = frozenset({n.Faire, n.Chaine, n.Tableau, n.Charger, n.Assign, n.Lire, n.BuiltinCall, n.Call})
 
 
+# The kinds of node kept in Layout.noted: those above, and PAUSE and LIBERER.
+_STORING = _NOTED | {n.Pause, n.Liberer}
+
 _SEGMENT_ENDS = frozenset({n.Faire, n.Procedure})  # a new segment starts after each
 
 
@@ -109,15 +118,19 @@ def layout(program: n.Program) -> Layout:
     result.end_pc = len(result.segments)
     result.units[MAIN] = Unit(MAIN)
     counters: dict[str, bool] = {}
+    noted: list[tuple[str, object]] = []
     owner = MAIN
     for index, line in enumerate(program.lines):
         first = line.statements[0] if line.statements else None
         if isinstance(first, n.Procedure):
             owner = first.name
         nodes = statement_nodes(line.statements)
-        result.statements += [(owner, node) for node in nodes]
+        result.statements.extend(zip(repeat(owner), nodes))
         for node in nodes:
             kind = type(node)
+            if kind not in _STORING:
+                continue
+            noted.append((owner, node))
             if kind not in _NOTED:
                 continue
             if kind is n.Faire:
@@ -156,6 +169,7 @@ def layout(program: n.Program) -> Layout:
         callee = result.units.get(call.name)
         result.assigned_names.update(arg.name for at, arg in enumerate(call.args) if isinstance(arg, n.Var) and (
             callee is None or at >= len(callee.params) or callee.params[at] in callee.by_reference))
+    result.noted = [(result.units[owner], node) for owner, node in noted]
     result.assigned_names |= result.stored_names
     result.parameters = set().union(*(unit.params for unit in result.units.values()))
     result.whole_counters = {name for name, whole in counters.items()

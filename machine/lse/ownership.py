@@ -72,6 +72,8 @@ def held_params(unit: Unit, nodes: list, candidates: set[str], units: dict[str, 
     never stored into, read in, loaded, freed, declared an array, indexed, handed over by reference or
     given a position. Such a parameter holds what the call gave it until the call ends: a Python local.
     """
+    if not candidates:  # (the main program, a procedure without parameters by value)
+        return set()
     stored: set[str] = set()
     for node in nodes:
         kind = type(node)

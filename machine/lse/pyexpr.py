@@ -132,7 +132,8 @@ class ExpressionCode(IndexCode):
         """True if an expression is no taller than TALL (kept by node: copies of a block ask again)."""
         known = self.shorts.get(id(node))
         if known is None:
-            known = self.shorts[id(node)] = height_at_most(node, TALL)
+            # (an expression of TALL nodes or fewer is no taller: the walk is the program's, kept)
+            known = self.shorts[id(node)] = len(self.scope.shared.below(node)) <= TALL or height_at_most(node, TALL)
         return known
 
     def value(self, node: object, out: list[str]) -> tuple[str, str]:

@@ -49,7 +49,7 @@ class UnitCode(UnitNames):
         self.once: set[int] = set()  # the blocks that run rarely (see program_source)
         self.reentered = True  # a call made in the unit may enter it again (see program_source)
         self.nested = True  # a procedure may call it: its depth may reach the limit (see program_source)
-        nodes = analyses.unit_nodes(program, self.block_ids)
+        nodes = analyses.naming_nodes(analyses.unit_nodes(program, self.block_ids))  # (what the analyses below read)
         # A procedure's own CHAINE and TABLEAU are Python locals when nothing hands them over by name.
         self.own_strings, self.own_arrays = ownership.own_strings_and_arrays(program, unit, nodes)
         self.stored: dict[str, str] = {}  # storage's answers
@@ -73,7 +73,7 @@ class UnitCode(UnitNames):
         # each slice, after each statement that may change what they name and after a RETOUR EN comes back
         # (analyses.settled_arrays); not where the debugger or the profile may stop the run anywhere.
         self.settled = set() if shared.profile or shared.debug else analyses.settled_arrays(
-            program, unit, self.block_ids)
+            program, unit, self.block_ids, nodes)
         self.unsettled = False  # a statement that may change what they name is being written (see statement)
         self.whole = shared.whole[unit.name]  # its variables expected to hold whole numbers
         self.proven = shared.proven[unit.name]  # those sure to (holdings.whole_variables)
@@ -87,8 +87,9 @@ class UnitCode(UnitNames):
         self.owed = 0  # cycles paid ahead for the blocks after the SI whose arms are being written
         # FAIRE variables that carry an int (i_NAME) beside their float, to index elements by; loops
         # kept at run time do not (nor the debugger's runs, whose pauses may set a variable).
-        self.counters = set() if self.states is None or shared.debug else {
-            name for name in shared.counters[unit.name] & (analyses.index_names(nodes) | analyses.position_names(nodes))
+        counters = shared.counters[unit.name]
+        self.counters = set() if self.states is None or shared.debug or not counters else {
+            name for name in counters & (analyses.index_names(nodes) | analyses.position_names(nodes))
             if self.storage(name) in ("local", "global")}
         self.charges = ChargePlan(shared, self.block_ids, self.entries, self.states)
         self.live_at = analyses.live_counters(program, self.states, roots, self.counters) if self.counters else {}
@@ -237,7 +238,10 @@ class UnitCode(UnitNames):
         return "u_main" if self.is_main else python_name("p", self.unit.name.lstrip("&"))
 
     def where(self, line: int, refund: int) -> None:
-        self.out.where = (line, refund + self.owed)
+        refund += self.owed
+        where = self.out.where  # (kept when the same: the lines written share it in the table)
+        if where[1] != refund or where[0] != line:
+            self.out.where = (line, refund)
 
     # ------------------------------------------------------------ dispatch
     def go(self, target: int) -> None:

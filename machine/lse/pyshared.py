@@ -1,6 +1,6 @@
 """What the units of one generated program share: the source written, prices, charge points, constants, string stores.
 
-A part of the one code generator (pygen.py); imports analyses, ir and layout; never the runtime.
+A part of the one code generator (pygen.py); imports analyses, checks (the walk), ir and layout; never the runtime.
 """
 
 from __future__ import annotations
@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import Counter
 
 from machine.lse import analyses, holdings, ir
+from machine.lse.checks import nodes_below
 from machine.lse.layout import Layout
 
 INDENT = "    "  # one level of generated Python
@@ -80,6 +81,15 @@ class ProgramCode:
         self.globals: dict[str, str] = {}  # python name -> LSE name of every variable of the program
         # Labels written beside the code of their lines (names of letters and digits only: never code).
         self.labels = {line: label for label, line in program.program.labels.items() if label.isalnum()}
+        self.walked: dict[int, tuple[object, list]] = {}  # below's answers, by node id, with the node they are of
+
+    def below(self, node: object) -> list:
+        """A node and every node below it (checks.nodes_below), walked once per program: copies of a block,
+        and the questions the generator asks of one expression, ask again. The caller must not change it."""
+        entry = self.walked.get(id(node))
+        if entry is None:  # (the node is kept with its walk: its id is not reused while this lives)
+            entry = self.walked[id(node)] = (node, nodes_below(node))
+        return entry[1]
 
     def price(self, kinds: Counter) -> int:
         return sum(self.costs[key] * count for key, count in kinds.items())

@@ -1,7 +1,7 @@
 """Python code for the statements of a block (assignments, output, input, declarations, calls, disk, FAIRE set-up).
 
 A part of the one code generator (pygen.UnitCode gives it the unit's storage, output and expressions);
-imports nodes, errors, formats, operands, parser.walk, pyexpr and values (a slot number); never the runtime.
+imports nodes, errors, formats, operands, pyexpr and values (a slot number); never the runtime.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from machine.errors import Err
 from machine.lse import nodes as n
 from machine.lse.formats import compile_format
 from machine.lse.operands import CHAIN, changes_variables, whole_constant
-from machine.lse.parser import walk
 from machine.lse.pyexpr import python_name
 from machine.lse.values import COLUMNS
 
@@ -27,14 +26,15 @@ def held_name(name: str) -> str:
     return python_name("n", name)
 
 
-def plain_facts(node: object) -> tuple[bool, bool, bool]:
-    """(it reads an element, it has no effect before its end, it pays a SI value's arm) for an expression.
+def plain_facts(nodes: list) -> tuple[bool, bool, bool]:
+    """(it reads an element, it has no effect before its end, it pays a SI value's arm) for an expression,
+    given as its nodes (checks.nodes_below).
 
     Decision: an arm's charge is the one effect a fast path may have (plain runs): it is taken back
     before the statement runs again the general way (StatementCode.rerun).
     """
     found = arms = False
-    for item in walk(node):
+    for item in nodes:
         kind = type(item)
         if kind is n.Index:
             found = True
@@ -174,7 +174,7 @@ class StatementCode:
         counts: dict[str, int] = {}
         matrices: set[str] = set()
         for node in nodes:
-            for item in walk(node):
+            for item in self.shared.below(node):
                 if type(item) is n.Index and (len(item.indices) == 2 or not self.unit.vector(item.name)):
                     counts[item.name] = counts.get(item.name, 0) + 1
                     if len(item.indices) == 2:
@@ -207,7 +207,7 @@ class StatementCode:
     def tests_saved(self, node: object) -> int:
         """How many overflow tests of chains of + - * a fast path leaves out: all but the top's of each chain that
         the general way tests link by link (one not unfailing after its first operation: ExpressionCode.chain)."""
-        chains = [item for item in walk(node) if type(item) is n.Binary and item.op in CHAIN]
+        chains = [item for item in self.shared.below(node) if type(item) is n.Binary and item.op in CHAIN]
         links = {id(kid) for item in chains for kid in (item.left, item.right)}
         saved = 0
         for top in (item for item in chains if id(item) not in links):
@@ -229,7 +229,7 @@ class StatementCode:
     def facts_of(self, node: object) -> tuple[bool, bool, bool]:
         facts = self.facts.get(id(node))
         if facts is None:
-            facts = self.facts[id(node)] = plain_facts(node)
+            facts = self.facts[id(node)] = plain_facts(self.shared.below(node))
         return facts
 
     def rerun(self, parts: tuple, read: dict) -> tuple[str, str]:

@@ -40,6 +40,8 @@ class LoopCode:
         self.price: int | None = None  # what its pass costs, where the pass is written without adds
         self.adds = 0  # how many adds the pass so written has left out
         self.bulk: set[int] = set()  # the counted loops whose passes are paid in bulk, by body block
+        self.head_at: int | None = None  # where the pass being written starts (its code's first line)
+        self.head: int | None = None  # its first add, where nothing comes before it (see count)
         self.caps: dict[str, int] = {}  # the bounds of the capped indexes (see capped), each with its greatest offset
         self.floor: int | None = None  # the least offset of the floored index parts (see floored)
 
@@ -109,16 +111,21 @@ class LoopCode:
         price = self.passes(body, loop, body in self.bulk)
         out.depth -= 1
         chosen = self.chosen(body, counter)
-        if price is None:
+        head, self.head = self.head, None
+        if price is None and head is None:
             header = [f"for {counter} in ({chosen}):"]
             left = unit.store(var, self.counted_value(var), "n")
         else:  # the passes the slice has room for, paid together after them
             # (sliced only where they do not all fit: the passes that end the slice are few, a loop's starts many)
-            room = f"(_m if (_m := -_floor((cyc - bud) // {price}.0)) > 1 else 1)"
+            # Decision: a pass with ways of different prices pays its first add so (`head`: the rest where it
+            # is, the budget tested after each pass, which may end the `for`: paid for the passes run).
+            paid = price if head is None else head
+            room = f"(_m if (_m := -_floor((cyc - bud) // {paid}.0)) > 1 else 1)"
             header = [f"_it = {chosen}",
-                      f"if cyc + {price}.0 * _len(_it) > bud: _it = _it[:{room}]", f"for {counter} in _it:"]
-            out.emit(f"cyc += {price}.0 * _len(_it)")
-            left = f"cyc += {price}.0 * (_it.index({counter}) + 1); {unit.store(var, self.counted_value(var), 'n')}"
+                      f"if cyc + {paid}.0 * _len(_it) > bud: _it = _it[:{room}]", f"for {counter} in _it:"]
+            out.emit(f"cyc += {paid}.0 * _len(_it)" if head is None else
+                     f"cyc += {paid}.0 * (_it.index({counter}) + 1)")
+            left = f"cyc += {paid}.0 * (_it.index({counter}) + 1); {unit.store(var, self.counted_value(var), 'n')}"
         hoisted = [f"try: {'; '.join(f'{name} = {code}' for name, code in self.hoisted.items())}",
                    f"except _Exception: {' = '.join(self.hoisted)} = None"] if self.hoisted else []
         out.insert(at, hoisted + header, out.depth)  # read before the `for`; None (cannot be) fails the fast paths
@@ -164,6 +171,7 @@ class LoopCode:
         to the cycles are not written but given back, summed: the price of a pass (see count)."""
         unit = self.unit
         self.price, self.adds, self.hot_reads = (0 if bulk else None), 0, 0
+        self.head_at, self.head = (None if bulk else len(unit.out.lines)), None
         nodes = analyses.unit_nodes(self.ir, sorted(pyflow.loop_region(self.ir, body)))
         assigned = {node.target.name for node in nodes if type(node) is n.Assign and type(node.target) is n.Var}
         # What no pass changes is read once before the `for`: the arrays it indexes and their descriptions
@@ -182,9 +190,15 @@ class LoopCode:
         self.hoisted, self.caps, self.floor = {}, {}, None
         unit.fused, self.counting = body, loop
         unit.chain(body)  # up to static_line_end, which ends the pass
-        self.counting, self.hoisting, self.floorable = None, {}, set()
+        self.counting, self.hoisting, self.floorable, self.head_at = None, {}, set(), None
         price, self.price = self.price, None
         return price
+
+    def heads(self, lines: list[str]) -> bool:
+        """True if an add about to be written is the first code of a counted loop's pass (only its lines'
+        comments before it): paid with the passes (see count)."""
+        at = self.head_at
+        return at is not None and self.head is None and all(line.lstrip().startswith("#") for line in lines[at:])
 
     def keep_cheap(self) -> None:
         """Keep the counted loops whose ints suffice, and note those paid in bulk (before the unit's code is

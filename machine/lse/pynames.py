@@ -211,6 +211,9 @@ class UnitNames:
     def add_cycles(self, amount: int) -> None:
         """An add to the cycles here, or to the price of a pass that a counted loop adds up (pyloops.count)."""
         if self.loops.price is None:
+            if self.loops.heads(self.out.lines):
+                self.loops.head = amount  # a pass's first add, paid with the passes after them (pyloops.count)
+                return
             self.out.emit(f"cyc += {amount}.0")
         else:
             self.loops.price += amount

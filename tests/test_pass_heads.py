@@ -1,0 +1,47 @@
+"""A counted loop's pass whose ways cost differently pays its first add with the passes, after the `for`
+(pyloops.LoopCode.count): the cycles of passes ended by the budget, by an error or by the loop's end are
+those the reference counts, in every mode of the Micro (the resumed one stops every 733 cycles)."""
+
+from __future__ import annotations
+
+import pytest
+
+from machine.lse.listing import listing
+from tests.oracle.differential import assert_agrees
+
+FILL = "10 TABLEAU T[6000];S←0;Y←0\n15 FAIRE 15 POUR I←1 JUSQUA 6000;T[I]←I\n"  # (a loop of its own)
+PROGRAMS = {
+    "a SI in a pass, many slices long": (
+        FILL + "20 FAIRE 30 POUR I←1 JUSQUA 6000\n30 SI T[I]>4000 ALORS S←S+1\n40 AFFICHER S\n"),
+    "an error in the first statement of a pass, after passes of both ways": (
+        FILL + "20 FAIRE 30 POUR I←1 JUSQUA 5\n30 X←1/(4-T[I]);SI X>0.4 ALORS Y←Y+1\n40 AFFICHER Y\n"),
+    "an error in the arm of a SI, after passes that did not take it": (
+        FILL + "20 FAIRE 30 POUR I←1 JUSQUA 9\n30 SI T[I]>3 ALORS X←1/(T[I]-5)\n40 AFFICHER X\n"),
+    "a jump to the end of the pass, and a pass that sorts": (
+        "10 TABLEAU T[40];X←1\n20 FAIRE 30 POUR I←1 JUSQUA 40\n30 X←X*137+187;X←X-ENT(X/101)*101;T[I]←X\n"
+        "40 FAIRE 70 POUR K←39 PAS -1 JUSQUA 1\n50 FAIRE 70 POUR J←1 JUSQUA K\n60 SI T[J]<=T[J+1] ALORS ALLER EN 70\n"
+        "65 W←T[J];T[J]←T[J+1];T[J+1]←W\n70 *\n80 AFFICHER T[1],T[20],T[40]\n"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(PROGRAMS))
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+def test_a_pass_paying_its_first_add_after_the_for_agrees_with_the_reference(name: str, profile: str) -> None:
+    assert_agrees(PROGRAMS[name], (), profile=profile)
+
+
+@pytest.mark.parametrize("name", sorted(PROGRAMS))
+def test_each_program_has_a_pass_that_pays_its_first_add_after_the_for(name: str) -> None:
+    lines = [line.strip() for line in listing(PROGRAMS[name]).splitlines()]
+    assert "if cyc >= bud: break" in lines
+    assert any(line.startswith("cyc += ") and ".0 * (_it.index(i_" in line and line.endswith(") + 1)")
+               for line in lines)
+
+
+def test_the_first_add_of_a_pass_with_a_si_is_paid_after_the_passes_run() -> None:
+    code = listing(PROGRAMS["a jump to the end of the pass, and a pass that sorts"])
+    loop = code[code.index("for i_J in _it:"):]
+    first = next(line.strip() for line in loop.splitlines()[1:] if not line.strip().startswith("#"))
+    assert not first.startswith("cyc +=")  # the pass starts with its first statement
+    assert "if cyc >= bud: break" in loop  # its other adds are where they are: the budget is tested
+    assert "cyc += 1540.0 * (_it.index(i_J) + 1)\n" in loop  # the passes run, not all

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from machine.lse import ir
 from machine.lse import nodes as n
 from machine.lse.builtins import BUILTINS
-from machine.lse.layout import MAIN, Layout, Unit
+from machine.lse.layout import MAIN, Layout, Unit, given_by_reference
 from machine.lse.operands import offset_of, whole, whole_constant
 from machine.lse.parser import walk
 
@@ -167,9 +167,7 @@ def table_locals(unit: Unit, nodes: list, units: dict[str, Unit]) -> set[str]:
         elif isinstance(node, n.BuiltinCall) and node.position_out is not None:
             names.add(node.position_out.name)
         elif isinstance(node, n.Call):
-            callee = units[node.name]
-            names.update(arg.name for param, arg in zip(callee.params, node.args)
-                         if isinstance(arg, n.Var) and param in callee.by_reference)
+            names.update(given_by_reference(node, units))
     return (names & unit.locals) - unit.by_reference
 
 
@@ -362,13 +360,7 @@ def _numeric_argument(arg: object, caller: Unit, layout: Layout, proven: dict[st
 def referenced_globals(layout: Layout) -> set[str]:
     """Names given whole to a by-reference parameter somewhere: the program's variable of that name
     lives in a table (`_R`), so that the callee reads it with one lookup (a cell cannot be referenced)."""
-    found: set[str] = set()
-    for call in layout.calls:
-        if call.name in layout.units:
-            unit = layout.units[call.name]
-            found.update(arg.name for param, arg in zip(unit.params, call.args)
-                         if param in unit.by_reference and type(arg) is n.Var)
-    return found
+    return {name for call in layout.calls for name in given_by_reference(call, layout.units)}
 
 
 def whole_names(layout: Layout, typed_whole: bool = True, tainted: frozenset[tuple[str, str]] = frozenset(),
@@ -470,10 +462,7 @@ def shadowed_counters(layout: Layout) -> dict[str, set[str]]:
         elif kind is n.BuiltinCall and node.position_out is not None:
             assigned.add(node.position_out.name)
     for call in layout.calls:  # of the arguments, only those given to a parameter by reference
-        if call.name in layout.units:
-            callee = layout.units[call.name]
-            assigned.update(arg.name for param, arg in zip(callee.params, call.args)
-                            if type(arg) is n.Var and param in callee.by_reference)
+        assigned.update(given_by_reference(call, layout.units))
     stored_by: dict[tuple[str, str], set[str]] = {}  # the units whose assignments store into a variable
     for unit, node in layout.noted:
         kind = type(node)

@@ -102,6 +102,16 @@ _STORING = _NOTED | {n.Pause, n.Liberer}
 _SEGMENT_ENDS = frozenset({n.Faire, n.Procedure})  # a new segment starts after each
 
 
+def given_by_reference(call: n.Call, units: dict[str, Unit]) -> list[str]:
+    """The variables a call gives whole to its procedure's parameters by reference (of a procedure the
+    program lacks, none: the parser refuses such a call, and one with a wrong count of arguments)."""
+    callee = units.get(call.name)
+    if callee is None:
+        return []
+    return [arg.name for param, arg in zip(callee.params, call.args)
+            if type(arg) is n.Var and param in callee.by_reference]
+
+
 def layout(program: n.Program) -> Layout:
     """Compute the segments, units and name kinds of a parsed program."""
     result = Layout(program)
@@ -165,10 +175,8 @@ def layout(program: n.Program) -> Layout:
             result.units[first.name] = Unit(
                 first.name, first.params, frozenset(first.params) | frozenset(first.locals),
                 frozenset(first.params) - by_value, result.pc_of[(index, 1)], line.number)
-    for call in result.calls:  # a variable given to a parameter by reference (or to an unknown procedure)
-        callee = result.units.get(call.name)
-        result.assigned_names.update(arg.name for at, arg in enumerate(call.args) if isinstance(arg, n.Var) and (
-            callee is None or at >= len(callee.params) or callee.params[at] in callee.by_reference))
+    for call in result.calls:  # an argument is stored into only through a parameter by reference
+        result.assigned_names.update(given_by_reference(call, result.units))
     result.noted = [(result.units[owner], node) for owner, node in noted]
     result.assigned_names |= result.stored_names
     result.parameters = set().union(*(unit.params for unit in result.units.values()))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from machine.lse import ir
 from machine.lse import nodes as n
 from machine.lse.analyses import whole_stores
-from machine.lse.layout import MAIN, Unit
+from machine.lse.layout import MAIN, Unit, given_by_reference
 from machine.lse.parser import walk
 
 
@@ -87,7 +87,5 @@ def held_params(unit: Unit, nodes: list, candidates: set[str], units: dict[str, 
         elif kind is n.Index:
             stored.add(node.name)
         elif kind is n.Call:
-            callee = units[node.name]
-            stored.update(arg.name for param, arg in zip(callee.params, node.args)
-                          if type(arg) is n.Var and param in callee.by_reference)
+            stored.update(given_by_reference(node, units))
     return candidates - stored

@@ -9,6 +9,8 @@ and pyexpr.python_name; never the runtime.
 
 from __future__ import annotations
 
+from itertools import islice
+
 from machine.lse import analyses, ir, pyflow
 from machine.lse import nodes as n
 from machine.lse.checks import walk
@@ -198,7 +200,12 @@ class LoopCode:
         """True if an add about to be written is the first code of a counted loop's pass (only its lines'
         comments before it): paid with the passes (see count)."""
         at = self.head_at
-        return at is not None and self.head is None and all(line.lstrip().startswith("#") for line in lines[at:])
+        if at is None or self.head is not None:
+            return False
+        if all(line.lstrip().startswith("#") for line in islice(lines, at, None)):
+            return True
+        self.head_at = None  # (code came first: the pass has no such add, and nothing later is asked again)
+        return False
 
     def keep_cheap(self) -> None:
         """Keep the counted loops whose ints suffice, and note those paid in bulk (before the unit's code is

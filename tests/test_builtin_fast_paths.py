@@ -117,6 +117,29 @@ def test_any_string_position_and_target_agree_on_both_paths(s, d, third):
         assert measured(name, (s, d)) == general(name, (s, d)) == paid(name, (s, d))
 
 
+# Letters and what could pass for one: accents, Greek, numerics that are no digits (² ½ Ⅻ), digits of
+# other scripts (٣), the underscore; and sets holding what a pattern would read otherwise (^ ] \\ - . *).
+scanned = st.text(alphabet="AbÉß Ωμ12٣²½Ⅻ_-^]\\.*,", max_size=24)
+sets = st.one_of(st.text(alphabet="Ab 1²_-^]\\.*,", max_size=6), st.text(min_size=33, max_size=40))
+
+
+@given(scanned, st.integers(min_value=1, max_value=26).map(float), sets)
+def test_the_paying_forms_stop_where_the_plain_ones_stop_on_any_letters_and_sets(s, d, chars):
+    for name in ("SKP", "PTR"):
+        assert paid(name, (s, d)) == general(name, (s, d)) == measured(name, (s, d))
+        assert paid(name, (s, d, chars)) == general(name, (s, d, chars)) == measured(name, (s, d, chars))
+    for name in ("GRL", "CNB"):
+        assert paid(name, (s, d)) == general(name, (s, d)) == measured(name, (s, d))
+
+
+@pytest.mark.parametrize(("text", "letter", "after"), [
+    ("²AB", 2.0, 4.0), ("A²B", 1.0, 2.0), ("ⅫAB", 2.0, 4.0), ("AB½", 1.0, 3.0), ("__1A", 4.0, 5.0), ("٣٣É", 3.0, 4.0),
+])
+def test_a_numeric_character_that_is_no_digit_is_no_letter_to_skp_ptr_and_grl(text, letter, after):
+    assert paid("SKP", (text, 1.0))[0] == letter and paid("PTR", (text, letter))[0] == after
+    assert paid("GRL", (text, 1.0))[0] == (text[int(letter) - 1:int(after) - 1], after)
+
+
 def sch_by_loop(s: str, d: float, stops: str) -> tuple[str, float]:
     """SCH with a stop-set, one character at a time: the reference for the searches in C."""
     begin = min(int(d), len(s) + 1) - 1

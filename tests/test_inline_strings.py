@@ -159,6 +159,15 @@ COUNTED = {
         "10 CHAINE S,A,B;S←'DCBA';E←0\n20 FAIRE 50 POUR K←3 PAS -1 JUSQUA 1\n30 FAIRE 50 POUR I←1 JUSQUA K\n"
         "40 A←SCH(S,I,1);B←SCH(S,I+1,1);SI A<=B ALORS ALLER EN 50\n45 S←SCH(S,1,I-1)!B!A!SCH(S,I+2,4);E←E+1\n"
         "50 *\n60 AFFICHER S,E\n"),
+    "a count that is the variable, from 0 and from before it": (
+        SET + "20 FAIRE 30 POUR I←-1 JUSQUA 14\n30 AFFICHER SCH(S,1,I),SCH(S,3,I+1),SCH(S,14,I-1)\n"),
+    "a count that is the variable by halves, from a fraction, beyond 2^24": (
+        SET + "20 FAIRE 30 POUR I←1 PAS 0.5 JUSQUA 3\n30 AFFICHER SCH(S,2,I-1)\n40 FAIRE 50 POUR I←0.5 JUSQUA 2\n"
+        "50 AFFICHER SCH(S,1,I)\n60 FAIRE 70 POUR I←16777214 PAS 2 JUSQUA 16777220\n70 AFFICHER SCH(S,1,I-16777210)\n"),
+    "a count of the variable, the start of the variable": (
+        SET + "20 FAIRE 30 POUR I←1 JUSQUA 9\n30 AFFICHER SCH(S,I,I-1),SCH(S,I+1,I),SCH(S,1,I),SCH(S,I,I+3)\n"),
+    "a character replaced as the book replaces it": (
+        "10 CHAINE S;S←'........'\n20 FAIRE 30 POUR I←1 JUSQUA 9\n30 S←SCH(S,1,I-1)!'X'!SCH(S,I+1,8-I);AFFICHER S\n"),
     "the variable of a procedure's loop": (
         "10 AFFICHER &F('ABCDE')\n20 TERMINER\n30 PROCEDURE &F(S) LOCAL S,I,N\n40 N←0\n"
         "50 FAIRE 60 POUR I←1 JUSQUA LGR(S)+1\n60 N←N+LGR(SCH(S,I,1))*I\n70 RESULTAT N\n"),
@@ -178,6 +187,12 @@ def test_a_loops_variable_starts_a_substring_and_a_code_as_its_int() -> None:
     code = listing(SET + "20 N←0;FAIRE 30 POUR I←1 JUSQUA LGR(S)\n30 X←EQN(S,I+1);SI SCH(S,I-1,1)=T ALORS N←N+X\n"
                    "40 AFFICHER N\n")
     assert "_ord(v_S[(i_I + 1) - 1])" in code and "v_S[(i_I - 1) - 1] if" in code and "_floor(_d" not in code
+
+
+def test_a_loops_variable_plus_a_constant_counts_a_substring_as_its_int() -> None:
+    code = listing(SET + "20 N←0;FAIRE 30 POUR I←1 JUSQUA LGR(S)\n30 N←N+LGR(SCH(S,1,I-1))+LGR(SCH(S,2,I))\n"
+                   "40 AFFICHER N\n")
+    assert "(_k2 := (i_I - 1)) >= 0" in code and "(_k2 := i_I) >= 0" in code and "_floor(_n" not in code
 
 
 @pytest.mark.parametrize("name", sorted(CODES))

@@ -603,10 +603,10 @@ def index_names(nodes: list) -> set[str]:
 
 
 def position_names(nodes: list) -> set[str]:
-    """The variables that are the start of some SCH or EQN among these nodes, alone or plus or minus a whole
-    constant (pystrings reads them as ints: pyexpr.int_start)."""
-    starts = [offset_of(node.args[1])[0] for node in nodes if type(node) is n.BuiltinCall and
-              node.name in ("SCH", "EQN") and len(node.args) > 1]
+    """The variables that are the start of some SCH or EQN, or the count of some SCH, among these nodes, alone
+    or plus or minus a whole constant (pystrings reads them as ints: pyexpr.int_start)."""
+    starts = [offset_of(arg)[0] for node in nodes if type(node) is n.BuiltinCall and node.name in ("SCH", "EQN")
+              for arg in node.args[1:3]]
     return {start.name for start in starts if type(start) is n.Var}
 
 

@@ -346,13 +346,15 @@ class ExpressionCode(IndexCode):
             count = node.args[2]
             whole_count = type(count) is n.Num and float(count.value).is_integer() and 1 <= count.value < 2 ** 31
             stops = type(count) is n.Str and 1 <= len(count.value) <= pystrings.STOPS  # written out
-            parts = self.below(node.args, start)  # temporaries apart from the inline form's
+            # A count that is a loop's int plus or minus a whole constant is that int (see int_start).
+            ints = None if whole_count or type(count) is n.Str else self.int_start(count)
+            parts = self.below(node.args, start, ints)  # temporaries apart from the inline form's
             told_by = (self.scope.pyname(given), lambda call: self.scope.position(given, call)) if told else None
             if not self.cold and stops:
                 return pystrings.stopped(self, parts, count.value, node.args[1], start, told_by), "s"
             if not self.cold and parts[2][1] != "s":  # not a string of stops
                 return pystrings.substring(self, parts, int(count.value) if whole_count else None, node.args[1],
-                                           start, told_by), "s"
+                                           start, told_by, ints), "s"
             args = ", ".join(code for code, _ in parts)
             if told:
                 return self.scope.position(given, f"_b_SCH({args})"), "s"
@@ -491,19 +493,21 @@ class ExpressionCode(IndexCode):
         """
         return (code, code) if code.isidentifier() else (temp, f"{temp} := {code}")
 
-    def below(self, nodes: tuple | list, start: str | None = None) -> list[tuple[str, str]]:
+    def below(self, nodes: tuple | list, start: str | None = None, count: str | None = None) -> list[tuple[str, str]]:
         """The code and kind of each node, written one level deeper: their temporaries are not this level's.
-        With `start` (see int_start), the second node is written as a float, for the general way only."""
+        With `start` or `count` (see int_start), the second or third node is written as a float, for the
+        general way only."""
         self.depth += 1
         try:
-            parts = [self.sub(node) for node in nodes[:1]]
-            if start is not None:
-                self.floats += 1
+            parts = []
+            for at, node in enumerate(nodes):
+                as_float = at == 1 and start is not None or at == 2 and count is not None
+                self.floats += as_float
                 try:
-                    parts.append(self.sub(nodes[1]))
+                    parts.append(self.sub(node))
                 finally:
-                    self.floats -= 1
-            return parts + [self.sub(node) for node in nodes[len(parts):]]
+                    self.floats -= as_float
+            return parts
         finally:
             self.depth -= 1
 

@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 
 
 def substring(ex: ExpressionCode, parts: list[tuple[str, str]], count: int | None, node_start: object,
-              start_int: str | None = None, told: tuple[str, Callable[[str], str]] | None = None) -> str:
+              start_int: str | None = None, told: tuple[str, Callable[[str], str]] | None = None,
+              count_int: str | None = None) -> str:
     """SCH(s, d, n) inline, paid, when d is a whole number from 1 and n (a whole constant, or None: a number
     computed) a whole number from 0; `told`, for SCH(s, d, n, P): the Python name of P, set to the position
     after the characters copied (d never past LGR(s) + 1, where the built-in starts), and the general form
@@ -32,14 +33,16 @@ def substring(ex: ExpressionCode, parts: list[tuple[str, str]], count: int | Non
     name read again only where nothing runs between. The characters copied cost one char_scan
     each, added here (a constant n: where s holds them all); anything else (a fractional or small
     start, an operand of the wrong kind, a string of stops) is the paid general function's
-    (strops.make_paid_substring), given the values. `start_int`: the start's int (pyexpr.int_start).
+    (strops.make_paid_substring), given the values. `start_int`, `count_int`: the start's and the count's
+    int (pyexpr.int_start), NaN where the loop's float is no whole number (the general way then gets the
+    floats, written again: a loop's variable plus a constant, pure).
     """
     (text, text_kind), (start, start_kind), (length, length_kind) = parts
     depth = ex.depth + 1
     d, i, c, k, r = (f"{name}{depth}" for name in ("_d", "_i", "_n", "_k", "_r"))
     first = node_start.value if type(node_start) is n.Num else 0
     constant = count is not None and float(first).is_integer() and 1 <= first < 2 ** 24
-    counted = count is not None or (length_kind == "n" and simple(length))  # the count needs no test
+    counted = count is not None or count_int is not None or (length_kind == "n" and simple(length))  # no test
     s, text_first = ex.once(text, f"_s{depth}") if constant or (
         (simple(start) or start_int is not None) and counted) else (f"_s{depth}", f"_s{depth} := {text}")
     per_char = ex.scope.shared.costs["char_scan"]
@@ -74,7 +77,9 @@ def substring(ex: ExpressionCode, parts: list[tuple[str, str]], count: int | Non
     else:
         tests.append(kind_test(f"{c} := {length}", length_kind, "n"))
     within = [] if told is None else [f"{i} <= _len({s}) + 1"]  # past it, the built-in starts at its end
-    checks = [" & ".join(tests), *whole_start, *within, f"0.0 <= {c} < 1e15", f"({k} := _floor({c})) == {c}",
+    whole_count = [f"({k} := {count_int}) >= 0"] if count_int is not None else [
+        f"0.0 <= {c} < 1e15", f"({k} := _floor({c})) == {c}"]
+    checks = [" & ".join(tests), *whole_start, *within, *whole_count,
               f"(cyc := cyc + {per_char} * _len({r} := {s}[{i} - 1:{i} - 1 + {k}])) is not None",
               *told_setting(told, f"{i} + _len({r})")]
     return f"({r} if {' and '.join(checks)} else {general_sch(told, s, d, c)})"

@@ -307,7 +307,10 @@ CHOSEN = [
      "50 RETOUR\n", {"I"}),
     ("a variable given to a parameter by reference has none",
      "10 TABLEAU T[3];FAIRE 20 POUR I←1 JUSQUA 3\n20 T[I]←I;&P(I)\n30 TERMINER\n40 PROCEDURE &P(V)\n"
-     "50 RETOUR\n", set()),
+     "50 V←V+0;RETOUR\n", set()),
+    ("a variable given as a value to a parameter by reference only read keeps its int (passing.py)",
+     "10 TABLEAU T[3];FAIRE 20 POUR I←1 JUSQUA 3\n20 T[I]←I;&P(I)\n30 TERMINER\n40 PROCEDURE &P(V)\n"
+     "50 RETOUR\n", {"I"}),
     ("a variable CHARGER gives a status to has none",
      "10 TABLEAU T[3];FAIRE 20 POUR I←1 JUSQUA 3\n20 T[I]←I\n30 CHARGER X,1,'F',I\n", set()),
     ("a program with a PAUSE has none", "10 TABLEAU T[3];FAIRE 20 POUR I←1 JUSQUA 3\n20 T[I]←I\n30 PAUSE\n", set()),

@@ -9,6 +9,8 @@ builtins (their result kinds) and analyses; never the runtime or the code genera
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from machine.lse import ir
 from machine.lse import nodes as n
 from machine.lse.analyses import referenced_globals, results_proved, successors, whole_names, whole_stores
@@ -178,23 +180,32 @@ def declared_strings(program: ir.ProgramIR, blocks: list[int], roots: list[int],
     """
     if not names:
         return {}
+    return surely_done(program, blocks, roots, lambda op: frozenset(op.node.names) & names if type(
+        op.node) is n.Chaine else frozenset())
+
+
+def surely_done(program: ir.ProgramIR, blocks: list[int], roots: list[int],
+                done_by: Callable[[ir.Do], frozenset[str]]) -> dict[int, frozenset[str]]:
+    """What every way from `roots` (where nothing is) has done before each operation of `blocks`, by the
+    operation's id, and before each block's exit, by the exit's id: a must-analysis of what each operation
+    does (`done_by`: the names it declares, assigns...), that nothing undoes."""
     own = set(blocks)
-    declares = {block_id: [(op, frozenset(op.node.names) & names if type(op) is ir.Do and
-                            type(op.node) is n.Chaine else frozenset()) for op in program.blocks[block_id].ops
-                           if type(op) is not ir.Charge] for block_id in blocks}
+    does = {block_id: [(op, done_by(op)) for op in program.blocks[block_id].ops if type(op) is not ir.Charge]
+            for block_id in blocks}
     arriving: dict[int, frozenset[str]] = {root: frozenset() for root in roots if root in own}
     work = list(arriving)
-    while work:  # a must-analysis: what arrives at a block is what every way into it has declared
+    while work:  # what arrives at a block is what every way into it has done
         block_id = work.pop()
-        leaving = arriving[block_id].union(*(made for _, made in declares[block_id]))
+        leaving = arriving[block_id].union(*(done for _, done in does[block_id]))
         for after in successors(program, program.blocks[block_id]):
             if after in own and (known := arriving.get(after)) != (met := leaving if known is None else
                                                                       known & leaving):
                 arriving[after] = met
                 work.append(after)
     found: dict[int, frozenset[str]] = {}
-    for block_id, declared in arriving.items():
-        for op, made in declares[block_id]:
-            found[id(op)] = declared
-            declared = declared | made
+    for block_id, before in arriving.items():
+        for op, done in does[block_id]:
+            found[id(op)] = before
+            before = before | done
+        found[id(program.blocks[block_id].exit)] = before
     return found

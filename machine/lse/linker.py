@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 
 from machine.errors import Err, InternalError, LseError
-from machine.lse import analyses, holdings, ir, ops
+from machine.lse import analyses, holdings, ir, ops, passing
 from machine.lse.builtins import substring
 from machine.lse.formats import render_plain
 from machine.lse.frames import (
@@ -29,6 +29,7 @@ from machine.lse.layout import MAIN, Layout
 from machine.lse.numbers import WHOLE_EXACT, NumberModel
 from machine.lse.pyexpr import python_name
 from machine.lse.pygen import ProgramCode, program_source
+from machine.lse.status import Status
 from machine.lse.strops import make_cell_store, make_own_store, make_paid_substring, make_ref_store
 from machine.lse.suspension import unwinding
 from machine.lse.values import DIMS, Vars, cells_of, check_number
@@ -51,6 +52,13 @@ class CompiledProgram:
         units = [(layout.units[MAIN], [*roots, *returns])]
         units += [(unit, [program.proc_entry[name], *returns]) for name, unit in layout.units.items() if name != MAIN]
         foreign = analyses.foreign_lines(program, layout, units)  # lines that a unit other than their own runs
+        # Parameters by reference that every call can give a number surely set, as values (not for the
+        # debugger, whose pauses let the monitor set any variable at any line).
+        passed = {} if debug else passing.read_only_references(layout, program, units[0][1], foreign)
+        self.given_values = passing.argument_names(layout, passed)
+        self.quiet_lines = passing.quiet_lines(layout) if passed else frozenset()
+        layout = passing.given_as_values(layout, passed)
+        units = [(layout.units[unit.name], unit_roots) for unit, unit_roots in units]
         shared = ProgramCode(program, layout, machine.costs, machine.numbers, profile, debug, foreign)
         # What the run starts with (kept from the prompt: REPRENDRE) may already break what the analyses
         # found: a bounded array holding what its bounds leave out is not bounded, a matrix no vector, a
@@ -104,7 +112,21 @@ class CompiledProgram:
     def goes_on_with(self, variables: dict) -> bool:
         """True if the code can go on with the variables as the monitor left them (see the six below)."""
         return (self.vectors_kept(variables) and self.counters_kept(variables) and self.arrays_kept(variables)
-                and self.kinds_kept(variables) and self.wholes_kept(variables) and self.declarations_kept(variables))
+                and self.kinds_kept(variables) and self.wholes_kept(variables) and self.declarations_kept(variables)
+                and self.values_kept(variables))
+
+    def values_kept(self, variables: dict) -> bool:
+        """False if the monitor changed a variable that a call gives as a value to a procedure's parameter by
+        reference (passing.read_only_references) to no number (freed): the call would fail where the
+        procedure reads it; or changed it at all where the run stopped inside such a call (a slice's end in
+        a quiet procedure: passing.quiet_lines), which would not see the change."""
+        machine = self.machine
+        inside = machine.status is not Status.PAUSED and machine.current_line in self.quiet_lines
+        for name in self.given_values:
+            now = variables.get(name)
+            if now != machine.G.get(name) and (inside or type(now) is not float):
+                return False
+        return True
 
     def declarations_kept(self, variables: dict) -> bool:
         """False if a CHAINE that was declared when the run stopped is not any more (LIBERER at the prompt): a

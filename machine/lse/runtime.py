@@ -331,7 +331,8 @@ class Runtime(ProgramIO):
         """Call a procedure from Python (tests, tools): return its RESULTAT and its by-reference values.
 
         Arguments are numbers, strings or Arrays; a by-reference parameter gets a
-        cell whose final content comes back in the list. The call must finish
+        cell whose final content comes back in the list (one the procedure only reads is given the number
+        itself: passing.read_only_references). The call must finish
         within `cycles` without waiting for input. In single precision, a parameter by value that
         every call of the program gives a whole number refuses a fraction (holdings.whole_variables).
         """
@@ -343,10 +344,13 @@ class Runtime(ProgramIO):
         if self.compiled is None:
             self.build([self.first_block()])
         proven = self.compiled.shared.proven.get(name, ())
+        by_reference = self.compiled.shared.layout.units[name].by_reference  # less those given as values
         for param, value in zip(unit.params, args):
             if param in proven and type(value) is float and not value.is_integer():
                 raise LseError(Err.TYPE_MISMATCH, f"{name} {param}")
-        packed = [({0: value}, 0) if param in unit.by_reference else value for param, value in zip(unit.params, args)]
+            if param in unit.by_reference and param not in by_reference and type(value) is not float:
+                raise LseError(Err.TYPE_MISMATCH, f"{name} {param}")  # (passing: only a number is given so)
+        packed = [({0: value}, 0) if param in by_reference else value for param, value in zip(unit.params, args)]
         self.budget = self.cyc + cycles
         try:
             outcome, finished = self.suspension.call(self.compiled.units[name], [*packed, 0])  # at depth 0
@@ -355,7 +359,8 @@ class Runtime(ProgramIO):
         if not finished:
             raise LseError(Err.INTERRUPTED if outcome is Status.RUNNING else Err.MISSING_INPUT, name)
         result = None if outcome is RET or type(outcome) is Back else outcome
-        return result, [cell[0][0] if type(cell) is tuple else None for cell in packed]
+        return result, [cell[0][0] if type(cell) is tuple else cell if param in unit.by_reference else None
+                        for param, cell in zip(unit.params, packed)]
 
     # --------------------------------------------------- data and storage
     def declare_array(self, env: Vars, name: str, sizes: tuple) -> None:

@@ -134,6 +134,8 @@ class Generator:
                 args.append(self.string(depth + 1) if by_value or self.chance(0.1) else self.pick(self.str_vars()))
             elif by_value:
                 args.append(self.num(depth + 1))
+            elif self.loop_vars and self.chance(0.3):  # a FAIRE variable in its loop: surely set (passing.py)
+                args.append(self.pick(self.loop_vars))
             else:
                 roll = self.rng.random()
                 args.append(self.pick(self.num_vars()) if roll < 0.5 else
@@ -368,7 +370,23 @@ class Generator:
             self.emit(f"N←N+0*{self.rng.randint(1, 9)}", marks[position])
 
     # ---------------------------------------------------------- procedures
+    def reader(self, index: int) -> None:
+        """A function that stores nothing but its own locals by value and only reads its parameters by reference:
+        calls that give them numbers surely set give them as values (passing.read_only_references)."""
+        name = f"R{index}"
+        unit = Unit(name, "n", [("D", "n", True), ("PA", "n", False), ("PB", "n", False)], [("C", "n")])
+        self.unit = unit
+        self.emit(f"PROCEDURE &{name}(D,PA,PB) LOCAL D,C")
+        self.emit(f"SI D<=0 ALORS RESULTAT {self.num(2, calls=False)}")
+        self.emit(f"C←{self.num(2, calls=False)}")
+        self.units.append(unit)  # (a call from here is the one below: no other unit is called)
+        self.emit(f"RESULTAT &{name}(D-1,{self.pick(('PB', 'C', 'PA+1'))},{self.pick(('PA', 'PB', 'C*2'))})")
+        self.unit = None
+
     def procedure(self, index: int) -> None:
+        if self.chance(0.25):
+            self.reader(index)
+            return
         kind = self.pick("nnsp")
         name = f"{'F' if kind != 'p' else 'P'}{index}"
         params: list = [("D", "n", True)]

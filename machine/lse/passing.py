@@ -1,0 +1,191 @@
+"""Which parameters by reference can be given their arguments' values (a number, not where it is kept);
+imports nodes, ir, analyses, builtins (result kinds) and layout; never the runtime.
+
+A procedure that only reads a parameter by reference, and calls down to nothing that stores a name
+outside its own locals by value, sees the caller's variable unchanged from the call to its return: the
+number it reads is the one the variable held at the call (the monitor, which may change one while the
+run is stopped, stops the run instead: linker.values_kept). So such a parameter can be a plain Python
+argument, read as a local, where each call gives it a number that is surely set: an expression of
+numbers (its temporary cell held it anyway), a variable of the main program that every way to the call
+assigns, reads in or loops over (or a FAIRE variable in its loop), or a parameter that the calling
+procedure was itself given so. Anything else is as it was: a variable
+that may be unset there fails only where the procedure reads it, naming the caller's variable.
+
+Decision: numbers only, as a string given by value is counted in the memory at the call (a reference
+holds none); a CHAINE parameter, an array or an element stays a reference.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from machine.lse import analyses, holdings, ir
+from machine.lse import nodes as n
+from machine.lse.builtins import BUILTINS
+from machine.lse.layout import MAIN, Layout, Unit
+from machine.lse.parser import walk
+
+ARITHMETIC = frozenset("+-*/^")  # the operators of numbers (a comparison, a join: no)
+
+
+def read_only_references(layout: Layout, program: ir.ProgramIR, main_roots: list[int],
+                         foreign: set[int]) -> dict[str, frozenset[str]]:
+    """For each procedure, its parameters by reference that every call can give a number that is surely set."""
+    if foreign:  # a line another unit runs: who calls from it, with which loops open, is not the line's owner
+        return {}
+    quiet = _quiet(layout)
+    if not quiet:
+        return {}
+    freed = {name for _, node in layout.noted if type(node) is n.Liberer for name in node.names}
+    candidates = {name: set(layout.units[name].by_reference) for name in quiet}
+    surely_set = _set_at_calls(program, main_roots)
+    calls = [(unit, node) for unit, node in layout.noted if type(node) is n.Call]
+    changed = True
+    while changed:  # the greatest set that every call keeps: a parameter given on loses what it was given
+        changed = False
+        for caller, call in calls:
+            wanted = candidates.get(call.name)
+            if not wanted:
+                continue
+            params = layout.units[call.name].params
+            for param, arg in zip(params, call.args):
+                if param in wanted and not _surely_number(arg, caller, call, candidates, surely_set, freed, layout):
+                    wanted.discard(param)
+                    changed = True
+    return {name: frozenset(params) for name, params in candidates.items() if params}
+
+
+def _quiet(layout: Layout) -> set[str]:
+    """The procedures whose runs, calls and all, store nothing but their own locals by value: no global, no
+    parameter by reference; and read nothing in, free nothing, load nothing, pause nowhere (so they stop only
+    where a slice ends)."""
+    loud: set[str] = set()
+    callees: dict[str, set[str]] = {name: set() for name in layout.units}
+    for unit, node in layout.noted:
+        kind = type(node)
+        if kind is n.Call:
+            callees[unit.name].add(node.name)
+            continue
+        stored = _stored(node)
+        if stored is None or not stored <= unit.locals - unit.by_reference:
+            loud.add(unit.name)
+    quiet = {name for name in layout.units if name != MAIN and name not in loud}
+    dropped = True
+    while dropped:
+        dropped = {name for name in quiet if not callees[name] <= quiet}
+        quiet -= dropped
+    return quiet
+
+
+def _stored(node: object) -> set[str] | None:
+    """The names a statement noted by the layout stores into or declares; None for one that may touch any."""
+    kind = type(node)
+    if kind is n.Assign:
+        return {node.target.name}  # a variable, or the array of an element
+    if kind is n.Faire:
+        return {node.var}
+    if kind is n.BuiltinCall:
+        return set() if node.position_out is None else {node.position_out.name}
+    if kind is n.Chaine:
+        return set(node.names)
+    if kind is n.Tableau:
+        return {name for name, _ in node.decls}
+    return None  # LIRE, CHARGER, LIBERER, PAUSE: a wait, or what may touch any name
+
+
+def _set_at_calls(program: ir.ProgramIR, roots: list[int]) -> dict[int, frozenset[str]]:
+    """The variables surely set where each call of the main program is made, by the call's id: those every way
+    there assigns, reads in or loops over, and the variables of the FAIRE loops open there (none of them
+    where more than one root or a computed jump leaves the ways unknown)."""
+    if len(set(roots)) != 1:
+        return {}
+    blocks = analyses.reachable(program, roots)
+    states = analyses.loop_states(program, blocks, roots[:1])
+    if states is None:
+        return {}
+    before = holdings.surely_done(program, blocks, roots[:1], _assigned)
+    found: dict[int, frozenset[str]] = {}
+    for block_id, state in states.items():
+        looping = frozenset(loop.node.var for loop in state)
+        block = program.blocks[block_id]
+        exit_ = block.exit
+        parts = [(op, op.node) for op in block.ops if type(op) is not ir.Charge]
+        parts += [(exit_, getattr(exit_, name)) for name in ("cond", "expr", "node", "target") if hasattr(exit_, name)]
+        for part, node in parts:
+            for call in walk(node):
+                if type(call) is n.Call:
+                    found[id(call)] = looping | before.get(id(part), frozenset())
+    return found
+
+
+def _assigned(op: object) -> frozenset[str]:
+    """The variables a statement surely sets when it ends (as a whole: an element's array is another matter)."""
+    node = op.node
+    kind = type(node)
+    if kind is n.Assign and type(node.target) is n.Var:
+        return frozenset((node.target.name,))
+    if kind is n.Lire:
+        return frozenset(target.name for target in node.targets if type(target) is n.Var)
+    if kind is n.Faire:
+        return frozenset((node.var,))
+    return frozenset()
+
+
+def _surely_number(arg: object, caller: Unit, call: n.Call, candidates: dict[str, set[str]],
+                   surely_set: dict[int, frozenset[str]], freed: set[str], layout: Layout) -> bool:
+    """True if a call's argument is surely a number, surely set, where the call is made."""
+    if type(arg) is n.Var:
+        name = arg.name
+        if name in freed or not layout.is_pure_number(name):
+            return False
+        if caller.name == MAIN:
+            return name in surely_set.get(id(call), ())
+        return name in caller.by_reference and name in candidates.get(caller.name, ())
+    return _numeric(arg)
+
+
+def _numeric(node: object) -> bool:
+    """True for an expression that can only give a number (or fail where it is worked out, at the call, as it
+    does for a reference's cell): a constant, a negation, arithmetic, a numeric built-in; never a bare name,
+    an element, a call or a choice."""
+    kind = type(node)
+    if kind is n.Unary:
+        return node.op == "-"
+    if kind is n.Binary:
+        return node.op in ARITHMETIC
+    if kind is n.BuiltinCall:
+        return BUILTINS[node.name].result_kind == "n" and node.position_out is None
+    return kind is n.Num
+
+
+def given_as_values(layout: Layout, passed: dict[str, frozenset[str]]) -> Layout:
+    """The layout with those parameters given as values: no longer by reference in their procedures' units
+    (what the layout found of the calls' arguments, stored into through them, is kept: it only asks more)."""
+    if not passed:
+        return layout
+    shadow = copy.copy(layout)
+    shadow.units = {name: unit if name not in passed else Unit(
+        unit.name, unit.params, unit.locals, unit.by_reference - passed[name], unit.entry_pc, unit.decl_line)
+        for name, unit in layout.units.items()}
+    shadow.noted = [(shadow.units[unit.name], node) for unit, node in layout.noted]
+    return shadow
+
+
+def argument_names(layout: Layout, passed: dict[str, frozenset[str]]) -> frozenset[str]:
+    """The main program's variables that its calls give as values to such parameters (their FAIRE variables)."""
+    return frozenset(arg.name for unit, call in layout.noted if unit.name == MAIN and type(call) is n.Call
+                     for param, arg in zip(layout.units[call.name].params, call.args)
+                     if type(arg) is n.Var and param in passed.get(call.name, ()))
+
+
+def quiet_lines(layout: Layout) -> frozenset[int]:
+    """The lines of the quiet procedures: where a run stops that may be inside a call given values (the
+    others call none, and a value given is a number taken at the call)."""
+    quiet, found, owner = _quiet(layout), set(), MAIN
+    for line in layout.program.lines:
+        first = line.statements[0] if line.statements else None
+        if type(first) is n.Procedure:
+            owner = first.name
+        if owner in quiet:
+            found.add(line.number)
+    return frozenset(found)

@@ -1,0 +1,137 @@
+"""A parameter by reference that its procedure only reads, where nothing the call runs stores outside its own
+locals by value, is given the number its argument holds at the call (passing.read_only_references).
+
+Each program runs in every mode of the Micro against the reference (output, error and line, cycles), in both
+number models; a table says which parameters are given so; the monitor changing such a variable while a run
+is stopped inside such a call stops it (linker.values_kept), and anything else it changes lets it go on.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from machine.lse.listing import listing
+from machine.micro import Micro
+from tests.oracle.differential import assert_agrees
+from tests.test_monitor import Session
+
+GCD = ("10 LIRE N\n20 S←0\n30 FAIRE 50 POUR A←1 JUSQUA N\n40 FAIRE 50 POUR B←1 JUSQUA N\n50 S←S+&PGCD(A,B)\n"
+       "60 AFFICHER S\n70 TERMINER\n100 PROCEDURE &PGCD(A,B)\n110 SI B=0 ALORS RESULTAT A\n"
+       "120 RESULTAT &PGCD(B,A-ENT(A/B)*B)\n")
+LOOP = "10 S←0\n20 FAIRE 40 POUR I←1 JUSQUA 3\n"
+END = "50 AFFICHER S\n60 TERMINER\n"
+
+PROGRAMS = {
+    "Euclid's remainders, given the loops' variables and a remainder": (GCD, ("7",)),
+    "a variable that may be unset, which the procedure does not read": (
+        "10 LIRE K\n20 SI K=1 ALORS X←5\n30 AFFICHER &F(X,K)\n40 TERMINER\n50 PROCEDURE &F(A,K) LOCAL K\n"
+        "60 SI K=1 ALORS RESULTAT A\n70 RESULTAT 0\n", ("0",)),
+    "a variable that is unset where the procedure reads it": (
+        "10 LIRE K\n20 SI K=1 ALORS X←5\n30 AFFICHER &F(X,K)\n40 TERMINER\n50 PROCEDURE &F(A,K) LOCAL K\n"
+        "60 RESULTAT A+K\n", ("0",)),
+    "a procedure that stores into the global it is given": (
+        LOOP + "40 S←S+&F(I)\n" + END + "70 PROCEDURE &F(A)\n80 I←I+1\n90 RESULTAT A*10\n", ()),
+    "a procedure whose callee stores into the global it is given": (
+        LOOP + "40 S←S+&F(I)\n" + END + "70 PROCEDURE &F(A)\n80 &G\n90 RESULTAT A*10\n"
+        "100 PROCEDURE &G\n110 I←I+0.5\n120 RETOUR\n", ()),
+    "a procedure that stores into its parameter": (
+        LOOP + "40 S←S+&F(I)\n" + END + "70 PROCEDURE &F(A)\n80 A←A+1\n90 RESULTAT A*10\n", ()),
+    "a loop's variable freed in its loop, before the call": (
+        LOOP + "30 SI I=2 ALORS LIBERER I\n40 S←S+&F(I)\n" + END + "70 PROCEDURE &F(A)\n80 RESULTAT A*10\n", ()),
+    "expressions, constants and one variable twice": (
+        LOOP + "40 S←S+&F(I*2,3,-I,ABS(I-5))+&F(I,I,I,I)\n" + END + "70 PROCEDURE &F(A,B,C,D)\n"
+        "80 RESULTAT A*1000+B*100+C*10+D\n", ()),
+    "a parameter given on to itself, and from a caller that stores": (
+        LOOP + "40 S←S+&F(I,3)+&G(I)\n" + END + "70 PROCEDURE &F(A,N)\n80 SI N=0 ALORS RESULTAT A\n"
+        "90 RESULTAT &F(A+1,N-1)\n100 PROCEDURE &G(B)\n110 T←B;RESULTAT &F(T,1)\n", ()),
+    "an error in the procedure": (
+        LOOP + "40 S←S+&F(I,I-2)\n" + END + "70 PROCEDURE &F(A,B)\n80 RESULTAT A/B\n", ()),
+    "calls too deep": (LOOP + "40 S←S+&F(I)\n" + END + "70 PROCEDURE &F(A)\n80 RESULTAT &F(A+1)\n", ()),
+    "a string, an element and an array stay references": (
+        "10 CHAINE C;C←'AB';TABLEAU T[3];S←0\n20 FAIRE 40 POUR I←1 JUSQUA 3\n30 T[I]←I*I\n"
+        "40 S←S+&F(C,T[I],T)\n" + END + "70 PROCEDURE &F(X,E,U)\n80 RESULTAT LGR(X)+E+U[1]\n", ()),
+    "a factorial of what is read in, and of what one way assigns": (
+        "10 LIRE N\n20 AFFICHER &FACT(N)\n30 SI N>3 ALORS M←2 SINON M←N+1\n40 AFFICHER &FACT(M)\n50 TERMINER\n"
+        "60 PROCEDURE &FACT(N)\n70 SI N<=1 ALORS RESULTAT 1\n80 RESULTAT N*&FACT(N-1)\n", ("5",)),
+    "a variable assigned on every way but one": (
+        "10 LIRE K\n20 SI K=1 ALORS ALLER EN 40\n30 X←3\n40 AFFICHER &F(X)\n50 TERMINER\n60 PROCEDURE &F(A)\n"
+        "70 RESULTAT A*2\n", ("1",)),
+    "a loop's variable passed where the loop is left by a jump": (
+        "10 S←0\n20 FAIRE 40 POUR I←1 JUSQUA 5\n30 SI I=3 ALORS ALLER EN 45\n40 S←S+&F(I)\n45 S←S+&F(I)\n"
+        + END + "70 PROCEDURE &F(A)\n80 RESULTAT A*10\n", ()),
+}
+
+
+@pytest.mark.parametrize("name", sorted(PROGRAMS))
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+def test_every_mode_agrees_with_the_reference_on_parameters_given_as_values(name: str, profile: str) -> None:
+    source, inputs = PROGRAMS[name]
+    assert_agrees(source, list(inputs), profile=profile)
+
+
+FORMS = [  # (program, the procedure's function's first line)
+    (GCD, "def p_PGCD(v_A, v_B, depth):"),
+    (PROGRAMS["a variable that may be unset, which the procedure does not read"][0], "def p_F(r_A, v_K, depth):"),
+    (PROGRAMS["a procedure that stores into the global it is given"][0], "def p_F(r_A, depth):"),
+    (PROGRAMS["a procedure whose callee stores into the global it is given"][0], "def p_F(r_A, depth):"),
+    (PROGRAMS["a procedure that stores into its parameter"][0], "def p_F(r_A, depth):"),
+    (PROGRAMS["a loop's variable freed in its loop, before the call"][0], "def p_F(r_A, depth):"),
+    (PROGRAMS["expressions, constants and one variable twice"][0], "def p_F(v_A, v_B, v_C, v_D, depth):"),
+    (PROGRAMS["a parameter given on to itself, and from a caller that stores"][0], "def p_F(r_A, v_N, depth):"),
+    (PROGRAMS["a string, an element and an array stay references"][0], "def p_F(r_X, r_E, r_U, depth):"),
+    (PROGRAMS["a loop's variable passed where the loop is left by a jump"][0], "def p_F(v_A, depth):"),
+    (PROGRAMS["a factorial of what is read in, and of what one way assigns"][0], "def p_FACT(v_N, depth):"),
+    (PROGRAMS["a variable assigned on every way but one"][0], "def p_F(r_A, depth):"),
+]
+
+
+@pytest.mark.parametrize(("source", "first"), FORMS)
+def test_only_a_parameter_read_only_and_given_numbers_surely_set_is_given_as_a_value(source: str, first: str) -> None:
+    assert first in listing(source)
+
+
+def test_the_debugger_gives_every_parameter_by_reference_as_a_reference() -> None:
+    micro = Micro()
+    micro.load_text(GCD)
+    micro.runtime.debugging = True  # (as the monitor's PAS A PAS and points d'arret set it)
+    micro.runtime.compile_all()
+    assert "def p_PGCD(r_A, r_B, depth):" in micro.runtime.compiled.source
+
+
+LONG = ("10 S←0", "20 FAIRE 40 POUR I←1 JUSQUA 2", "40 S←S+&F(I)", "50 AFFICHER S", "60 TERMINER",
+        "70 PROCEDURE &F(A) LOCAL K", "80 K←0", "90 K←K+1;SI K<30000 ALORS ALLER EN 90", "100 RESULTAT A*K")
+
+
+def stopped_inside_the_call() -> Session:
+    """A session whose run was interrupted inside &F, given I as a value."""
+    session = Session(None)
+    session.type(*LONG)
+    session.monitor.submit("EX")
+    session.monitor.tick(100_000)
+    session.monitor.interrupt()
+    session.monitor.tick(100_000)
+    assert "INTERROMPU EN LIGNE 90" in "".join(session.chunks)
+    return session
+
+
+def test_a_variable_given_as_a_value_changed_at_the_prompt_inside_the_call_stops_the_run() -> None:
+    session = stopped_inside_the_call()
+    session.type("I←5")
+    assert "RIEN A CONTINUER" in session.type("CO")
+
+
+def test_a_run_stopped_inside_the_call_goes_on_when_the_prompt_changes_something_else() -> None:
+    session = stopped_inside_the_call()
+    session.type("Z←5")
+    assert "90000" in session.type("CO")
+
+
+def test_a_variable_given_as_a_value_freed_at_the_prompt_stops_the_run_wherever_it_stopped() -> None:
+    session = Session(None)
+    session.type("10 S←0", "20 FAIRE 40 POUR I←1 JUSQUA 3", "30 PAUSE", "40 S←S+&F(I)", "50 AFFICHER S",
+                 "60 TERMINER", "70 PROCEDURE &F(A)", "80 RESULTAT A*10")
+    assert "PAUSE EN LIGNE 30" in session.type("EX")
+    session.type("I←2")  # a number: the call gives it, as a reference would have
+    assert "PAUSE EN LIGNE 30" in session.type("CO")
+    session.type("LIBERER I")
+    assert "RIEN A CONTINUER" in session.type("CO")

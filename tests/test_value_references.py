@@ -56,6 +56,10 @@ PROGRAMS = {
     "a variable assigned on every way but one": (
         "10 LIRE K\n20 SI K=1 ALORS ALLER EN 40\n30 X←3\n40 AFFICHER &F(X)\n50 TERMINER\n60 PROCEDURE &F(A)\n"
         "70 RESULTAT A*2\n", ("1",)),
+    "a procedure giving its parameter by value, its local and a global": (
+        "10 X←4;AFFICHER &G(3,1),&G(2,0)\n20 TERMINER\n30 PROCEDURE &G(N,C) LOCAL N,C,K,L\n40 K←N*2\n"
+        "50 SI C=1 ALORS L←7\n60 RESULTAT &F(N)+&F(K)+&H(X)+&H(L)\n70 PROCEDURE &F(A)\n80 RESULTAT A*10\n"
+        "90 PROCEDURE &H(B)\n100 RESULTAT B+1\n", ()),
     "a loop's variable passed where the loop is left by a jump": (
         "10 S←0\n20 FAIRE 40 POUR I←1 JUSQUA 5\n30 SI I=3 ALORS ALLER EN 45\n40 S←S+&F(I)\n45 S←S+&F(I)\n"
         + END + "70 PROCEDURE &F(A)\n80 RESULTAT A*10\n", ()),
@@ -80,6 +84,8 @@ FORMS = [  # (program, the procedure's function's first line)
     (PROGRAMS["a parameter given on to itself, and from a caller that stores"][0], "def p_F(r_A, v_N, depth):"),
     (PROGRAMS["a string, an element and an array stay references"][0], "def p_F(r_X, r_E, r_U, depth):"),
     (PROGRAMS["a loop's variable passed where the loop is left by a jump"][0], "def p_F(v_A, depth):"),
+    (PROGRAMS["a procedure giving its parameter by value, its local and a global"][0], "def p_F(v_A, depth):"),
+    (PROGRAMS["a procedure giving its parameter by value, its local and a global"][0], "def p_H(r_B, depth):"),
     (PROGRAMS["a factorial of what is read in, and of what one way assigns"][0], "def p_FACT(v_N, depth):"),
     (PROGRAMS["a variable assigned on every way but one"][0], "def p_F(r_A, depth):"),
 ]

@@ -54,7 +54,8 @@ class CompiledProgram:
         foreign = analyses.foreign_lines(program, layout, units)  # lines that a unit other than their own runs
         # Parameters by reference that every call can give a number surely set, as values (not for the
         # debugger, whose pauses let the monitor set any variable at any line).
-        passed = {} if debug else passing.read_only_references(layout, program, units[0][1], foreign)
+        passed = {} if debug else passing.read_only_references(
+            layout, program, {unit.name: unit_roots for unit, unit_roots in units}, foreign)
         self.given_values = passing.argument_names(layout, passed)
         self.quiet_lines = passing.quiet_lines(layout) if passed else frozenset()
         layout = passing.given_as_values(layout, passed)

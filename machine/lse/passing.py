@@ -28,9 +28,10 @@ from machine.lse.parser import walk
 ARITHMETIC = frozenset("+-*/^")  # the operators of numbers (a comparison, a join: no)
 
 
-def read_only_references(layout: Layout, program: ir.ProgramIR, main_roots: list[int],
+def read_only_references(layout: Layout, program: ir.ProgramIR, roots: dict[str, list[int]],
                          foreign: set[int]) -> dict[str, frozenset[str]]:
-    """For each procedure, its parameters by reference that every call can give a number that is surely set."""
+    """For each procedure, its parameters by reference that every call can give a number that is surely set
+    (`roots`: where each unit is entered)."""
     if foreign:  # a line another unit runs: who calls from it, with which loops open, is not the line's owner
         return {}
     quiet = _quiet(layout)
@@ -38,8 +39,11 @@ def read_only_references(layout: Layout, program: ir.ProgramIR, main_roots: list
         return {}
     freed = {name for _, node in layout.noted if type(node) is n.Liberer for name in node.names}
     candidates = {name: set(layout.units[name].by_reference) for name in quiet}
-    surely_set = _set_at_calls(program, main_roots)
-    calls = [(unit, node) for unit, node in layout.noted if type(node) is n.Call]
+    calls = [(unit, node) for unit, node in layout.noted if type(node) is n.Call and node.name in quiet]
+    surely_set: dict[int, frozenset[str]] = {}
+    for name in {unit.name for unit, _ in calls}:
+        surely_set.update(_set_at_calls(program, roots[name]))
+    numbers = analyses.number_params(layout, foreign)
     changed = True
     while changed:  # the greatest set that every call keeps: a parameter given on loses what it was given
         changed = False
@@ -49,7 +53,8 @@ def read_only_references(layout: Layout, program: ir.ProgramIR, main_roots: list
                 continue
             params = layout.units[call.name].params
             for param, arg in zip(params, call.args):
-                if param in wanted and not _surely_number(arg, caller, call, candidates, surely_set, freed, layout):
+                if param in wanted and not _surely_number(arg, caller, call, candidates, (surely_set, numbers),
+                                                          freed, layout):
                     wanted.discard(param)
                     changed = True
     return {name: frozenset(params) for name, params in candidates.items() if params}
@@ -94,9 +99,9 @@ def _stored(node: object) -> set[str] | None:
 
 
 def _set_at_calls(program: ir.ProgramIR, roots: list[int]) -> dict[int, frozenset[str]]:
-    """The variables surely set where each call of the main program is made, by the call's id: those every way
-    there assigns, reads in or loops over, and the variables of the FAIRE loops open there (none of them
-    where more than one root or a computed jump leaves the ways unknown)."""
+    """The variables surely set where each call of a unit is made, by the call's id: those every way there
+    from the unit's entry assigns, reads in or loops over, and the variables of the FAIRE loops open there
+    (none of them where more than one root or a computed jump leaves the ways unknown)."""
     if len(set(roots)) != 1:
         return {}
     blocks = analyses.reachable(program, roots)
@@ -132,16 +137,23 @@ def _assigned(op: object) -> frozenset[str]:
 
 
 def _surely_number(arg: object, caller: Unit, call: n.Call, candidates: dict[str, set[str]],
-                   surely_set: dict[int, frozenset[str]], freed: set[str], layout: Layout) -> bool:
-    """True if a call's argument is surely a number, surely set, where the call is made."""
-    if type(arg) is n.Var:
-        name = arg.name
-        if name in freed or not layout.is_pure_number(name):
-            return False
-        if caller.name == MAIN:
-            return name in surely_set.get(id(call), ())
-        return name in caller.by_reference and name in candidates.get(caller.name, ())
-    return _numeric(arg)
+                   known: tuple[dict[int, frozenset[str]], dict[str, set[str]]], freed: set[str],
+                   layout: Layout) -> bool:
+    """True if a call's argument is surely a number, surely set, where the call is made (`known`: the
+    variables surely set at each call, and each procedure's parameters by value given only numbers)."""
+    if type(arg) is not n.Var:
+        return _numeric(arg)
+    name = arg.name
+    surely_set, numbers = known
+    if name in freed or not layout.is_pure_number(name):
+        return False
+    if caller.name == MAIN:
+        return name in surely_set.get(id(call), ())
+    if name in caller.by_reference:
+        return name in candidates.get(caller.name, ())
+    if name in caller.params:  # by value: set at the entry
+        return name in numbers.get(caller.name, ())
+    return name in caller.locals and name in surely_set.get(id(call), ())  # (a global: set by whom?)
 
 
 def _numeric(node: object) -> bool:

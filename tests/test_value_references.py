@@ -60,6 +60,12 @@ PROGRAMS = {
         "10 X←4;AFFICHER &G(3,1),&G(2,0)\n20 TERMINER\n30 PROCEDURE &G(N,C) LOCAL N,C,K,L\n40 K←N*2\n"
         "50 SI C=1 ALORS L←7\n60 RESULTAT &F(N)+&F(K)+&H(X)+&H(L)\n70 PROCEDURE &F(A)\n80 RESULTAT A*10\n"
         "90 PROCEDURE &H(B)\n100 RESULTAT B+1\n", ()),
+    "an argument after the variable that changes it": (
+        LOOP + "40 S←S+&F(I,&G)+&F(I,2)\n" + END + "70 PROCEDURE &F(A,B)\n80 RESULTAT A*10+B\n"
+        "90 PROCEDURE &G\n100 I←I+0.25;RESULTAT 1\n", ()),
+    "a procedure that runs another program": (
+        LOOP + "40 S←S+&F(I)\n" + END + "70 PROCEDURE &F(A)\n80 SI A=9 ALORS EXECUTER 'X'\n90 RESULTAT A*10\n",
+        ()),
     "a loop's variable passed where the loop is left by a jump": (
         "10 S←0\n20 FAIRE 40 POUR I←1 JUSQUA 5\n30 SI I=3 ALORS ALLER EN 45\n40 S←S+&F(I)\n45 S←S+&F(I)\n"
         + END + "70 PROCEDURE &F(A)\n80 RESULTAT A*10\n", ()),
@@ -85,6 +91,8 @@ FORMS = [  # (program, the procedure's function's first line)
     (PROGRAMS["a string, an element and an array stay references"][0], "def p_F(r_X, r_E, r_U, depth):"),
     (PROGRAMS["a loop's variable passed where the loop is left by a jump"][0], "def p_F(v_A, depth):"),
     (PROGRAMS["a procedure giving its parameter by value, its local and a global"][0], "def p_F(v_A, depth):"),
+    (PROGRAMS["an argument after the variable that changes it"][0], "def p_F(r_A, r_B, depth):"),
+    (PROGRAMS["a procedure that runs another program"][0], "def p_F(r_A, depth):"),
     (PROGRAMS["a procedure giving its parameter by value, its local and a global"][0], "def p_H(r_B, depth):"),
     (PROGRAMS["a factorial of what is read in, and of what one way assigns"][0], "def p_FACT(v_N, depth):"),
     (PROGRAMS["a variable assigned on every way but one"][0], "def p_F(r_A, depth):"),

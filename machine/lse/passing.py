@@ -23,6 +23,7 @@ from machine.lse import analyses, holdings, ir
 from machine.lse import nodes as n
 from machine.lse.builtins import BUILTINS
 from machine.lse.layout import MAIN, Layout, Unit
+from machine.lse.operands import changes_variables
 from machine.lse.parser import walk
 
 ARITHMETIC = frozenset("+-*/^")  # the operators of numbers (a comparison, a join: no)
@@ -51,10 +52,9 @@ def read_only_references(layout: Layout, program: ir.ProgramIR, roots: dict[str,
             wanted = candidates.get(call.name)
             if not wanted:
                 continue
-            params = layout.units[call.name].params
-            for param, arg in zip(params, call.args):
-                if param in wanted and not _surely_number(arg, caller, call, candidates, (surely_set, numbers),
-                                                          freed, layout):
+            known = (surely_set, numbers)
+            for at, param in enumerate(layout.units[call.name].params):
+                if param in wanted and not _given_so(call, at, caller, candidates, known, freed, layout):
                     wanted.discard(param)
                     changed = True
     return {name: frozenset(params) for name, params in candidates.items() if params}
@@ -74,6 +74,7 @@ def _quiet(layout: Layout) -> set[str]:
         stored = _stored(node)
         if stored is None or not stored <= unit.locals - unit.by_reference:
             loud.add(unit.name)
+    loud.update(owner for owner, node in layout.statements if type(node) is n.Executer)  # (another program)
     quiet = {name for name in layout.units if name != MAIN and name not in loud}
     dropped = True
     while dropped:
@@ -136,16 +137,18 @@ def _assigned(op: object) -> frozenset[str]:
     return frozenset()
 
 
-def _surely_number(arg: object, caller: Unit, call: n.Call, candidates: dict[str, set[str]],
-                   known: tuple[dict[int, frozenset[str]], dict[str, set[str]]], freed: set[str],
-                   layout: Layout) -> bool:
-    """True if a call's argument is surely a number, surely set, where the call is made (`known`: the
-    variables surely set at each call, and each procedure's parameters by value given only numbers)."""
+def _given_so(call: n.Call, at: int, caller: Unit, candidates: dict[str, set[str]],
+              known: tuple[dict[int, frozenset[str]], dict[str, set[str]]], freed: set[str], layout: Layout) -> bool:
+    """True if a call's argument `at` can be given as a value: surely a number, surely set where the call is
+    made (`known`: the variables surely set at each call, and each procedure's parameters by value given
+    only numbers); a variable is read at the call, not where the procedure reads it, so no argument after
+    it may change it (a call may, a position given back may)."""
+    arg = call.args[at]
     if type(arg) is not n.Var:
         return _numeric(arg)
     name = arg.name
     surely_set, numbers = known
-    if name in freed or not layout.is_pure_number(name):
+    if name in freed or not layout.is_pure_number(name) or any(map(changes_variables, call.args[at + 1:])):
         return False
     if caller.name == MAIN:
         return name in surely_set.get(id(call), ())

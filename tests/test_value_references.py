@@ -13,6 +13,7 @@ import pytest
 from machine.lse.listing import listing
 from machine.micro import Micro
 from tests.oracle.differential import assert_agrees
+from tests.test_loop_counters import interrupted
 from tests.test_monitor import Session
 
 GCD = ("10 LIRE N\n20 S←0\n30 FAIRE 50 POUR A←1 JUSQUA N\n40 FAIRE 50 POUR B←1 JUSQUA N\n50 S←S+&PGCD(A,B)\n"
@@ -119,11 +120,7 @@ LONG = ("10 S←0", "20 FAIRE 40 POUR I←1 JUSQUA 2", "40 S←S+&F(I)", "50 AFF
 def stopped_inside_the_call() -> Session:
     """A session whose run was interrupted inside &F, given I as a value."""
     session = Session(None)
-    session.type(*LONG)
-    session.monitor.submit("EX")
-    session.monitor.tick(100_000)
-    session.monitor.interrupt()
-    session.monitor.tick(100_000)
+    interrupted(session, *LONG)
     assert "INTERROMPU EN LIGNE 90" in "".join(session.chunks)
     return session
 

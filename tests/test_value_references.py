@@ -67,6 +67,11 @@ PROGRAMS = {
     "a procedure that runs another program": (
         LOOP + "40 S←S+&F(I)\n" + END + "70 PROCEDURE &F(A)\n80 SI A=9 ALORS EXECUTER 'X'\n90 RESULTAT A*10\n",
         ()),
+    "a loop's variable given in its own bounds": (
+        "10 S←0\n20 FAIRE 30 POUR I←1 JUSQUA &F(I)\n30 S←S+I\n" + END + "70 PROCEDURE &F(A)\n80 RESULTAT A+2\n", ()),
+    "a loop's variable given in its own bounds, set before": (
+        "10 S←0;I←5\n20 FAIRE 30 POUR I←1 JUSQUA &F(I)\n30 S←S+I\n" + END + "70 PROCEDURE &F(A)\n"
+        "80 RESULTAT A+2\n", ()),
     "a loop's variable passed where the loop is left by a jump": (
         "10 S←0\n20 FAIRE 40 POUR I←1 JUSQUA 5\n30 SI I=3 ALORS ALLER EN 45\n40 S←S+&F(I)\n45 S←S+&F(I)\n"
         + END + "70 PROCEDURE &F(A)\n80 RESULTAT A*10\n", ()),
@@ -94,6 +99,8 @@ FORMS = [  # (program, the procedure's function's first line)
     (PROGRAMS["a procedure giving its parameter by value, its local and a global"][0], "def p_F(v_A, depth):"),
     (PROGRAMS["an argument after the variable that changes it"][0], "def p_F(r_A, r_B, depth):"),
     (PROGRAMS["a procedure that runs another program"][0], "def p_F(r_A, depth):"),
+    (PROGRAMS["a loop's variable given in its own bounds"][0], "def p_F(r_A, depth):"),
+    (PROGRAMS["a loop's variable given in its own bounds, set before"][0], "def p_F(v_A, depth):"),
     (PROGRAMS["a procedure giving its parameter by value, its local and a global"][0], "def p_H(r_B, depth):"),
     (PROGRAMS["a factorial of what is read in, and of what one way assigns"][0], "def p_FACT(v_N, depth):"),
     (PROGRAMS["a variable assigned on every way but one"][0], "def p_F(r_A, depth):"),

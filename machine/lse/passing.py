@@ -117,10 +117,10 @@ def _set_at_calls(program: ir.ProgramIR, roots: list[int]) -> dict[int, frozense
         exit_ = block.exit
         parts = [(op, op.node) for op in block.ops if type(op) is not ir.Charge]
         parts += [(exit_, getattr(exit_, name)) for name in ("cond", "expr", "node", "target") if hasattr(exit_, name)]
-        for part, node in parts:
+        for part, node in parts:  # (a FAIRE's bounds are its set-up's, before its variable is set: not its exit's)
             for call in walk(node):
                 if type(call) is n.Call:
-                    found[id(call)] = looping | before.get(id(part), frozenset())
+                    found.setdefault(id(call), looping | before.get(id(part), frozenset()))
     return found
 
 

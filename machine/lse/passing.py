@@ -1,18 +1,19 @@
 """Which parameters by reference can be given their arguments' values (a number, not where it is kept);
-imports nodes, ir, analyses, builtins (result kinds) and layout; never the runtime.
+imports nodes, ir, analyses, holdings (a must-analysis), operands, builtins and layout; never the runtime.
 
-A procedure that only reads a parameter by reference, and calls down to nothing that stores a name
-outside its own locals by value, sees the caller's variable unchanged from the call to its return: the
-number it reads is the one the variable held at the call (the monitor, which may change one while the
-run is stopped, stops the run instead: linker.values_kept). So such a parameter can be a plain Python
-argument, read as a local, where each call gives it a number that is surely set: an expression of
-numbers (its temporary cell held it anyway), a variable of the main program that every way to the call
-assigns, reads in or loops over (or a FAIRE variable in its loop), or a parameter that the calling
-procedure was itself given so. Anything else is as it was: a variable
-that may be unset there fails only where the procedure reads it, naming the caller's variable.
+A procedure whose run, calls and all, stores nothing outside its own locals by value (it is quiet) sees
+the caller's variable unchanged from the call to its return: what it reads of a parameter by reference
+is what the variable held at the call (the monitor, which may change one while the run is stopped,
+stops the run instead: linker.values_kept). So such a parameter can be a plain Python argument, read as
+a local, where each call gives it a number that is surely set: an expression of numbers (its temporary
+cell held it anyway), a variable that every way to the call assigns, reads in or loops over, a
+parameter by value given only numbers, or a parameter that the calling procedure was itself given so;
+and no argument after it can change it. Anything else is as it was: a variable that may be unset there
+fails only where the procedure reads it, naming the caller's variable.
 
 Decision: numbers only, as a string given by value is counted in the memory at the call (a reference
-holds none); a CHAINE parameter, an array or an element stays a reference.
+holds none); a CHAINE parameter, an array or an element stays a reference (the monitor changes an
+element in place, which a value given would not see and nothing could compare).
 """
 
 from __future__ import annotations
@@ -187,7 +188,8 @@ def given_as_values(layout: Layout, passed: dict[str, frozenset[str]]) -> Layout
 
 
 def argument_names(layout: Layout, passed: dict[str, frozenset[str]]) -> frozenset[str]:
-    """The main program's variables that its calls give as values to such parameters (their FAIRE variables)."""
+    """The main program's variables that its calls give as values to such parameters (what the monitor may
+    change while the run is stopped: linker.values_kept)."""
     return frozenset(arg.name for unit, call in layout.noted if unit.name == MAIN and type(call) is n.Call
                      for param, arg in zip(layout.units[call.name].params, call.args)
                      if type(arg) is n.Var and param in passed.get(call.name, ()))

@@ -1,5 +1,5 @@
-"""A parameter by reference that its procedure only reads, where nothing the call runs stores outside its own
-locals by value, is given the number its argument holds at the call (passing.read_only_references).
+"""A parameter by reference that its procedure only reads, where nothing the call runs stores anything but
+globals and its own locals by value, is given the number its argument holds at the call (passing.py).
 
 Each program runs in every mode of the Micro against the reference (output, error and line, cycles), in both
 number models; a table says which parameters are given so; the monitor changing such a variable while a run
@@ -67,6 +67,12 @@ PROGRAMS = {
     "a procedure that runs another program": (
         LOOP + "40 S←S+&F(I)\n" + END + "70 PROCEDURE &F(A)\n80 SI A=9 ALORS EXECUTER 'X'\n90 RESULTAT A*10\n",
         ()),
+    "a procedure that counts its calls in a global, given another": (
+        "10 V←0;S←0\n20 FAIRE 40 POUR I←1 JUSQUA 3\n40 S←S+&F(I)\n" + END + "70 PROCEDURE &F(A)\n"
+        "80 V←V+1;RESULTAT A*10+V\n", ()),
+    "a procedure that counts its calls in the global it is given": (
+        "10 V←0;S←0\n20 FAIRE 40 POUR I←1 JUSQUA 3\n40 S←S+&F(V)+&G(I)\n" + END + "70 PROCEDURE &F(A)\n"
+        "80 V←V+1;RESULTAT A*10+V\n90 PROCEDURE &G(B)\n100 RESULTAT &F(B)\n", ()),
     "a loop's variable given in its own bounds": (
         "10 S←0\n20 FAIRE 30 POUR I←1 JUSQUA &F(I)\n30 S←S+I\n" + END + "70 PROCEDURE &F(A)\n80 RESULTAT A+2\n", ()),
     "a loop's variable given in its own bounds, set before": (
@@ -100,6 +106,9 @@ FORMS = [  # (program, the procedure's function's first line)
     (PROGRAMS["an argument after the variable that changes it"][0], "def p_F(r_A, r_B, depth):"),
     (PROGRAMS["a procedure that runs another program"][0], "def p_F(r_A, depth):"),
     (PROGRAMS["a loop's variable given in its own bounds"][0], "def p_F(r_A, depth):"),
+    (PROGRAMS["a procedure that counts its calls in a global, given another"][0], "def p_F(v_A, depth):"),
+    (PROGRAMS["a procedure that counts its calls in the global it is given"][0], "def p_F(r_A, depth):"),
+    (PROGRAMS["a procedure that counts its calls in the global it is given"][0], "def p_G(a_0, depth):"),  # (a table)
     (PROGRAMS["a loop's variable given in its own bounds, set before"][0], "def p_F(v_A, depth):"),
     (PROGRAMS["a procedure giving its parameter by value, its local and a global"][0], "def p_H(r_B, depth):"),
     (PROGRAMS["a factorial of what is read in, and of what one way assigns"][0], "def p_FACT(v_N, depth):"),

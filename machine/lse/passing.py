@@ -1,8 +1,9 @@
 """Which parameters by reference can be given their arguments' values (a number, not where it is kept);
 imports nodes, ir, analyses, holdings (a must-analysis), operands, builtins and layout; never the runtime.
 
-A procedure whose run, calls and all, stores nothing outside its own locals by value (it is quiet) sees
-the caller's variable unchanged from the call to its return: what it reads of a parameter by reference
+A procedure whose run, calls and all, stores nothing but globals and its own locals by value (it is
+quiet) sees the caller's variable unchanged from the call to its return, where it is not one of those
+globals: what it reads of a parameter by reference
 is what the variable held at the call (the monitor, which may change one while the run is stopped,
 stops the run instead: linker.values_kept). So such a parameter can be a plain Python argument, read as
 a local, where each call gives it a number that is surely set: an expression of numbers (its temporary
@@ -53,7 +54,7 @@ def read_only_references(layout: Layout, program: ir.ProgramIR, roots: dict[str,
             wanted = candidates.get(call.name)
             if not wanted:
                 continue
-            known = (surely_set, numbers)
+            known = (surely_set, numbers, quiet[call.name])
             for at, param in enumerate(layout.units[call.name].params):
                 if param in wanted and not _given_so(call, at, caller, candidates, known, freed, layout):
                     wanted.discard(param)
@@ -61,26 +62,37 @@ def read_only_references(layout: Layout, program: ir.ProgramIR, roots: dict[str,
     return {name: frozenset(params) for name, params in candidates.items() if params}
 
 
-def _quiet(layout: Layout) -> set[str]:
-    """The procedures whose runs, calls and all, store nothing but their own locals by value: no global, no
-    parameter by reference; and read nothing in, free nothing, load nothing, pause nowhere (so they stop only
-    where a slice ends)."""
+def _quiet(layout: Layout) -> dict[str, set[str]]:
+    """The quiet procedures, each with the globals its run, calls and all, may store: they store nothing
+    else but their own locals by value (no parameter by reference), and read nothing in, free nothing, load
+    nothing, pause nowhere, run no other program (so they stop only where a slice ends)."""
     loud: set[str] = set()
     callees: dict[str, set[str]] = {name: set() for name in layout.units}
+    stores: dict[str, set[str]] = {name: set() for name in layout.units}
     for unit, node in layout.noted:
         kind = type(node)
         if kind is n.Call:
             callees[unit.name].add(node.name)
             continue
         stored = _stored(node)
-        if stored is None or not stored <= unit.locals - unit.by_reference:
+        if stored is None or stored & unit.by_reference:
             loud.add(unit.name)
+        else:
+            stores[unit.name].update(stored - unit.locals)
     loud.update(owner for owner, node in layout.statements if type(node) is n.Executer)  # (another program)
-    quiet = {name for name in layout.units if name != MAIN and name not in loud}
-    dropped = True
-    while dropped:
-        dropped = {name for name in quiet if not callees[name] <= quiet}
-        quiet -= dropped
+    quiet = {name: stores[name] for name in layout.units if name != MAIN and name not in loud}
+    changed = True
+    while changed:  # a procedure is quiet if all it calls is; it stores what they store
+        changed = False
+        for name in list(quiet):
+            if not callees[name] <= quiet.keys():
+                del quiet[name]
+                changed = True
+                continue
+            more = set().union(*(quiet[callee] for callee in callees[name])) - quiet[name]
+            if more:
+                quiet[name] |= more
+                changed = True
     return quiet
 
 
@@ -139,20 +151,22 @@ def _assigned(op: object) -> frozenset[str]:
 
 
 def _given_so(call: n.Call, at: int, caller: Unit, candidates: dict[str, set[str]],
-              known: tuple[dict[int, frozenset[str]], dict[str, set[str]]], freed: set[str], layout: Layout) -> bool:
+              known: tuple[dict[int, frozenset[str]], dict[str, set[str]], set[str]], freed: set[str],
+              layout: Layout) -> bool:
     """True if a call's argument `at` can be given as a value: surely a number, surely set where the call is
-    made (`known`: the variables surely set at each call, and each procedure's parameters by value given
-    only numbers); a variable is read at the call, not where the procedure reads it, so no argument after
-    it may change it (a call may, a position given back may)."""
+    made (`known`: the variables surely set at each call, each procedure's parameters by value given only
+    numbers, and the globals the call may store, which it would not see change); a variable is read at the
+    call, not where the procedure reads it, so no argument after it may change it (a call may, a position
+    given back may)."""
     arg = call.args[at]
     if type(arg) is not n.Var:
         return _numeric(arg)
     name = arg.name
-    surely_set, numbers = known
+    surely_set, numbers, stored = known
     if name in freed or not layout.is_pure_number(name) or any(map(changes_variables, call.args[at + 1:])):
         return False
     if caller.name == MAIN:
-        return name in surely_set.get(id(call), ())
+        return name in surely_set.get(id(call), ()) and name not in stored
     if name in caller.by_reference:
         return name in candidates.get(caller.name, ())
     if name in caller.params:  # by value: set at the entry

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from machine.errors import Err, LseError
 from machine.lse.listing import listing
 from machine.micro import Micro
 from tests.oracle.differential import assert_agrees
@@ -162,3 +163,12 @@ def test_a_variable_given_as_a_value_freed_at_the_prompt_stops_the_run_wherever_
     assert "PAUSE EN LIGNE 30" in session.type("CO")
     session.type("LIBERER I")
     assert "RIEN A CONTINUER" in session.type("CO")
+
+
+def test_a_host_call_gives_a_number_to_such_a_parameter_and_gets_it_back_and_refuses_a_string() -> None:
+    micro = Micro()
+    micro.load_text(GCD)
+    assert micro.call("&PGCD", 12, 18) == (6.0, [12.0, 18.0])
+    with pytest.raises(LseError) as refused:
+        micro.call("&PGCD", "12", 18)
+    assert refused.value.code is Err.TYPE_MISMATCH

@@ -54,10 +54,11 @@ class CompiledProgram:
         foreign = analyses.foreign_lines(program, layout, units)  # lines that a unit other than their own runs
         # Parameters by reference that every call can give a number surely set, as values (not for the
         # debugger, whose pauses let the monitor set any variable at any line).
-        passed = {} if debug else passing.read_only_references(
-            layout, program, {unit.name: unit_roots for unit, unit_roots in units}, foreign)
+        quiet = {} if debug else passing.quiet_procedures(layout)
+        passed = passing.read_only_references(
+            layout, program, {unit.name: unit_roots for unit, unit_roots in units}, foreign, quiet)
         self.given_values = passing.argument_names(layout, passed)
-        self.quiet_lines = passing.quiet_lines(layout) if passed else frozenset()
+        self.quiet_lines = passing.quiet_lines(layout, quiet) if passed else frozenset()
         layout = passing.given_as_values(layout, passed)
         units = [(layout.units[unit.name], unit_roots) for unit, unit_roots in units]
         shared = ProgramCode(program, layout, machine.costs, machine.numbers, profile, debug, foreign)
@@ -111,7 +112,7 @@ class CompiledProgram:
             shadow.cell_contents = int(value) if whole else math.nan
 
     def goes_on_with(self, variables: dict) -> bool:
-        """True if the code can go on with the variables as the monitor left them (see the six below)."""
+        """True if the code can go on with the variables as the monitor left them (see the seven below)."""
         return (self.vectors_kept(variables) and self.counters_kept(variables) and self.arrays_kept(variables)
                 and self.kinds_kept(variables) and self.wholes_kept(variables) and self.declarations_kept(variables)
                 and self.values_kept(variables))

@@ -32,15 +32,12 @@ ARITHMETIC = frozenset("+-*/^")  # the operators of numbers (a comparison, a joi
 
 
 def read_only_references(layout: Layout, program: ir.ProgramIR, roots: dict[str, list[int]],
-                         foreign: set[int]) -> dict[str, frozenset[str]]:
+                         foreign: set[int], quiet: dict[str, set[str]]) -> dict[str, frozenset[str]]:
     """For each procedure, its parameters by reference that every call can give a number that is surely set
-    (`roots`: where each unit is entered)."""
-    if foreign:  # a line another unit runs: who calls from it, with which loops open, is not the line's owner
+    (`roots`: where each unit is entered; `quiet`: quiet_procedures)."""
+    if foreign or not quiet:  # (a line another unit runs: who calls from it is not the line's owner)
         return {}
-    quiet = _quiet(layout)
-    if not quiet:
-        return {}
-    freed = {name for _, node in layout.noted if type(node) is n.Liberer for name in node.names}
+    freed = holdings.undeclarable(layout)  # what LIBERER may free (or CHARGER load: no pure number anyway)
     candidates = {name: set(layout.units[name].by_reference) for name in quiet}
     calls = [(unit, node) for unit, node in layout.noted if type(node) is n.Call and node.name in quiet]
     surely_set: dict[int, frozenset[str]] = {}
@@ -62,7 +59,7 @@ def read_only_references(layout: Layout, program: ir.ProgramIR, roots: dict[str,
     return {name: frozenset(params) for name, params in candidates.items() if params}
 
 
-def _quiet(layout: Layout) -> dict[str, set[str]]:
+def quiet_procedures(layout: Layout) -> dict[str, set[str]]:
     """The quiet procedures, each with the globals its run, calls and all, may store: they store nothing
     else but their own locals by value (no parameter by reference), and read nothing in, free nothing, load
     nothing, pause nowhere, run no other program (so they stop only where a slice ends)."""
@@ -138,7 +135,8 @@ def _set_at_calls(program: ir.ProgramIR, roots: list[int]) -> dict[int, frozense
 
 
 def _assigned(op: object) -> frozenset[str]:
-    """The variables a statement surely sets when it ends (as a whole: an element's array is another matter)."""
+    """The variables a statement surely sets when it ends (as a whole: an element's array is another matter):
+    analyses.whole_stores' assignment, LIRE and FAIRE, not CHARGER's status (no test gives one here)."""
     node = op.node
     kind = type(node)
     if kind is n.Assign and type(node.target) is n.Var:
@@ -209,10 +207,10 @@ def argument_names(layout: Layout, passed: dict[str, frozenset[str]]) -> frozens
                      if type(arg) is n.Var and param in passed.get(call.name, ()))
 
 
-def quiet_lines(layout: Layout) -> frozenset[int]:
+def quiet_lines(layout: Layout, quiet: dict[str, set[str]]) -> frozenset[int]:
     """The lines of the quiet procedures: where a run stops that may be inside a call given values (the
     others call none, and a value given is a number taken at the call)."""
-    quiet, found, owner = _quiet(layout), set(), MAIN
+    found, owner = set(), MAIN
     for line in layout.program.lines:
         first = line.statements[0] if line.statements else None
         if type(first) is n.Procedure:

@@ -184,6 +184,20 @@ def declared_strings(program: ir.ProgramIR, blocks: list[int], roots: list[int],
         op.node) is n.Chaine else frozenset())
 
 
+def assigned(op: object) -> frozenset[str]:
+    """The variables a statement surely sets when it ends (as a whole: an element's array is another matter):
+    analyses.whole_stores' assignment, LIRE and FAIRE, not CHARGER's status (no test gives one here)."""
+    node = op.node
+    kind = type(node)
+    if kind is n.Assign and type(node.target) is n.Var:
+        return frozenset((node.target.name,))
+    if kind is n.Lire:
+        return frozenset(target.name for target in node.targets if type(target) is n.Var)
+    if kind is n.Faire:
+        return frozenset((node.var,))
+    return frozenset()
+
+
 def surely_done(program: ir.ProgramIR, blocks: list[int], roots: list[int],
                 done_by: Callable[[ir.Do], frozenset[str]]) -> dict[int, frozenset[str]]:
     """What every way from `roots` (where nothing is) has done before each operation of `blocks`, by the

@@ -112,10 +112,15 @@ class CompiledProgram:
             shadow.cell_contents = int(value) if whole else math.nan
 
     def goes_on_with(self, variables: dict) -> bool:
-        """True if the code can go on with the variables as the monitor left them (see the seven below)."""
+        """True if the code can go on with the variables as the monitor left them (see the eight below)."""
         return (self.vectors_kept(variables) and self.counters_kept(variables) and self.arrays_kept(variables)
                 and self.kinds_kept(variables) and self.wholes_kept(variables) and self.declarations_kept(variables)
-                and self.values_kept(variables))
+                and self.values_kept(variables) and self.sure_kept(variables))
+
+    def sure_kept(self, variables: dict) -> bool:
+        """False if a variable of the main program that a condition counts on as set (pynames.surely_set) is not
+        any more (LIBERER at the prompt): ET and OU would skip reading it, where LSE fails."""
+        return all(name in variables for name in self.shared.sure_globals)
 
     def values_kept(self, variables: dict) -> bool:
         """False if the monitor changed a variable that a call gives as a value to a procedure's parameter by

@@ -119,7 +119,7 @@ def _set_at_calls(program: ir.ProgramIR, roots: list[int]) -> dict[int, frozense
     states = analyses.loop_states(program, blocks, roots[:1])
     if states is None:
         return {}
-    before = holdings.surely_done(program, blocks, roots[:1], _assigned)
+    before = holdings.surely_done(program, blocks, roots[:1], holdings.assigned)
     found: dict[int, frozenset[str]] = {}
     for block_id, state in states.items():
         looping = frozenset(loop.node.var for loop in state)
@@ -132,20 +132,6 @@ def _set_at_calls(program: ir.ProgramIR, roots: list[int]) -> dict[int, frozense
                 if type(call) is n.Call:
                     found.setdefault(id(call), looping | before.get(id(part), frozenset()))
     return found
-
-
-def _assigned(op: object) -> frozenset[str]:
-    """The variables a statement surely sets when it ends (as a whole: an element's array is another matter):
-    analyses.whole_stores' assignment, LIRE and FAIRE, not CHARGER's status (no test gives one here)."""
-    node = op.node
-    kind = type(node)
-    if kind is n.Assign and type(node.target) is n.Var:
-        return frozenset((node.target.name,))
-    if kind is n.Lire:
-        return frozenset(target.name for target in node.targets if type(target) is n.Var)
-    if kind is n.Faire:
-        return frozenset((node.var,))
-    return frozenset()
 
 
 def _given_so(call: n.Call, at: int, caller: Unit, candidates: dict[str, set[str]],

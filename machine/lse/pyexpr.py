@@ -321,9 +321,37 @@ class ExpressionCode(IndexCode):
         return f"({a} {op} {b} if {test} else {general})", "b"
 
     def ex_Logic(self, node: n.Logic) -> tuple[str, str]:
-        # Decision: ET and OU evaluate both sides (no short circuit), like the stack machines LSE ran on.
+        # Decision: ET and OU evaluate both sides (no short circuit), like the stack machines LSE ran on; a side
+        # that can neither fail nor change anything (sure) may go unevaluated unseen: it is put second, and
+        # Python's `and` or `or` skips it when the other decides (its cycles are the block's, paid anyway).
         (left, _), (right, _) = self.sub(node.left), self.sub(node.right)
+        if self.sure(node.right) or self.sure(node.left):
+            first, second = (left, right) if self.sure(node.right) else (right, left)
+            return f"({first} {'and' if node.op == 'ET' else 'or'} {second})", "b"
         return f"({left} {'&' if node.op == 'ET' else '|'} {right})", "b"
+
+    def sure(self, node: object) -> bool:
+        """True if a condition can neither fail nor change anything: comparisons of constants and variables
+        surely set (see pynames.surely_set), both of one known kind, joined by ET, OU and NON."""
+        kind = type(node)
+        if kind is n.Logic:
+            return self.sure(node.left) and self.sure(node.right)
+        if kind is n.Not:
+            return self.sure(node.operand)
+        return kind is n.Compare and self.sure_kind(node.left) == self.sure_kind(node.right) in ("n", "s")
+
+    def sure_kind(self, node: object) -> str | None:
+        """The kind of an operand that cannot fail: a constant the model holds, its negation, a variable surely set."""
+        kind = type(node)
+        if kind is n.Num:
+            return "n" if self.numbers.representable(node.value) else None
+        if kind is n.Str:
+            return "s"
+        if kind is n.Unary:
+            return "n" if node.op == "-" and self.sure_kind(node.operand) == "n" else None
+        if kind is n.Var and self.scope.surely_set(node.name):
+            return self.scope.kind(node.name)
+        return None
 
     def ex_Not(self, node: n.Not) -> tuple[str, str]:
         return f"(not {self.sub(node.operand)[0]})", "b"

@@ -69,6 +69,11 @@ class UnitCode(UnitNames):
         self.declared = holdings.declared_strings(program, self.block_ids, roots, shared.strings - (
             shared.undeclarable)) if self.is_main else {}
         self.declared_here: frozenset[str] = frozenset()  # those before the statement being written
+        # The variables that every way from the unit's roots assigns before each statement and each exit (by
+        # the id of its operation or exit; not for the debugger, whose monitor may change any): ET and OU skip
+        # a comparison of them that cannot fail (pyexpr.sure).
+        self.surely = {} if shared.debug else holdings.surely_done(program, self.block_ids, roots, holdings.assigned)
+        self.set_here: frozenset[str] = frozenset()  # those before the statement or exit being written
         # Parameters by reference whose array a fast path reads from a local (h_NAME), taken at the entry, after
         # each slice, after each statement that may change what they name and after a RETOUR EN comes back
         # (analyses.settled_arrays); not where the debugger or the profile may stop the run anywhere.
@@ -368,10 +373,12 @@ class UnitCode(UnitNames):
         """A SI: its condition, then its arms (an error in them also refunds the `ahead` paid for its join;
         each arm's first add is less the `discount` paid with the condition)."""
         out = self.out
+        self.set_here = self.surely.get(id(exit_), frozenset())
         if self.statements.fast_path(exit_.cond):
             cond, _ = self.statements.evaluated(exit_.cond, "_c")
         else:
             cond, _ = self.statements.value(exit_.cond)
+        self.set_here = frozenset()
         self.kept.after(exit_.cond)
         out.emit(f"if {cond}:")
         owed = self.owed
@@ -450,10 +457,12 @@ class UnitCode(UnitNames):
             start, indent = len(out.lines), len(INDENT) * out.depth
             self.unsettled = bool(self.settled) and analyses.unsettling(op.node)
             self.declared_here = self.declared.get(id(op), frozenset())
+            self.set_here = self.surely.get(id(op), frozenset())
             if type(op) is ir.LoopEntry:
                 self.statements.loop_entry(op.node)
             else:
                 getattr(self.statements, "st_" + type(op.node).__name__)(op.node)
+            self.set_here = frozenset()
             if self.unsettled:  # what the settled parameters name is read anew after it
                 out.emit(self.settling())
                 self.unsettled = False

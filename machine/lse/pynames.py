@@ -77,6 +77,18 @@ class UnitNames:
         """True if reading a name cannot fail: a parameter by value held in a Python local (nothing frees it)."""
         return name in self.unit.params and self.storage(name) in ("local", "held")
 
+    def surely_set(self, name: str) -> bool:
+        """True if reading a name cannot fail here: always set, or a Python local, or a variable of the main
+        program that nothing frees (LIBERER, CHARGER), that every way here assigns. Decision: the monitor may
+        free one while the run is stopped; the run then stops (linker.sure_kept)."""
+        if self.always_set(name) or name not in self.set_here:
+            return self.always_set(name)
+        where = self.storage(name)
+        if where == "global" and self.is_main and name not in self.shared.undeclarable:
+            self.shared.sure_globals.add(name)
+            return True
+        return where in ("local", "string")
+
     def pure(self, name: str) -> bool:
         return self.shared.layout.is_pure_number(name)
 

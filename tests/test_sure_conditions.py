@@ -38,6 +38,15 @@ MAIN_ONLY = "10 LIRE A\n20 B←2\n30 SI A=1 OU B=2 ALORS AFFICHER 'OUI'\n40 TERM
 CONDITIONAL = ("10 AFFICHER &F(2,5)\n20 TERMINER\n100 PROCEDURE &F(A,B) LOCAL A,B\n"
                "110 RESULTAT (SI A>1 ET B<9 ALORS A*B SINON 0)\n")
 
+ARITHMETIC = ("10 AFFICHER &F(3,4),&F(5,1)\n20 TERMINER\n100 PROCEDURE &F(N,K) LOCAL N,K,S\n110 CHAINE S;S←'ABC'\n"
+              "120 SI K=N-1 OU K+1>=LGR(S)*2 ET ABS(-K)=ENT(N/2) ALORS RESULTAT 1\n130 RESULTAT 0\n")
+PRODUCT = ("10 AFFICHER &F(1,1E200)\n20 TERMINER\n100 PROCEDURE &F(K,X) LOCAL K,X\n"
+           "110 SI X*X>0 OU K=1 ALORS RESULTAT 1\n120 RESULTAT 0\n")
+ROOT = ("10 AFFICHER &F(1,-1)\n20 TERMINER\n100 PROCEDURE &F(K,X) LOCAL K,X\n"
+        "110 SI K=1 OU RAC(X)>0 ALORS RESULTAT 1\n120 RESULTAT 0\n")
+ROUNDED = ("10 AFFICHER &F(1,3E38)\n20 TERMINER\n100 PROCEDURE &F(K,X) LOCAL K,X\n"
+           "110 SI K=1 OU X+1E38>0 ALORS RESULTAT 1\n120 RESULTAT 0\n")
+
 # name: (source, inputs, line, connective its condition is written with)
 CASES = {
     "a parameter by value and another: skipped when the first decides": (BINOMIAL, (), 110, " or "),
@@ -55,6 +64,10 @@ CASES = {
     "a call on one side is always made": (CALL_SIDE, (), 110, " or "),
     "the main program's variable read in: worked out first": (MAIN_ONLY, ("1",), 30, " or "),
     "a choice inside an expression": (CONDITIONAL, (), 110, " and "),
+    "arithmetic that cannot overflow, a length, an absolute value, a whole part": (ARITHMETIC, (), 120, " or "),
+    "a product that may overflow is worked out first": (PRODUCT, (), 110, " or "),
+    "a sum that single precision may overflow": (ROUNDED, (), 110, " or "),
+    "a built-in that may fail is worked out first": (ROOT, (), 110, " or "),
 }
 
 
@@ -124,3 +137,15 @@ def test_a_variable_that_a_procedure_may_free_is_never_counted_on() -> None:
     code = condition_code(source, 30)
     assert code.index("(v_B == 2.0)") < code.index(" or ") < code.index("(v_A == 1.0)"), code  # B is read
     assert_agrees(source)
+
+
+def test_single_precision_works_out_a_sum_that_may_pass_its_range_first() -> None:
+    """In double, X+1E38 cannot overflow and goes second; in single it may (the reference fails there)."""
+    double, single = listing(ROUNDED), listing(ROUNDED, machine="console80")
+    assert "((v_K == 1.0) or " in double
+    assert "((v_K == 1.0) or " not in single and " or (v_K == 1.0))" in single
+
+
+def test_arithmetic_of_sure_operands_is_skipped_whole() -> None:
+    code = condition_code(ARITHMETIC, 120)
+    assert " | " not in code and " & " not in code, code

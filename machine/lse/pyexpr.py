@@ -75,6 +75,9 @@ def children(node: object) -> tuple:
     return ()
 
 
+SURE_BUILTINS = {"LGR": "s", "ABS": "n", "ENT": "n"}  # built-ins that cannot fail given an operand of that kind
+
+
 class ExpressionCode(IndexCode):
     """Expressions of one unit; `scope` says where each name lives (see pygen.UnitCode)."""
 
@@ -341,8 +344,15 @@ class ExpressionCode(IndexCode):
         return kind is n.Compare and self.sure_kind(node.left) == self.sure_kind(node.right) in ("n", "s")
 
     def sure_kind(self, node: object) -> str | None:
-        """The kind of an operand that cannot fail: a constant the model holds, its negation, a variable surely set."""
+        """The kind of an operand that cannot fail: a constant the model holds, a variable surely set, a negation,
+        an arithmetic that cannot overflow, a length, an absolute value or a whole part of such operands."""
         kind = type(node)
+        if kind is n.Binary:  # (single precision rounds a result, which may pass float32's range: not sure)
+            sure = not self.numbers.single and node.op in "+-*/" and cannot_overflow(node.op, node.left, node.right)
+            return "n" if sure and self.sure_kind(node.left) == self.sure_kind(node.right) == "n" else None
+        if kind is n.BuiltinCall:  # (none of them charges as it goes: their cycles are the block's)
+            wanted = SURE_BUILTINS.get(node.name)
+            return "n" if wanted and len(node.args) == 1 and self.sure_kind(node.args[0]) == wanted else None
         if kind is n.Num:
             return "n" if self.numbers.representable(node.value) else None
         if kind is n.Str:

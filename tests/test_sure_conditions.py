@@ -47,6 +47,11 @@ ROOT = ("10 AFFICHER &F(1,-1)\n20 TERMINER\n100 PROCEDURE &F(K,X) LOCAL K,X\n"
 ROUNDED = ("10 AFFICHER &F(1,3E38)\n20 TERMINER\n100 PROCEDURE &F(K,X) LOCAL K,X\n"
            "110 SI K=1 OU X+1E38>0 ALORS RESULTAT 1\n120 RESULTAT 0\n")
 
+POSITION = ("10 CHAINE S;S←'ABCD';B←4;C←4\n20 SI B=C ET SCH(S,2,2,B)<=S ALORS AFFICHER 'OUI'\n"
+            "30 AFFICHER B\n40 TERMINER\n")
+CHANGED = ("10 A←0\n20 SI A=1 OU &F(0)=1 ALORS AFFICHER 'OUI'\n30 TERMINER\n40 PROCEDURE &F(K) LOCAL K\n"
+           "50 A←1;RESULTAT K\n")
+
 # name: (source, inputs, line, connective its condition is written with)
 CASES = {
     "a parameter by value and another: skipped when the first decides": (BINOMIAL, (), 110, " or "),
@@ -61,13 +66,15 @@ CASES = {
     "a local no way assigns before its first pass: an error": (LOOP_UNSET, (), 110, " or "),
     "strings of a CHAINE local, and NON": (STRINGS, ("X",), 120, " or "),
     "strings of a CHAINE local, the other way": (STRINGS, ("A",), 120, " or "),
-    "a call on one side is always made": (CALL_SIDE, (), 110, " or "),
+    "a call on one side: both worked out, in order": (CALL_SIDE, (), 110, " | "),
     "the main program's variable read in: worked out first": (MAIN_ONLY, ("1",), 30, " or "),
     "a choice inside an expression": (CONDITIONAL, (), 110, " and "),
     "arithmetic that cannot overflow, a length, an absolute value, a whole part": (ARITHMETIC, (), 120, " or "),
     "a product that may overflow is worked out first": (PRODUCT, (), 110, " or "),
     "a sum that single precision may overflow": (ROUNDED, (), 110, " or "),
     "a built-in that may fail is worked out first": (ROOT, (), 110, " or "),
+    "a sure side read before a position given back changes it": (POSITION, (), 20, " & "),
+    "a sure side read before a call changes it": (CHANGED, (), 20, " | "),
 }
 
 
@@ -101,10 +108,10 @@ def test_the_condition_is_written_with_the_connective_its_sides_allow(name: str)
         assert " | " not in code and " & " not in code, code
 
 
-def test_a_call_on_the_unsure_side_is_made_before_the_sure_side() -> None:
-    """The sure side goes second: &G stores N even where K=1 decides (the reference prints N)."""
+def test_a_call_on_the_other_side_keeps_the_order_it_was_written_in() -> None:
+    """&G may change what the sure side reads: both are worked out, the sure side first, as written."""
     code = condition_code(CALL_SIDE, 110)
-    assert " or " in code and code.index("p_G(") < code.index("(v_K == 1.0)"), code
+    assert code.index("(v_K == 1.0)") < code.index(" | ") < code.index("p_G("), code
 
 
 PAUSED = ("10 A←1;B←2", "20 PAUSE", "30 SI A=1 OU B=2 ALORS AFFICHER 'OUI'", "40 TERMINER")

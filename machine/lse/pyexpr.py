@@ -19,6 +19,7 @@ from machine.lse.operands import (
     CHAIN,
     NUMERIC_BUILTINS,
     cannot_overflow,
+    changes_variables,
     exact,
     offset_of,
     scales,
@@ -327,9 +328,12 @@ class ExpressionCode(IndexCode):
         # Decision: ET and OU evaluate both sides (no short circuit), like the stack machines LSE ran on; a side
         # that can neither fail nor change anything (sure) may go unevaluated unseen: it is put second, and
         # Python's `and` or `or` skips it when the other decides (its cycles are the block's, paid anyway).
+        # A sure left side goes second only where the right changes no variable (a call, a position given back)
+        # that it might read: it would read it changed.
         (left, _), (right, _) = self.sub(node.left), self.sub(node.right)
-        if self.sure(node.right) or self.sure(node.left):
-            first, second = (left, right) if self.sure(node.right) else (right, left)
+        sure_right = self.sure(node.right)
+        if sure_right or (self.sure(node.left) and not changes_variables(node.right)):
+            first, second = (left, right) if sure_right else (right, left)
             return f"({first} {'and' if node.op == 'ET' else 'or'} {second})", "b"
         return f"({left} {'&' if node.op == 'ET' else '|'} {right})", "b"
 

@@ -120,6 +120,12 @@ class UnitCode(UnitNames):
             header = f"def {self.tag()}({', '.join([*params, 'depth'])}):"
         out.depth = 1
         self.loops.keep_cheap()
+        # A procedure's own names are locals of its function even where it never assigns them: never the
+        # program's cells of the same names (an `if 0:` assignment makes them local and is compiled away).
+        own = sorted(python_name("v", name) for name in unit.locals - set(unit.params)
+                     if self.storage(name) in ("local", "string", "array")) if not self.is_main else []
+        if own:
+            out.emit(f"if 0: {' = '.join(own)} = None  # its own names, unset until set: not the program's")
         if self.counters:  # no element until a FAIRE sets them (the general way sees their floats)
             out.emit(" = ".join(python_name("i", name) for name in sorted(self.counters)) + " = _NAN")
         straight = not self.is_main and self.straight(program.proc_entry[unit.name])

@@ -400,6 +400,8 @@ class Generator:
             locals_.append(("LS", "s"))
         if self.chance(0.3):
             locals_.append(("LT", "a"))
+        if self.chance(0.3):  # its own of a program's name: read and set as that name, unset until it is
+            locals_.append((self.pick(NUMS), "shadow"))
         unit = Unit(name, kind, params, locals_)
         local_names = [p for p, _, by_value in params if by_value] + [v for v, _ in locals_]
         self.unit = unit

@@ -6,7 +6,7 @@ Imports errors and values only; never the compiler nor the runtime.
 
 from __future__ import annotations
 
-from machine.errors import Err, LseError
+from machine.errors import Err, InternalError, LseError
 from machine.lse.values import Memory, Vars, hold_string
 
 RET = object()  # what a procedure gives back at RETOUR
@@ -212,3 +212,8 @@ def terminate() -> None:
 
 def too_deep() -> None:
     raise LseError(Err.RECURSION)
+
+
+def unentered() -> None:
+    """A case of the dispatch that the generator found no code enters was entered: its bug, not the program's."""
+    raise InternalError("generated code entered a case written as unentered")

@@ -24,6 +24,7 @@ from machine.lse.frames import (
     subroutine_result,
     terminate,
     too_deep,
+    unentered,
 )
 from machine.lse.layout import MAIN, Layout
 from machine.lse.numbers import WHOLE_EXACT, NumberModel
@@ -223,7 +224,8 @@ class CompiledProgram:
             "_sheld": make_own_store(machine.memory), "_rput": make_ref_store(ops.set_ref),
             "_caught": caught, "_goto": goto, "_return_to": return_to, "_frame": frame, "_release": release,
             "_off_end": off_end, "_open": open_loop, "_leave": leave_loops, "_function": function_result,
-            "_subroutine": subroutine_result, "_terminate": terminate, "_too_deep": too_deep, "_RET": RET,
+            "_subroutine": subroutine_result, "_terminate": terminate, "_too_deep": too_deep, "_unentered": unentered,
+            "_RET": RET,
             "BaseException": BaseException, "_abs": abs, "_list": list, "_type": type, "_str": str, "_int": int,
             "_Exception": Exception, "_NameError": NameError, "_float": float,
             "_floor": math.floor, "_sin": math.sin, "_cos": math.cos, "_atan": math.atan, "_exp": math.exp,

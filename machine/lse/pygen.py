@@ -104,6 +104,12 @@ class UnitCode(UnitNames):
         self.kept = KeptIndexes(program, self.block_ids, self.entries)  # ints kept beside floats to index by
         self.referred_params: set[str] = set()  # parameters by reference read or stored through (see referred)
         self.looping: dict[int, bool] = {}  # loops_back's answers
+        # The dispatch's cases that no code enters are written as one call (see unentered): the blocks each
+        # case's code sends control to through pc, and a jump to a computed line, which may enter any.
+        self.roots = set(roots)
+        self.jumps: set[int] = set()
+        self.computed = False
+        self.leaves: list[tuple[int, int, int, int, set[int]]] = []  # (block, first line, end, depth, jumps)
 
     # ------------------------------------------------------------- the unit
     def function(self) -> list[str]:
@@ -237,6 +243,7 @@ class UnitCode(UnitNames):
         self.where(0, 0)
         out.emit(self.budget_test("_LINES[pc]"))
         self.dispatch(sorted(self.entries))
+        self.unentered()
         out.depth -= 2
         self.where(0, 0)
         out.emit("except BaseException as e:")
@@ -244,6 +251,27 @@ class UnitCode(UnitNames):
         if self.settled:  # RETOUR EN came back into it: what was called may have changed what they name
             out.emit(f"    {self.settling()}")
         out.depth -= 1
+
+    def unentered(self) -> None:
+        """Write as one call (an internal error, were it run) the cases that no code enters: none of the roots
+        (the unit's entry), none that a case entered sends control to. Decision: CPython's compile time follows
+        the code's size; a case whose every way in was written into the code before it is dead code. Only
+        where the loops are decided (a run-time loop stack sets pc itself, as a second root or a computed
+        jump make it) and no jump is computed."""
+        if self.states is None or self.computed:
+            return
+        by_block = {leaf[0]: leaf for leaf in self.leaves}
+        entered, waiting = set(), [block for block in self.roots if block in by_block]
+        while waiting:
+            block = waiting.pop()
+            if block not in entered:
+                entered.add(block)
+                waiting.extend(target for target in by_block[block][4] if target in by_block)
+        out = self.out
+        for block, start, end, depth, _ in reversed(self.leaves):  # (from the last: the indexes stay true)
+            if block not in entered:
+                out.lines[start:end] = [INDENT * depth + "_unentered()"]
+                out.table[start:end] = [(0, 0)]
 
     def tag(self) -> str:
         return "u_main" if self.is_main else python_name("p", self.unit.name.lstrip("&"))
@@ -273,7 +301,9 @@ class UnitCode(UnitNames):
             return
         if target == self.fused:
             self.out.emit("continue")
-        elif self.fused is not None:
+            return
+        self.jumps.add(target)
+        if self.fused is not None:
             self.out.emit(f"pc = {target}; break")
         else:
             self.out.emit(f"pc = {target}; continue")
@@ -322,7 +352,7 @@ class UnitCode(UnitNames):
                 else:
                     out.emit(f"{'if' if position == 0 else 'elif'} pc == {block_id}:")
                 out.depth += 1
-                self.case(block_id)
+                self.leaf(block_id)
                 out.depth -= 1
             return
         middle = len(entries) // 2
@@ -334,6 +364,14 @@ class UnitCode(UnitNames):
         out.depth += 1
         self.dispatch(entries[middle:])
         out.depth -= 1
+
+    def leaf(self, block_id: int) -> None:
+        """A case of the dispatch, with where its lines are and the blocks its code sends control to."""
+        before, self.jumps = self.jumps, set()
+        start = len(self.out.lines)
+        self.case(block_id)
+        self.leaves.append((block_id, start, len(self.out.lines), self.out.depth, self.jumps))
+        self.jumps = before | self.jumps
 
     def chain(self, block_id: int, stop: int | None = None, discount: int = 0) -> None:
         """Run a block and those it leads to that nothing else enters, up to `stop` (a SI's join); the
@@ -497,6 +535,7 @@ class UnitCode(UnitNames):
     def jump(self, exit_: ir.Jump) -> None:
         out = self.out
         if exit_.line is None:
+            self.computed = True
             code, _ = self.statements.value(exit_.expr)
             out.emit(f"pc = _goto(lp, {code}); {'continue' if self.fused is None else 'break'}")
             return

@@ -1,0 +1,46 @@
+"""A case of a unit's dispatch that no code enters is one call, `_unentered()` (pygen.UnitCode.unentered): its
+code was written into the cases that run into it. The roots (the unit's entry, a line a RETOUR EN names) and every
+case where a jump is computed are kept; every mode agrees with the reference either way.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from machine.lse.listing import listing
+from tests.oracle.differential import assert_agrees
+
+SEARCH = ("10 AFFICHER &F(3)\n20 TERMINER\n100 PROCEDURE &F(N) LOCAL N,K,S\n110 S←0\n120 FAIRE 150 POUR K←1 JUSQUA N\n"
+          "130 SI K=2 ALORS ALLER EN 150\n140 S←S+K*10\n150 *\n160 RESULTAT S\n")
+RETURNED = ("10 X←1;&P\n20 AFFICHER 'NON'\n30 TERMINER\n40 AFFICHER 'OUI',X\n50 TERMINER\n60 PROCEDURE &P\n"
+            "70 RETOUR EN 40\n")
+COMPUTED = "10 L←40\n20 ALLER EN L\n30 TERMINER\n40 AFFICHER 'OUI'\n50 TERMINER\n"
+
+CASES = {"a loop's end that its body runs into": SEARCH, "a line a RETOUR EN names": RETURNED,
+         "a computed jump": COMPUTED}
+
+
+def unentered_cases(source: str) -> list[int]:
+    """The blocks whose case of the dispatch is written as one call to _unentered (an internal error, if run)."""
+    return [int(block) for block in re.findall(r"pc == (\d+):\n\s*_unentered\(\)\n", listing(source))]
+
+
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+@pytest.mark.parametrize("name", list(CASES))
+def test_every_mode_agrees_with_the_reference(name: str, profile: str) -> None:
+    assert_agrees(CASES[name], (), profile=profile)
+
+
+def test_a_case_whose_code_was_written_where_it_is_run_into_is_one_call() -> None:
+    assert unentered_cases(SEARCH), listing(SEARCH)
+
+
+def test_a_line_a_retour_en_names_keeps_its_case() -> None:
+    code = listing(RETURNED)
+    assert "# 40: AFFICHER 'OUI',X" in code and not unentered_cases(RETURNED), code
+
+
+def test_every_case_is_kept_where_a_jump_is_computed() -> None:
+    assert "_goto(" in listing(COMPUTED) and not unentered_cases(COMPUTED)

@@ -122,20 +122,14 @@ def test_the_main_programs_variables_set_on_every_way_are_skipped() -> None:
     assert "or" in code and " | " not in code, code
 
 
-def test_a_variable_a_condition_counts_on_freed_at_the_prompt_stops_the_run() -> None:
+@pytest.mark.parametrize(("typed", "then"), [("LIBERER B", "RIEN A CONTINUER"), ("A←3", "OUI")],
+                         ids=["a variable the condition counts on freed: the run stops", "a value changed: it goes on"])
+def test_the_prompt_changing_what_a_sure_side_reads_while_the_run_is_stopped(typed: str, then: str) -> None:
     session = Session(None)
     session.type(*PAUSED)
     assert "PAUSE EN LIGNE 20" in session.type("EX")
-    session.type("LIBERER B")
-    assert "RIEN A CONTINUER" in session.type("CO")
-
-
-def test_a_run_stopped_before_such_a_condition_goes_on_when_the_prompt_changes_a_value() -> None:
-    session = Session(None)
-    session.type(*PAUSED)
-    assert "PAUSE EN LIGNE 20" in session.type("EX")
-    session.type("A←3")
-    assert "OUI" in session.type("CO")
+    session.type(typed)
+    assert then in session.type("CO")
 
 
 def test_a_variable_that_a_procedure_may_free_is_never_counted_on() -> None:

@@ -46,6 +46,10 @@ PROGRAMS = {
         "20 AFFICHER[U,F12.0] T[1]*T[1],T[1]*T[2],T[3]*T[3]+1,T[3]*T[3]*T[3],T[3]*T[3]+T[2]*T[2]+1\n"),
     "an element out of range in a sum": "10 TABLEAU T[3];T[1]←1\n20 AFFICHER T[1]+T[4]\n",
     "a sum of a bounded element and a number": "10 TABLEAU T[3];T[1]←1;X←0.1\n20 AFFICHER T[1]+X,T[1]-2*T[1]\n",
+    "the largest number plus and times a bounded element": (
+        "10 TABLEAU T[3];T[1]←2;T[2]←-2;X←1.7E308\n20 Y←X+T[1];Z←X-T[2];AFFICHER Y,Z\n30 AFFICHER X*T[1]\n"),
+    "an element of a constant past 2^24 (no bounded array) added to the largest number": (
+        "10 TABLEAU T[2];T[1]←1E301;X←1.7976931E308\n20 X←X+T[1]\n30 AFFICHER X\n"),
 }
 
 
@@ -61,6 +65,13 @@ def test_a_sum_of_bounded_elements_is_neither_tested_nor_rounded() -> None:
         code = listing(source, profile)
         line = code[code.rindex("# 30:"):]
         assert "_overflow" not in line and "_r32" not in line and "_ck(" not in line.split("except")[0]
+
+
+def test_a_number_plus_a_small_bounded_element_is_not_tested_and_times_one_is() -> None:
+    """Adding at most 2 cannot leave the double range (operands.cannot_overflow); multiplying by 2 can."""
+    code = listing(PROGRAMS["the largest number plus and times a bounded element"])
+    assert "v_Y = (v_X + " in code and "v_Z = (v_X - " in code
+    assert "_overflow()" in code[code.index("# 30:"):] or "_ck(" in code[code.index("# 30:"):]
 
 
 @pytest.mark.parametrize(("value", "goes_on"), [("1", True), ("0", True), ("0.5", False), ("2", False)])

@@ -19,24 +19,28 @@ SMALL_RESULTS = {"LGR": 2.0 ** 63, "POS": 2.0 ** 63, "SKP": 2.0 ** 63, "PTR": 2.
                  "SIN": 1.0, "COS": 1.0, "ATG": 2.0, "ALE": 1.0}
 
 
-def magnitude_at_most(node: object) -> float | None:
-    """A bound on the size of an operand's value, known before it runs (a constant, a small built-in); None if none."""
+def magnitude_at_most(node: object, bounded: dict[str, tuple[int, int]] | None = None) -> float | None:
+    """A bound on the size of an operand's value, known before it runs (a constant, a small built-in, an
+    element of an array whose elements are bounded: holdings.bounded_arrays); None if none."""
     if isinstance(node, n.Unary):
         node = node.operand
     if isinstance(node, n.Num):
         return abs(float(node.value))
     if isinstance(node, n.BuiltinCall):
         return SMALL_RESULTS.get(node.name)
+    if isinstance(node, n.Index) and bounded and node.name in bounded:
+        return float(max(abs(bound) for bound in bounded[node.name]))
     return None
 
 
-def cannot_overflow(op: str, left: object, right: object) -> bool:
-    """True if an operation with a constant or a small built-in's result can never leave the double range.
+def cannot_overflow(op: str, left: object, right: object, bounded: dict[str, tuple[int, int]] | None = None) -> bool:
+    """True if an operation with a constant, a small built-in's result or an element of a bounded array can
+    never leave the double range.
 
     Adding less than half the spacing of doubles near the largest one (2^970) rounds back,
     multiplying by at most 1 or dividing by a constant of at least 1 only shrinks.
     """
-    a, b = magnitude_at_most(left), magnitude_at_most(right)
+    a, b = magnitude_at_most(left, bounded), magnitude_at_most(right, bounded)
     if op in "+-":
         return any(c is not None and c < 1e291 for c in (a, b))
     if op == "*":

@@ -122,6 +122,17 @@ def test_the_main_programs_variables_set_on_every_way_are_skipped() -> None:
     assert "or" in code and " | " not in code, code
 
 
+@pytest.mark.parametrize(("typed", "then"), [("C←1", "OUI"), ("LIBERER A", "VARIABLE A NON AFFECTEE EN LIGNE 40")],
+                         ids=["something else set", "the side read first freed: it fails there, as in LSE"])
+def test_a_run_paused_before_it_sets_what_a_sure_side_reads_goes_on(typed: str, then: str) -> None:
+    """B is unset where the run stopped: every way on to the condition sets it, so the run may go on."""
+    session = Session(None)
+    session.type("10 A←1", "20 PAUSE", "30 B←2", "40 SI A=1 OU B=2 ALORS AFFICHER 'OUI'", "50 TERMINER")
+    assert "PAUSE EN LIGNE 20" in session.type("EX")
+    session.type(typed)
+    assert then in session.type("CO")
+
+
 @pytest.mark.parametrize(("typed", "then"), [("LIBERER B", "RIEN A CONTINUER"), ("A←3", "OUI")],
                          ids=["a variable the condition counts on freed: the run stops", "a value changed: it goes on"])
 def test_the_prompt_changing_what_a_sure_side_reads_while_the_run_is_stopped(typed: str, then: str) -> None:

@@ -119,9 +119,11 @@ class CompiledProgram:
                 and self.values_kept(variables) and self.sure_kept(variables))
 
     def sure_kept(self, variables: dict) -> bool:
-        """False if a variable of the main program that a condition counts on as set (pynames.surely_set) is not
-        any more (LIBERER at the prompt): ET and OU would skip reading it, where LSE fails."""
-        return all(name in variables for name in self.shared.sure_globals)
+        """False if a variable of the main program that a condition counts on as set (pynames.surely_set) was set
+        when the run stopped and is not any more (LIBERER at the prompt): ET and OU would skip reading it, where
+        LSE fails. (One unset where the run stopped is set on every way on to where it is counted on.)"""
+        held = self.machine.G
+        return all(name in variables or held.get(name) is None for name in self.shared.sure_globals)
 
     def values_kept(self, variables: dict) -> bool:
         """False if the monitor changed a variable that a call gives as a value to a procedure's parameter by

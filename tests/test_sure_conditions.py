@@ -161,3 +161,11 @@ def test_single_precision_works_out_a_sum_that_may_pass_its_range_first() -> Non
 def test_arithmetic_of_sure_operands_is_skipped_whole() -> None:
     code = condition_code(ARITHMETIC, 120)
     assert " | " not in code and " & " not in code, code
+
+
+def test_three_thousand_comparisons_joined_by_et_compile_and_agree_with_the_reference() -> None:
+    """sure_kind works without recursion and once per node: a tall condition of elements and sure sides."""
+    condition = " ET ".join(["T[1]=0", "K=1"] * 1500)
+    source = f"10 TABLEAU T[2];K←1\n20 SI {condition} ALORS AFFICHER 'OUI'\n30 TERMINER\n"
+    assert " and " in condition_code(source, 20)
+    assert_agrees(source)

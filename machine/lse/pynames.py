@@ -81,8 +81,10 @@ class UnitNames:
         """True if reading a name cannot fail here: always set, or a Python local, or a variable of the main
         program that nothing frees (LIBERER, CHARGER), that every way here assigns. Decision: the monitor may
         free one while the run is stopped; the run then stops (linker.sure_kept)."""
-        if self.always_set(name) or name not in self.set_here:
-            return self.always_set(name)
+        if self.always_set(name):
+            return True
+        if name not in self.set_here:
+            return False
         where = self.storage(name)
         if where == "global" and self.is_main and name not in self.shared.undeclarable:
             self.shared.sure_globals.add(name)

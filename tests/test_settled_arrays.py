@@ -125,7 +125,15 @@ def test_a_recursive_procedure_reads_its_array_anew_after_each_call() -> None:
     lines = [line.strip() for line in code[code.index("def p_PERM("):].splitlines()]
     calls = [at for at, line in enumerate(lines) if line.startswith("p_PERM(")]
     assert calls and all(lines[at + 1] == READ for at in calls)
-    assert lines[lines.index("pc = _caught(e, _TABLE_p_PERM, lp)") + 1] == READ
+    # written without the dispatch (pygen.write_at), nothing comes back in after an error: RETOUR EN, which
+    # would, is not among its ways
+    assert "_caught(e, _TABLE_p_PERM, None)" in lines and "pc = _caught(e, _TABLE_p_PERM, lp)" not in lines
+
+
+def test_a_procedure_that_a_retour_en_comes_back_into_reads_its_array_anew_after_it() -> None:
+    code = listing(P + "30 &Q;Y←A[1]\n40 RETOUR\n50 Y←A[2];RETOUR\n60 PROCEDURE &Q\n70 RETOUR EN 50\n")
+    lines = [line.strip() for line in code[code.index("def p_P("):code.index("def p_Q(")].splitlines()]
+    assert lines[lines.index("pc = _caught(e, _TABLE_p_P, lp)") + 1] == READ
 
 
 def test_an_array_declared_again_while_the_run_is_stopped_is_the_one_the_procedure_reads_when_it_goes_on(

@@ -12,8 +12,9 @@ import pytest
 from machine.lse.listing import listing
 from tests.oracle.differential import assert_agrees
 
-SEARCH = ("10 AFFICHER &F(3)\n20 TERMINER\n100 PROCEDURE &F(N) LOCAL N,K,S\n110 S←0\n120 FAIRE 150 POUR K←1 JUSQUA N\n"
-          "130 SI K=2 ALORS ALLER EN 150\n140 S←S+K*10\n150 *\n160 RESULTAT S\n")
+# (in the main program: a procedure like it is written without the dispatch, see test_structured_procedures)
+SEARCH = ("10 S←0\n20 FAIRE 50 POUR K←1 JUSQUA 3\n30 SI K=2 ALORS ALLER EN 50\n40 S←S+K*10\n50 *\n60 AFFICHER S\n"
+          "70 TERMINER\n")
 RETURNED = ("10 X←1;&P\n20 AFFICHER 'NON'\n30 TERMINER\n40 AFFICHER 'OUI',X\n50 TERMINER\n60 PROCEDURE &P\n"
             "70 RETOUR EN 40\n")
 COMPUTED = "10 L←40\n20 ALLER EN L\n30 TERMINER\n40 AFFICHER 'OUI'\n50 TERMINER\n"

@@ -29,6 +29,10 @@ from machine.lse.pystmt import StatementCode, held_name
 INLINE_DEPTH = 1  # how many entry blocks deep a case copies the code of the blocks it jumps to (see pyflow)
 
 
+class NotStructured(Exception):
+    """A procedure's code needs the dispatch after all: a block entered twice, or a loop left for two places."""
+
+
 class UnitCode(UnitNames):
     """The Python function of one unit."""
 
@@ -106,10 +110,16 @@ class UnitCode(UnitNames):
         self.looping: dict[int, bool] = {}  # loops_back's answers
         # The dispatch's cases that no code enters are written as one call (see unentered): the blocks each
         # case's code sends control to through pc, and a jump to a computed line, which may enter any.
-        self.roots = set(roots)
+        self.roots, self.root_list = set(roots), roots
         self.jumps: set[int] = set()
         self.computed = False
         self.leaves: list[tuple[int, int, int, int, set[int]]] = []  # (block, first line, end, depth, jumps)
+        # A procedure written without the dispatch (see structured): each entry block is written once, where
+        # control first goes to it; a loop's case is left by `break` for the one block written after it.
+        self.structured = False
+        self.placed: set[int] = set()
+        self.writing: set[int] = set()  # the entry blocks whose code is being written
+        self.after: int | None = None  # the block written after the loop being written, left for by `break`
 
     # ------------------------------------------------------------- the unit
     def function(self) -> list[str]:
@@ -134,7 +144,7 @@ class UnitCode(UnitNames):
             out.emit(f"if 0: {' = '.join(own)} = None  # its own names, unset until set: not the program's")
         if self.counters:  # no element until a FAIRE sets them (the general way sees their floats)
             out.emit(" = ".join(python_name("i", name) for name in sorted(self.counters)) + " = _NAN")
-        straight = not self.is_main and self.straight(program.proc_entry[unit.name])
+        straight = self.structured or not self.is_main and self.straight(program.proc_entry[unit.name])
         if not self.is_main:
             entry = program.proc_entry[unit.name]
             self.where(program.blocks[entry].line, 0)
@@ -219,16 +229,96 @@ class UnitCode(UnitNames):
         """True if a procedure runs from its entry without ever jumping back nor being entered elsewhere."""
         return self.states is not None and self.entries == {entry} and not self.loops_back(entry)
 
+    def may_structure(self) -> bool:
+        """True if a procedure's code may be written without the dispatch (see structured): its loops are known,
+        no jump is computed, and it has more than its entry to be entered at."""
+        if self.is_main or self.states is None or len(self.entries) < 2:
+            return False
+        program = self.shared.ir
+        return not any(type(exit_ := program.blocks[block_id].exit) is ir.Jump and exit_.line is None
+                       for block_id in self.block_ids)
+
+    def write_at(self, block_id: int, defer: bool = False) -> int | None:
+        """Write an entry block's case where control goes to it (a procedure without the dispatch); a loop is
+        followed by the block that its `break` leaves it for, unless `defer`: then that block is returned.
+
+        Decision: a procedure's loops cost the dispatch at each call (its entry, the `pc` tests, a second
+        budget test) where their cases can be written where control goes to them, as Python loops, nested
+        where one is entered from another: a relooper's simplest form, with no labelled exits. A loop is
+        left by `break` for one block; a block that no `break` leads to is written where a way goes to it,
+        inside the loop, where nothing else can reach it. Each block is written once, but a short one that
+        is no loop (pyflow.short: a RETOUR after a loop and after the test that skips it), which is copied.
+        Where a loop would be written twice, or left for two blocks already written, or a block entered
+        again while it is written, the procedure is written again with the dispatch (NotStructured).
+        """
+        loop = self.is_loop(block_id)
+        if block_id in self.writing or block_id in self.placed and (
+                loop or not pyflow.short(self.shared.ir, block_id, self.entries)):
+            raise NotStructured(block_id)
+        self.placed.add(block_id)
+        self.writing.add(block_id)
+        owed, after, fused = self.owed, self.after, self.fused
+        self.owed = 0  # (as a case of the dispatch starts)
+        if loop:
+            self.after = None
+        self.case(block_id)
+        following = self.after if loop else None
+        self.owed, self.after, self.fused = owed, after, fused
+        self.writing.discard(block_id)
+        if defer:  # (the caller writes it, where the way that skips the loop meets it: see LoopCode.open_loop)
+            return following
+        if following is not None:
+            self.go_on(following)
+        return None
+
+    def is_loop(self, block_id: int) -> bool:
+        """True if a block's case is a Python loop; without the dispatch, if control can come back to it
+        other than through the loops around it being written (a FAIRE's last line, left for from the loop
+        inside it, is part of the outer loop's pass)."""
+        if block_id in self.loops.counted:
+            return True
+        if not self.structured:
+            return self.loops_back(block_id)
+        program, around = self.shared.ir, self.writing - {block_id}
+        seen, work = {block_id}, [block_id]
+        while work:
+            at = work.pop()
+            for target, _ in analyses.loop_successors(program, program.blocks[at].exit, self.states[at]) or ():
+                if target == block_id:
+                    return True
+                if target not in seen and target not in around:
+                    seen.add(target)
+                    work.append(target)
+        return False
+
+    def go_on(self, target: int) -> None:
+        """Go on after a loop (see write_at): round the loop it is in, or to a block, written here if not yet."""
+        if target == self.fused:
+            self.out.emit("continue")
+        elif target in self.placed:
+            self.go(target)
+        else:
+            self.write_at(target)
+
     def straight_body(self, entry: int) -> None:
         """A procedure with no loop and no jump back: its blocks in a row, no dispatch."""
         out = self.out
         out.emit("try:")
         out.depth += 1
-        self.chain(entry)
+        if self.structured:
+            self.write_at(entry)
+        else:
+            self.chain(entry)
         out.depth -= 1
         self.where(0, 0)
         out.emit("except BaseException as e:")
         out.emit(f"    _caught(e, _TABLE_{self.tag()}, None)")
+
+    def written_again(self) -> UnitCode:
+        """A new writer of the unit, with the dispatch (the structured code was given up: see place)."""
+        again = UnitCode(self.shared, self.unit, self.root_list)
+        again.once, again.reentered, again.nested = self.once, self.reentered, self.nested
+        return again
 
     def dispatch_body(self) -> None:
         """The blocks as the cases of a dispatch on pc, in a loop that an error leaves or a RETOUR EN re-enters."""
@@ -288,19 +378,28 @@ class UnitCode(UnitNames):
         if self.loops.counting is not None:  # in a pass of a `for`: every way runs on to its end (pyflow.counted_loop)
             self.chain(target)
             return
-        if self.fused is not None and target != self.fused and self.inlining < INLINE_DEPTH and \
-                target not in self.loops.counted and (
-                pyflow.small(self.shared.ir, target) or (
-                    self.leads_to(target, self.fused, INLINE_DEPTH - self.inlining - 1)
-                    and pyflow.short(self.shared.ir, target, self.entries))):
-            # Written here: a path that comes back to the case's block stays in its Python loop. The depth
-            # is bounded, so no cycle of copies; the case's loop tests the budget at each pass.
-            self.inlining += 1
-            self.chain(target)
-            self.inlining -= 1
-            return
         if target == self.fused:
             self.out.emit("continue")
+            return
+        if self.fused is not None and self.inlining < INLINE_DEPTH and target not in self.loops.counted:
+            back = self.leads_to(target, self.fused, INLINE_DEPTH - self.inlining - 1) and pyflow.short(
+                self.shared.ir, target, self.entries)
+            # Written here: a path that comes back to the case's block stays in its Python loop. The depth
+            # is bounded, so no cycle of copies; the case's loop tests the budget at each pass. (Without the
+            # dispatch, a small block that does not come back is left for by `break` where it can be.)
+            if back or pyflow.small(self.shared.ir, target) and not (
+                    self.structured and self.after in (None, target)):
+                self.inlining += 1
+                self.chain(target)
+                self.inlining -= 1
+                return
+        if self.structured:
+            if self.fused is not None and self.after in (None, target) and not (
+                    target not in self.placed and self.is_loop(target)):
+                self.after = target  # (a loop not yet written is written here: nested)
+                self.out.emit("break")
+            else:
+                self.write_at(target)
             return
         self.jumps.add(target)
         if self.fused is not None:
@@ -319,7 +418,7 @@ class UnitCode(UnitNames):
         if block_id in self.loops.counted:
             self.loops.count(block_id, self.loops.counted[block_id])
             return
-        if self.states is None or not self.loops_back(block_id):
+        if self.states is None or not self.is_loop(block_id):
             self.kept.pass_starts(None)
             self.chain(block_id)
             return
@@ -566,8 +665,16 @@ def program_source(shared: ProgramCode, units: list[tuple[Unit, list[int]]]) -> 
         code.once = rare.get(code.unit.name, set())
         code.reentered = code.unit.name in again
         code.nested = code.unit.name in nested
-    for code in codes:
-        lines = code.function()
+    for at, code in enumerate(codes):
+        if code.may_structure():
+            code.structured = True
+            try:
+                lines = code.function()
+            except NotStructured:
+                code = codes[at] = code.written_again()
+                lines = code.function()
+        else:
+            lines = code.function()
         table = [(0, 0), (0, 0)] + code.out.table
         tables[f"_TABLE_{code.tag()}"] = (line_no, table)
         functions.extend(lines)

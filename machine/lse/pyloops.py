@@ -84,9 +84,23 @@ class LoopCode:
             out.emit(f"{names} = {shadow(node, counted)}")
         out.emit("if _go:")
         out.depth += 1
+        state = analyses.reopened(unit.states[block.id], exit_)
+        if unit.structured and self.counting is None and exit_.body not in unit.placed and not (
+                state and state[-1].end == exit_.end):
+            # The loop written here, and the block it is left for after the `if` when the way that skips it goes
+            # there too, with nothing to step on the way: the two ways meet.
+            following = unit.write_at(exit_.body, defer=True)
+            if following is not None and following != after:
+                unit.go_on(following)
+            out.depth -= 1
+            if following != after:
+                self.static_line_end(exit_.end, state, after)
+            else:
+                unit.go_on(after)
+            return
         unit.go(exit_.body)
         out.depth -= 1
-        self.static_line_end(exit_.end, analyses.reopened(unit.states[block.id], exit_), after)
+        self.static_line_end(exit_.end, state, after)
 
     def count(self, body: int, loop: ir.OpenLoop) -> None:
         """A loop's passes from its body as a Python `for` over its variable's ints (or over its one

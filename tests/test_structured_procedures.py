@@ -35,7 +35,18 @@ KEPT = ("10 &P(3)\n20 TERMINER\n100 PROCEDURE &P(N) LOCAL N,I,J\n110 FAIRE 150 P
         "120 J←0\n130 J←J+1;SI J<I ALORS ALLER EN 130\n140 AFFICHER I,J\n150 *\n160 SI N>1 ALORS DEBUT N←N-1;"
         "ALLER EN 110 FIN\n170 RETOUR\n")
 
-STRUCTURED = {"a recursive search, its moves a FAIRE": (KNIGHT, "&ESSAI"),
+# A line after a loop in a loop, then a loop of jumps: the middle loop is left from the line that ends the inner
+# one's pass (written where the inner loop is left), for the line after it (a wrong step once lost that way out:
+# the loop of jumps never ran).
+NESTED = ("10 CHAINE B,RG;NM←0;&G(2,2,3)\n20 AFFICHER NM,B\n30 TERMINER\n"
+          "100 PROCEDURE &G(NR,H,W) LOCAL NR,H,W,T,I,J,P\n110 FAIRE 320 POUR T←1 JUSQUA NR\n"
+          "120 B←'';RG←'';FAIRE 130 POUR I←1 JUSQUA W\n130 RG←RG!'#'\n140 FAIRE 180 POUR J←1 JUSQUA H\n"
+          "150 FAIRE 170 POUR I←1 JUSQUA W\n170 SI I=2 ALORS B←B!'*' SINON B←B!'.'\n180 B←B!'#'\n"
+          "190 B←B!RG;P←POS(B,1,'*')\n210 SI P>0 ALORS DEBUT NM←NM+1;P←POS(B,P+1,'*');ALLER EN 210 FIN\n"
+          "320 *\n330 RETOUR\n")
+
+STRUCTURED = {"loops in loops, then a loop of jumps": (NESTED, "&G"),
+              "a recursive search, its moves a FAIRE": (KNIGHT, "&ESSAI"),
               "loops one after the other, and nested": (SEQUENCE, "&S"),
               "a loop of jumps left for two places": (LEFT_TWICE, "&F"),
               "a loop that never ends": (ENDLESS, "&P"),

@@ -30,7 +30,7 @@ INLINE_DEPTH = 1  # how many entry blocks deep a case copies the code of the blo
 
 
 class NotStructured(Exception):
-    """A procedure's code needs the dispatch after all: a block entered twice, or a loop left for two places."""
+    """A procedure's code needs the dispatch after all (see UnitCode.write_at)."""
 
 
 class UnitCode(UnitNames):
@@ -114,7 +114,7 @@ class UnitCode(UnitNames):
         self.jumps: set[int] = set()
         self.computed = False
         self.leaves: list[tuple[int, int, int, int, set[int]]] = []  # (block, first line, end, depth, jumps)
-        # A procedure written without the dispatch (see structured): each entry block is written once, where
+        # A procedure written without the dispatch (see write_at): each entry block is written once, where
         # control first goes to it; a loop's case is left by `break` for the one block written after it.
         self.structured = False
         self.placed: set[int] = set()
@@ -171,7 +171,12 @@ class UnitCode(UnitNames):
                 self.straight_body(entry)
             else:
                 out.emit(f"pc = {entry}")
-        if not straight:
+        if self.is_main and straight:  # (the runtime starts it at its one root: see linker.CompiledProgram)
+            root = self.root_list[0]
+            self.where(program.blocks[root].line, 0)
+            out.emit(f"if pc != {root}: _unentered()")
+            self.straight_body(root)
+        elif not straight:
             self.dispatch_body()
         if not self.is_main and finish:
             out.depth = 1
@@ -230,9 +235,9 @@ class UnitCode(UnitNames):
         return self.states is not None and self.entries == {entry} and not self.loops_back(entry)
 
     def may_structure(self) -> bool:
-        """True if a procedure's code may be written without the dispatch (see structured): its loops are known,
-        no jump is computed, and it has more than its entry to be entered at."""
-        if self.is_main or self.states is None or len(self.entries) < 2:
+        """True if a unit's code may be written without the dispatch (see write_at): its loops are known (the
+        main program: one root), no jump is computed, and it has more than its entry to be entered at."""
+        if self.states is None or len(self.entries) < 2:
             return False
         program = self.shared.ir
         return not any(type(exit_ := program.blocks[block_id].exit) is ir.Jump and exit_.line is None
@@ -262,14 +267,16 @@ class UnitCode(UnitNames):
         if loop:
             self.after = None
         self.case(block_id)
-        following = self.after if loop else None
-        self.owed, self.after, self.fused = owed, after, fused
+        following = None
+        if loop:  # (a block that is no loop is part of the loop around it: what it leaves that loop for, it keeps)
+            following, self.after = self.after, after
+        self.fused = fused
         self.writing.discard(block_id)
-        if defer:  # (the caller writes it, where the way that skips the loop meets it: see LoopCode.open_loop)
-            return following
-        if following is not None:
+        if following is not None and not defer:
             self.go_on(following)
-        return None
+        self.owed = owed
+        # (with `defer`, the caller writes it, where the way that skips the loop meets it: LoopCode.open_loop)
+        return following if defer else None
 
     def is_loop(self, block_id: int) -> bool:
         """True if a block's case is a Python loop; without the dispatch, if control can come back to it
@@ -315,7 +322,7 @@ class UnitCode(UnitNames):
         out.emit(f"    _caught(e, _TABLE_{self.tag()}, None)")
 
     def written_again(self) -> UnitCode:
-        """A new writer of the unit, with the dispatch (the structured code was given up: see place)."""
+        """A new writer of the unit, with the dispatch (the structured code was given up: see write_at)."""
         again = UnitCode(self.shared, self.unit, self.root_list)
         again.once, again.reentered, again.nested = self.once, self.reentered, self.nested
         return again

@@ -303,7 +303,10 @@ class Generator:
     def block(self, depth: int, after: str, loop_end: str | None) -> None:
         """One piece of a unit's body; `after` is a label further on, `loop_end` the enclosing loop's end line."""
         roll = self.rng.random()
-        if roll < 0.45 or depth > 1:
+        free = [v for v in ("I", "J", "K") if v not in self.loop_vars]
+        # (three loops deep at most: a loop in a loop in a loop, with lines and loops of jumps between, is a shape
+        # the code generator writes without its dispatch, pygen.write_at)
+        if roll < 0.45 or depth > 2 or roll >= 0.75 and not free:
             self.line_of_simples()
             if loop_end and self.chance(0.15):
                 self.emit(f"SI {self.cond()} ALORS ALLER EN {self.pick((after, loop_end))}")

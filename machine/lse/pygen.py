@@ -30,7 +30,7 @@ INLINE_DEPTH = 1  # how many entry blocks deep a case copies the code of the blo
 
 
 class NotStructured(Exception):
-    """A procedure's code needs the dispatch after all (see UnitCode.write_at)."""
+    """A unit's code needs the dispatch after all (see UnitCode.write_at)."""
 
 
 class UnitCode(UnitNames):
@@ -114,8 +114,8 @@ class UnitCode(UnitNames):
         self.jumps: set[int] = set()
         self.computed = False
         self.leaves: list[tuple[int, int, int, int, set[int]]] = []  # (block, first line, end, depth, jumps)
-        # A procedure written without the dispatch (see write_at): each entry block is written once, where
-        # control first goes to it; a loop's case is left by `break` for the one block written after it.
+        # A unit written without the dispatch (see write_at): each entry block is written once, where control
+        # first goes to it; a loop's case is left by `break` for the one block written after it.
         self.structured = False
         self.placed: set[int] = set()
         self.writing: set[int] = set()  # the entry blocks whose code is being written
@@ -244,17 +244,20 @@ class UnitCode(UnitNames):
                        for block_id in self.block_ids)
 
     def write_at(self, block_id: int, defer: bool = False) -> int | None:
-        """Write an entry block's case where control goes to it (a procedure without the dispatch); a loop is
+        """Write an entry block's case where control goes to it (a unit without the dispatch); a loop is
         followed by the block that its `break` leaves it for, unless `defer`: then that block is returned.
 
-        Decision: a procedure's loops cost the dispatch at each call (its entry, the `pc` tests, a second
-        budget test) where their cases can be written where control goes to them, as Python loops, nested
-        where one is entered from another: a relooper's simplest form, with no labelled exits. A loop is
-        left by `break` for one block; a block that no `break` leads to is written where a way goes to it,
-        inside the loop, where nothing else can reach it. Each block is written once, but a short one that
-        is no loop (pyflow.short: a RETOUR after a loop and after the test that skips it), which is copied.
-        Where a loop would be written twice, or left for two blocks already written, or a block entered
-        again while it is written, the procedure is written again with the dispatch (NotStructured).
+        Decision: the dispatch costs each call of a procedure with a loop (its entry, the `pc` tests, a
+        second budget test) where the cases can be written where control goes to them, as Python loops,
+        nested where one is entered from another: a relooper's simplest form, with no labelled exits. A
+        loop is left by `break` for one block; a block that no `break` leads to is written where a way goes
+        to it, inside the loop, where nothing else can reach it. Each block is written once, but a short one
+        that is no loop (pyflow.short: a RETOUR after a loop and after the test that skips it), which is
+        copied. Where a loop would be written twice (as when it is left for two blocks), a block that is no
+        short one twice, or a block entered again while it is written, the unit is written again with the
+        dispatch (NotStructured). (Leaving a loop for several blocks by `pc`, tested after it, was tried:
+        writing each block where a way first reaches it nested code inside out; it needs the loops' nesting
+        from the graph's dominators.)
         """
         loop = self.is_loop(block_id)
         if block_id in self.writing or block_id in self.placed and (

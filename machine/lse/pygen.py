@@ -115,11 +115,11 @@ class UnitCode(UnitNames):
         self.computed = False
         self.leaves: list[tuple[int, int, int, int, set[int]]] = []  # (block, first line, end, depth, jumps)
         # A unit written without the dispatch (see write_at): each entry block is written once, where control
-        # first goes to it; a loop's case is left by `break` for the one block written after it.
+        # first goes to it; a loop's case is left by `break` for the blocks written after it.
         self.structured = False
         self.placed: set[int] = set()
         self.writing: set[int] = set()  # the entry blocks whose code is being written
-        self.after: int | None = None  # the block written after the loop being written, left for by `break`
+        self.exits: list[tuple[int, int, int]] = []  # the ways out of the loop being written: (block, line, depth)
 
     # ------------------------------------------------------------- the unit
     def function(self) -> list[str]:
@@ -243,21 +243,19 @@ class UnitCode(UnitNames):
         return not any(type(exit_ := program.blocks[block_id].exit) is ir.Jump and exit_.line is None
                        for block_id in self.block_ids)
 
-    def write_at(self, block_id: int, defer: bool = False) -> int | None:
-        """Write an entry block's case where control goes to it (a unit without the dispatch); a loop is
-        followed by the block that its `break` leaves it for, unless `defer`: then that block is returned.
+    def write_at(self, block_id: int, defer: bool = False) -> list[tuple[int, int, int]] | None:
+        """Write an entry block's case where control goes to it (a unit without the dispatch); a loop is followed
+        by the blocks that it is left for (see leave_loop), unless `defer`: then its ways out are returned.
 
         Decision: the dispatch costs each call of a procedure with a loop (its entry, the `pc` tests, a
-        second budget test) where the cases can be written where control goes to them, as Python loops,
-        nested where one is entered from another: a relooper's simplest form, with no labelled exits. A
-        loop is left by `break` for one block; a block that no `break` leads to is written where a way goes
-        to it, inside the loop, where nothing else can reach it. Each block is written once, but a short one
-        that is no loop (pyflow.short: a RETOUR after a loop and after the test that skips it), which is
-        copied. Where a loop would be written twice (as when it is left for two blocks), a block that is no
-        short one twice, or a block entered again while it is written, the unit is written again with the
-        dispatch (NotStructured). (Leaving a loop for several blocks by `pc`, tested after it, was tried:
-        writing each block where a way first reaches it nested code inside out; it needs the loops' nesting
-        from the graph's dominators.)
+        second budget test) and each pass of a loop that holds another, where the cases can be written where
+        control goes to them, as Python loops, nested where one is entered from another: a relooper's
+        simplest form. A loop is left by `break`, after `pc` is set where it is left for more than one
+        block; a block that can come back to the loop being written is written inside it, any other after
+        it (left for in turn by the loops around it). Each block is written once, but a short one that is
+        no loop (pyflow.short: a RETOUR after a loop and after the test that skips it), which is copied.
+        Where a loop would be written twice, or a block entered again while it is written, the unit is
+        written again with the dispatch (NotStructured).
         """
         loop = self.is_loop(block_id)
         if block_id in self.writing or block_id in self.placed and (
@@ -265,21 +263,38 @@ class UnitCode(UnitNames):
             raise NotStructured(block_id)
         self.placed.add(block_id)
         self.writing.add(block_id)
-        owed, after, fused = self.owed, self.after, self.fused
+        owed, exits, fused = self.owed, self.exits, self.fused
         self.owed = 0  # (as a case of the dispatch starts)
-        if loop:
-            self.after = None
-        self.case(block_id)
-        following = None
         if loop:  # (a block that is no loop is part of the loop around it: what it leaves that loop for, it keeps)
-            following, self.after = self.after, after
+            self.exits = []
+        self.case(block_id)
+        ways_out, self.exits = (self.exits, exits) if loop else ([], exits)
         self.fused = fused
         self.writing.discard(block_id)
-        if following is not None and not defer:
-            self.go_on(following)
+        if not defer:
+            self.leave_loop(ways_out)
         self.owed = owed
-        # (with `defer`, the caller writes it, where the way that skips the loop meets it: LoopCode.open_loop)
-        return following if defer else None
+        return ways_out if defer else None
+
+    def leave_loop(self, ways_out: list[tuple[int, int, int]], falls: int | None = None) -> None:
+        """The code after a loop: the blocks its ways out (block, line, depth) go to, by `pc` if more than one;
+        but `falls`, which the code after it runs into (see LoopCode.open_loop)."""
+        out = self.out
+        targets = list(dict.fromkeys(target for target, _, _ in ways_out))
+        owed, self.owed = self.owed, 0
+        if len(targets) == 1:  # one way out: a plain `break` (the lines it was written on)
+            for _, at, depth in ways_out:
+                out.lines[at] = INDENT * depth + "break"
+        rest = [target for target in targets if target != falls]
+        for position, target in enumerate(rest):
+            if len(targets) > 1:
+                out.emit("else:" if position == len(rest) - 1 and falls is None else
+                         f"{'if' if position == 0 else 'elif'} pc == {target}:")
+                out.depth += 1
+            self.go_on(target)
+            if len(targets) > 1:
+                out.depth -= 1
+        self.owed = owed
 
     def is_loop(self, block_id: int) -> bool:
         """True if a block's case is a Python loop; without the dispatch, if control can come back to it
@@ -289,26 +304,31 @@ class UnitCode(UnitNames):
             return True
         if not self.structured:
             return self.loops_back(block_id)
-        program, around = self.shared.ir, self.writing - {block_id}
-        seen, work = {block_id}, [block_id]
+        return self.comes_back(block_id, block_id)
+
+    def go_on(self, target: int) -> None:
+        """Go on after a loop (see write_at): round the loop it is in, to a block written here if it belongs to
+        that loop (it can come back to it) or is in none, else out of that loop too."""
+        if target == self.fused:
+            self.out.emit("continue")
+        elif target in self.placed or self.fused is not None and not self.comes_back(target, self.fused):
+            self.go(target)
+        else:
+            self.write_at(target)
+
+    def comes_back(self, start: int, head: int) -> bool:
+        """True if control can go from a block to a loop's head other than through the loops around it."""
+        program, around = self.shared.ir, self.writing - {head}
+        seen, work = {start}, [start]
         while work:
             at = work.pop()
             for target, _ in analyses.loop_successors(program, program.blocks[at].exit, self.states[at]) or ():
-                if target == block_id:
+                if target == head:
                     return True
                 if target not in seen and target not in around:
                     seen.add(target)
                     work.append(target)
         return False
-
-    def go_on(self, target: int) -> None:
-        """Go on after a loop (see write_at): round the loop it is in, or to a block, written here if not yet."""
-        if target == self.fused:
-            self.out.emit("continue")
-        elif target in self.placed:
-            self.go(target)
-        else:
-            self.write_at(target)
 
     def straight_body(self, entry: int) -> None:
         """A procedure with no loop and no jump back: its blocks in a row, no dispatch."""
@@ -398,18 +418,18 @@ class UnitCode(UnitNames):
             # is bounded, so no cycle of copies; the case's loop tests the budget at each pass. (Without the
             # dispatch, a small block that does not come back is left for by `break` where it can be.)
             if back or pyflow.small(self.shared.ir, target) and not (
-                    self.structured and self.after in (None, target)):
+                    self.structured and {way[0] for way in self.exits} <= {target}):
                 self.inlining += 1
                 self.chain(target)
                 self.inlining -= 1
                 return
         if self.structured:
-            if self.fused is not None and self.after in (None, target) and not (
-                    target not in self.placed and self.is_loop(target)):
-                self.after = target  # (a loop not yet written is written here: nested)
-                self.out.emit("break")
+            if self.fused is None or target not in self.placed and (
+                    self.is_loop(target) or self.comes_back(target, self.fused)):
+                self.write_at(target)  # (a loop not yet written, from inside a loop: nested)
             else:
-                self.write_at(target)
+                self.exits.append((target, len(self.out.lines), self.out.depth))
+                self.out.emit(f"pc = {target}; break")
             return
         self.jumps.add(target)
         if self.fused is not None:

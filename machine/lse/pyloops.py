@@ -87,16 +87,18 @@ class LoopCode:
         state = analyses.reopened(unit.states[block.id], exit_)
         if unit.structured and self.counting is None and exit_.body not in unit.placed and not (
                 state and state[-1].end == exit_.end):
-            # The loop written here, and the block it is left for after the `if` when the way that skips it goes
-            # there too, with nothing to step on the way: the two ways meet.
-            following = unit.write_at(exit_.body, defer=True)
-            if following is not None and following != after:
-                unit.go_on(following)
+            # The loop written here; where the way that skips it goes, with nothing to step on the way, to a block
+            # the loop is left for, the two ways meet after the `if`.
+            ways_out = unit.write_at(exit_.body, defer=True)
+            meet = after in {way[0] for way in ways_out}
+            unit.leave_loop(ways_out, after if meet else None)
             out.depth -= 1
-            if following != after:
-                self.static_line_end(exit_.end, state, after)
-            else:
+            if meet:
+                owed, unit.owed = unit.owed, 0
                 unit.go_on(after)
+                unit.owed = owed
+            else:
+                self.static_line_end(exit_.end, state, after)
             return
         unit.go(exit_.body)
         out.depth -= 1

@@ -66,6 +66,24 @@ def test_an_index_changed_at_every_pass_is_not_kept():
     assert "e_K" not in code and "_floor(v_K)" in code
 
 
+# fact's digit loop: J also a TANT QUE's variable, so no counted loop (no int of its own): its pass, a Python
+# `while`, reads D[J] twice and its FAIRE steps J at the pass's end
+STEPPED = lines("10 TABLEAU D[9];C←7;L←5", "20 FAIRE 30 POUR J←1 JUSQUA L", "25 Q←D[J]*2+C;C←ENT(Q/10)",
+                "30 D[J]←Q-C*10", "35 FAIRE 36 POUR J←J TANT QUE C>0", "36 C←C-1", "40 AFFICHER D,C")
+
+
+def test_a_faire_variable_is_stepped_at_every_pass_so_its_first_index_in_the_pass_is_worked_out():
+    code = listing(STEPPED)
+    first, second = [line.strip() for line in code.splitlines() if "v_D[" in line][:2]
+    assert first.startswith("v_Q = ") and "v_J is f_J" not in first, code  # a new float each pass: no test
+    assert "v_D[(e_J if v_J is f_J" in second, code  # the same float again: the int kept
+
+
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+def test_the_stepped_variables_loop_agrees_with_the_reference(profile: str) -> None:
+    assert_agrees(STEPPED, profile=profile)
+
+
 def offset(start: str, index: str, *after: str) -> str:
     """A counted loop over I copying W[I] to A[index], G set by `start` and never stored in the loop."""
     return lines("10 TABLEAU A[9],W[4];FAIRE 15 POUR I←1 JUSQUA 4", "15 W[I]←I*10", f"20 {start}",

@@ -77,6 +77,9 @@ class KeptIndexes:
         stored = analyses.stored_names(nodes)
         if stored is None:
             return set(), set()
+        # (and the variable of a FAIRE whose pass this is: its step, at the pass's end, is no statement)
+        stored = stored | {exit_.node.var for block_id in self.blocks if type(
+            exit_ := program.blocks[block_id].exit) is ir.OpenLoop and exit_.body == start}
         uses = Counter(index.name for node in nodes if type(node) is n.Index
                        for index in node.indices if type(index) is n.Var)
         return analyses.index_names(nodes) - stored, {name for name, count in uses.items() if count >= 2}

@@ -110,9 +110,10 @@ class UnitCode(UnitNames):
         self.looping: dict[int, bool] = {}  # loops_back's answers
         # The dispatch's cases that no code enters are written as one call (see unentered): the blocks each
         # case's code sends control to through pc, and a jump to a computed line, which may enter any.
-        self.roots, self.root_list = set(roots), roots
+        self.roots = roots
         self.jumps: set[int] = set()
-        self.computed = False
+        self.computed = any(type(exit_ := program.blocks[block_id].exit) is ir.Jump and exit_.line is None
+                            for block_id in self.block_ids)
         self.leaves: list[tuple[int, int, int, int, set[int]]] = []  # (block, first line, end, depth, jumps)
         # A unit written without the dispatch (see write_at): each entry block is written once, where control
         # first goes to it; a loop's case is left by `break` for the blocks written after it.
@@ -172,7 +173,7 @@ class UnitCode(UnitNames):
             else:
                 out.emit(f"pc = {entry}")
         if self.is_main and straight:  # (the runtime starts it at its one root: see linker.CompiledProgram)
-            root = self.root_list[0]
+            root = self.roots[0]
             self.where(program.blocks[root].line, 0)
             out.emit(f"if pc != {root}: _unentered()")
             self.straight_body(root)
@@ -237,11 +238,7 @@ class UnitCode(UnitNames):
     def may_structure(self) -> bool:
         """True if a unit's code may be written without the dispatch (see write_at): its loops are known (the
         main program: one root), no jump is computed, and it has more than its entry to be entered at."""
-        if self.states is None or len(self.entries) < 2:
-            return False
-        program = self.shared.ir
-        return not any(type(exit_ := program.blocks[block_id].exit) is ir.Jump and exit_.line is None
-                       for block_id in self.block_ids)
+        return self.states is not None and len(self.entries) > 1 and not self.computed
 
     def write_at(self, block_id: int, defer: bool = False) -> list[tuple[int, int, int]] | None:
         """Write an entry block's case where control goes to it (a unit without the dispatch); a loop is followed
@@ -281,7 +278,6 @@ class UnitCode(UnitNames):
         but `falls`, which the code after it runs into (see LoopCode.open_loop)."""
         out = self.out
         targets = list(dict.fromkeys(target for target, _, _ in ways_out))
-        owed, self.owed = self.owed, 0
         if len(targets) == 1:  # one way out: a plain `break` (the lines it was written on)
             for _, at, depth in ways_out:
                 out.lines[at] = INDENT * depth + "break"
@@ -294,7 +290,6 @@ class UnitCode(UnitNames):
             self.go_on(target)
             if len(targets) > 1:
                 out.depth -= 1
-        self.owed = owed
 
     def is_loop(self, block_id: int) -> bool:
         """True if a block's case is a Python loop; without the dispatch, if control can come back to it
@@ -308,13 +303,16 @@ class UnitCode(UnitNames):
 
     def go_on(self, target: int) -> None:
         """Go on after a loop (see write_at): round the loop it is in, to a block written here if it belongs to
-        that loop (it can come back to it) or is in none, else out of that loop too."""
+        that loop (it can come back to it) or is in none, else out of that loop too. (No cycles are owed there:
+        as at a case of the dispatch.)"""
+        owed, self.owed = self.owed, 0
         if target == self.fused:
             self.out.emit("continue")
         elif target in self.placed or self.fused is not None and not self.comes_back(target, self.fused):
             self.go(target)
         else:
             self.write_at(target)
+        self.owed = owed
 
     def comes_back(self, start: int, head: int) -> bool:
         """True if control can go from a block to a loop's head other than through the loops around it."""
@@ -346,7 +344,7 @@ class UnitCode(UnitNames):
 
     def written_again(self) -> UnitCode:
         """A new writer of the unit, with the dispatch (the structured code was given up: see write_at)."""
-        again = UnitCode(self.shared, self.unit, self.root_list)
+        again = UnitCode(self.shared, self.unit, self.roots)
         again.once, again.reentered, again.nested = self.once, self.reentered, self.nested
         return again
 
@@ -664,7 +662,6 @@ class UnitCode(UnitNames):
     def jump(self, exit_: ir.Jump) -> None:
         out = self.out
         if exit_.line is None:
-            self.computed = True
             code, _ = self.statements.value(exit_.expr)
             out.emit(f"pc = _goto(lp, {code}); {'continue' if self.fused is None else 'break'}")
             return

@@ -94,9 +94,7 @@ class LoopCode:
             unit.leave_loop(ways_out, after if meet else None)
             out.depth -= 1
             if meet:
-                owed, unit.owed = unit.owed, 0
                 unit.go_on(after)
-                unit.owed = owed
             else:
                 self.static_line_end(exit_.end, state, after)
             return

@@ -1,15 +1,16 @@
 """Differential fuzz: N random programs through the reference interpreter and every mode of the Micro.
 
     python bench/oracle_fuzz.py [--count 100000] [--seed 0] [--jobs 2] [--size 6]
-                                [--modes plain,profile,debug] [--save DIR] [--corpus]
+                                [--modes plain,profile,debug] [--save DIR] [--corpus] [--shapes]
 
 Prints how many agree, the disagreements by kind (output / error / cycles / pauses, per mode), the Python
 exceptions (of the reference, or of a Micro mode), and saves the smallest failing programs of
 each kind (source .lse, the smallest program found that still fails .min.lse, typed lines .in,
 and what differed .txt) in DIR. Program k is made from
 random.Random(seed + k) (seed of the Micro's ALE: k % 7; profile: console80 for every fifth),
-so any one can be run again alone. --corpus also runs every recorded run of
-tests/test_cycle_totals.py (slow: minutes).
+so any one can be run again alone. --shapes makes programs whose bodies are graphs of jumps and loops
+of every shape (randprog.Generator.graph), not nested statements. --corpus also runs every recorded
+run of tests/test_cycle_totals.py (slow: minutes).
 """
 
 from __future__ import annotations
@@ -33,16 +34,16 @@ from tests.oracle.reduce import reduce_disagreement  # noqa: E402
 KEEP = 3  # smallest failing programs kept per kind
 
 
-def case(k: int, seed: int, size: int) -> tuple[str, list[str], int, str]:
+def case(k: int, seed: int, size: int, shapes: bool = False) -> tuple[str, list[str], int, str]:
     """Program number k: its source, typed lines, ALE seed and profile."""
-    source, typed = random_program(random.Random(seed + k), size)
+    source, typed = random_program(random.Random(seed + k), size, shapes)
     return source, typed, k % 7, "console80" if k % 5 == 4 else "micro40"
 
 
 def check(job: tuple) -> tuple[int, list[str], str]:
     """Run one program; return its number, the kinds it failed in, and a readable account."""
-    k, seed, size, modes = job
-    source, typed, ale, profile = case(k, seed, size)
+    k, seed, size, modes, shapes = job
+    source, typed, ale, profile = case(k, seed, size, shapes)
     try:
         result = compare(source, typed, ale, profile, modes)
     except Exception:  # the reference itself failed: a bug of the oracle
@@ -51,13 +52,13 @@ def check(job: tuple) -> tuple[int, list[str], str]:
     return k, kinds, report(result)
 
 
-def chunks(count: int, seed: int, size: int, modes: tuple) -> list[tuple]:
-    return [(k, seed, size, modes) for k in range(count)]
+def chunks(count: int, seed: int, size: int, modes: tuple, shapes: bool) -> list[tuple]:
+    return [(k, seed, size, modes, shapes) for k in range(count)]
 
 
-def save(folder: Path, kind: str, k: int, seed: int, size: int, account: str) -> None:
+def save(folder: Path, kind: str, k: int, seed: int, size: int, shapes: bool, account: str) -> None:
     """Save a failing program, and (name.min.lse) the smallest program found that still fails."""
-    source, typed, ale, profile = case(k, seed, size)
+    source, typed, ale, profile = case(k, seed, size, shapes)
     stem = folder / f"{kind.replace(' ', '_')}_{k}"
     stem.with_suffix(".lse").write_text(source, encoding="utf-8")
     if kind != "reference exception":
@@ -94,20 +95,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--modes", default=",".join(MODES))
     parser.add_argument("--save", type=Path, default=Path("oracle-failures"))
     parser.add_argument("--corpus", action="store_true")
+    parser.add_argument("--shapes", action="store_true")
     args = parser.parse_args(argv)
     modes = tuple(args.modes.split(","))
     args.save.mkdir(parents=True, exist_ok=True)
     started = time.time()
     counts: Counter = Counter()
     smallest: dict[str, list[tuple[int, int, str]]] = {}
-    jobs = chunks(args.count, args.seed, args.size, modes)
+    jobs = chunks(args.count, args.seed, args.size, modes, args.shapes)
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for done, (k, kinds, account) in enumerate(pool.map(check, jobs, chunksize=20), 1):
             counts["programs"] += 1
             counts["agree" if not kinds else "disagree"] += 1
             for kind in kinds:
                 counts[kind] += 1
-                length = len(case(k, args.seed, args.size)[0])
+                length = len(case(k, args.seed, args.size, args.shapes)[0])
                 kept = smallest.setdefault(kind, [])
                 kept.append((length, k, account))
                 kept.sort()
@@ -118,8 +120,9 @@ def main(argv: list[str] | None = None) -> int:
         counts.update(corpus())
     for kind, kept in smallest.items():
         for _, k, account in kept:
-            save(args.save, kind, k, args.seed, args.size, account)
-    print(f"{counts['programs']} programs in {time.time() - started:.0f} s (seed {args.seed}, size {args.size})")
+            save(args.save, kind, k, args.seed, args.size, args.shapes, account)
+    made = f"seed {args.seed}, size {args.size}" + (", shapes" if args.shapes else "")
+    print(f"{counts['programs']} programs in {time.time() - started:.0f} s ({made})")
     for kind, count in sorted(counts.items()):
         print(f"  {kind}: {count}")
     if smallest:

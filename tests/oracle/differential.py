@@ -120,11 +120,15 @@ def compare(source: str, inputs: Sequence[str] = (), seed: int = 0, profile: str
         expected = Reference(parse(source), inputs, seed, profile).run()
     except SyntaxErrors as errors:  # refused before anything runs: every mode must refuse it alike
         expected = refused(errors)
+    # A mode that runs on where the reference ended is stopped soon after (DID NOT END: a difference found at
+    # once), not at MAX_CYCLES: a wrong jump can make an endless loop of a program that ends.
+    ended = expected.error is None or expected.error[0] != -1
+    limit = min(MAX_CYCLES, 2 * expected.cycles + 10 * SLICE) if ended else MAX_CYCLES
     result = {}
     for mode in modes:
         try:
             try:
-                got = run_micro(source, inputs, seed, profile, mode)
+                got = run_micro(source, inputs, seed, profile, mode, limit)
             except SyntaxErrors as errors:
                 got = refused(errors)
             result[mode] = differences(expected, got)

@@ -34,9 +34,10 @@ class Unit:
 class Generator:
     """One program: lines with symbolic targets @k@, numbered at the end."""
 
-    def __init__(self, rng: random.Random, size: int) -> None:
+    def __init__(self, rng: random.Random, size: int, shapes: bool = False) -> None:
         self.rng = rng
         self.size = size
+        self.shapes = shapes  # bodies as graphs of jumps (see graph), not as nested statements
         self.lines: list[tuple[str, str]] = []  # (label id, text)
         self.labels = 0
         self.guards = 0
@@ -333,16 +334,7 @@ class Generator:
         free = [v for v in ("I", "J", "K") if v not in self.loop_vars]
         var = free[0]
         end = self.label()
-        if self.chance(0.25):
-            self.quiet = True  # no procedure call in a TANT QUE condition
-            head = f"FAIRE {end} POUR {var}←1 TANT QUE {var}<=3 ET {self.cond(3)}"  # one comparison: ET binds it
-            self.quiet = False
-        elif self.chance(0.3):
-            head = f"FAIRE {end} POUR {var}←1 JUSQUA ETL({self.num(1)},{self.pick(('3', '7'))})"
-        elif self.chance(0.2):
-            head = f"FAIRE {end} POUR {var}←4 PAS -1 JUSQUA {self.pick(('1', '2.5'))}"
-        else:
-            head = f"FAIRE {end} POUR {var}←{self.pick(('1', '0.5', '2'))} JUSQUA {self.pick(('3', '4', '0', '2.5'))}"
+        head = self.loop_head(var, end)
         on_line = ";" + self.simple() if self.chance(0.4) else ""
         self.emit(head + on_line)
         self.loop_vars.append(var)
@@ -365,12 +357,96 @@ class Generator:
             self.line_of_simples(end)
         self.loop_vars.remove(var)
 
+    def loop_head(self, var: str, end: str) -> str:
+        """A FAIRE that ends on the line `end`: counted up or down, to a bound computed or not, or TANT QUE."""
+        if self.chance(0.25):
+            self.quiet = True  # no procedure call in a TANT QUE condition
+            head = f"FAIRE {end} POUR {var}←1 TANT QUE {var}<=3 ET {self.cond(3)}"  # one comparison: ET binds it
+            self.quiet = False
+        elif self.chance(0.3):
+            head = f"FAIRE {end} POUR {var}←1 JUSQUA ETL({self.num(1)},{self.pick(('3', '7'))})"
+        elif self.chance(0.2):
+            head = f"FAIRE {end} POUR {var}←4 PAS -1 JUSQUA {self.pick(('1', '2.5'))}"
+        else:
+            head = f"FAIRE {end} POUR {var}←{self.pick(('1', '0.5', '2'))} JUSQUA {self.pick(('3', '4', '0', '2.5'))}"
+        return head
+
     def body(self, count: int, ending: str) -> None:
         """`count` blocks, then the line labelled `ending` (which the caller writes)."""
+        if self.shapes:
+            self.graph(count * 2 + 2, ending)
+            return
         marks = [self.label() for _ in range(count)] + [ending]
         for position in range(count):
             self.block(0, marks[self.rng.randint(position, count)], None)
             self.emit(f"N←N+0*{self.rng.randint(1, 9)}", marks[position])
+
+    def graph(self, count: int, ending: str) -> None:
+        """`count` lines wired by jumps to any line, back or ahead, and FAIRE loops over runs of them, then the line
+        labelled `ending`: control-flow graphs of every shape, not only the ones statements build (loops entered
+        in the middle, left for other loops, two loops with one end, loops of jumps that cross a FAIRE's lines).
+        Termination: each jump back goes through a guard of its own, taken twice at most."""
+        marks = [self.label() for _ in range(count)] + [ending]
+        loops: list[tuple[int, str]] = []  # the open FAIRE loops: the position of their last line, their variable
+        for position in range(count):
+            limit = loops[-1][0] if loops else count - 1
+            free = [v for v in ("I", "J", "K") if v not in self.loop_vars]
+            if free and position < limit and self.chance(0.3):
+                last = self.rng.randint(position + 1, limit)
+                head = self.loop_head(free[0], marks[last])
+                self.emit(head + (";" + self.simple() if self.chance(0.3) else ""), marks[position])
+                loops.append((last, free[0]))
+                self.loop_vars.append(free[0])
+                continue
+            statements = [self.calm() for _ in range(self.rng.randint(0, 2))]
+            if self.chance(0.6):
+                statements.append(self.jump(position, marks))
+            self.emit(";".join(statements) or "N←N+0", marks[position])
+            while loops and loops[-1][0] == position:
+                self.loop_vars.remove(loops.pop()[1])
+
+    def calm(self) -> str:
+        """A statement that seldom fails (a graph's lines: a failure would end the walk over its shape early)."""
+        roll = self.rng.random()
+        name = self.pick(self.num_vars())
+        if roll < 0.3:
+            return f"{name}←{name}{self.pick('+-')}{self.pick('12')}"
+        if roll < 0.45:
+            return f"{name}←{self.pick(self.readable_nums() + [self.constant()])}{self.pick('+-*')}{self.constant()}"
+        if roll < 0.55:
+            at = self.pick(self.loop_vars) if self.loop_vars and self.chance(0.5) else self.rng.randint(1, 5)
+            return f"T[{at}]←T[{at}]+{self.pick(self.readable_nums())}"
+        if roll < 0.7:
+            return f"AFFICHER {self.pick(self.readable_nums())}"
+        if roll < 0.8:
+            word = self.pick(self.str_vars())
+            return f"{word}←{self.pick((f'{word}!EQC(65)', f'SCH({word},2,3)', repr(self.pick(WORDS))))}"
+        return self.simple()
+
+    def calm_cond(self, compound: bool = True) -> str:
+        """A test that seldom fails: a number or a loop's variable against a number or a constant; now and then,
+        if `compound`, any test (ET, OU, NON, calls)."""
+        if compound and self.chance(0.2):
+            return self.cond()
+        right = self.pick(self.readable_nums()) if self.chance(0.4) else self.constant()
+        return f"{self.pick(self.readable_nums())}{self.pick(('=', '#', '<', '<=', '>', '>='))}{right}"
+
+    def jump(self, position: int, marks: list[str]) -> str:
+        """A jump from a line to any line of a graph (see graph): ahead, or back through a guard of its own."""
+        target = self.rng.randint(0, len(marks) - 1)
+        if target > position:
+            roll = self.rng.random()
+            if roll < 0.2:
+                return f"ALLER EN {marks[target]}"
+            if roll < 0.3:
+                other = marks[self.rng.randint(position + 1, len(marks) - 1)]
+                return f"ALLER EN (SI {self.calm_cond()} ALORS {marks[target]} SINON {other})"
+            return f"SI {self.calm_cond()} ALORS ALLER EN {marks[target]}"
+        self.guards += 1
+        guard = f"G{self.guards}"
+        # (a test alone after the guard's: an OU would let the jump pass the guard by)
+        test = f"{guard}<2" + (f" ET {self.calm_cond(compound=False)}" if self.chance(0.5) else "")
+        return f"SI {test} ALORS DEBUT {guard}←{guard}+1;ALLER EN {marks[target]} FIN"
 
     # ---------------------------------------------------------- procedures
     def reader(self, index: int) -> None:
@@ -468,6 +544,7 @@ class Generator:
         return "\n".join(out) + "\n"
 
 
-def random_program(rng: random.Random, size: int) -> tuple[str, list[str]]:
-    """A random program of about `size` blocks in its main body, and the lines its LIRE may read."""
-    return Generator(rng, size).program()
+def random_program(rng: random.Random, size: int, shapes: bool = False) -> tuple[str, list[str]]:
+    """A random program of about `size` blocks in its main body, and the lines its LIRE may read; with `shapes`,
+    its bodies are graphs of jumps and loops of every shape (see Generator.graph)."""
+    return Generator(rng, size, shapes).program()

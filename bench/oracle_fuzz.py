@@ -2,6 +2,7 @@
 
     python bench/oracle_fuzz.py [--count 100000] [--seed 0] [--jobs 2] [--size 6]
                                 [--modes plain,profile,debug] [--save DIR] [--corpus] [--shapes]
+                                [--timeout 300]
 
 Prints how many agree, the disagreements by kind (output / error / cycles / pauses, per mode), the Python
 exceptions (of the reference, or of a Micro mode), and saves the smallest failing programs of
@@ -10,13 +11,15 @@ and what differed .txt) in DIR. Program k is made from
 random.Random(seed + k) (seed of the Micro's ALE: k % 7; profile: console80 for every fifth),
 so any one can be run again alone. --shapes makes programs whose bodies are graphs of jumps and loops
 of every shape (randprog.Generator.graph), not nested statements. --corpus also runs every recorded
-run of tests/test_cycle_totals.py (slow: minutes).
+run of tests/test_cycle_totals.py (slow: minutes). A program whose comparison takes more than --timeout
+seconds is counted as a "timeout" and saved, unreduced.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import signal
 import sys
 import time
 import traceback
@@ -40,20 +43,34 @@ def case(k: int, seed: int, size: int, shapes: bool = False) -> tuple[str, list[
     return source, typed, k % 7, "console80" if k % 5 == 4 else "micro40"
 
 
+class TimeUp(BaseException):
+    """A program's comparison took longer than --timeout seconds (a BaseException: no handler takes it)."""
+
+
+def time_up(signum: int, frame: object) -> None:
+    raise TimeUp
+
+
 def check(job: tuple) -> tuple[int, list[str], str]:
     """Run one program; return its number, the kinds it failed in, and a readable account."""
-    k, seed, size, modes, shapes = job
+    k, seed, size, modes, shapes, timeout = job
     source, typed, ale, profile = case(k, seed, size, shapes)
+    signal.signal(signal.SIGALRM, time_up)
+    signal.alarm(timeout)  # (a worker is stuck no more: the fuzz goes on, and says which program)
     try:
         result = compare(source, typed, ale, profile, modes)
+    except TimeUp:
+        return k, ["timeout"], f"compared in more than {timeout} s"
     except Exception:  # the reference itself failed: a bug of the oracle
         return k, ["reference exception"], traceback.format_exc(limit=3)
+    finally:
+        signal.alarm(0)
     kinds = sorted({f"{mode} {kind}" for mode, found in result.items() for kind, _ in found})
     return k, kinds, report(result)
 
 
-def chunks(count: int, seed: int, size: int, modes: tuple, shapes: bool) -> list[tuple]:
-    return [(k, seed, size, modes, shapes) for k in range(count)]
+def chunks(count: int, seed: int, size: int, modes: tuple, shapes: bool, timeout: int) -> list[tuple]:
+    return [(k, seed, size, modes, shapes, timeout) for k in range(count)]
 
 
 def save(folder: Path, kind: str, k: int, seed: int, size: int, shapes: bool, account: str) -> None:
@@ -61,7 +78,7 @@ def save(folder: Path, kind: str, k: int, seed: int, size: int, shapes: bool, ac
     source, typed, ale, profile = case(k, seed, size, shapes)
     stem = folder / f"{kind.replace(' ', '_')}_{k}"
     stem.with_suffix(".lse").write_text(source, encoding="utf-8")
-    if kind != "reference exception":
+    if kind not in ("reference exception", "timeout"):
         smallest = reduce_disagreement(source, typed, ale, profile)
         stem.with_suffix(".min.lse").write_text(smallest, encoding="utf-8")
         account += "\nreduced:\n" + report(compare(smallest, typed, ale, profile))
@@ -96,13 +113,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--save", type=Path, default=Path("oracle-failures"))
     parser.add_argument("--corpus", action="store_true")
     parser.add_argument("--shapes", action="store_true")
+    parser.add_argument("--timeout", type=int, default=300, help="seconds a program may take (all its modes)")
     args = parser.parse_args(argv)
     modes = tuple(args.modes.split(","))
     args.save.mkdir(parents=True, exist_ok=True)
     started = time.time()
     counts: Counter = Counter()
     smallest: dict[str, list[tuple[int, int, str]]] = {}
-    jobs = chunks(args.count, args.seed, args.size, modes, args.shapes)
+    jobs = chunks(args.count, args.seed, args.size, modes, args.shapes, args.timeout)
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for done, (k, kinds, account) in enumerate(pool.map(check, jobs, chunksize=20), 1):
             counts["programs"] += 1

@@ -16,7 +16,7 @@ import pytest
 
 from tests.oracle.differential import MODES, assert_agrees, compare, differences, report, run_micro
 from tests.oracle.randprog import random_program
-from tests.oracle.reduce import reduce
+from tests.oracle.reduce import disagrees, reduce
 from tests.oracle.reference import Outcome, run_reference
 from tests.test_cycle_totals import GOLDEN, ROOT, RUNS
 
@@ -226,6 +226,13 @@ def test_the_reducer_keeps_what_still_fails_and_drops_the_rest():
     source = "10 A←1;B←2\n20 C←A/0\n30 AFFICHER B\n40 TERMINER\n"
     smallest = reduce(source, lambda trial: "A/0" in trial and "A←1" in trial)
     assert smallest == "10 A←1\n20 C←A/0\n"
+
+
+def test_a_trial_of_the_reducer_that_runs_on_past_its_bound_counts_as_no_disagreement():
+    # (a trial that drops a guard's step loops for ever: it is given up at the bound, not run to 4e9 cycles)
+    endless = "10 G←0\n20 AFFICHER G;ALLER EN 20\n"
+    assert not disagrees(endless, [], 0, "micro40", max_cycles=200_000)
+    assert not disagrees("10 AFFICHER 1;TERMINER\n", [], 0, "micro40", max_cycles=200_000)
 
 
 def program(*numbered: str) -> str:

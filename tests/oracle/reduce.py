@@ -4,12 +4,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .differential import compare, report
+from machine.lse.parser import parse
+
+from .differential import SLICE, compare, report
+from .reference import Reference
 
 
-def disagrees(source: str, typed: Sequence[str], seed: int, profile: str) -> bool:
-    """True if some mode of the Micro differs from the reference (a program the parser refuses does not count)."""
+def disagrees(source: str, typed: Sequence[str], seed: int, profile: str, max_cycles: int | None = None) -> bool:
+    """True if some mode of the Micro differs from the reference (a program the parser refuses does not count,
+    nor one the reference does not end within `max_cycles`: a trial without a guard's step loops for ever)."""
     try:
+        if max_cycles is not None:
+            ended = Reference(parse(source), typed, seed, profile, max_cycles).run().error
+            if ended is not None and ended[0] == -1:
+                return False
         return bool(report(compare(source, typed, seed, profile)))
     except Exception:  # the reduction made it something else: not the same failure
         return False
@@ -43,5 +51,10 @@ def text(lines: list[str]) -> str:
 
 
 def reduce_disagreement(source: str, typed: Sequence[str], seed: int, profile: str) -> str:
-    """The smallest program found that still makes a Micro mode disagree with the reference."""
-    return reduce(source, lambda trial: disagrees(trial, typed, seed, profile))
+    """The smallest program found that still makes a Micro mode disagree with the reference; a trial may spend
+    four times the program's cycles (in the reference), no more."""
+    try:
+        bound = 4 * Reference(parse(source), typed, seed, profile).run().cycles + 10 * SLICE
+    except Exception:  # a program the parser refuses: its trials are refused or run as they are
+        bound = None
+    return reduce(source, lambda trial: disagrees(trial, typed, seed, profile, bound))

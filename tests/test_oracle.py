@@ -139,6 +139,8 @@ def test_the_debug_mode_stops_before_every_third_line_it_sees_and_goes_on(monkey
 def test_the_same_seed_makes_the_same_random_program():
     assert random_program(random.Random(7), 6) == random_program(random.Random(7), 6)
     assert random_program(random.Random(7), 6) != random_program(random.Random(8), 6)
+    assert random_program(random.Random(7), 6, shapes=True) == random_program(random.Random(7), 6, shapes=True)
+    assert random_program(random.Random(7), 6, shapes=True) != random_program(random.Random(7), 6)
 
 
 # ------------------------------------------- programs that once disagreed

@@ -314,6 +314,15 @@ class UnitCode(UnitNames):
             self.write_at(target)
         self.owed = owed
 
+    def copied(self, target: int) -> bool:
+        """True if a block already written in the loop being written is written again where a second way in
+        goes to it: a short one that is no loop and comes back to the loop (a join of two ways round it, as
+        the queens' СБ is of a FAIRE that ends and of a solution written). Left by `break` instead, it could
+        not be reached again where it was written."""
+        return (target in self.placed and target not in self.writing and self.fused is not None
+                and not self.is_loop(target) and pyflow.short(self.shared.ir, target, self.entries)
+                and self.comes_back(target, self.fused))
+
     def comes_back(self, start: int, head: int) -> bool:
         """True if control can go from a block to a loop's head other than through the loops around it."""
         program, around = self.shared.ir, self.writing - {head}
@@ -423,8 +432,8 @@ class UnitCode(UnitNames):
                 return
         if self.structured:
             if self.fused is None or target not in self.placed and (
-                    self.is_loop(target) or self.comes_back(target, self.fused)):
-                self.write_at(target)  # (a loop not yet written, from inside a loop: nested)
+                    self.is_loop(target) or self.comes_back(target, self.fused)) or self.copied(target):
+                self.write_at(target)  # (a loop not yet written, from inside a loop: nested; or a copy)
             else:
                 self.exits.append((target, len(self.out.lines), self.out.depth))
                 self.out.emit(f"pc = {target}; break")

@@ -22,8 +22,16 @@ SEQUENCE = ("10 TABLEAU A[6]\n20 FAIRE 20 POUR I←1 JUSQUA 6;A[I]←7-I\n30 &S(
             "150 SI A[J]>A[J+1] ALORS DEBUT W←A[J];A[J]←A[J+1];A[J+1]←W FIN\n155 N←N+1\n"
             "160 FAIRE 170 POUR I←M JUSQUA 1\n170 N←N+1\n180 RETOUR\n")
 # Two loops that end on one line: the inner one is left for two places, the outer loop and what follows it
-# (a `break` leaves one loop only), so the procedure keeps the dispatch.
+# (a `break` leaves one loop only); the inner loop, short, is written again where the outer loop's next pass
+# goes to it (pygen.LOOP_COPIES).
 SAME_END = SEQUENCE.replace("FAIRE 155", "FAIRE 150")
+# A loop of jumps entered at two lines (110 falls into 120, jumps to 140), each too long to copy: the procedure
+# keeps the dispatch.
+_ADDS = ";".join(f"{name}←{name}+K" for name in "ABCDEFGHPQRST")
+TWO_LONG_ENTRIES = ("10 AFFICHER &T(3),&T(1)\n20 TERMINER\n100 PROCEDURE &T(N) LOCAL N,K,A,B,C,D,E,F,G,H,P,Q,R,S,T\n"
+                    "110 K←0;A←0;B←0;C←0;D←0;E←0;F←0;G←0;H←0;P←0;Q←0;R←0;S←0;T←0;SI N>2 ALORS ALLER EN 140\n"
+                    f"120 K←K+1;{_ADDS}\n130 SI K>N ALORS RESULTAT A+T\n140 {_ADDS};K←K+1\n"
+                    "150 SI K<9 ALORS ALLER EN 120\n160 RESULTAT -K\n")
 LEFT_TWICE = ("10 AFFICHER &F(5),&F(0),&F(12)\n20 TERMINER\n100 PROCEDURE &F(N) LOCAL N,K,S\n110 S←0;K←0\n"
               "120 K←K+1;SI K>N ALORS ALLER EN 160\n130 S←S+K;SI S>20 ALORS ALLER EN 170\n140 ALLER EN 120\n"
               "160 RESULTAT S\n170 RESULTAT -S\n")
@@ -55,8 +63,9 @@ STRUCTURED = {"a loop entered again after another loop": (KEPT, "&P"),
               "loops one after the other, and nested": (SEQUENCE, "&S"),
               "a loop of jumps left for two places": (LEFT_TWICE, "&F"),
               "a loop that never ends": (ENDLESS, "&P"),
-              "a FAIRE inside a FAIRE, each with a line of its own": (NIM, "&C")}
-DISPATCHED = {"two loops that end on one line, after others": (SAME_END, "&S")}
+              "a FAIRE inside a FAIRE, each with a line of its own": (NIM, "&C"),
+              "two loops that end on one line, after others": (SAME_END, "&S")}
+DISPATCHED = {"a loop of long lines entered at two of them": (TWO_LONG_ENTRIES, "&T")}
 CASES = {**STRUCTURED, **DISPATCHED}
 
 

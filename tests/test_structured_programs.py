@@ -26,7 +26,9 @@ TWO_ENTRIES = (ROOT / "bench" / "lse" / "queens.lse").read_text(encoding="utf-8"
 
 STRUCTURED = {"a join of two ways round a loop": JOIN,
               "the book's queens": (ROOT / "programs" / "queens.lse").read_text(encoding="utf-8"),
-              "the book's queens, final form": (ROOT / "programs" / "queens3_final.lse").read_text(encoding="utf-8")}
+              "the book's queens, final form": (ROOT / "programs" / "queens3_final.lse").read_text(encoding="utf-8"),
+              # (a short loop of it written again where a second way round the loop around it goes to it)
+              "the book's queens by columns": (ROOT / "programs" / "queens2_colonnes.lse").read_text(encoding="utf-8")}
 
 
 def main_program(source: str) -> str:

@@ -178,7 +178,7 @@ def test_the_share_button_makes_a_link_that_runs_the_program(context, site):
     type_lines(page, "10 AFFICHER 'PARTAGE'", "20 TERMINER")
     shows(page, "20 TERMINER")
     page.click("#share")
-    page.wait_for_function("document.getElementById('link').value.includes('#prog=')")
+    page.wait_for_function("document.getElementById('link').value.includes('#prog=')", timeout=RUN_MS)
     link = page.input_value("#link")
     other = opened(context, "", link)
     assert "PARTAGE" in shows(other, "\nTERMINE\n")

@@ -26,6 +26,10 @@ from machine.lse.pynames import UnitNames
 from machine.lse.pyshared import INDENT, ProgramCode, Source
 from machine.lse.pystmt import StatementCode, held_name
 
+# How many loops a unit's code may write a second time (a short loop entered from two ways round the loop around
+# it: node splitting). Decision: two make queens2's automaton structured; with no bound, copies of copies
+# made compte's and queens1's code 2-2.4 times as long for no fewer dispatched units beside two.
+LOOP_COPIES = 2
 INLINE_DEPTH = 1  # how many entry blocks deep a case copies the code of the blocks it jumps to (see pyflow)
 
 
@@ -119,6 +123,7 @@ class UnitCode(UnitNames):
         # first goes to it; a loop's case is left by `break` for the blocks written after it.
         self.structured = False
         self.placed: set[int] = set()
+        self.loop_copies = 0  # the loops written a second time (see write_at)
         self.writing: set[int] = set()  # the entry blocks whose code is being written
         self.exits: list[tuple[int, int, int]] = []  # the ways out of the loop being written: (block, line, depth)
 
@@ -250,14 +255,19 @@ class UnitCode(UnitNames):
         simplest form. A loop is left by `break`, after `pc` is set where it is left for more than one
         block; a block that can come back to the loop being written is written inside it, any other after
         it (left for in turn by the loops around it). Each block is written once, but a short one that is
-        no loop (pyflow.short: a RETOUR after a loop and after the test that skips it), which is copied.
-        Where a loop would be written twice, or a block entered again while it is written, the unit is
-        written again with the dispatch (NotStructured).
+        no loop (pyflow.short: a RETOUR after a loop and after the test that skips it), which is copied, and
+        a short loop reached again (at most LOOP_COPIES of them). Where a long block or one loop too many
+        would be written twice, or a block entered again while it is written, the unit is written again
+        with the dispatch (NotStructured).
         """
         loop = self.is_loop(block_id)
         if block_id in self.writing or block_id in self.placed and (
-                loop or not pyflow.short(self.shared.ir, block_id, self.entries)):
+                not pyflow.short(self.shared.ir, block_id, self.entries)):
             raise NotStructured(block_id)
+        if loop and block_id in self.placed:
+            self.loop_copies += 1
+            if self.loop_copies > LOOP_COPIES:
+                raise NotStructured(block_id)
         self.placed.add(block_id)
         self.writing.add(block_id)
         owed, exits, fused = self.owed, self.exits, self.fused
@@ -316,11 +326,11 @@ class UnitCode(UnitNames):
 
     def copied(self, target: int) -> bool:
         """True if a block already written in the loop being written is written again where a second way in
-        goes to it: a short one that is no loop and comes back to the loop (a join of two ways round it, as
-        the queens' СБ is of a FAIRE that ends and of a solution written). Left by `break` instead, it could
-        not be reached again where it was written."""
+        goes to it: a short one that comes back to the loop (a join of two ways round it, as the queens' СБ
+        is of a FAIRE that ends and of a solution written). Left by `break` instead, it could not be reached
+        again where it was written."""
         return (target in self.placed and target not in self.writing and self.fused is not None
-                and not self.is_loop(target) and pyflow.short(self.shared.ir, target, self.entries)
+                and pyflow.short(self.shared.ir, target, self.entries)
                 and self.comes_back(target, self.fused))
 
     def comes_back(self, start: int, head: int) -> bool:

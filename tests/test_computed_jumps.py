@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from machine.lse.listing import listing
-from tests.lse_harness import lines
+from tests.lse_harness import lines, run_lse
 from tests.oracle.differential import assert_agrees
 
 AUTOMATON = lines(
@@ -39,6 +39,10 @@ PROGRAMS = {
         lines("10 X←3", "20 ALLER EN X*10+5", "30 TERMINER"), []),
     "a computed jump to a line number that is no whole number": (
         lines("10 X←3", "20 ALLER EN X/2", "30 TERMINER"), []),
+    "a computed jump to line 0, below the first line": (lines("10 X←0", "20 ALLER EN X", "30 TERMINER"), []),
+    "a computed jump to a negative line": (lines("10 X←-20", "20 ALLER EN X", "30 TERMINER"), []),
+    "a computed jump to a number past every line": (lines("10 X←1E300", "20 ALLER EN X", "30 TERMINER"), []),
+    "a computed jump to a string": (lines("10 CHAINE X;X←'20'", "20 ALLER EN X", "30 TERMINER"), []),
     "a loop of jumps back, one of them computed": (
         lines("10 I←0;S←0", "20 I←I+1;S←S+I;SI I<50 ALORS ALLER EN 20",
               "30 SI S<2000 ALORS ALLER EN 10+10*ENT(S/10000)+10", "40 AFFICHER I,S", "50 TERMINER"), []),
@@ -64,3 +68,10 @@ def test_a_computed_jump_in_the_program_leaves_a_procedures_loops_decided() -> N
     code = listing(WITH_PROCEDURE)
     procedure = code[code.index("def p_S"):]
     assert "_open(lp" not in procedure and "_st" in procedure
+
+
+@pytest.mark.parametrize("target, shown", [("X*10+5", "35"), ("X/2", "1.5"), ("X-3", "0"), ("X*1E299", "3.0E+299"),
+                                           ("X*30000", "90000")])
+def test_a_computed_jump_to_no_line_names_the_number_as_cca_shows_it(target: str, shown: str) -> None:
+    result = run_lse(lines("10 X←3", f"20 ALLER EN {target}", "30 TERMINER"))
+    assert result.error == f"LIGNE {shown} INEXISTANTE EN LIGNE 20"

@@ -182,7 +182,7 @@ def open_loop(lp: list, step: float, limit: object, go: bool, first: int, end: i
     return go
 
 
-def leave_loops(lp: list, line: int) -> None:
+def leave_loops(lp: list, line: float) -> None:
     """A jump to a line leaves every loop whose lines do not contain it."""
     while lp and not (lp[-1].first <= line <= lp[-1].end):
         lp.pop()

@@ -187,11 +187,17 @@ class CompiledProgram:
             return self.caught(error, where, lp, names, line_block)
 
         def goto(lp: list, value: object) -> int:
-            line = ops.line_number(value)
-            block = line_block.get(line)
+            # Decision: a whole float finds its line's block as its int does (100.0 == 100, same hash); any
+            # other value (a fraction, below 1, no number, a line the program lacks) fails by line_number's
+            # checks, in the order they are made.
+            block = line_block.get(value) if type(value) is float else None
             if block is None:
-                raise LseError(Err.UNKNOWN_LINE, line)
-            leave_loops(lp, line)
+                line = ops.line_number(value)
+                block = line_block.get(line)
+                if block is None:
+                    raise LseError(Err.UNKNOWN_LINE, line)
+            if lp:
+                leave_loops(lp, value)
             return block
 
         def return_to(line: int) -> Back:

@@ -1,4 +1,5 @@
-"""Helpers that compiled LSE code calls for checked operations; imports values, formats (CCA) and errors only."""
+"""Helpers that compiled LSE code calls for checked operations; imports values, formats (CCA), errors and
+source (the highest line number) only."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections.abc import Callable
 from machine.errors import Err, LseError
 from machine.lse import values
 from machine.lse.formats import cca
+from machine.lse.source import MAX_LINE_NUMBER
 from machine.lse.values import Array, Vars
 
 
@@ -140,7 +142,7 @@ def line_number(value: object) -> int:
     """Turn a computed jump value into a line number, or fail."""
     if type(value) is not float:
         raise LseError(Err.TYPE_MISMATCH)
-    if not value.is_integer() or value < 1:
+    if not value.is_integer() or not 1 <= value <= MAX_LINE_NUMBER:  # (shown as CCA shows it: 1E+300, not 301 digits)
         raise LseError(Err.UNKNOWN_LINE, cca(value))
     return int(value)
 

@@ -12,6 +12,7 @@ from machine.errors import Err, LseError
 from machine.lse import nodes as n
 from machine.lse.builtins import BUILTINS
 from machine.lse.numbers import checked, round32
+from machine.lse.source import MAX_LINE_NUMBER
 from machine.lse.values import Array, Vars, array_name, copy_array, position, read
 
 from .costs import price
@@ -48,7 +49,7 @@ def line_number(value: object) -> int:
     """A computed ALLER EN / RETOUR EN value as a line number."""
     if type(value) is not float:
         raise type_mismatch()
-    if not value.is_integer() or value < 1:
+    if not value.is_integer() or not 1 <= value <= MAX_LINE_NUMBER:  # no line: the number as CCA shows it
         from machine.lse.formats import cca
         raise LseError(Err.UNKNOWN_LINE, cca(value))
     return int(value)

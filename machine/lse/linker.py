@@ -214,6 +214,12 @@ class CompiledProgram:
             machine.memory.take(table.held(), name)  # strings and array copies passed by value
             return table
 
+        def lend(array: object, name: str) -> Vars:
+            """A procedure's own array given by reference (ownership.indexed_references): a table of its own."""
+            table = Vars(machine.memory)
+            table[name] = array
+            return table
+
         def release(table: Vars, name: str) -> None:
             machine.memory.take(-table.held(), name)
 
@@ -231,6 +237,7 @@ class CompiledProgram:
             "_substring": substring, "_len": len, "_R": machine.G.table, "_MAXS": machine.limits["max_string"],
             "_sheld": make_own_store(machine.memory), "_rput": make_ref_store(ops.set_ref),
             "_caught": caught, "_goto": goto, "_return_to": return_to, "_frame": frame, "_release": release,
+            "_lend": lend,
             "_off_end": off_end, "_open": open_loop, "_leave": leave_loops, "_function": function_result,
             "_subroutine": subroutine_result, "_terminate": terminate, "_too_deep": too_deep, "_unentered": unentered,
             "_RET": RET,

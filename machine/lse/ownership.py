@@ -9,21 +9,64 @@ from __future__ import annotations
 from machine.lse import ir
 from machine.lse import nodes as n
 from machine.lse.analyses import whole_stores
-from machine.lse.layout import MAIN, Unit, given_by_reference
+from machine.lse.layout import MAIN, Layout, Unit, given_by_reference
 from machine.lse.parser import walk
 
 
-def own_strings_and_arrays(program: ir.ProgramIR, unit: Unit, nodes: list) -> tuple[set[str], set[str]]:
+def indexed_references(layout: Layout) -> set[tuple[str, str]]:
+    """The parameters by reference, as (procedure, name), that their procedure only indexes: it reads and stores
+    elements of what they name, and gives them whole only to parameters by reference of this kind (found
+    optimistically, then refuted to a fixpoint); never reads nor stores them whole, declares, frees, loads,
+    saves or reads them in, gives them by value or makes them a FAIRE's variable. Decision: such a parameter
+    may name a procedure's own array, held in a Python local: the call gives it in a table of its own
+    (linker's own_reference), which nothing but elements is then read from or stored into."""
+    units = layout.units
+    found = {(name, param) for name, unit in units.items() if name != MAIN for param in unit.by_reference}
+    whole: set[int] = set()  # the ids of the variables given whole to a parameter by reference
+    handed: list[tuple[str, str, tuple[str, str] | None]] = []  # (owner, name, callee's parameter or None)
+    for owner, node in layout.statements:
+        kind = type(node)
+        if kind is n.Call:
+            callee = units.get(node.name)
+            for position, arg in enumerate(node.args):
+                if type(arg) is not n.Var:
+                    continue
+                whole.add(id(arg))
+                param = callee.params[position] if callee is not None and position < len(callee.params) else None
+                by_reference = param is not None and param in callee.by_reference
+                handed.append((owner, arg.name, (callee.name, param) if by_reference else None))
+        elif kind is n.Var and id(node) not in whole:
+            found.discard((owner, node.name))
+        elif kind is n.Faire:
+            found.discard((owner, node.var))
+        elif kind in (n.Tableau, n.Chaine, n.Liberer):
+            named = [name for name, _ in node.decls] if kind is n.Tableau else node.names
+            found.difference_update((owner, name) for name in named)
+    changed = True
+    while changed:
+        changed = False
+        for owner, name, param in handed:
+            if (owner, name) in found and (param is None or param not in found):
+                found.discard((owner, name))
+                changed = True
+    return found
+
+
+def own_strings_and_arrays(program: ir.ProgramIR, unit: Unit, nodes: list,
+                           indexed: set[tuple[str, str]] = frozenset(),
+                           units: dict[str, Unit] | None = None) -> tuple[set[str], set[str]]:
     """A procedure's own CHAINE and TABLEAU that can be Python locals: declared, never handed over by name.
 
     A string qualifies when its CHAINE runs before anything else that names it (so it is a CHAINE
     whenever it holds a value) and nothing but an assignment stores into it; an array when only its
     TABLEAU gives it a value. Neither may be a parameter, given by reference, read by LIRE or
-    CHARGER, freed by LIBERER, or given a position by SCH, GRL or CNB.
+    CHARGER, freed by LIBERER, or given a position by SCH, GRL or CNB; an array may be given by reference to a
+    parameter its procedure only indexes (`indexed`, see indexed_references) where its TABLEAU is the first
+    statement that names it (the array is then set when it is given).
     """
     if unit.name == MAIN:
         return set(), set()
-    declared_strings, declared_arrays, assigned, other = set(), set(), set(), set()
+    declared_strings, declared_arrays, assigned, other, lent = set(), set(), set(), set(), set()
     for node in nodes:
         kind = type(node)
         if kind is n.Chaine:
@@ -40,15 +83,20 @@ def own_strings_and_arrays(program: ir.ProgramIR, unit: Unit, nodes: list) -> tu
         elif kind is n.BuiltinCall and node.position_out is not None:
             other.add(node.position_out.name)
         elif kind is n.Call:
-            other.update(arg.name for arg in node.args if type(arg) is n.Var)  # by reference or not: kept simple
+            callee = (units or {}).get(node.name)
+            for param, arg in zip(callee.params if callee is not None else (None,) * len(node.args), node.args):
+                if type(arg) is n.Var:
+                    (lent if (node.name, param) in indexed else other).add(arg.name)
     own = set(unit.locals) - set(unit.params) - other
-    strings = {name for name in own & declared_strings - declared_arrays if declared_first(program, unit, name)}
-    arrays = own & declared_arrays - declared_strings - assigned
+    strings = {name for name in own - lent & declared_strings - declared_arrays if declared_first(program, unit, name)}
+    arrays = {name for name in own & declared_arrays - declared_strings - assigned
+              if name not in lent or declared_first(program, unit, name, n.Tableau)}
     return strings, arrays
 
 
-def declared_first(program: ir.ProgramIR, unit: Unit, name: str) -> bool:
-    """True if, running on from the procedure's entry, the first statement naming `name` is its CHAINE."""
+def declared_first(program: ir.ProgramIR, unit: Unit, name: str, kind: type = n.Chaine) -> bool:
+    """True if, running on from the procedure's entry, the first statement naming `name` is its CHAINE (or its
+    TABLEAU: `kind`)."""
     block_id = program.proc_entry[unit.name]
     seen = set()
     while block_id not in seen:
@@ -57,7 +105,8 @@ def declared_first(program: ir.ProgramIR, unit: Unit, name: str) -> bool:
         for op in block.ops:
             if type(op) is ir.Charge:
                 continue
-            if type(op.node) is n.Chaine and name in op.node.names:
+            if type(op.node) is kind and name in (op.node.names if kind is n.Chaine else
+                                                  [declared for declared, _ in op.node.decls]):
                 return True
             if any(type(item) in (n.Var, n.Index) and item.name == name for item in walk(op.node)):
                 return False

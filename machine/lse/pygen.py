@@ -59,7 +59,8 @@ class UnitCode(UnitNames):
         self.nested = True  # a procedure may call it: its depth may reach the limit (see program_source)
         nodes = analyses.naming_nodes(analyses.unit_nodes(program, self.block_ids))  # (what the analyses below read)
         # A procedure's own CHAINE and TABLEAU are Python locals when nothing hands them over by name.
-        self.own_strings, self.own_arrays = ownership.own_strings_and_arrays(program, unit, nodes)
+        self.own_strings, self.own_arrays = ownership.own_strings_and_arrays(
+            program, unit, nodes, shared.indexed, shared.layout.units)
         self.stored: dict[str, str] = {}  # storage's answers
         self.written: dict[int, list[str]] = {}  # each statement's lines, by the id of its IR operation
         by_value = set(unit.params) - set(unit.by_reference) - shared.number_params.get(unit.name, set())

@@ -136,6 +136,8 @@ class UnitNames:
         where = self.storage(name)
         if where == "ref":
             return self.pyname(name)
+        if where == "array":  # its own array, to a parameter that only indexes it (ownership.indexed_references)
+            return f"(_lend({self.pyname(name)}, {name!r}), {name!r})"
         return f"({self.env(name)}, {name!r})"
 
     def store(self, name: str, code: str, kind: str) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from machine.lse import analyses, holdings, ir
+from machine.lse import analyses, holdings, ir, ownership
 from machine.lse.checks import nodes_below
 from machine.lse.layout import Layout
 
@@ -75,6 +75,7 @@ class ProgramCode:
         self.undeclarable = holdings.undeclarable(layout)  # names that LIBERER or CHARGER may make no CHAINE
         self.string_results: set[str] = set()  # procedures whose RESULTAT is always a string (set by the linker)
         self.arrays = holdings.array_variables(layout)  # TABLEAU names that only ever hold arrays
+        self.indexed = ownership.indexed_references(layout)  # parameters by reference only indexed
         self.charge_prices: dict[int, int] = {}  # by the id of a Charge of the IR (it lives as long as this)
         self.block_prices: dict[int, int] = {}  # by block id
         self.counter_cells: list[str] = []  # the main program's ints of FAIRE variables (cells)

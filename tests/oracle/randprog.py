@@ -495,8 +495,10 @@ class Generator:
             declared.append("CHAINE LS")
             if self.chance(0.8):
                 declared.append(f"LS←{self.string(2)}")
-        if ("LT", "a") in locals_:
+        if ("LT", "a") in locals_:  # first now and then: then given by reference, it stays a Python local (ownership)
             declared.append(f"TABLEAU LT[{self.pick(('3', '5'))}]")
+            if self.chance(0.5):
+                self.emit(declared.pop())
         if ("LA", "n") in locals_ and self.chance(0.7):
             declared.append(f"LA←{self.num(2)}")
         self.emit(";".join(first))

@@ -105,6 +105,12 @@ CASES = {
     # recursive procedure with a FAIRE over its moves and a global matrix, a text justified by POS, SCH and !
     "knight4x5": Case("knight", "4 5\n", "3 4\n"),
     "justify": Case("justify", "30 3000\n", "30 20\n"),
+    # kinds a helper session wrote in a later round, measured before anything was changed for them (the
+    # three slowest of nine): a stack machine switched by a computed ALLER EN, a procedure's own TABLEAU
+    # given by reference to another, a line of numbers read back by CNB
+    "stackvm": Case("stackvm", "30000\n", "300\n"),
+    "histo": Case("histo", "20000\n", "200\n"),
+    "cnbline": Case("cnbline", "300 150\n", "30 5\n"),
 }
 STARTUP = "startup"
 CLOCK_HZ = 1_000_000

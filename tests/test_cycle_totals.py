@@ -54,6 +54,9 @@ RUNS = {
     "bench matrix": ("bench/lse/matrix.lse", [], 0),
     "bench report": ("bench/lse/report.lse", [], 0),
     "bench montecarlo": ("bench/lse/montecarlo.lse", [], 1985),
+    "bench stackvm": ("bench/lse/stackvm.lse", ["300"], 0),
+    "bench histo": ("bench/lse/histo.lse", ["200"], 0),
+    "bench cnbline": ("bench/lse/cnbline.lse", ["30 5"], 0),
     # tests/cycles: every kind of statement, and runs that end in a run-time error
     "cycles division in a loop": ("tests/cycles/error_division_in_loop.lse", [], 0),
     "cycles index in a loop": ("tests/cycles/error_index_in_loop.lse", [], 0),

@@ -269,9 +269,18 @@ def cca(x: float) -> str:
     return _cca(_real(x, "CCA"))
 
 
+_NUMBER = r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[Ee][+-]?[0-9]+)?"
+
+
 @cache
 def _number() -> re.Pattern:  # compiled by its first use, not at start-up
-    return re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[Ee][+-]?[0-9]+)?")
+    return re.compile(_NUMBER)
+
+
+@cache
+def _spaced_number() -> re.Pattern:
+    """The spaces CNB skips and the number after them (its group 1), in one search."""
+    return re.compile(f" *({_NUMBER})")
 
 
 def cnb(s: str, d: float) -> tuple[float, float]:
@@ -551,21 +560,27 @@ def _paid_cnb(meter: object, per_char: int) -> Callable[[object, object], tuple[
     Decision: the common arguments (a string, a whole start from 1) checked inline, as `cnb` checks each
     through a call; a number past the double range is `cnb`'s, which fails before anything is charged.
     """
+    matching: list = []  # the spaced number's match, bound at the first call (no pattern at start-up)
+
     def paid_cnb(s: object, d: object) -> tuple[float, float]:
         if type(s) is str and type(d) is float and 1.0 <= d < 1e15 and (start := int(d)) == d:
-            size = len(s)
-            begin = i = start - 1 if start <= size else size
-            while i < size and s[i] == " ":
-                i += 1
-            found = _number().match(s, i)
-            value, end = (0.0, begin + 1) if found is None else (float(found.group()), found.end() + 1)
+            begin = start - 1 if start <= len(s) else len(s)
+            found = (matching[0] if matching else _bind(matching, _spaced_number().match))(s, begin)
+            value, end = (0.0, begin + 1) if found is None else (float(found.group(1)), found.end() + 1)
             if value - value == 0.0:  # finite
-                meter.cell_contents += per_char * max(0, end - start)
+                if end > start:
+                    meter.cell_contents += per_char * (end - start)
                 return value, float(end)
         result = cnb(s, d)
         meter.cell_contents += per_char * _scan_to_position((s, d), result)
         return result
     return paid_cnb
+
+
+def _bind(holder: list, value: Callable) -> Callable:
+    """Keep `value` in `holder` (its first use) and give it."""
+    holder.append(value)
+    return value
 
 
 def _measured(paid: Callable[[object, int], Callable]) -> Callable[..., tuple[object, int]]:

@@ -19,7 +19,7 @@ def indexed_references(layout: Layout) -> set[tuple[str, str]]:
     optimistically, then refuted to a fixpoint); never reads nor stores them whole, declares, frees, loads,
     saves or reads them in, gives them by value or makes them a FAIRE's variable. Decision: such a parameter
     may name a procedure's own array, held in a Python local: the call gives it in a table of its own
-    (linker's own_reference), which nothing but elements is then read from or stored into."""
+    (the linker's `_lend`), which nothing but elements is then read from or stored into."""
     units = layout.units
     found = {(name, param) for name, unit in units.items() if name != MAIN for param in unit.by_reference}
     whole: set[int] = set()  # the ids of the variables given whole to a parameter by reference

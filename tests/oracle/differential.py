@@ -14,7 +14,7 @@ from machine.lse.status import Status
 from machine.micro import Micro
 from machine.profile import load_profile
 
-from .reference import Outcome, Reference
+from .reference import NOT_ENDED, Outcome, Reference
 
 MODES = ("plain", "profile", "debug", "resumed")
 SLICE = 1_000_000
@@ -86,7 +86,7 @@ def run_micro(source: str, inputs: Iterable[str] = (), seed: int = 0, profile: s
         from machine.errors import LseError, render
         error = (int(failure.code), render(LseError(failure.code, failure.text)), failure.line)
     elif status is Status.RUNNING:
-        error = (-1, "DID NOT END", None)
+        error = NOT_ENDED
     return Outcome("".join(chunks), error, micro.cycles, pauses)
 
 
@@ -122,8 +122,7 @@ def compare(source: str, inputs: Sequence[str] = (), seed: int = 0, profile: str
         expected = refused(errors)
     # A mode that runs on where the reference ended is stopped soon after (DID NOT END: a difference found at
     # once), not at MAX_CYCLES: a wrong jump can make an endless loop of a program that ends.
-    ended = expected.error is None or expected.error[0] != -1
-    limit = min(MAX_CYCLES, 2 * expected.cycles + 10 * SLICE) if ended else MAX_CYCLES
+    limit = min(MAX_CYCLES, 2 * expected.cycles + 10 * SLICE) if expected.ended else MAX_CYCLES
     result = {}
     for mode in modes:
         try:

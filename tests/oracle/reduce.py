@@ -15,8 +15,7 @@ def disagrees(source: str, typed: Sequence[str], seed: int, profile: str, max_cy
     nor one the reference does not end within `max_cycles`: a trial without a guard's step loops for ever)."""
     try:
         if max_cycles is not None:
-            ended = Reference(parse(source), typed, seed, profile, max_cycles).run().error
-            if ended is not None and ended[0] == -1:
+            if not Reference(parse(source), typed, seed, profile, max_cycles).run().ended:
                 return False
         return bool(report(compare(source, typed, seed, profile)))
     except Exception:  # the reduction made it something else: not the same failure

@@ -62,6 +62,9 @@ class Loop:
     end: int
 
 
+NOT_ENDED = (-1, "DID NOT END", None)  # the error of a run stopped at its bound of cycles
+
+
 @dataclass
 class Outcome:
     """What a run did: output as printed, the error (number, message, line), cycles, PAUSE lines."""
@@ -70,6 +73,11 @@ class Outcome:
     error: tuple | None
     cycles: int
     pauses: list = field(default_factory=list)
+
+    @property
+    def ended(self) -> bool:
+        """True if the run ended (well or by an error), not stopped at its bound of cycles."""
+        return self.error != NOT_ENDED
 
 
 def units_of(program: n.Program) -> dict[str, Unit]:
@@ -148,7 +156,7 @@ class Reference(Expressions):
         except LseError as failure:
             error = (int(failure.code), render(LseError(failure.code, failure.text)), failure.line)
         except Exhausted:
-            error = (-1, "DID NOT END", None)
+            error = NOT_ENDED
         finally:
             sys.setrecursionlimit(limit)
         return Outcome("".join(self.printed), error, self.cyc, self.pauses)

@@ -269,31 +269,20 @@ def cca(x: float) -> str:
     return _cca(_real(x, "CCA"))
 
 
-_NUMBER = r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[Ee][+-]?[0-9]+)?"
-
-
 @cache
-def _number() -> re.Pattern:  # compiled by its first use, not at start-up
-    return re.compile(_NUMBER)
-
-
-@cache
-def _spaced_number() -> re.Pattern:
+def _spaced_number() -> re.Pattern:  # compiled by its first use, not at start-up
     """The spaces CNB skips and the number after them (its group 1), in one search."""
-    return re.compile(f" *({_NUMBER})")
+    return re.compile(r" *([+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[Ee][+-]?[0-9]+)?)")
 
 
 def cnb(s: str, d: float) -> tuple[float, float]:
     """CNB: the number written at d (after spaces), 0 if none; and the first unused position."""
     s = check_string(s, "CNB")
     begin = _start(s, d, "CNB")
-    i = begin
-    while i < len(s) and s[i] == " ":
-        i += 1
-    m = _number().match(s, i)
+    m = _spaced_number().match(s, begin)
     if m is None:
         return 0.0, float(begin + 1)
-    return _result(float(m.group())), float(m.end() + 1)
+    return _result(float(m.group(1))), float(m.end() + 1)
 
 
 def eqn(s: str, p: float = 1.0) -> float:
@@ -560,12 +549,10 @@ def _paid_cnb(meter: object, per_char: int) -> Callable[[object, object], tuple[
     Decision: the common arguments (a string, a whole start from 1) checked inline, as `cnb` checks each
     through a call; a number past the double range is `cnb`'s, which fails before anything is charged.
     """
-    matching: list = []  # the spaced number's match, bound at the first call (no pattern at start-up)
-
     def paid_cnb(s: object, d: object) -> tuple[float, float]:
         if type(s) is str and type(d) is float and 1.0 <= d < 1e15 and (start := int(d)) == d:
             begin = start - 1 if start <= len(s) else len(s)
-            found = (matching[0] if matching else _bind(matching, _spaced_number().match))(s, begin)
+            found = _spaced_number().match(s, begin)
             value, end = (0.0, begin + 1) if found is None else (float(found.group(1)), found.end() + 1)
             if value - value == 0.0:  # finite
                 if end > start:
@@ -575,12 +562,6 @@ def _paid_cnb(meter: object, per_char: int) -> Callable[[object, object], tuple[
         meter.cell_contents += per_char * _scan_to_position((s, d), result)
         return result
     return paid_cnb
-
-
-def _bind(holder: list, value: Callable) -> Callable:
-    """Keep `value` in `holder` (its first use) and give it."""
-    holder.append(value)
-    return value
 
 
 def _measured(paid: Callable[[object, int], Callable]) -> Callable[..., tuple[object, int]]:

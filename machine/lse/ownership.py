@@ -28,11 +28,8 @@ def indexed_references(layout: Layout) -> set[tuple[str, str]]:
         kind = type(node)
         if kind is n.Call:
             callee = units.get(node.name)
-            for position, arg in enumerate(node.args):
-                if type(arg) is not n.Var:
-                    continue
+            for param, arg in variables_given(node, callee):
                 whole.add(id(arg))
-                param = callee.params[position] if callee is not None and position < len(callee.params) else None
                 by_reference = param is not None and param in callee.by_reference
                 handed.append((owner, arg.name, (callee.name, param) if by_reference else None))
         elif kind is n.Var and id(node) not in whole:
@@ -52,9 +49,16 @@ def indexed_references(layout: Layout) -> set[tuple[str, str]]:
     return found
 
 
-def own_strings_and_arrays(program: ir.ProgramIR, unit: Unit, nodes: list,
-                           indexed: set[tuple[str, str]] = frozenset(),
-                           units: dict[str, Unit] | None = None) -> tuple[set[str], set[str]]:
+def variables_given(call: n.Call, callee: Unit | None) -> list[tuple[str | None, n.Var]]:
+    """The variables a call gives whole, each with the callee's parameter that takes it (None where the program
+    lacks the procedure or the parameter: the parser refuses such a call)."""
+    params = callee.params if callee is not None else ()
+    return [(params[position] if position < len(params) else None, arg)
+            for position, arg in enumerate(call.args) if type(arg) is n.Var]
+
+
+def own_strings_and_arrays(program: ir.ProgramIR, unit: Unit, nodes: list, indexed: set[tuple[str, str]],
+                           units: dict[str, Unit]) -> tuple[set[str], set[str]]:
     """A procedure's own CHAINE and TABLEAU that can be Python locals: declared, never handed over by name.
 
     A string qualifies when its CHAINE runs before anything else that names it (so it is a CHAINE
@@ -83,10 +87,8 @@ def own_strings_and_arrays(program: ir.ProgramIR, unit: Unit, nodes: list,
         elif kind is n.BuiltinCall and node.position_out is not None:
             other.add(node.position_out.name)
         elif kind is n.Call:
-            callee = (units or {}).get(node.name)
-            for param, arg in zip(callee.params if callee is not None else (None,) * len(node.args), node.args):
-                if type(arg) is n.Var:
-                    (lent if (node.name, param) in indexed else other).add(arg.name)
+            for param, arg in variables_given(node, units.get(node.name)):
+                (lent if (node.name, param) in indexed else other).add(arg.name)
     own = set(unit.locals) - set(unit.params) - other
     strings = {name for name in own - lent & declared_strings - declared_arrays if declared_first(program, unit, name)}
     arrays = {name for name in own & declared_arrays - declared_strings - assigned

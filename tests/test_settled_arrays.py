@@ -125,7 +125,7 @@ def test_a_recursive_procedure_reads_its_array_anew_after_each_call() -> None:
     lines = [line.strip() for line in code[code.index("def p_PERM("):].splitlines()]
     calls = [at for at, line in enumerate(lines) if line.startswith("p_PERM(")]
     assert calls and all(lines[at + 1] == READ for at in calls)
-    # written without the dispatch (pygen.write_at), nothing comes back in after an error: RETOUR EN, which
+    # written without the dispatch (pystructure), nothing comes back in after an error: RETOUR EN, which
     # would, is not among its ways
     assert "_caught(e, _TABLE_p_PERM, None)" in lines and "pc = _caught(e, _TABLE_p_PERM, lp)" not in lines
 

@@ -1,4 +1,4 @@
-"""A procedure whose loops are known is written without the dispatch (pygen.UnitCode.write_at): its loops are
+"""A procedure whose loops are known is written without the dispatch (pystructure): its loops are
 Python loops where control goes to them, nested where one is in another, left by `break`; a procedure whose
 shape does not allow it keeps the dispatch. Every mode agrees with the reference either way.
 """

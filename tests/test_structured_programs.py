@@ -1,5 +1,5 @@
-"""A main program whose loops are known is written without the dispatch (pygen.UnitCode.write_at), a block that
-two ways round a loop go to included (it is copied: pygen.UnitCode.copied); a program whose loops are entered
+"""A main program whose loops are known is written without the dispatch (pystructure), a block that
+two ways round a loop go to included (it is copied: StructuredCode.copied); a program whose loops are entered
 at two places keeps the dispatch. Every mode agrees with the reference either way.
 """
 

@@ -3,7 +3,7 @@
 Plain runs, --profile and the debugger are flags of the same generator (profile: each charge point
 counted where it is paid, and each segment's cycles given to its line; debug: a hook before each
 line). Imports ir, analyses, pyflow, layout and the generator's other parts (pyshared, pynames, pycharges,
-pystmt, pyloops, pyexpr); never the runtime.
+pystmt, pyloops, pyexpr, pystructure, pydispatch); never the runtime.
 
 Decisions: the program's variables are local variables of the closure (`v_NAME`), shared by its
 units as cells, so a procedure reads and writes them directly and nothing is ever written back;
@@ -19,22 +19,16 @@ from machine.errors import Err
 from machine.lse import analyses, holdings, ir, ownership, pyflow
 from machine.lse.layout import MAIN, Unit
 from machine.lse.pycharges import ChargePlan
+from machine.lse.pydispatch import DispatchCode
 from machine.lse.pyexpr import ExpressionCode, python_name
 from machine.lse.pykept import KeptIndexes
 from machine.lse.pyloops import LoopCode
 from machine.lse.pynames import UnitNames
 from machine.lse.pyshared import INDENT, ProgramCode, Source
 from machine.lse.pystmt import StatementCode, held_name
+from machine.lse.pystructure import NotStructured, StructuredCode
 
-# How many loops a unit's code may write a second time (a short loop entered from two ways round the loop around
-# it: node splitting). Decision: two make queens2's automaton structured; with no bound, copies of copies
-# made compte's and queens1's code 2-2.4 times as long for no fewer dispatched units beside two.
-LOOP_COPIES = 2
 INLINE_DEPTH = 1  # how many entry blocks deep a case copies the code of the blocks it jumps to (see pyflow)
-
-
-class NotStructured(Exception):
-    """A unit's code needs the dispatch after all (see UnitCode.write_at)."""
 
 
 class UnitCode(UnitNames):
@@ -113,20 +107,14 @@ class UnitCode(UnitNames):
         self.kept = KeptIndexes(program, self.block_ids, self.entries)  # ints kept beside floats to index by
         self.referred_params: set[str] = set()  # parameters by reference read or stored through (see referred)
         self.looping: dict[int, bool] = {}  # loops_back's answers
-        # The dispatch's cases that no code enters are written as one call (see unentered): the blocks each
-        # case's code sends control to through pc, and a jump to a computed line, which may enter any.
         self.roots = roots
-        self.jumps: set[int] = set()
         self.computed = any(type(exit_ := program.blocks[block_id].exit) is ir.Jump and exit_.line is None
                             for block_id in self.block_ids)
-        self.leaves: list[tuple[int, int, int, int, set[int]]] = []  # (block, first line, end, depth, jumps)
-        # A unit written without the dispatch (see write_at): each entry block is written once, where control
+        self.dispatch = DispatchCode(self)
+        # A unit written without the dispatch (see pystructure): each entry block is written once, where control
         # first goes to it; a loop's case is left by `break` for the blocks written after it.
         self.structured = False
-        self.placed: set[int] = set()
-        self.loop_copies = 0  # the loops written a second time (see write_at)
-        self.writing: set[int] = set()  # the entry blocks whose code is being written
-        self.exits: list[tuple[int, int, int]] = []  # the ways out of the loop being written: (block, line, depth)
+        self.structure = StructuredCode(self)
 
     # ------------------------------------------------------------- the unit
     def function(self) -> list[str]:
@@ -184,7 +172,7 @@ class UnitCode(UnitNames):
             out.emit(f"if pc != {root}: _unentered()")
             self.straight_body(root)
         elif not straight:
-            self.dispatch_body()
+            self.dispatch.body()
         if not self.is_main and finish:
             out.depth = 1
             out.emit("finally:")
@@ -242,65 +230,9 @@ class UnitCode(UnitNames):
         return self.states is not None and self.entries == {entry} and not self.loops_back(entry)
 
     def may_structure(self) -> bool:
-        """True if a unit's code may be written without the dispatch (see write_at): its loops are known (the
+        """True if a unit's code may be written without the dispatch (see pystructure): its loops are known (the
         main program: one root), no jump is computed, and it has more than its entry to be entered at."""
         return self.states is not None and len(self.entries) > 1 and not self.computed
-
-    def write_at(self, block_id: int, defer: bool = False) -> list[tuple[int, int, int]] | None:
-        """Write an entry block's case where control goes to it (a unit without the dispatch); a loop is followed
-        by the blocks that it is left for (see leave_loop), unless `defer`: then its ways out are returned.
-
-        Decision: the dispatch costs each call of a procedure with a loop (its entry, the `pc` tests, a
-        second budget test) and each pass of a loop that holds another, where the cases can be written where
-        control goes to them, as Python loops, nested where one is entered from another: a relooper's
-        simplest form. A loop is left by `break`, after `pc` is set where it is left for more than one
-        block; a block that can come back to the loop being written is written inside it, any other after
-        it (left for in turn by the loops around it). Each block is written once, but a short one that is
-        no loop (pyflow.short: a RETOUR after a loop and after the test that skips it), which is copied, and
-        a short loop reached again (at most LOOP_COPIES of them). Where a long block or one loop too many
-        would be written twice, or a block entered again while it is written, the unit is written again
-        with the dispatch (NotStructured).
-        """
-        loop = self.is_loop(block_id)
-        if block_id in self.writing or block_id in self.placed and (
-                not pyflow.short(self.shared.ir, block_id, self.entries)):
-            raise NotStructured(block_id)
-        if loop and block_id in self.placed:
-            self.loop_copies += 1
-            if self.loop_copies > LOOP_COPIES:
-                raise NotStructured(block_id)
-        self.placed.add(block_id)
-        self.writing.add(block_id)
-        owed, exits, fused = self.owed, self.exits, self.fused
-        self.owed = 0  # (as a case of the dispatch starts)
-        if loop:  # (a block that is no loop is part of the loop around it: what it leaves that loop for, it keeps)
-            self.exits = []
-        self.case(block_id)
-        ways_out, self.exits = (self.exits, exits) if loop else ([], exits)
-        self.fused = fused
-        self.writing.discard(block_id)
-        if not defer:
-            self.leave_loop(ways_out)
-        self.owed = owed
-        return ways_out if defer else None
-
-    def leave_loop(self, ways_out: list[tuple[int, int, int]], falls: int | None = None) -> None:
-        """The code after a loop: the blocks its ways out (block, line, depth) go to, by `pc` if more than one;
-        but `falls`, which the code after it runs into (see LoopCode.open_loop)."""
-        out = self.out
-        targets = list(dict.fromkeys(target for target, _, _ in ways_out))
-        if len(targets) == 1:  # one way out: a plain `break` (the lines it was written on)
-            for _, at, depth in ways_out:
-                out.lines[at] = INDENT * depth + "break"
-        rest = [target for target in targets if target != falls]
-        for position, target in enumerate(rest):
-            if len(targets) > 1:
-                out.emit("else:" if position == len(rest) - 1 and falls is None else
-                         f"{'if' if position == 0 else 'elif'} pc == {target}:")
-                out.depth += 1
-            self.go_on(target)
-            if len(targets) > 1:
-                out.depth -= 1
 
     def is_loop(self, block_id: int) -> bool:
         """True if a block's case is a Python loop; without the dispatch, if control can come back to it
@@ -310,43 +242,7 @@ class UnitCode(UnitNames):
             return True
         if not self.structured:
             return self.loops_back(block_id)
-        return self.comes_back(block_id, block_id)
-
-    def go_on(self, target: int) -> None:
-        """Go on after a loop (see write_at): round the loop it is in, to a block written here if it belongs to
-        that loop (it can come back to it) or is in none, else out of that loop too. (No cycles are owed there:
-        as at a case of the dispatch.)"""
-        owed, self.owed = self.owed, 0
-        if target == self.fused:
-            self.out.emit("continue")
-        elif target in self.placed or self.fused is not None and not self.comes_back(target, self.fused):
-            self.go(target)
-        else:
-            self.write_at(target)
-        self.owed = owed
-
-    def copied(self, target: int) -> bool:
-        """True if a block already written in the loop being written is written again where a second way in
-        goes to it: a short one that comes back to the loop (a join of two ways round it, as the queens' СБ
-        is of a FAIRE that ends and of a solution written). Left by `break` instead, it could not be reached
-        again where it was written."""
-        return (target in self.placed and target not in self.writing and self.fused is not None
-                and pyflow.short(self.shared.ir, target, self.entries)
-                and self.comes_back(target, self.fused))
-
-    def comes_back(self, start: int, head: int) -> bool:
-        """True if control can go from a block to a loop's head other than through the loops around it."""
-        program, around = self.shared.ir, self.writing - {head}
-        seen, work = {start}, [start]
-        while work:
-            at = work.pop()
-            for target, _ in analyses.loop_successors(program, program.blocks[at].exit, self.states[at]) or ():
-                if target == head:
-                    return True
-                if target not in seen and target not in around:
-                    seen.add(target)
-                    work.append(target)
-        return False
+        return self.structure.comes_back(block_id, block_id)
 
     def straight_body(self, entry: int) -> None:
         """A procedure with no loop and no jump back: its blocks in a row, no dispatch."""
@@ -354,7 +250,7 @@ class UnitCode(UnitNames):
         out.emit("try:")
         out.depth += 1
         if self.structured:
-            self.write_at(entry)
+            self.structure.write_at(entry)
         else:
             self.chain(entry)
         out.depth -= 1
@@ -363,53 +259,10 @@ class UnitCode(UnitNames):
         out.emit(f"    _caught(e, _TABLE_{self.tag()}, None)")
 
     def written_again(self) -> UnitCode:
-        """A new writer of the unit, with the dispatch (the structured code was given up: see write_at)."""
+        """A new writer of the unit, with the dispatch (the structured code was given up: see pystructure)."""
         again = UnitCode(self.shared, self.unit, self.roots)
         again.once, again.reentered, again.nested = self.once, self.reentered, self.nested
         return again
-
-    def dispatch_body(self) -> None:
-        """The blocks as the cases of a dispatch on pc, in a loop that an error leaves or a RETOUR EN re-enters."""
-        out = self.out
-        out.emit("lp = []")
-        out.emit("while True:")
-        out.depth += 1
-        out.emit("try:")
-        out.depth += 1
-        out.emit("while True:")
-        out.depth += 1
-        self.where(0, 0)
-        out.emit(self.budget_test("_LINES[pc]"))
-        self.dispatch(sorted(self.entries))
-        self.unentered()
-        out.depth -= 2
-        self.where(0, 0)
-        out.emit("except BaseException as e:")
-        out.emit(f"    pc = _caught(e, _TABLE_{self.tag()}, lp)")
-        if self.settled:  # RETOUR EN came back into it: what was called may have changed what they name
-            out.emit(f"    {self.settling()}")
-        out.depth -= 1
-
-    def unentered(self) -> None:
-        """Write as one call (an internal error, were it run) the cases that no code enters: none of the roots
-        (the unit's entry), none that a case entered sends control to. Decision: CPython's compile time follows
-        the code's size; a case whose every way in was written into the code before it is dead code. Only
-        where the loops are decided (a run-time loop stack sets pc itself, as a second root or a computed
-        jump make it) and no jump is computed."""
-        if self.states is None or self.computed:
-            return
-        by_block = {leaf[0]: leaf for leaf in self.leaves}
-        entered, waiting = set(), [block for block in self.roots if block in by_block]
-        while waiting:
-            block = waiting.pop()
-            if block not in entered:
-                entered.add(block)
-                waiting.extend(target for target in by_block[block][4] if target in by_block)
-        out = self.out
-        for block, start, end, depth, _ in reversed(self.leaves):  # (from the last: the indexes stay true)
-            if block not in entered:
-                out.lines[start:end] = [INDENT * depth + "_unentered()"]
-                out.table[start:end] = [(0, 0)]
 
     def tag(self) -> str:
         return "u_main" if self.is_main else python_name("p", self.unit.name.lstrip("&"))
@@ -436,20 +289,20 @@ class UnitCode(UnitNames):
             # is bounded, so no cycle of copies; the case's loop tests the budget at each pass. (Without the
             # dispatch, a small block that does not come back is left for by `break` where it can be.)
             if back or pyflow.small(self.shared.ir, target) and not (
-                    self.structured and {way[0] for way in self.exits} <= {target}):
+                    self.structured and {way[0] for way in self.structure.exits} <= {target}):
                 self.inlining += 1
                 self.chain(target)
                 self.inlining -= 1
                 return
         if self.structured:
-            if self.fused is None or target not in self.placed and (
-                    self.is_loop(target) or self.comes_back(target, self.fused)) or self.copied(target):
-                self.write_at(target)  # (a loop not yet written, from inside a loop: nested; or a copy)
+            structure = self.structure
+            if self.fused is None or target not in structure.placed and (
+                    self.is_loop(target) or structure.comes_back(target, self.fused)) or structure.copied(target):
+                structure.write_at(target)  # (a loop not yet written, from inside a loop: nested; or a copy)
             else:
-                self.exits.append((target, len(self.out.lines), self.out.depth))
-                self.out.emit(f"pc = {target}; break")
+                structure.go_out(target)
             return
-        self.jumps.add(target)
+        self.dispatch.jumps.add(target)
         if self.fused is not None:
             self.out.emit(f"pc = {target}; break")
         else:
@@ -488,37 +341,6 @@ class UnitCode(UnitNames):
 
     def leads_to(self, start: int, goal: int, depth: int) -> bool:
         return pyflow.leads_to(self.shared.ir, self.states, self.entries, start, goal, depth)
-
-    def dispatch(self, entries: list[int]) -> None:
-        """A tree of tests on pc whose leaves run the entry blocks."""
-        out = self.out
-        if len(entries) <= 4:
-            for position, block_id in enumerate(entries):
-                if position == len(entries) - 1 and position > 0:
-                    out.emit("else:")
-                else:
-                    out.emit(f"{'if' if position == 0 else 'elif'} pc == {block_id}:")
-                out.depth += 1
-                self.leaf(block_id)
-                out.depth -= 1
-            return
-        middle = len(entries) // 2
-        out.emit(f"if pc < {entries[middle]}:")
-        out.depth += 1
-        self.dispatch(entries[:middle])
-        out.depth -= 1
-        out.emit("else:")
-        out.depth += 1
-        self.dispatch(entries[middle:])
-        out.depth -= 1
-
-    def leaf(self, block_id: int) -> None:
-        """A case of the dispatch, with where its lines are and the blocks its code sends control to."""
-        before, self.jumps = self.jumps, set()
-        start = len(self.out.lines)
-        self.case(block_id)
-        self.leaves.append((block_id, start, len(self.out.lines), self.out.depth, self.jumps))
-        self.jumps = before | self.jumps
 
     def chain(self, block_id: int, stop: int | None = None, discount: int = 0) -> None:
         """Run a block and those it leads to that nothing else enters, up to `stop` (a SI's join); the

@@ -85,16 +85,16 @@ class LoopCode:
         out.emit("if _go:")
         out.depth += 1
         state = analyses.reopened(unit.states[block.id], exit_)
-        if unit.structured and self.counting is None and exit_.body not in unit.placed and not (
+        if unit.structured and self.counting is None and exit_.body not in unit.structure.placed and not (
                 state and state[-1].end == exit_.end):
             # The loop written here; where the way that skips it goes, with nothing to step on the way, to a block
             # the loop is left for, the two ways meet after the `if`.
-            ways_out = unit.write_at(exit_.body, defer=True)
+            ways_out = unit.structure.write_at(exit_.body, defer=True)
             meet = after in {way[0] for way in ways_out}
-            unit.leave_loop(ways_out, after if meet else None)
+            unit.structure.leave_loop(ways_out, after if meet else None)
             out.depth -= 1
             if meet:
-                unit.go_on(after)
+                unit.structure.go_on(after)
             else:
                 self.static_line_end(exit_.end, state, after)
             return

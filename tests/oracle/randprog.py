@@ -306,7 +306,7 @@ class Generator:
         roll = self.rng.random()
         free = [v for v in ("I", "J", "K") if v not in self.loop_vars]
         # (three loops deep at most: a loop in a loop in a loop, with lines and loops of jumps between, is a shape
-        # the code generator writes without its dispatch, pygen.write_at)
+        # the code generator writes without its dispatch, pystructure.StructuredCode.write_at)
         if roll < 0.45 or depth > 2 or roll >= 0.75 and not free:
             self.line_of_simples()
             if loop_end and self.chance(0.15):

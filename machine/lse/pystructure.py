@@ -1,0 +1,132 @@
+"""Python code for a unit written without the dispatch: its entry blocks where control goes to them, as nested loops.
+
+A part of the one code generator (pygen.UnitCode gives it the unit's blocks, flow and output): a relooper's
+simplest form. Where it cannot write a unit so, it raises NotStructured and the unit is written again with the
+dispatch (pydispatch). Imports analyses, pyflow and pyshared (the indent); never the runtime.
+"""
+
+from __future__ import annotations
+
+from machine.lse import analyses, pyflow
+from machine.lse.pyshared import INDENT
+
+# How many loops a unit's code may write a second time (a short loop entered from two ways round the loop around
+# it: node splitting). Decision: two make queens2's automaton structured; with no bound, copies of copies
+# made compte's and queens1's code 2-2.4 times as long for no fewer dispatched units beside two.
+LOOP_COPIES = 2
+
+
+class NotStructured(Exception):
+    """A unit's code needs the dispatch after all (see StructuredCode.write_at)."""
+
+
+class StructuredCode:
+    """The nested loops of one unit (see pygen.UnitCode)."""
+
+    def __init__(self, unit: object) -> None:
+        self.unit = unit
+        self.placed: set[int] = set()  # the entry blocks written (each once, but the copies below)
+        self.loop_copies = 0  # the loops written a second time (see write_at)
+        self.writing: set[int] = set()  # the entry blocks whose code is being written
+        self.exits: list[tuple[int, int, int]] = []  # the ways out of the loop being written: (block, line, depth)
+
+    def write_at(self, block_id: int, defer: bool = False) -> list[tuple[int, int, int]] | None:
+        """Write an entry block's case where control goes to it; a loop is followed by the blocks that it is left
+        for (see leave_loop), unless `defer`: then its ways out are returned.
+
+        Decision: the dispatch costs each call of a procedure with a loop (its entry, the `pc` tests, a
+        second budget test) and each pass of a loop that holds another, where the cases can be written where
+        control goes to them, as Python loops, nested where one is entered from another. A loop is left by
+        `break`, after `pc` is set where it is left for more than one block; a block that can come back to the
+        loop being written is written inside it, any other after it (left for in turn by the loops around it).
+        Each block is written once, but a short one that is no loop (pyflow.short: a RETOUR after a loop and
+        after the test that skips it), which is copied, and a short loop reached again (at most LOOP_COPIES of
+        them). Where a long block or one loop too many would be written twice, or a block entered again while
+        it is written, the unit is written again with the dispatch (NotStructured).
+        """
+        unit = self.unit
+        loop = unit.is_loop(block_id)
+        if block_id in self.writing or block_id in self.placed and (
+                not pyflow.short(unit.shared.ir, block_id, unit.entries)):
+            raise NotStructured(block_id)
+        if loop and block_id in self.placed:
+            self.loop_copies += 1
+            if self.loop_copies > LOOP_COPIES:
+                raise NotStructured(block_id)
+        self.placed.add(block_id)
+        self.writing.add(block_id)
+        owed, exits, fused = unit.owed, self.exits, unit.fused
+        unit.owed = 0  # (as a case of the dispatch starts)
+        if loop:  # (a block that is no loop is part of the loop around it: what it leaves that loop for, it keeps)
+            self.exits = []
+        unit.case(block_id)
+        ways_out, self.exits = (self.exits, exits) if loop else ([], exits)
+        unit.fused = fused
+        self.writing.discard(block_id)
+        if not defer:
+            self.leave_loop(ways_out)
+        unit.owed = owed
+        return ways_out if defer else None
+
+    def leave_loop(self, ways_out: list[tuple[int, int, int]], falls: int | None = None) -> None:
+        """The code after a loop: the blocks its ways out (block, line, depth) go to, by `pc` if more than one;
+        but `falls`, which the code after it runs into (see LoopCode.open_loop)."""
+        out = self.unit.out
+        targets = list(dict.fromkeys(target for target, _, _ in ways_out))
+        if len(targets) == 1:  # one way out: a plain `break` (the lines it was written on)
+            for _, at, depth in ways_out:
+                out.lines[at] = INDENT * depth + "break"
+        rest = [target for target in targets if target != falls]
+        for position, target in enumerate(rest):
+            if len(targets) > 1:
+                out.emit("else:" if position == len(rest) - 1 and falls is None else
+                         f"{'if' if position == 0 else 'elif'} pc == {target}:")
+                out.depth += 1
+            self.go_on(target)
+            if len(targets) > 1:
+                out.depth -= 1
+
+    def go_on(self, target: int) -> None:
+        """Go on after a loop (see write_at): round the loop it is in, to a block written here if it belongs to
+        that loop (it can come back to it) or is in none, else out of that loop too. (No cycles are owed there:
+        as at a case of the dispatch.)"""
+        unit = self.unit
+        owed, unit.owed = unit.owed, 0
+        if target == unit.fused:
+            unit.out.emit("continue")
+        elif target in self.placed or unit.fused is not None and not self.comes_back(target, unit.fused):
+            unit.go(target)
+        else:
+            self.write_at(target)
+        unit.owed = owed
+
+    def copied(self, target: int) -> bool:
+        """True if a block already written in the loop being written is written again where a second way in
+        goes to it: a short one that comes back to the loop (a join of two ways round it, as the queens' СБ
+        is of a FAIRE that ends and of a solution written). Left by `break` instead, it could not be reached
+        again where it was written."""
+        unit = self.unit
+        return (target in self.placed and target not in self.writing and unit.fused is not None
+                and pyflow.short(unit.shared.ir, target, unit.entries)
+                and self.comes_back(target, unit.fused))
+
+    def comes_back(self, start: int, head: int) -> bool:
+        """True if control can go from a block to a loop's head other than through the loops around it."""
+        program, states, around = self.unit.shared.ir, self.unit.states, self.writing - {head}
+        seen, work = {start}, [start]
+        while work:
+            at = work.pop()
+            for target, _ in analyses.loop_successors(program, program.blocks[at].exit, states[at]) or ():
+                if target == head:
+                    return True
+                if target not in seen and target not in around:
+                    seen.add(target)
+                    work.append(target)
+        return False
+
+    def go_out(self, target: int) -> None:
+        """Leave the loop being written for a block written after it (see leave_loop): `pc` set, then `break`
+        (a plain `break` where the loop is left for one block only)."""
+        out = self.unit.out
+        self.exits.append((target, len(out.lines), out.depth))
+        out.emit(f"pc = {target}; break")

@@ -196,3 +196,15 @@ def test_a_call_from_the_host_refuses_a_fraction_where_the_programs_calls_give_w
     assert micro.call("&P", 4)[0] == 16.0
     with pytest.raises(LseError):
         micro.call("&P", 2048.5)
+
+
+
+def test_a_product_of_elements_expected_whole_is_tested_whole_first_in_single_precision() -> None:
+    # A's elements are given whole numbers and what LIRE reads: expected whole (kinds.whole_names counts the
+    # program's arrays), not proved, so tested whole first; F's are given a half: rounded at once.
+    source = ("10 LIRE N;TABLEAU A[N],F[N];A[1]←N;F[1]←0.5\n20 FAIRE 30 POUR J←2 JUSQUA N\n"
+              "30 A[J]←A[J-1]*10+J;F[J]←F[J-1]*10\n")
+    code = listing(source, machine="console80")
+    element_a = next(line for line in code.splitlines() if line.strip().startswith("v_A[i_J] = "))
+    element_f = next(line for line in code.splitlines() if line.strip().startswith("v_F[i_J] = "))
+    assert "6755399441055744.0" in element_a and "6755399441055744.0" not in element_f

@@ -65,7 +65,9 @@ class ProgramCode:
                 break
             self.numeric = numeric
         self.referenced = analyses.referenced_globals(layout)  # the program's variables that live in `_R`
-        self.whole = analyses.whole_names(layout, exits=exits)  # variables expected to hold whole numbers (a hint)
+        self.arrays = holdings.array_variables(layout)  # TABLEAU names that only ever hold arrays
+        # Variables expected to hold whole numbers (a hint), the arrays' elements counted by their stores.
+        self.whole = analyses.whole_names(layout, arrays=self.arrays, exits=exits)
         self.proven: dict[str, set[str]] = {name: set() for name in layout.units}  # sure to (set by the linker)
         self.counters = analyses.shadowed_counters(layout)  # FAIRE variables with an int to index by
         self.floors = analyses.counter_floors(layout)  # of them, the least value their int can have
@@ -74,7 +76,6 @@ class ProgramCode:
         self.strings = holdings.string_variables(layout)  # CHAINE variables that only ever hold strings
         self.undeclarable = holdings.undeclarable(layout)  # names that LIBERER or CHARGER may make no CHAINE
         self.string_results: set[str] = set()  # procedures whose RESULTAT is always a string (set by the linker)
-        self.arrays = holdings.array_variables(layout)  # TABLEAU names that only ever hold arrays
         self.indexed = ownership.indexed_references(layout)  # parameters by reference only indexed
         self.charge_prices: dict[int, int] = {}  # by the id of a Charge of the IR (it lives as long as this)
         self.block_prices: dict[int, int] = {}  # by block id

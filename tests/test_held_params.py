@@ -56,8 +56,9 @@ PROGRAMS = {
     "an array given by value, read whole by a procedure that hands it on": (
         "10 TABLEAU T[3];T[2]←5;&F(T);AFFICHER T[2]\n20 TERMINER\n100 PROCEDURE &F(B) LOCAL B\n110 &G(B)\n"
         "120 RETOUR\n200 PROCEDURE &G(C) LOCAL C\n210 C[2]←7;AFFICHER C[2]\n220 RETOUR\n", None),
+    # (a CHAINE read in is read by name: a number variable read in is a Python local, see test_read_numbers)
     "a parameter beside a local read in, kept in a table with it": (
-        "10 &F('AB')\n20 TERMINER\n100 PROCEDURE &F(S) LOCAL S,X\n110 LIRE X\n120 AFFICHER S,X\n130 RETOUR\n",
+        "10 &F('AB')\n20 TERMINER\n100 PROCEDURE &F(S) LOCAL S,X\n110 CHAINE X;LIRE X\n120 AFFICHER S,X\n130 RETOUR\n",
         None),
     "a parameter stored into, kept in a table": (
         "10 &F('AB')\n20 TERMINER\n100 PROCEDURE &F(S) LOCAL S\n110 CHAINE S\n120 S←S!'C';AFFICHER S\n"

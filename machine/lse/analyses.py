@@ -149,15 +149,18 @@ def naming_nodes(nodes: list) -> list:
     return [node for node in nodes if type(node) in NAMING]
 
 
-def table_locals(unit: Unit, nodes: list, units: dict[str, Unit]) -> set[str]:
-    """The unit's own names that must live in a table: given to the runtime by name, or by reference."""
+def table_locals(unit: Unit, nodes: list, layout: Layout) -> set[str]:
+    """The unit's own names that must live in a table: given to the runtime by name, or by reference (not
+    one that LIRE reads and that can only hold a number: a store of what M.read_number gives, see pystmt)."""
     if not unit.locals:  # (the main program: no name of its own)
         return set()
     names: set[str] = set()
+    units = layout.units
     for node in nodes:
         if isinstance(node, BY_NAME):
             if isinstance(node, n.Lire):
-                names.update(t.name for t in node.targets if isinstance(t, n.Var))
+                names.update(t.name for t in node.targets if isinstance(t, n.Var) and not layout.is_pure_number(
+                    t.name, unit.params))
             elif isinstance(node, n.Charger):
                 names.add(node.var.name)
             elif isinstance(node, n.Tableau):

@@ -8,6 +8,8 @@ from functools import cache
 
 from machine.errors import Err, LseError
 
+_INFINITIES = (float("inf"), float("-inf"))  # too great a number typed: no number
+
 
 @cache
 def number() -> re.Pattern:  # compiled by its first use, not at start-up
@@ -20,9 +22,7 @@ def parse_number_field(text: str) -> float | None:
     if not number().match(text):
         return None
     value = float(text)
-    if value in (float("inf"), float("-inf")):
-        return None
-    return value
+    return None if value in _INFINITIES else value
 
 
 class InputBuffer:

@@ -113,10 +113,17 @@ class CompiledProgram:
             shadow.cell_contents = int(value) if whole else math.nan
 
     def goes_on_with(self, variables: dict) -> bool:
-        """True if the code can go on with the variables as the monitor left them (see the eight below)."""
+        """True if the code can go on with the variables as the monitor left them (see the nine below)."""
         return (self.vectors_kept(variables) and self.counters_kept(variables) and self.arrays_kept(variables)
                 and self.kinds_kept(variables) and self.wholes_kept(variables) and self.declarations_kept(variables)
-                and self.values_kept(variables) and self.sure_kept(variables))
+                and self.values_kept(variables) and self.sure_kept(variables) and self.numbers_kept(variables))
+
+    def numbers_kept(self, variables: dict) -> bool:
+        """False if a variable of the main program that LIRE reads as a number (pystmt: M.read_number) was
+        declared a CHAINE at the prompt, or holds a string or an array: LIRE would read a string, or fail."""
+        declared = getattr(variables, "strings", set())
+        return all(name not in declared and type(variables.get(name)) not in (str, list)
+                   for name in self.shared.read_numbers)
 
     def sure_kept(self, variables: dict) -> bool:
         """False if a variable of the main program that a condition counts on as set (pynames.surely_set) was set

@@ -65,7 +65,7 @@ class ProgramIO:
         if name in env.strings:
             env.assign(name, self._next_field(True))
         else:
-            env.assign(name, self._read_number())
+            env.assign(name, self.read_number())
 
     def read_into_ref(self, ref: tuple) -> None:
         """LIRE through a reference (array element or by-reference parameter)."""
@@ -74,10 +74,11 @@ class ProgramIO:
             self.read_into(container, key)
             return
         want_string = type(container[key]) is str
-        ops.set_ref(ref, self._next_field(True) if want_string else self._read_number())
+        ops.set_ref(ref, self._next_field(True) if want_string else self.read_number())
 
-    def _read_number(self) -> float:
-        """A number field; typed at a keyboard (inputs.keyboard), a bad one is refused and asked again."""
+    def read_number(self) -> float:
+        """A number field (LIRE of a variable that only ever holds numbers, written as a store of what this
+        gives); typed at a keyboard (inputs.keyboard), a bad one is refused and asked again."""
         while True:
             raw = self._next_field(False)
             if not self.inputs.keyboard or parse_number_field(raw) is not None:

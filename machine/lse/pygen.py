@@ -58,7 +58,7 @@ class UnitCode(UnitNames):
         self.stored: dict[str, str] = {}  # storage's answers
         self.written: dict[int, list[str]] = {}  # each statement's lines, by the id of its IR operation
         by_value = set(unit.params) - set(unit.by_reference) - shared.number_params.get(unit.name, set())
-        self.table = (analyses.table_locals(unit, nodes, shared.layout.units) | by_value) - (
+        self.table = (analyses.table_locals(unit, nodes, shared.layout) | by_value) - (
             self.own_strings | self.own_arrays)
         # Parameters by value that are only read are Python locals too, when nothing else needs a table (the
         # memory their strings and arrays hold is then taken at the call in one test, as the table took it).

@@ -81,6 +81,7 @@ class ProgramCode:
         self.block_prices: dict[int, int] = {}  # by block id
         self.counter_cells: list[str] = []  # the main program's ints of FAIRE variables (cells)
         self.sure_globals: set[str] = set()  # the main program's variables a condition counts on as set (pynames)
+        self.read_numbers: set[str] = set()  # the main program's variables LIRE stores a number into (pystmt)
         self.globals: dict[str, str] = {}  # python name -> LSE name of every variable of the program
         # Labels written beside the code of their lines (names of letters and digits only: never code).
         self.labels = {line: label for label, line in program.program.labels.items() if label.isalnum()}

@@ -274,7 +274,20 @@ class StatementCode:
     def st_Lire(self, node: n.Lire) -> None:
         target = node.targets[0]
         if type(target) is n.Var:
-            if self.unit.storage(target.name) == "ref":
+            name = target.name
+            where = self.unit.storage(name)
+            # Sure to be no array, no CHAINE: a procedure's own (a Python local, analyses.table_locals), or one of
+            # the program's, which the monitor may declare a CHAINE at a pause (linker.numbers_kept; the
+            # debugger's pauses are anywhere: there, read by name).
+            if where != "ref" and self.unit.kind(name) == "n" and (where == "local" or not self.shared.debug):
+                if where != "local":
+                    self.shared.read_numbers.add(name)
+                self.out.emit(self.unit.store(name, "M.read_number()", "n"))
+                counter = self.unit.counter(name)
+                if counter is not None:  # a FAIRE variable read in: its int is none (the general way sees its float)
+                    self.out.emit(f"{counter} = _NAN")
+                return
+            if where == "ref":
                 self.out.emit(f"M.read_into_ref({self.unit.pyname(target.name)})")
             else:
                 self.out.emit(f"M.read_into({self.unit.env(target.name)}, {target.name!r})")

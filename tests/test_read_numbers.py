@@ -1,0 +1,77 @@
+"""LIRE of a variable that can only hold a number (never a CHAINE, a TABLEAU, a parameter or loaded) is a store of
+the number read (`M.read_number()`), in the main program and in a procedure, whose such variable is then a Python
+local, not a name in its table; any other LIRE reads by name. Every mode agrees with the reference either way,
+on good input, on a bad number and on input that ends.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from machine.lse.listing import listing
+from tests.lse_harness import lines
+from tests.oracle.differential import assert_agrees
+from tests.test_monitor import Session
+
+SUM = lines("10 LIRE N;S←0", "20 FAIRE 30 POUR I←1 JUSQUA N", "30 LIRE V;S←S+V", "40 AFFICHER S", "50 TERMINER")
+IN_A_PROCEDURE = lines(
+    "10 LIRE N;S←0", "20 FAIRE 30 POUR I←1 JUSQUA N", "30 S←S+&LU(I)", "40 AFFICHER S", "50 TERMINER",
+    "100 PROCEDURE &LU(K) LOCAL K,X", "110 LIRE X", "120 RESULTAT X*K")
+# The loop's own variable read in: the loop goes on from the number read.
+LOOP_VARIABLE = lines(
+    "10 T←0;FAIRE 30 POUR I←1 JUSQUA 9", "20 T←T+I;SI I=2 ALORS LIRE I", "30 AFFICHER I", "40 AFFICHER T",
+    "50 TERMINER")
+A_STRING = lines("10 CHAINE C;LIRE C", "20 AFFICHER C!'.'", "30 TERMINER")
+AN_ELEMENT = lines("10 TABLEAU A[3];LIRE A[2]", "20 AFFICHER A[2]+1", "30 TERMINER")
+A_WHOLE_ARRAY = lines("10 TABLEAU A[3];LIRE A", "20 AFFICHER A[1]+A[2]*A[3]", "30 TERMINER")
+BY_REFERENCE = lines("10 &LU(X);AFFICHER X*2", "20 TERMINER", "100 PROCEDURE &LU(Y)", "110 LIRE Y", "120 RETOUR")
+A_PARAMETER_BY_VALUE = lines(
+    "10 AFFICHER &LU(1)", "20 TERMINER", "100 PROCEDURE &LU(Y) LOCAL Y", "110 LIRE Y", "120 RESULTAT Y+1")
+
+AS_A_STORE = {"numbers summed in a loop": SUM, "a procedure's own variable": IN_A_PROCEDURE,
+              "a loop's variable": LOOP_VARIABLE}
+BY_NAME = {"a CHAINE": A_STRING, "an element": AN_ELEMENT, "a whole array": A_WHOLE_ARRAY,
+           "a parameter by reference": BY_REFERENCE, "a parameter by value": A_PARAMETER_BY_VALUE}
+INPUTS = {"numbers": ["3", "1.5 2", "7"], "a bad number": ["2", "1 X2"], "input that ends": ["3", "4"]}
+FIRST_LINES = {SUM: "3", IN_A_PROCEDURE: "3", LOOP_VARIABLE: "6"}
+
+
+@pytest.mark.parametrize("name", list(AS_A_STORE))
+def test_a_number_variable_read_in_is_stored_as_a_number(name: str) -> None:
+    code = listing(AS_A_STORE[name])
+    assert "= M.read_number()" in code and "M.read_into(" not in code, code
+    assert "_frame((" not in code, code  # (a procedure's variable read in needs no table)
+
+
+@pytest.mark.parametrize("name", list(BY_NAME))
+def test_anything_else_read_in_is_read_by_name(name: str) -> None:
+    code = listing(BY_NAME[name])
+    assert "M.read_number()" not in code, code
+
+
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+@pytest.mark.parametrize("given", list(INPUTS))
+@pytest.mark.parametrize("name", list(AS_A_STORE) + list(BY_NAME))
+def test_every_mode_agrees_with_the_reference(name: str, given: str, profile: str) -> None:
+    source = {**AS_A_STORE, **BY_NAME}[name]
+    inputs = INPUTS[given]
+    if given == "numbers" and source in FIRST_LINES:
+        inputs = [FIRST_LINES[source], *inputs[1:]]
+    assert_agrees(source, inputs, profile=profile)
+
+
+def test_a_run_whose_number_read_in_was_declared_a_chaine_at_the_prompt_cannot_go_on() -> None:
+    # LIRE V is written as a store of a number: a CHAINE V declared at the pause would not read a string.
+    session = Session(None)
+    session.type("10 PAUSE", "20 LIRE V", "30 AFFICHER V", "40 TERMINER")
+    assert "PAUSE EN LIGNE 10" in session.type("EX")
+    session.type("CHAINE V")
+    assert "RIEN A CONTINUER" in session.type("CO")
+
+
+def test_a_run_whose_number_read_in_was_given_a_number_at_the_prompt_goes_on() -> None:
+    session = Session(None)
+    session.type("10 PAUSE", "20 LIRE V", "30 AFFICHER V*2", "40 TERMINER")
+    assert "PAUSE EN LIGNE 10" in session.type("EX")
+    session.type("V←5")
+    assert session.type("CO", inputs=("21",)).split()[0] == "42"

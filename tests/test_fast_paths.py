@@ -11,7 +11,8 @@ from __future__ import annotations
 import pytest
 
 from machine.errors import LseError
-from machine.lse.analyses import referenced_globals, whole_names
+from machine.lse.analyses import referenced_globals
+from machine.lse.kinds import whole_names
 from machine.lse.layout import layout as build_layout
 from machine.lse.numbers import NumberModel, round32
 from machine.lse.parser import parse

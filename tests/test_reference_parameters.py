@@ -1,5 +1,5 @@
 """A parameter by reference is the caller's variable: CHARGER loads into it, TABLEAU cannot redeclare it; one that
-every call gives a number is read as one (analyses.number_references)."""
+every call gives a number is read as one (kinds.number_references)."""
 
 from __future__ import annotations
 

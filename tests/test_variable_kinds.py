@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from machine.lse.analyses import number_params, procedure_exits
+from machine.lse.analyses import procedure_exits
 from machine.lse.holdings import array_variables, string_results, string_variables
 from machine.lse.ir import lower
+from machine.lse.kinds import number_params
 from machine.lse.layout import layout
 from machine.lse.listing import listing
 from machine.lse.parser import parse

@@ -1,17 +1,15 @@
-"""Facts about a program's IR that the code generator uses: reachable blocks, kinds, where variables live.
+"""Facts about a program's IR that the code generator uses: reachable blocks, loops, where variables live.
 
-Imports nodes, ir, builtins (their result kinds) and layout (the units and name kinds); never the runtime.
+(What the variables hold, numbers and whole numbers, is kinds.py.) Imports nodes, ir, layout (the units and
+name kinds) and operands; never the runtime.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from machine.lse import ir
 from machine.lse import nodes as n
-from machine.lse.builtins import BUILTINS
 from machine.lse.layout import MAIN, Layout, Unit, given_by_reference
-from machine.lse.operands import offset_of, whole, whole_constant
+from machine.lse.operands import offset_of, whole_constant
 from machine.lse.parser import walk
 
 # Statements that hand a variable of the unit to the runtime by name: such a local lives in a table.
@@ -174,31 +172,6 @@ def table_locals(unit: Unit, nodes: list, layout: Layout) -> set[str]:
     return (names & unit.locals) - unit.by_reference
 
 
-def number_params(layout: Layout, foreign: set[int] | None = None,
-                  numeric: frozenset[str] | set[str] = frozenset()) -> dict[str, set[str]]:
-    """Each procedure's by-value parameters that every call passes a number and nothing makes other.
-
-    An argument is read in the unit whose lines hold the call, but where a line may be run by another
-    (`foreign`: see foreign_lines; None: not known), in any unit that has its names as parameters; a call
-    of a function in `numeric` (numeric_results) gives a number."""
-    units = {name: unit for name, unit in layout.units.items() if name != MAIN}
-    proven = {name: {p for p in unit.params if p not in unit.by_reference and layout.is_pure_number(p)}
-              for name, unit in units.items()}
-    # (the call, the unit it is read in, the argument's rank, the argument)
-    calls = [(node, None if foreign is None or node.line in foreign else owner, index, arg)
-             for owner, node in layout.noted if type(node) is n.Call and node.name in units
-             for index, arg in enumerate(node.args)]
-    changed = True
-    while changed:
-        changed = False
-        for call, caller, index, arg in calls:
-            param = units[call.name].params[index] if index < len(units[call.name].params) else None
-            if param in proven[call.name] and not _numeric(arg, caller, layout, proven, numeric):
-                proven[call.name].discard(param)
-                changed = True
-    return proven
-
-
 def loop_states(program: ir.ProgramIR, blocks: list[int], roots: list[int]) -> dict[int, tuple] | None:
     """The FAIRE loops open at the start of each block, innermost last, if the program decides them.
 
@@ -280,165 +253,10 @@ def procedure_exits(program: ir.ProgramIR) -> dict[str, list[ir.Leave]]:
             for name, entry in program.proc_entry.items()}
 
 
-def numeric_results(exits: dict[str, list[ir.Leave]], layout: Layout, proven: dict[str, set[str]]) -> set[str]:
-    """The procedures whose every RESULTAT is a number."""
-    return results_proved(exits, layout, lambda expr, unit, found: _numeric(expr, unit, layout, proven, found))
-
-
-def results_proved(exits: dict[str, list[ir.Leave]], layout: Layout,
-                   proves: Callable[[object, Unit, set[str]], bool]) -> set[str]:
-    """The procedures of whose every RESULTAT `proves(expression, procedure, found)` holds, found optimistically
-    then refuted to a fixpoint (`found`: the procedures not refuted yet, which a call of one may count on)."""
-    results = result_expressions(exits)
-    found = set(results)
-    changed = True
-    while changed:
-        changed = False
-        for name in list(found):
-            unit = layout.units[name]
-            if not all(proves(expr, unit, found) for expr in results[name]):
-                found.discard(name)
-                changed = True
-    return found
-
-
-def result_expressions(exits: dict[str, list[ir.Leave]]) -> dict[str, list[object]]:
-    """Each procedure's RESULTAT expressions, of its ways out (procedure_exits)."""
-    return {name: [leave.expr for leave in leaves if leave.kind == "result"] for name, leaves in exits.items()}
-
-
-def _numeric(node: object, unit: Unit | None, layout: Layout, proven: dict[str, set[str]], numeric: set[str]) -> bool:
-    """True if an expression of a unit (None: of any unit) can only be a number (a parameter: one `proven`)."""
-    kind = type(node)
-    if kind in (n.Num, n.Unary, n.Index):
-        return True
-    if kind is n.Binary:
-        return node.op != "!"
-    if kind is n.BuiltinCall:
-        return BUILTINS[node.name].result_kind == "n"
-    if kind is n.Conditional:
-        return all(_numeric(part, unit, layout, proven, numeric) for part in (node.then, node.other))
-    if kind is n.Call:
-        return node.name in numeric
-    if kind is n.Var:
-        if not layout.is_pure_number(node.name):
-            return False
-        units = [unit] if unit is not None else [each for each in layout.units.values() if node.name in each.params]
-        return all(node.name not in each.params or node.name in proven.get(each.name, ()) for each in units)
-    return False
-
-
-def number_references(layout: Layout, proven: dict[str, set[str]]) -> dict[str, set[str]]:
-    """Each procedure's by-reference parameters that every call gives a number (found optimistically, then
-    refuted to a fixpoint): an element, an expression sure to be a number (a temporary cell), or a variable
-    of the caller that only ever holds numbers (one of the program's, its own, a parameter by value that
-    `proven` holds, or one of these). A store into one is then checked only where its value may not be a
-    number (set_ref refuses it), as a store into that variable is."""
-    units = layout.units
-    found = {name: set(unit.by_reference) for name, unit in units.items() if name != MAIN}
-    calls = [(owner, node) for owner, node in layout.noted if type(node) is n.Call]
-    changed = True
-    while changed:
-        changed = False
-        for caller, call in calls:
-            for param, arg in zip(units[call.name].params, call.args):
-                if param in found[call.name] and not _numeric_argument(arg, caller, layout, proven, found):
-                    found[call.name].discard(param)
-                    changed = True
-    return found
-
-
-def _numeric_argument(arg: object, caller: Unit, layout: Layout, proven: dict[str, set[str]],
-                      found: dict[str, set[str]]) -> bool:
-    """True if what a call gives a by-reference parameter is sure to hold a number (see number_references)."""
-    if type(arg) is not n.Var:
-        return _numeric(arg, caller, layout, proven, set())
-    if not layout.is_pure_number(arg.name):
-        return False
-    if arg.name not in caller.params:
-        return True
-    return arg.name in (found if arg.name in caller.by_reference else proven).get(caller.name, ())
-
-
 def referenced_globals(layout: Layout) -> set[str]:
     """Names given whole to a by-reference parameter somewhere: the program's variable of that name
     lives in a table (`_R`), so that the callee reads it with one lookup (a cell cannot be referenced)."""
     return {name for call in layout.calls for name in given_by_reference(call, layout.units)}
-
-
-def whole_names(layout: Layout, typed_whole: bool = True, tainted: frozenset[tuple[str, str]] = frozenset(),
-                arrays: frozenset[str] | set[str] = frozenset(),
-                exits: dict[str, list[ir.Leave]] | None = None) -> dict[str, set[str]]:
-    """Each unit's variables expected to hold whole numbers: every store to them keeps them whole.
-
-    A parameter counts the arguments of its calls, and one by reference counts for them in turn (what
-    the callee stores into it, they hold); a position is whole, and so is expected what LIRE reads
-    (unless not `typed_whole`); CHARGER and the `tainted` (unit, name) may store anything. The program's
-    `arrays` (holdings.array_variables, zeros when declared) count too, by their element stores and
-    what a callee stores into an element it is handed, unless the array is given to one. A hint only:
-    the code that relies on it (single precision's test of a whole result first) tests the value (the
-    monitor may change a variable, a line may belong to a unit other than the one read here);
-    holdings.whole_variables makes it a proof. The functions of `exits` (procedure_exits) count too,
-    by name (`&F`), by what each RESULTAT that the procedure itself runs gives.
-    """
-    units = layout.units
-    typed = TYPED if typed_whole else FRACTION
-
-    def key(unit: Unit, name: str) -> tuple[str, str]:
-        return (unit.name, name) if name in unit.locals or name in unit.params else (MAIN, name)
-
-    stores: list[tuple[tuple[str, str], object, Unit]] = []
-    excluded = set(tainted)
-    handed: list[tuple[tuple[str, str], tuple[str, str]]] = []  # (a parameter by reference, what a call gives it)
-    for unit, node in layout.noted:
-        kind = type(node)
-        if kind is n.Assign:  # (an element's store counts for its array, one of `arrays` or none)
-            stores.append((key(unit, node.target.name), node.expr, unit))
-        elif kind is n.Faire:
-            stores.extend((key(unit, node.var), part, unit) for part in (node.start, node.step) if part is not None)
-        elif kind is n.Lire:  # what is typed in: whole numbers, most often (counts, sizes, moves)
-            stores.extend((key(unit, target.name), typed, unit) for target in node.targets)
-        elif kind is n.Charger:
-            excluded.update(key(unit, target.name) for target in (node.var, node.status) if type(target) is n.Var)
-        elif kind is n.BuiltinCall and node.position_out is not None:  # a position: always whole
-            stores.append((key(unit, node.position_out.name), TYPED, unit))
-        elif kind is n.Call:
-            callee = units.get(node.name)
-            for at, arg in enumerate(node.args):
-                param = callee.params[at] if callee is not None and at < len(callee.params) else None
-                if param is not None:  # what the call gives: the parameter's value, by value or by reference
-                    stores.append(((callee.name, param), arg, unit))
-                if type(arg) not in (n.Var, n.Index):
-                    continue
-                if param is None or type(arg) is n.Var and arg.name in arrays:  # (no such parameter: refused)
-                    excluded.add(key(unit, arg.name))
-                elif param in callee.by_reference:
-                    handed.append(((callee.name, param), key(unit, arg.name)))  # stored into by the callee
-    for name, exprs in result_expressions(exits or {}).items():  # a function: whole when every RESULTAT it runs is
-        stores.extend(((MAIN, name), expr, units[name]) for expr in exprs)
-    keys = {k for k, _, _ in stores if k not in excluded and layout.is_pure_number(k[1])}
-    keys.update((MAIN, name) for name in arrays if (MAIN, name) not in excluded)
-
-    def view(unit: Unit) -> set[str]:
-        return {name for owner, name in keys if owner == unit.name or (owner == MAIN and key(unit, name)[0] == MAIN)}
-
-    changed = True
-    while changed:  # the views of a pass may be stale: the pass that changes nothing has them right
-        changed = False
-        views = {name: view(unit) for name, unit in units.items()}
-        for k, expr, unit in stores:
-            if k in keys and not whole(expr, views[unit.name]):
-                keys.discard(k)
-                changed = True
-        for param, given in handed:  # what a parameter by reference may hold, its argument may
-            if param not in keys and given in keys:
-                keys.discard(given)
-                changed = True
-    return views
-
-
-TYPED = n.Num(0.0, 0)  # the expression whole_names counts for a store that is expected whole
-FRACTION = n.Num(0.5, 0)  # and for what LIRE reads, where only a proof will do
 
 
 def shadowed_counters(layout: Layout) -> dict[str, set[str]]:

@@ -13,8 +13,9 @@ from collections.abc import Callable
 
 from machine.lse import ir
 from machine.lse import nodes as n
-from machine.lse.analyses import referenced_globals, results_proved, successors, whole_names, whole_stores
+from machine.lse.analyses import referenced_globals, successors, whole_stores
 from machine.lse.builtins import BUILTINS
+from machine.lse.kinds import results_proved, whole_names
 from machine.lse.layout import MAIN, Layout
 from machine.lse.operands import whole_constant
 
@@ -136,7 +137,7 @@ def string_results(exits: dict[str, list], layout: Layout, strings: set[str]) ->
 def whole_variables(layout: Layout, foreign_lines: set[int], broken: set[str],
                     exits: dict[str, list] | None = None) -> dict[str, set[str]]:
     """Each unit's number variables, and the program's arrays and functions (of `exits`), that hold or give
-    whole numbers whenever they are set (analyses.whole_names, but what LIRE reads may be a fraction).
+    whole numbers whenever they are set (kinds.whole_names, but what LIRE reads may be a fraction).
 
     A line that a unit other than the one whose lines hold it runs (`foreign_lines`: a jump into a
     procedure's lines, a RETOUR EN) may store into any unit's variable of a name it stores into, or

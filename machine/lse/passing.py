@@ -1,5 +1,5 @@
 """Which parameters by reference can be given their arguments' values (a number, not where it is kept);
-imports nodes, ir, analyses, holdings (a must-analysis), operands, builtins and layout; never the runtime.
+imports nodes, ir, analyses, kinds, holdings (a must-analysis), operands, builtins and layout; never the runtime.
 
 A procedure whose run, calls and all, stores nothing but globals and its own locals by value (it is
 quiet) sees the caller's variable unchanged from the call to its return, where it is not one of those
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import copy
 
-from machine.lse import analyses, holdings, ir
+from machine.lse import analyses, holdings, ir, kinds
 from machine.lse import nodes as n
 from machine.lse.builtins import BUILTINS
 from machine.lse.layout import MAIN, Layout, Unit
@@ -43,7 +43,7 @@ def read_only_references(layout: Layout, program: ir.ProgramIR, roots: dict[str,
     surely_set: dict[int, frozenset[str]] = {}
     for name in {unit.name for unit, _ in calls}:
         surely_set.update(_set_at_calls(program, roots[name]))
-    numbers = analyses.number_params(layout, foreign)
+    numbers = kinds.number_params(layout, foreign)
     changed = True
     while changed:  # the greatest set that every call keeps: a parameter given on loses what it was given
         changed = False

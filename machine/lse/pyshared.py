@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from machine.lse import analyses, holdings, ir, ownership
+from machine.lse import analyses, holdings, ir, kinds, ownership
 from machine.lse.checks import nodes_below
 from machine.lse.layout import Layout
 
@@ -57,17 +57,17 @@ class ProgramCode:
         # A function's number given as an argument proves a parameter, which may prove a function: in turn.
         self.numeric: set[str] = set()  # procedures whose RESULTAT is always a number
         for _ in range(3):
-            self.number_params = analyses.number_params(layout, foreign, self.numeric)  # (analyses.foreign_lines)
-            self.number_refs = analyses.number_references(layout, self.number_params)  # by reference, numbers
+            self.number_params = kinds.number_params(layout, foreign, self.numeric)  # (analyses.foreign_lines)
+            self.number_refs = kinds.number_references(layout, self.number_params)  # by reference, numbers
             numbers = {name: self.number_params.get(name, set()) | refs for name, refs in self.number_refs.items()}
-            numeric = analyses.numeric_results(exits, layout, numbers)
+            numeric = kinds.numeric_results(exits, layout, numbers)
             if numeric == self.numeric:
                 break
             self.numeric = numeric
         self.referenced = analyses.referenced_globals(layout)  # the program's variables that live in `_R`
         self.arrays = holdings.array_variables(layout)  # TABLEAU names that only ever hold arrays
         # Variables expected to hold whole numbers (a hint), the arrays' elements counted by their stores.
-        self.whole = analyses.whole_names(layout, arrays=self.arrays, exits=exits)
+        self.whole = kinds.whole_names(layout, arrays=self.arrays, exits=exits)
         self.proven: dict[str, set[str]] = {name: set() for name in layout.units}  # sure to (set by the linker)
         self.counters = analyses.shadowed_counters(layout)  # FAIRE variables with an int to index by
         self.floors = analyses.counter_floors(layout)  # of them, the least value their int can have

@@ -1,4 +1,4 @@
-"""ET and OU skip a side that can neither fail nor change anything (pyexpr.sure): a comparison of constants
+"""ET and OU skip a side that can neither fail nor change anything (pysure): a comparison of constants
 and of a procedure's variables that every way assigns before it (or its parameters by value).
 
 Each program runs in every mode of the Micro against the reference (output, error and line, cycles), in both

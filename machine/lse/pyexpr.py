@@ -28,6 +28,7 @@ from machine.lse.operands import (
     whole_constant,
 )
 from machine.lse.pyindex import IndexCode
+from machine.lse.pysure import SureConditions
 
 COMPARE_PY = {"=": "==", "#": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 TALL = 40  # an expression taller than this is computed in steps, one temporary a node
@@ -76,21 +77,6 @@ def children(node: object) -> tuple:
     return ()
 
 
-SURE_BUILTINS = {"LGR": "s", "ABS": "n", "ENT": "n"}  # built-ins that cannot fail given an operand of that kind
-
-
-def sure_parts(node: object) -> tuple:
-    """The parts of a node that ExpressionCode.sure_kind's answer for it rests on."""
-    kind = type(node)
-    if kind in (n.Logic, n.Compare) or (kind is n.Binary and node.op in "+-*/"):
-        return (node.left, node.right)
-    if kind in (n.Not, n.Unary):
-        return (node.operand,)
-    if kind is n.BuiltinCall and node.name in SURE_BUILTINS:
-        return node.args
-    return ()
-
-
 class ExpressionCode(IndexCode):
     """Expressions of one unit; `scope` says where each name lives (see pygen.UnitCode)."""
 
@@ -113,7 +99,7 @@ class ExpressionCode(IndexCode):
         self.bounds: dict[int, tuple | None] = {}  # bounds' answers, by node id, likewise
         self.shorts: dict[int, bool] = {}  # short's answers, by node id
         self.chains: dict[int, tuple[int, bool, bool, bool]] = {}  # chain_facts' answers, by node id
-        self.sures: dict[tuple[int, int], str | None] = {}  # sure_kind's answers, by node id and facts' id
+        self.sureness = SureConditions(scope, numbers)  # the conditions ET and OU may skip
         # An index, or a + - * of one, may be a Python int (kind 'i'): a FAIRE's pass index, whole constants.
         self.int_index = False  # the node about to be written may be one
         self.int_here = False  # the node being written may be one
@@ -344,62 +330,12 @@ class ExpressionCode(IndexCode):
         # A sure left side goes second only where the right changes no variable (a call, a position given back)
         # that it might read: it would read it changed.
         (left, _), (right, _) = self.sub(node.left), self.sub(node.right)
-        sure_right = self.sure(node.right)
-        if sure_right or (self.sure(node.left) and not changes_variables(node.right)):
+        sure = self.sureness.sure
+        sure_right = sure(node.right)
+        if sure_right or (sure(node.left) and not changes_variables(node.right)):
             first, second = (left, right) if sure_right else (right, left)
             return f"({first} {'and' if node.op == 'ET' else 'or'} {second})", "b"
         return f"({left} {'&' if node.op == 'ET' else '|'} {right})", "b"
-
-    def sure(self, node: object) -> bool:
-        """True if a condition can neither fail nor change anything: comparisons of constants and variables
-        surely set (see pynames.surely_set), both of one known kind, joined by ET, OU and NON."""
-        return self.sure_kind(node) == "b"
-
-    def sure_kind(self, node: object) -> str | None:
-        """'b' for a sure condition; the kind of an operand that cannot fail: a constant the model holds, a
-        variable surely set, a negation, an arithmetic that cannot overflow, a length, an absolute value or a
-        whole part of such operands; else None. Worked out once per node where its statement is written (the
-        facts' id), without recursion: a condition may join thousands of comparisons."""
-        facts = id(self.scope.set_here)
-        known = self.sures.get((id(node), facts), self)
-        if known is not self:
-            return known
-        order, waiting = [], [node]
-        while waiting:  # each node before the parts its answer rests on
-            item = waiting.pop()
-            if (id(item), facts) not in self.sures:
-                order.append(item)
-                waiting.extend(sure_parts(item))
-        for item in reversed(order):  # the parts first
-            self.sures[(id(item), facts)] = self.sure_of(item, facts)
-        return self.sures[(id(node), facts)]
-
-    def sure_of(self, node: object, facts: int) -> str | None:
-        """sure_kind of a node whose parts' answers are known."""
-        def part(item: object) -> str | None:
-            return self.sures[(id(item), facts)]
-        kind = type(node)
-        if kind is n.Logic:
-            return "b" if part(node.left) == part(node.right) == "b" else None
-        if kind is n.Not:
-            return "b" if part(node.operand) == "b" else None
-        if kind is n.Compare:
-            return "b" if part(node.left) == part(node.right) in ("n", "s") else None
-        if kind is n.Binary:  # (single precision rounds a result, which may pass float32's range: not sure)
-            sure = not self.numbers.single and node.op in "+-*/" and cannot_overflow(node.op, node.left, node.right)
-            return "n" if sure and part(node.left) == part(node.right) == "n" else None
-        if kind is n.BuiltinCall:  # (none of them charges as it goes: their cycles are the block's)
-            wanted = SURE_BUILTINS.get(node.name)
-            return "n" if wanted and len(node.args) == 1 and part(node.args[0]) == wanted else None
-        if kind is n.Num:
-            return "n" if self.numbers.representable(node.value) else None
-        if kind is n.Str:
-            return "s"
-        if kind is n.Unary:
-            return "n" if node.op == "-" and part(node.operand) == "n" else None
-        if kind is n.Var and self.scope.surely_set(node.name):
-            return self.scope.kind(node.name)
-        return None
 
     def ex_Not(self, node: n.Not) -> tuple[str, str]:
         return f"(not {self.sub(node.operand)[0]})", "b"

@@ -74,7 +74,7 @@ class UnitCode(UnitNames):
         self.declared_here: frozenset[str] = frozenset()  # those before the statement being written
         # The variables that every way from the unit's roots assigns before each statement and each exit (by
         # the id of its operation or exit; not for the debugger, whose monitor may change any): ET and OU skip
-        # a comparison of them that cannot fail (pyexpr.sure).
+        # a comparison of them that cannot fail (pysure).
         self.surely = {} if shared.debug else holdings.surely_done(program, self.block_ids, roots, holdings.assigned)
         self.set_here: frozenset[str] = frozenset()  # those before the statement or exit being written
         # Parameters by reference whose array a fast path reads from a local (h_NAME), taken at the entry, after

@@ -37,8 +37,8 @@ def test_a_small_run_prints_what_the_twin_prints(name: str) -> None:
 def test_a_small_run_profiled_prints_and_costs_what_the_plain_run_does(name: str) -> None:
     case = SMALL[name]
     source = (ROOT / "bench" / "lse" / f"{case.stem}.lse").read_text(encoding="utf-8")
-    plain = run_lse(source, [case.small.strip()], seed=1985)
-    profiled = run_lse(source, [case.small.strip()], seed=1985, profiling=True)
+    plain = run_lse(source, case.small.strip().splitlines(), seed=1985)
+    profiled = run_lse(source, case.small.strip().splitlines(), seed=1985, profiling=True)
     assert plain.error is None and profiled.error is None
     assert (profiled.output, profiled.cycles) == (plain.output, plain.cycles)
 

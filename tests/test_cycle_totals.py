@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from bench.run import numbers_typed
 from tests.lse_harness import run_lse
 from tests.test_nim import GAMES as NIM_GAMES
 from tests.test_renard import FOXES_WIN, HENS_BLOCK
@@ -57,6 +58,7 @@ RUNS = {
     "bench stackvm": ("bench/lse/stackvm.lse", ["300"], 0),
     "bench histo": ("bench/lse/histo.lse", ["200"], 0),
     "bench cnbline": ("bench/lse/cnbline.lse", ["30 5"], 0),
+    "bench readstat": ("bench/lse/readstat.lse", numbers_typed(30).splitlines(), 0),
     # tests/cycles: every kind of statement, and runs that end in a run-time error
     "cycles division in a loop": ("tests/cycles/error_division_in_loop.lse", [], 0),
     "cycles index in a loop": ("tests/cycles/error_index_in_loop.lse", [], 0),

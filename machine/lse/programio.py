@@ -81,16 +81,13 @@ class ProgramIO:
         gives); typed at a keyboard (inputs.keyboard), a bad one is refused and asked again."""
         while True:
             raw = self._next_field(False)
-            if not self.inputs.keyboard or parse_number_field(raw) is not None:
-                return self._number(raw)
+            value = parse_number_field(raw)
+            if value is not None:
+                return self.numbers.value(value)
+            if not self.inputs.keyboard:
+                raise LseError(Err.BAD_INPUT, raw)
             self.inputs.current = None  # the rest of the wrong line goes with it
             self.out("\r\n" + message(Err.INPUT_AGAIN, raw) + "\r\n")
-
-    def _number(self, raw: str) -> float:
-        value = parse_number_field(raw)
-        if value is None:
-            raise LseError(Err.BAD_INPUT, raw)
-        return self.numbers.value(value)
 
     # ------------------------------------------------------------ disk
     def _disk(self):

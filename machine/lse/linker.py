@@ -122,8 +122,7 @@ class CompiledProgram:
         """False if a variable of the main program that LIRE reads as a number (pystmt: M.read_number) was
         declared a CHAINE at the prompt, or holds a string or an array: LIRE would read a string, or fail."""
         declared = getattr(variables, "strings", set())
-        return all(name not in declared and type(variables.get(name)) not in (str, list)
-                   for name in self.shared.read_numbers)
+        return all(name not in declared and unset_or(variables.get(name), float) for name in self.shared.read_numbers)
 
     def sure_kept(self, variables: dict) -> bool:
         """False if a variable of the main program that a condition counts on as set (pynames.surely_set) was set

@@ -85,10 +85,7 @@ class StatementCode:
                 code, kind = self.value(node.expr)
             if code is not None:
                 out.emit(self.unit.store(target.name, code, kind))
-            counter = self.unit.counter(target.name)
-            if counter is not None:  # a FAIRE variable given a value: its int is that value, or none
-                value = whole_constant(node.expr)
-                out.emit(f"{counter} = {'_NAN' if value is None else value}")
+            self.counter_given(target.name, node.expr)
             return
         array = self.unit.array(target.name)
         parts = (*target.indices, node.expr)
@@ -127,6 +124,14 @@ class StatementCode:
             return
         for line in element.store(number):
             out.emit(line)
+
+    def counter_given(self, name: str, expr: object | None) -> None:
+        """A FAIRE variable given a value (`expr`; None: read in): its int is that value where it is a whole
+        constant, else none (the general way sees its float)."""
+        counter = self.unit.counter(name)
+        if counter is not None:
+            value = None if expr is None else whole_constant(expr)
+            self.out.emit(f"{counter} = {'_NAN' if value is None else value}")
 
     def put(self, array: str, target: n.Index, expr: object) -> str:
         """An element stored by the general function: the array, then the index, then the value."""
@@ -283,9 +288,7 @@ class StatementCode:
                 if where != "local":
                     self.shared.read_numbers.add(name)
                 self.out.emit(self.unit.store(name, "M.read_number()", "n"))
-                counter = self.unit.counter(name)
-                if counter is not None:  # a FAIRE variable read in: its int is none (the general way sees its float)
-                    self.out.emit(f"{counter} = _NAN")
+                self.counter_given(name, None)
                 return
             if where == "ref":
                 self.out.emit(f"M.read_into_ref({self.unit.pyname(target.name)})")

@@ -17,7 +17,7 @@ BY_NAME = (n.Lire, n.Charger, n.Chaine, n.Tableau, n.Liberer)
 
 
 def successors(program: ir.ProgramIR, block: ir.Block) -> list[int]:
-    """Where control may go after a block (a computed jump: any line)."""
+    """Where control may go after a block (a computed jump: any line, or the lines its values may be)."""
     exit_ = block.exit
     kind = type(exit_)
     if kind is ir.Goto:
@@ -26,7 +26,8 @@ def successors(program: ir.ProgramIR, block: ir.Block) -> list[int]:
         return [exit_.yes, exit_.no]
     if kind is ir.Jump:
         if exit_.line is None:
-            return list(program.line_block.values())
+            lines = exit_.found_lines
+            return list(program.line_block.values()) if lines is None else [program.line_block[line] for line in lines]
         return [program.line_block[exit_.line]] if exit_.line in program.line_block else []
     if kind is ir.OpenLoop:
         found = [exit_.body]
@@ -203,8 +204,9 @@ def loop_successors(program: ir.ProgramIR, exit_: object, state: tuple) -> list[
     if kind is ir.Branch:
         return [(exit_.yes, state), (exit_.no, state)]
     if kind is ir.Jump:
-        if exit_.line is None:  # computed: any line, with the loops that contain it
-            return [(block_id, left_for(state, line)) for line, block_id in program.line_block.items()]
+        if exit_.line is None:  # computed: any line (or those it may be), with the loops that contain it
+            lines = program.line_block if exit_.found_lines is None else exit_.found_lines
+            return [(program.line_block[line], left_for(state, line)) for line in lines]
         if exit_.line not in program.line_block:
             return []
         return [(program.line_block[exit_.line], left_for(state, exit_.line))]

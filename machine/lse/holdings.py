@@ -207,11 +207,12 @@ def surely_done(program: ir.ProgramIR, blocks: list[int], roots: list[int],
     own = set(blocks)
     does = {block_id: [(op, done_by(op)) for op in program.blocks[block_id].ops if type(op) is not ir.Charge]
             for block_id in blocks}
+    block_does = {block_id: frozenset().union(*(done for _, done in pairs)) for block_id, pairs in does.items()}
     arriving: dict[int, frozenset[str]] = {root: frozenset() for root in roots if root in own}
     work = list(arriving)
     while work:  # what arrives at a block is what every way into it has done
         block_id = work.pop()
-        leaving = arriving[block_id].union(*(done for _, done in does[block_id]))
+        leaving = arriving[block_id] | block_does[block_id]
         for after in successors(program, program.blocks[block_id]):
             if after in own and (known := arriving.get(after)) != (met := leaving if known is None else
                                                                       known & leaving):
@@ -221,6 +222,7 @@ def surely_done(program: ir.ProgramIR, blocks: list[int], roots: list[int],
     for block_id, before in arriving.items():
         for op, done in does[block_id]:
             found[id(op)] = before
-            before = before | done
+            if done:
+                before = before | done
         found[id(program.blocks[block_id].exit)] = before
     return found

@@ -76,6 +76,9 @@ class Jump:
     line: int | None
     expr: object | None
     at: int  # the line of the ALLER EN
+    # Computed: the lines its values may be, as the build being made found them (linker: targets.jump_targets);
+    # None: any line. Decision: set on the exit by each build, as what the run starts with counts.
+    found_lines: tuple[int, ...] | None = None
 
 
 @record(slots=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 
 from machine.errors import Err, InternalError, LseError
-from machine.lse import analyses, holdings, ir, ops, passing
+from machine.lse import analyses, holdings, ir, ops, passing, targets
 from machine.lse.builtins import substring
 from machine.lse.formats import render_plain
 from machine.lse.frames import (
@@ -49,6 +49,12 @@ class CompiledProgram:
         self.machine = machine
         self.ir = program
         self.roots = list(roots)
+        # The lines each computed jump may go to (not for the debugger, whose pauses let the monitor set any
+        # variable at any line), counting what the run starts with: set on the jumps before any analysis.
+        self.targets = targets.jump_targets(program, layout, machine.G) if not debug else targets.Targets({}, {})
+        for block in program.blocks:
+            if type(block.exit) is ir.Jump and block.exit.line is None:
+                block.exit.found_lines = self.targets.lines.get(id(block.exit))
         returns = _return_roots(program, layout)  # a caller goes on there after a RETOUR EN
         units = [(layout.units[MAIN], [*roots, *returns])]
         units += [(unit, [program.proc_entry[name], *returns]) for name, unit in layout.units.items() if name != MAIN]
@@ -113,10 +119,21 @@ class CompiledProgram:
             shadow.cell_contents = int(value) if whole else math.nan
 
     def goes_on_with(self, variables: dict) -> bool:
-        """True if the code can go on with the variables as the monitor left them (see the nine below)."""
+        """True if the code can go on with the variables as the monitor left them (see the ten below)."""
         return (self.vectors_kept(variables) and self.counters_kept(variables) and self.arrays_kept(variables)
                 and self.kinds_kept(variables) and self.wholes_kept(variables) and self.declarations_kept(variables)
-                and self.values_kept(variables) and self.sure_kept(variables) and self.numbers_kept(variables))
+                and self.values_kept(variables) and self.sure_kept(variables) and self.numbers_kept(variables)
+                and self.targets_kept(variables))
+
+    def targets_kept(self, variables: dict) -> bool:
+        """False if a variable or an array that a computed jump's lines were found from (targets.py) now holds
+        another value than those found: the jump could go to a line its code does not test for."""
+        for name, values in self.targets.values.items():
+            value = variables.get(name)
+            if value is not None and not all(item in values for item in (
+                    value[1:] if type(value) is list else [value])):
+                return False
+        return True
 
     def numbers_kept(self, variables: dict) -> bool:
         """False if a variable of the main program that LIRE reads as a number (pystmt: M.read_number) was
@@ -206,6 +223,11 @@ class CompiledProgram:
                 leave_loops(lp, value)
             return block
 
+        def stray(lp: list, value: object) -> None:
+            # A computed jump to a value that the analysis found (targets.py) is no line: fails as goto does.
+            goto(lp, value)
+            raise InternalError(f"computed jump to line {value!r}, which the analysis left out")
+
         def return_to(line: int) -> Back:
             if line not in line_block:
                 raise LseError(Err.UNKNOWN_LINE, line)
@@ -242,8 +264,8 @@ class CompiledProgram:
             "_cat": ops.make_concat(machine.limits["max_string"], machine.charge),
             "_substring": substring, "_len": len, "_R": machine.G.table, "_MAXS": machine.limits["max_string"],
             "_sheld": make_own_store(machine.memory), "_rput": make_ref_store(ops.set_ref),
-            "_caught": caught, "_goto": goto, "_return_to": return_to, "_frame": frame, "_release": release,
-            "_lend": lend,
+            "_caught": caught, "_goto": goto, "_stray": stray, "_return_to": return_to, "_frame": frame,
+            "_release": release, "_lend": lend,
             "_off_end": off_end, "_open": open_loop, "_leave": leave_loops, "_function": function_result,
             "_subroutine": subroutine_result, "_terminate": terminate, "_too_deep": too_deep, "_unentered": unentered,
             "_RET": RET,

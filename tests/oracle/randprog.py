@@ -317,7 +317,9 @@ class Generator:
             return
         if roll < 0.67:
             other = self.label()
-            self.emit(f"ALLER EN (SI {self.cond()} ALORS {after} SINON {other})")
+            choice = f"(SI {self.cond()} ALORS {after} SINON {other})"
+            # (or through a variable that only ever holds lines: its jump tests them, targets.py)
+            self.emit(f"JV←{choice};ALLER EN JV" if self.chance(0.4) else f"ALLER EN {choice}")
             self.line_of_simples(other)
             return
         if roll < 0.75:

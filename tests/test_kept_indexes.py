@@ -43,6 +43,14 @@ CHANGES = {
         "10 TABLEAU X[6];&P(1);&P(4);AFFICHER X;TERMINER", "20 PROCEDURE &P(K) LOCAL K,J",
         "30 J←1", "40 X[K]←X[K]+J*K;J←J+1;SI J<4 ALORS ALLER EN 40", "50 K←K+1;SI K<4 ALORS ALLER EN 30",
         "60 RETOUR"),
+    "K a procedure's own, its pass calling a procedure": lines(
+        "10 TABLEAU M[3,4];M[1,2]←5;M[3,3]←7;S←0;&P(1);&P(3);AFFICHER S;TERMINER", "20 PROCEDURE &P(K) LOCAL K,J",
+        "30 FAIRE 40 POUR J←1 JUSQUA 4", "40 S←S+M[K,J];&Q;S←S+M[K,J]*2", "50 RETOUR",
+        "60 PROCEDURE &Q", "70 K←K+1;RETOUR"),
+    "K a procedure's own, given by reference to a procedure its pass calls": lines(
+        "10 TABLEAU M[4,4];&P(1);AFFICHER M;TERMINER", "20 PROCEDURE &P(K) LOCAL K,J",
+        "30 FAIRE 40 POUR J←1 JUSQUA 3", "40 M[K,J]←M[K,J]+J;&Q(K);M[K,J]←M[K,J]+10*J", "50 RETOUR",
+        "60 PROCEDURE &Q(Z)", "70 Z←Z+1;RETOUR"),
     "K read by a matrix's row": lines(
         "10 TABLEAU M[4,3];K←1;S←0", "20 J←1", "30 M[K,J]←M[K,J]+K*J;S←S+M[K,J]", "40 J←J+1;SI J<4 ALORS ALLER EN 30",
         "50 K←K+1;SI K<5 ALORS ALLER EN 20", "60 AFFICHER S,M;TERMINER"),
@@ -59,6 +67,14 @@ def test_a_loop_that_never_stores_its_index_keeps_the_int_and_tests_the_float_by
     code = listing(CHANGES["K changed, then the loop's first index tests it"])
     first = next(line for line in code.splitlines() if "v_X[" in line)
     assert "v_X[(e_K if v_K is f_K else (e_K := _floor(f_K) if (f_K := v_K) >= 1.0 else _NAN))]" in first
+
+
+def test_a_call_leaves_a_procedures_own_index_kept_but_not_the_programs():
+    code = listing(CHANGES["K a procedure's own, its pass calling a procedure"])
+    assert code.count("v_K is f_K") >= 2, code  # its own K: no call can store into it (its &Q stores the program's)
+    code = listing(CHANGES["K changed by a procedure the loop calls"])
+    after = code.split("p_P(")[1]
+    assert "v_K is f_K" not in after.split("_caught")[0], code  # the program's K, which the call may store
 
 
 def test_an_index_changed_at_every_pass_is_not_kept():

@@ -108,7 +108,8 @@ class UnitCode(UnitNames):
         self.live: set[str] = set()  # the counters whose int is set where the code being written runs
         self.loops.choose()  # the counted loops (a Python `for`)
         self.arms = 0  # how many SI deep the code being written is
-        self.kept = KeptIndexes(program, self.block_ids, self.entries)  # ints kept beside floats to index by
+        self.kept = KeptIndexes(program, self.block_ids, self.entries, frozenset(  # ints kept beside floats to index by
+            name for name in unit.locals if self.storage(name) == "local"))
         self.referred_params: set[str] = set()  # parameters by reference read or stored through (see referred)
         self.looping: dict[int, bool] = {}  # loops_back's answers
         self.roots = roots

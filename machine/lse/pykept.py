@@ -24,10 +24,12 @@ from machine.lse.pyexpr import python_name
 class KeptIndexes:
     """One unit's kept indexes: which variables are worth it, and which are likely kept where code is written."""
 
-    def __init__(self, program: ir.ProgramIR, blocks: list[int], entries: set[int]) -> None:
+    def __init__(self, program: ir.ProgramIR, blocks: list[int], entries: set[int],
+                 own: frozenset[str] = frozenset()) -> None:
         self.program = program
         self.blocks = set(blocks)
         self.entries = entries
+        self.own = own  # the unit's variables that are Python locals: a call stores into one only if given it
         self.names: set[str] = set()  # the variables some index keeps (their floats start as None)
         self.worth: set[str] | None = None  # the variables whose index is worth keeping (see choose)
         self.recent: set[str] = set()  # of them, those likely kept for the same float where code is being written
@@ -74,15 +76,28 @@ class KeptIndexes:
                 if target not in seen and target not in self.entries and target in self.blocks:
                     seen.add(target)
                     work.append(target)
-        stored = analyses.stored_names(nodes)
-        if stored is None:
-            return set(), set()
+        indexing = analyses.index_names(nodes)
         # (and the variable of a FAIRE whose pass this is: its step, at the pass's end, is no statement)
-        stored = stored | {exit_.node.var for block_id in self.blocks if type(
+        stored = self.stored(nodes, indexing) | {exit_.node.var for block_id in self.blocks if type(
             exit_ := program.blocks[block_id].exit) is ir.OpenLoop and exit_.body == start}
         uses = Counter(index.name for node in nodes if type(node) is n.Index
                        for index in node.indices if type(index) is n.Var)
-        return analyses.index_names(nodes) - stored, {name for name, count in uses.items() if count >= 2}
+        # (a pass that calls a procedure: not twice-indexed names, which a call may have changed in between)
+        twice = set() if any(type(node) is n.Call for node in nodes) else {
+            name for name, count in uses.items() if count >= 2}
+        return indexing - stored, twice
+
+    def stored(self, nodes: list, names: set[str]) -> set[str]:
+        """Which of `names` these nodes may store into (a guess: see the module's note). A call may store into
+        any variable but the unit's own Python locals, and into those only where it is given them by name."""
+        nodes = list(nodes)
+        calls = [node for node in nodes if type(node) is n.Call]
+        found = analyses.stored_names([node for node in nodes if type(node) is not n.Call] if calls else nodes)
+        if found is None:  # (CHARGER)
+            return set(names)
+        if calls:
+            found |= {arg.name for call in calls for arg in call.args if type(arg) is n.Var} | (names - self.own)
+        return found & names
 
     def pass_starts(self, start: int | None) -> None:
         """A case's code starts: at the top of a loop's pass (start), what the pass never stores is likely kept."""
@@ -112,6 +127,6 @@ class KeptIndexes:
         may be written more than once, and not in the order they run)."""
         if not (self.recent or self.now):
             return
-        stored = analyses.stored_names(walk(node))
-        self.recent = set() if stored is None else (self.recent | self.now) - stored
+        kept = self.recent | self.now
+        self.recent = kept - self.stored(walk(node), kept)
         self.now = set()

@@ -24,6 +24,13 @@ from machine.lse.pyloops import shadow
 from tests.oracle.differential import assert_agrees
 from tests.test_monitor import Session
 
+# A procedure's own K stepped by a TANT QUE: the program's K keeps its int, unless the program runs that line.
+OWN_TANT_QUE = ("10 TABLEAU T[6];S←0\n20 FAIRE 30 POUR K←1 JUSQUA 3\n30 T[K]←K;&P\n40 AFFICHER S,T;TERMINER\n"
+                "100 PROCEDURE &P LOCAL K\n110 K←1;FAIRE 120 POUR K←K TANT QUE K<3\n120 S←S+K\n130 RETOUR\n")
+OWN_TANT_QUE_RUN = ("10 TABLEAU T[6];S←0\n20 FAIRE 30 POUR K←1 JUSQUA 3\n30 T[K]←K\n40 ALLER EN 110\n"
+                    "50 AFFICHER S,K,T;TERMINER\n100 PROCEDURE &P LOCAL K\n110 FAIRE 120 POUR K←K TANT QUE K<6\n"
+                    "120 T[K]←T[K]+10\n130 ALLER EN 50\n")
+
 PROGRAMS = {
     "a whole counter up to a variable limit past 2^24, where single precision rounds its steps": """\
 10 N←50000000;S←0
@@ -257,6 +264,8 @@ PROGRAMS = {
 10 TABLEAU T[5];SI 1=0 ALORS FAIRE 20 POUR I←1 JUSQUA 2
 20 AFFICHER T[I]
 """,
+    "a counter that a procedure's own TANT QUE of the name steps on a line the program jumps to": OWN_TANT_QUE_RUN,
+    "a counter beside a procedure's own TANT QUE of the name": OWN_TANT_QUE,
 }
 
 
@@ -314,6 +323,8 @@ CHOSEN = [
     ("a variable CHARGER gives a status to has none",
      "10 TABLEAU T[3];FAIRE 20 POUR I←1 JUSQUA 3\n20 T[I]←I\n30 CHARGER X,1,'F',I\n", set()),
     ("a program with a PAUSE has none", "10 TABLEAU T[3];FAIRE 20 POUR I←1 JUSQUA 3\n20 T[I]←I\n30 PAUSE\n", set()),
+    ("a procedure's own variable that its TANT QUE steps leaves the program's its int", OWN_TANT_QUE, {"K"}),
+    ("a procedure's own TANT QUE on a line the program runs takes the program's int", OWN_TANT_QUE_RUN, set()),
     ("nested loops over a grid have one each", "10 TABLEAU G[3,3];FAIRE 20 POUR I←1 JUSQUA 3\n"
      "15 FAIRE 20 POUR J←1 JUSQUA 3\n20 G[I,J]←I+J\n", {"I", "J"}),
 ]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from machine.lse.analyses import procedure_exits
-from machine.lse.holdings import array_variables, string_results, string_variables
+from machine.lse.holdings import array_variables, string_kinds, string_results, string_variables
 from machine.lse.ir import lower
 from machine.lse.kinds import number_params
 from machine.lse.layout import layout
@@ -198,3 +198,43 @@ def test_every_mode_agrees_with_the_reference_on_what_a_function_gives(source: s
 def test_a_join_of_a_function_proved_to_give_strings_tests_no_kind() -> None:
     code = listing(BINARY)
     assert "_len(_j1 := p_BIN(v_H, depth + 1) + " in code and "_type(_ja1" not in code
+
+
+# A function that builds its own CHAINE and gives it (its CHAINE runs first), and the program's CHAINE given it.
+ROMAN = ("10 CHAINE R;FAIRE 20 POUR I←1 JUSQUA 3\n20 R←&ROM(I);AFFICHER R,LGR(R)\n30 TERMINER\n"
+         "40 PROCEDURE &ROM(X) LOCAL X,S\n50 CHAINE S;S←''\n60 SI X>0 ALORS DEBUT S←S!'I';X←X-1;ALLER EN 60 FIN\n"
+         "70 RESULTAT S\n")
+KINDS = [
+    ("a CHAINE given a function's string", "10 CHAINE S;S←&F\n20 TERMINER\n30 PROCEDURE &F\n40 RESULTAT 'A'\n",
+     set(), {"S"}, {"&F"}),
+    ("a function giving the program's CHAINE given its own call",
+     "10 CHAINE S;S←'A';S←&F\n20 TERMINER\n30 PROCEDURE &F\n40 RESULTAT S!'B'\n", set(), {"S"}, {"&F"}),
+    ("a CHAINE given a function that may give a number", MIXED, set(), set(), set()),
+    ("a function giving a CHAINE given a number by the prompt, and a CHAINE given it",
+     "10 CHAINE S,T;T←&F\n20 TERMINER\n30 PROCEDURE &F\n40 RESULTAT S\n", {"S"}, set(), set()),
+    ("a CHAINE given one the prompt gave a number", "10 CHAINE X,Y;Y←X\n", {"X"}, set(), set()),
+]
+
+
+@pytest.mark.parametrize(("name", "source", "broken", "strings", "results"), KINDS, ids=[case[0] for case in KINDS])
+def test_string_variables_and_functions_are_found_together(name, source, broken, strings, results) -> None:
+    program = parse(source)
+    assert string_kinds(layout(program), procedure_exits(lower(program)), broken) == (strings, results)
+
+
+def test_a_function_giving_its_own_chaine_gives_strings_and_its_call_is_stored_with_no_test() -> None:
+    code = listing(ROMAN)
+    store = code.split("_sv = p_ROM(")[1].split("\n")[1]
+    assert "_type(_sv)" not in store and "_type(v_R)" not in code, code
+
+
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+def test_every_mode_agrees_with_the_reference_on_a_function_giving_its_own_chaine(profile: str) -> None:
+    assert_agrees(ROMAN, profile=profile)
+
+
+def test_a_chaine_given_a_number_kept_from_the_prompt_by_another_is_tested_again() -> None:
+    session = Session(None)
+    session.type("10 CHAINE X,Y", "20 Y←X", "30 SI Y='5' ALORS AFFICHER 'OUI' SINON AFFICHER 'NON'")
+    session.type("X←5")  # REPRENDRE from line 20 keeps X←5: no CHAINE has run, Y←X gives Y the number
+    assert "TYPES INCOMPATIBLES = EN LIGNE 30" in session.type("RE 20")

@@ -15,7 +15,7 @@ from machine.lse import ir
 from machine.lse import nodes as n
 from machine.lse.analyses import referenced_globals, successors, whole_stores
 from machine.lse.builtins import BUILTINS
-from machine.lse.kinds import results_proved, whole_names
+from machine.lse.kinds import result_expressions, results_proved, whole_names
 from machine.lse.layout import MAIN, Layout
 from machine.lse.operands import whole_constant
 
@@ -97,8 +97,18 @@ def string_variables(layout: Layout) -> set[str]:
     a number where it is no CHAINE), loaded, a loop's variable, a position, given whole by reference,
     or any procedure's own name. Read, such a name needs no test of its kind (pyexpr, pystrings).
     """
+    return string_kinds(layout, {})[0]
+
+
+def string_kinds(layout: Layout, exits: dict[str, list], broken: set[str] | frozenset[str] = frozenset(),
+                 own: dict[str, set[str]] | None = None) -> tuple[set[str], set[str]]:
+    """The program's CHAINE variables that hold a string whenever they are set (string_variables) and the
+    procedures whose every RESULTAT gives one (string_results), found together, optimistically then refuted to
+    a fixpoint: a store of a call of such a procedure is of a string, and so is a RESULTAT of such a variable
+    or of the procedure's `own` CHAINE (by procedure: ownership.own_strings_and_arrays). `broken`: the names
+    that hold something else as the run starts (kept from the prompt), and so none that a store of one sets."""
     names = layout.string_names - layout.array_names - layout.loaded_names - own_names(layout) - (
-        referenced_globals(layout))
+        referenced_globals(layout)) - broken
     stores: list[tuple[str, object]] = []
     for _, node in layout.noted:
         if type(node) is n.Assign:
@@ -106,14 +116,23 @@ def string_variables(layout: Layout) -> set[str]:
                 stores.append((node.target.name, node.expr))
         else:
             names.difference_update(whole_stores(node))
+    results = result_expressions(exits)
+    functions = set(results)
+    own = own or {}
     changed = True
-    while changed:  # a store of another such variable holds while that one does
+    while changed:  # a store of another such variable, or of such a function's call, holds while that one does
         changed = False
         for name, expr in stores:
-            if name in names and not _string(expr, names):
+            if name in names and not _string(expr, names, functions):
                 names.discard(name)
                 changed = True
-    return names
+        for name in list(functions):
+            unit = layout.units[name]
+            known = (names - unit.locals) | own.get(name, set())
+            if not all(_string(expr, known, functions) for expr in results[name]):
+                functions.discard(name)
+                changed = True
+    return names, functions
 
 
 def _string(node: object, names: set[str], functions: frozenset[str] | set[str] = frozenset()) -> bool:

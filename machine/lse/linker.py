@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 
 from machine.errors import Err, InternalError, LseError
-from machine.lse import analyses, holdings, ir, ops, passing, targets
+from machine.lse import analyses, holdings, ir, ops, ownership, passing, targets
 from machine.lse.builtins import substring
 from machine.lse.formats import render_plain
 from machine.lse.frames import (
@@ -75,9 +75,13 @@ class CompiledProgram:
         shared.bounded = {name: bounds for name, bounds in shared.bounded.items()
                           if within(machine.G.get(name), bounds)}
         shared.vectors = {name for name in shared.vectors if not matrix(machine.G.get(name))}
-        shared.strings = {name for name in shared.strings if unset_or(machine.G.get(name), str)}
         shared.arrays = {name for name in shared.arrays if unset_or(machine.G.get(name), list)}
-        shared.string_results = holdings.string_results(shared.exits, layout, shared.strings)
+        # The program's string variables and functions, the strings a function holds as its own counted.
+        not_strings = {name for name, value in machine.G.items() if not unset_or(value, str)}
+        own = {unit.name: ownership.own_strings_and_arrays(program, unit, analyses.naming_nodes(analyses.unit_nodes(
+            program, analyses.reachable(program, unit_roots))), shared.indexed, layout.units)[0]
+            for unit, unit_roots in units if any(leave.kind == "result" for leave in shared.exits.get(unit.name, ()))}
+        shared.strings, shared.string_results = holdings.string_kinds(layout, shared.exits, not_strings, own)
         if machine.numbers.single:  # only single precision's rounding counts on them
             broken = {name for name, value in machine.G.items() if not whole_or_unset(value)}
             shared.proven = holdings.whole_variables(layout, foreign, broken, shared.exits)

@@ -57,23 +57,28 @@ def _is_name_char(ch: str) -> bool:
     return (ch.isalpha() or _is_digit(ch)) and ch not in ASSIGN_CHARS
 
 
-# Decision: one compiled expression finds the tokens made of ASCII (and the arrows), blanks
-# before them included; what it does not match (a letter or a character outside ASCII, &, an
-# unterminated string, a wrong character) is read one character at a time, as before, so the
-# tokens and the errors are the same (tests/test_front_end_same.py). The string's quantifier is
-# possessive: a doubled quote is never taken back to close a string early.
+# Decision: one findall per line reads its tokens as (blanks, lexeme) pairs, in C; what each
+# lexeme is (kind, text, value) is worked out the first time it is seen and kept in _LEXEMES,
+# so the loop does no classifying for the words, numbers and operators a program repeats. What
+# the expression cannot take whole (a letter or character outside ASCII, &, an unterminated
+# string, a wrong character) comes as one character of its last alternative, and a name going
+# on outside ASCII comes with the first character past its ASCII part: both are read by
+# _slow_token, as before, so the tokens and the errors are the same (tests/test_front_end_same.py).
+# The quantifiers are possessive: a doubled quote is never taken back to close a string early.
 _TOKEN = re.compile(
-    "[ \t\r]*(?:"
-    "([0-9]+(?:\\.[0-9]+)?(?:[Ee][+-]?[0-9]+)?)"  # 1: a number
-    "|([A-Za-z][A-Za-z0-9]*)"  # 2: a word (name or keyword)
-    "|(<=|>=|[-+*/!=#()\\[\\],;:?<>^←_￩↑￪])"  # 3: an operator
-    "|('(?:[^']|'')*+')"  # 4: a string
-    "|(&[A-Za-z][A-Za-z0-9]*)"  # 5: a procedure's name
-    ")?")
+    "([ \t\r]*)("
+    "[0-9]+(?:\\.[0-9]+)?(?:[Ee][+-]?[0-9]+)?"  # a number
+    "|[A-Za-z][A-Za-z0-9]*+[^\\W\\d_]?"  # a word (name or keyword), and where it may go on
+    "|<=|>=|[-+*/!=#()\\[\\],;:?<>^←_￩↑￪]"  # an operator
+    "|'(?:[^']|'')*+'"  # a string
+    "|&[A-Za-z][A-Za-z0-9]*+[^\\W\\d_]?"  # a procedure's name, and where it may go on
+    "|[^ \t\r])")  # anything else, one character (never a blank): _slow_token's
 _OPERATOR = {**{ch: ch for ch in SINGLE}, "<": "<", ">": ">", "<=": "<=", ">=": ">=",
              **{ch: "←" for ch in ASSIGN_CHARS}, **{ch: "^" for ch in POWER_CHARS}}
 _INFINITY = float("inf")
 _new = tuple.__new__
+KEPT_LEXEMES = 10_000  # lexemes whose (kind, text, value) _LEXEMES keeps (then it starts again)
+_LEXEMES: dict[str, tuple[str, str, object]] = {}
 
 
 def tokenize(text: str, line: int, column0: int = 0, source: str | None = None) -> list[Token]:
@@ -88,64 +93,90 @@ def tokenize(text: str, line: int, column0: int = 0, source: str | None = None) 
     """
     tokens: list[Token] = []
     append = tokens.append
-    match = _TOKEN.match
-    keywords, operators = KEYWORDS, _OPERATOR
-    i, n = 0, len(text)
-    statement_start = True  # a '*' here opens a comment: first token, or after ';' or ':'
+    findall, known, new = _TOKEN.findall, _LEXEMES.get, _new
+    i = _comment(text, line, column0, tokens)  # (a line that is a comment is not read for tokens)
 
     def fail(code: Err, what: str, col: int) -> LexError:
         return LexError(Diagnostic(code, what, line, text if source is None else source, col + column0))
 
-    while i < n:
-        found = match(text, i)  # always matches: at least the blanks
-        kind = found.lastindex
-        if kind is None:  # blanks up to the end, or a token the expression leaves to the slow path
-            i = found.end()
-            if i >= n:
+    while i >= 0:
+        column = i + column0  # where the next (blanks, lexeme) starts
+        for blank, piece in findall(text, i):
+            column += len(blank)
+            entry = known(piece)
+            if entry is not None:
+                kind, word, value = entry
+                append(new(Token, (kind, word, line, column, value)))
+                column += len(piece)
+                continue
+            start = column - column0
+            i = _special(text, piece, start, line, column0, tokens, fail)
+            if i != start + len(piece):  # a comment, a format or a token read apart: start again after it
                 break
-            i = _slow_token(text, i, line, column0, statement_start, tokens, fail)
-            if i < 0:
-                break
-            statement_start = False
-            continue
-        start, j = found.span(kind)  # the token ends where the match does
-        piece = text[start:j]
-        if kind == 3:
-            op = operators[piece]
-            if op == "*" and statement_start:
-                append(_new(Token, ("COMMENT", text[start + 1:], line, start + column0, None)))
-                break
-            append(_new(Token, ("OP", op, line, start + column0, None)))
-            statement_start = op == ";" or op == ":"
-            i = j
-            continue
-        statement_start = False
-        if kind == 2:
-            if j < n and text[j] >= "\x80":  # the name goes on outside ASCII
-                j = _name_end(text, j)
-                piece = text[start:j]
-            word = piece.upper()
-            if word in keywords:
-                append(_new(Token, ("KW", word, line, start + column0, None)))
-                if word == "AFFICHER":
-                    j = _format(text, j, line, column0, tokens, fail)
-            else:
-                append(_new(Token, ("NAME", word, line, start + column0, None)))
-        elif kind == 1:
-            value = float(piece)
-            if value == _INFINITY:
-                raise fail(Err.BAD_NUMBER, clip(piece), start)
-            append(_new(Token, ("NUM", piece, line, start + column0, value)))
-        elif kind == 4:
-            append(_new(Token, ("STR", piece, line, start + column0, piece[1:-1].replace("''", "'"))))
+            column += len(piece)
         else:
-            if j < n and text[j] >= "\x80":  # the name goes on outside ASCII
-                j = _name_end(text, j)
-                piece = text[start:j]
-            append(_new(Token, ("PROC", "&" + piece[1:].upper(), line, start + column0, None)))
-        i = j
-    append(_new(Token, ("END", "", line, n + column0, None)))
+            break
+    append(new(Token, ("END", "", line, len(text) + column0, None)))
     return tokens
+
+
+def _comment(text: str, line: int, column0: int, tokens: list[Token]) -> int:
+    """The COMMENT token of a line that starts with '*', and -1; else 0, where its first token is sought."""
+    body = text.lstrip(" \t\r")
+    if body[:1] != "*":
+        return 0
+    start = len(text) - len(body)
+    tokens.append(_new(Token, ("COMMENT", body[1:], line, start + column0, None)))
+    return -1
+
+
+# Decision: a '*' opens a comment where a statement starts, as the line's first token or after ';'
+# or ':': the token before it says so (as the old loop's flag did), so '*' is never kept in _LEXEMES;
+# nor are AFFICHER (a format may follow) and an infinite number (an error at its column).
+def _special(text: str, piece: str, start: int, line: int, column0: int, tokens: list[Token], fail) -> int:
+    """Read a lexeme _LEXEMES does not hold, keeping it there if it can be; where to go on, -1 after a comment."""
+    column = start + column0
+    end = start + len(piece)
+    if piece == "*":
+        last = tokens[-1] if tokens else None
+        if last is None or (last.kind == "OP" and (last.text == ";" or last.text == ":")):
+            tokens.append(_new(Token, ("COMMENT", text[start + 1:], line, column, None)))
+            return -1
+        tokens.append(_new(Token, ("OP", "*", line, column, None)))
+        return end
+    entry = _lexeme(piece)
+    if entry is None:  # one character the expression left, or the start of a name going on outside ASCII
+        return _slow_token(text, start, line, column0, tokens, fail)
+    kind, word, value = entry
+    if value == _INFINITY:
+        raise fail(Err.BAD_NUMBER, clip(piece), start)
+    tokens.append(_new(Token, (kind, word, line, column, value)))
+    if word == "AFFICHER" and kind == "KW":
+        return _format(text, end, line, column0, tokens, fail)
+    if len(_LEXEMES) >= KEPT_LEXEMES:
+        _LEXEMES.clear()
+    _LEXEMES[piece] = entry
+    return end
+
+
+def _lexeme(piece: str) -> tuple[str, str, object] | None:
+    """The kind, text and value of a token the expression took whole; None for what _slow_token reads."""
+    first = piece[0]
+    if _is_digit(first):
+        return "NUM", piece, float(piece)
+    if first.isascii() and first.isalpha():
+        if piece[-1] >= "\x80":  # a name going on outside ASCII
+            return None
+        word = piece.upper()
+        return ("KW" if word in KEYWORDS else "NAME"), word, None
+    if first == "'" and len(piece) > 1:
+        return "STR", piece, piece[1:-1].replace("''", "'")
+    if first == "&" and len(piece) > 1:
+        if piece[-1] >= "\x80":
+            return None
+        return "PROC", "&" + piece[1:].upper(), None
+    op = _OPERATOR.get(piece)
+    return None if op is None else ("OP", op, None)
 
 
 def _name_end(text: str, j: int) -> int:
@@ -171,8 +202,7 @@ def _format(text: str, j: int, line: int, column0: int, tokens: list[Token], fai
     return j
 
 
-def _slow_token(text: str, i: int, line: int, column0: int, statement_start: bool, tokens: list[Token],
-                fail) -> int:
+def _slow_token(text: str, i: int, line: int, column0: int, tokens: list[Token], fail) -> int:
     """Read the one token at i that the expression left (outside ASCII, &, a bad string or character).
 
     Return where to go on, or -1 when the rest of the line was a comment.

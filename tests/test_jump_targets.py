@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from machine.disk import Disk
 from machine.lse import ir, targets
 from machine.lse.layout import layout
 from machine.lse.listing import listing
@@ -43,6 +44,8 @@ FOUND = {
     "a procedure's own variable of the name": (("10 L←100;&P", "20 ALLER EN L", "30 PROCEDURE &P LOCAL L",
                                                 "40 L←200", "50 RETOUR"), None),
     "a division": (("10 L←400/2", "20 ALLER EN L"), None),
+    "CHARGER's status": (("10 L←200;CHARGER X,1,'F',L", "20 ALLER EN L"), None),
+    "CHARGER's status in an element": (("10 TABLEAU T[1];T[1]←200;CHARGER X,1,'F',T[1]", "20 ALLER EN T[1]"), None),
 }
 
 
@@ -125,3 +128,11 @@ def test_a_run_taken_up_from_a_line_jumps_where_the_prompt_left_its_variable() -
     session.type("10 L←100", "20 ALLER EN L", *TAIL)
     session.type("L←300")
     assert "TROIS" in session.type("RE 20")  # REPRENDRE: from line 20, with the variables of the prompt
+
+
+@pytest.mark.parametrize("status", ["S", "T[1]"], ids=["a variable", "an element"])
+def test_a_jump_by_charger_s_status_goes_where_the_status_says(tmp_path, status: str) -> None:
+    session = Session(Disk(tmp_path))  # no file F: the status is -2
+    session.type(f"10 TABLEAU T[1];{status}←5", f"20 CHARGER X,1,'F',{status}", f"30 ALLER EN 102+{status}",
+                 "100 AFFICHER 'CENT'", "110 TERMINER", "107 AFFICHER 'CENT SEPT'")
+    assert "CENT\n" in session.type("EX")

@@ -238,3 +238,13 @@ def test_a_chaine_given_a_number_kept_from_the_prompt_by_another_is_tested_again
     session.type("10 CHAINE X,Y", "20 Y←X", "30 SI Y='5' ALORS AFFICHER 'OUI' SINON AFFICHER 'NON'")
     session.type("X←5")  # REPRENDRE from line 20 keeps X←5: no CHAINE has run, Y←X gives Y the number
     assert "TYPES INCOMPATIBLES = EN LIGNE 30" in session.type("RE 20")
+
+
+# &F's RESULTAT 5 is reached only where &Q's RETOUR EN makes &F go on: &F may give a number.
+RETURNED_INTO = ("10 CHAINE Y;Y←&F\n20 TERMINER\n30 PROCEDURE &F\n40 &Q;RESULTAT 'X'\n45 RESULTAT 5\n"
+                 "50 PROCEDURE &Q\n60 RETOUR EN 45\n")
+
+
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+def test_a_function_that_a_retour_en_makes_go_on_to_another_resultat_is_not_proved(profile: str) -> None:
+    assert_agrees(RETURNED_INTO, profile=profile)

@@ -248,11 +248,19 @@ def line_end_states(program: ir.ProgramIR, line: int, state: tuple) -> list[tupl
     return found
 
 
-def procedure_exits(program: ir.ProgramIR) -> dict[str, list[ir.Leave]]:
-    """How each procedure can end: the Leave exits its blocks reach."""
-    return {name: [program.blocks[block_id].exit for block_id in reachable(program, [entry])
+def procedure_exits(program: ir.ProgramIR, returns: list[int] = ()) -> dict[str, list[ir.Leave]]:
+    """How each procedure can end: the Leave exits its blocks reach, from its entry and from the blocks a RETOUR
+    EN makes a caller go on at (`returns`: return_roots; one of them may be in this procedure)."""
+    return {name: [program.blocks[block_id].exit for block_id in reachable(program, [entry, *returns])
                    if type(program.blocks[block_id].exit) is ir.Leave]
             for name, entry in program.proc_entry.items()}
+
+
+def return_roots(program: ir.ProgramIR, layout: Layout) -> list[int]:
+    """The blocks a RETOUR EN makes a caller go on at: static ones, or every line when one is computed."""
+    if computed(program):
+        return list(program.line_block.values())
+    return return_targets(program, layout)
 
 
 def referenced_globals(layout: Layout) -> set[str]:

@@ -55,7 +55,7 @@ class CompiledProgram:
         for block in program.blocks:
             if type(block.exit) is ir.Jump and block.exit.line is None:
                 block.exit.found_lines = self.targets.lines.get(id(block.exit))
-        returns = _return_roots(program, layout)  # a caller goes on there after a RETOUR EN
+        returns = analyses.return_roots(program, layout)  # a caller goes on there after a RETOUR EN
         units = [(layout.units[MAIN], [*roots, *returns])]
         units += [(unit, [program.proc_entry[name], *returns]) for name, unit in layout.units.items() if name != MAIN]
         foreign = analyses.foreign_lines(program, layout, units)  # lines that a unit other than their own runs
@@ -338,11 +338,3 @@ def within(array: object, bounds: tuple[int, int]) -> bool:
     low, high = bounds
     return type(array) is not list or all(
         type(value) is float and low <= value <= high and value.is_integer() for value in array[1:])
-
-
-def _return_roots(program: ir.ProgramIR, layout: Layout) -> list[int]:
-    """The blocks a RETOUR EN makes a caller go on at: static ones, or every line when one is computed."""
-    if analyses.computed(program):
-        return list(program.line_block.values())
-    return analyses.return_targets(program, layout)
-

@@ -182,7 +182,7 @@ class UnitCode(UnitNames):
             out.depth = 1
             out.emit("finally:")
             if own:
-                out.emit(f"    M.memory.used -= {' + '.join(held_name(name) for name in own)}")
+                out.emit(f"    _MM.used -= {' + '.join(held_name(name) for name in own)}")
             if self.table:
                 out.emit(f"    _release(L, {unit.name!r})")
             if self.shared.profile:

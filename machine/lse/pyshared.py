@@ -52,7 +52,8 @@ class ProgramCode:
         self.debug = debug
         self.constants: list[object] = []  # _K: formats and other objects, never source
         self.blocks: list[tuple[int, Counter, int]] = []  # charge points of --profile: (cycles, kinds, line)
-        self.exits = exits = analyses.procedure_exits(program)  # each procedure's ways out
+        # each procedure's ways out (a RETOUR EN's caller may go on in its lines to one)
+        self.exits = exits = analyses.procedure_exits(program, analyses.return_roots(program, layout))
         self.leaves = {name: {leave.kind for leave in leaves} for name, leaves in exits.items()}  # how each ends
         # A function's number given as an argument proves a parameter, which may prove a function: in turn.
         self.numeric: set[str] = set()  # procedures whose RESULTAT is always a number

@@ -78,7 +78,7 @@ def _arrays(layout: Layout) -> set[str]:
 def _followed(layout: Layout) -> tuple[dict[str, frozenset[float]], list[tuple[str, object]]]:
     """The names whose every value comes from a store written in the program (with what they start with: an
     array's zeros), and those stores. Not a procedure's own name, not one read in (LIRE, CHARGER), a loop's
-    variable, a position, nor one given to a procedure (by reference, it may store into it)."""
+    variable, a position, CHARGER's status, nor one given to a procedure (by reference, it may store into it)."""
     arrays = _arrays(layout)
     excluded = own_names(layout) | layout.parameters | layout.loaded_names
     stores: list[tuple[str, object]] = []
@@ -88,6 +88,8 @@ def _followed(layout: Layout) -> tuple[dict[str, frozenset[float]], list[tuple[s
             stores.append((node.target.name, node.expr))
         elif kind is n.Lire:
             excluded.update(target.name for target in node.targets)
+        elif kind is n.Charger:  # (its status too: a number it gives, a variable or an element)
+            excluded.update(target.name for target in (node.var, node.status) if target is not None)
         elif kind is n.Faire:
             excluded.add(node.var)
         elif kind is n.BuiltinCall and node.position_out is not None:

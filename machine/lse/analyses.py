@@ -269,41 +269,31 @@ def referenced_globals(layout: Layout) -> set[str]:
     return {name for call in layout.calls for name in given_by_reference(call, layout.units)}
 
 
-def shadowed_counters(layout: Layout, foreign: set[int] | None = None) -> dict[str, set[str]]:
+def shadowed_counters(layout: Layout) -> dict[str, set[str]]:
     """Each unit's FAIRE variables that may carry an int beside their float (pygen: i_NAME) to index by.
 
     Only the FAIRE ... JUSQUA of one unit step such a variable (a procedure could not keep the int of
     the program's variable), and only that unit's assignments store into it (each then sets the int
-    aside: pystmt.st_Assign); no LIBERER, LIRE, CHARGER, position, reference or FAIRE ... TANT QUE stores
-    into it (one of another unit's own variable of the name does not count, unless its line is one that a
-    unit other than its own may run: `foreign`, see foreign_lines; None, any line); none where a PAUSE lets
-    the monitor set a variable. (Ints kept by assignments were tried: they saved ~8 ns where they index
-    and cost 15-40 ns where an assignment keeps them, no gain on bench/.)
+    aside: pystmt.st_Assign); no LIBERER, LIRE, CHARGER, position or reference stores into it; none
+    where a PAUSE lets the monitor set a variable. (Ints kept by assignments were tried: they saved
+    ~8 ns where they index and cost 15-40 ns where an assignment keeps them, no gain on bench/.)
     """
     owners: dict[tuple[str, str], set[str]] = {}
-
-    def whose(unit: Unit, name: str, node: object) -> tuple[str | None, str]:
-        """The variable a statement of `unit` names: its own, the program's, or any unit's (None)."""
-        if foreign is None or node.line in foreign:
-            return None, name
-        return unit.name if name in unit.locals else MAIN, name
-
-    assigned: set[tuple[str | None, str]] = set()  # given a value other than by a FAIRE ... JUSQUA or an assignment
-    for unit, node in layout.noted:
+    assigned: set[str] = set()  # names given a value other than by a FAIRE ... JUSQUA or an assignment
+    for _, node in layout.noted:
         kind = type(node)
         if kind is n.Liberer:
-            assigned.update(whose(unit, name, node) for name in node.names)
+            assigned.update(node.names)
         elif kind is n.Faire and node.cond is not None:  # a TANT QUE steps it with no int
-            assigned.add(whose(unit, node.var, node))
+            assigned.add(node.var)
         elif kind is n.Lire:
-            assigned.update(whose(unit, target.name, node) for target in node.targets if type(target) is n.Var)
+            assigned.update(target.name for target in node.targets if type(target) is n.Var)
         elif kind is n.Charger:
-            assigned.update(whose(unit, target.name, node) for target in (node.var, node.status)
-                            if type(target) is n.Var)
+            assigned.update(target.name for target in (node.var, node.status) if type(target) is n.Var)
         elif kind is n.BuiltinCall and node.position_out is not None:
-            assigned.add(whose(unit, node.position_out.name, node))
-        elif kind is n.Call:  # of the arguments, only those given to a parameter by reference
-            assigned.update(whose(unit, name, node) for name in given_by_reference(node, layout.units))
+            assigned.add(node.position_out.name)
+    for call in layout.calls:  # of the arguments, only those given to a parameter by reference
+        assigned.update(given_by_reference(call, layout.units))
     stored_by: dict[tuple[str, str], set[str]] = {}  # the units whose assignments store into a variable
     for unit, node in layout.noted:
         kind = type(node)
@@ -317,8 +307,8 @@ def shadowed_counters(layout: Layout, foreign: set[int] | None = None) -> dict[s
             stored_by.setdefault((unit.name if name in unit.locals else MAIN, name), set()).add(unit.name)
     found: dict[str, set[str]] = {name: set() for name in layout.units}
     for (owner, name), units in owners.items():  # a procedure's own only: a recursive call has its own int
-        if units == {owner} and stored_by.get((owner, name), units) == units and (owner, name) not in assigned and (
-                (None, name) not in assigned and name not in layout.parameters and layout.is_pure_number(name)):
+        if units == {owner} and stored_by.get((owner, name), units) == units and name not in assigned and (
+                name not in layout.parameters and layout.is_pure_number(name)):
             found[owner].add(name)
     return found
 

@@ -107,20 +107,17 @@ def test_a_value_that_is_no_line_fails_as_a_jump_to_it() -> None:
     assert "LIGNE 170 INEXISTANTE EN LIGNE 20" in session.type("EX")
 
 
-def test_a_run_whose_jump_table_the_monitor_changed_cannot_go_on() -> None:
+@pytest.mark.parametrize(("first", "expected"), [
+    ("10 L←100", "RIEN A CONTINUER"),  # 300: a value L never gets, so a line its jump does not test
+    ("10 L←100;SI ALE(0)>2 ALORS L←300", "TROIS"),  # 300: a value L may get
+], ids=["a value the jump does not test", "a value it tests"])
+def test_a_run_whose_jump_variable_the_monitor_changed_goes_on_only_to_a_line_the_jump_tests(
+        first: str, expected: str) -> None:
     session = Session(None)
-    session.type("10 L←100", "20 PAUSE", "30 ALLER EN L", *TAIL)
+    session.type(first, "20 PAUSE", "30 ALLER EN L", *TAIL)
     assert "PAUSE EN LIGNE 20" in session.type("EX")
     session.type("L←300")
-    assert "RIEN A CONTINUER" in session.type("CO")
-
-
-def test_a_run_whose_jump_variable_was_given_a_value_it_may_hold_goes_on() -> None:
-    session = Session(None)
-    session.type("10 L←100;SI ALE(0)>2 ALORS L←300", "20 PAUSE", "30 ALLER EN L", *TAIL)
-    assert "PAUSE EN LIGNE 20" in session.type("EX")
-    session.type("L←300")
-    assert "TROIS" in session.type("CO")
+    assert expected in session.type("CO")
 
 
 def test_a_run_taken_up_from_a_line_jumps_where_the_prompt_left_its_variable() -> None:

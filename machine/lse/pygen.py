@@ -29,8 +29,6 @@ from machine.lse.pystmt import StatementCode, held_name
 from machine.lse.pystructure import NotStructured, StructuredCode
 
 INLINE_DEPTH = 1  # how many entry blocks deep a case copies the code of the blocks it jumps to (see pyflow)
-
-
 # The most lines a computed jump's value is tested against in a row (see tests_among): more are halved first.
 JUMP_TESTS = 4
 
@@ -522,7 +520,6 @@ class UnitCode(UnitNames):
         if self.states is None:
             out.emit(f"if lp: _leave(lp, {exit_.line})")
         self.go(block_id)
-
 
     def jump_among(self, code: str, lines: tuple[int, ...]) -> None:
         """A computed jump whose value can only be one of a few numbers (targets.py): a test of each that is a

@@ -1,4 +1,5 @@
-"""Python code for a unit written as a dispatch on `pc`: its entry blocks as the cases of a tree of tests.
+"""Python code for a unit written as a dispatch on `pc`: its entry blocks as the cases of a tree of tests; and the
+tests of a computed jump's value where it can only be a few lines (targets.py), a tree of the same shape.
 
 A part of the one code generator (pygen.UnitCode gives it the unit's blocks, flow and output); the
 dispatch remains only where the unit's code cannot be written as nested Python loops (pystructure).
@@ -98,3 +99,44 @@ class DispatchCode:
         self.unit.case(block_id)
         self.leaves.append((block_id, start, len(out.lines), out.depth, self.jumps))
         self.jumps = before | self.jumps
+
+    def jump_among(self, code: str, lines: tuple[int, ...]) -> None:
+        """A computed jump whose value can only be one of a few numbers (targets.py): a test of each that is a
+        line; any other value fails as the jump to it does (a line left out would be an internal error)."""
+        unit = self.unit
+        unit.out.emit(f"_t = {code}")
+        before = unit.kept.recent
+        self.tests_among(lines, unit.out.where)
+        unit.kept.recent = before
+
+    def tests_among(self, lines: tuple[int, ...], where: tuple[int, int]) -> None:
+        """The tests of a computed jump's value (a float, see jump_among): halved by `<` while more than
+        CASES_IN_A_ROW lines are left, as the cases are, then one `==` a line (`where`: the jump's place, for its
+        failure; the arms write other lines)."""
+        unit = self.unit
+        out, before = unit.out, unit.kept.recent
+        if len(lines) > CASES_IN_A_ROW:
+            half = len(lines) // 2
+            for position, part in enumerate((lines[:half], lines[half:])):
+                out.where = where
+                out.emit("else:" if position else f"if _t < {float(lines[half])!r}:")
+                out.depth += 1
+                self.tests_among(part, where)
+                out.depth -= 1
+            return
+        for position, line in enumerate(lines):
+            out.where = where
+            out.emit(f"{'if' if position == 0 else 'elif'} _t == {float(line)!r}:")
+            out.depth += 1
+            unit.kept.recent = set(before)
+            if unit.states is None:
+                out.emit(f"if lp: _leave(lp, {line})")
+            unit.go(unit.shared.ir.line_block[line])
+            out.depth -= 1
+        out.where = where
+        if lines:
+            out.emit("else:")
+            out.depth += 1
+        out.emit(f"_stray({'lp' if unit.states is None else '[]'}, _t)")  # (no loop stack: the loops are known)
+        if lines:
+            out.depth -= 1

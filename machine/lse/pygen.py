@@ -29,8 +29,6 @@ from machine.lse.pystmt import StatementCode, held_name
 from machine.lse.pystructure import NotStructured, StructuredCode
 
 INLINE_DEPTH = 1  # how many entry blocks deep a case copies the code of the blocks it jumps to (see pyflow)
-# The most lines a computed jump's value is tested against in a row (see tests_among): more are halved first.
-JUMP_TESTS = 4
 
 
 class UnitCode(UnitNames):
@@ -511,7 +509,7 @@ class UnitCode(UnitNames):
             if exit_.found_lines is None:
                 out.emit(f"pc = _goto(lp, {code}); {'continue' if self.fused is None else 'break'}")
             else:
-                self.jump_among(code, exit_.found_lines)
+                self.dispatch.jump_among(code, exit_.found_lines)
             return
         block_id = self.shared.ir.line_block.get(exit_.line)
         if block_id is None:
@@ -520,45 +518,6 @@ class UnitCode(UnitNames):
         if self.states is None:
             out.emit(f"if lp: _leave(lp, {exit_.line})")
         self.go(block_id)
-
-    def jump_among(self, code: str, lines: tuple[int, ...]) -> None:
-        """A computed jump whose value can only be one of a few numbers (targets.py): a test of each that is a
-        line; any other value fails as the jump to it does (a line left out would be an internal error)."""
-        self.out.emit(f"_t = {code}")
-        before = self.kept.recent
-        self.tests_among(lines, self.out.where)
-        self.kept.recent = before
-
-    def tests_among(self, lines: tuple[int, ...], where: tuple[int, int]) -> None:
-        """The tests of a computed jump's value (a float, see jump_among): halved by `<` while more than
-        JUMP_TESTS lines are left, then one `==` a line (`where`: the jump's place, for its failure; the arms
-        write other lines)."""
-        out, before = self.out, self.kept.recent
-        if len(lines) > JUMP_TESTS:
-            half = len(lines) // 2
-            for position, part in enumerate((lines[:half], lines[half:])):
-                out.where = where
-                out.emit("else:" if position else f"if _t < {float(lines[half])!r}:")
-                out.depth += 1
-                self.tests_among(part, where)
-                out.depth -= 1
-            return
-        for position, line in enumerate(lines):
-            out.where = where
-            out.emit(f"{'if' if position == 0 else 'elif'} _t == {float(line)!r}:")
-            out.depth += 1
-            self.kept.recent = set(before)
-            if self.states is None:
-                out.emit(f"if lp: _leave(lp, {line})")
-            self.go(self.shared.ir.line_block[line])
-            out.depth -= 1
-        out.where = where
-        if lines:
-            out.emit("else:")
-            out.depth += 1
-        out.emit(f"_stray({'lp' if self.states is None else '[]'}, _t)")  # (no loop stack: the loops are known)
-        if lines:
-            out.depth -= 1
 
 
 def program_source(shared: ProgramCode, units: list[tuple[Unit, list[int]]]) -> tuple[str, dict]:

@@ -106,22 +106,22 @@ class DispatchCode:
         unit = self.unit
         unit.out.emit(f"_t = {code}")
         before = unit.kept.recent
-        self.tests_among(lines, unit.out.where)
+        self.tests_among(lines, unit.out.where, before)
         unit.kept.recent = before
 
-    def tests_among(self, lines: tuple[int, ...], where: tuple[int, int]) -> None:
+    def tests_among(self, lines: tuple[int, ...], where: tuple[int, int], before: set[str]) -> None:
         """The tests of a computed jump's value (a float, see jump_among): halved by `<` while more than
         CASES_IN_A_ROW lines are left, as the cases are, then one `==` a line (`where`: the jump's place, for its
-        failure; the arms write other lines)."""
+        failure; `before`: the indexes kept there; the arms write other lines and keep others)."""
         unit = self.unit
-        out, before = unit.out, unit.kept.recent
+        out = unit.out
         if len(lines) > CASES_IN_A_ROW:
             half = len(lines) // 2
             for position, part in enumerate((lines[:half], lines[half:])):
                 out.where = where
                 out.emit("else:" if position else f"if _t < {float(lines[half])!r}:")
                 out.depth += 1
-                self.tests_among(part, where)
+                self.tests_among(part, where, before)
                 out.depth -= 1
             return
         for position, line in enumerate(lines):

@@ -15,7 +15,7 @@ from machine.lse import ir
 from machine.lse import nodes as n
 from machine.lse.analyses import referenced_globals, successors, whole_stores
 from machine.lse.builtins import BUILTINS
-from machine.lse.kinds import result_expressions, results_proved, whole_names
+from machine.lse.kinds import result_expressions, whole_names
 from machine.lse.layout import MAIN, Layout
 from machine.lse.operands import whole_constant
 
@@ -103,10 +103,12 @@ def string_variables(layout: Layout) -> set[str]:
 def string_kinds(layout: Layout, exits: dict[str, list], broken: set[str] | frozenset[str] = frozenset(),
                  own: dict[str, set[str]] | None = None) -> tuple[set[str], set[str]]:
     """The program's CHAINE variables that hold a string whenever they are set (string_variables) and the
-    procedures whose every RESULTAT gives one (string_results), found together, optimistically then refuted to
-    a fixpoint: a store of a call of such a procedure is of a string, and so is a RESULTAT of such a variable
-    or of the procedure's `own` CHAINE (by procedure: ownership.own_strings_and_arrays). `broken`: the names
-    that hold something else as the run starts (kept from the prompt), and so none that a store of one sets."""
+    procedures whose every RESULTAT gives one (a string written out, a join, a string built-in, either value of
+    a SI, a call of such a procedure, one of those variables that is not the procedure's own, or the procedure's
+    `own` CHAINE, by procedure: ownership.own_strings_and_arrays), found together, optimistically then refuted
+    to a fixpoint. `exits`: each procedure's ways out (analyses.procedure_exits), whose RESULTAT it runs.
+    `broken`: the names that hold something else as the run starts (kept from the prompt), and so none that a
+    store of one sets."""
     names = layout.string_names - layout.array_names - layout.loaded_names - own_names(layout) - (
         referenced_globals(layout)) - broken
     stores: list[tuple[str, object]] = []
@@ -143,14 +145,6 @@ def _string(node: object, names: set[str], functions: frozenset[str] | set[str] 
         return _string(node.then, names, functions) and _string(node.other, names, functions)
     return kind is n.Str or (kind is n.Binary and node.op == "!") or (kind is n.Var and node.name in names) or (
         kind is n.BuiltinCall and BUILTINS[node.name].result_kind == "s") or (kind is n.Call and node.name in functions)
-
-
-def string_results(exits: dict[str, list], layout: Layout, strings: set[str]) -> set[str]:
-    """The procedures whose every RESULTAT gives a string (found optimistically, then refuted to a fixpoint):
-    a string written out, a join, a string built-in, one of the program's `strings` (string_variables) that
-    the procedure has not as its own, a call of such a procedure, either value of a SI. `exits`: each
-    procedure's ways out (analyses.procedure_exits), whose RESULTAT the procedure itself runs."""
-    return results_proved(exits, layout, lambda expr, unit, found: _string(expr, strings - unit.locals, found))
 
 
 def whole_variables(layout: Layout, foreign_lines: set[int], broken: set[str],

@@ -68,7 +68,7 @@ class CompiledProgram:
         self.quiet_lines = passing.quiet_lines(layout, quiet) if passed else frozenset()
         layout = passing.given_as_values(layout, passed)
         units = [(layout.units[unit.name], unit_roots) for unit, unit_roots in units]
-        shared = ProgramCode(program, layout, machine.costs, machine.numbers, profile, debug, foreign)
+        shared = ProgramCode(program, layout, machine.costs, machine.numbers, profile, debug, foreign, returns)
         # What the run starts with (kept from the prompt: REPRENDRE) may already break what the analyses
         # found: a bounded array holding what its bounds leave out is not bounded, a matrix no vector, a
         # name given a number no string variable and no array variable.

@@ -43,7 +43,7 @@ class ProgramCode:
     """What every unit of one program shares: the IR, cost prices, constants, the names of variables."""
 
     def __init__(self, program: ir.ProgramIR, layout: Layout, costs: dict, numbers: object,
-                 profile: bool, debug: bool, foreign: set[int] | None = None) -> None:
+                 profile: bool, debug: bool, foreign: set[int] | None = None, returns: list[int] | None = None) -> None:
         self.ir = program
         self.layout = layout
         self.costs = costs
@@ -52,8 +52,9 @@ class ProgramCode:
         self.debug = debug
         self.constants: list[object] = []  # _K: formats and other objects, never source
         self.blocks: list[tuple[int, Counter, int]] = []  # charge points of --profile: (cycles, kinds, line)
-        # each procedure's ways out (a RETOUR EN's caller may go on in its lines to one)
-        self.exits = exits = analyses.procedure_exits(program, analyses.return_roots(program, layout))
+        # each procedure's ways out (a RETOUR EN's caller may go on in its lines to one: `returns`, return_roots)
+        self.exits = exits = analyses.procedure_exits(
+            program, analyses.return_roots(program, layout) if returns is None else returns)
         self.leaves = {name: {leave.kind for leave in leaves} for name, leaves in exits.items()}  # how each ends
         # A function's number given as an argument proves a parameter, which may prove a function: in turn.
         self.numeric: set[str] = set()  # procedures whose RESULTAT is always a number
@@ -74,7 +75,7 @@ class ProgramCode:
         self.floors = analyses.counter_floors(layout)  # of them, the least value their int can have
         self.vectors = holdings.vectors(layout)  # arrays that are vectors whenever they are arrays
         self.bounded = holdings.bounded_arrays(layout)  # arrays of whole numbers between two bounds
-        self.strings = holdings.string_variables(layout)  # CHAINE variables that only ever hold strings
+        self.strings: set[str] = set()  # CHAINE variables that only ever hold strings (set by the linker)
         self.undeclarable = holdings.undeclarable(layout)  # names that LIBERER or CHARGER may make no CHAINE
         self.string_results: set[str] = set()  # procedures whose RESULTAT is always a string (set by the linker)
         self.indexed = ownership.indexed_references(layout)  # parameters by reference only indexed

@@ -36,8 +36,8 @@ def jump_targets(program: ir.ProgramIR, layout: Layout, held: dict) -> Targets:
     jumps = [block.exit for block in program.blocks if type(block.exit) is ir.Jump and block.exit.line is None]
     if not jumps:
         return Targets({}, {})
-    values, stores = _followed(layout)
     arrays = _arrays(layout)
+    values, stores = _followed(layout, arrays)
     for name in list(values):
         kept = held.get(name)
         if kept is None:
@@ -75,11 +75,11 @@ def _arrays(layout: Layout) -> set[str]:
     return array_variables(layout) - layout.parameters
 
 
-def _followed(layout: Layout) -> tuple[dict[str, frozenset[float]], list[tuple[str, object]]]:
+def _followed(layout: Layout, arrays: set[str]) -> tuple[dict[str, frozenset[float]], list[tuple[str, object]]]:
     """The names whose every value comes from a store written in the program (with what they start with: an
     array's zeros), and those stores. Not a procedure's own name, not one read in (LIRE, CHARGER), a loop's
-    variable, a position, CHARGER's status, nor one given to a procedure (by reference, it may store into it)."""
-    arrays = _arrays(layout)
+    variable, a position, CHARGER's status, nor one given to a procedure (by reference, it may store into it);
+    `arrays`: the arrays that may be followed (_arrays)."""
     excluded = own_names(layout) | layout.parameters | layout.loaded_names
     stores: list[tuple[str, object]] = []
     for _, node in layout.noted:

@@ -45,9 +45,16 @@ def test_every_mode_agrees_with_the_reference_where_a_description_is_read_once(n
 
 
 def test_the_description_of_a_matrix_read_three_times_is_read_once() -> None:
-    code = listing(PROGRAMS["a matrix's neighbours summed in a loop"].replace("S←S+X", "S←S+X+J"))
+    source = PROGRAMS["a matrix's neighbours summed in a loop"].replace("S←S+X", "S←S+X+J")
+    code = listing(source.replace("10 TABLEAU G[4,4]", "10 N←4;TABLEAU G[N,N]"))  # (sizes known at run time only)
     line = code[code.rindex("# 50:"):]  # (a loop that adds J at each pass: no Python for, see test_counted_loops)
     assert line.count("v_G[0]") == 1  # read into its name before the fast path; the general way reads none
+
+
+def test_a_matrix_whose_sizes_are_constants_has_its_description_read_nowhere() -> None:
+    code = listing(PROGRAMS["a matrix's neighbours summed in a loop"].replace("S←S+X", "S←S+X+J"))
+    line = code[code.rindex("# 50:"):]
+    assert "v_G[0]" not in line and "_D0" not in line and ") * 4 + " in line and "5 > " in line
 
 
 def test_an_array_read_once_keeps_its_description_in_the_access() -> None:

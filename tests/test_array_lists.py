@@ -225,12 +225,14 @@ def keys_of(kind: str, keys: list) -> list:
     return whole
 
 
+@pytest.mark.parametrize("sized", [False, True], ids=["sizes read", "sizes written out"])
 @pytest.mark.parametrize("kind", ["n", "i", "?"])
 @pytest.mark.parametrize("shape", ["vector", "matrix"])
-def test_each_written_form_reads_the_element_or_goes_to_the_general_path_for_each_kind_of_index(kind, shape):
+def test_each_written_form_reads_the_element_or_goes_to_the_general_path_for_each_kind_of_index(kind, shape, sized):
     array = vector() if shape == "vector" else matrix()
     parts = ["k"] if shape == "vector" else ["k", "kb"]
-    element = Element("a", parts, [kind] * len(parts), "1")
+    element = Element("a", parts, [kind] * len(parts), "1", dims=array_dims(array) if sized else None)
+    assert ("[0]" in element.read()) != sized
     for key in keys_of(kind, VECTOR_KEYS if shape == "vector" else MATRIX_KEYS):
         expected = general_outcome(array, key)
         assert evaluated(element.read(), array, key) == expected, key
@@ -243,11 +245,13 @@ def test_each_written_form_reads_the_element_or_goes_to_the_general_path_for_eac
         assert reference == expected if type(expected) is tuple else reference[0][reference[1]] == expected, key
 
 
+@pytest.mark.parametrize("sized", [False, True], ids=["sizes read", "sizes written out"])
 @pytest.mark.parametrize("kind", ["n", "i"])
 @pytest.mark.parametrize("shape", ["vector", "matrix"])
-def test_each_written_store_changes_the_element_named_or_fails_as_put_does(kind, shape):
+def test_each_written_store_changes_the_element_named_or_fails_as_put_does(kind, shape, sized):
     parts = ["k"] if shape == "vector" else ["k", "kb"]
-    element = Element("a", parts, [kind] * len(parts), "1")
+    element = Element("a", parts, [kind] * len(parts), "1",
+                      dims=array_dims(vector() if shape == "vector" else matrix()) if sized else None)
     for key in keys_of(kind, VECTOR_KEYS if shape == "vector" else MATRIX_KEYS):
         for number in ("7.5", "(7.0 + 0.5)"):  # the store tried then `_put`, and the general test then `_put`
             array, expected = (vector(), vector()) if shape == "vector" else (matrix(), matrix())

@@ -14,7 +14,7 @@ import re
 import pytest
 
 from machine.disk import Disk
-from machine.lse.holdings import vectors
+from machine.lse.holdings import shapes, vectors
 from machine.lse.layout import layout as build_layout
 from machine.lse.listing import listing
 from machine.lse.numbers import WHOLE_EXACT
@@ -356,7 +356,7 @@ def test_an_index_reads_a_counters_int_only_where_every_way_there_sets_it() -> N
     ("10 TABLEAU T[3]\n20 FAIRE 30 POUR I←0 JUSQUA 2\n30 T[I+1]←I;T[I]←I\n",
      ["v_T[(i_I + 1)] =", "v_T[i_I if i_I > 0 else None] ="]),
     ("10 TABLEAU G[3,3]\n20 FAIRE 30 POUR I←2 JUSQUA 3\n30 G[I-1,I-1]←I;G[I-2,1]←I\n",
-     ["v_G[((i_I - 1) - 1) * _m[3] + _k", "(_k := (i_I - 2)) > 0"]),
+     ["v_G[((i_I - 1) - 1) * 3 + _k", "(_k := (i_I - 2)) > 0"]),
     ("10 TABLEAU T[3];I←0\n20 FAIRE 30 POUR I←1 JUSQUA 3\n30 T[I]←I\n", ["v_T[i_I if i_I > 0 else None] ="]),
     ("10 TABLEAU T[3]\n20 FAIRE 30 POUR I←3 PAS -1 JUSQUA 1\n30 T[I]←I\n", ["v_T[i_I if i_I > 0 else None] ="]),
 ], ids=["counting up from 1: no test", "from 0: plus 1 untested, alone tested",
@@ -420,6 +420,27 @@ def test_a_name_is_a_vector_when_nothing_can_make_it_another_array(name: str, so
     assert vectors(build_layout(parse(source))) == expected
 
 
+SHAPES = [
+    ("every TABLEAU of a name with the same constant sizes gives them",
+     "10 TABLEAU T[3],M[2,4];T[1]←M[1,1]\n20 &P\n30 TERMINER\n40 PROCEDURE &P LOCAL M;TABLEAU M[2,4]\n",
+     {"T": (3,), "M": (2, 4)}),
+    ("a name declared with two sizes has none", "10 TABLEAU T[3]\n20 LIBERER T;TABLEAU T[4]\n", {}),
+    ("sizes computed at run time are none", "10 N←3;TABLEAU T[N],U[3+0]\n", {}),
+    ("a size that is no whole number from 1 is none", "10 TABLEAU T[0],U[2.5],V[-1]\n", {}),
+    ("a name handed to a procedure has none (its TABLEAU of the parameter sizes it again)",
+     "10 TABLEAU T[3];&P(T)\n20 TERMINER\n30 PROCEDURE &P(A)\n40 LIBERER A;TABLEAU A[5];RETOUR\n", {}),
+    ("a name that is also a CHAINE has none", "10 TABLEAU T[3]\n20 LIBERER T;CHAINE T\n", {}),
+    ("a name given by CHARGER has none", "10 TABLEAU T[3];CHARGER T,1,'F'\n", {}),
+    ("no name has any in a program with a PAUSE", "10 TABLEAU T[3];PAUSE\n", {}),
+]
+
+
+@pytest.mark.parametrize(("name", "source", "expected"), SHAPES, ids=[case[0] for case in SHAPES])
+def test_an_array_has_sizes_known_before_the_run_when_nothing_can_size_it_otherwise(
+        name: str, source: str, expected: dict) -> None:
+    assert shapes(build_layout(parse(source))) == expected
+
+
 def interrupted(session: Session, *lines: str) -> None:
     """Type a program, run it for a slice and interrupt it there."""
     session.type(*lines)
@@ -465,6 +486,24 @@ def test_a_run_whose_vector_became_a_matrix_at_the_prompt_cannot_go_on(tmp_path)
     session = Session(Disk(tmp_path))
     interrupted(session, "10 TABLEAU T[3000]", "20 FAIRE 30 POUR I←1 JUSQUA 3000", "30 T[I]←T[I]+1", "40 TERMINER")
     session.type("LIBERER T", "TABLEAU T[2,2]")
+    assert "RIEN A CONTINUER" in session.type("CO")
+
+
+def test_a_program_run_with_a_matrix_of_other_sizes_from_the_prompt_reads_it_by_its_own_sizes() -> None:
+    # REPRENDRE keeps the prompt's variables: the program's M[3,3] is not declared yet at line 20.
+    session = Session(None)
+    session.type("TABLEAU M[2,5]", "M[2,1]←7", "10 TABLEAU M[3,3]", "20 FAIRE 30 POUR I←1 JUSQUA 2",
+                 "30 AFFICHER M[I,6]")
+    assert "INDICE HORS LIMITES M[1,6] EN LIGNE 30" in session.type("RE 20")
+    session.type("30 AFFICHER M[I+1,I]")
+    assert session.type("RE 20").split()[0] == "7"
+
+
+def test_a_run_whose_matrix_was_declared_again_with_other_sizes_at_the_prompt_cannot_go_on(tmp_path) -> None:
+    session = Session(Disk(tmp_path))
+    interrupted(session, "10 TABLEAU M[3,1000]", "20 FAIRE 30 POUR I←1 JUSQUA 1000", "30 M[2,I]←M[2,I]+1",
+                "40 TERMINER")
+    session.type("LIBERER M", "TABLEAU M[1000,3]")
     assert "RIEN A CONTINUER" in session.type("CO")
 
 

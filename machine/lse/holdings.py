@@ -73,6 +73,27 @@ def vectors(layout: Layout) -> set[str]:
         layout.loaded_names)
 
 
+def shapes(layout: Layout) -> dict[str, tuple[int, ...]]:
+    """The arrays whose sizes are known before the run: every TABLEAU of theirs gives the same whole constants,
+    none is a parameter, a CHAINE, given by CHARGER or handed whole to a procedure (whose TABLEAU of its
+    parameter may size it again), no PAUSE. Their bounds and row length are written out as numbers."""
+    found: dict[str, set[tuple[int, ...]]] = {}
+    passed: set[str] = set()
+    for _, node in layout.noted:
+        kind = type(node)
+        if kind is n.Pause:  # the monitor may declare anything while the program waits
+            return {}
+        if kind is n.Tableau:
+            for name, dims in node.decls:
+                sizes = tuple(whole_constant(dim) for dim in dims)
+                found.setdefault(name, set()).add(sizes if all(size and size > 0 for size in sizes) else ())
+        elif kind is n.Call:
+            passed.update(arg.name for arg in node.args if type(arg) is n.Var)
+    excluded = layout.parameters | layout.string_names | layout.loaded_names | passed
+    return {name: next(iter(sizes)) for name, sizes in found.items()
+            if len(sizes) == 1 and () not in sizes and name not in excluded}
+
+
 def array_variables(layout: Layout) -> set[str]:
     """The program's TABLEAU names that hold an array whenever they are set.
 

@@ -75,6 +75,7 @@ class CompiledProgram:
         shared.bounded = {name: bounds for name, bounds in shared.bounded.items()
                           if within(machine.G.get(name), bounds)}
         shared.vectors = {name for name in shared.vectors if not matrix(machine.G.get(name))}
+        shared.shapes = {name: dims for name, dims in shared.shapes.items() if shaped(machine.G.get(name), dims)}
         shared.arrays = {name for name in shared.arrays if unset_or(machine.G.get(name), list)}
         # The program's string variables and functions, the strings a function holds as its own counted.
         not_strings = {name for name, value in machine.G.items() if not unset_or(value, str)}
@@ -198,8 +199,10 @@ class CompiledProgram:
             unset_or(variables.get(name), list) for name in self.shared.arrays)
 
     def vectors_kept(self, variables: dict) -> bool:
-        """False if a name the code reads as a vector (holdings.vectors) now holds a matrix."""
-        return not any(matrix(value) for name, value in variables.items() if name in self.shared.vectors)
+        """False if a name the code reads as a vector (holdings.vectors) now holds a matrix, or one whose sizes
+        the code writes out (holdings.shapes) an array of others."""
+        return not any(matrix(value) for name, value in variables.items() if name in self.shared.vectors) and all(
+            shaped(variables.get(name), dims) for name, dims in self.shared.shapes.items())
 
     def namespace(self, tables: dict) -> dict:
         machine = self.machine
@@ -319,6 +322,11 @@ class CompiledProgram:
 def matrix(value: object) -> bool:
     """True if `value` is an array of two sizes."""
     return type(value) is list and len(value[0][DIMS]) != 1
+
+
+def shaped(value: object, dims: tuple[int, ...]) -> bool:
+    """False if `value` is an array of other sizes than `dims`."""
+    return type(value) is not list or value[0][DIMS] == dims
 
 
 def unset_or(value: object, kind: type) -> bool:

@@ -41,7 +41,8 @@ class Element:
     def __init__(self, array: str, parts: list[str], kinds: list[str], tag: str,
                  fallback: list[str] | None = None, vector: bool = False, above: list[bool] | None = None,
                  described: str | None = None, pinned: bool = False, row: str | None = None,
-                 column: str | None = None, listed: bool = False, capped: bool = False) -> None:
+                 column: str | None = None, listed: bool = False, capped: bool = False,
+                 dims: tuple[int, ...] | None = None) -> None:
         self.array = array
         self.listed = listed  # the array is a list whenever it is set (holdings.array_variables): not tested
         # Pinned: the array and each part held as first evaluated, where what runs after them (a call in
@@ -75,6 +76,9 @@ class Element:
         # (pyloops.LoopCode.capped): tested here from below only, and written where it is used where it needs
         # no test at all.
         self.capped = capped
+        # The array's sizes where they are known before the run (holdings.shapes): its bounds and row length
+        # written out, its description not read.
+        self.dims = dims if dims and len(dims) == len(parts) else None
 
     # ------------------------------------------------------------ pieces
     def container(self) -> str:
@@ -100,7 +104,8 @@ class Element:
         column = self.column or (self.parts[1] if self.capped and self.above[1] else self.whole(1))
         if self.row is not None:
             return f"{self.row} + {column}"
-        stride = f"{self.described}s" if self.described else f"{self.m}[{COLUMNS}]"
+        stride = f"{self.described}s" if self.described else (
+            str(self.dims[1]) if self.dims else f"{self.m}[{COLUMNS}]")
         if self.positive[0]:  # a constant row: its offset
             row = int(self.names[0]) - 1
             return column if row == 0 else f"{row} * {stride} + {column}"
@@ -147,7 +152,13 @@ class Element:
         at = 0 if slot == 0 else 1
         if self.kinds[at] == "i" and description.startswith(HOISTED):
             return f"{description}{suffix}"
+        if self.dims:
+            return self.written_bound(at)
         return f"{description}[{SLOTS[self.kinds[at]][slot]}]"
+
+    def written_bound(self, at: int) -> str:
+        """The bound of index part `at` of an array of known sizes, written out (an int for an int part)."""
+        return f"{self.dims[at] + 1}" if self.kinds[at] == "i" else f"{self.dims[at] + 1}.0"
 
     def general_test(self) -> str:
         """True if the index names an element, False for anything else (never raises): the array first
@@ -159,7 +170,9 @@ class Element:
                              if self.names[at] != self.parts[at])
         tests = [] if self.listed else [f"_type({self.a}) is _list"]
         tests.extend(f"_type({name}) is _float" for name, guard in zip(self.names, self.guards) if guard)
-        if len(self.names) == 1:
+        if self.dims:
+            tests.extend(self.within(at, self.written_bound(at), False) for at in range(len(self.names)))
+        elif len(self.names) == 1:
             tests.append(self.within(0, f"{self.a}[0][{SLOTS[self.kinds[0]][0]}]", False))
         else:
             tests.append(self.within(0, f"({self.m} := {self.a}[0])[{SLOTS[self.kinds[0]][1]}]", False))

@@ -71,16 +71,16 @@ class IndexCode:
     def element(self, array: str, parts: list[tuple[str, str]], tag: str, fallback: list[str] | None = None,
                 vector: bool = False, above: list[bool] | None = None, described: str | None = None,
                 pinned: bool = False, row: str | None = None, column: str | None = None,
-                listed: bool = False, capped: bool = False) -> Element:
+                listed: bool = False, capped: bool = False, dims: tuple[int, ...] | None = None) -> Element:
         """An element access to write: the array's code, then its index parts with their kinds.
 
         A kind is 'n' (a float), 'i' (a Python int, whole already) or unknown; `fallback`, the
         parts as floats, for the general functions where an int part is no element (a NaN);
         `vector`, the array is one whenever it is an array; `above`, which int parts are at least 1 when
-        they are numbers; `described`, `pinned`, `listed` and `capped`, as pyarray.Element takes them.
+        they are numbers; `described`, `pinned`, `listed`, `capped` and `dims`, as pyarray.Element takes them.
         """
         return Element(array, [code for code, _ in parts], [kind for _, kind in parts], tag, fallback, vector, above,
-                       described, pinned, row, column, listed, capped)
+                       described, pinned, row, column, listed, capped, dims)
 
     def indexed(self, name: str, indices: tuple, tag: str, pinned: bool = False) -> Element:
         """The element of the array `name` that `indices` name, by the ints of FAIRE variables where they help.
@@ -92,8 +92,10 @@ class IndexCode:
         """
         array, vector = (self.scope.loops.fast_array if self.fast else self.scope.array)(name), self.scope.vector(name)
         listed = self.scope.listed(name) and array == self.scope.pyname(name)  # (not one read before a loop)
+        dims = self.scope.shape(name)
         if pinned or any(changes_variables(index) for index in indices):
-            return self.element(array, self.float_parts(indices), tag, vector=vector, pinned=True, listed=listed)
+            return self.element(array, self.float_parts(indices), tag, vector=vector, pinned=True, listed=listed,
+                                dims=dims)
         parts = self.key_parts(indices)
         kept = [False] * len(parts)  # a kept index is an int from 1, or NaN (no element)
         if not (self.floats or (self.fast and len(parts) == 2 and self.described.get(name))):  # (not a row read
@@ -113,11 +115,12 @@ class IndexCode:
             elif described and not vector and parts[0][1] == "i":  # (a vector's end is an IndexError already)
                 capped = self.scope.loops.capped(name, indices[0], False)
             return self.element(array, parts, tag, None, vector, above, described=described, row=row, column=column,
-                                listed=listed, capped=capped)
+                                listed=listed, capped=capped, dims=dims)
         floats = self.float_parts(indices)
         if all(kind == "i" or simple(code) for code, kind in parts):
-            return self.element(array, parts, tag, [code for code, _ in floats], vector, above, listed=listed)
-        return self.element(array, floats, tag, None, vector, listed=listed)
+            return self.element(array, parts, tag, [code for code, _ in floats], vector, above, listed=listed,
+                                dims=dims)
+        return self.element(array, floats, tag, None, vector, listed=listed, dims=dims)
 
     def kept_index(self, index: object, part: tuple[str, str]) -> tuple[tuple[str, str], bool]:
         """An index part that is a number variable's float: the int it names, kept while the variable holds the

@@ -53,6 +53,11 @@ class UnitNames:
         """True if the array `name` is a vector whenever it is an array (see holdings.vectors)."""
         return name in self.shared.vectors and self.storage(name) != "ref" and not self.shared.debug
 
+    def shape(self, name: str) -> tuple[int, ...] | None:
+        """The sizes of the array `name` whenever it is an array, if known before the run (holdings.shapes)."""
+        dims = self.shared.shapes.get(name)
+        return dims if dims and self.storage(name) != "ref" and not self.shared.debug else None
+
     # ------------------------------------------------------------- storage
     def storage(self, name: str) -> str:
         where = self.stored.get(name)

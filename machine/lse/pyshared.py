@@ -74,6 +74,7 @@ class ProgramCode:
         self.counters = analyses.shadowed_counters(layout)  # FAIRE variables with an int to index by
         self.floors = analyses.counter_floors(layout)  # of them, the least value their int can have
         self.vectors = holdings.vectors(layout)  # arrays that are vectors whenever they are arrays
+        self.shapes = holdings.shapes(layout)  # arrays whose sizes are constants, by name
         self.bounded = holdings.bounded_arrays(layout)  # arrays of whole numbers between two bounds
         self.strings: set[str] = set()  # CHAINE variables that only ever hold strings (set by the linker)
         self.undeclarable = holdings.undeclarable(layout)  # names that LIBERER or CHARGER may make no CHAINE

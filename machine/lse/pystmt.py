@@ -192,7 +192,7 @@ class StatementCode:
                 self.exprs.described[name] = hoisted
                 continue
             array = self.unit.settled_array(name)
-            if counts[name] > 1 and array.isidentifier():
+            if counts[name] > 1 and array.isidentifier() and not self.unit.shape(name):  # (sizes written out)
                 self.exprs.described[name] = f"_D{len(read)}"
                 read[array] = (self.exprs.described[name], name in matrices)
         try:

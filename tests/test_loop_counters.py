@@ -391,16 +391,17 @@ def test_a_loop_has_an_int_when_its_values_and_the_step_past_its_limit_are_exact
         assert got == expected and all(type(part) is int for part in got)
 
 
+@pytest.mark.parametrize("first", ["A", "1", "0", "-3", "16777216", "-16777216", "16777217"])
 @pytest.mark.parametrize("step", [1, 3, -1, -2])
 @pytest.mark.parametrize("counted", [False, True], ids=["whole pass", "counted"])
 def test_the_int_shadow_tested_inline_for_a_constant_step_is_what_the_run_time_function_gives(
-        step: int, counted: bool) -> None:
-    node = parse(f"10 FAIRE 20 POUR I←A PAS {step} JUSQUA B\n20 *\n").lines[0].statements[0]
+        step: int, counted: bool, first: str) -> None:
+    node = parse(f"10 FAIRE 20 POUR I←{first} PAS {step} JUSQUA B\n20 *\n").lines[0].statements[0]
     code = compile(shadow(node, counted), "<shadow>", "eval")
     given = (make_counted if counted else make_whole_pass)(WHOLE_EXACT)
     values = [0.0, 1.0, -3.0, 2.5, -0.5, 16777215.0, 16777216.0, -16777216.0, 16777217.0, 1e300, math.inf, -math.inf,
               math.nan, 16777214.0, -16777214.0, 16777213.0]
-    for start in values:
+    for start in values if first == "A" else [float(first)]:
         for limit in values:
             namespace = {"_s": start, "_lim": limit, "_int": int, "_floor": math.floor, "_NAN": math.nan}
             assert repr(eval(code, namespace)) == repr(given(start, float(step), limit)), (start, limit)

@@ -78,12 +78,22 @@ class LoopCode:
             return
         out.emit(f"_st{exit_.body} = _st; _lim{exit_.body} = _lim")
         counter = unit.counter(node.var)
+        inside = None
         if counter is not None:  # set whether the loop runs or not: the variable was (no TANT QUE has one)
             counted = exit_.body in self.counted  # its passes a `for` over ints (see count)
             names = f"{counter}, _ist{exit_.body}" + (f", _stop{exit_.body}" if counted else "")
-            out.emit(f"{names} = {shadow(node, counted)}")
+            start = whole_constant(node.start)
+            if start is not None and abs(start) <= WHOLE_EXACT and not whole24(node.limit):
+                # Decision: a loop that does not run leaves its variable at its whole start, its int that start;
+                # the rest of the shadow (a limit's test, a floor) is worked out only for a loop that runs.
+                out.emit(f"{counter} = {start}")
+                inside = f"{names} = {shadow(node, counted)}"
+            else:
+                out.emit(f"{names} = {shadow(node, counted)}")
         out.emit("if _go:")
         out.depth += 1
+        if inside is not None:
+            out.emit(inside)
         state = analyses.reopened(unit.states[block.id], exit_)
         if unit.structured and self.counting is None and exit_.body not in unit.structure.placed and not (
                 state and state[-1].end == exit_.end):
@@ -453,8 +463,13 @@ def shadow(node: n.Faire, counted: bool) -> str:
         return "_counted(_s, _st, _lim)" if counted else "_whole_pass(_s, _st, _lim)"
     # whole_pass's test: a whole start within 2^24, a limit whose distance to 2^24 holds one step
     room = repr(WHOLE_EXACT - abs(step))
-    test = f"-{WHOLE_EXACT!r} <= _s <= {WHOLE_EXACT!r} and (_sk := _floor(_s)) == _s and -{room} <= _lim <= {room}"
+    start = bounds[0]
+    if start is not None and abs(start) <= WHOLE_EXACT:  # a whole start within 2^24: only the limit tested
+        first, test = repr(start), f"-{room} <= _lim <= {room}"
+    else:
+        first = "_sk"
+        test = f"-{WHOLE_EXACT!r} <= _s <= {WHOLE_EXACT!r} and (_sk := _floor(_s)) == _s and -{room} <= _lim <= {room}"
     if not counted:
-        return f"(_sk, {step}) if {test} else (_NAN, _NAN)"
+        return f"({first}, {step}) if {test} else (_NAN, _NAN)"
     stop = "_floor(_lim) + 1" if step > 0 else "-_floor(-_lim) - 1"  # past the last int the loop takes
-    return f"(_sk, {step}, {stop}) if {test} else (_NAN, _NAN, None)"
+    return f"({first}, {step}, {stop}) if {test} else (_NAN, _NAN, None)"

@@ -14,3 +14,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def update_golden(request: pytest.FixtureRequest) -> bool:
     """True when the run should rewrite the golden files instead of comparing."""
     return request.config.getoption("--update-golden")
+
+
+@pytest.fixture
+def every_loop_long(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every counted loop a Python `for`, however few passes its bounds give (pyloops.short): for the tests of
+    the `for` itself, whose programs are small."""
+    from machine.lse import pyloops
+
+    monkeypatch.setattr(pyloops, "SHORT_PASSES", 0)

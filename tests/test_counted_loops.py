@@ -11,13 +11,18 @@ from __future__ import annotations
 import pytest
 
 from machine.disk import Disk
+from machine.lse import pyloops
 from machine.lse.listing import listing
+from machine.lse.parser import parse
 from machine.lse.status import Status
 from machine.micro import Micro
 from machine.profile import load_profile
 from tests.oracle.differential import assert_agrees
 from tests.test_loop_counters import interrupted
 from tests.test_monitor import Session
+
+SHORT_PASSES = pyloops.SHORT_PASSES  # the compiler's own (every_loop_long sets another for each test)
+pytestmark = pytest.mark.usefixtures("every_loop_long")
 
 # A procedure whose pass gives a number to the array it reads (DEJA DECLAREE AUTREMENT), by one name or another.
 GIVEN_A_NUMBER = """\
@@ -482,4 +487,33 @@ def test_a_pass_paid_in_bulk_ends_each_slice_where_one_paid_at_a_time_does(cycle
 def test_a_pass_with_a_si_is_paid_as_it_goes_and_tests_the_budget_after_each_pass() -> None:
     code = listing(PROGRAMS["a loop whose SI reads the variable's value in an arm only"])
     pass_ = code[code.rindex("for i_I in"):].split("except BaseException")[0]
-    assert "cyc += " in pass_ and "if cyc >= bud: break" in pass_
+    assert "cyc += " in pass_ and "if cyc >= bud: break" in pass_ or "if cyc >= bud: cyc += " in pass_
+
+
+SHORT = [
+    ("whole constant bounds giving 4 passes", "FAIRE 20 POUR I←1 JUSQUA 4", True),
+    ("7 passes", "FAIRE 20 POUR I←3 JUSQUA 9", True),
+    ("8 passes", "FAIRE 20 POUR I←1 JUSQUA 8", False),
+    ("a step of 2 giving 5 passes", "FAIRE 20 POUR I←1 PAS 2 JUSQUA 9", True),
+    ("counting down 3 passes", "FAIRE 20 POUR I←3 PAS -1 JUSQUA 1", True),
+    ("a limit below the start: no pass", "FAIRE 20 POUR I←5 JUSQUA 1", True),
+    ("a variable limit", "FAIRE 20 POUR I←1 JUSQUA N", False),
+    ("a step of 0 (it never ends)", "FAIRE 20 POUR I←1 PAS 0 JUSQUA 3", False),
+    ("a TANT QUE", "FAIRE 20 POUR I←1 TANT QUE I<3", False),
+]
+
+
+@pytest.mark.parametrize(("name", "faire", "expected"), SHORT, ids=[case[0] for case in SHORT])
+def test_a_loop_is_short_when_its_constant_bounds_give_fewer_than_8_passes(
+        monkeypatch: pytest.MonkeyPatch, name: str, faire: str, expected: bool) -> None:
+    monkeypatch.setattr(pyloops, "SHORT_PASSES", SHORT_PASSES)
+    assert pyloops.short(parse(f"10 {faire}\n20 *\n").lines[0].statements[0]) is expected
+
+
+@pytest.mark.parametrize(("limit", "counted"), [("4", False), ("8", True), ("N", True)])
+def test_a_short_loop_goes_round_its_while_and_a_longer_one_is_a_for(
+        monkeypatch: pytest.MonkeyPatch, limit: str, counted: bool) -> None:
+    monkeypatch.setattr(pyloops, "SHORT_PASSES", SHORT_PASSES)
+    source = f"5 N←4;TABLEAU T[9]\n10 FAIRE 20 POUR I←1 JUSQUA {limit}\n20 T[I]←T[I]+7\n30 AFFICHER T\n"
+    assert ("for i_I in" in listing(source)) is counted
+    assert_agrees(source, [])

@@ -11,6 +11,8 @@ from machine.lse.listing import listing
 from tests.lse_harness import lines
 from tests.oracle.differential import assert_agrees
 
+pytestmark = pytest.mark.usefixtures("every_loop_long")  # (their loops are short: see pyloops.short)
+
 
 def around(start: str, *after: str) -> str:
     """A loop over J whose pass reads and stores X[K] and never stores K, started by `start`, then `after`."""

@@ -9,6 +9,8 @@ import pytest
 from machine.lse.listing import listing
 from tests.oracle.differential import assert_agrees
 
+pytestmark = pytest.mark.usefixtures("every_loop_long")  # (their loops are short: see pyloops.short)
+
 FILL = "10 TABLEAU T[6000];S←0;Y←0\n15 FAIRE 15 POUR I←1 JUSQUA 6000;T[I]←I\n"  # (a loop of its own)
 PROGRAMS = {
     "a SI in a pass, many slices long": (
@@ -32,10 +34,11 @@ def test_a_pass_paying_its_first_add_after_the_for_agrees_with_the_reference(nam
 
 @pytest.mark.parametrize("name", sorted(PROGRAMS))
 def test_each_program_has_a_pass_that_pays_its_first_add_after_the_for(name: str) -> None:
+    # The passes the budget ends paid where it ends them, those of a `for` run to its end after it.
     lines = [line.strip() for line in listing(PROGRAMS[name]).splitlines()]
-    assert "if cyc >= bud: break" in lines
-    assert any(line.startswith("cyc += ") and ".0 * (_it.index(i_" in line and line.endswith(") + 1)")
-               for line in lines)
+    assert any(line.startswith("if cyc >= bud: cyc += ") and ".0 * (_it.index(i_" in line and line.endswith(
+        ") + 1); break") for line in lines)
+    assert any(line.startswith("else: cyc += ") and line.endswith(".0 * _len(_it)") for line in lines)
 
 
 def test_the_first_add_of_a_pass_with_a_si_is_paid_after_the_passes_run() -> None:
@@ -43,5 +46,6 @@ def test_the_first_add_of_a_pass_with_a_si_is_paid_after_the_passes_run() -> Non
     loop = code[code.index("for i_J in _it:"):]
     first = next(line.strip() for line in loop.splitlines()[1:] if not line.strip().startswith("#"))
     assert not first.startswith("cyc +=")  # the pass starts with its first statement
-    assert "if cyc >= bud: break" in loop  # its other adds are where they are: the budget is tested
-    assert "cyc += 1540.0 * (_it.index(i_J) + 1)\n" in loop  # the passes run, not all
+    # its other adds are where they are: the budget is tested; the passes run are paid, not all
+    assert "if cyc >= bud: cyc += 1540.0 * (_it.index(i_J) + 1); break\n" in loop
+    assert "else: cyc += 1540.0 * _len(_it)\n" in loop  # all, where the `for` ran to its end

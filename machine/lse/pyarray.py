@@ -115,6 +115,8 @@ class Element:
     # ------------------------------------------------------------ tests
     def within(self, at: int, bound: str, evaluate: bool) -> str:
         """Index part `at` is at least 1 and under `bound` (evaluated here first if `evaluate`)."""
+        if self.dims and self.positive[at]:  # a constant from 1 against sizes known: decided here
+            return "True" if int(self.names[at]) <= self.dims[at] else "False"
         first = self.first(at) if evaluate else self.names[at]
         if self.above[at]:
             return f"{bound} > {first}"

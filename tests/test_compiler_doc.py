@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from machine.lse.listing import DOC, listing, queens_block
+import pytest
+
+from machine.lse.listing import DOC, listing, main, queens_block
 
 
 def test_the_document_shows_the_queens_as_the_generator_compiles_them():
@@ -17,3 +19,19 @@ def test_each_line_of_the_program_is_written_above_its_code_in_the_listing():
 def test_a_loop_the_program_decides_is_a_python_loop_with_a_continue():
     text = listing("10 FAIRE 20 POUR I←1 JUSQUA 9\n20 X←I\n30 TERMINER\n")
     assert "while True:" in text and "continue" in text and "lp[-1]" not in text
+
+
+@pytest.mark.parametrize(("text", "code", "said"), [
+    (None, 2, "FICHIER INEXISTANT"),
+    ("10 X←(\n20 AFFICHER\n", 1, "EXPRESSION ATTENDU, TROUVE FIN DE LIGNE EN LIGNE 10"),
+    ("10 AFFICHER 1\n", 0, ""),
+], ids=["a file that is not there", "a program with a syntax error", "a good program"])
+def test_the_listing_command_says_what_is_wrong_with_its_file_in_the_micro_s_words(
+        tmp_path, capsys, text: str | None, code: int, said: str) -> None:
+    path = tmp_path / "p.lse"
+    if text is not None:
+        path.write_text(text, encoding="utf-8")
+    assert main([str(path)]) == code
+    out, err = capsys.readouterr()
+    assert said in err and "Traceback" not in err
+    assert ("def _program" in out) == (code == 0)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from machine.lse.listing import listing
 from tests.oracle.differential import assert_agrees
 
 PROGRAMS = {
@@ -21,6 +22,10 @@ PROGRAMS = {
         "50 FAIRE 60 POUR I←1 JUSQUA 200\n60 TABLEAU W[3000]\n"
         "70 AFFICHER I\n80 RETOUR\n"),
     "a size given as a string": "10 &P\n20 TERMINER\n40 PROCEDURE &P LOCAL W\n50 TABLEAU W['A']\n60 RETOUR\n",
+    "an element read before the array is declared, in a call that skips its TABLEAU": (
+        "10 &P(0);&P(1)\n20 TERMINER\n30 PROCEDURE &P(K) LOCAL C,I,J\n40 SI K=1 ALORS ALLER EN 60\n"
+        "50 TABLEAU C[3];FAIRE 55 POUR I←1 JUSQUA 3\n55 C[I]←I*K+1\n60 FAIRE 66 POUR I←1 JUSQUA 2\n"
+        "65 FAIRE 65 POUR J←1 JUSQUA C[I];AFFICHER J\n66 *\n70 RETOUR\n"),
 }
 
 
@@ -28,3 +33,9 @@ PROGRAMS = {
 @pytest.mark.parametrize("profile", ["micro40", "console80"])
 def test_every_mode_agrees_with_the_reference_on_a_procedure_s_own_arrays(name: str, profile: str) -> None:
     assert_agrees(PROGRAMS[name], [], profile=profile)
+
+
+def test_an_own_array_is_indexed_with_no_test_that_it_is_a_list() -> None:
+    # Only its TABLEAU stores into it (no LIBERER, no store to the whole name, not read in): unset, or a list.
+    code = listing(PROGRAMS["an element read before the array is declared, in a call that skips its TABLEAU"])
+    assert "v_C[" in code and "_type(v_C)" not in code

@@ -62,7 +62,19 @@ def main(argv: list[str]) -> int:
     if len(files) != 1:
         print("usage: python -m machine.lse.listing FILE.lse [--profile] | --doc", file=sys.stderr)
         return 2
-    sys.stdout.write(listing(Path(files[0]).read_text(encoding="utf-8"), "--profile" in argv))
+    from machine.cli import UsageError, read_program, report_syntax  # (as the command line reads a program)
+    from machine.lse.parser import SyntaxErrors
+    from machine.lse.source import limits_of
+
+    try:
+        source = read_program(files[0], limits_of(load_profile()))
+        sys.stdout.write(listing(source, "--profile" in argv))
+    except UsageError as error:
+        print(f"listing: {error}", file=sys.stderr)
+        return 2
+    except SyntaxErrors as errors:
+        report_syntax(errors, sys.stderr)
+        return 1
     return 0
 
 

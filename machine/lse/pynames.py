@@ -46,8 +46,10 @@ class UnitNames:
         return self.shared.floors.get(name) if name in self.live else None
 
     def listed(self, name: str) -> bool:
-        """True if the program's variable `name` holds an array whenever it is set (see holdings.array_variables)."""
-        return name in self.shared.arrays and self.storage(name) == "global"
+        """True if `name` holds an array whenever it is set: the program's variable (see holdings.array_variables),
+        or a procedure's own array (ownership.own_strings_and_arrays: only its TABLEAU stores into it)."""
+        where = self.storage(name)
+        return where == "array" or name in self.shared.arrays and where == "global"
 
     def vector(self, name: str) -> bool:
         """True if the array `name` is a vector whenever it is an array (see holdings.vectors)."""

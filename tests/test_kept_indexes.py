@@ -72,7 +72,9 @@ def test_a_loop_that_never_stores_its_index_keeps_the_int_and_tests_the_float_by
 
 
 def test_a_call_leaves_a_procedures_own_index_kept_but_not_the_programs():
-    code = listing(CHANGES["K a procedure's own, its pass calling a procedure"])
+    # (K given by an assignment: a parameter never stored into works its int out at the entry, see below)
+    code = listing(CHANGES["K a procedure's own, its pass calling a procedure"].replace(
+        "PROCEDURE &P(K) LOCAL K,J", "PROCEDURE &P(KK) LOCAL KK,K,J;K←KK"))
     assert code.count("v_K is f_K") >= 2, code  # its own K: no call can store into it (its &Q stores the program's)
     code = listing(CHANGES["K changed by a procedure the loop calls"])
     after = code.split("p_P(")[1]
@@ -146,3 +148,41 @@ def test_an_offset_index_in_a_counted_loop_agrees_with_the_reference(name: str, 
 ])
 def test_an_offset_added_once_is_floored_before_the_loop_and_nothing_else_is(name: str, floored: bool) -> None:
     assert ("= _floor(v_G)" in listing(OFFSETS[name])) is floored
+
+
+ENTRY_INTS = {
+    "a parameter that indexes three elements, whole, fractional, below 1 and past the end": (
+        "10 TABLEAU A[5],B[5];FAIRE 20 POUR I←1 JUSQUA 5\n20 A[I]←I;B[I]←10*I\n"
+        "30 FAIRE 35 POUR J←1 JUSQUA 3;AFFICHER &F(J+0.7),&F(5)\n35 *\n40 AFFICHER &F(0.5)\n50 TERMINER\n"
+        "60 PROCEDURE &F(K) LOCAL K\n70 RESULTAT A[K]+B[K]*A[K]\n", "10 TABLEAU A[5],B[5]"),
+    "one that the procedure changes": (
+        "10 TABLEAU A[5],B[5];FAIRE 20 POUR I←1 JUSQUA 5\n20 A[I]←I;B[I]←10*I\n30 AFFICHER &F(2)\n40 TERMINER\n"
+        "60 PROCEDURE &F(K) LOCAL K\n70 X←A[K];K←K+1;RESULTAT X+B[K]\n", None),
+    "one handed to another procedure": (
+        "10 TABLEAU A[5],B[5];FAIRE 20 POUR I←1 JUSQUA 5\n20 A[I]←I;B[I]←10*I\n30 AFFICHER &F(2)\n40 TERMINER\n"
+        "60 PROCEDURE &F(K) LOCAL K\n70 &G(K);RESULTAT A[K]+B[K]\n80 PROCEDURE &G(J)\n90 J←J+1;RETOUR\n", None),
+    "one that indexes once": (
+        "10 TABLEAU A[5];A[2]←7;AFFICHER &F(2)\n40 TERMINER\n60 PROCEDURE &F(K) LOCAL K\n70 RESULTAT A[K]\n", None),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ENTRY_INTS))
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+def test_every_mode_agrees_with_the_reference_where_a_parameter_indexes(name: str, profile: str) -> None:
+    assert_agrees(ENTRY_INTS[name][0], [], profile=profile)
+
+
+@pytest.mark.parametrize("name", sorted(ENTRY_INTS))
+def test_a_parameter_the_procedure_never_changes_works_out_its_int_once_at_the_entry(name: str) -> None:
+    source, _ = ENTRY_INTS[name]
+    code = listing(source)
+    once = "e_K = _floor(v_K) if v_K >= 1.0 else _NAN" in code
+    assert once == name.startswith("a parameter"), code
+    if once:
+        assert "v_A[e_K]" in code and "v_B[e_K]" in code and "_floor(v_K)" not in code.replace(
+            "e_K = _floor(v_K)", "")
+
+
+def test_no_parameter_works_out_its_int_at_the_entry_where_a_pause_lets_the_monitor_set_it() -> None:
+    source = ENTRY_INTS["a parameter that indexes three elements, whole, fractional, below 1 and past the end"][0]
+    assert "e_K = " not in listing(source.replace("70 RESULTAT", "65 PAUSE\n70 RESULTAT"))

@@ -21,7 +21,7 @@ from machine.lse.layout import MAIN, Unit
 from machine.lse.pycharges import ChargePlan
 from machine.lse.pydispatch import DispatchCode
 from machine.lse.pyexpr import ExpressionCode, python_name
-from machine.lse.pykept import KeptIndexes
+from machine.lse.pykept import KeptIndexes, entry_indexes
 from machine.lse.pyloops import LoopCode
 from machine.lse.pynames import UnitNames
 from machine.lse.pyshared import INDENT, ProgramCode, Source
@@ -51,7 +51,9 @@ class UnitCode(UnitNames):
         self.once: set[int] = set()  # the blocks that run rarely (see program_source)
         self.reentered = True  # a call made in the unit may enter it again (see program_source)
         self.nested = True  # a procedure may call it: its depth may reach the limit (see program_source)
-        nodes = analyses.naming_nodes(analyses.unit_nodes(program, self.block_ids))  # (what the analyses below read)
+        nodes = self.naming = analyses.naming_nodes(analyses.unit_nodes(program, self.block_ids))  # (the analyses')
+        self.entry_ints: set[str] = set()  # parameters whose int is worked out at the entry (pykept.entry_indexes)
+        self.entry_used: set[str] = set()  # of them, those some index reads (their ints are written at the entry)
         # A procedure's own CHAINE and TABLEAU are Python locals when nothing hands them over by name.
         self.own_strings, self.own_arrays = ownership.own_strings_and_arrays(
             program, unit, nodes, shared.indexed, shared.layout.units)
@@ -140,6 +142,9 @@ class UnitCode(UnitNames):
             out.emit(f"if 0: {' = '.join(own)} = None  # its own names, unset until set: not the program's")
         if self.counters:  # no element until a FAIRE sets them (the general way sees their floats)
             out.emit(" = ".join(python_name("i", name) for name in sorted(self.counters)) + " = _NAN")
+        if not (self.is_main or self.shared.debug or self.shared.paused):  # (the monitor may set a variable there)
+            self.entry_ints = entry_indexes(self.naming, [name for name in unit.params if name not in (
+                unit.by_reference) and self.storage(name) in ("local", "held") and self.kind(name) == "n"])
         straight = self.structured or not self.is_main and self.straight(program.proc_entry[unit.name])
         if not self.is_main:
             entry = program.proc_entry[unit.name]
@@ -185,6 +190,9 @@ class UnitCode(UnitNames):
                 out.emit("    M.leave_call(_caller)")
         if self.kept.names:
             out.insert(0, self.kept.first_line(), 1)
+        if self.entry_used:  # (where a fast path or hot code read them: not in code run rarely)
+            out.insert(0, [f"{python_name('e', name)} = _floor({self.pyname(name)}) if {self.pyname(name)} >= 1.0 "
+                           "else _NAN" for name in sorted(self.entry_used)], 1)
         if self.settled:
             out.insert(0, [self.settling()], 1)
         # A reference is a (container, key) pair, never rebound.

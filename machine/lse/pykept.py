@@ -13,7 +13,7 @@ test, or tested by identity) is a guess, made from what the code before it store
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from machine.lse import analyses, ir
 from machine.lse import nodes as n
@@ -130,3 +130,25 @@ class KeptIndexes:
         kept = self.recent | self.now
         self.recent = kept - self.stored(walk(node), kept)
         self.now = set()
+
+
+def entry_indexes(nodes: list, candidates: Iterable[str]) -> set[str]:
+    """Of `candidates` (a procedure's parameters by value held as Python locals, numbers), those that index two
+    elements or more among the unit's nodes and that nothing there stores into, frees, declares or hands over:
+    each index by one reads its int, worked out once at the entry (e_NAME; NaN below 1, as a kept index)."""
+    uses = Counter(index.name for node in nodes if type(node) is n.Index
+                   for index in node.indices if type(index) is n.Var)
+    changed: set[str] = set()
+    for node in nodes:
+        kind = type(node)
+        if kind is n.Call:
+            changed.update(arg.name for arg in node.args if type(arg) is n.Var)
+        elif kind in (n.Liberer, n.Chaine):
+            changed.update(node.names)
+        elif kind is n.Tableau:
+            changed.update(name for name, _ in node.decls)
+        elif kind is n.Charger:
+            changed.update(target.name for target in (node.var, node.status) if type(target) is n.Var)
+        else:
+            changed.update(analyses.whole_stores(node))
+    return {name for name in candidates if uses[name] >= 2} - changed

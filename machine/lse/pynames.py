@@ -25,7 +25,11 @@ class UnitNames:
     def kept_index(self, name: str) -> str | None:
         """Code for the int an element is indexed by where a number variable is the index, kept beside its
         float (pykept.py); None where it does not apply. Only for a variable that is sure to hold a number
-        when set (kind "n"), so nothing there can fail but its read."""
+        when set (kind "n"), so nothing there can fail but its read. A parameter whose int the entry works out
+        (pykept.entry_indexes) reads that."""
+        if name in self.entry_ints and not self.exprs.cold:
+            self.entry_used.add(name)
+            return python_name("e", name)
         kept = self.kept
         if kept.worth is None:  # (none for the debugger, whose every line may pause: as the counters)
             kept.choose([entry for entry in sorted(self.entries) if self.loops_back(entry)]

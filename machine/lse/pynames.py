@@ -174,7 +174,7 @@ class UnitNames:
             python, held = self.pyname(name), held_name(name)
             if kind != "n" and not self.exprs.cold:  # written out, for a string
                 return f"_sv = {code}\n" + counted_store(
-                    kind, "", held, f"{python} = _sv; {held} = _len(_sv)",
+                    kind, "", held, f"{python} = _sv; {held} += _mo",  # (the cells it held, plus the change)
                     f"{python} = _sheld(_sv, {held}, {name!r}); {held} = _len({python})")
             return f"{python} = _sheld({code}, {held}, {name!r}); {held} = _len({python})"
         if where == "local" or self.pure(name):

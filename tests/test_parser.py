@@ -168,6 +168,17 @@ def test_a_syntax_error_names_its_line_what_was_expected_and_what_was_found(line
     assert (diagnostic.source, diagnostic.column) == (line, column)
 
 
+@pytest.mark.parametrize(("line", "shown", "column"), [
+    ("20 AFFICHER['A',U,'B'/] 1", "'B'/", 18),
+    ("20 AFFICHER[Q] 1", "Q", 12),
+    ("20 AFFICHER[2X,U,Q,U] 1", "Q", 17),
+], ids=["a bad item after good ones", "the only item", "between good ones"])
+def test_a_bad_format_item_has_the_caret_under_it(line: str, shown: str, column: int) -> None:
+    (diagnostic,) = errors_of(line + "\n")
+    assert (diagnostic.code, diagnostic.text, diagnostic.column) == (Err.BAD_FORMAT, shown, column)
+    assert line[column:].startswith(shown)
+
+
 def test_a_syntax_error_is_rendered_with_the_line_and_a_caret_under_the_token():
     (diagnostic,) = errors_of("10 X←1\n20 SI X=1 AFFICHER X\n30 TERMINER\n")
     assert render(diagnostic) == "ALORS ATTENDU, TROUVE AFFICHER EN LIGNE 20\n20 SI X=1 AFFICHER X\n          ^"

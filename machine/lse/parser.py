@@ -107,7 +107,9 @@ class LineParser(ExpressionParser):
                 fmt = parse_format(tok.text)
             except Exception as error:  # LseError from the format parser
                 text = getattr(error, "text", str(error))
-                raise LineFailure(Diagnostic(Err.BAD_FORMAT, text, line, self.source, tok.column)) from None
+                at = tok.text.find(text) if text else -1  # the caret under the bad item, past the `[`
+                column = tok.column + 1 + at if at >= 0 else tok.column
+                raise LineFailure(Diagnostic(Err.BAD_FORMAT, text, line, self.source, column)) from None
         items = []
         if not self.at_statement_end():
             items.append(self.value())

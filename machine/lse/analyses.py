@@ -294,11 +294,11 @@ def shadowed_counters(layout: Layout) -> dict[str, set[str]]:
             assigned.add(node.position_out.name)
     for call in layout.calls:  # of the arguments, only those given to a parameter by reference
         assigned.update(given_by_reference(call, layout.units))
+    if layout.paused:
+        return {name: set() for name in layout.units}
     stored_by: dict[tuple[str, str], set[str]] = {}  # the units whose assignments store into a variable
     for unit, node in layout.noted:
         kind = type(node)
-        if kind is n.Pause:
-            return {name: set() for name in layout.units}
         if kind is n.Faire:
             owner = unit.name if node.var in unit.locals else MAIN
             owners.setdefault((owner, node.var), set()).add(unit.name)

@@ -62,10 +62,10 @@ def bounded_arrays(layout: Layout) -> dict[str, tuple[int, int]]:
 def vectors(layout: Layout) -> set[str]:
     """The names that can only be a vector when they are an array: every TABLEAU of theirs has one size,
     none is a parameter, a CHAINE or given by CHARGER, no PAUSE (a fast path reads them without the upper test)."""
+    if layout.paused:  # the monitor may declare anything while the program waits
+        return set()
     sizes: dict[str, set[int]] = {}
     for _, node in layout.noted:
-        if type(node) is n.Pause:  # the monitor may declare anything while the program waits
-            return set()
         if type(node) is n.Tableau:
             for name, dims in node.decls:
                 sizes.setdefault(name, set()).add(len(dims))
@@ -77,18 +77,15 @@ def shapes(layout: Layout) -> dict[str, tuple[int, ...]]:
     """The arrays whose sizes are known before the run: every TABLEAU of theirs gives the same whole constants,
     none is a parameter, a CHAINE, given by CHARGER or handed whole to a procedure (whose TABLEAU of its
     parameter may size it again), no PAUSE. Their bounds and row length are written out as numbers."""
+    if layout.paused:  # the monitor may declare anything while the program waits
+        return {}
     found: dict[str, set[tuple[int, ...]]] = {}
-    passed: set[str] = set()
     for _, node in layout.noted:
-        kind = type(node)
-        if kind is n.Pause:  # the monitor may declare anything while the program waits
-            return {}
-        if kind is n.Tableau:
+        if type(node) is n.Tableau:
             for name, dims in node.decls:
                 sizes = tuple(whole_constant(dim) for dim in dims)
                 found.setdefault(name, set()).add(sizes if all(size and size > 0 for size in sizes) else ())
-        elif kind is n.Call:
-            passed.update(arg.name for arg in node.args if type(arg) is n.Var)
+    passed = {arg.name for call in layout.calls for arg in call.args if type(arg) is n.Var}
     excluded = layout.parameters | layout.string_names | layout.loaded_names | passed
     return {name: next(iter(sizes)) for name, sizes in found.items()
             if len(sizes) == 1 and () not in sizes and name not in excluded}

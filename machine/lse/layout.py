@@ -62,6 +62,7 @@ class Layout:
     # never a parameter: a whole number, or unset, unless the monitor sets it (pyloops.step_sum).
     whole_counters: set[str] = field(default_factory=set)
     calls: list = field(default_factory=list)  # every call of a procedure (n.Call), in program order
+    paused: bool = False  # a PAUSE lets the monitor set or declare any variable while the program waits
 
     def next_line_pc(self, line_index: int) -> int:
         """Return the pc of the line after line_index, or the fell-off-the-end pc."""
@@ -142,6 +143,7 @@ def layout(program: n.Program) -> Layout:
                 continue
             noted.append((owner, node))
             if kind not in _NOTED:
+                result.paused = result.paused or kind is n.Pause
                 continue
             if kind is n.Faire:
                 end = result.resolve(node.end)

@@ -51,8 +51,8 @@ class UnitCode(UnitNames):
         self.once: set[int] = set()  # the blocks that run rarely (see program_source)
         self.reentered = True  # a call made in the unit may enter it again (see program_source)
         self.nested = True  # a procedure may call it: its depth may reach the limit (see program_source)
-        nodes = self.naming = analyses.naming_nodes(analyses.unit_nodes(program, self.block_ids))  # (the analyses')
-        self.entry_ints: set[str] = set()  # parameters whose int is worked out at the entry (pykept.entry_indexes)
+        nodes = analyses.naming_nodes(analyses.unit_nodes(program, self.block_ids))  # (what the analyses below read)
+        self.entry_ints: set[str] = set()  # parameters whose int is worked out at the entry (set below)
         self.entry_used: set[str] = set()  # of them, those some index reads (their ints are written at the entry)
         # A procedure's own CHAINE and TABLEAU are Python locals when nothing hands them over by name.
         self.own_strings, self.own_arrays = ownership.own_strings_and_arrays(
@@ -108,6 +108,10 @@ class UnitCode(UnitNames):
         self.arms = 0  # how many SI deep the code being written is
         self.kept = KeptIndexes(program, self.block_ids, self.entries, frozenset(  # ints kept beside floats to index by
             name for name in unit.locals if self.storage(name) == "local"))
+        # A procedure's number parameters (Python locals) that index twice or more and that it never changes: their
+        # ints are worked out at the entry; not where a PAUSE or the debugger lets the monitor set a variable.
+        if not (self.is_main or shared.debug or shared.layout.paused):
+            self.entry_ints = entry_indexes(nodes, [name for name in unit.params if self.storage(name) == "local"])
         self.referred_params: set[str] = set()  # parameters by reference read or stored through (see referred)
         self.looping: dict[int, bool] = {}  # loops_back's answers
         self.roots = roots
@@ -142,9 +146,6 @@ class UnitCode(UnitNames):
             out.emit(f"if 0: {' = '.join(own)} = None  # its own names, unset until set: not the program's")
         if self.counters:  # no element until a FAIRE sets them (the general way sees their floats)
             out.emit(" = ".join(python_name("i", name) for name in sorted(self.counters)) + " = _NAN")
-        if not (self.is_main or self.shared.debug or self.shared.paused):  # (the monitor may set a variable there)
-            self.entry_ints = entry_indexes(self.naming, [name for name in unit.params if name not in (
-                unit.by_reference) and self.storage(name) in ("local", "held") and self.kind(name) == "n"])
         straight = self.structured or not self.is_main and self.straight(program.proc_entry[unit.name])
         if not self.is_main:
             entry = program.proc_entry[unit.name]

@@ -138,17 +138,14 @@ def entry_indexes(nodes: list, candidates: Iterable[str]) -> set[str]:
     each index by one reads its int, worked out once at the entry (e_NAME; NaN below 1, as a kept index)."""
     uses = Counter(index.name for node in nodes if type(node) is n.Index
                    for index in node.indices if type(index) is n.Var)
-    changed: set[str] = set()
+    calls = [node for node in nodes if type(node) is n.Call]
+    changed = analyses.stored_names([node for node in nodes if type(node) is not n.Call])
+    if changed is None:  # (CHARGER: it may store into any)
+        return set()
+    changed |= {arg.name for call in calls for arg in call.args if type(arg) is n.Var}  # (by reference, perhaps)
     for node in nodes:
-        kind = type(node)
-        if kind is n.Call:
-            changed.update(arg.name for arg in node.args if type(arg) is n.Var)
-        elif kind in (n.Liberer, n.Chaine):
+        if type(node) is n.Chaine:
             changed.update(node.names)
-        elif kind is n.Tableau:
+        elif type(node) is n.Tableau:
             changed.update(name for name, _ in node.decls)
-        elif kind is n.Charger:
-            changed.update(target.name for target in (node.var, node.status) if type(target) is n.Var)
-        else:
-            changed.update(analyses.whole_stores(node))
     return {name for name in candidates if uses[name] >= 2} - changed

@@ -82,8 +82,8 @@ class LoopCode:
         if counter is not None:  # set whether the loop runs or not: the variable was (no TANT QUE has one)
             counted = exit_.body in self.counted  # its passes a `for` over ints (see count)
             names = f"{counter}, _ist{exit_.body}" + (f", _stop{exit_.body}" if counted else "")
-            start = whole_constant(node.start)
-            if start is not None and abs(start) <= WHOLE_EXACT and not whole24(node.limit):
+            start = whole_start(node)
+            if start is not None and not whole24(node.limit):
                 # Decision: a loop that does not run leaves its variable at its whole start, its int that start;
                 # the rest of the shadow (a limit's test, a floor) is worked out only for a loop that runs.
                 out.emit(f"{counter} = {start}")
@@ -468,6 +468,12 @@ def short(node: n.Faire) -> bool:
     return (limit - start) // step + 1 < SHORT_PASSES
 
 
+def whole_start(node: n.Faire) -> int | None:
+    """A FAIRE's start where it is a whole constant within 2^24 (its int is that start), else None."""
+    start = whole_constant(node.start)
+    return start if start is not None and abs(start) <= WHOLE_EXACT else None
+
+
 def shadow(node: n.Faire, counted: bool) -> str:
     """The code of a loop's int shadow: (first int, int step[, range stop]) as ops.make_counted and
     make_whole_pass give them: worked out here where the bounds are whole constants (the same in
@@ -482,8 +488,8 @@ def shadow(node: n.Faire, counted: bool) -> str:
         return "_counted(_s, _st, _lim)" if counted else "_whole_pass(_s, _st, _lim)"
     # whole_pass's test: a whole start within 2^24, a limit whose distance to 2^24 holds one step
     room = repr(WHOLE_EXACT - abs(step))
-    start = bounds[0]
-    if start is not None and abs(start) <= WHOLE_EXACT:  # a whole start within 2^24: only the limit tested
+    start = whole_start(node)
+    if start is not None:  # a whole start within 2^24: only the limit tested
         first, test = repr(start), f"-{room} <= _lim <= {room}"
     else:
         first = "_sk"

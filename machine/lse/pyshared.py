@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections import Counter
 
 from machine.lse import analyses, holdings, ir, kinds, ownership
-from machine.lse import nodes as n
 from machine.lse.checks import nodes_below
 from machine.lse.layout import Layout
 
@@ -75,7 +74,6 @@ class ProgramCode:
         self.counters = analyses.shadowed_counters(layout)  # FAIRE variables with an int to index by
         self.floors = analyses.counter_floors(layout)  # of them, the least value their int can have
         self.vectors = holdings.vectors(layout)  # arrays that are vectors whenever they are arrays
-        self.paused = any(type(node) is n.Pause for _, node in layout.noted)  # the monitor may set any variable
         self.shapes = holdings.shapes(layout)  # arrays whose sizes are constants, by name
         self.bounded = holdings.bounded_arrays(layout)  # arrays of whole numbers between two bounds
         self.strings: set[str] = set()  # CHAINE variables that only ever hold strings (set by the linker)

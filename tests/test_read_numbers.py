@@ -32,7 +32,9 @@ AS_A_STORE = {"numbers summed in a loop": SUM, "a procedure's own variable": IN_
               "a loop's variable": LOOP_VARIABLE}
 BY_NAME = {"a CHAINE": A_STRING, "an element": AN_ELEMENT, "a whole array": A_WHOLE_ARRAY,
            "a parameter by reference": BY_REFERENCE, "a parameter by value": A_PARAMETER_BY_VALUE}
-INPUTS = {"numbers": ["3", "1.5 2", "7"], "a bad number": ["2", "1 X2"], "input that ends": ["3", "4"]}
+INPUTS = {"numbers": ["3", "1.5 2", "7"], "a bad number": ["2", "1 X2"], "input that ends": ["3", "4"],
+          "signed numbers, spaced": ["3", "  +4\t -2  ", "\t7"], "a whole number too great": ["2", "5 " + "1" * 400],
+          "a number with a tab inside": ["2", "1\t2 3"]}
 FIRST_LINES = {SUM: "3", IN_A_PROCEDURE: "3", LOOP_VARIABLE: "6"}
 
 
@@ -55,7 +57,7 @@ def test_anything_else_read_in_is_read_by_name(name: str) -> None:
 def test_every_mode_agrees_with_the_reference(name: str, given: str, profile: str) -> None:
     source = {**AS_A_STORE, **BY_NAME}[name]
     inputs = INPUTS[given]
-    if given == "numbers" and source in FIRST_LINES:
+    if given in ("numbers", "signed numbers, spaced") and source in FIRST_LINES:
         inputs = [FIRST_LINES[source], *inputs[1:]]
     assert_agrees(source, inputs, profile=profile)
 

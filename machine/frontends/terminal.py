@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import io
+import os
 import signal
+import stat
 import sys
 import time
 from collections.abc import Callable
@@ -19,6 +22,7 @@ from machine.monitor import COMMANDS, Monitor
 # At --speed max a slice is a few milliseconds of host time; paced runs take smaller steps.
 SLICE_CYCLES_MAX = 5_000_000
 SLICE_CYCLES_PACED = 100_000
+READ_AHEAD = 256  # lines of a file typed ahead at each wait of a program for a line (see _read_ahead)
 
 
 class TerminalOutput:
@@ -99,6 +103,7 @@ def run_headless(micro: Micro, *, speed: float | None, stdin: TextIO = sys.stdin
         editor = _line_editor(None, [], list)  # LIRE's answers are edited too, and kept nowhere
     ctrl_c = CtrlC(micro)
     previous = _install_interrupt(ctrl_c)
+    ahead = editor is None and _all_there(stdin)
     started = time.monotonic()
     cycles = slice_cycles or (SLICE_CYCLES_PACED if speed else SLICE_CYCLES_MAX)
     try:
@@ -119,6 +124,8 @@ def run_headless(micro: Micro, *, speed: float | None, stdin: TextIO = sys.stdin
                     micro.interrupt()
                 elif line:
                     micro.feed(line)
+                    if ahead:
+                        _read_ahead(micro, stdin)
                 elif line is not None:
                     micro.end_input()
                 continue
@@ -134,6 +141,32 @@ def run_headless(micro: Micro, *, speed: float | None, stdin: TextIO = sys.stdin
         stderr.write(micro.error_text() + "\n")
         return 1
     return 0
+
+
+def _all_there(stdin: TextIO) -> bool:
+    """Whether stdin holds what is typed already (a file, or text in memory), not a terminal or a pipe
+    whose next line may wait for what the program prints first."""
+    if stdin.isatty():
+        return False
+    try:
+        return stat.S_ISREG(os.fstat(stdin.fileno()).st_mode)
+    except (OSError, ValueError):  # no descriptor (io.UnsupportedOperation is one): text in memory?
+        return type(stdin) is io.StringIO  # (a kind of its own may answer what it sees printed)
+
+
+def _read_ahead(micro: Micro, stdin: TextIO) -> None:
+    """Type the lines that follow in a file at once (READ_AHEAD at most, or up to its end).
+
+    Decision: a program waiting for each line (a LIRE at a time) gave the front end a turn per line,
+    which cost as much as reading the line's numbers; a file's next lines are there already, so they
+    wait in the Micro's buffer instead, as if typed ahead.
+    """
+    for _ in range(READ_AHEAD):
+        line = stdin.readline()
+        if not line:
+            micro.end_input()
+            return
+        micro.feed(line)
 
 
 def run_monitor_headless(monitor: Monitor, *, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout,

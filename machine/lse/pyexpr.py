@@ -105,6 +105,7 @@ class ExpressionCode(IndexCode):
         self.int_here = False  # the node being written may be one
         self.floor_var: str | None = None  # the variable of the index being written that its floor stands for
         self.floats = 0  # > 0: indices for the general functions, as floats
+        self.reused: dict[int, tuple[str, str]] = {}  # element reads kept in or taken from a temporary (reuse.py)
 
     @contextmanager
     def plain_lookups(self, fast: bool = True) -> Iterator[None]:
@@ -215,11 +216,15 @@ class ExpressionCode(IndexCode):
         return 99
 
     def ex_Index(self, node: n.Index) -> tuple[str, str]:
+        reused = self.reused.get(id(node))  # the same element read before with nothing changed (reuse.py)
+        if reused is not None and reused[0] == "take":
+            return reused[1], "n"
         if self.cold:  # the array, then the index (floats), then any index is the general function's
-            return f"_rd({self.scope.array(node.name)}, {self.key(node.indices)})", "n"
-        element = self.accessed(node)
-        # The array is looked at before the index, as everywhere: the same error when both are unset.
-        return (element.fast_read() if self.fast else element.read()), "n"
+            code = f"_rd({self.scope.array(node.name)}, {self.key(node.indices)})"
+        else:  # the array is looked at before the index, as everywhere: the same error when both are unset
+            element = self.accessed(node)
+            code = element.fast_read() if self.fast else element.read()
+        return (code if reused is None else f"({reused[1]} := {code})"), "n"
 
     def ex_Unary(self, node: n.Unary) -> tuple[str, str]:
         code, kind = self.sub(node.operand)

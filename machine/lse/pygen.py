@@ -27,6 +27,7 @@ from machine.lse.pynames import UnitNames
 from machine.lse.pyshared import INDENT, ProgramCode, Source
 from machine.lse.pystmt import StatementCode, held_name
 from machine.lse.pystructure import NotStructured, StructuredCode
+from machine.lse.reuse import reused_elements
 
 INLINE_DEPTH = 1  # how many entry blocks deep a case copies the code of the blocks it jumps to (see pyflow)
 
@@ -88,6 +89,10 @@ class UnitCode(UnitNames):
         self.whole = shared.whole[unit.name]  # its variables expected to hold whole numbers
         self.proven = shared.proven[unit.name]  # those sure to (holdings.whole_variables)
         self.exprs = ExpressionCode(self, shared.numbers, self.charge_inline, shared.layout.units)
+        # Elements read again with nothing changed in between take the first read's value (not for the
+        # debugger, whose monitor may change any between two statements).
+        if not shared.debug:
+            self.exprs.reused = reused_elements(program, self.block_ids, self.entries, unit)
         self.out = Source()
         self.statements = StatementCode(self)
         self.loops = LoopCode(self)

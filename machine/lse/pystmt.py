@@ -26,9 +26,10 @@ def held_name(name: str) -> str:
     return python_name("n", name)
 
 
-def plain_facts(nodes: list) -> tuple[bool, bool, bool]:
+def plain_facts(nodes: list, taken: dict | frozenset = frozenset()) -> tuple[bool, bool, bool]:
     """(it reads an element, it has no effect before its end, it pays a SI value's arm) for an expression,
-    given as its nodes (checks.nodes_below).
+    given as its nodes (checks.nodes_below); a read that takes an earlier one's value (`taken`, by node id:
+    reuse.py) reads nothing.
 
     Decision: an arm's charge is the one effect a fast path may have (plain runs): it is taken back
     before the statement runs again the general way (StatementCode.rerun).
@@ -37,7 +38,7 @@ def plain_facts(nodes: list) -> tuple[bool, bool, bool]:
     for item in nodes:
         kind = type(item)
         if kind is n.Index:
-            found = True
+            found = found or taken.get(id(item), ("keep",))[0] != "take"
         elif kind is n.Conditional:
             arms = True
         elif kind is n.Call or (kind is n.Binary and item.op == "!"):
@@ -234,7 +235,7 @@ class StatementCode:
     def facts_of(self, node: object) -> tuple[bool, bool, bool]:
         facts = self.facts.get(id(node))
         if facts is None:
-            facts = self.facts[id(node)] = plain_facts(self.shared.below(node))
+            facts = self.facts[id(node)] = plain_facts(self.shared.below(node), self.exprs.reused)
         return facts
 
     def rerun(self, parts: tuple, read: dict) -> tuple[str, str]:

@@ -1,0 +1,200 @@
+"""Elements a unit reads again with nothing changed in between: the later reads take the first one's value.
+
+An analysis of the IR for the one code generator (pyexpr writes what it finds); imports ir, nodes and
+analyses, never the runtime. SI T[J]<V ALORS T[J+1]←T[J] reads T[J] once: the condition keeps the
+value in a temporary (`_wN`), which the arm reads.
+
+Decision: a value is kept from one statement (or condition) to the statements after it in its block,
+and into the block after it where that block has no other way in (an arm of a SI, the rest of a line),
+never into a block control may enter from elsewhere (a loop's head, a line jumped to, a point where a
+paused run is taken up again). Within a statement nothing is taken (the order its parts are written in
+is the generator's); a read is kept only where it surely runs (not in an arm of a conditional
+expression, nor on the right of ET or OU). What may change an element or an index ends what is kept:
+a statement with a call, any statement but an assignment or AFFICHER, and a variable or an element of
+an array stored, with every name that may be it (a parameter by reference may name a variable or an
+array of the program, or another parameter).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from machine.lse import analyses, ir
+from machine.lse import nodes as n
+from machine.lse.checks import nodes_below
+from machine.lse.layout import Unit
+
+KEEPS = (n.Assign, n.Afficher)  # the statements after which what is kept stays kept (but what they store)
+PURE = (n.Num, n.Var, n.Unary, n.Binary)  # what an index read again is made of: the same values, the same number
+
+
+def reused_elements(program: ir.ProgramIR, blocks: list[int], entries: set[int], unit: Unit) -> dict[int, tuple]:
+    """By the id of each element read that is written as another: ('keep', temp) for the first read, whose
+    value the temporary keeps, ('take', temp) for a read that takes it."""
+    inside = set(blocks)
+    ways_in = Counter(target for block_id in blocks for target in set(analyses.successors(
+        program, program.blocks[block_id])) if target in inside)
+    found: dict[int, tuple] = {}
+    for root in blocks:
+        if ways_in[root] == 1 and root not in entries and not _self_loop(program, root):
+            continue  # reached from its one way in, with what is kept there
+        work = [(root, {})]
+        while work:
+            block_id, kept = work.pop()
+            block = program.blocks[block_id]
+            for op in block.ops:
+                if type(op) is ir.Do:
+                    _statement(op.node, kept, found, unit)
+                elif type(op) is not ir.Charge:  # a FAIRE's set-up
+                    kept.clear()
+            exit_ = block.exit
+            if type(exit_) is ir.Branch:
+                _expression(exit_.cond, kept, found, unit)
+                after = [exit_.yes, exit_.no]
+            elif type(exit_) is ir.Goto:
+                after = [exit_.block]
+            else:
+                if type(exit_) in (ir.Leave, ir.Jump) and exit_.expr is not None:
+                    _expression(exit_.expr, kept, found, unit, keep=False)
+                after = []
+            for target in dict.fromkeys(after):
+                if ways_in[target] == 1 and target not in entries and target != block_id and target in inside:
+                    work.append((target, dict(kept)))
+    return found
+
+
+def _self_loop(program: ir.ProgramIR, block_id: int) -> bool:
+    return block_id in analyses.successors(program, program.blocks[block_id])
+
+
+def _statement(node: object, kept: dict, found: dict, unit: Unit) -> None:
+    """Take and keep the reads of a statement, then forget what it may change."""
+    if type(node) not in KEEPS:
+        kept.clear()
+        return
+    _expression(node, kept, found, unit)
+    if type(node) is n.Assign:  # a variable, or an element: its array's (and whatever array may be it)
+        _forget(node.target.name, kept, unit)
+
+
+def _expression(node: object, kept: dict, found: dict, unit: Unit, keep: bool = True) -> None:
+    """Take and keep the reads of an expression (or of a statement's expressions), which stores at most the
+    positions of built-ins (forgotten before: a read after one in the expression must not take; and after)."""
+    below = nodes_below(node)
+    if any(type(item) is n.Call for item in below):
+        kept.clear()
+        return
+    positions = [item.position_out.name for item in below if type(item) is n.BuiltinCall and item.position_out]
+    for name in positions:
+        _forget(name, kept, unit)
+    _read(node, kept, found, keep)
+    for name in positions:
+        _forget(name, kept, unit)
+
+
+def _read(node: object, kept: dict, found: dict, keep: bool) -> None:
+    """The element reads of an expression (or statement): those kept before it take the kept value; those that
+    surely run are kept after it (`keep`), each element by its first."""
+    fresh: dict[tuple, int] = {}
+    for item, sure in _reads(node):
+        key = _key(item)
+        if key is None:
+            continue
+        held = kept.get(key)
+        if held is not None and held[0] != id(item):
+            first, temp = held
+            if temp is None:  # (its first read may be kept on another way already: one temporary)
+                temp = found[first][1] if first in found else f"_w{len(found)}"
+                found[first] = ("keep", temp)
+                kept[key] = (first, temp)
+            found[id(item)] = ("take", temp)
+        elif sure and keep and key not in fresh:
+            fresh[key] = id(item)
+    kept.update((key, (first, None)) for key, first in fresh.items())
+
+
+def _reads(node: object) -> list[tuple[n.Index, bool]]:
+    """The element reads below a node, each with whether it surely runs when the node's code runs to its end."""
+    found = []
+    work = [(node, True)]
+    while work:
+        item, sure = work.pop()
+        kind = type(item)
+        if kind is n.Assign:
+            target = item.target
+            work.extend((index, sure) for index in (target.indices if type(target) is n.Index else ()))
+            work.append((item.expr, sure))
+            continue
+        if kind is n.Index:
+            found.append((item, sure))
+        if kind is n.Logic:
+            work.extend(((item.left, sure), (item.right, False)))
+        elif kind is n.Conditional:
+            work.extend(((item.cond, sure), (item.then, False), (item.other, False)))
+        else:
+            work.extend((child, sure) for child in _children(item))
+    return found
+
+
+def _children(node: object) -> tuple:
+    kind = type(node)
+    if kind is n.Afficher:
+        return tuple(node.items)
+    if kind in (n.Binary, n.Compare):
+        return (node.left, node.right)
+    if kind in (n.Unary, n.Not):
+        return (node.operand,)
+    if kind is n.Index:
+        return tuple(node.indices)
+    if kind is n.BuiltinCall:
+        return tuple(node.args)
+    return ()
+
+
+def _key(node: n.Index) -> tuple | None:
+    """The same key for the same element of the same array, as its index's variables hold now; None if an index
+    is not made of numbers, variables and arithmetic only."""
+    parts = []
+    for index in node.indices:
+        part = _pure(index)
+        if part is None:
+            return None
+        parts.append(part)
+    return (node.name, tuple(parts))
+
+
+def _pure(node: object) -> tuple | None:
+    kind = type(node)
+    if kind is n.Num:
+        return ("#", node.value)
+    if kind is n.Var:
+        return ("$", node.name)
+    if kind is n.Unary:
+        operand = _pure(node.operand)
+        return None if operand is None else (node.op, operand)
+    if kind is n.Binary:
+        left, right = _pure(node.left), _pure(node.right)
+        return None if left is None or right is None else (node.op, left, right)
+    return None
+
+
+def _names(key: tuple) -> set[str]:
+    """The array and the variables an element's key reads."""
+    names, work = {key[0]}, list(key[1])
+    while work:
+        part = work.pop()
+        if part[0] == "$":
+            names.add(part[1])
+        elif part[0] != "#":
+            work.extend(part[1:])
+    return names
+
+
+def _forget(name: str, kept: dict, unit: Unit) -> None:
+    """Forget the elements whose key reads a variable stored into, or one that may be it."""
+    by_reference, own = unit.by_reference, unit.locals
+    for key in list(kept):
+        names = _names(key)
+        if name in names or (name in by_reference and (names & by_reference or names - own)) or (
+                name not in own and names & by_reference):
+            del kept[key]

@@ -7,12 +7,13 @@ value in a temporary (`_wN`), which the arm reads.
 Decision: a value is kept from one statement (or condition) to the statements after it in its block,
 and into the block after it where that block has no other way in (an arm of a SI, the rest of a line),
 never into a block control may enter from elsewhere (a loop's head, a line jumped to, a point where a
-paused run is taken up again). Within a statement nothing is taken (the order its parts are written in
-is the generator's); a read is kept only where it surely runs (not in an arm of a conditional
-expression, nor on the right of ET or OU). What may change an element or an index ends what is kept:
-a statement with a call, any statement but an assignment or AFFICHER, and a variable or an element of
-an array stored, with every name that may be it (a parameter by reference may name a variable or an
-array of the program, or another parameter).
+paused run is taken up again). Within a statement, a read takes from an earlier one only in the same
+short expression, whose parts the generator writes in the order they run (A[I]*A[I]; not an element's
+index stored into, nor one expression of AFFICHER from another). A read is kept only where it surely
+runs (not in an arm of a conditional value). What may change an element or an index ends what is
+kept: a statement with a call, any statement but an assignment or AFFICHER, and a variable or an
+element of an array stored, with every name that may be it (a parameter by reference may name a
+variable or an array of the program, or another parameter).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from machine.lse import analyses, ir
 from machine.lse import nodes as n
 from machine.lse.checks import nodes_below
 from machine.lse.layout import Unit
+from machine.lse.pyexpr import TALL
 
 KEEPS = (n.Assign, n.Afficher)  # the statements after which what is kept stays kept (but what they store)
 PURE = (n.Num, n.Var, n.Unary, n.Binary)  # what an index read again is made of: the same values, the same number
@@ -93,54 +95,75 @@ def _expression(node: object, kept: dict, found: dict, unit: Unit, keep: bool = 
 
 
 def _read(node: object, kept: dict, found: dict, keep: bool) -> None:
-    """The element reads of an expression (or statement): those kept before it take the kept value; those that
-    surely run are kept after it (`keep`), each element by its first."""
+    """The element reads of a statement or an expression: those kept before it take the kept value, as do
+    those after the first that surely runs of the same element in one short expression; those that surely
+    run are kept after it (`keep`), each element by its first."""
     fresh: dict[tuple, int] = {}
-    for item, sure in _reads(node):
-        key = _key(item)
-        if key is None:
-            continue
-        held = kept.get(key)
-        if held is not None and held[0] != id(item):
-            first, temp = held
-            if temp is None:  # (its first read may be kept on another way already: one temporary)
-                temp = found[first][1] if first in found else f"_w{len(found)}"
+    for piece, within in _pieces(node):
+        here: dict[tuple, int] = {}  # the element reads of this expression, by their key: the first that runs
+        for item, sure in _reads(piece):
+            key = _key(item)
+            if key is None:
+                continue
+            held = kept.get(key)
+            first = held[0] if held is not None else here.get(key)
+            if first is not None and first != id(item):
+                temp = found[first][1] if first in found else f"_w{len(found)}"  # (kept on another way: one)
                 found[first] = ("keep", temp)
-                kept[key] = (first, temp)
-            found[id(item)] = ("take", temp)
-        elif sure and keep and key not in fresh:
-            fresh[key] = id(item)
-    kept.update((key, (first, None)) for key, first in fresh.items())
+                if held is not None:
+                    kept[key] = (first, temp)
+                found[id(item)] = ("take", temp)
+                continue
+            if sure and within:
+                here.setdefault(key, id(item))
+            if sure and keep:
+                fresh.setdefault(key, id(item))
+    kept.update((key, (first, None)) for key, first in fresh.items() if key not in kept)
+
+
+def _pieces(node: object) -> list[tuple[object, bool]]:
+    """The expressions of a statement (or an expression alone) in the order they run, each with whether a read
+    in it may take from a read before it in it: a short expression (written in one piece, its parts in their
+    order: pyexpr.TALL), not an element's index stored into (Python evaluates `a[i] = v` from v)."""
+    kind = type(node)
+    if kind is n.Assign:
+        target = node.target
+        indices = [(index, False) for index in (target.indices if type(target) is n.Index else ())]
+        return [*indices, (node.expr, _short(node.expr))]
+    if kind is n.Afficher:
+        return [(item, _short(item)) for item in node.items]
+    return [(node, _short(node))]
+
+
+def _short(node: object) -> bool:
+    return len(nodes_below(node)) <= TALL
 
 
 def _reads(node: object) -> list[tuple[n.Index, bool]]:
-    """The element reads below a node, each with whether it surely runs when the node's code runs to its end."""
+    """The element reads below an expression in the order they run (an element after its index), each with
+    whether it surely runs when the expression's code runs to its end: not in an arm of a conditional value.
+    Both sides of ET and OU run (a side the generator may leave unevaluated reads no element: pysure)."""
     found = []
-    work = [(node, True)]
+    work: list[tuple[object, bool, bool]] = [(node, True, False)]
     while work:
-        item, sure = work.pop()
-        kind = type(item)
-        if kind is n.Assign:
-            target = item.target
-            work.extend((index, sure) for index in (target.indices if type(target) is n.Index else ()))
-            work.append((item.expr, sure))
-            continue
-        if kind is n.Index:
+        item, sure, ready = work.pop()
+        if ready:
             found.append((item, sure))
-        if kind is n.Logic:
-            work.extend(((item.left, sure), (item.right, False)))
-        elif kind is n.Conditional:
-            work.extend(((item.cond, sure), (item.then, False), (item.other, False)))
+            continue
+        kind = type(item)
+        if kind is n.Index:
+            work.append((item, sure, True))
+        if kind is n.Conditional:
+            parts = [(item.cond, sure), (item.then, False), (item.other, False)]
         else:
-            work.extend((child, sure) for child in _children(item))
+            parts = [(child, sure) for child in _children(item)]
+        work.extend((child, child_sure, False) for child, child_sure in reversed(parts))
     return found
 
 
 def _children(node: object) -> tuple:
     kind = type(node)
-    if kind is n.Afficher:
-        return tuple(node.items)
-    if kind in (n.Binary, n.Compare):
+    if kind in (n.Binary, n.Compare, n.Logic):
         return (node.left, node.right)
     if kind in (n.Unary, n.Not):
         return (node.operand,)

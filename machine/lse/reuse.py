@@ -27,12 +27,15 @@ from machine.lse.layout import Unit
 from machine.lse.pyexpr import TALL
 
 KEEPS = (n.Assign, n.Afficher)  # the statements after which what is kept stays kept (but what they store)
-PURE = (n.Num, n.Var, n.Unary, n.Binary)  # what an index read again is made of: the same values, the same number
 
 
 def reused_elements(program: ir.ProgramIR, blocks: list[int], entries: set[int], unit: Unit) -> dict[int, tuple]:
     """By the id of each element read that is written as another: ('keep', temp) for the first read, whose
     value the temporary keeps, ('take', temp) for a read that takes it."""
+    reading = {block_id for block_id in blocks if any(type(item) is n.Index for item in analyses.block_nodes(
+        program, block_id))}
+    if not reading:
+        return {}
     inside = set(blocks)
     ways_in = Counter(target for block_id in blocks for target in set(analyses.successors(
         program, program.blocks[block_id])) if target in inside)
@@ -44,6 +47,9 @@ def reused_elements(program: ir.ProgramIR, blocks: list[int], entries: set[int],
         while work:
             block_id, kept = work.pop()
             block = program.blocks[block_id]
+            if not kept and block_id not in reading:  # nothing kept, nothing to keep: on to what follows
+                work.extend((target, {}) for target in _one_way(program, block, ways_in, entries, inside))
+                continue
             for op in block.ops:
                 if type(op) is ir.Do:
                     _statement(op.node, kept, found, unit)
@@ -52,17 +58,18 @@ def reused_elements(program: ir.ProgramIR, blocks: list[int], entries: set[int],
             exit_ = block.exit
             if type(exit_) is ir.Branch:
                 _expression(exit_.cond, kept, found, unit)
-                after = [exit_.yes, exit_.no]
-            elif type(exit_) is ir.Goto:
-                after = [exit_.block]
-            else:
-                if type(exit_) in (ir.Leave, ir.Jump) and exit_.expr is not None:
-                    _expression(exit_.expr, kept, found, unit, keep=False)
-                after = []
-            for target in dict.fromkeys(after):
-                if ways_in[target] == 1 and target not in entries and target != block_id and target in inside:
-                    work.append((target, dict(kept)))
+            elif type(exit_) in (ir.Leave, ir.Jump) and exit_.expr is not None:
+                _expression(exit_.expr, kept, found, unit, keep=False)
+            work.extend((target, dict(kept)) for target in _one_way(program, block, ways_in, entries, inside))
     return found
+
+
+def _one_way(program: ir.ProgramIR, block: ir.Block, ways_in: Counter, entries: set[int], inside: set[int]) -> list:
+    """The blocks a block's exit goes on to that control enters only from it (a SI's arms, the rest of a line)."""
+    exit_ = block.exit
+    after = [exit_.yes, exit_.no] if type(exit_) is ir.Branch else [exit_.block] if type(exit_) is ir.Goto else []
+    return [target for target in dict.fromkeys(after) if ways_in[target] == 1 and target not in entries
+            and target != block.id and target in inside]
 
 
 def _self_loop(program: ir.ProgramIR, block_id: int) -> bool:

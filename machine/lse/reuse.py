@@ -90,23 +90,30 @@ def _expression(node: object, kept: dict, found: dict, unit: Unit, keep: bool = 
     """Take and keep the reads of an expression (or of a statement's expressions), which stores at most the
     positions of built-ins (forgotten before: a read after one in the expression must not take; and after)."""
     below = nodes_below(node)
-    if any(type(item) is n.Call for item in below):
-        kept.clear()
-        return
-    positions = [item.position_out.name for item in below if type(item) is n.BuiltinCall and item.position_out]
+    reads, positions = False, []
+    for item in below:
+        kind = type(item)
+        if kind is n.Call:
+            kept.clear()
+            return
+        if kind is n.Index:
+            reads = True
+        elif kind is n.BuiltinCall and item.position_out:
+            positions.append(item.position_out.name)
     for name in positions:
         _forget(name, kept, unit)
-    _read(node, kept, found, keep)
+    if reads:
+        _read(node, kept, found, keep, len(below) <= TALL)
     for name in positions:
         _forget(name, kept, unit)
 
 
-def _read(node: object, kept: dict, found: dict, keep: bool) -> None:
+def _read(node: object, kept: dict, found: dict, keep: bool, short: bool) -> None:
     """The element reads of a statement or an expression: those kept before it take the kept value, as do
     those after the first that surely runs of the same element in one short expression; those that surely
     run are kept after it (`keep`), each element by its first."""
     fresh: dict[tuple, int] = {}
-    for piece, within in _pieces(node):
+    for piece, within in _pieces(node, short):
         here: dict[tuple, int] = {}  # the element reads of this expression, by their key: the first that runs
         for item, sure in _reads(piece):
             key = _key(item)
@@ -128,18 +135,19 @@ def _read(node: object, kept: dict, found: dict, keep: bool) -> None:
     kept.update((key, (first, None)) for key, first in fresh.items() if key not in kept)
 
 
-def _pieces(node: object) -> list[tuple[object, bool]]:
+def _pieces(node: object, short: bool) -> list[tuple[object, bool]]:
     """The expressions of a statement (or an expression alone) in the order they run, each with whether a read
     in it may take from a read before it in it: a short expression (written in one piece, its parts in their
-    order: pyexpr.TALL), not an element's index stored into (Python evaluates `a[i] = v` from v)."""
+    order: pyexpr.TALL), not an element's index stored into (Python evaluates `a[i] = v` from v). Each
+    expression of a `short` statement is short."""
     kind = type(node)
     if kind is n.Assign:
         target = node.target
         indices = [(index, False) for index in (target.indices if type(target) is n.Index else ())]
-        return [*indices, (node.expr, _short(node.expr))]
+        return [*indices, (node.expr, short or _short(node.expr))]
     if kind is n.Afficher:
-        return [(item, _short(item)) for item in node.items]
-    return [(node, _short(node))]
+        return [(item, short or _short(item)) for item in node.items]
+    return [(node, short)]
 
 
 def _short(node: object) -> bool:

@@ -26,7 +26,7 @@ def held_name(name: str) -> str:
     return python_name("n", name)
 
 
-def plain_facts(nodes: list, taken: dict | frozenset = frozenset()) -> tuple[bool, bool, bool]:
+def plain_facts(nodes: list, taken: dict | None = None) -> tuple[bool, bool, bool]:
     """(it reads an element, it has no effect before its end, it pays a SI value's arm) for an expression,
     given as its nodes (checks.nodes_below); a read that takes an earlier one's value (`taken`, by node id:
     reuse.py) reads nothing.
@@ -35,6 +35,7 @@ def plain_facts(nodes: list, taken: dict | frozenset = frozenset()) -> tuple[boo
     before the statement runs again the general way (StatementCode.rerun).
     """
     found = arms = False
+    taken = taken or {}
     for item in nodes:
         kind = type(item)
         if kind is n.Index:

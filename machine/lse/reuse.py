@@ -1,8 +1,8 @@
 """Elements a unit reads again with nothing changed in between: the later reads take the first one's value.
 
-An analysis of the IR for the one code generator (pyexpr writes what it finds); imports ir, nodes and
-analyses, never the runtime. SI T[J]<V ALORS T[J+1]←T[J] reads T[J] once: the condition keeps the
-value in a temporary (`_wN`), which the arm reads.
+An analysis of the IR for the one code generator (pyexpr writes what it finds); imports ir, nodes,
+analyses, checks and pyexpr (its TALL and children), never the runtime. SI T[J]<V ALORS T[J+1]←T[J]
+reads T[J] once: the condition keeps the value in a temporary (`_wN`), which the arm reads.
 
 Decision: a value is kept from one statement (or condition) to the statements after it in its block,
 and into the block after it where that block has no other way in (an arm of a SI, the rest of a line),
@@ -24,7 +24,7 @@ from machine.lse import analyses, ir
 from machine.lse import nodes as n
 from machine.lse.checks import nodes_below
 from machine.lse.layout import Unit
-from machine.lse.pyexpr import TALL
+from machine.lse.pyexpr import TALL, children
 
 KEEPS = (n.Assign, n.Afficher)  # the statements after which what is kept stays kept (but what they store)
 
@@ -171,22 +171,9 @@ def _reads(node: object) -> list[tuple[n.Index, bool]]:
         if kind is n.Conditional:
             parts = [(item.cond, sure), (item.then, False), (item.other, False)]
         else:
-            parts = [(child, sure) for child in _children(item)]
+            parts = [(child, sure) for child in children(item)]
         work.extend((child, child_sure, False) for child, child_sure in reversed(parts))
     return found
-
-
-def _children(node: object) -> tuple:
-    kind = type(node)
-    if kind in (n.Binary, n.Compare, n.Logic):
-        return (node.left, node.right)
-    if kind in (n.Unary, n.Not):
-        return (node.operand,)
-    if kind is n.Index:
-        return tuple(node.indices)
-    if kind is n.BuiltinCall:
-        return tuple(node.args)
-    return ()
 
 
 def _key(node: n.Index) -> tuple | None:

@@ -93,7 +93,7 @@ class ProgramIO:
         if not self.profiling and (value := inputs.take_number()) is not None:
             self.printed.append("\a")  # LIRE rings the bell (out() without the profile's count)
             self._cyc.cell_contents += self.costs["print_char"] + self.costs["input_char"] * inputs.taken
-            return self.numbers.value(value)
+            return self.numbers.value(value) if self.numbers.single else value  # (finite: a double as it is)
         while True:
             raw = self._next_field(False)
             value = parse_number_field(raw)

@@ -64,37 +64,34 @@ class InputBuffer:
             if self.lines:
                 return self.lines.popleft()
             return self._exhausted()
-        while True:
-            pieces = self.current
-            if pieces is not None:
-                at = self.at
-                while at < len(pieces):
-                    field = pieces[at].lstrip("\t")
-                    at += 1
-                    if field:
-                        self.at = at
-                        return field
-                self.current = None
-            if not self.lines:
-                return self._exhausted()
-            self.current, self.at = self.lines.popleft().split(" "), 0
+        field = self._next_piece()
+        if field is None:
+            return self._exhausted()
+        self.at += 1
+        return field
 
     def take_number(self) -> float | None:
         """The next field typed if it is a whole number written plainly (digits after a sign or none),
         else None and no field is taken (take() and parse_number_field decide, or the program waits)."""
+        field = self._next_piece()
+        if field is None or len(field) > WHOLE_DIGITS or not (
+                field.isdecimal() or (field[0] in "+-" and field[1:].isdecimal())):
+            return None  # isdecimal() takes the digits \d takes; a longer one may be too great
+        self.at += 1
+        self.taken = len(field)
+        return float(field)
+
+    def _next_piece(self) -> str | None:
+        """The next field of the lines typed (the tabs before it off), not taken: the pieces before it that
+        hold no field are passed, and the line it is in is made the current one; None if none is typed."""
         while True:
             pieces = self.current
             if pieces is not None:
-                at, count = self.at, len(pieces)
-                while at < count and not pieces[at]:
-                    at += 1
-                if at < count:
-                    field = pieces[at]
-                    if len(field) > WHOLE_DIGITS or not (
-                            field.isdecimal() or (field[0] in "+-" and field[1:].isdecimal())):
-                        return None  # isdecimal() takes the digits \d takes; a longer one may be too great
-                    self.at, self.taken = at + 1, len(field)
-                    return float(field)
+                while self.at < len(pieces):
+                    field = pieces[self.at].lstrip("\t")
+                    if field:
+                        return field
+                    self.at += 1
                 self.current = None
             if not self.lines:
                 return None

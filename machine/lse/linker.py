@@ -69,6 +69,9 @@ class CompiledProgram:
         layout = passing.given_as_values(layout, passed)
         units = [(layout.units[unit.name], unit_roots) for unit, unit_roots in units]
         shared = ProgramCode(program, layout, machine.costs, machine.numbers, profile, debug, foreign, returns)
+        # Parameters by reference kept in Python locals while their procedure runs (not for the debugger).
+        shared.copied = {} if debug else passing.copied_references(layout, foreign, shared.number_refs)
+        self.copied_lines = passing.quiet_lines(layout, shared.copied)
         # What the run starts with (kept from the prompt: REPRENDRE) may already break what the analyses
         # found: a bounded array holding what its bounds leave out is not bounded, a matrix no vector, a
         # name given a number no string variable and no array variable.
@@ -124,11 +127,20 @@ class CompiledProgram:
             shadow.cell_contents = int(value) if whole else math.nan
 
     def goes_on_with(self, variables: dict) -> bool:
-        """True if the code can go on with the variables as the monitor left them (see the ten below)."""
+        """True if the code can go on with the variables as the monitor left them (see the eleven below)."""
         return (self.vectors_kept(variables) and self.counters_kept(variables) and self.arrays_kept(variables)
                 and self.kinds_kept(variables) and self.wholes_kept(variables) and self.declarations_kept(variables)
                 and self.values_kept(variables) and self.sure_kept(variables) and self.numbers_kept(variables)
-                and self.targets_kept(variables))
+                and self.targets_kept(variables) and self.copies_kept(variables))
+
+    def copies_kept(self, variables: dict) -> bool:
+        """False if the run stopped inside a procedure that keeps parameters by reference in Python locals
+        (passing.copied_references) and the monitor freed a number variable, or gave it another kind: the code
+        that reads them again after the slice counts on a number where one was."""
+        if self.machine.current_line not in self.copied_lines:
+            return True
+        held = self.machine.G
+        return all(type(variables.get(name)) is float for name in held.keys() if type(held.get(name)) is float)
 
     def targets_kept(self, variables: dict) -> bool:
         """False if a variable or an array that a computed jump's lines were found from (targets.py) now holds

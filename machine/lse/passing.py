@@ -204,3 +204,53 @@ def quiet_lines(layout: Layout, quiet: dict[str, set[str]]) -> frozenset[int]:
         if owner in quiet:
             found.add(line.number)
     return frozenset(found)
+
+
+# What a procedure whose parameters by reference are copied may not hold: a call (which could reach the
+# caller's variable by another way), a wait (where the monitor may look at or free it), a name handed over.
+UNCOPIED = frozenset({n.Call, n.CallStatement, n.Lire, n.Pause, n.Chaine, n.Tableau, n.Liberer, n.Garer, n.Charger,
+                      n.Supprimer, n.Executer})
+
+
+def copied_references(layout: Layout, foreign: set[int], number_refs: dict[str, set[str]]) -> dict[str, frozenset[str]]:
+    """For each procedure that loops, calls none and waits for nothing, its number parameters by reference
+    (`number_refs`) that it may keep in Python locals: read from the caller's variable at the entry, given
+    back at the end (and around each slice's end, where the monitor may look).
+
+    Decision: only where no call can make two of its names one variable: every call gives each parameter
+    by reference a variable of its own (no element, no expression, no parameter by reference of the caller,
+    none twice), and none of the program's variables that the procedure reads or stores by its own name;
+    and no line of the program is run by another unit than its own (`foreign`). Its FAIRE variables and
+    positions given back stay references (the runtime stores those by name)."""
+    if foreign:
+        return {}
+    nodes_of: dict[str, list] = {}
+    for owner, node in layout.statements:
+        nodes_of.setdefault(owner, []).append(node)
+    found: dict[str, frozenset[str]] = {}
+    for name, unit in layout.units.items():
+        nodes = nodes_of.get(name, [])
+        wanted = set(unit.by_reference) & number_refs.get(name, set())
+        if name == MAIN or not wanted or not any(type(node) in (n.Faire, n.Goto) for node in nodes) or any(
+                type(node) in UNCOPIED for node in nodes):
+            continue
+        named = {node.name for node in nodes if type(node) in (n.Var, n.Index)}
+        counted = {node.var for node in nodes if type(node) is n.Faire}
+        given = {node.position_out.name for node in nodes if type(node) is n.BuiltinCall and node.position_out}
+        wanted -= counted | given
+        touched = (named | counted) - unit.locals - set(unit.params)  # the program's variables, by their names
+        calls = [(caller, call) for caller, call in layout.noted if type(call) is n.Call and call.name == name]
+        if wanted and all(_apart(call, caller, unit, touched) for caller, call in calls):
+            found[name] = frozenset(wanted)
+    return found
+
+
+def _apart(call: n.Call, caller: Unit, callee: Unit, touched: set[str]) -> bool:
+    """True if a call gives each of the callee's parameters by reference a variable of its own that none of
+    its other names reaches (see copied_references)."""
+    given = [arg for param, arg in zip(callee.params, call.args) if param in callee.by_reference]
+    if any(type(arg) is not n.Var or arg.name in caller.params for arg in given):  # (one by value: in a table)
+        return False
+    names = [arg.name for arg in given]
+    programs = {name for name in names if caller.name == MAIN or name not in caller.locals}
+    return len(set(names)) == len(names) and not programs & touched

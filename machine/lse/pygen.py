@@ -39,6 +39,8 @@ class UnitCode(UnitNames):
         self.shared = shared
         self.unit = unit
         self.is_main = unit.name == MAIN
+        # Its parameters by reference held in Python locals while it runs (passing.copied_references).
+        self.copied = shared.copied.get(unit.name, frozenset())
         program = shared.ir
         self.block_ids = analyses.reachable(program, roots)
         own_root = [program.proc_entry[unit.name]] if not self.is_main else roots[:1]
@@ -137,7 +139,8 @@ class UnitCode(UnitNames):
         if self.is_main:
             header = "def u_main(pc):"
         else:
-            params = [f"a_{i}" if self.storage(p) == "table" else self.pyname(p) for i, p in enumerate(unit.params)]
+            params = [f"a_{i}" if self.storage(p) == "table" else python_name("r", p) if p in self.copied else
+                      self.pyname(p) for i, p in enumerate(unit.params)]
             # Decision: a call's depth is its last argument (the caller's plus one; 0 from the main program),
             # not a cell counted up and down around each call: nothing to undo when the call ends.
             header = f"def {self.tag()}({', '.join([*params, 'depth'])}):"
@@ -170,7 +173,7 @@ class UnitCode(UnitNames):
             if self.held:
                 self.take_held(sorted(self.held))
                 own = sorted(self.held) + own
-            finish = own or self.table or self.shared.profile  # what the call's end undoes
+            finish = own or self.table or self.shared.profile or self.copied  # what the call's end undoes
             if finish:
                 out.emit("try:")
                 out.depth += 1
@@ -194,6 +197,8 @@ class UnitCode(UnitNames):
                 out.emit(f"    _release(L, {unit.name!r})")
             if self.shared.profile:
                 out.emit("    M.leave_call(_caller)")
+            for line in self.given_back():
+                out.emit(f"    {line}")
         if self.kept.names:
             out.insert(0, self.kept.first_line(), 1)
         if self.entry_used:  # (where a fast path or hot code read them: not in code run rarely)
@@ -201,8 +206,11 @@ class UnitCode(UnitNames):
                            "else _NAN" for name in sorted(self.entry_used)], 1)
         if self.settled:
             out.insert(0, [self.settling()], 1)
+        if self.copied:  # (None where the caller's variable is unset)
+            out.insert(0, [f"{python_name('v', name)} = {python_name('c', name)}.get({python_name('k', name)})"
+                           for name in sorted(self.copied)], 1)
         # A reference is a (container, key) pair, never rebound.
-        for name in sorted(self.referred_params | self.settled):
+        for name in sorted(self.referred_params | self.settled | self.copied):
             out.insert(0, [f"{python_name('c', name)}, {python_name('k', name)} = {python_name('r', name)}"], 1)
         declared = sorted(python_name("v", name) for name in self.assigned)
         if self.is_main:  # the program's ints are cells: the runtime forgets them when a run goes on
@@ -212,8 +220,23 @@ class UnitCode(UnitNames):
         return [header, f"{INDENT}nonlocal cyc{''.join(', ' + d for d in declared)}"] + out.lines
 
     def budget_test(self, line: object) -> str:
-        """The test that ends the slice when its cycles are spent; then what settled parameters name is read anew."""
-        return f"if cyc >= bud: M.slice_end({line}){'; ' + self.settling() if self.settled else ''}"
+        """The test that ends the slice when its cycles are spent; then what settled parameters name is read anew.
+        Copied parameters are given back before the slice ends (the monitor may show their variables, and set
+        them) and read again after it; None while it is ended, so that a run given up there (unwound, see
+        suspension.unwinding) gives nothing back at its end: what the variables hold then is no longer its."""
+        settling = f"; {self.settling()}" if self.settled else ""
+        if not self.copied:
+            return f"if cyc >= bud: M.slice_end({line}){settling}"
+        again = "; ".join(f"{python_name('v', name)} = {python_name('c', name)}.get({python_name('k', name)})"
+                          for name in sorted(self.copied))
+        back = "".join(f"\n    {line}" for line in self.given_back())
+        emptied = " = ".join(python_name("v", name) for name in sorted(self.copied))
+        return f"if cyc >= bud:{back}\n    {emptied} = None\n    M.slice_end({line})\n    {again}{settling}"
+
+    def given_back(self) -> list[str]:
+        """The statements that store each copied parameter into the caller's variable (not one still unset)."""
+        return [f"if {python_name('v', name)} is not None: {python_name('c', name)}[{python_name('k', name)}] = "
+                f"{python_name('v', name)}" for name in sorted(self.copied)]
 
     def settling(self) -> str:
         """The statement that reads what each settled parameter names (analyses.settled_arrays).

@@ -75,7 +75,7 @@ class UnitNames:
         """Where a name lives (storage keeps the answer: the unit's sets are made before code is written)."""
         unit = self.unit
         if name in unit.by_reference:
-            return "ref"
+            return "copied" if name in self.copied else "ref"
         if name in unit.locals:
             if name in self.held:
                 return "held"
@@ -100,14 +100,14 @@ class UnitNames:
         if where == "global" and self.is_main and name not in self.shared.undeclarable:
             self.shared.sure_globals.add(name)
             return True
-        return where in ("local", "string")
+        return where in ("local", "string", "copied")
 
     def pure(self, name: str) -> bool:
         return self.shared.layout.is_pure_number(name)
 
     def kind(self, name: str) -> str:
         where = self.storage(name)
-        if where == "local" or (where in ("global", "shared") and self.pure(name)) or (
+        if where in ("local", "copied") or (where in ("global", "shared") and self.pure(name)) or (
                 where == "ref" and name in self.shared.number_refs.get(self.unit.name, ())):
             return "n"
         return "s" if where == "string" or (where == "global" and name in self.shared.strings) or (
@@ -127,6 +127,8 @@ class UnitNames:
             return f"({loops.counted_value(name)})"
         if where == "ref":
             return self.referred(name)
+        if where == "copied" and not self.surely_set(name):  # unset where the call was made: the caller's fails
+            return f"({self.pyname(name)} if {self.pyname(name)} is not None else {self.referred(name)})"
         if where in ("table", "shared"):
             return f"{self.env(name)}[{name!r}]"
         return self.pyname(name)
@@ -154,6 +156,9 @@ class UnitNames:
     def store(self, name: str, code: str, kind: str) -> str:
         """A statement storing a value into a variable, with the checks its kind needs."""
         where = self.storage(name)
+        if where == "copied":  # what may be no number is stored through the reference, with its test
+            return f"{self.pyname(name)} = {code}" if kind == "n" else (
+                f"_rput({code}, {python_name('r', name)})\n{self.pyname(name)} = {self.referred(name)}")
         if where == "ref":
             ref = self.pyname(name)
             if kind == "n" and self.kind(name) == "n":  # an element: a number into an array, no test

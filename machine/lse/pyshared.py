@@ -80,6 +80,7 @@ class ProgramCode:
         self.undeclarable = holdings.undeclarable(layout)  # names that LIBERER or CHARGER may make no CHAINE
         self.string_results: set[str] = set()  # procedures whose RESULTAT is always a string (set by the linker)
         self.indexed = ownership.indexed_references(layout)  # parameters by reference only indexed
+        self.copied: dict[str, frozenset[str]] = {}  # parameters by reference held in locals (set by the linker)
         self.charge_prices: dict[int, int] = {}  # by the id of a Charge of the IR (it lives as long as this)
         self.block_prices: dict[int, int] = {}  # by block id
         self.counter_cells: list[str] = []  # the main program's ints of FAIRE variables (cells)

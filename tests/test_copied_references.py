@@ -14,6 +14,7 @@ import pytest
 from machine.lse.listing import listing
 from tests.lse_harness import lines
 from tests.oracle.differential import assert_agrees
+from tests.test_loop_counters import interrupted
 from tests.test_monitor import Session
 
 COPIES = {
@@ -132,11 +133,7 @@ SPIN = ("10 X←0;&P(X)", "20 AFFICHER X", "30 TERMINER", "100 PROCEDURE &P(Z)",
 
 def stopped_inside(session: Session) -> float:
     """Run SPIN, interrupt it inside its procedure; the value of X the monitor shows there."""
-    session.type(*SPIN)
-    session.monitor.submit("EX")
-    session.monitor.tick(300_000)
-    session.monitor.interrupt()
-    session.monitor.tick(100_000)
+    interrupted(session, *SPIN)
     assert "INTERROMPU EN LIGNE 110" in "".join(session.chunks)
     return float(session.type("? X").split()[0])
 

@@ -48,6 +48,9 @@ COPIES = {
     "a caller's own variable": lines(
         "10 &Q", "20 TERMINER", "100 PROCEDURE &Q LOCAL V,W", "110 V←2;W←3;&P(V,W)", "120 AFFICHER V,W", "130 RETOUR",
         "200 PROCEDURE &P(A,B) LOCAL K", "210 FAIRE 220 POUR K←1 JUSQUA 4", "220 A←A+B;B←B+1", "230 RETOUR"),
+    "a number given by an expression": lines(
+        "10 &P(3+1,X)", "20 AFFICHER X", "30 TERMINER",
+        "100 PROCEDURE &P(N,S)", "110 S←0", "120 S←S+N;N←N-1;SI N>0 ALORS ALLER EN 120", "130 RETOUR"),
     "an element and a counter indexed by them": lines(
         "10 TABLEAU T[3];T[1]←1;T[2]←2;T[3]←3;I←1;&P(I,S)", "20 AFFICHER I,S", "30 TERMINER",
         "100 PROCEDURE &P(J,S)", "110 S←0", "120 S←S+T[J];J←J+1;SI J<=3 ALORS ALLER EN 120", "130 RETOUR"),

@@ -218,10 +218,10 @@ def copied_references(layout: Layout, foreign: set[int], number_refs: dict[str, 
     back at the end (and around each slice's end, where the monitor may look).
 
     Decision: only where no call can make two of its names one variable: every call gives each parameter
-    by reference a variable of its own (no element, no expression, no parameter by reference of the caller,
-    none twice), and none of the program's variables that the procedure reads or stores by its own name;
-    and no line of the program is run by another unit than its own (`foreign`). Its FAIRE variables and
-    positions given back stay references (the runtime stores those by name)."""
+    by reference a variable of its own (no element, no parameter of the caller, none twice; an expression is
+    given a cell of its own), and none of the program's variables that the procedure reads or stores by its
+    own name; and no line of the program is run by another unit than its own (`foreign`). Its FAIRE variables
+    and positions given back stay references (the runtime stores those by name)."""
     if foreign:
         return {}
     nodes_of: dict[str, list] = {}
@@ -249,8 +249,8 @@ def _apart(call: n.Call, caller: Unit, callee: Unit, touched: set[str]) -> bool:
     """True if a call gives each of the callee's parameters by reference a variable of its own that none of
     its other names reaches (see copied_references)."""
     given = [arg for param, arg in zip(callee.params, call.args) if param in callee.by_reference]
-    if any(type(arg) is not n.Var or arg.name in caller.params for arg in given):  # (one by value: in a table)
-        return False
-    names = [arg.name for arg in given]
+    if any(type(arg) is n.Index or type(arg) is n.Var and arg.name in caller.params for arg in given):
+        return False  # (a parameter by value of the caller: in a table; an expression: a cell of its own)
+    names = [arg.name for arg in given if type(arg) is n.Var]
     programs = {name for name in names if caller.name == MAIN or name not in caller.locals}
     return len(set(names)) == len(names) and not programs & touched

@@ -120,14 +120,21 @@ def test_every_mode_agrees_with_the_reference(name: str, profile: str) -> None:
     assert_agrees({**COPIES, **REFERS}[name], INPUTS.get(name, ()), profile=profile)
 
 
+def copies(source: str) -> bool:
+    """True if a procedure of the program copies a parameter by reference at its entry (`v_X = c_X.get(k_X)`;
+    a settled array's `h_X = c_X.get(k_X) if ...` is another matter)."""
+    return any(line.strip().startswith("v_") and " = c_" in line and line.rstrip().endswith(")") and ".get(k_" in line
+               and " if " not in line for line in listing(source).splitlines())
+
+
 @pytest.mark.parametrize("name", list(COPIES))
 def test_a_parameter_no_other_name_reaches_is_copied(name: str) -> None:
-    assert ".get(k_" in listing(COPIES[name])
+    assert copies(COPIES[name])
 
 
 @pytest.mark.parametrize("name", list(REFERS))
 def test_a_parameter_another_name_may_reach_stays_a_reference(name: str) -> None:
-    assert ".get(k_" not in listing(REFERS[name])
+    assert not copies(REFERS[name])
 
 
 SPIN = ("10 X←0;&P(X)", "20 AFFICHER X", "30 TERMINER", "100 PROCEDURE &P(Z)",
@@ -202,7 +209,7 @@ def test_programs_that_change_their_parameters_by_reference_agree_with_the_refer
 
 
 def test_some_such_programs_copy_and_some_do_not() -> None:
-    copying = sum(".get(k_" in listing(copying_program(random.Random(seed))) for seed in range(40))
+    copying = sum(copies(copying_program(random.Random(seed))) for seed in range(40))
     assert 8 <= copying <= 32
 
 

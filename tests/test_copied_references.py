@@ -12,6 +12,7 @@ import random
 import pytest
 
 from machine.lse.listing import listing
+from machine.micro import Micro
 from tests.lse_harness import lines
 from tests.oracle.differential import assert_agrees
 from tests.test_loop_counters import interrupted
@@ -221,3 +222,10 @@ def test_a_callee_failing_after_it_changed_the_variable_leaves_its_change(name: 
     session.type(*REFERS[name].splitlines())
     assert "DIVISION PAR ZERO EN LIGNE 210" in session.type("EX")
     assert session.type("? Q").split()[0] == left
+
+
+def test_a_host_call_gets_back_what_a_copying_procedure_stored() -> None:
+    micro = Micro()
+    micro.load_text(lines("10 TERMINER", *COPIES["a walk whose results come back"].splitlines()[3:]))
+    assert micro.call("&MARCHE", 0.0, 0.0, 5.0) == (None, [31.0, 32.0, None])
+    assert micro.runtime.compiled.shared.copied == {"&MARCHE": frozenset({"A", "B"})}

@@ -206,9 +206,8 @@ class UnitCode(UnitNames):
                            "else _NAN" for name in sorted(self.entry_used)], 1)
         if self.settled:
             out.insert(0, [self.settling()], 1)
-        if self.copied:  # (None where the caller's variable is unset)
-            out.insert(0, [f"{python_name('v', name)} = {python_name('c', name)}.get({python_name('k', name)})"
-                           for name in sorted(self.copied)], 1)
+        if self.copied:
+            out.insert(0, self.taken_in(), 1)
         # A reference is a (container, key) pair, never rebound.
         for name in sorted(self.referred_params | self.settled | self.copied):
             out.insert(0, [f"{python_name('c', name)}, {python_name('k', name)} = {python_name('r', name)}"], 1)
@@ -227,11 +226,15 @@ class UnitCode(UnitNames):
         settling = f"; {self.settling()}" if self.settled else ""
         if not self.copied:
             return f"if cyc >= bud: M.slice_end({line}){settling}"
-        again = "; ".join(f"{python_name('v', name)} = {python_name('c', name)}.get({python_name('k', name)})"
-                          for name in sorted(self.copied))
+        again = "; ".join(self.taken_in())
         back = "".join(f"\n    {line}" for line in self.given_back())
         emptied = " = ".join(python_name("v", name) for name in sorted(self.copied))
         return f"if cyc >= bud:{back}\n    {emptied} = None\n    M.slice_end({line})\n    {again}{settling}"
+
+    def taken_in(self) -> list[str]:
+        """The statements that read each copied parameter from the caller's variable (None where it is unset)."""
+        return [f"{python_name('v', name)} = {python_name('c', name)}.get({python_name('k', name)})"
+                for name in sorted(self.copied)]
 
     def given_back(self) -> list[str]:
         """The statements that store each copied parameter into the caller's variable (not one still unset)."""

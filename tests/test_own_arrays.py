@@ -1,4 +1,4 @@
-"""A procedure's own TABLEAU, made at each call (Runtime.own_array): its sizes, its cells in the
+"""A procedure's own TABLEAU, made at each call (Runtime.own_arrays): its sizes, its cells in the
 memory, declared again; every mode agrees with the reference."""
 
 from __future__ import annotations
@@ -21,6 +21,13 @@ PROGRAMS = {
         "10 &P;TABLEAU T[12000];AFFICHER 'T'\n20 TERMINER\n40 PROCEDURE &P LOCAL W,I\n"
         "50 FAIRE 60 POUR I←1 JUSQUA 200\n60 TABLEAU W[3000]\n"
         "70 AFFICHER I\n80 RETOUR\n"),
+    "a matrix of its own, whole and fractional sizes": (
+        "10 &P(2,3);&P(2.5,3)\n20 TERMINER\n40 PROCEDURE &P(N,M) LOCAL N,M,W\n50 TABLEAU W[N,M];W[N,M]←N*M\n"
+        "60 AFFICHER W[N,M]\n70 RETOUR\n"),
+    "a size past any memory, and one past 1E15": (
+        "10 &P(1E9);&P(1E16)\n20 TERMINER\n40 PROCEDURE &P(N) LOCAL N,W\n50 TABLEAU W[N]\n60 RETOUR\n"),
+    "a size past 1E15 as the first": (
+        "10 &P(1E16)\n20 TERMINER\n40 PROCEDURE &P(N) LOCAL N,W\n50 TABLEAU W[N]\n60 RETOUR\n"),
     "a size given as a string": "10 &P\n20 TERMINER\n40 PROCEDURE &P LOCAL W\n50 TABLEAU W['A']\n60 RETOUR\n",
     "an element read before the array is declared, in a call that skips its TABLEAU": (
         "10 &P(0);&P(1)\n20 TERMINER\n30 PROCEDURE &P(K) LOCAL C,I,J\n40 SI K=1 ALORS ALLER EN 60\n"

@@ -112,6 +112,7 @@ class CompiledProgram:
         G = machine.G
         namespace["_sput"] = make_cell_store(G.cells, G.strings, machine.memory, G.assign)
         namespace["_GS"], namespace["_MM"] = G.strings, machine.memory  # what the written-out store reads
+        namespace["_own"] = machine.own_arrays(self.cyc_cell)
 
     def retake_counters(self) -> None:
         """Set the main program's ints of FAIRE variables again from their floats, which the monitor may

@@ -325,7 +325,7 @@ class StatementCode:
             sizes = "(" + "".join(self.value(dim)[0] + ", " for dim in dims) + ")"
             if self.unit.storage(name) == "array":
                 held = held_name(name)
-                self.out.emit(f"{self.unit.pyname(name)}, {held} = M.own_array({name!r}, {sizes}, {held})")
+                self.out.emit(f"{self.unit.pyname(name)}, {held} = _own({name!r}, {sizes}, {held})")
             elif self.unit.storage(name) == "ref":  # a parameter by reference is the caller's: not redeclared
                 self.out.emit(f"M.fail({int(Err.ALREADY_DECLARED)}, {name!r})")
             else:

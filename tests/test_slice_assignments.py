@@ -1,0 +1,153 @@
+"""A counted loop whose one statement fills a vector or copies one into another runs a slice's passes as one
+list slice assigned (pyloops.LoopCode.slice_assignment), and agrees with the reference where it does and where
+its tests send the passes the general way: past the bounds, from 0, into a matrix, within one array, from a
+name that holds no number.
+
+Each program runs in every mode of the Micro (including runs stopped by Esc at every short slice and taken
+up again), in both number models; the fewest passes assigned at once is lowered to 2 so that small programs
+take the slice's way.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from machine.disk import Disk
+from machine.lse.listing import listing
+from tests.oracle.differential import assert_agrees
+from tests.test_loop_counters import interrupted
+from tests.test_monitor import Session
+
+
+@pytest.fixture(autouse=True)
+def few_passes_assigned(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every counted loop a `for`, and two passes enough to be assigned at once."""
+    from machine.lse import pyloops
+
+    monkeypatch.setattr(pyloops, "SHORT_PASSES", 0)
+    monkeypatch.setattr(pyloops, "BULK_LEAST", 2)
+
+
+SUMS = "S←0;FAIRE 90 POUR K←1 JUSQUA 20\n90 S←S*3+T[K]\n95 AFFICHER S,I\n"
+
+PROGRAMS = {
+    "a vector filled with a constant": "10 TABLEAU T[20]\n20 FAIRE 30 POUR I←3 JUSQUA 17\n30 T[I]←7\n80 " + SUMS,
+    "filled by steps of 3, counting down by 2, and with offsets": (
+        "10 TABLEAU T[20]\n20 FAIRE 30 POUR I←1 PAS 3 JUSQUA 20\n30 T[I]←5\n"
+        "40 FAIRE 50 POUR I←18 PAS -2 JUSQUA 1\n50 T[I+1]←2\n60 FAIRE 70 POUR I←2 JUSQUA 9\n70 T[I-1]←T[I-1]\n"
+        "75 FAIRE 76 POUR I←12 PAS -1 JUSQUA 6\n76 T[I-3]←1\n80 " + SUMS),
+    "a constant that single precision rounds": (
+        "10 TABLEAU T[20]\n20 FAIRE 30 POUR I←1 JUSQUA 20\n30 T[I]←0.1\n40 AFFICHER T[7]*3,T[20]+T[1]\n"
+        "80 " + SUMS),
+    "filled past its last element: the passes before the error are done": (
+        "10 TABLEAU T[20]\n20 FAIRE 30 POUR I←5 JUSQUA 25\n30 T[I]←4\n40 TERMINER\n"),
+    "filled past its last element by an offset, counting down": (
+        "10 TABLEAU T[20]\n20 FAIRE 30 POUR I←22 PAS -1 JUSQUA 1\n30 T[I-1]←4\n40 TERMINER\n"),
+    "filled from element 0": "10 TABLEAU T[20]\n20 FAIRE 30 POUR I←0 JUSQUA 9\n30 T[I]←4\n40 TERMINER\n",
+    "filled below element 1 by an offset, counting down": (
+        "10 TABLEAU T[20]\n20 FAIRE 30 POUR I←9 PAS -1 JUSQUA 1\n30 T[I-2]←4\n40 " + SUMS),
+    "filled with a variable, then one that changes between the loops": (
+        "10 TABLEAU T[20];V←3\n20 FAIRE 30 POUR I←1 JUSQUA 20\n30 T[I]←V\n40 V←V*V-1\n"
+        "50 FAIRE 60 POUR I←4 JUSQUA 12\n60 T[I]←V\n80 " + SUMS),
+    "filled with a variable not yet set": "10 TABLEAU T[20]\n20 FAIRE 30 POUR I←1 JUSQUA 20\n30 T[I]←V\n",
+    "filled with a string": (
+        "10 TABLEAU T[20];CHAINE V;V←'A'\n20 FAIRE 30 POUR I←1 JUSQUA 20\n30 T[I]←V\n"),
+    "a matrix given one index": "10 TABLEAU T[4,5]\n20 FAIRE 30 POUR I←1 JUSQUA 4\n30 T[I]←1\n",
+    "a name that is no array": "10 T←5\n20 FAIRE 30 POUR I←1 JUSQUA 4\n30 T[I]←1\n",
+    "a vector copied into another, with offsets": (
+        "10 TABLEAU T[20],W[30]\n20 FAIRE 30 POUR I←1 JUSQUA 30\n30 W[I]←I*I\n"
+        "40 FAIRE 50 POUR I←2 JUSQUA 20\n50 T[I-1]←W[I+9]\n60 FAIRE 70 POUR I←20 PAS -3 JUSQUA 4\n70 T[I]←W[I-2]\n"
+        "80 " + SUMS),
+    "a vector shifted within itself, up and down": (
+        "10 TABLEAU T[20]\n20 FAIRE 30 POUR I←1 JUSQUA 20\n30 T[I]←I\n"
+        "40 FAIRE 50 POUR I←1 JUSQUA 12\n50 T[I+1]←T[I]\n60 FAIRE 70 POUR I←19 PAS -1 JUSQUA 15\n70 T[I-1]←T[I]\n"
+        "75 FAIRE 76 POUR I←20 PAS -1 JUSQUA 2\n76 T[I]←T[I-1]\n80 " + SUMS),
+    "a vector shifted within itself away from the side it writes, by steps of 1 and 2": (
+        "10 TABLEAU T[20]\n20 FAIRE 30 POUR I←1 JUSQUA 20\n30 T[I]←I*I\n"
+        "40 FAIRE 50 POUR I←17 PAS -2 JUSQUA 3\n50 T[I+3]←T[I]\n60 FAIRE 70 POUR I←3 JUSQUA 20\n70 T[I-2]←T[I]\n"
+        "75 FAIRE 76 POUR I←4 PAS 3 JUSQUA 19\n76 T[I-1]←T[I+1]\n80 " + SUMS),
+    "an insertion's shift, by a procedure given the array": (
+        "10 TABLEAU T[20]\n20 FAIRE 30 POUR I←1 JUSQUA 20\n30 T[I]←I\n40 &D(T,18,3);&D(T,19,1);&D(T,5,9)\n80 " + SUMS
+        + "98 TERMINER\n100 PROCEDURE &D(A,M,P) LOCAL M,P,I\n110 FAIRE 120 POUR I←M PAS -1 JUSQUA P\n"
+        "120 A[I+1]←A[I]\n130 A[P]←0;RETOUR\n"),
+    "copied from a shorter vector: the passes before the error are done": (
+        "10 TABLEAU T[20],W[8]\n20 FAIRE 30 POUR I←1 JUSQUA 8\n30 W[I]←I+0.5\n"
+        "40 FAIRE 50 POUR I←1 JUSQUA 20\n50 T[I]←W[I]\n"),
+    "copied from a name that is no array": "10 TABLEAU T[20];W←1\n20 FAIRE 30 POUR I←1 JUSQUA 9\n30 T[I]←W[I]\n",
+    "copied from a matrix given one index": (
+        "10 TABLEAU T[20],W[4,4]\n20 FAIRE 30 POUR I←1 JUSQUA 9\n30 T[I]←W[I]\n"),
+    "an array by reference filled and copied into by a procedure, with an array of its own": (
+        "10 TABLEAU T[20]\n20 &P(T,12)\n30 &P(T,20)\n40 &P(T,21)\n80 " + SUMS + "98 TERMINER\n"
+        "100 PROCEDURE &P(A,N) LOCAL N,I,W\n110 TABLEAU W[N]\n120 FAIRE 130 POUR I←1 JUSQUA N\n130 W[I]←N\n"
+        "140 FAIRE 150 POUR I←1 JUSQUA N\n150 A[I]←W[I]\n160 FAIRE 170 POUR I←2 JUSQUA N\n170 A[I-1]←A[I]\n"
+        "180 RETOUR\n"),
+    "a long fill that the slices cut": (
+        "10 TABLEAU T[3000]\n20 FAIRE 30 POUR I←1 JUSQUA 3000\n30 T[I]←I-I+2\n40 FAIRE 50 POUR I←3 JUSQUA 2997\n"
+        "50 T[I]←9\n60 S←0;FAIRE 70 POUR I←1 JUSQUA 3000\n70 S←S+T[I]\n80 AFFICHER S,I\n"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(PROGRAMS))
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+def test_every_mode_agrees_with_the_reference_on_a_fill_or_a_copy(name: str, profile: str) -> None:
+    assert_agrees(PROGRAMS[name], profile=profile)
+
+
+ASSIGNED = [
+    ("a vector filled with a constant", "= [7.0] * _len(_it)"),
+    ("filled with a variable, then one that changes between the loops", "= [_V] * _len(_it)"),
+    ("a vector copied into another, with offsets",
+     "_T[_it[0] - 1:_it[-1] - 1 + (1 if _it.step > 0 else -1):_it.step] = _S[_it[0] + 9:_it[-1] + 9"),
+]
+
+
+@pytest.mark.parametrize(("name", "assigned"), ASSIGNED, ids=[case[0] for case in ASSIGNED])
+def test_a_pass_that_fills_or_copies_is_a_slice_assigned_before_the_for(name: str, assigned: str) -> None:
+    code = listing(PROGRAMS[name])
+    assert assigned in code and "_run = ()" in code
+
+
+SHIFTS = [
+    ("written above what is read: only going down", "T[I+1]←T[I]", "(_S is not _T or _it.step < 0)"),
+    ("written below what is read: only going up", "T[I-2]←T[I]", "(_S is not _T or _it.step > 0)"),
+    ("written where it is read: only from another vector", "T[I]←T[I]", "_S is not _T and"),
+]
+
+
+@pytest.mark.parametrize(("name", "pass_", "apart"), SHIFTS, ids=[case[0] for case in SHIFTS])
+def test_a_vector_copied_into_itself_is_assigned_at_once_only_going_away_from_what_it_writes(
+        name: str, pass_: str, apart: str) -> None:
+    assert apart in listing(f"10 TABLEAU T[20]\n20 FAIRE 30 POUR I←3 JUSQUA 19\n30 {pass_}\n")
+
+
+NOT_ASSIGNED = [
+    ("a pass that stores its variable", "10 TABLEAU T[9]\n20 FAIRE 30 POUR I←1 JUSQUA 9\n30 T[I]←I+1\n"),
+    ("a pass of two stores", "10 TABLEAU T[9],W[9]\n20 FAIRE 30 POUR I←1 JUSQUA 9\n30 T[I]←1;W[I]←2\n"),
+    ("a pass that computes its value", "10 TABLEAU T[9],W[9]\n20 FAIRE 30 POUR I←1 JUSQUA 9\n30 T[I]←W[I]+1\n"),
+    ("an index that is twice the variable", "10 TABLEAU T[20]\n20 FAIRE 30 POUR I←1 JUSQUA 9\n30 T[2*I]←1\n"),
+    ("a matrix's element", "10 TABLEAU T[9,9]\n20 FAIRE 30 POUR I←1 JUSQUA 9\n30 T[I,2]←1\n"),
+]
+
+
+@pytest.mark.parametrize(("name", "source"), NOT_ASSIGNED, ids=[case[0] for case in NOT_ASSIGNED])
+def test_any_other_pass_is_run_by_the_for_alone(name: str, source: str) -> None:
+    assert "_run = ()" not in listing(source)
+
+
+def test_a_loop_of_fewer_passes_than_the_least_runs_them_by_the_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    from machine.lse import pyloops
+
+    monkeypatch.setattr(pyloops, "BULK_LEAST", 8)
+    code = listing(PROGRAMS["a vector filled with a constant"])
+    assert "_len(_it) > 7 and" in code
+
+
+def test_a_run_stopped_inside_a_fill_shows_the_passes_done_and_goes_on(tmp_path) -> None:
+    session = Session(Disk(tmp_path))
+    interrupted(session, "10 TABLEAU T[3000]", "20 FAIRE 30 POUR I←1 JUSQUA 3000", "30 T[I]←7", "40 TERMINER")
+    where = int(float(session.type("? I").split()[0]))
+    assert 1 < where < 3000
+    assert float(session.type(f"? T[{where - 1}]").split()[0]) == 7.0  # the passes before it ran
+    assert float(session.type(f"? T[{where + 1}]").split()[0]) == 0.0  # not those after it
+    assert "TERMINE" in session.type("CO")
+    assert float(session.type("? T[3000]").split()[0]) == 7.0

@@ -44,6 +44,22 @@ PROGRAMS = {
 40 A[G+I-1]←W[I];A[2*I-1]←A[2*I-1]+G*I
 50 AFFICHER A[1],A[3],A[7],A[9],I
 """,
+    "an index offset by a fraction that adding the loop's variable rounds up to a whole number (double)": """\
+10 TABLEAU A[9],W[9];G←0.99999999999999989
+15 FAIRE 16 POUR I←1 JUSQUA 9
+16 W[I]←I
+20 FAIRE 30 POUR I←1 JUSQUA 9
+30 A[G+I-1]←W[I];A[G+I-1]←A[G+I-1]+1
+40 AFFICHER A[1],A[2],A[9],I
+""",
+    "the same with a fraction that single precision rounds up": """\
+10 TABLEAU A[9],W[9];G←0.99999994
+15 FAIRE 16 POUR I←1 JUSQUA 9
+16 W[I]←I
+20 FAIRE 30 POUR I←1 JUSQUA 9
+30 A[G+I-1]←W[I];A[G+I-1]←A[G+I-1]+1
+40 AFFICHER A[1],A[2],A[9],I
+""",
     "the same from a fractional start: no int, the general way": """\
 10 TABLEAU A[9],W[9];G←3;FAIRE 20 POUR I←1 JUSQUA 9
 20 W[I]←I*I

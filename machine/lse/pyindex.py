@@ -48,8 +48,10 @@ class IndexCode:
         """The variable of an index in a counted loop's pass whose floor (pyloops.floor_of) can stand for it:
         added once, neither subtracted nor multiplied, to whole constants and the ints of loop variables.
 
-        Decision: exact, as floor(V + n) is floor(V) + n for a whole n; where the int names no element (V
-        huge, or not whole and below 1, a NaN of a loop) the pass reruns the general way, from the floats.
+        Decision: exact where V is whole, as V + n then is for a whole n (V below 2^53, or the index names no
+        element); V's floor is None where V is not whole (pyloops.floor_of), since V + n may round to the next
+        whole number (G←1-2^-53: G+1 is 2.0, so A[G+I-1] is A[I], not A[I-1]). Where the int names no element
+        (V huge, not whole, a NaN of a loop) the pass reruns the general way, from the floats.
         """
         loops = self.scope.loops
         if loops.counting is None or not loops.floorable or self.floats or not self.fast:

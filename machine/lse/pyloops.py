@@ -388,8 +388,11 @@ class LoopCode:
             type(item) is not n.Var or item.name in self.invariant for item in walk(part))
 
     def floor_of(self, name: str) -> str:
-        """The name of a number variable's floor, an int taken before the `for` being written (see floorable)."""
-        return self.named("_F", f"_floor({self.unit.read(name)})")
+        """The name of a number variable's floor, an int taken before the `for` being written (see floorable), or
+        None where the variable is not whole: the index it is part of then fails, and the pass runs the general
+        way (a fraction plus a whole number may round to the next whole number: 1 - 2^-53 plus 1 is 2.0)."""
+        value = self.unit.read(name)
+        return self.named("_F", f"(_floor({value}) if {value} % 1.0 == 0.0 else None)")
 
     def named(self, prefix: str, code: str) -> str:
         """The name of a value read before the `for` being written (once, whatever asks for it again)."""

@@ -2,7 +2,7 @@
 
     python bench/oracle_fuzz.py [--count 100000] [--seed 0] [--jobs 2] [--size 6]
                                 [--modes plain,profile,debug] [--save DIR] [--corpus] [--shapes]
-                                [--timeout 300]
+                                [--timeout 300] [--long-loops]
 
 Prints how many agree, the disagreements by kind (output / error / cycles / pauses, per mode), the Python
 exceptions (of the reference, or of a Micro mode), and saves the smallest failing programs of
@@ -12,7 +12,9 @@ random.Random(seed + k) (seed of the Micro's ALE: k % 7; profile: console80 for 
 so any one can be run again alone. --shapes makes programs whose bodies are graphs of jumps and loops
 of every shape (randprog.Generator.graph), not nested statements. --corpus also runs every recorded
 run of tests/test_cycle_totals.py (slow: minutes). A program whose comparison takes more than --timeout
-seconds is counted as a "timeout" and saved, unreduced.
+seconds is counted as a "timeout" and saved, unreduced. --long-loops makes every counted loop a Python `for`
+however few its passes (pyloops.SHORT_PASSES 0) and assigns a slice's passes at once from 2 (BULK_LEAST), as
+the tests of those loops do: random loops are short, and would otherwise seldom reach them.
 """
 
 from __future__ import annotations
@@ -69,6 +71,13 @@ def check(job: tuple) -> tuple[int, list[str], str]:
     return k, kinds, report(result)
 
 
+def long_loops() -> None:
+    """Every counted loop a `for`, and two passes enough for a slice assignment (see --long-loops)."""
+    from machine.lse import pyloops
+
+    pyloops.SHORT_PASSES, pyloops.BULK_LEAST = 0, 2
+
+
 def chunks(count: int, seed: int, size: int, modes: tuple, shapes: bool, timeout: int) -> list[tuple]:
     return [(k, seed, size, modes, shapes, timeout) for k in range(count)]
 
@@ -114,6 +123,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--corpus", action="store_true")
     parser.add_argument("--shapes", action="store_true")
     parser.add_argument("--timeout", type=int, default=300, help="seconds a program may take (all its modes)")
+    parser.add_argument("--long-loops", action="store_true", help="every counted loop a Python for")
     args = parser.parse_args(argv)
     modes = tuple(args.modes.split(","))
     args.save.mkdir(parents=True, exist_ok=True)
@@ -121,7 +131,9 @@ def main(argv: list[str] | None = None) -> int:
     counts: Counter = Counter()
     smallest: dict[str, list[tuple[int, int, str]]] = {}
     jobs = chunks(args.count, args.seed, args.size, modes, args.shapes, args.timeout)
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+    if args.long_loops:
+        long_loops()  # (here too: the smallest failing programs are found in this process)
+    with ProcessPoolExecutor(max_workers=args.jobs, initializer=long_loops if args.long_loops else None) as pool:
         for done, (k, kinds, account) in enumerate(pool.map(check, jobs, chunksize=20), 1):
             counts["programs"] += 1
             counts["agree" if not kinds else "disagree"] += 1
@@ -139,7 +151,8 @@ def main(argv: list[str] | None = None) -> int:
     for kind, kept in smallest.items():
         for _, k, account in kept:
             save(args.save, kind, k, args.seed, args.size, args.shapes, account)
-    made = f"seed {args.seed}, size {args.size}" + (", shapes" if args.shapes else "")
+    made = f"seed {args.seed}, size {args.size}" + (", shapes" if args.shapes else "") + (
+        ", long loops" if args.long_loops else "")
     print(f"{counts['programs']} programs in {time.time() - started:.0f} s ({made})")
     for kind, count in sorted(counts.items()):
         print(f"  {kind}: {count}")

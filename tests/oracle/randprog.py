@@ -16,6 +16,10 @@ from __future__ import annotations
 import random
 
 NUMS = ("A", "B", "C", "N", "X")
+# Numbers at the edges of the models: fractions that adding a whole number rounds up (in double, in single), the
+# last wholes of float32 and of doubles and just past them, a half below 2^52.
+EDGES = ("0.99999999999999989", "0.99999994", "16777215", "16777217", "9007199254740993", "4503599627370495.5",
+         "2.9999999999999996")
 STRS = ("S", "U")
 WORDS = ("ABC", "LSE", "JOUR", "X Y", "", "MICRO", "A,B")
 FORMATS = ("[U]", "[F6.2]", "[2X,U,'=',U]", "[E10.3,/]", "['<',*X,U]", "[3U]", "[F4.0,X,U]")
@@ -46,6 +50,7 @@ class Generator:
         self.loop_vars: list[str] = []
         self.inputs: list[str] = []
         self.quiet = False  # True while writing a TANT QUE condition: no calls
+        self.offset: str | None = None  # a variable given a number at an edge before the loop being written
 
     # ------------------------------------------------------------ helpers
     def label(self) -> str:
@@ -97,7 +102,9 @@ class Generator:
             return str(self.rng.randint(0, 9))
         if roll < 0.8:
             return self.pick(("0.5", "2.5", "1.25", "10", "100", "3.75", "0.1"))
-        return self.pick(("1E6", "12345678", "1.5E-3", "7E30", "1E300"))
+        if roll < 0.93:
+            return self.pick(("1E6", "12345678", "1.5E-3", "7E30", "1E300"))
+        return self.pick(EDGES)
 
     def index(self, depth: int) -> str:
         roll = self.rng.random()
@@ -270,7 +277,7 @@ class Generator:
 
     def counted_element(self, var: str) -> str:
         """An element that a loop's variable indexes, maybe shifted (past either end of the array, at times)."""
-        shift = self.pick(("", "", "+1", "-1", "*2"))
+        shift = self.pick(("", "", "+1", "-1", "*2", f"+{self.offset or self.pick(self.num_vars())}-1"))
         if self.chance(0.25):
             return f"M[{self.pick(('1', '2', var))},{var}{shift}]"
         return f"{self.pick(self.arrays())}[{var}{shift}]"
@@ -281,6 +288,9 @@ class Generator:
     def counted_simple(self, var: str, depth: int = 0) -> str:
         """An assignment of a loop that only assigns (no call, no output, no input; the variable unassigned)."""
         roll = self.rng.random()
+        if roll < 0.12:  # a fill or a copy (alone in its pass, a slice assigned: pyloops.slice_assignment)
+            value = self.pick((self.constant(), self.pick(self.num_vars()), self.counted_element(var)))
+            return f"{self.counted_element(var)}←{value}"
         if roll < 0.45:
             element = self.counted_element(var)
             value = f"{element}+{self.num(2, calls=False)}" if self.chance(0.5) else self.num(1, calls=False)
@@ -335,6 +345,9 @@ class Generator:
     def loop(self, depth: int, after: str) -> None:
         free = [v for v in ("I", "J", "K") if v not in self.loop_vars]
         var = free[0]
+        if self.chance(0.15):  # a number at an edge, that the loop's elements may add to its variable
+            self.offset = self.pick(self.num_vars())
+            self.emit(f"{self.offset}←{self.pick(EDGES)}")
         end = self.label()
         head = self.loop_head(var, end)
         on_line = ";" + self.simple() if self.chance(0.4) else ""
@@ -358,6 +371,7 @@ class Generator:
                 self.block(depth + 1, after, end)
             self.line_of_simples(end)
         self.loop_vars.remove(var)
+        self.offset = None
 
     def loop_head(self, var: str, end: str) -> str:
         """A FAIRE that ends on the line `end`: counted up or down, to a bound computed or not, or TANT QUE."""

@@ -1,5 +1,5 @@
 """A counted loop whose one statement fills a vector or copies one into another runs a slice's passes as one
-list slice assigned (pyloops.LoopCode.slice_assignment), and agrees with the reference where it does and where
+list slice assigned (pyslices.slice_assignment), and agrees with the reference where it does and where
 its tests send the passes the general way: past the bounds, from 0, into a matrix, within one array, from a
 name that holds no number.
 
@@ -22,10 +22,10 @@ from tests.test_monitor import Session
 @pytest.fixture(autouse=True)
 def few_passes_assigned(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every counted loop a `for`, and two passes enough to be assigned at once."""
-    from machine.lse import pyloops
+    from machine.lse import pyloops, pyslices
 
     monkeypatch.setattr(pyloops, "SHORT_PASSES", 0)
-    monkeypatch.setattr(pyloops, "BULK_LEAST", 2)
+    monkeypatch.setattr(pyslices, "BULK_LEAST", 2)
 
 
 SUMS = "S←0;FAIRE 90 POUR K←1 JUSQUA 20\n90 S←S*3+T[K]\n95 AFFICHER S,I\n"
@@ -156,9 +156,9 @@ def test_any_other_pass_is_run_by_the_for_alone(name: str, source: str) -> None:
 
 
 def test_a_loop_of_fewer_passes_than_the_least_runs_them_by_the_for(monkeypatch: pytest.MonkeyPatch) -> None:
-    from machine.lse import pyloops
+    from machine.lse import pyslices
 
-    monkeypatch.setattr(pyloops, "BULK_LEAST", 8)
+    monkeypatch.setattr(pyslices, "BULK_LEAST", 8)
     code = listing(PROGRAMS["a vector filled with a constant"])
     assert "_len(_it) > 7 and" in code
 

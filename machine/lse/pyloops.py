@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from itertools import islice
 
-from machine.lse import analyses, ir, pyflow
+from machine.lse import analyses, ir, pyflow, pyslices
 from machine.lse import nodes as n
 from machine.lse.checks import walk
 from machine.lse.costs import expression_cost
@@ -23,10 +23,6 @@ from machine.lse.pyexpr import python_name
 from machine.lse.values import COLUMNS, INT_BOUND, INT_COLUMN_BOUND
 
 counted_shadow, whole_shadow = make_counted(WHOLE_EXACT), make_whole_pass(WHOLE_EXACT)
-# The fewest passes run as one slice assignment (see slice_assignment): its tests cost some 0.3 us, the time of
-# about eight passes of a store.
-BULK_LEAST = 8
-SLICE_TERM = 2.0 ** 50  # a variable added to a slice's index is below it: its sums are exact
 
 
 class LoopCode:
@@ -152,7 +148,7 @@ class LoopCode:
             paid = price if head is None else head
             room = f"(_m if (_m := -_floor((cyc - bud) // {paid}.0)) > 1 else 1)"
             header = [f"_it = {chosen}", f"if cyc + {paid}.0 * _len(_it) > bud: _it = _it[:{room}]"]
-            whole = self.slice_assignment(body, loop) if head is None else None
+            whole = pyslices.slice_assignment(unit, self.ir, body, loop) if head is None else None
             header += [f"for {counter} in _it:"] if whole is None else [
                 "_run = _it", "try:", f"    if {whole[0]}: {whole[1]}; {counter} = _it[-1]; _run = ()",
                 "except _Exception: pass", f"for {counter} in _run:"]
@@ -173,87 +169,6 @@ class LoopCode:
         self.static_line_end(line, state, next_block, paid=True)
         unit.fused = None
         out.depth -= 1
-
-    def slice_assignment(self, body: int, loop: ir.OpenLoop) -> tuple[str, str] | None:
-        """A test and a statement that run a slice's passes at once (a list's slice assigned), where the pass is
-        one statement that fills a vector, `T[J+a]←V` (a constant or a number variable), or copies one into
-        another or into itself, `T[J+a]←S[J+b]`; a and b sums of whole constants and number variables that then
-        hold whole numbers (below 2^50: every sum of the index is exact). None for any other pass.
-
-        Decision: the test reads only (a failure in it is a pass run the general way: `except` goes on to the
-        `for`), and holds where every pass would store a number within the bounds of a vector: then the passes'
-        stores are the slice's. The ranges `chosen` gives already stop within the vectors; the test holds the
-        slice to them again, since a slice of another length would resize the list. A vector copied into itself
-        is read before it is written (a slice copies its right side first), as the passes read it where no pass
-        reads what an earlier one wrote: where the loop goes away from the side it writes (a - b and the step of
-        opposite signs). The passes are paid as the `for`'s (count). Only for BULK_LEAST passes or more.
-        Measured: the bench's sieve 0.59 of its time, binins (an insertion's shift) 0.86.
-        """
-        region = sorted(pyflow.loop_region(self.ir, body))
-        ops = [op for block_id in region for op in self.ir.blocks[block_id].ops if type(op) is not ir.Charge]
-        node = ops[0].node if len(ops) == 1 and type(ops[0]) is ir.Do else None
-        if type(node) is not n.Assign or type(node.target) is not n.Index or len(node.target.indices) != 1:
-            return None
-        unit, var, value = self.unit, loop.node.var, node.expr
-        test = [f"_len(_it) > {BULK_LEAST - 1} and _type(_it) is _range"]
-        target = self.offset(node.target.indices[0], var, "_a", test)
-        if target is None or not self.at_hand(node.target.name):
-            return None
-        test += [f"_type(_T := {unit.settled_array(node.target.name)}) is _list", within(target, "_T")]
-        indexed = type(value) is n.Index and len(value.indices) == 1 and self.at_hand(value.name)
-        source = self.offset(value.indices[0], var, "_b", test) if indexed else None
-        if source is not None:
-            apart = f"(_S is not _T or ({target} - {source}) * _it.step < 0)"
-            if target.lstrip("-").isdigit() and source.lstrip("-").isdigit():  # both constants: the sign now
-                gap = int(target) - int(source)
-                apart = "_S is not _T" if gap == 0 else f"(_S is not _T or _it.step {'<' if gap > 0 else '>'} 0)"
-            test += [f"_type(_S := {unit.settled_array(value.name)}) is _list and {apart}", within(source, "_S")]
-            return " and ".join(test), f"_T{span(target)} = _S{span(source)}"
-        if type(value) is n.Num and (held := unit.shared.numbers.held(value.value)) is not None:
-            filled = repr(float(held))
-        elif type(value) is n.Var and value.name != var and unit.kind(value.name) == "n":
-            test.append(f"_type(_V := {unit.read(value.name)}) is _float")
-            filled = "_V"
-        else:
-            return None
-        return " and ".join(test), f"_T{span(target)} = [{filled}] * _len(_it)"
-
-    def offset(self, index: object, var: str, name: str, test: list[str]) -> str | None:
-        """The code of what an index adds to a counted loop's variable `var`, an int named `name` that `test` works
-        out (its variables whole, below 2^50), where the index is `var` plus and minus whole constants and number
-        variables; None for any other index."""
-        terms: list[tuple[int, object]] = []
-        work = [(1, index)]
-        while work:
-            sign, item = work.pop()
-            if type(item) is n.Binary and item.op in "+-":
-                work += [(sign, item.left), (sign if item.op == "+" else -sign, item.right)]
-            else:
-                terms.append((sign, item))
-        signs = [sign for sign, item in terms if type(item) is n.Var and item.name == var]
-        if signs != [1]:  # the loop's variable once, added
-            return None
-        constant, parts = 0, []
-        for sign, item in terms:
-            if type(item) is n.Var and item.name == var:
-                continue
-            if (whole := whole_constant(item)) is not None:
-                constant += sign * whole
-            elif type(item) is n.Var and self.unit.kind(item.name) == "n":
-                part = f"{name}{len(parts)}"
-                test.append(f"_type({part} := {self.unit.read(item.name)}) is _float and "
-                            f"-{SLICE_TERM} < {part} < {SLICE_TERM} and {part} == ({part} := _floor({part}))")
-                parts.append(f"{'+' if sign > 0 else '-'} {part}")
-            else:
-                return None
-        if not parts:
-            return str(constant)
-        test.append(f"({name} := {constant} {' '.join(parts)}) is not None")
-        return name
-
-    def at_hand(self, name: str) -> bool:
-        """True if an array's code in a fast path reads it with no lookup that a pass could make stale."""
-        return self.unit.storage(name) != "ref" or name in self.unit.settled
 
     def chosen(self, body: int, counter: str) -> str:
         """What a counted loop's `for` runs over: its variable's ints, `range(i, stop, step)`, stopped short of the
@@ -591,17 +506,3 @@ def shadow(node: n.Faire, counted: bool) -> str:
     return f"({first}, {step}, {stop}) if {test} else (_NAN, _NAN, None)"
 
 
-
-def _plus(offset: str) -> str:
-    return "" if offset == "0" else f" - {offset[1:]}" if offset.startswith("-") else f" + {offset}"
-
-
-def within(offset: str, array: str) -> str:
-    """The test that a slice's ints plus `offset` index elements of the vector `array` (see slice_assignment)."""
-    return (f"(_it[0] if _it.step > 0 else _it[-1]){_plus(offset)} >= 1 and "
-            f"{array}[0][{INT_BOUND}] > (_it[-1] if _it.step > 0 else _it[0]){_plus(offset)}")
-
-
-def span(offset: str) -> str:
-    """The slice of a vector that a slice's ints plus `offset` index, in their order."""
-    return f"[_it[0]{_plus(offset)}:_it[-1]{_plus(offset)} + (1 if _it.step > 0 else -1):_it.step]"

@@ -288,7 +288,7 @@ class Generator:
     def counted_simple(self, var: str, depth: int = 0) -> str:
         """An assignment of a loop that only assigns (no call, no output, no input; the variable unassigned)."""
         roll = self.rng.random()
-        if roll < 0.12:  # a fill or a copy (alone in its pass, a slice assigned: pyloops.slice_assignment)
+        if roll < 0.12:  # a fill or a copy (alone in its pass, a slice assigned: pyslices.slice_assignment)
             value = self.pick((self.constant(), self.pick(self.num_vars()), self.counted_element(var)))
             return f"{self.counted_element(var)}←{value}"
         if roll < 0.45:

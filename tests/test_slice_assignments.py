@@ -163,12 +163,13 @@ def test_a_loop_of_fewer_passes_than_the_least_runs_them_by_the_for(monkeypatch:
     assert "_len(_it) > 7 and" in code
 
 
-def test_a_run_stopped_inside_a_fill_shows_the_passes_done_and_goes_on(tmp_path) -> None:
+def test_a_fill_stopped_at_the_prompt_goes_on_with_the_value_set_there(tmp_path) -> None:
     session = Session(Disk(tmp_path))
-    interrupted(session, "10 TABLEAU T[3000]", "20 FAIRE 30 POUR I←1 JUSQUA 3000", "30 T[I]←7", "40 TERMINER")
+    interrupted(session, "10 TABLEAU T[3000];V←7", "20 FAIRE 30 POUR I←1 JUSQUA 3000", "30 T[I]←V", "40 TERMINER")
     where = int(float(session.type("? I").split()[0]))
-    assert 1 < where < 3000
-    assert float(session.type(f"? T[{where - 1}]").split()[0]) == 7.0  # the passes before it ran
-    assert float(session.type(f"? T[{where + 1}]").split()[0]) == 0.0  # not those after it
+    assert 1 < where < 2900
+    session.type("V←9")
     assert "TERMINE" in session.type("CO")
-    assert float(session.type("? T[3000]").split()[0]) == 7.0
+    assert float(session.type(f"? T[{where - 1}]").split()[0]) == 7.0  # filled before the stop
+    assert float(session.type(f"? T[{where + 1}]").split()[0]) == 9.0  # and after it, with the new value
+    assert float(session.type("? T[3000]").split()[0]) == 9.0

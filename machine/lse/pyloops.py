@@ -504,5 +504,3 @@ def shadow(node: n.Faire, counted: bool) -> str:
         return f"({first}, {step}) if {test} else (_NAN, _NAN)"
     stop = "_floor(_lim) + 1" if step > 0 else "-_floor(-_lim) - 1"  # past the last int the loop takes
     return f"({first}, {step}, {stop}) if {test} else (_NAN, _NAN, None)"
-
-

@@ -282,15 +282,19 @@ class Generator:
             return f"M[{self.pick(('1', '2', var))},{var}{shift}]"
         return f"{self.pick(self.arrays())}[{var}{shift}]"
 
+    def counted_fill(self, var: str) -> str:
+        """A fill or a copy of elements (alone in its pass, a slice assigned: pyslices.slice_assignment)."""
+        value = self.pick((self.constant(), self.pick(self.num_vars()), self.counted_element(var)))
+        return f"{self.counted_element(var)}←{value}"
+
     def counted_test(self, var: str) -> str:
         return f"{self.counted_element(var)}{self.pick(('=', '#', '<', '>='))}{self.num(2, calls=False)}"
 
     def counted_simple(self, var: str, depth: int = 0) -> str:
         """An assignment of a loop that only assigns (no call, no output, no input; the variable unassigned)."""
         roll = self.rng.random()
-        if roll < 0.12:  # a fill or a copy (alone in its pass, a slice assigned: pyslices.slice_assignment)
-            value = self.pick((self.constant(), self.pick(self.num_vars()), self.counted_element(var)))
-            return f"{self.counted_element(var)}←{value}"
+        if roll < 0.12:
+            return self.counted_fill(var)
         if roll < 0.45:
             element = self.counted_element(var)
             value = f"{element}+{self.num(2, calls=False)}" if self.chance(0.5) else self.num(1, calls=False)
@@ -358,7 +362,10 @@ class Generator:
                 self.emit(f"SI {self.counted_test(var)} ALORS ALLER EN {end}")
             elif self.chance(0.3):  # a line that jumps to the last: the pass pays in two adds
                 self.emit(f"{self.counted_simple(var)};ALLER EN {end}")
-            self.emit(";".join(self.counted_simple(var) for _ in range(self.rng.randint(1, 3))), end)
+            if self.chance(0.3):
+                self.emit(self.counted_fill(var), end)
+            else:
+                self.emit(";".join(self.counted_simple(var) for _ in range(self.rng.randint(1, 3))), end)
         elif self.chance(0.3) and depth == 0:  # an inner loop ending on the same line
             inner_var = [v for v in ("I", "J", "K") if v not in self.loop_vars][0]
             self.emit(f"FAIRE {end} POUR {inner_var}←1 JUSQUA {self.pick(('2', '3'))}")

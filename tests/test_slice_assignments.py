@@ -13,7 +13,10 @@ from __future__ import annotations
 import pytest
 
 from machine.disk import Disk
+from machine.lse import nodes as n
 from machine.lse.listing import listing
+from machine.lse.operands import signed_terms
+from machine.lse.parser import parse
 from tests.oracle.differential import assert_agrees
 from tests.test_loop_counters import interrupted
 from tests.test_monitor import Session
@@ -173,3 +176,21 @@ def test_a_fill_stopped_at_the_prompt_goes_on_with_the_value_set_there(tmp_path)
     assert float(session.type(f"? T[{where - 1}]").split()[0]) == 7.0  # filled before the stop
     assert float(session.type(f"? T[{where + 1}]").split()[0]) == 9.0  # and after it, with the new value
     assert float(session.type("? T[3000]").split()[0]) == 9.0
+
+
+TERMS = [
+    ("G+I-1", [(1, "G"), (1, "I"), (-1, 1.0)]),
+    ("10-G+I-4", [(1, 10.0), (-1, "G"), (1, "I"), (-1, 4.0)]),
+    ("K-(I-L)", [(1, "K"), (-1, "I"), (1, "L")]),
+    ("2*K+I", [(1, "*"), (1, "I")]),
+    ("I", [(1, "I")]),
+]
+
+
+@pytest.mark.parametrize(("expression", "terms"), TERMS, ids=[case[0] for case in TERMS])
+def test_a_sum_is_the_signed_terms_an_index_adds_to_the_loop_s_variable(expression: str, terms: list) -> None:
+    expr = parse(f"10 X←{expression}\n").lines[0].statements[0].expr
+    found = [(sign, item.name if type(item) is n.Var else item.value if type(item) is n.Num else item.op)
+             for sign, item in signed_terms(expr)]
+    assert sorted(found, key=repr) == sorted(terms, key=repr)
+

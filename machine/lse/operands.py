@@ -72,6 +72,20 @@ def whole_constant(node: object) -> int | None:
     return None
 
 
+def signed_terms(node: object) -> list[tuple[int, object]]:
+    """The terms a sum and difference adds up, each with its sign (1 or -1): [(1, G), (1, I), (-1, 1)] for
+    G+I-1; a node that is no + or - is its own one term."""
+    terms: list[tuple[int, object]] = []
+    work = [(1, node)]
+    while work:
+        sign, item = work.pop()
+        if type(item) is n.Binary and item.op in "+-":
+            work += [(sign, item.left), (sign if item.op == "+" else -sign, item.right)]
+        else:
+            terms.append((sign, item))
+    return terms
+
+
 def offset_of(node: object) -> tuple[object, int]:
     """A node as what it adds a whole constant to, and that constant: (V, 2) for V+2, (V, -1) for V-1, (node, 0)
     for anything else."""

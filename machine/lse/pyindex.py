@@ -8,7 +8,7 @@ read (its scope, the fast-path and cold flags, the descriptions read before a co
 from __future__ import annotations
 
 from machine.lse import nodes as n
-from machine.lse.operands import changes_variables, whole24, whole_constant
+from machine.lse.operands import changes_variables, signed_terms, whole24, whole_constant
 from machine.lse.pyarray import Element, simple
 
 
@@ -57,13 +57,9 @@ class IndexCode:
         if loops.counting is None or not loops.floorable or self.floats or not self.fast:
             return None
         found: list[tuple[str, int]] = []
-        work = [(index, 1)]
-        while work:
-            node, sign = work.pop()
+        for sign, node in signed_terms(index):
             kind = type(node)
-            if kind is n.Binary and node.op in "+-":
-                work += [(node.left, sign), (node.right, sign if node.op == "+" else -sign)]
-            elif kind is n.Var and node.name in loops.floorable:
+            if kind is n.Var and node.name in loops.floorable:
                 found.append((node.name, sign))
             elif not (whole24(node) or kind is n.Var and (
                     node.name == loops.counting.node.var or self.scope.live_counter(node.name))):

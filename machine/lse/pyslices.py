@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from machine.lse import ir, pyflow
 from machine.lse import nodes as n
-from machine.lse.operands import whole_constant
+from machine.lse.operands import signed_terms, whole_constant
 from machine.lse.values import INT_BOUND
 
 # The fewest passes run as one slice assignment: its tests cost some 0.3 us, the time of about eight passes of a
@@ -65,14 +65,7 @@ def offset(unit: object, index: object, var: str, name: str, test: list[str]) ->
     """The code of what an index adds to a counted loop's variable `var`, an int named `name` that `test` works
     out (its variables whole, below 2^50), where the index is `var` plus and minus whole constants and number
     variables; None for any other index."""
-    terms: list[tuple[int, object]] = []
-    work = [(1, index)]
-    while work:
-        sign, item = work.pop()
-        if type(item) is n.Binary and item.op in "+-":
-            work += [(sign, item.left), (sign if item.op == "+" else -sign, item.right)]
-        else:
-            terms.append((sign, item))
+    terms = signed_terms(index)
     signs = [sign for sign, item in terms if type(item) is n.Var and item.name == var]
     if signs != [1]:  # the loop's variable once, added
         return None

@@ -148,9 +148,9 @@ class LoopCode:
             paid = price if head is None else head
             room = f"(_m if (_m := -_floor((cyc - bud) // {paid}.0)) > 1 else 1)"
             header = [f"_it = {chosen}", f"if cyc + {paid}.0 * _len(_it) > bud: _it = _it[:{room}]"]
-            whole = pyslices.slice_assignment(unit, self.ir, body, loop) if head is None else None
-            header += [f"for {counter} in _it:"] if whole is None else [
-                "_run = _it", "try:", f"    if {whole[0]}: {whole[1]}; {counter} = _it[-1]; _run = ()",
+            at_once = pyslices.slice_assignment(unit, self.ir, body, loop) if head is None else None
+            header += [f"for {counter} in _it:"] if at_once is None else [
+                "_run = _it", "try:", f"    if {at_once[0]}: {at_once[1]}; {counter} = _it[-1]; _run = ()",
                 "except _Exception: pass", f"for {counter} in _run:"]
             # (with a head: the passes of a `for` run to its end paid after it, those of one the budget ends where
             # it ends, see static_line_end)

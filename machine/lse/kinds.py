@@ -24,7 +24,7 @@ def number_params(layout: Layout, foreign: set[int] | None = None,
     (`foreign`: see foreign_lines; None: not known), in any unit that has its names as parameters; a call
     of a function in `numeric` (numeric_results) gives a number."""
     units = {name: unit for name, unit in layout.units.items() if name != MAIN}
-    proven = {name: {p for p in unit.params if p not in unit.by_reference and layout.is_pure_number(p)}
+    proven = {name: {p for p in unit.params if p not in unit.by_reference and layout.is_own_number(p, unit, foreign)}
               for name, unit in units.items()}
     # (the call, the unit it is read in, the argument's rank, the argument)
     calls = [(node, None if foreign is None or node.line in foreign else owner, index, arg)
@@ -35,7 +35,7 @@ def number_params(layout: Layout, foreign: set[int] | None = None,
         changed = False
         for call, caller, index, arg in calls:
             param = units[call.name].params[index] if index < len(units[call.name].params) else None
-            if param in proven[call.name] and not _numeric(arg, caller, layout, proven, numeric):
+            if param in proven[call.name] and not _numeric(arg, caller, layout, proven, numeric, foreign):
                 proven[call.name].discard(param)
                 changed = True
     return proven
@@ -68,8 +68,10 @@ def result_expressions(exits: dict[str, list[ir.Leave]]) -> dict[str, list[objec
     return {name: [leave.expr for leave in leaves if leave.kind == "result"] for name, leaves in exits.items()}
 
 
-def _numeric(node: object, unit: Unit | None, layout: Layout, proven: dict[str, set[str]], numeric: set[str]) -> bool:
-    """True if an expression of a unit (None: of any unit) can only be a number (a parameter: one `proven`)."""
+def _numeric(node: object, unit: Unit | None, layout: Layout, proven: dict[str, set[str]], numeric: set[str],
+             foreign: set[int] | None = None) -> bool:
+    """True if an expression of a unit (None: of any unit) can only be a number (a parameter: one `proven`;
+    a procedure's own variable: see Layout.is_own_number, given the lines run by another unit, `foreign`)."""
     kind = type(node)
     if kind in (n.Num, n.Unary, n.Index):
         return True
@@ -78,11 +80,11 @@ def _numeric(node: object, unit: Unit | None, layout: Layout, proven: dict[str, 
     if kind is n.BuiltinCall:
         return BUILTINS[node.name].result_kind == "n"
     if kind is n.Conditional:
-        return all(_numeric(part, unit, layout, proven, numeric) for part in (node.then, node.other))
+        return all(_numeric(part, unit, layout, proven, numeric, foreign) for part in (node.then, node.other))
     if kind is n.Call:
         return node.name in numeric
     if kind is n.Var:
-        if not layout.is_pure_number(node.name):
+        if not layout.is_own_number(node.name, unit, foreign):
             return False
         units = [unit] if unit is not None else [each for each in layout.units.values() if node.name in each.params]
         return all(node.name not in each.params or node.name in proven.get(each.name, ()) for each in units)

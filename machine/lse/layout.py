@@ -31,6 +31,7 @@ class Unit:
     by_reference: frozenset = frozenset()
     entry_pc: int = 0
     decl_line: int = 0
+    lines: tuple = ()  # the numbers of the lines that hold it (a procedure's: from its PROCEDURE to the next)
 
 
 @record(slots=True)
@@ -62,6 +63,9 @@ class Layout:
     # never a parameter: a whole number, or unset, unless the monitor sets it (pyloops.step_sum).
     whole_counters: set[str] = field(default_factory=set)
     calls: list = field(default_factory=list)  # every call of a procedure (n.Call), in program order
+    # The names each line declares CHAINE or TABLEAU, loads by CHARGER or gives to a parameter by reference:
+    # what may make a variable of the unit that runs the line other than a number (see is_own_number).
+    unsettled_at: dict[int, frozenset[str]] = field(default_factory=dict)
     paused: bool = False  # a PAUSE lets the monitor set or declare any variable while the program waits
 
     def next_line_pc(self, line_index: int) -> int:
@@ -88,6 +92,21 @@ class Layout:
         return not (name in self.string_names or name in self.array_names or name in params
                     or name in self.loaded_names)
 
+    def is_own_number(self, name: str, unit: Unit | None, foreign: set[int] | None) -> bool:
+        """True if a name read in `unit` can only hold a number: is_pure_number, or, for a procedure's own
+        variable (given by value, not by reference), where no line that the procedure runs declares it, loads it
+        or gives it by reference (its lines, and the lines another unit's may run: `foreign`, None if unknown).
+
+        Decision: a CHAINE X in one procedure makes no other procedure's own X a string; is_pure_number, which
+        counts every unit's declarations, kept their parameters named so out of the numbers (Wetherell's
+        solitaire: &CHANGER's X, because &TEXTE has a CHAINE X of its own).
+        """
+        if foreign is None or unit is None or unit.name == MAIN or name not in unit.locals or name in unit.by_reference:
+            return self.is_pure_number(name)
+        lines = self.unsettled_at
+        return not any(name in lines.get(line, ()) for line in unit.lines) and not any(
+            name in lines.get(line, ()) for line in foreign)
+
     def may_be_array(self, name: str, params: tuple = ()) -> bool:
         """True if a TABLEAU, CHARGER or being one of the unit's parameters can make a name an array."""
         return name in self.array_names or name in params or name in self.loaded_names
@@ -113,6 +132,51 @@ def given_by_reference(call: n.Call, units: dict[str, Unit]) -> list[str]:
             if type(arg) is n.Var and param in callee.by_reference]
 
 
+def _unsettled_at(noted: list[tuple[str, object]], units: dict[str, Unit],
+                  declared: set[str]) -> dict[int, frozenset[str]]:
+    """The names each line declares, loads or gives to a parameter by reference that may make it other than a
+    number (Layout.unsettled_at; `declared`: every name that any line declares or loads)."""
+    found: dict[int, set[str]] = {}
+    calls = []
+    for _, node in noted:
+        kind = type(node)
+        if kind is n.Chaine:
+            names = node.names
+        elif kind is n.Tableau:
+            names = [name for name, _ in node.decls]
+        elif kind is n.Charger:
+            names = [node.var.name]
+        else:
+            if kind is n.Call and node.name in units:
+                calls.append(node)
+            continue
+        found.setdefault(node.line, set()).update(names)
+    for call, name in _unsettling_arguments(calls, units, declared):
+        found.setdefault(call.line, set()).add(name)
+    return {line: frozenset(names) for line, names in found.items()}
+
+
+def _unsettling_arguments(calls: list[n.Call], units: dict[str, Unit], declared: set[str]) -> list[tuple]:
+    """The (call, variable) of the variables given to a parameter by reference that its procedure may make other
+    than a number: a parameter whose name some line declares or loads (any line: one of another unit may run in
+    its procedure), or that is given on to such a parameter (to a fixpoint; by name, in every procedure that has
+    a parameter by reference of that name, as a line may be run by another procedure than its own)."""
+    given = [(call, (call.name, param), arg.name) for call in calls
+             for param, arg in zip(units[call.name].params, call.args)
+             if type(arg) is n.Var and param in units[call.name].by_reference]
+    unsettling = {(unit.name, param) for unit in units.values() for param in unit.by_reference if param in declared}
+    changed = True
+    while changed:
+        changed = False
+        for _, target, name in given:
+            if target in unsettling:
+                found = {(unit.name, name) for unit in units.values() if name in unit.by_reference} - unsettling
+                if found:
+                    unsettling |= found
+                    changed = True
+    return [(call, name) for call, target, name in given if target in unsettling]
+
+
 def layout(program: n.Program) -> Layout:
     """Compute the segments, units and name kinds of a parsed program."""
     result = Layout(program)
@@ -131,10 +195,12 @@ def layout(program: n.Program) -> Layout:
     counters: dict[str, bool] = {}
     noted: list[tuple[str, object]] = []
     owner = MAIN
+    lines_of: dict[str, list[int]] = {MAIN: []}
     for index, line in enumerate(program.lines):
         first = line.statements[0] if line.statements else None
         if isinstance(first, n.Procedure):
             owner = first.name
+        lines_of.setdefault(owner, []).append(line.number)
         nodes = statement_nodes(line.statements)
         result.statements.extend(zip(repeat(owner), nodes))
         for node in nodes:
@@ -179,6 +245,10 @@ def layout(program: n.Program) -> Layout:
                 frozenset(first.params) - by_value, result.pc_of[(index, 1)], line.number)
     for call in result.calls:  # an argument is stored into only through a parameter by reference
         result.assigned_names.update(given_by_reference(call, result.units))
+    for name, unit in result.units.items():
+        unit.lines = tuple(lines_of.get(name, ()))
+    result.unsettled_at = _unsettled_at(
+        noted, result.units, result.string_names | result.array_names | result.loaded_names)
     result.noted = [(result.units[owner], node) for owner, node in noted]
     result.assigned_names |= result.stored_names
     result.parameters = set().union(*(unit.params for unit in result.units.values()))

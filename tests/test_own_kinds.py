@@ -2,8 +2,8 @@
 (Layout.is_own_number): a CHAINE or TABLEAU of the same name in another procedure declares that
 procedure's own variable, not this one's. So a parameter given only numbers is a Python local even where
 another procedure names a string like it (Wetherell's solitaire: &CHANGER's X beside &TEXTE's CHAINE X);
-one that its own procedure declares, hands on by reference, or that a line the procedure runs from another
-unit declares, is not.
+one that its own procedure declares, hands on by reference to a procedure that may declare it, or that a
+line the procedure runs from another unit declares, is not; nor is a variable of the program handed so.
 
 Each program runs in every mode of the Micro against the reference (output, error and line, cycles).
 """
@@ -43,6 +43,14 @@ PROGRAMS = {
         "10 &D\n20 TERMINER\n100 PROCEDURE &D LOCAL X\n110 X←5;&P(X);&F(X)\n120 RETOUR\n"
         "200 PROCEDURE &P(Y)\n210 AFFICHER Y\n220 RETOUR\n"
         "300 PROCEDURE &F(Z) LOCAL Z\n310 Z←Z*3;AFFICHER Z\n320 RETOUR\n", True),
+    # (the Micro before this analysis failed these two in every mode: TYPES INCOMPATIBLES Z EN LIGNE 310)
+    "a variable of the program made a string through a parameter by reference": (
+        "10 &P(X);&F(X);AFFICHER X!'?'\n20 TERMINER\n200 PROCEDURE &P(Y)\n210 CHAINE Y;Y←'XY'\n220 RETOUR\n"
+        "300 PROCEDURE &F(Z) LOCAL Z\n310 Z←Z!'!';AFFICHER Z\n320 RETOUR\n", False),
+    "a variable of the program made a string two calls away": (
+        "10 &P(X);&F(X);AFFICHER X!'?'\n20 TERMINER\n200 PROCEDURE &P(Y)\n210 &Q(Y)\n220 RETOUR\n"
+        "250 PROCEDURE &Q(W)\n260 CHAINE W;W←'XY'\n270 RETOUR\n"
+        "300 PROCEDURE &F(Z) LOCAL Z\n310 Z←Z!'!';AFFICHER Z\n320 RETOUR\n", False),
     "a local declared by a line of the main program that its procedure runs": (
         "10 &D\n20 TERMINER\n30 CHAINE X;X←'AB';ALLER EN 120\n100 PROCEDURE &D LOCAL X\n110 ALLER EN 30\n"
         "120 &F(X)\n130 RETOUR\n200 PROCEDURE &F(Z) LOCAL Z\n210 Z←Z!'!';AFFICHER Z\n220 RETOUR\n", False),

@@ -66,6 +66,8 @@ class Layout:
     # The names each line declares CHAINE or TABLEAU, loads by CHARGER or gives to a parameter by reference:
     # what may make a variable of the unit that runs the line other than a number (see is_own_number).
     unsettled_at: dict[int, frozenset[str]] = field(default_factory=dict)
+    # Of them, the variables given by reference to a parameter that its procedure may make a string or an array.
+    handed_names: set[str] = field(default_factory=set)
     paused: bool = False  # a PAUSE lets the monitor set or declare any variable while the program waits
 
     def next_line_pc(self, line_index: int) -> int:
@@ -90,7 +92,7 @@ class Layout:
         same name is that procedure's own variable, so it does not count.
         """
         return not (name in self.string_names or name in self.array_names or name in params
-                    or name in self.loaded_names)
+                    or name in self.loaded_names or name in self.handed_names)
 
     def is_own_number(self, name: str, unit: Unit | None, foreign: set[int] | None) -> bool:
         """True if a name read in `unit` can only hold a number: is_pure_number, or, for a procedure's own
@@ -109,7 +111,7 @@ class Layout:
 
     def may_be_array(self, name: str, params: tuple = ()) -> bool:
         """True if a TABLEAU, CHARGER or being one of the unit's parameters can make a name an array."""
-        return name in self.array_names or name in params or name in self.loaded_names
+        return name in self.array_names or name in params or name in self.loaded_names or name in self.handed_names
 
 
 # The kinds of node the layout notes something of (node classes have no subclasses: type() is enough).
@@ -132,12 +134,10 @@ def given_by_reference(call: n.Call, units: dict[str, Unit]) -> list[str]:
             if type(arg) is n.Var and param in callee.by_reference]
 
 
-def _unsettled_at(noted: list[tuple[str, object]], units: dict[str, Unit],
-                  declared: set[str]) -> dict[int, frozenset[str]]:
+def _unsettled_at(noted: list[tuple[str, object]], handed: list[tuple]) -> dict[int, frozenset[str]]:
     """The names each line declares, loads or gives to a parameter by reference that may make it other than a
-    number (Layout.unsettled_at; `declared`: every name that any line declares or loads)."""
+    number (Layout.unsettled_at; `handed`: _unsettling_arguments)."""
     found: dict[int, set[str]] = {}
-    calls = []
     for _, node in noted:
         kind = type(node)
         if kind is n.Chaine:
@@ -147,11 +147,9 @@ def _unsettled_at(noted: list[tuple[str, object]], units: dict[str, Unit],
         elif kind is n.Charger:
             names = [node.var.name]
         else:
-            if kind is n.Call and node.name in units:
-                calls.append(node)
             continue
         found.setdefault(node.line, set()).update(names)
-    for call, name in _unsettling_arguments(calls, units, declared):
+    for call, name in handed:
         found.setdefault(call.line, set()).add(name)
     return {line: frozenset(names) for line, names in found.items()}
 
@@ -247,8 +245,10 @@ def layout(program: n.Program) -> Layout:
         result.assigned_names.update(given_by_reference(call, result.units))
     for name, unit in result.units.items():
         unit.lines = tuple(lines_of.get(name, ()))
-    result.unsettled_at = _unsettled_at(
-        noted, result.units, result.string_names | result.array_names | result.loaded_names)
+    handed = _unsettling_arguments([call for call in result.calls if call.name in result.units], result.units,
+                                   result.string_names | result.array_names | result.loaded_names)
+    result.handed_names = {name for _, name in handed}
+    result.unsettled_at = _unsettled_at(noted, handed)
     result.noted = [(result.units[owner], node) for owner, node in noted]
     result.assigned_names |= result.stored_names
     result.parameters = set().union(*(unit.params for unit in result.units.values()))

@@ -31,7 +31,7 @@ class Unit:
     def __init__(self, name: str, kind: str, params: list, locals_: list) -> None:
         self.name = name
         self.kind = kind  # 'n' or 's' for a function, 'p' for a subroutine
-        self.params = params  # (name, kind 'n'/'s'/'a', by value?)
+        self.params = params  # (name, kind 'n'/'s'/'a', or 'w': by reference, declared CHAINE; by value?)
         self.locals = locals_  # (name, kind)
 
 
@@ -138,10 +138,12 @@ class Generator:
                 args.append("D-1" if unit is self.unit else str(self.rng.randint(0, 3)))
             elif kind == "a":
                 args.append(self.pick(self.arrays()))
+            elif kind == "w":  # the program's W (never given a number), or a parameter of this kind handed on
+                args.append(self.pick(["W"] + [p for p, k, _ in (self.unit.params if self.unit else ()) if k == "w"]))
             elif kind == "s":
                 args.append(self.string(depth + 1) if by_value or self.chance(0.1) else self.pick(self.str_vars()))
-            elif by_value:
-                args.append(self.num(depth + 1))
+            elif by_value:  # now and then W, which a call may have made a string (layout.handed_names)
+                args.append("W" if self.chance(0.2) else self.num(depth + 1))
             elif self.loop_vars and self.chance(0.3):  # a FAIRE variable in its loop: surely set (passing.py)
                 args.append(self.pick(self.loop_vars))
             else:
@@ -495,6 +497,8 @@ class Generator:
         for position in range(self.rng.randint(0, 3)):
             pkind = self.pick("nnsa")
             params.append((f"P{pkind.upper()}{position}", pkind, self.chance(0.5)))
+        if self.chance(0.15):  # a parameter by reference it declares CHAINE: what it is given becomes a string
+            params.append(("PW", "w", False))
         locals_ = [("I", "loop"), ("J", "loop"), ("K", "loop")]  # its FAIRE variables: never assigned
         if self.chance(0.5):
             locals_.append(("LA", "n"))
@@ -514,6 +518,8 @@ class Generator:
         quit_now = {"n": "RESULTAT 0", "s": "RESULTAT ''", "p": "RETOUR"}[kind]
         first = ["Z←Z+1", f"SI Z>60 OU D<0 ALORS {quit_now}"]
         declared = [f"CHAINE {p}" for p, pkind, by_value in params if pkind == "s" and by_value and self.chance(0.5)]
+        if ("PW", "w", False) in params:
+            declared.append(f"CHAINE PW;PW←'{self.pick(WORDS)}'")
         if ("LS", "s") in locals_:
             declared.append("CHAINE LS")
             if self.chance(0.8):

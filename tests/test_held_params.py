@@ -66,9 +66,33 @@ PROGRAMS = {
     "a parameter a procedure loops over": (
         "10 AFFICHER &F('ABCAB','B')\n20 TERMINER\n100 PROCEDURE &F(S,C) LOCAL S,C,N,I\n110 CHAINE S,C;N←0\n"
         "120 FAIRE 130 POUR I←1 JUSQUA LGR(S)\n130 SI SCH(S,I,1)=C ALORS N←N+I\n140 RESULTAT N\n", None),
+    "an array given by value, its copy's elements changed, the caller's kept": (
+        "10 TABLEAU T[3];T[2]←5;&F(T);AFFICHER T[2]\n20 TERMINER\n100 PROCEDURE &F(B) LOCAL B\n"
+        "110 B[2]←B[2]+1;AFFICHER B[2]\n120 RETOUR\n", None),
+    "a determinant by minors: a matrix by value and its own minor given on by value": (
+        "10 TABLEAU M[3,3];FAIRE 20 POUR I←1 JUSQUA 3;FAIRE 20 POUR J←1 JUSQUA 3\n"
+        "20 M[I,J]←I*J+(SI I=J ALORS 5 SINON 0)\n"
+        "30 AFFICHER &LAP(M,3);AFFICHER M[1,1]\n40 TERMINER\n"
+        "100 PROCEDURE &LAP(A,N) LOCAL A,N,B,J,I,K,C,S,T\n110 SI N=1 ALORS RESULTAT A[1,1]\n"
+        "120 TABLEAU B[N-1,N-1];T←0;S←1\n130 FAIRE 180 POUR J←1 JUSQUA N\n140 FAIRE 160 POUR I←2 JUSQUA N;C←0\n"
+        "150 FAIRE 160 POUR K←1 JUSQUA N;SI K=J ALORS ALLER EN 160\n155 C←C+1;B[I-1,C]←A[I,K]\n160 *\n"
+        "170 T←T+S*A[1,J]*&LAP(B,N-1);A[1,J]←0\n180 S←-S\n190 RESULTAT T\n", None),
+    "a procedure's own string given by value, changed by the callee, kept by its owner": (
+        "10 &F('AB')\n20 TERMINER\n100 PROCEDURE &F(S) LOCAL S,W\n110 CHAINE W;W←S!S;&G(W);&G(W!'!');AFFICHER W\n"
+        "120 RETOUR\n200 PROCEDURE &G(U) LOCAL U\n210 CHAINE U;U←U!'?';AFFICHER U\n220 RETOUR\n", None),
+    "a number given where an array is indexed": (
+        "10 TABLEAU T[3];AFFICHER &F(T);AFFICHER &F(4)\n20 TERMINER\n100 PROCEDURE &F(B) LOCAL B\n"
+        "110 RESULTAT B[1]+1\n", "TYPES INCOMPATIBLES"),
+    "an element of an array given by value, read in and given on by reference": (
+        "10 TABLEAU T[3];&F(T);AFFICHER T[1],T[2]\n20 TERMINER\n100 PROCEDURE &F(B) LOCAL B\n110 LIRE B[1]\n"
+        "120 &G(B[2]);AFFICHER B[1],B[2]\n130 RETOUR\n200 PROCEDURE &G(X)\n210 X←X+9\n220 RETOUR\n", None),
+    "an array copied by value into the memory left: too large at the second call": (
+        f"10 TABLEAU A[{FULL - 60}],T[20];AFFICHER &F(T);TABLEAU U[40];AFFICHER &F(U)\n20 TERMINER\n"
+        "100 PROCEDURE &F(B) LOCAL B\n110 B[1]←3;RESULTAT B[1]\n", "MEMOIRE PLEINE"),
 }
 
-INPUTS = {"a parameter beside a local read in, kept in a table with it": ["7"]}
+INPUTS = {"a parameter beside a local read in, kept in a table with it": ["7"],
+          "an element of an array given by value, read in and given on by reference": ["4"]}
 
 
 @pytest.mark.parametrize("name", sorted(PROGRAMS))
@@ -93,9 +117,13 @@ def test_each_program_ends_as_its_table_says(name: str) -> None:
     ("a string handed on by reference is kept in a table", False),
     ("a parameter beside a local read in, kept in a table with it", False),
     ("a parameter stored into, kept in a table", False),
+    ("an array given by value, its copy's elements changed, the caller's kept", True),
+    ("a number given where an array is indexed", True),
+    ("an element of an array given by value, read in and given on by reference", True),
 ])
 def test_a_parameter_only_read_is_a_python_local_and_one_stored_into_stays_in_a_table(name: str, held: bool) -> None:
     code = listing(PROGRAMS[name][0])
     procedure = code[code.index("def p_F" if "p_F(" in code else "def p_INV"):]
+    procedure = procedure[:procedure.index("\n    def ") if "\n    def " in procedure else None]
     assert ("_frame(" not in procedure) is held
     assert ("_MM.used += n_" in procedure) is held

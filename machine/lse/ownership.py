@@ -64,7 +64,8 @@ def own_strings_and_arrays(program: ir.ProgramIR, unit: Unit, nodes: list, index
     A string qualifies when its CHAINE runs before anything else that names it (so it is a CHAINE
     whenever it holds a value) and nothing but an assignment stores into it; an array when only its
     TABLEAU gives it a value. Neither may be a parameter, given by reference, read by LIRE or
-    CHARGER, freed by LIBERER, or given a position by SCH, GRL or CNB; an array may be given by reference to a
+    CHARGER, freed by LIBERER, or given a position by SCH, GRL or CNB; either may be given by value (the call
+    gives a copy of an array, ops.by_value, which the callee counts); an array may be given by reference to a
     parameter its procedure only indexes (`indexed`, see indexed_references) where its TABLEAU is the first
     statement that names it (the array is then set when it is given).
     """
@@ -87,7 +88,10 @@ def own_strings_and_arrays(program: ir.ProgramIR, unit: Unit, nodes: list, index
         elif kind is n.BuiltinCall and node.position_out is not None:
             other.add(node.position_out.name)
         elif kind is n.Call:
-            for param, arg in variables_given(node, units.get(node.name)):
+            callee = units.get(node.name)
+            for param, arg in variables_given(node, callee):
+                if param is not None and param not in callee.by_reference:
+                    continue  # given by value: the call gives a copy (ops.by_value), the name stays its own
                 (lent if (node.name, param) in indexed else other).add(arg.name)
     own = set(unit.locals) - set(unit.params) - other
     strings = {name for name in own - lent & declared_strings - declared_arrays if declared_first(program, unit, name)}
@@ -119,9 +123,10 @@ def declared_first(program: ir.ProgramIR, unit: Unit, name: str, kind: type = n.
 
 
 def held_params(unit: Unit, nodes: list, candidates: set[str], units: dict[str, Unit]) -> set[str]:
-    """The parameters by value among `candidates` that the procedure only reads (a CHAINE may name them):
-    never stored into, read in, loaded, freed, declared an array, indexed, handed over by reference or
-    given a position. Such a parameter holds what the call gave it until the call ends: a Python local.
+    """The parameters by value among `candidates` that the procedure never stores into whole (a CHAINE may
+    name them): never assigned, read in, loaded, freed, declared an array, handed over by reference or given a
+    position. Such a parameter holds what the call gave it until the call ends: a Python local. Its elements
+    may be read and stored (the call gave a copy of an array: ops.by_value; indexing it tests that it is one).
     """
     if not candidates:  # (the main program, a procedure without parameters by value)
         return set()
@@ -135,8 +140,6 @@ def held_params(unit: Unit, nodes: list, candidates: set[str], units: dict[str, 
             stored.update(node.names)
         elif kind is n.Tableau:
             stored.update(name for name, _ in node.decls)
-        elif kind is n.Index:
-            stored.add(node.name)
         elif kind is n.Call:
             stored.update(given_by_reference(node, units))
     return candidates - stored

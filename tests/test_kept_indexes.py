@@ -86,10 +86,10 @@ def test_an_index_changed_at_every_pass_is_not_kept():
     assert "e_K" not in code and "_floor(v_K)" in code
 
 
-# fact's digit loop: J also a TANT QUE's variable, so no counted loop (no int of its own): its pass, a Python
-# `while`, reads D[J] twice and its FAIRE steps J at the pass's end
+# fact's digit loop, J freed at the end, so no counted loop (no int of its own): its pass, a Python `while`, reads
+# D[J] twice and its FAIRE steps J at the pass's end
 STEPPED = lines("10 TABLEAU D[9];C←7;L←5", "20 FAIRE 30 POUR J←1 JUSQUA L", "25 Q←D[J]*2+C;C←ENT(Q/10)",
-                "30 D[J]←Q-C*10", "35 FAIRE 36 POUR J←J TANT QUE C>0", "36 C←C-1", "40 AFFICHER D,C")
+                "30 D[J]←Q-C*10", "35 FAIRE 36 POUR J←J TANT QUE C>0", "36 C←C-1", "40 AFFICHER D,C;LIBERER J")
 
 
 def test_a_faire_variable_is_stepped_at_every_pass_so_its_first_index_in_the_pass_is_worked_out():

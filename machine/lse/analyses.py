@@ -272,22 +272,23 @@ def referenced_globals(layout: Layout) -> set[str]:
 def shadowed_counters(layout: Layout) -> dict[str, set[str]]:
     """Each unit's FAIRE variables that may carry an int beside their float (pygen: i_NAME) to index by.
 
-    Only the FAIRE ... JUSQUA of one unit step such a variable (a procedure could not keep the int of
-    the program's variable), and only that unit's assignments store into it (each then sets the int
-    aside: pystmt.st_Assign); no LIBERER, LIRE, CHARGER, position or reference stores into it; none
-    where a PAUSE lets the monitor set a variable. (Ints kept by assignments were tried: they saved
-    ~8 ns where they index and cost 15-40 ns where an assignment keeps them, no gain on bench/.)
+    Only the FAIRE of one unit step such a variable (a procedure could not keep the int of the program's
+    variable), and only that unit's assignments and LIRE store into it (each then sets the int aside:
+    pystmt.st_Assign, st_Lire; the program's FAIRE ... TANT QUE sets it NaN at its start and each step); no
+    LIBERER, CHARGER, position or reference stores into it; none where a PAUSE lets the monitor set a
+    variable. (Ints kept by assignments were tried: they saved ~8 ns where they index and cost 15-40 ns where
+    an assignment keeps them, no gain on bench/.)
     """
     owners: dict[tuple[str, str], set[str]] = {}
-    assigned: set[str] = set()  # names given a value other than by a FAIRE ... JUSQUA or an assignment
-    for _, node in layout.noted:
+    assigned: set[str] = set()  # names given a value other than by a FAIRE, an assignment or LIRE
+    for unit, node in layout.noted:
         kind = type(node)
         if kind is n.Liberer:
             assigned.update(node.names)
-        elif kind is n.Faire and node.cond is not None:  # a TANT QUE steps it with no int
+        elif kind is n.Faire and node.cond is not None and node.var in unit.locals:
+            # (a procedure's own variable that its TANT QUE steps: none of the name has one, the program's
+            # neither, whose counted `for` over a few passes cost more than the int saved, on a probe)
             assigned.add(node.var)
-        elif kind is n.Lire:
-            assigned.update(target.name for target in node.targets if type(target) is n.Var)
         elif kind is n.Charger:
             assigned.update(target.name for target in (node.var, node.status) if type(target) is n.Var)
         elif kind is n.BuiltinCall and node.position_out is not None:
@@ -296,7 +297,7 @@ def shadowed_counters(layout: Layout) -> dict[str, set[str]]:
         assigned.update(given_by_reference(call, layout.units))
     if layout.paused:
         return {name: set() for name in layout.units}
-    stored_by: dict[tuple[str, str], set[str]] = {}  # the units whose assignments store into a variable
+    stored_by: dict[tuple[str, str], set[str]] = {}  # the units whose assignments and LIRE store into a variable
     for unit, node in layout.noted:
         kind = type(node)
         if kind is n.Faire:
@@ -305,6 +306,9 @@ def shadowed_counters(layout: Layout) -> dict[str, set[str]]:
         elif kind is n.Assign and type(node.target) is n.Var:
             name = node.target.name
             stored_by.setdefault((unit.name if name in unit.locals else MAIN, name), set()).add(unit.name)
+        elif kind is n.Lire:
+            for name in (target.name for target in node.targets if type(target) is n.Var):
+                stored_by.setdefault((unit.name if name in unit.locals else MAIN, name), set()).add(unit.name)
     found: dict[str, set[str]] = {name: set() for name in layout.units}
     for (owner, name), units in owners.items():  # a procedure's own only: a recursive call has its own int
         if units == {owner} and stored_by.get((owner, name), units) == units and name not in assigned and (
@@ -366,7 +370,10 @@ def live_counters(program: ir.ProgramIR, states: dict[int, tuple], roots: list[i
         for op in block.ops:
             counter_after(op, live, counters)
         if type(block.exit) is ir.OpenLoop and block.exit.node.var in counters:
-            live.add(block.exit.node.var)
+            if block.exit.node.cond is None:
+                live.add(block.exit.node.var)
+            else:  # a TANT QUE's variable has no int (pyloops.open_loop, step)
+                live.discard(block.exit.node.var)
         if out.get(block_id) != live:
             out[block_id] = live
             work.extend(after[block_id])
@@ -375,13 +382,15 @@ def live_counters(program: ir.ProgramIR, states: dict[int, tuple], roots: list[i
 
 def counter_after(op: object, live: set[str], counters: set[str]) -> None:
     """Update the counters whose int is set after an operation: an assignment of a whole constant sets
-    its variable's, any other assignment unsets it (the code: pystmt.st_Assign)."""
+    its variable's, any other assignment and LIRE unset it (the code: pystmt.st_Assign, st_Lire)."""
     node = getattr(op, "node", None)
     if type(node) is n.Assign and type(node.target) is n.Var and node.target.name in counters:
         if whole_constant(node.expr) is None:
             live.discard(node.target.name)
         else:
             live.add(node.target.name)
+    elif type(node) is n.Lire:  # a number read in: NaN (pystmt.st_Lire)
+        live.difference_update(target.name for target in node.targets if type(target) is n.Var)
 
 
 # What may make a name another array (or none), or stop the run where the monitor may: a call, input and

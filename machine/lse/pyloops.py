@@ -79,7 +79,9 @@ class LoopCode:
         out.emit(f"_st{exit_.body} = _st; _lim{exit_.body} = _lim")
         counter = unit.counter(node.var)
         inside = None
-        if counter is not None:  # set whether the loop runs or not: the variable was (no TANT QUE has one)
+        if counter is not None and node.cond is not None:  # a TANT QUE steps its variable with no int
+            out.emit(f"{counter} = _NAN")
+        elif counter is not None:  # set whether the loop runs or not: the variable was
             counted = exit_.body in self.counted  # its passes a `for` over ints (see count)
             names = f"{counter}, _ist{exit_.body}" + (f", _stop{exit_.body}" if counted else "")
             start = whole_start(node)
@@ -444,6 +446,9 @@ class LoopCode:
             out.depth -= 1
             return
         out.emit(unit.store(faire.var, "_v", "n"))
+        counter = unit.counter(faire.var)
+        if counter is not None:  # (an assignment in the pass may have set it)
+            out.emit(f"{counter} = _NAN")
         unit.pay(expression_cost(faire.cond), line)
         cond, _ = unit.statements.value(faire.cond)
         out.emit(f"if {cond}:")

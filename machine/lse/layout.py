@@ -31,7 +31,7 @@ class Unit:
     by_reference: frozenset = frozenset()
     entry_pc: int = 0
     decl_line: int = 0
-    lines: tuple = ()  # the numbers of the lines that hold it (a procedure's: from its PROCEDURE to the next)
+    own_lines: tuple = ()  # the numbers of the lines that hold it (a procedure's: from its PROCEDURE to the next)
 
 
 @record(slots=True)
@@ -106,7 +106,7 @@ class Layout:
         if foreign is None or unit is None or unit.name == MAIN or name not in unit.locals or name in unit.by_reference:
             return self.is_pure_number(name)
         lines = self.unsettled_at
-        return not any(name in lines.get(line, ()) for line in unit.lines) and not any(
+        return not any(name in lines.get(line, ()) for line in unit.own_lines) and not any(
             name in lines.get(line, ()) for line in foreign)
 
     def may_be_array(self, name: str, params: tuple = ()) -> bool:
@@ -244,7 +244,7 @@ def layout(program: n.Program) -> Layout:
     for call in result.calls:  # an argument is stored into only through a parameter by reference
         result.assigned_names.update(given_by_reference(call, result.units))
     for name, unit in result.units.items():
-        unit.lines = tuple(lines_of.get(name, ()))
+        unit.own_lines = tuple(lines_of.get(name, ()))
     handed = _unsettling_arguments([call for call in result.calls if call.name in result.units], result.units,
                                    result.string_names | result.array_names | result.loaded_names)
     result.handed_names = {name for _, name in handed}

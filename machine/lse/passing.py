@@ -180,7 +180,7 @@ def given_as_values(layout: Layout, passed: dict[str, frozenset[str]]) -> Layout
     shadow = copy.copy(layout)
     shadow.units = {name: unit if name not in passed else Unit(
         unit.name, unit.params, unit.locals, unit.by_reference - passed[name], unit.entry_pc, unit.decl_line,
-        unit.lines)
+        unit.own_lines)
         for name, unit in layout.units.items()}
     shadow.noted = [(shadow.units[unit.name], node) for unit, node in layout.noted]
     return shadow

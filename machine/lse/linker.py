@@ -71,6 +71,7 @@ class CompiledProgram:
         shared = ProgramCode(program, layout, machine.costs, machine.numbers, profile, debug, foreign, returns)
         # Parameters by reference kept in Python locals while their procedure runs (not for the debugger).
         shared.copied = {} if debug else passing.copied_references(layout, foreign, shared.number_refs)
+        shared.max_depth = machine.max_depth  # a call as deep fails (TROP D'APPELS): see pygen.program_source
         self.copied_lines = passing.quiet_lines(layout, shared.copied) if shared.copied else frozenset()
         # What the run starts with (kept from the prompt: REPRENDRE) may already break what the analyses
         # found: a bounded array holding what its bounds leave out is not bounded, a matrix no vector, a

@@ -1,13 +1,14 @@
 """Facts about one unit's flow of control that shape its code: copies, loops back, counted loops, blocks run once.
 
-A part of the one code generator (pygen.UnitCode asks); imports ir, nodes, operands and analyses only; never the
-runtime.
+A part of the one code generator (pygen.UnitCode asks); imports ir, nodes, operands, analyses and layout's MAIN
+only; never the runtime.
 """
 
 from __future__ import annotations
 
 from machine.lse import analyses, ir
 from machine.lse import nodes as n
+from machine.lse.layout import MAIN
 from machine.lse.operands import NUMERIC_BUILTINS, changes_variables
 
 # The most statements a case copies from one jump: beyond it, the round through the dispatch costs
@@ -234,6 +235,33 @@ def recursive(blocks_of: dict[str, list[int]], sites: list[tuple[str, int, str]]
                         break
                 if len(part) > 1 or name in calls[name]:
                     found.update(part)
+    return found
+
+
+def call_depths(sites: list[tuple[str, int, str]], again: set[str]) -> dict[str, int | None]:
+    """The greatest depth each called procedure runs at (a call's depth is its caller's plus one, 0 from the main
+    program): None where a procedure on a cycle of calls (`again`, see recursive) may call it, directly or not."""
+    callers: dict[str, set[str]] = {}
+    for caller, _, callee in sites:
+        callers.setdefault(callee, set()).add(caller)
+    found: dict[str, int | None] = {}
+    for start in callers:
+        work = [start]
+        while work:  # depth first, without recursion: a chain of calls may be as long as the program
+            name = work[-1]
+            if name in found:
+                work.pop()
+                continue
+            if name in again:
+                found[name] = None
+                continue
+            waiting = [caller for caller in callers.get(name, ()) if caller != MAIN and caller not in found]
+            if waiting:
+                work.extend(waiting)
+                continue
+            work.pop()
+            depths = [found[caller] for caller in callers.get(name, ()) if caller != MAIN]
+            found[name] = None if None in depths else max((depth + 1 for depth in depths), default=0)
     return found
 
 

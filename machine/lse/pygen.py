@@ -572,8 +572,10 @@ def program_source(shared: ProgramCode, units: list[tuple[Unit, list[int]]]) -> 
     rare = pyflow.rarely_run(shared.ir, blocks_of, {code.unit.name for code in codes if code.alone}, MAIN, sites)
     again = pyflow.recursive(blocks_of, sites)
     # Decision: a procedure that no procedure calls runs at depth 0 (the main program's calls, the host's),
-    # and max_call_depth is positive (roms/, profile.py): its entry need not test the depth.
-    nested = {callee for caller, _, callee in sites if caller != MAIN}
+    # and max_call_depth is positive (roms/, profile.py): its entry need not test the depth; nor need one that
+    # only procedures called no deeper than the limit less one call, and none on a cycle of calls.
+    depths = pyflow.call_depths(sites, again)
+    nested = {name for name, depth in depths.items() if depth is None or depth >= shared.max_depth}
     for code in codes:
         code.once = rare.get(code.unit.name, set())
         code.reentered = code.unit.name in again

@@ -81,6 +81,7 @@ class ProgramCode:
         self.string_results: set[str] = set()  # procedures whose RESULTAT is always a string (set by the linker)
         self.indexed = ownership.indexed_references(layout)  # parameters by reference only indexed
         self.copied: dict[str, frozenset[str]] = {}  # parameters by reference held in locals (set by the linker)
+        self.max_depth = 0  # the machine's max_call_depth (set by the linker; 0: every called procedure tests it)
         self.charge_prices: dict[int, int] = {}  # by the id of a Charge of the IR (it lives as long as this)
         self.block_prices: dict[int, int] = {}  # by block id
         self.counter_cells: list[str] = []  # the main program's ints of FAIRE variables (cells)

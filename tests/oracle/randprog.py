@@ -508,6 +508,10 @@ class Generator:
             locals_.append(("LT", "a"))
         if self.chance(0.3):  # its own of a program's name: read and set as that name, unset until it is
             locals_.append((self.pick(NUMS), "shadow"))
+        taken = {p for p, _, _ in params}
+        if self.chance(0.25) and (free := [f"PN{k}" for k in range(3) if f"PN{k}" not in taken]):
+            # a CHAINE of its own named as other procedures' number parameters (Layout.is_own_number)
+            locals_.append((self.pick(free), "s"))
         unit = Unit(name, kind, params, locals_)
         local_names = [p for p, _, by_value in params if by_value] + [v for v, _ in locals_]
         self.unit = unit
@@ -520,10 +524,10 @@ class Generator:
         declared = [f"CHAINE {p}" for p, pkind, by_value in params if pkind == "s" and by_value and self.chance(0.5)]
         if ("PW", "w", False) in params:
             declared.append(f"CHAINE PW;PW←'{self.pick(WORDS)}'")
-        if ("LS", "s") in locals_:
-            declared.append("CHAINE LS")
+        for own, _ in [local for local in locals_ if local[1] == "s"]:
+            declared.append(f"CHAINE {own}")
             if self.chance(0.8):
-                declared.append(f"LS←{self.string(2)}")
+                declared.append(f"{own}←{self.string(2)}")
         if ("LT", "a") in locals_:  # first now and then: then given by reference, it stays a Python local (ownership)
             declared.append(f"TABLEAU LT[{self.pick(('3', '5'))}]")
             if self.chance(0.5):

@@ -303,11 +303,9 @@ def shadowed_counters(layout: Layout) -> dict[str, set[str]]:
         if kind is n.Faire:
             owner = unit.name if node.var in unit.locals else MAIN
             owners.setdefault((owner, node.var), set()).add(unit.name)
-        elif kind is n.Assign and type(node.target) is n.Var:
-            name = node.target.name
-            stored_by.setdefault((unit.name if name in unit.locals else MAIN, name), set()).add(unit.name)
-        elif kind is n.Lire:
-            for name in (target.name for target in node.targets if type(target) is n.Var):
+        elif kind is n.Assign and type(node.target) is n.Var or kind is n.Lire:
+            targets = [node.target] if kind is n.Assign else node.targets
+            for name in (target.name for target in targets if type(target) is n.Var):
                 stored_by.setdefault((unit.name if name in unit.locals else MAIN, name), set()).add(unit.name)
     found: dict[str, set[str]] = {name: set() for name in layout.units}
     for (owner, name), units in owners.items():  # a procedure's own only: a recursive call has its own int

@@ -134,26 +134,6 @@ def given_by_reference(call: n.Call, units: dict[str, Unit]) -> list[str]:
             if type(arg) is n.Var and param in callee.by_reference]
 
 
-def _unsettled_at(noted: list[tuple[str, object]], handed: list[tuple]) -> dict[int, frozenset[str]]:
-    """The names each line declares, loads or gives to a parameter by reference that may make it other than a
-    number (Layout.unsettled_at; `handed`: _unsettling_arguments)."""
-    found: dict[int, set[str]] = {}
-    for _, node in noted:
-        kind = type(node)
-        if kind is n.Chaine:
-            names = node.names
-        elif kind is n.Tableau:
-            names = [name for name, _ in node.decls]
-        elif kind is n.Charger:
-            names = [node.var.name]
-        else:
-            continue
-        found.setdefault(node.line, set()).update(names)
-    for call, name in handed:
-        found.setdefault(call.line, set()).add(name)
-    return {line: frozenset(names) for line, names in found.items()}
-
-
 def _unsettling_arguments(calls: list[n.Call], units: dict[str, Unit], declared: set[str]) -> list[tuple]:
     """The (call, variable) of the variables given to a parameter by reference that its procedure may make other
     than a number: a parameter whose name some line declares or loads (any line: one of another unit may run in
@@ -194,6 +174,7 @@ def layout(program: n.Program) -> Layout:
     noted: list[tuple[str, object]] = []
     owner = MAIN
     lines_of: dict[str, list[int]] = {MAIN: []}
+    unsettled_at: dict[int, set[str]] = {}  # (see Layout.unsettled_at: the declarations here, the calls below)
     for index, line in enumerate(program.lines):
         first = line.statements[0] if line.statements else None
         if isinstance(first, n.Procedure):
@@ -219,10 +200,13 @@ def layout(program: n.Program) -> Layout:
                     whole24(bound) for bound in (node.start, node.step or n.Num(1.0, node.line)))
             elif kind is n.Chaine:
                 result.string_names.update(node.names)
+                unsettled_at.setdefault(node.line, set()).update(node.names)
             elif kind is n.Tableau:
                 result.array_names.update(name for name, _ in node.decls)
+                unsettled_at.setdefault(node.line, set()).update(name for name, _ in node.decls)
             elif kind is n.Charger:
                 result.loaded_names.add(node.var.name)
+                unsettled_at.setdefault(node.line, set()).add(node.var.name)
                 result.stored_names.add(node.var.name)
                 if isinstance(node.status, n.Var):
                     result.stored_names.add(node.status.name)
@@ -248,7 +232,9 @@ def layout(program: n.Program) -> Layout:
     handed = _unsettling_arguments([call for call in result.calls if call.name in result.units], result.units,
                                    result.string_names | result.array_names | result.loaded_names)
     result.handed_names = {name for _, name in handed}
-    result.unsettled_at = _unsettled_at(noted, handed)
+    for call, name in handed:
+        unsettled_at.setdefault(call.line, set()).add(name)
+    result.unsettled_at = {line: frozenset(names) for line, names in unsettled_at.items()}
     result.noted = [(result.units[owner], node) for owner, node in noted]
     result.assigned_names |= result.stored_names
     result.parameters = set().union(*(unit.params for unit in result.units.values()))

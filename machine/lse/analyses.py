@@ -28,7 +28,8 @@ def successors(program: ir.ProgramIR, block: ir.Block) -> list[int]:
         if exit_.line is None:
             lines = exit_.found_lines
             return list(program.line_block.values()) if lines is None else [program.line_block[line] for line in lines]
-        return [program.line_block[exit_.line]] if exit_.line in program.line_block else []
+        target = program.jump_target(exit_)
+        return [] if target is None else [target]
     if kind is ir.OpenLoop:
         found = [exit_.body]
         if exit_.end in program.line_block:
@@ -207,9 +208,8 @@ def loop_successors(program: ir.ProgramIR, exit_: object, state: tuple) -> list[
         if exit_.line is None:  # computed: any line (or those it may be), with the loops that contain it
             lines = program.line_block if exit_.found_lines is None else exit_.found_lines
             return [(program.line_block[line], left_for(state, line)) for line in lines]
-        if exit_.line not in program.line_block:
-            return []
-        return [(program.line_block[exit_.line], left_for(state, exit_.line))]
+        target = program.jump_target(exit_)
+        return [] if target is None else [(target, left_for(state, exit_.line))]
     if kind is ir.LineEnd:
         return line_end_states(program, exit_.line, state)
     if kind is ir.OpenLoop:

@@ -79,6 +79,7 @@ class Jump:
     # Computed: the lines its values may be, as the build being made found them (linker: targets.jump_targets);
     # None: any line. Decision: set on the exit by each build, as what the run starts with counts.
     found_lines: tuple[int, ...] | None = None
+    to_copy: int | None = None  # a copy of the line's first block to go to instead (splitting.py), if one
 
 
 @record(slots=True)
@@ -146,6 +147,10 @@ class ProgramIR:
     nodes: dict[int, list] = field(default_factory=dict)  # the nodes each block runs, found on first need
     bodies: dict[int, list] = field(default_factory=dict)  # line -> the bodies of the FAIRE loops ending there
     computed: bool = False  # some ALLER EN or RETOUR EN computes its line
+
+    def jump_target(self, jump: Jump) -> int | None:
+        """The block an ALLER EN to a line goes to: the line's first block, or the copy of it the jump was given."""
+        return jump.to_copy if jump.to_copy is not None else self.line_block.get(jump.line)
 
 
 class _Lowering:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 
 from machine.errors import Err, InternalError, LseError
-from machine.lse import analyses, holdings, ir, ops, ownership, passing, targets
+from machine.lse import analyses, holdings, ir, ops, ownership, passing, splitting, targets
 from machine.lse.builtins import substring
 from machine.lse.formats import render_plain
 from machine.lse.frames import (
@@ -58,6 +58,9 @@ class CompiledProgram:
         returns = analyses.return_roots(program, layout)  # a caller goes on there after a RETOUR EN
         units = [(layout.units[MAIN], [*roots, *returns])]
         units += [(unit, [program.proc_entry[name], *returns]) for name, unit in layout.units.items() if name != MAIN]
+        if not returns:  # (where a RETOUR EN comes back, the loops are kept at run time: see pygen.UnitCode)
+            for _, unit_roots in units:
+                splitting.split_by_loops(program, unit_roots)
         foreign = analyses.foreign_lines(program, layout, units)  # lines that a unit other than their own runs
         # Parameters by reference that every call can give a number surely set, as values (not for the
         # debugger, whose pauses let the monitor set any variable at any line).

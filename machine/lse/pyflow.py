@@ -344,8 +344,8 @@ def within_pass(program: ir.ProgramIR, exit_: object) -> list[int] | None:
         return [exit_.block]
     if kind is ir.Branch:
         return [exit_.yes, exit_.no]
-    if kind is ir.Jump and exit_.line in program.line_block:
-        return [program.line_block[exit_.line]]
+    if kind is ir.Jump and exit_.line is not None and (target := program.jump_target(exit_)) is not None:
+        return [target]
     return None
 
 

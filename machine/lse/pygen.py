@@ -551,7 +551,7 @@ class UnitCode(UnitNames):
             else:
                 self.dispatch.jump_among(code, exit_.found_lines)
             return
-        block_id = self.shared.ir.line_block.get(exit_.line)
+        block_id = self.shared.ir.jump_target(exit_)
         if block_id is None:
             out.emit(f"M.unknown_line({exit_.line})")
             return

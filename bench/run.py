@@ -124,6 +124,9 @@ CASES = {
     # the slowest of ten more a helper wrote in a later round, before anything was changed for it: numbers
     # read one LIRE at a time (the count first, then ten a line)
     "readstat": Case("readstat", numbers_typed(50_000), numbers_typed(30)),
+    # a probe a helper wrote in a later round (13x its twin then): Floyd-Warshall on a TABLEAU, whose pass leaves
+    # early by an ALLER EN to the loops' last line from before the inner loop (see machine/lse/splitting.py)
+    "floydw110": Case("floydw", "110\n", "12\n"),
 }
 STARTUP = "startup"
 CLOCK_HZ = 1_000_000

@@ -52,6 +52,11 @@ PROGRAMS = {
         "10 LIRE M;&P(M);&P(M+1)\n20 TERMINER\n100 PROCEDURE &P(M) LOCAL M,I,J,C\n110 C←0\n"
         "120 FAIRE 150 POUR I←1 JUSQUA M\n130 SI I=2 ALORS ALLER EN 150\n140 FAIRE 150 POUR J←I JUSQUA M\n"
         "150 C←C+J\n160 AFFICHER C\n170 RETOUR\n", ["4"], True),
+    # (found by the oracle's shapes: the call's argument was held surely set, as it is on the way through the
+    # loop, and read as a value where the jump reaches the copy before the loop has set it)
+    "a variable the loop sets, given by reference on a copied line the jump reaches first": (
+        "10 C←8;X←6\n20 SI X>5 ALORS ALLER EN 40\n30 FAIRE 50 POUR I←1 JUSQUA 3\n40 C←C-1\n50 &R(I)\n"
+        "60 AFFICHER C;TERMINER\n100 PROCEDURE &R(P)\n110 AFFICHER 'R';RETOUR\n", [], True),
     "a line reached with more sets of loops than copies are made for": (
         "10 FAIRE 90 POUR A←1 JUSQUA 2\n20 SI A=2 ALORS ALLER EN 90\n30 FAIRE 90 POUR B←1 JUSQUA 2\n"
         "40 SI B=2 ALORS ALLER EN 90\n50 FAIRE 90 POUR C←1 JUSQUA 2\n60 SI C=2 ALORS ALLER EN 90\n"

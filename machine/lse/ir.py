@@ -147,10 +147,17 @@ class ProgramIR:
     nodes: dict[int, list] = field(default_factory=dict)  # the nodes each block runs, found on first need
     bodies: dict[int, list] = field(default_factory=dict)  # line -> the bodies of the FAIRE loops ending there
     computed: bool = False  # some ALLER EN or RETOUR EN computes its line
+    # The node each node of a copied block was copied from, by the copy's id (splitting.py): a fact that an
+    # analysis keeps for a node of the program holds for it only if it holds for each of its copies.
+    copied_from: dict[int, object] = field(default_factory=dict)
 
     def jump_target(self, jump: Jump) -> int | None:
         """The block an ALLER EN to a line goes to: the line's first block, or the copy of it the jump was given."""
         return jump.to_copy if jump.to_copy is not None else self.line_block.get(jump.line)
+
+    def original(self, node: object) -> object:
+        """The node of the program that `node` is, or is a copy of."""
+        return self.copied_from.get(id(node), node)
 
 
 class _Lowering:

@@ -129,8 +129,9 @@ def _set_at_calls(program: ir.ProgramIR, roots: list[int]) -> dict[int, frozense
         parts += [(exit_, getattr(exit_, name)) for name in ("cond", "expr", "node", "target") if hasattr(exit_, name)]
         for part, node in parts:  # (a FAIRE's bounds are its set-up's, before its variable is set: not its exit's)
             for call in walk(node):
-                if type(call) is n.Call:
-                    found.setdefault(id(call), looping | before.get(id(part), frozenset()))
+                if type(call) is n.Call:  # (a call of a copied block counts for the program's call it copies)
+                    key, here = id(program.original(call)), looping | before.get(id(part), frozenset())
+                    found[key] = found[key] & here if key in found else here
     return found
 
 

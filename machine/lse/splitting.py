@@ -122,21 +122,24 @@ def _send(program: ir.ProgramIR, exit_: object, slot: str, target: int) -> None:
 def _copy(program: ir.ProgramIR, block_id: int) -> int:
     """A new block that runs what `block_id` runs; its number."""
     block = program.blocks[block_id]
-    copy = ir.Block(len(program.blocks), block.line, [_copied(op) for op in block.ops], _copied(block.exit),
-                    block.line_start, block.segment_start)
+    copied_from = program.copied_from
+    copy = ir.Block(len(program.blocks), block.line, [_copied(op, copied_from) for op in block.ops],
+                    _copied(block.exit, copied_from), block.line_start, block.segment_start)
     program.blocks.append(copy)
     return copy.id
 
 
-def _copied(value: object) -> object:
+def _copied(value: object, copied_from: dict[int, object]) -> object:
     """A copy of an operation, exit or node, down to its names and numbers (records are copied field by field:
-    nodes are frozen)."""
+    nodes are frozen), each copied node noted with the program's node it copies."""
     kind = type(value)
     if kind is tuple or kind is list:
-        return kind(_copied(item) for item in value)
+        return kind(_copied(item, copied_from) for item in value)
     if kind is Counter:
         return Counter(value)
     fields = getattr(kind, "_fields", None)
     if fields is None:
         return value
-    return kind(*(_copied(getattr(value, name)) for name in fields))
+    copy = kind(*(_copied(getattr(value, name), copied_from) for name in fields))
+    copied_from[id(copy)] = copied_from.get(id(value), value)
+    return copy

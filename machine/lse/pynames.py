@@ -172,6 +172,10 @@ class UnitNames:
             return f"_rput({code}, {ref})"  # strops.make_ref_store
         if where == "shared" and self.pure(name):
             return f"_R[{name!r}] = {code if kind == 'n' else f'_number({code}, {name!r})'}"
+        if where == "shared" and kind != "n" and not self.exprs.cold:  # Vars.assign written out, for a string
+            # into the program's CHAINE given by reference (_R shares the program's CHAINE names and memory)
+            return f"_sv = {code}\n" + counted_store(kind, f"{name!r} in _GS and ", f"_len(_R.get({name!r}, ''))",
+                                                     f"_R[{name!r}] = _sv", f"_R.assign({name!r}, _sv)")
         if where in ("table", "shared"):
             table = self.env(name)
             return f"{table}.assign({name!r}, {code})"  # Vars.assign counts a CHAINE's cells

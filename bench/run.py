@@ -138,7 +138,8 @@ TARGETS = {"compute": 2.5, "single": 1.3, "renard_ms": 15.0, "startup_factor": 1
 # built-ins, the runtime and its frames, and the reference interpreter are not the compiler).
 COMPILER = ("ir", "costs", "analyses", "kinds", "holdings", "ownership", "passing", "operands", "pygen", "pynames",
             "pykept", "pycharges", "pyflow", "pystmt", "pyloops", "pyexpr", "pyindex", "pyarray", "pystrings",
-            "pyshared", "pystructure", "pydispatch", "pysure", "targets", "linker", "reuse", "pyslices")
+            "pyshared", "pystructure", "pydispatch", "pysure", "targets", "linker", "reuse", "pyslices",
+            "splitting")
 
 
 def lse_source(case: Case) -> str:

@@ -57,6 +57,25 @@ PROGRAMS = {
     "a variable the loop sets, given by reference on a copied line the jump reaches first": (
         "10 C←8;X←6\n20 SI X>5 ALORS ALLER EN 40\n30 FAIRE 50 POUR I←1 JUSQUA 3\n40 C←C-1\n50 &R(I)\n"
         "60 AFFICHER C;TERMINER\n100 PROCEDURE &R(P)\n110 AFFICHER 'R';RETOUR\n", [], True),
+    # A RETOUR EN comes back at a line: where no FAIRE holds that line, the caller goes on there with no loop
+    # open, whichever were open at the call, and the loops stay decided (else they are kept at run time)
+    "a RETOUR EN out of a loop of the program to a line after it": (
+        "10 S←0\n20 FAIRE 40 POUR I←1 JUSQUA 100\n30 S←S+I\n40 &P(S)\n50 AFFICHER 'FINI',S;TERMINER\n"
+        "60 AFFICHER 'SORTI',S,I;TERMINER\n100 PROCEDURE &P(X)\n110 SI X>50 ALORS RETOUR EN 60\n120 RETOUR\n",
+        [], True),
+    "a RETOUR EN from a function called in a condition, in nested loops": (
+        "10 N←0\n20 FAIRE 40 POUR I←1 JUSQUA 5;FAIRE 40 POUR J←1 JUSQUA 5\n30 SI &F(I*J)>0 ALORS N←N+1\n40 *\n"
+        "50 AFFICHER 'TOUT',N;TERMINER\n60 AFFICHER 'TROUVE',I,J,N\n65 FAIRE 70 POUR K←1 JUSQUA 2\n70 N←N+K\n"
+        "80 AFFICHER N;TERMINER\n100 PROCEDURE &F(X) LOCAL X\n110 SI X=12 ALORS RETOUR EN 60\n"
+        "120 RESULTAT X-ENT(X/2)*2\n",
+        [], True),
+    "a RETOUR EN into a procedure, past its loop": (
+        "10 &P;AFFICHER 'APRES';TERMINER\n100 PROCEDURE &P LOCAL I\n110 FAIRE 120 POUR I←1 JUSQUA 9\n"
+        "120 &Q(I)\n130 AFFICHER 'FIN DE P';RETOUR\n140 AFFICHER 'REVENU',I;RETOUR\n"
+        "200 PROCEDURE &Q(K) LOCAL K\n210 SI K=4 ALORS RETOUR EN 140\n220 RETOUR\n", [], True),
+    "a RETOUR EN to a line inside a loop": (
+        "10 S←0\n20 FAIRE 50 POUR I←1 JUSQUA 6\n30 &P(I)\n40 S←S+I\n50 S←S+100\n60 AFFICHER S;TERMINER\n"
+        "100 PROCEDURE &P(X)\n110 SI X=3 ALORS RETOUR EN 50\n120 RETOUR\n", [], False),
     "a line reached with more sets of loops than copies are made for": (
         "10 FAIRE 90 POUR A←1 JUSQUA 2\n20 SI A=2 ALORS ALLER EN 90\n30 FAIRE 90 POUR B←1 JUSQUA 2\n"
         "40 SI B=2 ALORS ALLER EN 90\n50 FAIRE 90 POUR C←1 JUSQUA 2\n60 SI C=2 ALORS ALLER EN 90\n"

@@ -76,6 +76,14 @@ def return_targets(program: ir.ProgramIR, layout: Layout) -> list[int]:
     return found
 
 
+def outside_loops(program: ir.ProgramIR, blocks: list[int]) -> bool:
+    """True if no FAIRE's lines hold the line of any of these blocks: a RETOUR EN to one leaves every loop that
+    its caller had open (frames.leave_loops), whichever they were, so control goes on there with none."""
+    spans = [(exit_.at, exit_.end) for block in program.blocks
+             if type(exit_ := block.exit) is ir.OpenLoop and exit_.end is not None]
+    return not any(at <= program.blocks[block].line <= end for block in blocks for at, end in spans)
+
+
 def reachable(program: ir.ProgramIR, roots: list[int]) -> list[int]:
     """The blocks control can reach from roots, in order."""
     seen: set[int] = set()

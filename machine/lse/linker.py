@@ -58,8 +58,8 @@ class CompiledProgram:
         returns = analyses.return_roots(program, layout)  # a caller goes on there after a RETOUR EN
         units = [(layout.units[MAIN], [*roots, *returns])]
         units += [(unit, [program.proc_entry[name], *returns]) for name, unit in layout.units.items() if name != MAIN]
-        if not returns:  # (where a RETOUR EN comes back, the loops are kept at run time: see pygen.UnitCode)
-            for _, unit_roots in units:
+        if analyses.outside_loops(program, returns):  # (where a RETOUR EN comes back in a loop, the loops are kept
+            for _, unit_roots in units:              # at run time: see pygen.UnitCode)
                 splitting.split_by_loops(program, unit_roots)
         foreign = analyses.foreign_lines(program, layout, units)  # lines that a unit other than their own runs
         # Parameters by reference that every call can give a number surely set, as values (not for the

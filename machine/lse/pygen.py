@@ -44,9 +44,11 @@ class UnitCode(UnitNames):
         program = shared.ir
         self.block_ids = analyses.reachable(program, roots)
         own_root = [program.proc_entry[unit.name]] if not self.is_main else roots[:1]
-        # Loops decided by the program's shape are plain Python locals (_stB, _limB: B the body's block).
-        self.states = analyses.loop_states(program, self.block_ids, own_root) if len(set(roots)) == len(
-            set(own_root)) else None
+        # Loops decided by the program's shape are plain Python locals (_stB, _limB: B the body's block); where a
+        # RETOUR EN comes back (other roots), only if its lines are in no loop: control goes on there with none.
+        returns = [root for root in roots if root not in own_root]
+        self.states = analyses.loop_states(program, self.block_ids, own_root + returns) if (
+            not returns or analyses.outside_loops(program, returns)) else None
         if self.states is not None:
             self.block_ids = sorted(self.states)  # what the loops let control reach
         self.entries = analyses.entries(program, self.block_ids, roots)
@@ -271,9 +273,10 @@ class UnitCode(UnitNames):
         return self.states is not None and self.entries == {entry} and not self.loops_back(entry)
 
     def may_structure(self) -> bool:
-        """True if a unit's code may be written without the dispatch (see pystructure): its loops are known (the
-        main program: one root), no jump is computed, and it has more than its entry to be entered at."""
-        return self.states is not None and len(self.entries) > 1 and not self.computed
+        """True if a unit's code may be written without the dispatch (see pystructure): its loops are known, no
+        RETOUR EN comes back into it (the dispatch takes it up again), no jump is computed, and it has more than
+        its entry to be entered at."""
+        return self.states is not None and self.alone and len(self.entries) > 1 and not self.computed
 
     def is_loop(self, block_id: int) -> bool:
         """True if a block's case is a Python loop; without the dispatch, if control can come back to it

@@ -170,8 +170,9 @@ class UnitNames:
                     kind, f"_type({table}) is _Vars and {key} in {table}.strings and {table}.memory is _MM and ",
                     f"_len({table}.get({key}, ''))", f"{table}[{key}] = _sv", f"_rput(_sv, {ref})")
             return f"_rput({code}, {ref})"  # strops.make_ref_store
-        if where == "shared" and self.pure(name):
-            return f"_R[{name!r}] = {code if kind == 'n' else f'_number({code}, {name!r})'}"
+        if where == "shared" and self.pure(name) or where == "table" and self.shared.layout.is_pure_number(
+                name, self.unit.params):  # (a number: never a CHAINE nor an array, so Vars.assign only tests that)
+            return f"{self.env(name)}[{name!r}] = {code if kind == 'n' else f'_number({code}, {name!r})'}"
         if where == "shared" and kind != "n" and not self.exprs.cold:  # Vars.assign written out, for a string
             # into the program's CHAINE given by reference (_R shares the program's CHAINE names and memory)
             return f"_sv = {code}\n" + counted_store(kind, f"{name!r} in _GS and ", f"_len(_R.get({name!r}, ''))",

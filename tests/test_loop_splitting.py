@@ -57,6 +57,15 @@ PROGRAMS = {
     "a variable the loop sets, given by reference on a copied line the jump reaches first": (
         "10 C←8;X←6\n20 SI X>5 ALORS ALLER EN 40\n30 FAIRE 50 POUR I←1 JUSQUA 3\n40 C←C-1\n50 &R(I)\n"
         "60 AFFICHER C;TERMINER\n100 PROCEDURE &R(P)\n110 AFFICHER 'R';RETOUR\n", [], True),
+    # (a helper's probe, a gnome sort, ran 9x its twin: its whole program kept every loop at run time)
+    "a FAIRE line jumped to from inside its own loop, which starts it again": (
+        "10 LIRE N;S←0;D←1\n30 FAIRE 50 POUR I←D JUSQUA N\n40 S←S+I;SI I=2 ET D=1 ALORS DEBUT D←2;ALLER EN 30 FIN\n"
+        "50 *\n60 FAIRE 70 POUR J←1 JUSQUA N\n70 S←S+J\n80 AFFICHER S,I,J;TERMINER\n", ["6"], True),
+    "a gnome sort: a step back restarts the loop at its FAIRE line": (
+        "10 N←12;TABLEAU T[N];X←1\n20 FAIRE 20 POUR I←1 JUSQUA N;X←X*75+74;X←X-ENT(X/65537)*65537;T[I]←ENT(X/64)\n"
+        "30 NS←0;D←1\n40 FAIRE 70 POUR I←D JUSQUA N-1\n50 SI T[I]<=T[I+1] ALORS ALLER EN 70\n"
+        "60 Y←T[I];T[I]←T[I+1];T[I+1]←Y;NS←NS+1;SI I>1 ALORS DEBUT D←I-1;ALLER EN 40 FIN\n70 *\n"
+        "80 AFFICHER NS,T[1],T[N];TERMINER\n", [], True),
     # A RETOUR EN comes back at a line: where no FAIRE holds that line, the caller goes on there with no loop
     # open, whichever were open at the call, and the loops stay decided (else they are kept at run time)
     "a RETOUR EN out of a loop of the program to a line after it": (

@@ -15,9 +15,14 @@ CASES = [
      "10 TABLEAU T[3];FAIRE 30 POUR I←1 JUSQUA 3\n20 T[I]←I\n30 AFFICHER T[I]\n40 TERMINER\n", {40}),
     ("lines a jump goes back to run again, those before and after once",
      "10 I←0\n20 I←I+1\n30 SI I<3 ALORS ALLER EN 20\n40 TERMINER\n", {10, 40}),
-    ("a loop that reads the keyboard at each pass runs at its player's pace, one inside it that reads nothing not",
+    ("a loop that asks and reads at each pass runs at its player's pace, one inside it that reads nothing not",
+     "10 AFFICHER 'COMBIEN';LIRE A\n20 I←0\n30 I←I+1;SI I<A ALORS ALLER EN 30\n40 SI A>0 ALORS ALLER EN 10\n"
+     "50 TERMINER\n", {10, 20, 40, 50}),
+    ("a loop that calls a procedure, which may ask, and reads, runs at its player's pace",
+     "10 &P;LIRE A\n20 SI A>0 ALORS ALLER EN 10\n30 TERMINER\n40 PROCEDURE &P\n50 RETOUR\n", {10, 20, 30}),
+    ("a loop that reads without asking reads data as fast as it comes: its code runs again and again",
      "10 LIRE A\n20 I←0\n30 I←I+1;SI I<A ALORS ALLER EN 30\n40 SI A>0 ALORS ALLER EN 10\n50 TERMINER\n",
-     {10, 20, 40, 50}),
+     {50}),
     ("a computed jump may go to any line: only the line that ends the program runs once",
      "10 L←20\n20 ALLER EN L+10\n30 TERMINER\n", {30}),
 ]

@@ -95,11 +95,26 @@ def leads_to(program: ir.ProgramIR, states: dict, entries: set[int], start: int,
 
 
 def paced(program: ir.ProgramIR, blocks: list[int], waiting: set[str] = frozenset()) -> set[int]:
-    """The blocks that wait for the keyboard (LIRE) or the monitor (PAUSE), or call a procedure that waits."""
-    return {block_id for block_id in blocks if any(
-        type(op) is ir.Do and (type(op.node) in (n.Lire, n.Pause) or (
-            type(op.node) is n.CallStatement and op.node.call.name in waiting))
-        for op in program.blocks[block_id].ops)}
+    """The blocks that wait for a person: a PAUSE (the monitor), a call of a procedure that waits, or a LIRE
+    that asks: on no cycle of the flow, or on one where something may print (an AFFICHER, a call).
+
+    Decision: a loop that reads without asking (numbers piped in, or typed ahead a line at a time) reads data,
+    as fast as it comes: its code is hot; a game's turn asks, then reads, at its player's pace.
+    """
+    found: set[int] = set()
+    reads: list[int] = []
+    for block_id in blocks:
+        nodes = [op.node for op in program.blocks[block_id].ops if type(op) is ir.Do]
+        if any(type(node) is n.Pause or type(node) is n.CallStatement and node.call.name in waiting for node in nodes):
+            found.add(block_id)
+        elif any(type(node) is n.Lire for node in nodes):
+            reads.append(block_id)
+    if reads:
+        cycle_of = _cycles(program, blocks, set(blocks))
+        asking = {cycle_of[block_id] for block_id in cycle_of if any(
+            type(node) in (n.Afficher, n.Call) for node in analyses.block_nodes(program, block_id))}
+        found.update(block_id for block_id in reads if cycle_of.get(block_id, -1) in asking or block_id not in cycle_of)
+    return found
 
 
 def waiting_procedures(program: ir.ProgramIR, blocks_of: dict[str, list[int]], main: str) -> set[str]:
@@ -126,25 +141,29 @@ def waiting_procedures(program: ir.ProgramIR, blocks_of: dict[str, list[int]], m
 
 def once_blocks(program: ir.ProgramIR, blocks: list[int], waiting: set[str] = frozenset()) -> set[int]:
     """The blocks on no cycle of the flow among `blocks` (analyses.successors: a computed jump goes
-    anywhere) but through a block that waits for the keyboard: entered from one root, each runs
-    at most once a run, or once an input.
+    anywhere) but through a block that waits for a person (paced): entered from one root, each runs
+    at most once a run, or once an answer.
 
-    Decision: a loop that reads the keyboard at each pass (a game's turn) runs at the pace of its
-    player: its code is cold, as is code run once; a loop inside it that reads nothing is not.
-    Tarjan's strongly connected components, without recursion, of the flow without the blocks
-    that wait: a block is on a cycle if its component has more than one block or it goes to itself.
+    Decision: a loop that asks at each pass (a game's turn) runs at the pace of its player: its code is
+    cold, as is code run once; a loop inside it that waits for nothing is not.
     """
     waits = paced(program, blocks, waiting)
-    inside = set(blocks) - waits
+    return set(blocks) - set(_cycles(program, blocks, set(blocks) - waits))
+
+
+def _cycles(program: ir.ProgramIR, blocks: list[int], inside: set[int]) -> dict[int, int]:
+    """The blocks of `inside` on a cycle of the flow among them, each with its cycle's number (its strongly
+    connected component's). Tarjan's way, without recursion: a block is on a cycle if its component has more
+    than one block or it goes to itself."""
     after = {block_id: [target for target in analyses.successors(program, program.blocks[block_id])
                         if target in inside] for block_id in inside}
     index: dict[int, int] = {}
     low: dict[int, int] = {}
     stack: list[int] = []
     on_stack: set[int] = set()
-    cyclic: set[int] = set()
+    cyclic: dict[int, int] = {}
     for root in blocks:
-        if root in index or root in waits:
+        if root in index or root not in inside:
             continue
         index[root] = low[root] = len(index)
         stack.append(root)
@@ -177,8 +196,8 @@ def once_blocks(program: ir.ProgramIR, blocks: list[int], waiting: set[str] = fr
                     if top == block_id:
                         break
                 if len(component) > 1 or block_id in targets:
-                    cyclic.update(component)
-    return set(blocks) - cyclic
+                    cyclic.update(dict.fromkeys(component, block_id))
+    return cyclic
 
 
 def call_sites(program: ir.ProgramIR, blocks_of: dict[str, list[int]]) -> list[tuple[str, int, str]]:

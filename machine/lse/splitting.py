@@ -104,8 +104,7 @@ def _kept(program: ir.ProgramIR, split: dict[int, list[tuple]], pinned: dict[int
     ids: dict[tuple[int, tuple], int] = {}
     for block_id, seen in split.items():
         fixed = pinned.get(block_id, set())
-        if len(fixed) > 1 or block_id in bodies or block_id in entries or type(
-                program.blocks[block_id].exit) is ir.OpenLoop:
+        if len(fixed) > 1 or block_id in bodies or block_id in entries:
             return None
         ids[(block_id, next(iter(fixed)) if fixed else seen[0])] = block_id
     return ids

@@ -66,8 +66,8 @@ PROGRAMS = {
         "30 NS←0;D←1\n40 FAIRE 70 POUR I←D JUSQUA N-1\n50 SI T[I]<=T[I+1] ALORS ALLER EN 70\n"
         "60 Y←T[I];T[I]←T[I+1];T[I+1]←Y;NS←NS+1;SI I>1 ALORS DEBUT D←I-1;ALLER EN 40 FIN\n70 *\n"
         "80 AFFICHER NS,T[1],T[N];TERMINER\n", [], True),
-    # A RETOUR EN comes back at a line: where no FAIRE holds that line, the caller goes on there with no loop
-    # open, whichever were open at the call, and the loops stay decided (else they are kept at run time)
+    # A RETOUR EN comes back at a line of the caller, with the loops open at the call that hold the line (the
+    # others are left): a call of the procedure may go on there, and the loops stay decided
     "a RETOUR EN out of a loop of the program to a line after it": (
         "10 S←0\n20 FAIRE 40 POUR I←1 JUSQUA 100\n30 S←S+I\n40 &P(S)\n50 AFFICHER 'FINI',S;TERMINER\n"
         "60 AFFICHER 'SORTI',S,I;TERMINER\n100 PROCEDURE &P(X)\n110 SI X>50 ALORS RETOUR EN 60\n120 RETOUR\n",
@@ -84,7 +84,21 @@ PROGRAMS = {
         "200 PROCEDURE &Q(K) LOCAL K\n210 SI K=4 ALORS RETOUR EN 140\n220 RETOUR\n", [], True),
     "a RETOUR EN to a line inside a loop": (
         "10 S←0\n20 FAIRE 50 POUR I←1 JUSQUA 6\n30 &P(I)\n40 S←S+I\n50 S←S+100\n60 AFFICHER S;TERMINER\n"
-        "100 PROCEDURE &P(X)\n110 SI X=3 ALORS RETOUR EN 50\n120 RETOUR\n", [], False),
+        "100 PROCEDURE &P(X)\n110 SI X=3 ALORS RETOUR EN 50\n120 RETOUR\n", [], True),
+    # (a helper's probe, a search leaving by RETOUR EN TROUVE into the caller's loop, ran 7x its twin)
+    "a search that leaves by RETOUR EN to a label in the caller's loop": (
+        "10 TABLEAU A[9];FAIRE 10 POUR I←1 JUSQUA 9;A[I]←3*I\n20 NT←0;SP←0\n30 FAIRE 60 POUR K←1 JUSQUA 12\n"
+        "40 &CHERCHE(2*K);AFFICHER 'ABSENT',K;ALLER EN 60\n50 TROUVE: NT←NT+1;SP←SP+P\n60 *\n"
+        "70 AFFICHER NT,SP;TERMINER\n200 PROCEDURE &CHERCHE(V) LOCAL V,G,D\n210 G←1;D←9\n220 SI G>D ALORS RETOUR\n"
+        "230 P←ENT((G+D)/2);SI A[P]=V ALORS RETOUR EN TROUVE\n240 SI A[P]<V ALORS G←P+1 SINON D←P-1\n"
+        "250 ALLER EN 220\n", [], True),
+    "a RETOUR EN into a loop whose variable indexes an array, by a function": (
+        "10 TABLEAU T[8];S←0\n20 FAIRE 50 POUR I←1 JUSQUA 8\n30 T[I]←I*I;S←S+&F(I)\n40 S←S+T[I]\n"
+        "50 S←S+1\n60 AFFICHER S,I,T[3];TERMINER\n100 PROCEDURE &F(K) LOCAL K\n110 SI K=3 OU K=6 ALORS RETOUR EN 50\n"
+        "120 RESULTAT K\n", [], True),
+    "an error after a RETOUR EN into a loop": (
+        "10 FAIRE 40 POUR I←1 JUSQUA 5\n20 &P(I)\n30 AFFICHER I\n40 X←1/(I-4)\n50 TERMINER\n"
+        "100 PROCEDURE &P(K) LOCAL K\n110 SI K>=2 ALORS RETOUR EN 40\n120 RETOUR\n", [], True),
     "a line reached with more sets of loops than copies are made for": (
         "10 FAIRE 90 POUR A←1 JUSQUA 2\n20 SI A=2 ALORS ALLER EN 90\n30 FAIRE 90 POUR B←1 JUSQUA 2\n"
         "40 SI B=2 ALORS ALLER EN 90\n50 FAIRE 90 POUR C←1 JUSQUA 2\n60 SI C=2 ALORS ALLER EN 90\n"

@@ -60,8 +60,10 @@ def next_line_block(program: ir.ProgramIR, line: int) -> int:
 def computed(program: ir.ProgramIR) -> bool:
     """True if some RETOUR EN computes its line (then a caller may go on at any line; a computed ALLER EN goes
     to any line of its own unit: see loop_successors)."""
+    labels = program.program.labels  # (a RETOUR EN to a label keeps the name's expression, for a variable of it)
     return program.computed and any(type(block.exit) is ir.Leave and block.exit.kind == "return_to" and
-                                    block.exit.target.expr is not None for block in program.blocks)
+                                    block.exit.target.number is None and block.exit.target.label not in labels
+                                    for block in program.blocks)
 
 
 def return_targets(program: ir.ProgramIR, layout: Layout) -> list[int]:
@@ -76,12 +78,31 @@ def return_targets(program: ir.ProgramIR, layout: Layout) -> list[int]:
     return found
 
 
-def outside_loops(program: ir.ProgramIR, blocks: list[int]) -> bool:
-    """True if no FAIRE's lines hold the line of any of these blocks: a RETOUR EN to one leaves every loop that
-    its caller had open (frames.leave_loops), whichever they were, so control goes on there with none."""
-    spans = [(exit_.at, exit_.end) for block in program.blocks
-             if type(exit_ := block.exit) is ir.OpenLoop and exit_.end is not None]
-    return not any(at <= program.blocks[block].line <= end for block in blocks for at, end in spans)
+def comes_back(program: ir.ProgramIR, layout: Layout) -> dict[str, set[int]] | None:
+    """For each procedure, the lines a RETOUR EN of it makes its caller go on at (the caller's loops left for
+    the line: frames.leave_loops); None if one computes its line, or a TANT QUE's condition calls one (it is
+    tested at a line's end, where no block runs the call)."""
+    found: dict[str, set[int]] = {name: set() for name in program.proc_entry}
+    for name, entry in program.proc_entry.items():
+        for block_id in reachable(program, [entry]):
+            exit_ = program.blocks[block_id].exit
+            if type(exit_) is ir.Leave and exit_.kind == "return_to":
+                line = layout.resolve(exit_.target)
+                if line is None:
+                    return None
+                found[name].add(line)
+    found = {name: lines for name, lines in found.items() if lines}
+    for block in program.blocks:
+        if type(block.exit) is ir.OpenLoop and block.exit.node.cond is not None and any(
+                type(node) is n.Call and node.name in found for node in walk(block.exit.node.cond)):
+            return None
+    return found
+
+
+def returned_to(program: ir.ProgramIR, block_id: int, comes_back: dict[str, set[int]]) -> set[int]:
+    """The lines a call made in a block may make its unit go on at (comes_back)."""
+    return {line for node in block_nodes(program, block_id) if type(node) is n.Call
+            for line in comes_back.get(node.name, ())}
 
 
 def reachable(program: ir.ProgramIR, roots: list[int]) -> list[int]:
@@ -182,10 +203,12 @@ def table_locals(unit: Unit, nodes: list, layout: Layout) -> set[str]:
     return (names & unit.locals) - unit.by_reference
 
 
-def loop_states(program: ir.ProgramIR, blocks: list[int], roots: list[int]) -> dict[int, tuple] | None:
+def loop_states(program: ir.ProgramIR, blocks: list[int], roots: list[int],
+                comes_back: dict[str, set[int]] | None = None) -> dict[int, tuple] | None:
     """The FAIRE loops open at the start of each block, innermost last, if the program decides them.
 
-    A loop is named by its OpenLoop exit. None when a block can be reached with two different
+    A loop is named by its OpenLoop exit. A call of a procedure that may RETOUR EN (`comes_back`) may go on
+    at that line, with the loops that hold it. None when a block can be reached with two different
     stacks of loops (a computed jump goes to every line, each with the loops its lines contain), or
     a FAIRE would fail its nesting test: then the loops are kept at run time.
     """
@@ -202,6 +225,9 @@ def loop_states(program: ir.ProgramIR, blocks: list[int], roots: list[int]) -> d
         if found is None:
             return None
         work.extend(found)
+        if comes_back:  # a call whose RETOUR EN goes on at a line, with the loops that hold it
+            work.extend((program.line_block[line], left_for(state, line))
+                        for line in returned_to(program, block_id, comes_back) if line in program.line_block)
     return states
 
 

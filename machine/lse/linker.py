@@ -58,9 +58,10 @@ class CompiledProgram:
         returns = analyses.return_roots(program, layout)  # a caller goes on there after a RETOUR EN
         units = [(layout.units[MAIN], [*roots, *returns])]
         units += [(unit, [program.proc_entry[name], *returns]) for name, unit in layout.units.items() if name != MAIN]
-        if analyses.outside_loops(program, returns):  # (where a RETOUR EN comes back in a loop, the loops are kept
-            for _, unit_roots in units:              # at run time: see pygen.UnitCode)
-                splitting.split_by_loops(program, unit_roots)
+        comes_back = analyses.comes_back(program, layout) if returns else {}  # (None: loops kept at run time)
+        if comes_back is not None:
+            for _, unit_roots in units:  # (from each unit's own root: a RETOUR EN's line is reached by its calls)
+                splitting.split_by_loops(program, unit_roots[:1], comes_back)
         foreign = analyses.foreign_lines(program, layout, units)  # lines that a unit other than their own runs
         # Parameters by reference that every call can give a number surely set, as values (not for the
         # debugger, whose pauses let the monitor set any variable at any line).
@@ -72,6 +73,7 @@ class CompiledProgram:
         layout = passing.given_as_values(layout, passed)
         units = [(layout.units[unit.name], unit_roots) for unit, unit_roots in units]
         shared = ProgramCode(program, layout, machine.costs, machine.numbers, profile, debug, foreign, returns)
+        shared.comes_back = comes_back
         # Parameters by reference kept in Python locals while their procedure runs (not for the debugger).
         shared.copied = {} if debug else passing.copied_references(layout, foreign, shared.number_refs)
         shared.max_depth = machine.max_depth  # a call as deep fails (TROP D'APPELS): see pygen.program_source

@@ -45,10 +45,10 @@ class UnitCode(UnitNames):
         self.block_ids = analyses.reachable(program, roots)
         own_root = [program.proc_entry[unit.name]] if not self.is_main else roots[:1]
         # Loops decided by the program's shape are plain Python locals (_stB, _limB: B the body's block); where a
-        # RETOUR EN comes back (other roots), only if its lines are in no loop: control goes on there with none.
+        # RETOUR EN may come back (other roots), a call of its procedure goes on at its line (comes_back).
         returns = [root for root in roots if root not in own_root]
-        self.states = analyses.loop_states(program, self.block_ids, own_root + returns) if (
-            not returns or analyses.outside_loops(program, returns)) else None
+        self.states = analyses.loop_states(program, self.block_ids, own_root, shared.comes_back) if (
+            not returns or shared.comes_back is not None) else None
         if self.states is not None:
             self.block_ids = sorted(self.states)  # what the loops let control reach
         self.entries = analyses.entries(program, self.block_ids, roots)

@@ -20,12 +20,13 @@ COPIES = 4  # copies of one block at most: a block reached with more states keep
 FOUND = 4000  # (block, loops) pairs looked at in one unit at most
 
 
-def split_by_loops(program: ir.ProgramIR, roots: list[int]) -> None:
+def split_by_loops(program: ir.ProgramIR, roots: list[int], comes_back: dict[str, set[int]] | None = None) -> None:
     """Give each block that `roots` reach with another set of open loops a copy for it, where the ways that
     bring those loops can be sent there; else leave the program as it is (its loops are kept at run time)."""
-    if program.computed:  # a computed jump may go to any line with any loops: the run-time stack is needed
-        return
-    found = _states(program, roots)
+    if analyses.computed(program) or any(type(block.exit) is ir.Jump and block.exit.line is None
+                                         for block in program.blocks):
+        return  # a computed jump may go to any line with any loops: the run-time stack is needed
+    found = _states(program, roots, comes_back or {})
     if found is None:
         return
     ways, states, pinned = found  # (states named by their loops' bodies: see _named)
@@ -48,7 +49,7 @@ def split_by_loops(program: ir.ProgramIR, roots: list[int]) -> None:
             exit_.join = ids.get((exit_.join, state), exit_.join)
 
 
-def _states(program: ir.ProgramIR, roots: list[int]) -> tuple[dict, dict, dict] | None:
+def _states(program: ir.ProgramIR, roots: list[int], comes_back: dict[str, set[int]]) -> tuple[dict, dict, dict] | None:
     """Each (block, open loops) that control reaches, with its ways on; the states of each block in the order
     found; the states each block is reached with by a way that cannot go to a copy. None: not decidable."""
     ways: dict[tuple[int, tuple], list] = {}
@@ -63,6 +64,8 @@ def _states(program: ir.ProgramIR, roots: list[int]) -> tuple[dict, dict, dict] 
         goes = _ways(program, program.blocks[block_id].exit, state)
         if goes is None or len(ways) >= FOUND:
             return None
+        goes += [(None, program.line_block[line], analyses.left_for(state, line))  # (analyses.loop_states)
+                 for line in analyses.returned_to(program, block_id, comes_back) if line in program.line_block]
         ways[key] = [(slot, target, _named(target_state)) for slot, target, target_state in goes]
         seen = states.setdefault(block_id, [])
         seen.append(key[1])

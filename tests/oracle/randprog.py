@@ -539,8 +539,8 @@ class Generator:
             self.emit(";".join(declared))
         self.units.append(unit)  # callable from its own body (recursion on D-1)
         self.body(self.rng.randint(1, max(1, self.size // 3)), ending)
-        if kind == "p" and self.chance(0.1):
-            self.emit(f"SI {self.cond()} ALORS RETOUR EN @END@")
+        if kind == "p" and self.chance(0.1):  # to the program's last line, or to a line of its body (in a loop)
+            self.emit(f"SI {self.cond()} ALORS RETOUR EN {'@END@' if self.chance(0.5) else '@BACK@'}")
         self.emit(leave, ending)
         self.unit = None
 
@@ -564,6 +564,9 @@ class Generator:
         main = self.lines
         # the declarations first, then the main body, then the procedures
         self.lines = procedures[:2] + main + procedures[2:]
+        if any("@BACK@" in text for _, text in self.lines):  # a line of the body after the guards' (Z bounds the calls)
+            back = 2 + self.rng.randrange(guard_line + 1, len(main))
+            self.lines = [(label, text.replace("@BACK@", str(10 * (back + 1)))) for label, text in self.lines]
         return self.render(), self.inputs + [self.pick(("5", "MOT", "1 2 3"))]
 
     def render(self) -> str:

@@ -23,6 +23,8 @@ FOUND = 4000  # (block, loops) pairs looked at in one unit at most
 def split_by_loops(program: ir.ProgramIR, roots: list[int], comes_back: dict[str, set[int]] | None = None) -> None:
     """Give each block that `roots` reach with another set of open loops a copy for it, where the ways that
     bring those loops can be sent there; else leave the program as it is (its loops are kept at run time)."""
+    if analyses.loop_states(program, [], roots, comes_back) is not None:
+        return  # (decided as it is: the common case, found by the cheaper walk)
     if analyses.computed(program) or any(type(block.exit) is ir.Jump and block.exit.line is None
                                          for block in program.blocks):
         return  # a computed jump may go to any line with any loops: the run-time stack is needed

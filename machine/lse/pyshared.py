@@ -52,9 +52,9 @@ class ProgramCode:
         self.debug = debug
         self.constants: list[object] = []  # _K: formats and other objects, never source
         self.blocks: list[tuple[int, Counter, int]] = []  # charge points of --profile: (cycles, kinds, line)
-        # each procedure's ways out (a RETOUR EN's caller may go on in its lines to one: `returns`, return_roots)
         # each procedure's RETOUR EN lines (analyses.comes_back; None: one is computed), set by the linker
         self.comes_back: dict[str, set[int]] | None = {}
+        # each procedure's ways out (a RETOUR EN's caller may go on in its lines to one: `returns`, return_roots)
         self.exits = exits = analyses.procedure_exits(
             program, analyses.return_roots(program, layout) if returns is None else returns)
         self.leaves = {name: {leave.kind for leave in leaves} for name, leaves in exits.items()}  # how each ends

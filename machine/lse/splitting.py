@@ -7,7 +7,9 @@ inner loop open (its body ran on) and closed (the jump), and a unit with one suc
 a run-time stack, found through a dispatch on every jump. Each further way of reaching a block gets a copy
 of it (the same line, operations and exit, its nodes copied so that no fact of one copy is taken for the
 other's), and the ways that bring that state are sent to the copy: a copy runs what the block runs, so
-any way may go to any copy, and what a unit's analyses then find holds whichever it reaches.
+any way may go to any copy, and what a unit's analyses then find holds whichever it reaches. The same for
+a FAIRE's line jumped to from inside its loop (a gnome sort's step back), which starts the loop again, and
+for the ways a RETOUR EN takes back into a caller (analyses.comes_back), which go to the line's block itself.
 """
 
 from __future__ import annotations
@@ -102,8 +104,9 @@ def _ways(program: ir.ProgramIR, exit_: object, state: tuple) -> list[tuple[str 
 
 def _kept(program: ir.ProgramIR, split: dict[int, list[tuple]], pinned: dict[int, set[tuple]]) -> dict | None:
     """For each block to split, the state it keeps (the one its fixed ways bring, else the first found), as
-    {(block, state): block}; None where a block cannot be copied (a loop's body, a procedure's entry, a
-    FAIRE, or fixed ways bringing two states)."""
+    {(block, state): block}; None where a block cannot be copied (a loop's body, a procedure's entry, or fixed
+    ways bringing two states). A FAIRE's block may be: its copy opens the same loop (its body), and the loop's
+    old pass, if open, is abandoned either way (analyses.reopened)."""
     bodies = {body for found in program.bodies.values() for body in found}
     entries = set(program.proc_entry.values())
     ids: dict[tuple[int, tuple], int] = {}
@@ -126,24 +129,27 @@ def _send(program: ir.ProgramIR, exit_: object, slot: str, target: int) -> None:
 def _copy(program: ir.ProgramIR, block_id: int) -> int:
     """A new block that runs what `block_id` runs; its number."""
     block = program.blocks[block_id]
-    copied_from = program.copied_from
-    copy = ir.Block(len(program.blocks), block.line, [_copied(op, copied_from) for op in block.ops],
-                    _copied(block.exit, copied_from), block.line_start, block.segment_start)
+    copied_from, memo = program.copied_from, {}
+    copy = ir.Block(len(program.blocks), block.line, [_copied(op, copied_from, memo) for op in block.ops],
+                    _copied(block.exit, copied_from, memo), block.line_start, block.segment_start)
     program.blocks.append(copy)
     return copy.id
 
 
-def _copied(value: object, copied_from: dict[int, object]) -> object:
+def _copied(value: object, copied_from: dict[int, object], memo: dict[int, object]) -> object:
     """A copy of an operation, exit or node, down to its names and numbers (records are copied field by field:
-    nodes are frozen), each copied node noted with the program's node it copies."""
+    nodes are frozen), each copied node noted with the program's node it copies; what the block shares (a
+    FAIRE's node, its set-up's and its exit's) its copy shares (`memo`)."""
     kind = type(value)
     if kind is tuple or kind is list:
-        return kind(_copied(item, copied_from) for item in value)
+        return kind(_copied(item, copied_from, memo) for item in value)
     if kind is Counter:
         return Counter(value)
     fields = getattr(kind, "_fields", None)
     if fields is None:
         return value
-    copy = kind(*(_copied(getattr(value, name), copied_from) for name in fields))
-    copied_from[id(copy)] = copied_from.get(id(value), value)
+    copy = memo.get(id(value))
+    if copy is None:
+        copy = memo[id(value)] = kind(*(_copied(getattr(value, name), copied_from, memo) for name in fields))
+        copied_from[id(copy)] = copied_from.get(id(value), value)
     return copy

@@ -89,7 +89,7 @@ class CompiledProgram:
         # The program's string variables and functions, the strings a function holds as its own counted.
         not_strings = {name for name, value in machine.G.items() if not unset_or(value, str)}
         own = {unit.name: ownership.own_strings_and_arrays(program, unit, analyses.naming_nodes(analyses.unit_nodes(
-            program, analyses.reachable(program, unit_roots))), shared.indexed, layout.units)[0]
+            program, analyses.reachable(program, unit_roots))), shared.indexed, layout.units, shared.read_refs)[0]
             for unit, unit_roots in units if any(leave.kind == "result" for leave in shared.exits.get(unit.name, ()))}
         shared.strings, shared.string_results = holdings.string_kinds(layout, shared.exits, not_strings, own)
         if machine.numbers.single:  # only single precision's rounding counts on them
@@ -274,6 +274,23 @@ class CompiledProgram:
             table[name] = array
             return table
 
+        def lend_string(value: str, name: str) -> Vars:
+            """A procedure's own CHAINE given by reference to a parameter that only reads it
+            (ownership.read_references): a table of its own, whose cells the procedure counts."""
+            table = Vars(machine.memory)
+            table.strings.add(name)
+            dict.__setitem__(table, name, value)
+            return table
+
+        def lend_unset(value: object, name: str) -> Vars:
+            """The same for a CHAINE that may have no value yet: then the table has none (reading it fails)."""
+            try:
+                return lend_string(value(), name)
+            except NameError:
+                table = Vars(machine.memory)
+                table.strings.add(name)
+                return table
+
         def release(table: Vars, name: str) -> None:
             machine.memory.take(-table.held(), name)
 
@@ -291,7 +308,7 @@ class CompiledProgram:
             "_substring": substring, "_len": len, "_R": machine.G.table, "_MAXS": machine.limits["max_string"],
             "_sheld": make_own_store(machine.memory), "_rput": make_ref_store(ops.set_ref),
             "_caught": caught, "_goto": goto, "_stray": stray, "_return_to": return_to, "_frame": frame,
-            "_release": release, "_lend": lend,
+            "_release": release, "_lend": lend, "_lends": lend_string, "_lendu": lend_unset,
             "_off_end": off_end, "_open": open_loop, "_leave": leave_loops, "_function": function_result,
             "_subroutine": subroutine_result, "_terminate": terminate, "_too_deep": too_deep, "_unentered": unentered,
             "_RET": RET,

@@ -49,6 +49,54 @@ def indexed_references(layout: Layout) -> set[tuple[str, str]]:
     return found
 
 
+def read_references(layout: Layout) -> set[tuple[str, str]]:
+    """The parameters by reference, as (procedure, name), that their procedure only reads whole: never stores
+    into, indexes, declares, frees, loads, reads in, gives a position to or makes a FAIRE's variable, and gives
+    whole only by value or to parameters by reference of this kind (found optimistically, then refuted to a
+    fixpoint). Decision: such a parameter may name a procedure's own CHAINE, held in a Python local: the call
+    gives it in a table of its own (the linker's `_lends`), which nothing stores into."""
+    units = layout.units
+    found = {(name, param) for name, unit in units.items() if name != MAIN for param in unit.by_reference}
+    handed: list[tuple[str, str, tuple[str, str]]] = []  # (owner, name, callee's parameter by reference)
+    for owner, node in layout.statements:
+        kind = type(node)
+        if kind is n.Call:
+            callee = units.get(node.name)
+            for param, arg in variables_given(node, callee):
+                if param is None or param in callee.by_reference:
+                    handed.append((owner, arg.name, (callee.name, param)))
+        elif kind is n.Assign:
+            found.discard((owner, node.target.name))
+        elif kind is n.Index:
+            found.discard((owner, node.name))
+        elif kind is n.Faire:
+            found.discard((owner, node.var))
+        elif kind in (n.Tableau, n.Chaine, n.Liberer, n.Lire, n.Charger):
+            found.difference_update((owner, name) for name in _named_by(node))
+        elif kind is n.BuiltinCall and node.position_out is not None:
+            found.discard((owner, node.position_out.name))
+    changed = True
+    while changed:
+        changed = False
+        for owner, name, param in handed:
+            if (owner, name) in found and param not in found:
+                found.discard((owner, name))
+                changed = True
+    return found
+
+
+def _named_by(node: object) -> list[str]:
+    """The names a declaration, LIBERER, LIRE or CHARGER gives a value to, frees or declares."""
+    kind = type(node)
+    if kind is n.Tableau:
+        return [name for name, _ in node.decls]
+    if kind is n.Lire:
+        return [target.name for target in node.targets]
+    if kind is n.Charger:
+        return [target.name for target in (node.var, node.status) if target is not None]
+    return list(node.names)
+
+
 def variables_given(call: n.Call, callee: Unit | None) -> list[tuple[str | None, n.Var]]:
     """The variables a call gives whole, each with the callee's parameter that takes it (None where the program
     lacks the procedure or the parameter: the parser refuses such a call)."""
@@ -58,7 +106,8 @@ def variables_given(call: n.Call, callee: Unit | None) -> list[tuple[str | None,
 
 
 def own_strings_and_arrays(program: ir.ProgramIR, unit: Unit, nodes: list, indexed: set[tuple[str, str]],
-                           units: dict[str, Unit]) -> tuple[set[str], set[str]]:
+                           units: dict[str, Unit],
+                           read: set[tuple[str, str]] = frozenset()) -> tuple[set[str], set[str]]:
     """A procedure's own CHAINE and TABLEAU that can be Python locals: declared, never handed over by name.
 
     A string qualifies when its CHAINE runs before anything else that names it (so it is a CHAINE
@@ -67,11 +116,12 @@ def own_strings_and_arrays(program: ir.ProgramIR, unit: Unit, nodes: list, index
     CHARGER, freed by LIBERER, or given a position by SCH, GRL or CNB; either may be given by value (the call
     gives a copy of an array, ops.by_value, which the callee counts); an array may be given by reference to a
     parameter its procedure only indexes (`indexed`, see indexed_references) where its TABLEAU is the first
-    statement that names it (the array is then set when it is given).
+    statement that names it (the array is then set when it is given); a string to a parameter its procedure
+    only reads (`read`, see read_references).
     """
     if unit.name == MAIN:
         return set(), set()
-    declared_strings, declared_arrays, assigned, other, lent = set(), set(), set(), set(), set()
+    declared_strings, declared_arrays, assigned, other, lent, read_lent = set(), set(), set(), set(), set(), set()
     for node in nodes:
         kind = type(node)
         if kind is n.Chaine:
@@ -92,10 +142,11 @@ def own_strings_and_arrays(program: ir.ProgramIR, unit: Unit, nodes: list, index
             for param, arg in variables_given(node, callee):
                 if param is not None and param not in callee.by_reference:
                     continue  # given by value: the call gives a copy (ops.by_value), the name stays its own
-                (lent if (node.name, param) in indexed else other).add(arg.name)
+                (lent if (node.name, param) in indexed else read_lent if (node.name, param) in read else
+                 other).add(arg.name)
     own = set(unit.locals) - set(unit.params) - other
     strings = {name for name in own - lent & declared_strings - declared_arrays if declared_first(program, unit, name)}
-    arrays = {name for name in own & declared_arrays - declared_strings - assigned
+    arrays = {name for name in own & declared_arrays - declared_strings - assigned - read_lent
               if name not in lent or declared_first(program, unit, name, n.Tableau)}
     return strings, arrays
 

@@ -61,7 +61,7 @@ class UnitCode(UnitNames):
         self.entry_used: set[str] = set()  # of them, those some index reads (their ints are written at the entry)
         # A procedure's own CHAINE and TABLEAU are Python locals when nothing hands them over by name.
         self.own_strings, self.own_arrays = ownership.own_strings_and_arrays(
-            program, unit, nodes, shared.indexed, shared.layout.units)
+            program, unit, nodes, shared.indexed, shared.layout.units, shared.read_refs)
         self.stored: dict[str, str] = {}  # storage's answers
         self.written: dict[int, list[str]] = {}  # each statement's lines, by the id of its IR operation
         by_value = set(unit.params) - set(unit.by_reference) - shared.number_params.get(unit.name, set())
@@ -541,7 +541,9 @@ class UnitCode(UnitNames):
         elif kind is ir.Jump:
             self.jump(exit_)
         elif kind is ir.Leave:
+            self.set_here = self.surely.get(id(exit_), frozenset())  # (what a RESULTAT reads, or gives: ref)
             self.statements.leave_unit(exit_)
+            self.set_here = frozenset()
         else:
             raise AssertionError(f"no code for exit {exit_!r}")
 

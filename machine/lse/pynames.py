@@ -151,6 +151,10 @@ class UnitNames:
             return self.pyname(name)
         if where == "array":  # its own array, to a parameter that only indexes it (ownership.indexed_references)
             return f"(_lend({self.pyname(name)}, {name!r}), {name!r})"
+        if where == "string":  # its own CHAINE, to a parameter that only reads it (ownership.read_references)
+            value = self.pyname(name)
+            lent = f"_lends({value}, {name!r})" if self.surely_set(name) else f"_lendu(lambda: {value}, {name!r})"
+            return f"({lent}, {name!r})"
         return f"({self.env(name)}, {name!r})"
 
     def store(self, name: str, code: str, kind: str) -> str:

@@ -7,6 +7,8 @@ against the reference (output, error and line, cycles), on both machines.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from machine.lse.listing import listing
@@ -55,3 +57,35 @@ def test_an_own_string_is_lent_to_a_parameter_that_only_reads_it_and_the_table_s
         PROGRAMS["an own CHAINE given before it has a value: reading it fails in the callee"])
     stored = listing(PROGRAMS["a callee that stores into its parameter: the procedure keeps its table"])
     assert "_frame(" in stored and "_lend" not in stored
+
+
+# Programs of this shape drawn at random: the string set or not, grown after the call or not, the callee reading
+# it whole in each way it may (its length, a join, a code, a substring, a search, given on by value and by
+# reference), in a loop or not, in a recursion or not.
+READS = ("RESULTAT LGR(S)", "AFFICHER S;RESULTAT 1", "RESULTAT EQN(S!'Z',1)", "RESULTAT &R(S)+1",
+         "RESULTAT &V(S)*2", "SI LGR(S)>2 ALORS RESULTAT 5 SINON RESULTAT POS(S!'A',1,'A')",
+         "RESULTAT LGR(SCH(S,2,3))")
+SETS = ("T←'AB'", "T←'AB'!CCA(N)", "SI N>1 ALORS T←'XY'", "T←SCH('ABCDEFGH',1,N)", "")
+
+
+def drawn(seed: int) -> tuple[str, list[str]]:
+    rng = random.Random(seed)
+    assign = rng.choice(SETS)
+    loop = rng.random() < 0.5
+    grow = rng.random() < 0.3 and assign
+    recurse = rng.random() < 0.5
+    lines = ["10 LIRE M;K←0", "20 FAIRE 30 POUR I←1 JUSQUA M", "30 K←K+&P(I)", "40 AFFICHER K;TERMINER",
+             "100 PROCEDURE &P(N) LOCAL N,T,J,Z", "110 CHAINE T" + (";" + assign if assign else ""),
+             "120 Z←0" + (";FAIRE 130 POUR J←1 JUSQUA 2" if loop else ""),
+             "130 Z←Z+&Q(T)" + (";T←T!'Q'" if grow else ""),
+             "140 " + ("SI N>1 ALORS Z←Z+&P(N-1);" if recurse else "") + "RESULTAT Z",
+             "200 PROCEDURE &Q(S)", "210 " + rng.choice(READS), "300 PROCEDURE &R(U)", "310 RESULTAT LGR(U)",
+             "400 PROCEDURE &V(W) LOCAL W", "410 RESULTAT LGR(W)"]
+    return "\n".join(lines) + "\n", [str(rng.randint(1, 5))]
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_every_mode_agrees_with_the_reference_on_drawn_programs_that_lend_a_string(seed: int) -> None:
+    source, typed = drawn(seed)
+    assert "_lend" in listing(source)
+    assert_agrees(source, typed, profile="console80" if seed % 4 == 3 else "micro40")

@@ -64,7 +64,7 @@ def read_references(layout: Layout) -> set[tuple[str, str]]:
             callee = units.get(node.name)
             for param, arg in variables_given(node, callee):
                 if param is None or param in callee.by_reference:
-                    handed.append((owner, arg.name, (callee.name, param)))
+                    handed.append((owner, arg.name, (node.name, param)))
         elif kind is n.Assign:
             found.discard((owner, node.target.name))
         elif kind is n.Index:

@@ -84,7 +84,7 @@ class ProgramCode:
         self.indexed = ownership.indexed_references(layout)  # parameters by reference only indexed
         # and those only read, that may be given a procedure's own CHAINE (not where a line may run in another
         # unit's frame, nor for the debugger, whose monitor may set any variable)
-        self.read_refs = set() if foreign or debug else ownership.read_references(layout)
+        self.read_refs = set() if foreign is None or foreign or debug else ownership.read_references(layout)
         self.copied: dict[str, frozenset[str]] = {}  # parameters by reference held in locals (set by the linker)
         self.max_depth = 0  # the machine's max_call_depth (set by the linker; 0: every called procedure tests it)
         self.charge_prices: dict[int, int] = {}  # by the id of a Charge of the IR (it lives as long as this)

@@ -11,7 +11,8 @@ import io
 import pytest
 
 from machine.frontends.terminal import run_headless
-from machine.lse import ir
+from machine.lse import analyses, ir
+from machine.lse.layout import layout
 from machine.lse.listing import listing
 from machine.lse.parser import parse
 from machine.micro import Micro
@@ -31,6 +32,11 @@ FLOYD = """10 N←5;TABLEAU D[N,N];Z←999;X←1;A←0
 110 AFFICHER A,D[1,N],D[N,1]
 120 TERMINER
 """
+
+RETURNED = ("10 S←0\n20 FAIRE 40 POUR I←1 JUSQUA 3\n30 &P(I)\n40 S←S+I\n50 AFFICHER 'FIN',S;TERMINER\n"
+            "60 AFFICHER 'ICI',S,I;TERMINER\n100 PROCEDURE &P(K) LOCAL K\n110 &Q(K)\n120 RETOUR\n"
+            "130 AFFICHER 'REVENU',K;SI K=2 ALORS RETOUR EN 60\n140 RETOUR\n200 PROCEDURE &Q(J) LOCAL J\n"
+            "210 SI J>=1 ALORS RETOUR EN 130\n220 RETOUR\n")
 
 # name: (program, its input, whether the main program's loops are decided after the split)
 PROGRAMS = {
@@ -99,6 +105,9 @@ PROGRAMS = {
     "an error after a RETOUR EN into a loop": (
         "10 FAIRE 40 POUR I←1 JUSQUA 5\n20 &P(I)\n30 AFFICHER I\n40 X←1/(I-4)\n50 TERMINER\n"
         "100 PROCEDURE &P(K) LOCAL K\n110 SI K>=2 ALORS RETOUR EN 40\n120 RETOUR\n", [], True),
+    # (found reading the change again: &P's RETOUR EN 60 runs only once &Q's RETOUR EN 130 has brought &P there,
+    # and the main program, not knowing it could go on at 60, went round for ever)
+    "a RETOUR EN on a line its procedure reaches by another procedure's RETOUR EN": (RETURNED, [], True),
     "a line reached with more sets of loops than copies are made for": (
         "10 FAIRE 90 POUR A←1 JUSQUA 2\n20 SI A=2 ALORS ALLER EN 90\n30 FAIRE 90 POUR B←1 JUSQUA 2\n"
         "40 SI B=2 ALORS ALLER EN 90\n50 FAIRE 90 POUR C←1 JUSQUA 2\n60 SI C=2 ALORS ALLER EN 90\n"
@@ -158,3 +167,8 @@ def test_a_second_build_from_another_line_runs_as_a_first() -> None:
     fresh = Micro(load_profile("micro40"), seed=0)
     fresh.load(parse(FLOYD))
     assert run_from(again, 50) == run_from(fresh, 50)
+
+
+def test_a_procedure_may_return_to_the_lines_its_own_lines_and_those_a_callee_brings_it_back_to_do() -> None:
+    program = parse(RETURNED)
+    assert analyses.comes_back(ir.lower(program), layout(program)) == {"&P": {60}, "&Q": {130}}

@@ -81,16 +81,31 @@ def return_targets(program: ir.ProgramIR, layout: Layout) -> list[int]:
 def comes_back(program: ir.ProgramIR, layout: Layout) -> dict[str, set[int]] | None:
     """For each procedure, the lines a RETOUR EN of it makes its caller go on at (the caller's loops left for
     the line: frames.leave_loops); None if one computes its line, or a TANT QUE's condition calls one (it is
-    tested at a line's end, where no block runs the call)."""
+    tested at a line's end, where no block runs the call). A procedure runs what its entry leads to, and what a
+    RETOUR EN of a procedure it calls brings it back to: so to a fixpoint."""
     found: dict[str, set[int]] = {name: set() for name in program.proc_entry}
-    for name, entry in program.proc_entry.items():
-        for block_id in reachable(program, [entry]):
-            exit_ = program.blocks[block_id].exit
-            if type(exit_) is ir.Leave and exit_.kind == "return_to":
-                line = layout.resolve(exit_.target)
-                if line is None:
-                    return None
-                found[name].add(line)
+    changed = True
+    while changed:
+        changed = False
+        for name, entry in program.proc_entry.items():
+            lines: set[int] = set()
+            seen, work = set(), [entry]
+            while work:
+                block_id = work.pop()
+                if block_id in seen:
+                    continue
+                seen.add(block_id)
+                block = program.blocks[block_id]
+                if type(block.exit) is ir.Leave and block.exit.kind == "return_to":
+                    line = layout.resolve(block.exit.target)
+                    if line is None:
+                        return None
+                    lines.add(line)
+                work.extend(successors(program, block))
+                work.extend(program.line_block[line] for line in returned_to(program, block_id, found)
+                            if line in program.line_block)
+            if lines != found[name]:
+                found[name], changed = lines, True
     found = {name: lines for name, lines in found.items() if lines}
     for block in program.blocks:
         if type(block.exit) is ir.OpenLoop and block.exit.node.cond is not None and any(

@@ -57,13 +57,12 @@ def next_line_block(program: ir.ProgramIR, line: int) -> int:
     return program.line_block[lines[index + 1].number] if index + 1 < len(lines) else program.off_end
 
 
-def computed(program: ir.ProgramIR) -> bool:
+def computed(program: ir.ProgramIR, layout: Layout) -> bool:
     """True if some RETOUR EN computes its line (then a caller may go on at any line; a computed ALLER EN goes
-    to any line of its own unit: see loop_successors)."""
-    labels = program.program.labels  # (a RETOUR EN to a label keeps the name's expression, for a variable of it)
+    to any line of its own unit: see loop_successors). A RETOUR EN to a label keeps the name's expression (for
+    a variable of that name, were there no such label): resolved, it is static."""
     return program.computed and any(type(block.exit) is ir.Leave and block.exit.kind == "return_to" and
-                                    block.exit.target.number is None and block.exit.target.label not in labels
-                                    for block in program.blocks)
+                                    layout.resolve(block.exit.target) is None for block in program.blocks)
 
 
 def return_targets(program: ir.ProgramIR, layout: Layout) -> list[int]:
@@ -307,7 +306,7 @@ def procedure_exits(program: ir.ProgramIR, returns: list[int] = ()) -> dict[str,
 
 def return_roots(program: ir.ProgramIR, layout: Layout) -> list[int]:
     """The blocks a RETOUR EN makes a caller go on at: static ones, or every line when one is computed."""
-    if computed(program):
+    if computed(program, layout):
         return list(program.line_block.values())
     return return_targets(program, layout)
 

@@ -27,9 +27,9 @@ def split_by_loops(program: ir.ProgramIR, roots: list[int], comes_back: dict[str
     bring those loops can be sent there; else leave the program as it is (its loops are kept at run time)."""
     if analyses.loop_states(program, [], roots, comes_back) is not None:
         return  # (decided as it is: the common case, found by the cheaper walk)
-    if analyses.computed(program) or any(type(block.exit) is ir.Jump and block.exit.line is None
-                                         for block in program.blocks):
-        return  # a computed jump may go to any line with any loops: the run-time stack is needed
+    if any(type(block.exit) is ir.Jump and block.exit.line is None for block in program.blocks):
+        return  # a computed jump may go to any line with any loops: the run-time stack is needed (and where a
+        # RETOUR EN computes its line, the linker gives no comes_back and splits nothing)
     found = _states(program, roots, comes_back or {})
     if found is None:
         return

@@ -33,6 +33,7 @@ class Unit:
         self.kind = kind  # 'n' or 's' for a function, 'p' for a subroutine
         self.params = params  # (name, kind 'n'/'s'/'a', or 'w': by reference, declared CHAINE; by value?)
         self.locals = locals_  # (name, kind)
+        self.read_only: set[str] = set()  # CHAINE parameters by reference it never stores into (ownership.py)
 
 
 class Generator:
@@ -51,6 +52,7 @@ class Generator:
         self.inputs: list[str] = []
         self.quiet = False  # True while writing a TANT QUE condition: no calls
         self.offset: str | None = None  # a variable given a number at an edge before the loop being written
+        self.bodies: dict[int, range] = {}  # a procedure's number -> the lines of its body (among the procedures')
 
     # ------------------------------------------------------------ helpers
     def label(self) -> str:
@@ -70,17 +72,23 @@ class Generator:
     def num_vars(self) -> list[str]:
         names = list(NUMS)
         if self.unit is not None:
+            names = [name for name in names if (name, "s") not in self.unit.locals]  # not its own CHAINE of the name
             names += [p for p, k, _ in self.unit.params if k == "n"] + [v for v, k in self.unit.locals if k == "n"]
         return names
 
     def readable_nums(self) -> list[str]:
         return self.num_vars() + self.loop_vars + ["Q"] * (1 if self.chance(0.02) else 0)
 
-    def str_vars(self) -> list[str]:
+    def str_vars(self, stored: bool = False) -> list[str]:
+        """The string variables here; `stored`: those a statement may store into (not a read-only parameter)."""
         names = list(STRS)
         if self.unit is not None:
-            names += [p for p, k, _ in self.unit.params if k == "s"] + [v for v, k in self.unit.locals if k == "s"]
+            names += [p for p, k, _ in self.unit.params if k == "s" and not (stored and p in self.unit.read_only)]
+            names += [v for v, k in self.unit.locals if k == "s"]
         return names + (["V"] if self.chance(0.05) else [])
+
+    def own_strings(self) -> list[str]:
+        return [v for v, k in self.unit.locals if k == "s"] if self.unit is not None else []
 
     def arrays(self) -> list[str]:
         names = ["T"]
@@ -140,6 +148,8 @@ class Generator:
                 args.append(self.pick(self.arrays()))
             elif kind == "w":  # the program's W (never given a number), or a parameter of this kind handed on
                 args.append(self.pick(["W"] + [p for p, k, _ in (self.unit.params if self.unit else ()) if k == "w"]))
+            elif kind == "s" and not by_value and self.own_strings() and self.chance(0.5):
+                args.append(self.pick(self.own_strings()))  # its own CHAINE by reference: lent (ownership.py)
             elif kind == "s":
                 args.append(self.string(depth + 1) if by_value or self.chance(0.1) else self.pick(self.str_vars()))
             elif by_value:  # now and then W, which a call may have made a string (layout.handed_names)
@@ -253,7 +263,7 @@ class Generator:
                 return f"{name}←{name}{self.pick('+-')}{self.pick('12')}"
             return f"{name}←{self.num()}"
         if roll < 0.4:
-            return f"{self.pick(self.str_vars())}←{self.string()}"
+            return f"{self.pick(self.str_vars(stored=True))}←{self.string()}"
         if roll < 0.52:
             return f"{self.element(0)}←{self.num()}"
         if roll < 0.7:
@@ -270,7 +280,7 @@ class Generator:
         if roll < 0.96:
             return f"DEBUT {self.simple()};{self.simple()} FIN"
         if self.chance(0.5):
-            target = self.pick(self.num_vars()) if self.chance(0.7) else self.pick(self.str_vars())
+            target = self.pick(self.num_vars()) if self.chance(0.7) else self.pick(self.str_vars(stored=True))
             self.inputs.append(self.pick(("3", "2.5", "-1", "ABC", "7 8", "1E3", "MOT")))
             return f"LIRE {target}"
         if self.unit is None:
@@ -305,7 +315,7 @@ class Generator:
             name = self.pick(self.num_vars())
             return f"{name}←{name}+{self.counted_element(var)}"
         if roll < 0.8:
-            return f"{self.pick(self.str_vars())}←{self.string(1, calls=False)}"
+            return f"{self.pick(self.str_vars(stored=True))}←{self.string(1, calls=False)}"
         if depth > 0:
             return f"{self.counted_element(var)}←{self.constant()}"
         other = f" SINON {self.counted_simple(var, 1)}" if self.chance(0.4) else ""
@@ -444,7 +454,7 @@ class Generator:
         if roll < 0.7:
             return f"AFFICHER {self.pick(self.readable_nums())}"
         if roll < 0.8:
-            word = self.pick(self.str_vars())
+            word = self.pick(self.str_vars(stored=True))
             return f"{word}←{self.pick((f'{word}!EQC(65)', f'SCH({word},2,3)', repr(self.pick(WORDS))))}"
         return self.simple()
 
@@ -508,11 +518,14 @@ class Generator:
             locals_.append(("LT", "a"))
         if self.chance(0.3):  # its own of a program's name: read and set as that name, unset until it is
             locals_.append((self.pick(NUMS), "shadow"))
+        if self.chance(0.15) and (free := [name for name in NUMS if (name, "shadow") not in locals_]):
+            locals_.append((self.pick(free), "s"))  # its own CHAINE of a program's number (Layout.is_global_number)
         taken = {p for p, _, _ in params}
         if self.chance(0.25) and (free := [f"PN{k}" for k in range(3) if f"PN{k}" not in taken]):
             # a CHAINE of its own named as other procedures' number parameters (Layout.is_own_number)
             locals_.append((self.pick(free), "s"))
         unit = Unit(name, kind, params, locals_)
+        unit.read_only = {p for p, pkind, by_value in params if pkind == "s" and not by_value and self.chance(0.5)}
         local_names = [p for p, _, by_value in params if by_value] + [v for v, _ in locals_]
         self.unit = unit
         ending = self.label()
@@ -538,9 +551,14 @@ class Generator:
         if declared:
             self.emit(";".join(declared))
         self.units.append(unit)  # callable from its own body (recursion on D-1)
+        start = len(self.lines)
         self.body(self.rng.randint(1, max(1, self.size // 3)), ending)
-        if kind == "p" and self.chance(0.1):  # to the program's last line, or to a line of its body (in a loop)
-            self.emit(f"SI {self.cond()} ALORS RETOUR EN {'@END@' if self.chance(0.5) else '@BACK@'}")
+        self.bodies[index] = range(start, len(self.lines))
+        if kind == "p" and self.chance(0.15):
+            # to the program's last line, to a line of its body (in a loop), or to a line of a procedure that may
+            # call this one, which goes on from there in its own frame (and may leave by a RETOUR EN of its own)
+            target = self.pick(("@END@", "@BACK@", f"@BACKP{index}@", f"@BACKP{index}@"))
+            self.emit(f"SI {self.cond()} ALORS RETOUR EN {target}")
         self.emit(leave, ending)
         self.unit = None
 
@@ -564,6 +582,11 @@ class Generator:
         main = self.lines
         # the declarations first, then the main body, then the procedures
         self.lines = procedures[:2] + main + procedures[2:]
+        for index in sorted(self.bodies):  # a line of a later procedure's body, after its count of calls in Z
+            later = [len(main) + at for number, body in self.bodies.items() if number > index for at in body]
+            mark = f"@BACKP{index}@"
+            target = str(10 * (self.pick(later) + 1)) if later else "@BACK@"
+            self.lines = [(label, text.replace(mark, target)) for label, text in self.lines]
         if any("@BACK@" in text for _, text in self.lines):  # a line of the body after the guards' (Z bounds the calls)
             back = 2 + self.rng.randrange(guard_line + 1, len(main))
             self.lines = [(label, text.replace("@BACK@", str(10 * (back + 1)))) for label, text in self.lines]

@@ -109,6 +109,23 @@ class Layout:
         return not any(name in lines.get(line, ()) for line in unit.own_lines) and not any(
             name in lines.get(line, ()) for line in foreign)
 
+    def is_global_number(self, name: str, foreign: set[int] | None) -> bool:
+        """True if the program's variable `name` can only hold a number: is_pure_number, or, where every CHAINE,
+        TABLEAU, CHARGER or handing by reference of the name is run by a procedure that has a variable of that
+        name of its own (in its lines, none of them run by another unit: `foreign`, None if unknown).
+
+        Decision: a procedure's CHAINE R makes the main program's R no string (Arsac's and Wetherell's programs
+        reuse short names), as is_own_number decides for the procedures' own variables.
+        """
+        if self.is_pure_number(name):
+            return True
+        if foreign is None:
+            return False
+        lines = self.unsettled_at
+        return not any(name in lines.get(line, ()) for line in foreign) and not any(
+            name in lines.get(line, ()) for unit in self.units.values() if unit.name == MAIN or name not in unit.locals
+            for line in unit.own_lines)
+
     def may_be_array(self, name: str, params: tuple = ()) -> bool:
         """True if a TABLEAU, CHARGER or being one of the unit's parameters can make a name an array."""
         return name in self.array_names or name in params or name in self.loaded_names or name in self.handed_names

@@ -103,7 +103,8 @@ class UnitNames:
         return where in ("local", "string", "copied")
 
     def pure(self, name: str) -> bool:
-        return self.shared.layout.is_pure_number(name)
+        """True if the program's variable `name` can only hold a number (see Layout.is_global_number)."""
+        return self.shared.layout.is_global_number(name, self.shared.foreign)
 
     def kind(self, name: str) -> str:
         where = self.storage(name)

@@ -50,6 +50,7 @@ class ProgramCode:
         self.numbers = numbers
         self.profile = profile or debug
         self.debug = debug
+        self.foreign = foreign  # the lines a unit other than their own runs (analyses.foreign_lines; None: unknown)
         self.constants: list[object] = []  # _K: formats and other objects, never source
         self.blocks: list[tuple[int, Counter, int]] = []  # charge points of --profile: (cycles, kinds, line)
         # each procedure's RETOUR EN lines (analyses.comes_back; None: one is computed), set by the linker

@@ -11,6 +11,7 @@ from __future__ import annotations
 from machine.lse.pyshared import INDENT
 
 CASES_IN_A_ROW = 4  # up to this many cases are tested one after the other; more are split in two by `pc <`
+LIKELY_LINES = 8  # the lines a computed jump whose lines are not known tests for before `_goto` (likely_lines)
 
 
 class DispatchCode:
@@ -100,16 +101,30 @@ class DispatchCode:
         self.leaves.append((block_id, start, len(out.lines), out.depth, self.jumps))
         self.jumps = before | self.jumps
 
-    def jump_among(self, code: str, lines: tuple[int, ...]) -> None:
+    def jump_among(self, code: str, lines: tuple[int, ...], others: bool = False) -> None:
         """A computed jump whose value can only be one of a few numbers (targets.py): a test of each that is a
-        line; any other value fails as the jump to it does (a line left out would be an internal error)."""
+        line; any other value fails as the jump to it does (a line left out would be an internal error). With
+        `others`, the lines are only the likely ones (see likely_lines): any other value jumps by `_goto`."""
         unit = self.unit
         unit.out.emit(f"_t = {code}")
         before = unit.kept.recent
-        self.tests_among(lines, unit.out.where, before)
+        self.tests_among(lines, unit.out.where, before, others)
         unit.kept.recent = before
 
-    def tests_among(self, lines: tuple[int, ...], where: tuple[int, int], before: set[str]) -> None:
+    def likely_lines(self, line: int) -> tuple[int, ...]:
+        """The lines a computed jump of `line` whose value is not known is tested for first: its unit's own lines
+        (a procedure's, from its PROCEDURE to the next), up to LIKELY_LINES of them from the jump's on.
+
+        Decision: `ALLER EN 310+10*K` chooses among the lines after it (Arsac's switch); a line of another unit
+        is legal but rare, and goes through `_goto` and the dispatch. The tests' arms run small blocks inline
+        (UnitCode.go), so that a procedure's `RESULTAT` is reached without a pass of the dispatch."""
+        program = self.unit.shared.ir
+        own = [number for number in self.unit.unit.own_lines if number in program.line_block]
+        after = [number for number in own if number >= line]
+        return tuple(sorted((after + [number for number in own if number < line][::-1])[:LIKELY_LINES]))
+
+    def tests_among(self, lines: tuple[int, ...], where: tuple[int, int], before: set[str],
+                    others: bool = False) -> None:
         """The tests of a computed jump's value (a float, see jump_among): halved by `<` while more than
         CASES_IN_A_ROW lines are left, as the cases are, then one `==` a line (`where`: the jump's place, for its
         failure; `before`: the indexes kept there; the arms write other lines and keep others)."""
@@ -121,7 +136,7 @@ class DispatchCode:
                 out.where = where
                 out.emit("else:" if position else f"if _t < {float(lines[half])!r}:")
                 out.depth += 1
-                self.tests_among(part, where, before)
+                self.tests_among(part, where, before, others)
                 out.depth -= 1
             return
         for position, line in enumerate(lines):
@@ -137,6 +152,9 @@ class DispatchCode:
         if lines:
             out.emit("else:")
             out.depth += 1
-        out.emit(f"_stray({'lp' if unit.states is None else '[]'}, _t)")  # (no loop stack: the loops are known)
+        if others:
+            out.emit(f"pc = _goto(lp, _t); {'continue' if unit.fused is None else 'break'}")
+        else:
+            out.emit(f"_stray({'lp' if unit.states is None else '[]'}, _t)")  # (no loop stack: the loops are known)
         if lines:
             out.depth -= 1

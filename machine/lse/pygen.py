@@ -182,6 +182,9 @@ class UnitCode(UnitNames):
             if straight:
                 self.straight_body(entry)
             else:
+                first = program.blocks[entry]  # (an entry block that only goes on to its first line's: start there)
+                if type(first.exit) is ir.Goto and not first.ops and first.exit.block in self.entries:
+                    entry = first.exit.block
                 out.emit(f"pc = {entry}")
         if self.is_main and straight:  # (the runtime starts it at its one root: see linker.CompiledProgram)
             root = self.roots[0]
@@ -345,6 +348,12 @@ class UnitCode(UnitNames):
                 structure.write_at(target)  # (a loop not yet written, from inside a loop: nested; or a copy)
             else:
                 structure.go_out(target)
+            return
+        if self.inlining < INLINE_DEPTH and target not in self.loops.counted and pyflow.small(
+                self.shared.ir, target) and type(self.shared.ir.blocks[target].exit) is ir.Leave:
+            self.inlining += 1  # a small block that leaves the unit (a RESULTAT): run here, not by the dispatch
+            self.chain(target)
+            self.inlining -= 1
             return
         self.dispatch.jumps.add(target)
         if self.fused is not None:
@@ -539,7 +548,7 @@ class UnitCode(UnitNames):
             else:
                 self.loops.static_line_end(exit_.line, self.states[block.id], exit_.next)
         elif kind is ir.Jump:
-            self.jump(exit_)
+            self.jump(exit_, block.line)
         elif kind is ir.Leave:
             self.set_here = self.surely.get(id(exit_), frozenset())  # (what a RESULTAT reads, or gives: ref)
             self.statements.leave_unit(exit_)
@@ -547,12 +556,12 @@ class UnitCode(UnitNames):
         else:
             raise AssertionError(f"no code for exit {exit_!r}")
 
-    def jump(self, exit_: ir.Jump) -> None:
+    def jump(self, exit_: ir.Jump, line: int) -> None:
         out = self.out
         if exit_.line is None:
             code, _ = self.statements.value(exit_.expr)
             if exit_.found_lines is None:
-                out.emit(f"pc = _goto(lp, {code}); {'continue' if self.fused is None else 'break'}")
+                self.dispatch.jump_among(code, self.dispatch.likely_lines(line), others=True)
             else:
                 self.dispatch.jump_among(code, exit_.found_lines)
             return

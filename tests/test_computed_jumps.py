@@ -20,9 +20,24 @@ AUTOMATON = lines(
 WITH_PROCEDURE = lines(
     "10 X←2;ALLER EN 10*X", "20 AFFICHER &S(5),&S(0)", "30 TERMINER", "40 PROCEDURE &S(N) LOCAL N,I,T",
     "50 T←0;FAIRE 60 POUR I←1 JUSQUA N", "60 T←T+I*I", "70 RESULTAT T")
+SWITCH = lines(
+    "10 S←0;FAIRE 20 POUR I←1 JUSQUA 12", "20 S←S+&F(I-4*ENT((I-1)/4),I)", "30 AFFICHER S;TERMINER",
+    "100 PROCEDURE &F(K,X) LOCAL K,X", "110 ALLER EN 110+10*K", "120 RESULTAT X*X", "130 RESULTAT X+1",
+    "140 X←-X", "150 RESULTAT X*2")
 
 # name: (program, lines typed in)
 PROGRAMS = {
+    "a function that chooses its formula by a computed jump among its own lines": (SWITCH, []),
+    "a procedure's computed jump to a line of the program, run in the procedure's frame": (
+        lines("10 K←2;&P(3)", "20 AFFICHER 'ICI',K;TERMINER", "30 AFFICHER 'LA',K;RETOUR",
+              "40 PROCEDURE &P(K) LOCAL K", "50 SI K>2 ALORS ALLER EN 10*K", "60 RETOUR"), []),
+    "a procedure's computed jump out of its loop and into it again": (
+        lines("10 AFFICHER &G(4);TERMINER", "100 PROCEDURE &G(N) LOCAL N,I,T,C", "110 T←0;C←0",
+              "120 FAIRE 140 POUR I←1 JUSQUA N", "130 T←T+I;C←C+1;ALLER EN 140+10*ENT(C/3)", "140 *",
+              "150 RESULTAT T*100+C"), []),
+    "a procedure's computed jump to a line it lacks": (
+        lines("10 AFFICHER &H(1);TERMINER", "100 PROCEDURE &H(K) LOCAL K", "110 ALLER EN 115+K",
+              "120 RESULTAT 1"), []),
     "an automaton whose states are lines, chosen by a computed jump": (AUTOMATON, ["23"]),
     "a computed jump in the program, loops in a procedure": (WITH_PROCEDURE, []),
     "a computed jump into a loop's body from outside it": (
@@ -75,3 +90,11 @@ def test_a_computed_jump_in_the_program_leaves_a_procedures_loops_decided() -> N
 def test_a_computed_jump_to_no_line_names_the_number_as_cca_shows_it(target: str, shown: str) -> None:
     result = run_lse(lines("10 X←3", f"20 ALLER EN {target}", "30 TERMINER"))
     assert result.error == f"LIGNE {shown} INEXISTANTE EN LIGNE 20"
+
+
+def test_a_computed_jump_tests_its_units_own_lines_and_runs_a_resultat_in_the_test() -> None:
+    function = listing(SWITCH)
+    function = function[function.index("def p_F"):]
+    assert "_t == 120.0" in function and "_t == 150.0" in function and "pc = _goto(lp, _t)" in function
+    arm = [line.strip() for line in function.splitlines()]
+    assert arm[arm.index("if lp: _leave(lp, 130)") + 1] == "# 130: RESULTAT X+1"  # run in its arm

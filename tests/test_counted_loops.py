@@ -533,3 +533,25 @@ def test_a_short_loop_goes_round_its_while_and_a_longer_one_is_a_for(
     source = f"5 N←4;TABLEAU T[9]\n10 FAIRE 20 POUR I←1 JUSQUA {limit}\n20 T[I]←T[I]+7\n30 AFFICHER T\n"
     assert ("for i_I in" in listing(source)) is counted
     assert_agrees(source, [])
+
+
+COUNTING_DOWN = "10 S←0;FAIRE 30 POUR I←9 PAS -2 JUSQUA 1\n20 FAIRE 30 POUR J←I PAS -0.5 JUSQUA I-1\n30 S←S+I*J\n" \
+                "40 FAIRE 50 POUR K←2 PAS -0 JUSQUA 1\n50 S←S+1000\n60 AFFICHER S,I,J,K\n70 TERMINER\n"
+
+
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+def test_every_mode_agrees_with_the_reference_on_loops_counting_down_by_constants(profile: str) -> None:
+    assert_agrees(COUNTING_DOWN, [], profile=profile)
+
+
+@pytest.mark.parametrize(("step", "up"), [(None, True), ("1", True), ("0", True), ("-0", True), ("-1", False),
+                                          ("-0.5", False), ("G", None), ("-G", None), ("+1", None)])
+def test_a_steps_direction_is_known_when_it_is_written_as_a_constant(step: str | None, up: bool | None) -> None:
+    head = "FAIRE 20 POUR I←1 JUSQUA 3" if step is None else f"FAIRE 20 POUR I←1 PAS {step} JUSQUA 3"
+    faire = parse(f"10 G←1;{head}\n20 TERMINER\n").lines[0].statements[1]
+    assert pyloops.counts_up(faire.step) is up
+
+
+def test_a_loop_counting_down_by_a_constant_tests_its_limit_without_the_steps_sign() -> None:
+    code = listing(COUNTING_DOWN)
+    assert "_go = _s >= _lim" in code and "if _st >= 0" not in code

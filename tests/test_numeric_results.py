@@ -1,0 +1,49 @@
+"""A function whose RESULTAT is a parameter given its own results (Takeuchi's &TAK, Ackermann's) is proven to give
+a number, and its parameters to hold numbers: the greatest fixpoint of the two (pyshared.ProgramCode), not the
+least, which proved nothing where each waits for the other. A function given a string anywhere stays unproven.
+Each program runs in every mode of the Micro against the reference (output, error and line, cycles).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from machine.lse.listing import listing
+from tests.oracle.differential import assert_agrees
+
+TAK = ("10 AFFICHER &TAK(8,4,2),&TAK(6.5,3,1);TERMINER\n"
+       "200 PROCEDURE &TAK(X,Y,Z) LOCAL X,Y,Z\n210 SI Y>=X ALORS RESULTAT Z\n"
+       "220 RESULTAT &TAK(&TAK(X-1,Y,Z),&TAK(Y-1,Z,X),&TAK(Z-1,X,Y))\n")
+ACKERMANN = ("10 AFFICHER &A(2,3);TERMINER\n100 PROCEDURE &A(M,N) LOCAL M,N\n110 SI M=0 ALORS RESULTAT N+1\n"
+             "120 SI N=0 ALORS RESULTAT &A(M-1,1)\n130 RESULTAT &A(M-1,&A(M,N-1))\n")
+GIVEN_A_STRING = ("10 AFFICHER &F(3,2),&F('AB',1);TERMINER\n100 PROCEDURE &F(X,D) LOCAL X,D\n"
+                  "110 SI D<=0 ALORS RESULTAT X\n120 RESULTAT &F(&F(X,D-1),D-1)\n")
+A_STRING_THROUGH_ANOTHER = ("10 CHAINE S;S←'AB';AFFICHER &F(2,&G(S));TERMINER\n100 PROCEDURE &F(X,Y) LOCAL X,Y\n"
+                            "110 SI X<=0 ALORS RESULTAT Y\n120 RESULTAT &F(X-1,&F(0,Y))\n"
+                            "200 PROCEDURE &G(T) LOCAL T\n210 RESULTAT T\n")
+
+PROGRAMS = {
+    "Takeuchi's function, its RESULTAT a parameter given its own results": TAK,
+    "Ackermann's function": ACKERMANN,
+    "a function of the same shape given a string once": GIVEN_A_STRING,
+    "a function given another's string result": A_STRING_THROUGH_ANOTHER,
+}
+
+
+@pytest.mark.parametrize("name", sorted(PROGRAMS))
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+def test_every_mode_agrees_with_the_reference_on_functions_given_their_own_results(name: str, profile: str) -> None:
+    assert_agrees(PROGRAMS[name], [], profile=profile)
+
+
+@pytest.mark.parametrize("name, proven", [
+    ("Takeuchi's function, its RESULTAT a parameter given its own results", True),
+    ("Ackermann's function", True),
+    ("a function of the same shape given a string once", False),
+    ("a function given another's string result", False),
+])
+def test_a_function_is_proven_to_give_numbers_only_where_no_call_gives_it_anything_else(
+        name: str, proven: bool) -> None:
+    code = listing(PROGRAMS[name])
+    function = code[code.index("    def p_"):]
+    assert ("_byval" not in function and "_cells_of" not in function) is proven

@@ -103,8 +103,10 @@ class Layout:
         counts every unit's declarations, kept their parameters named so out of the numbers (Wetherell's
         solitaire: &CHANGER's X, because &TEXTE has a CHAINE X of its own).
         """
-        if foreign is None or unit is None or unit.name == MAIN or name not in unit.locals or name in unit.by_reference:
+        if foreign is None or unit is None or name in unit.by_reference:
             return self.is_pure_number(name)
+        if unit.name == MAIN or name not in unit.locals:  # the program's variable
+            return self.is_global_number(name, foreign)
         lines = self.unsettled_at
         return not any(name in lines.get(line, ()) for line in unit.own_lines) and not any(
             name in lines.get(line, ()) for line in foreign)

@@ -1,6 +1,8 @@
 """A function whose RESULTAT is a parameter given its own results (Takeuchi's &TAK, Ackermann's) is proven to give
-a number, and its parameters to hold numbers: the greatest fixpoint of the two (pyshared.ProgramCode), not the
-least, which proved nothing where each waits for the other. A function given a string anywhere stays unproven.
+a number, and its parameters (by value and by reference) to hold numbers: the greatest fixpoint of the three
+(kinds.numbers_given), not the least, which proved nothing where each waits for the other. A function given a
+string anywhere stays unproven; a parameter by reference that only reads numbers is given them as values
+(passing.read_only_references), a function's result among them.
 Each program runs in every mode of the Micro against the reference (output, error and line, cycles).
 """
 
@@ -22,7 +24,22 @@ A_STRING_THROUGH_ANOTHER = ("10 CHAINE S;S←'AB';AFFICHER &F(2,&G(S));TERMINER\
                             "110 SI X<=0 ALORS RESULTAT Y\n120 RESULTAT &F(X-1,&F(0,Y))\n"
                             "200 PROCEDURE &G(T) LOCAL T\n210 RESULTAT T\n")
 
+# The same with Z by reference (no LOCAL: LSE's default): given the procedure's own X and Y and its own results.
+TAK_BY_REFERENCE = TAK.replace("LOCAL X,Y,Z", "LOCAL X,Y")
+EUCLID_BY_REFERENCE = ("10 S←0;FAIRE 20 POUR I←1 JUSQUA 9\n20 S←S+&PGCD(&RESTE(7*I+3,12),12)+&PPCM(I,6)\n"
+                       "30 AFFICHER S;TERMINER\n200 PROCEDURE &RESTE(A,B) LOCAL A,B\n210 RESULTAT A-ENT(A/B)*B\n"
+                       "300 PROCEDURE &PGCD(A,B) LOCAL A\n310 SI B=0 ALORS RESULTAT A\n"
+                       "320 RESULTAT &PGCD(B,&RESTE(A,B))\n400 PROCEDURE &PPCM(A,B) LOCAL A,B\n"
+                       "410 RESULTAT A/&PGCD(A,B)*B\n")
+# A parameter by reference that stores: the caller's variable changes, given a call's result or its own local.
+STORED_BY_REFERENCE = ("10 AFFICHER &F(3);TERMINER\n100 PROCEDURE &F(N) LOCAL N,K\n110 K←N;&INC(K);&INC(&G(K))\n"
+                       "120 RESULTAT K\n200 PROCEDURE &INC(X)\n210 X←X+1;RETOUR\n"
+                       "300 PROCEDURE &G(Y) LOCAL Y\n310 RESULTAT Y*2\n")
+
 PROGRAMS = {
+    "Takeuchi's function with its third parameter by reference": TAK_BY_REFERENCE,
+    "Euclid's recursion with its second parameter by reference": EUCLID_BY_REFERENCE,
+    "a parameter by reference that stores, given a local and a function's result": STORED_BY_REFERENCE,
     "Takeuchi's function, its RESULTAT a parameter given its own results": TAK,
     "Ackermann's function": ACKERMANN,
     "a function of the same shape given a string once": GIVEN_A_STRING,
@@ -47,3 +64,15 @@ def test_a_function_is_proven_to_give_numbers_only_where_no_call_gives_it_anythi
     code = listing(PROGRAMS[name])
     function = code[code.index("    def p_"):]
     assert ("_byval" not in function and "_cells_of" not in function) is proven
+
+
+@pytest.mark.parametrize("name", ["Takeuchi's function with its third parameter by reference",
+                                  "Euclid's recursion with its second parameter by reference"])
+def test_a_parameter_by_reference_that_only_reads_numbers_is_given_them_as_values(name: str) -> None:
+    code = listing(PROGRAMS[name])
+    assert "_frame(" not in code and "_byval" not in code and "{0: " not in code and "c_Z" not in code
+
+
+def test_a_parameter_by_reference_that_stores_stays_a_reference() -> None:
+    code = listing(STORED_BY_REFERENCE)
+    assert "def p_INC(r_X" in code

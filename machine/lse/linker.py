@@ -66,8 +66,8 @@ class CompiledProgram:
         # Parameters by reference that every call can give a number surely set, as values (not for the
         # debugger, whose pauses let the monitor set any variable at any line).
         quiet = {} if debug else passing.quiet_procedures(layout)
-        passed = passing.read_only_references(
-            layout, program, {unit.name: unit_roots for unit, unit_roots in units}, foreign, quiet)
+        passed = passing.read_only_references(layout, program, {unit.name: unit_roots for unit, unit_roots in units},
+                                              foreign, quiet, analyses.procedure_exits(program, returns))
         self.given_values = passing.argument_names(layout, passed)
         self.quiet_lines = passing.quiet_lines(layout, quiet) if passed else frozenset()
         layout = passing.given_as_values(layout, passed)

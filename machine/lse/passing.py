@@ -32,9 +32,10 @@ ARITHMETIC = frozenset("+-*/^")  # the operators of numbers (a comparison, a joi
 
 
 def read_only_references(layout: Layout, program: ir.ProgramIR, roots: dict[str, list[int]],
-                         foreign: set[int], quiet: dict[str, set[str]]) -> dict[str, frozenset[str]]:
+                         foreign: set[int], quiet: dict[str, set[str]],
+                         exits: dict[str, list[ir.Leave]]) -> dict[str, frozenset[str]]:
     """For each procedure, its parameters by reference that every call can give a number that is surely set
-    (`roots`: where each unit is entered; `quiet`: quiet_procedures)."""
+    (`roots`: where each unit is entered; `quiet`: quiet_procedures; `exits`: analyses.procedure_exits)."""
     if foreign or not quiet:  # (a line another unit runs: who calls from it is not the line's owner)
         return {}
     freed = holdings.undeclarable(layout)  # what LIBERER may free (or CHARGER load: no pure number anyway)
@@ -43,7 +44,7 @@ def read_only_references(layout: Layout, program: ir.ProgramIR, roots: dict[str,
     surely_set: dict[int, frozenset[str]] = {}
     for name in {unit.name for unit, _ in calls}:
         surely_set.update(_set_at_calls(program, roots[name]))
-    numbers = kinds.number_params(layout, foreign)
+    numbers, _, numeric = kinds.numbers_given(layout, foreign, exits)
     changed = True
     while changed:  # the greatest set that every call keeps: a parameter given on loses what it was given
         changed = False
@@ -51,7 +52,7 @@ def read_only_references(layout: Layout, program: ir.ProgramIR, roots: dict[str,
             wanted = candidates.get(call.name)
             if not wanted:
                 continue
-            known = (surely_set, numbers, quiet[call.name])
+            known = (surely_set, numbers, quiet[call.name], numeric)
             for at, param in enumerate(layout.units[call.name].params):
                 if param in wanted and not _given_so(call, at, caller, candidates, known, freed, layout):
                     wanted.discard(param)
@@ -136,18 +137,21 @@ def _set_at_calls(program: ir.ProgramIR, roots: list[int]) -> dict[int, frozense
 
 
 def _given_so(call: n.Call, at: int, caller: Unit, candidates: dict[str, set[str]],
-              known: tuple[dict[int, frozenset[str]], dict[str, set[str]], set[str]], freed: set[str],
+              known: tuple[dict[int, frozenset[str]], dict[str, set[str]], set[str], set[str]], freed: set[str],
               layout: Layout) -> bool:
     """True if a call's argument `at` can be given as a value: surely a number, surely set where the call is
     made (`known`: the variables surely set at each call, each procedure's parameters by value given only
-    numbers, and the globals the call may store, which it would not see change); a variable is read at the
+    numbers, the globals the call may store, which it would not see change, and the functions that give only
+    numbers: a call of one is worked out at the call, as its temporary cell was); a variable is read at the
     call, not where the procedure reads it, so no argument after it may change it (a call may, a position
     given back may)."""
     arg = call.args[at]
+    surely_set, numbers, stored, numeric = known
+    if type(arg) is n.Call:
+        return arg.name in numeric
     if type(arg) is not n.Var:
         return _numeric(arg)
     name = arg.name
-    surely_set, numbers, stored = known
     if name in freed or not layout.is_pure_number(name) or any(map(changes_variables, call.args[at + 1:])):
         return False
     if caller.name == MAIN:

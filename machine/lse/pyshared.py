@@ -59,19 +59,8 @@ class ProgramCode:
         self.exits = exits = analyses.procedure_exits(
             program, analyses.return_roots(program, layout) if returns is None else returns)
         self.leaves = {name: {leave.kind for leave in leaves} for name, leaves in exits.items()}  # how each ends
-        # A function's number given as an argument proves a parameter, which may prove a function: in turn, from
-        # every function a number, each round refuting what the last one's answers cannot prove (the greatest
-        # fixpoint: a call's result is a number where every RESULTAT of what it calls is, by induction on the
-        # calls' ends; Takeuchi's &TAK(X,Y,Z), whose RESULTAT Z is given &TAK's results, ran in 0.2 of its time).
-        self.numeric: set[str] = set(kinds.result_expressions(exits))  # procedures whose RESULTAT is a number
-        while True:
-            self.number_params = kinds.number_params(layout, foreign, self.numeric)  # (analyses.foreign_lines)
-            self.number_refs = kinds.number_references(layout, self.number_params)  # by reference, numbers
-            numbers = {name: self.number_params.get(name, set()) | refs for name, refs in self.number_refs.items()}
-            numeric = kinds.numeric_results(exits, layout, numbers) & self.numeric
-            if numeric == self.numeric:
-                break
-            self.numeric = numeric
+        # Parameters by value and by reference given only numbers, procedures whose RESULTAT is always a number.
+        self.number_params, self.number_refs, self.numeric = kinds.numbers_given(layout, foreign, exits)
         self.referenced = analyses.referenced_globals(layout)  # the program's variables that live in `_R`
         self.arrays = holdings.array_variables(layout)  # TABLEAU names that only ever hold arrays
         # Variables expected to hold whole numbers (a hint), the arrays' elements counted by their stores.

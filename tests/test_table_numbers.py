@@ -17,7 +17,18 @@ SWAP = ("10 &P;TERMINER\n100 PROCEDURE &P LOCAL A,B,I\n110 A←1;B←2\n120 FAIR
 GIVEN = ("10 &P('AB');&P(3)\n20 TERMINER\n100 PROCEDURE &P(X) LOCAL X,Z\n110 &Q(X);&Q(Z)\n"
          "115 Z←5;AFFICHER Z\n120 X←1;AFFICHER X\n130 RETOUR\n200 PROCEDURE &Q(Y)\n210 RETOUR\n")
 
+# A procedure's own variables given by reference to a procedure that gives back a quotient and a remainder.
+DIVIDE = ("10 T←0;FAIRE 20 POUR I←1 JUSQUA 5\n20 T←T+&SOMME(I*7)\n30 AFFICHER T;TERMINER\n"
+          "100 PROCEDURE &SOMME(X) LOCAL X,Q,R,S,K\n110 S←0;FAIRE 120 POUR K←2 JUSQUA 4\n"
+          "120 &DIV(X,K,Q,R);S←S+Q*10+R\n130 RESULTAT S\n200 PROCEDURE &DIV(A,B,Q,R) LOCAL A,B\n"
+          "210 Q←ENT(A/B);R←A-Q*B;RETOUR\n")
+# The same, the callee making one of them a CHAINE: the table counts its cells.
+MADE_A_STRING = DIVIDE.replace("210 Q←ENT(A/B);R←A-Q*B;RETOUR", "210 CHAINE R;Q←ENT(A/B);R←CCA(A-Q*B);RETOUR").replace(
+    "S←S+Q*10+R", "S←S+Q*10+LGR(R)")
+
 PROGRAMS = {
+    "a procedure's own variables given by reference for a quotient and a remainder": DIVIDE,
+    "the same, one of them made a CHAINE by the callee": MADE_A_STRING,
     "locals given by reference to a procedure that exchanges them": SWAP,
     "a parameter given a string, then a number, beside a local": GIVEN,
     "a number stored where the memory is full": (
@@ -37,3 +48,11 @@ def test_a_number_is_stored_into_the_table_by_subscript_and_a_parameter_by_value
     assert "L['Z'] = 5.0" in code and "L.assign('Z'" not in code
     assert "L.assign('X', 1.0)" in code
     assert "L['A'] = 1.0" in listing(SWAP)
+
+
+def test_a_table_of_numbers_only_counts_no_cells_and_reads_them_as_numbers() -> None:
+    code = listing(DIVIDE)
+    procedure = code[code.index("def p_SOMME"):code.index("def p_DIV")]
+    assert "L = _Vars(_MM)" in procedure and "_release" not in procedure and "_add(" not in procedure
+    counted = listing(MADE_A_STRING)
+    assert "L = _frame((), '&SOMME')" in counted and "_release(L, '&SOMME')" in counted

@@ -166,16 +166,18 @@ class UnitCode(UnitNames):
                 out.emit(self.budget_test(program.blocks[entry].line))
             if self.shared.profile:
                 out.emit("_caller = M.enter_call()")
+            # A table of numbers only (its own variables given by reference, none a parameter): no cells to count.
+            numbers_only = all(map(self.table_number, self.table))
             if self.table:
                 pairs = "".join(f"({p!r}, a_{i}), " for i, p in enumerate(unit.params) if self.storage(p) == "table")
-                out.emit(f"L = _frame(({pairs}), {unit.name!r})")
+                out.emit("L = _Vars(_MM)" if numbers_only else f"L = _frame(({pairs}), {unit.name!r})")
             own = sorted(self.own_strings | self.own_arrays)  # their cells are given back when the call ends
             if own:
                 out.emit(" = ".join(held_name(name) for name in own) + " = 0")
             if self.held:
                 self.take_held(sorted(self.held))
                 own = sorted(self.held) + own
-            finish = own or self.table or self.shared.profile or self.copied  # what the call's end undoes
+            finish = own or self.table and not numbers_only or self.shared.profile or self.copied  # to undo
             if finish:
                 out.emit("try:")
                 out.depth += 1
@@ -198,7 +200,7 @@ class UnitCode(UnitNames):
             out.emit("finally:")
             if own:
                 out.emit(f"    _MM.used -= {' + '.join(held_name(name) for name in own)}")
-            if self.table:
+            if self.table and not numbers_only:
                 out.emit(f"    _release(L, {unit.name!r})")
             if self.shared.profile:
                 out.emit("    M.leave_call(_caller)")

@@ -109,10 +109,16 @@ class UnitNames:
     def kind(self, name: str) -> str:
         where = self.storage(name)
         if where in ("local", "copied") or (where in ("global", "shared") and self.pure(name)) or (
-                where == "ref" and name in self.shared.number_refs.get(self.unit.name, ())):
+                where == "ref" and name in self.shared.number_refs.get(self.unit.name, ())) or (
+                where == "table" and self.table_number(name)):
             return "n"
         return "s" if where == "string" or (where == "global" and name in self.shared.strings) or (
             name in self.held_strings) else "?"
+
+    def table_number(self, name: str) -> bool:
+        """True if a procedure's own variable kept in its table (given by reference) can only hold a number: no
+        parameter (a caller may give it a string), nothing it runs declares, loads or hands it otherwise."""
+        return name not in self.unit.params and self.shared.layout.is_own_number(name, self.unit, self.shared.foreign)
 
     def pyname(self, name: str) -> str:
         where = self.stored.get(name) or self.storage(name)
@@ -175,8 +181,8 @@ class UnitNames:
                     kind, f"_type({table}) is _Vars and {key} in {table}.strings and {table}.memory is _MM and ",
                     f"_len({table}.get({key}, ''))", f"{table}[{key}] = _sv", f"_rput(_sv, {ref})")
             return f"_rput({code}, {ref})"  # strops.make_ref_store
-        if where == "shared" and self.pure(name) or where == "table" and self.shared.layout.is_pure_number(
-                name, self.unit.params):  # (a number: never a CHAINE nor an array, so Vars.assign only tests that)
+        if where == "shared" and self.pure(name) or where == "table" and self.table_number(name):
+            # (a number: never a CHAINE nor an array, so Vars.assign only tests that)
             return f"{self.env(name)}[{name!r}] = {code if kind == 'n' else f'_number({code}, {name!r})'}"
         if where == "shared" and kind != "n" and not self.exprs.cold:  # Vars.assign written out, for a string
             # into the program's CHAINE given by reference (_R shares the program's CHAINE names and memory)

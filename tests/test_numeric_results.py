@@ -36,7 +36,13 @@ STORED_BY_REFERENCE = ("10 AFFICHER &F(3);TERMINER\n100 PROCEDURE &F(N) LOCAL N,
                        "120 RESULTAT K\n200 PROCEDURE &INC(X)\n210 X←X+1;RETOUR\n"
                        "300 PROCEDURE &G(Y) LOCAL Y\n310 RESULTAT Y*2\n")
 
+# A function's RESULTAT is its own T, a number, while another procedure has a CHAINE T of its own.
+NAMED_AS_ANOTHERS_STRING = ("10 X←0;FAIRE 20 POUR I←1 JUSQUA 4\n20 X←X+&POIDS(I)+LGR(&MOT(I))\n"
+                            "30 AFFICHER X;TERMINER\n100 PROCEDURE &POIDS(N) LOCAL N,T\n110 T←N*2;RESULTAT T\n"
+                            "200 PROCEDURE &MOT(N) LOCAL N,T\n210 CHAINE T;T←CCA(N)!'X';RESULTAT T\n")
+
 PROGRAMS = {
+    "a function giving its own number named as another's own CHAINE": NAMED_AS_ANOTHERS_STRING,
     "Takeuchi's function with its third parameter by reference": TAK_BY_REFERENCE,
     "Euclid's recursion with its second parameter by reference": EUCLID_BY_REFERENCE,
     "a parameter by reference that stores, given a local and a function's result": STORED_BY_REFERENCE,
@@ -64,6 +70,11 @@ def test_a_function_is_proven_to_give_numbers_only_where_no_call_gives_it_anythi
     code = listing(PROGRAMS[name])
     function = code[code.index("    def p_"):]
     assert ("_byval" not in function and "_cells_of" not in function) is proven
+
+
+def test_a_functions_own_number_is_its_number_whatever_another_procedure_calls_so() -> None:
+    code = listing(NAMED_AS_ANOTHERS_STRING)
+    assert "_number(" not in code and "_add(" not in code
 
 
 @pytest.mark.parametrize("name", ["Takeuchi's function with its third parameter by reference",

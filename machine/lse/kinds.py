@@ -63,15 +63,17 @@ def numbers_given(layout: Layout, foreign: set[int] | None,
         given = number_references(layout, params, numeric)
         given = {name: found & refs[name] for name, found in given.items()}
         numbers = {name: params.get(name, set()) | found for name, found in given.items()}
-        results = numeric_results(exits, layout, numbers) & numeric
+        results = numeric_results(exits, layout, numbers, foreign) & numeric
         if results == numeric and given == refs:
             return params, given, numeric
         numeric, refs = results, given
 
 
-def numeric_results(exits: dict[str, list[ir.Leave]], layout: Layout, proven: dict[str, set[str]]) -> set[str]:
-    """The procedures whose every RESULTAT is a number."""
-    return results_proved(exits, layout, lambda expr, unit, found: _numeric(expr, unit, layout, proven, found))
+def numeric_results(exits: dict[str, list[ir.Leave]], layout: Layout, proven: dict[str, set[str]],
+                    foreign: set[int] | None = None) -> set[str]:
+    """The procedures whose every RESULTAT is a number (`foreign`: see number_params)."""
+    return results_proved(exits, layout, lambda expr, unit, found: _numeric(expr, unit, layout, proven, found,
+                                                                             foreign))
 
 
 def results_proved(exits: dict[str, list[ir.Leave]], layout: Layout,

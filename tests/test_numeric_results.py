@@ -41,7 +41,13 @@ NAMED_AS_ANOTHERS_STRING = ("10 X←0;FAIRE 20 POUR I←1 JUSQUA 4\n20 X←X+&PO
                             "30 AFFICHER X;TERMINER\n100 PROCEDURE &POIDS(N) LOCAL N,T\n110 T←N*2;RESULTAT T\n"
                             "200 PROCEDURE &MOT(N) LOCAL N,T\n210 CHAINE T;T←CCA(N)!'X';RESULTAT T\n")
 
+# A procedure's own Q (named as another's own CHAINE) given by reference to a parameter that doubles it.
+GIVEN_OWN_NUMBER = ("10 AFFICHER &F(3),&G(2);TERMINER\n100 PROCEDURE &F(N) LOCAL N,Q\n110 Q←N;&DOUBLE(Q);RESULTAT Q\n"
+                    "200 PROCEDURE &DOUBLE(X)\n210 X←X+X;RETOUR\n300 PROCEDURE &G(N) LOCAL N,Q\n"
+                    "310 CHAINE Q;Q←CCA(N);RESULTAT LGR(Q)\n")
+
 PROGRAMS = {
+    "a procedure's own number by reference, named as another's own CHAINE": GIVEN_OWN_NUMBER,
     "a function giving its own number named as another's own CHAINE": NAMED_AS_ANOTHERS_STRING,
     "Takeuchi's function with its third parameter by reference": TAK_BY_REFERENCE,
     "Euclid's recursion with its second parameter by reference": EUCLID_BY_REFERENCE,
@@ -75,6 +81,11 @@ def test_a_function_is_proven_to_give_numbers_only_where_no_call_gives_it_anythi
 def test_a_functions_own_number_is_its_number_whatever_another_procedure_calls_so() -> None:
     code = listing(NAMED_AS_ANOTHERS_STRING)
     assert "_number(" not in code and "_add(" not in code
+
+
+def test_a_parameter_by_reference_given_a_procedures_own_number_stores_a_number_without_a_test() -> None:
+    code = listing(GIVEN_OWN_NUMBER)
+    assert "c_X[k_X] = _ck(c_X[k_X] + c_X[k_X])" in code
 
 
 @pytest.mark.parametrize("name", ["Takeuchi's function with its third parameter by reference",

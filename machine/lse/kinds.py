@@ -60,7 +60,7 @@ def numbers_given(layout: Layout, foreign: set[int] | None,
     refs = {name: set(unit.by_reference) for name, unit in layout.units.items() if name != MAIN}
     while True:
         params = number_params(layout, foreign, numeric, refs)
-        given = number_references(layout, params, numeric)
+        given = number_references(layout, params, numeric, foreign)
         given = {name: found & refs[name] for name, found in given.items()}
         numbers = {name: params.get(name, set()) | found for name, found in given.items()}
         results = numeric_results(exits, layout, numbers, foreign) & numeric
@@ -121,8 +121,8 @@ def _numeric(node: object, unit: Unit | None, layout: Layout, proven: dict[str, 
     return False
 
 
-def number_references(layout: Layout, proven: dict[str, set[str]],
-                      numeric: frozenset[str] | set[str] = frozenset()) -> dict[str, set[str]]:
+def number_references(layout: Layout, proven: dict[str, set[str]], numeric: frozenset[str] | set[str] = frozenset(),
+                      foreign: set[int] | None = None) -> dict[str, set[str]]:
     """Each procedure's by-reference parameters that every call gives a number (found optimistically, then
     refuted to a fixpoint): an element, an expression sure to be a number (a temporary cell), or a variable
     of the caller that only ever holds numbers (one of the program's, its own, a parameter by value that
@@ -136,18 +136,21 @@ def number_references(layout: Layout, proven: dict[str, set[str]],
         changed = False
         for caller, call in calls:
             for param, arg in zip(units[call.name].params, call.args):
-                if param in found[call.name] and not _numeric_argument(arg, caller, layout, proven, found, numeric):
+                seen = None if foreign is None or call.line in foreign else foreign  # (another unit may run it)
+                if param in found[call.name] and not _numeric_argument(arg, caller, layout, proven, found, numeric,
+                                                                       seen):
                     found[call.name].discard(param)
                     changed = True
     return found
 
 
 def _numeric_argument(arg: object, caller: Unit, layout: Layout, proven: dict[str, set[str]],
-                      found: dict[str, set[str]], numeric: frozenset[str] | set[str] = frozenset()) -> bool:
+                      found: dict[str, set[str]], numeric: frozenset[str] | set[str] = frozenset(),
+                      foreign: set[int] | None = None) -> bool:
     """True if what a call gives a by-reference parameter is sure to hold a number (see number_references)."""
     if type(arg) is not n.Var:
-        return _numeric(arg, caller, layout, proven, numeric)
-    if not layout.is_pure_number(arg.name):
+        return _numeric(arg, caller, layout, proven, numeric, foreign)
+    if not layout.is_own_number(arg.name, caller, foreign):
         return False
     if arg.name not in caller.params:
         return True

@@ -79,6 +79,12 @@ PROGRAMS = {
     "a loop's variable given in its own bounds, set before": (
         "10 S←0;I←5\n20 FAIRE 30 POUR I←1 JUSQUA &F(I)\n30 S←S+I\n" + END + "70 PROCEDURE &F(A)\n"
         "80 RESULTAT A+2\n", ()),
+    "a procedure's loop over the program's variable, given to another": (
+        "10 AFFICHER &D(4);TERMINER\n20 PROCEDURE &D(N) LOCAL N,S\n30 S←0;FAIRE 40 POUR MM←1 JUSQUA N\n"
+        "40 S←S+&L(MM)\n50 RESULTAT S\n60 PROCEDURE &L(M)\n70 RESULTAT SI M=2 ALORS 28 SINON 30+M\n", ()),
+    "a procedure's loop over the program's variable, given to one that stores it": (
+        "10 AFFICHER &D(4);TERMINER\n20 PROCEDURE &D(N) LOCAL N,S\n30 S←0;FAIRE 40 POUR MM←1 JUSQUA N\n"
+        "40 S←S+&L(MM)\n50 RESULTAT S\n60 PROCEDURE &L(M)\n70 MM←MM+0;RESULTAT M*2\n", ()),
     "a loop's variable passed where the loop is left by a jump": (
         "10 S←0\n20 FAIRE 40 POUR I←1 JUSQUA 5\n30 SI I=3 ALORS ALLER EN 45\n40 S←S+&F(I)\n45 S←S+&F(I)\n"
         + END + "70 PROCEDURE &F(A)\n80 RESULTAT A*10\n", ()),
@@ -100,11 +106,13 @@ FORMS = [  # (program, the procedure's function's first line)
     (PROGRAMS["a procedure that stores into its parameter"][0], "def p_F(r_A, depth):"),
     (PROGRAMS["a loop's variable freed in its loop, before the call"][0], "def p_F(r_A, depth):"),
     (PROGRAMS["expressions, constants and one variable twice"][0], "def p_F(v_A, v_B, v_C, v_D, depth):"),
-    (PROGRAMS["a parameter given on to itself, and from a caller that stores"][0], "def p_F(r_A, v_N, depth):"),
+    # (the global T that &G stores before the call is surely set there, and &F stores no global)
+    (PROGRAMS["a parameter given on to itself, and from a caller that stores"][0], "def p_F(v_A, v_N, depth):"),
     (PROGRAMS["a string, an element and an array stay references"][0], "def p_F(r_X, r_E, r_U, depth):"),
     (PROGRAMS["a loop's variable passed where the loop is left by a jump"][0], "def p_F(v_A, depth):"),
     (PROGRAMS["a procedure giving its parameter by value, its local and a global"][0], "def p_F(v_A, depth):"),
-    (PROGRAMS["an argument after the variable that changes it"][0], "def p_F(r_A, r_B, depth):"),
+    # (a function's number is worked out at the call, as its temporary cell was)
+    (PROGRAMS["an argument after the variable that changes it"][0], "def p_F(r_A, v_B, depth):"),
     (PROGRAMS["a procedure that runs another program"][0], "def p_F(r_A, depth):"),
     (PROGRAMS["a loop's variable given in its own bounds"][0], "def p_F(r_A, depth):"),
     (PROGRAMS["a procedure that counts its calls in a global, given another"][0], "def p_F(v_A, depth):"),
@@ -113,6 +121,9 @@ FORMS = [  # (program, the procedure's function's first line)
     (PROGRAMS["a loop's variable given in its own bounds, set before"][0], "def p_F(v_A, depth):"),
     (PROGRAMS["a procedure giving its parameter by value, its local and a global"][0], "def p_H(r_B, depth):"),
     (PROGRAMS["a factorial of what is read in, and of what one way assigns"][0], "def p_FACT(v_N, depth):"),
+    (PROGRAMS["a procedure's loop over the program's variable, given to another"][0], "def p_L(v_M, depth):"),
+    (PROGRAMS["a procedure's loop over the program's variable, given to one that stores it"][0],
+     "def p_L(r_M, depth):"),
     (PROGRAMS["a variable assigned on every way but one"][0], "def p_F(r_A, depth):"),
 ]
 
@@ -172,3 +183,13 @@ def test_a_host_call_gives_a_number_to_such_a_parameter_and_gets_it_back_and_ref
     with pytest.raises(LseError) as refused:
         micro.call("&PGCD", "12", 18)
     assert refused.value.code is Err.TYPE_MISMATCH
+
+
+def test_a_programs_variable_given_as_a_value_from_a_procedures_loop_changed_inside_the_call_stops_the_run() -> None:
+    session = Session(None)
+    interrupted(session, "10 AFFICHER &D(2);TERMINER", "20 PROCEDURE &D(N) LOCAL N,S",
+                "30 S←0;FAIRE 40 POUR MM←1 JUSQUA N", "40 S←S+&F(MM)", "50 RESULTAT S", "70 PROCEDURE &F(A) LOCAL K",
+                "80 K←0", "90 K←K+1;SI K<30000 ALORS ALLER EN 90", "100 RESULTAT A*K")
+    assert "INTERROMPU EN LIGNE 90" in "".join(session.chunks)
+    session.type("MM←5")
+    assert "RIEN A CONTINUER" in session.type("CO")

@@ -154,13 +154,13 @@ def _given_so(call: n.Call, at: int, caller: Unit, candidates: dict[str, set[str
     name = arg.name
     if name in freed or not layout.is_pure_number(name) or any(map(changes_variables, call.args[at + 1:])):
         return False
-    if caller.name == MAIN:
+    if caller.name == MAIN or name not in caller.locals:  # the program's variable (a FAIRE's, in a procedure)
         return name in surely_set.get(id(call), ()) and name not in stored
     if name in caller.by_reference:
         return name in candidates.get(caller.name, ())
     if name in caller.params:  # by value: set at the entry
         return name in numbers.get(caller.name, ())
-    return name in caller.locals and name in surely_set.get(id(call), ())  # (a global: set by whom?)
+    return name in surely_set.get(id(call), ())
 
 
 def _numeric(node: object) -> bool:
@@ -192,11 +192,12 @@ def given_as_values(layout: Layout, passed: dict[str, frozenset[str]]) -> Layout
 
 
 def argument_names(layout: Layout, passed: dict[str, frozenset[str]]) -> frozenset[str]:
-    """The main program's variables that its calls give as values to such parameters (what the monitor may
-    change while the run is stopped: linker.values_kept)."""
-    return frozenset(arg.name for unit, call in layout.noted if unit.name == MAIN and type(call) is n.Call
+    """The program's variables that calls give as values to such parameters, from the main program or from a
+    procedure with no variable of the name (what the monitor may change while the run is stopped:
+    linker.values_kept)."""
+    return frozenset(arg.name for unit, call in layout.noted if type(call) is n.Call
                      for param, arg in zip(layout.units[call.name].params, call.args)
-                     if type(arg) is n.Var and param in passed.get(call.name, ()))
+                     if type(arg) is n.Var and param in passed.get(call.name, ()) and arg.name not in unit.locals)
 
 
 def quiet_lines(layout: Layout, quiet: dict[str, set[str]]) -> frozenset[int]:

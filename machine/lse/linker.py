@@ -254,6 +254,16 @@ class CompiledProgram:
             goto(lp, value)
             raise InternalError(f"computed jump to line {value!r}, which the analysis left out")
 
+        def came_back(result: object, lp: list) -> int:
+            """A call statement's procedure ended otherwise than by RETOUR: the block its RETOUR EN goes on at
+            (as caught() finds it from a ReturnTo), or RESULTAT's error."""
+            if type(result) is not Back:
+                raise LseError(Err.RESULTAT_IN_SUBROUTINE)
+            if result.line not in line_block:
+                raise LseError(Err.UNKNOWN_LINE, result.line)
+            leave_loops(lp, result.line)
+            return line_block[result.line]
+
         def return_to(line: int) -> Back:
             if line not in line_block:
                 raise LseError(Err.UNKNOWN_LINE, line)
@@ -310,7 +320,8 @@ class CompiledProgram:
             "_caught": caught, "_goto": goto, "_stray": stray, "_return_to": return_to, "_frame": frame,
             "_release": release, "_lend": lend, "_lends": lend_string, "_lendu": lend_unset,
             "_off_end": off_end, "_open": open_loop, "_leave": leave_loops, "_function": function_result,
-            "_subroutine": subroutine_result, "_terminate": terminate, "_too_deep": too_deep, "_unentered": unentered,
+            "_subroutine": subroutine_result, "_came_back": came_back, "_Back": Back,
+            "_terminate": terminate, "_too_deep": too_deep, "_unentered": unentered,
             "_RET": RET,
             "BaseException": BaseException, "_abs": abs, "_list": list, "_type": type, "_str": str, "_int": int,
             "_Exception": Exception, "_NameError": NameError, "_float": float,

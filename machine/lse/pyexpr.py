@@ -547,10 +547,14 @@ class ExpressionCode(IndexCode):
 
     def ex_Call(self, node: n.Call) -> tuple[str, str]:
         facts = self.scope.shared
-        kind = "n" if node.name in facts.numeric else "s" if node.name in facts.string_results else "?"
         if facts.leaves[node.name] & {"return", "return_to"}:
-            return f"_function({self.call(node)})", kind
-        return self.call(node), kind  # it can only end by RESULTAT (or end the program)
+            return f"_function({self.call(node)})", self.result_kind(node.name)
+        return self.call(node), self.result_kind(node.name)  # it can only end by RESULTAT (or end the program)
+
+    def result_kind(self, name: str) -> str:
+        """What a function gives: a number, a string, or either ("?")."""
+        facts = self.scope.shared
+        return "n" if name in facts.numeric else "s" if name in facts.string_results else "?"
 
     def call(self, node: n.Call) -> str:
         """Code calling a procedure: its function and its arguments, by value or by reference.

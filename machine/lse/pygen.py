@@ -122,6 +122,10 @@ class UnitCode(UnitNames):
         if not (self.is_main or shared.debug or shared.layout.paused):
             self.entry_ints = entry_indexes(nodes, [name for name in unit.params if self.storage(name) == "local"])
         self.referred_params: set[str] = set()  # parameters by reference read or stored through (see referred)
+        # The statement being written leaves its case for the dispatch (a RETOUR EN come back: pystmt.came_back):
+        # its code, whose `continue` or `break` depends on where it is written, is not written again from memory.
+        self.jumps_out = False
+        self.dispatched = False  # (set by function: its code is the cases of a dispatch on pc)
         self.looping: dict[int, bool] = {}  # loops_back's answers
         self.roots = roots
         self.computed = any(type(exit_ := program.blocks[block_id].exit) is ir.Jump and exit_.line is None and
@@ -157,6 +161,7 @@ class UnitCode(UnitNames):
         if self.counters:  # no element until a FAIRE sets them (the general way sees their floats)
             out.emit(" = ".join(python_name("i", name) for name in sorted(self.counters)) + " = _NAN")
         straight = self.structured or not self.is_main and self.straight(program.proc_entry[unit.name])
+        self.dispatched = not straight  # its code is the cases of a dispatch on pc (pydispatch)
         if not self.is_main:
             entry = program.proc_entry[unit.name]
             self.where(program.blocks[entry].line, 0)
@@ -534,8 +539,9 @@ class UnitCode(UnitNames):
             if self.unsettled:  # what the settled parameters name is read anew after it
                 out.emit(self.settling())
                 self.unsettled = False
-            if not self.shared.profile and key is not None:
+            if not self.shared.profile and key is not None and not self.jumps_out:
                 self.written[key] = [line[indent:] for line in out.lines[start:]]
+            self.jumps_out = False
         analyses.counter_after(op, self.live, self.counters)  # written or given again: what follows sees it
         self.kept.written(key, op.node, known is not None)
 

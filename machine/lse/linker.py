@@ -41,6 +41,15 @@ UNWINDING = unwinding()  # a stack being unwound by its suspension passes throug
 TRANSLATED = ((ZeroDivisionError, Err.DIVISION_BY_ZERO), (TypeError, Err.TYPE_MISMATCH),
               (OverflowError, Err.OVERFLOW), (MemoryError, Err.MEMORY_FULL), (RecursionError, Err.RECURSION))
 
+def going_on_at(line: int, lp: list, line_block: dict, at: int | None = None) -> int:
+    """The block a RETOUR EN to `line` goes on at, the caller's loops left for it; LIGNE INEXISTANTE (`at`: the
+    caller's line, where it is known) for a line the program lacks."""
+    if line not in line_block:
+        raise LseError(Err.UNKNOWN_LINE, line, line=at)
+    leave_loops(lp, line)
+    return line_block[line]
+
+
 class CompiledProgram:
     """A program's closure and what finds its errors' lines: built once per load (and again for a new root)."""
 
@@ -66,13 +75,14 @@ class CompiledProgram:
         # Parameters by reference that every call can give a number surely set, as values (not for the
         # debugger, whose pauses let the monitor set any variable at any line).
         quiet = {} if debug else passing.quiet_procedures(layout)
+        exits = analyses.procedure_exits(program, returns)  # each procedure's ways out (see ProgramCode)
         passed = passing.read_only_references(layout, program, {unit.name: unit_roots for unit, unit_roots in units},
-                                              foreign, quiet, analyses.procedure_exits(program, returns))
+                                              foreign, quiet, exits)
         self.given_values = passing.argument_names(layout, passed)
         self.quiet_lines = passing.quiet_lines(layout, quiet) if passed else frozenset()
         layout = passing.given_as_values(layout, passed)
         units = [(layout.units[unit.name], unit_roots) for unit, unit_roots in units]
-        shared = ProgramCode(program, layout, machine.costs, machine.numbers, profile, debug, foreign, returns)
+        shared = ProgramCode(program, layout, machine.costs, machine.numbers, profile, debug, foreign, exits)
         shared.comes_back = comes_back
         # Parameters by reference kept in Python locals while their procedure runs (not for the debugger).
         shared.copied = {} if debug else passing.copied_references(layout, foreign, shared.number_refs)
@@ -259,10 +269,7 @@ class CompiledProgram:
             (as caught() finds it from a ReturnTo), or RESULTAT's error."""
             if type(result) is not Back:
                 raise LseError(Err.RESULTAT_IN_SUBROUTINE)
-            if result.line not in line_block:
-                raise LseError(Err.UNKNOWN_LINE, result.line)
-            leave_loops(lp, result.line)
-            return line_block[result.line]
+            return going_on_at(result.line, lp, line_block)
 
         def return_to(line: int) -> Back:
             if line not in line_block:
@@ -347,10 +354,7 @@ class CompiledProgram:
         machine = self.machine
         machine.cyc -= refund  # the statements after this point did not run
         if type(error) is ReturnTo:
-            if error.line not in line_block:
-                raise LseError(Err.UNKNOWN_LINE, error.line, line=line or None)
-            leave_loops(lp, error.line)
-            return line_block[error.line]
+            return going_on_at(error.line, lp, line_block, line or None)
         if type(error) is Terminate:
             raise error
         if isinstance(error, LseError):

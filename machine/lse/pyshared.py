@@ -43,7 +43,8 @@ class ProgramCode:
     """What every unit of one program shares: the IR, cost prices, constants, the names of variables."""
 
     def __init__(self, program: ir.ProgramIR, layout: Layout, costs: dict, numbers: object,
-                 profile: bool, debug: bool, foreign: set[int] | None = None, returns: list[int] | None = None) -> None:
+                 profile: bool, debug: bool, foreign: set[int] | None = None,
+                 exits: dict[str, list[ir.Leave]] | None = None) -> None:
         self.ir = program
         self.layout = layout
         self.costs = costs
@@ -55,9 +56,10 @@ class ProgramCode:
         self.blocks: list[tuple[int, Counter, int]] = []  # charge points of --profile: (cycles, kinds, line)
         # each procedure's RETOUR EN lines (analyses.comes_back; None: one is computed), set by the linker
         self.comes_back: dict[str, set[int]] | None = {}
-        # each procedure's ways out (a RETOUR EN's caller may go on in its lines to one: `returns`, return_roots)
-        self.exits = exits = analyses.procedure_exits(
-            program, analyses.return_roots(program, layout) if returns is None else returns)
+        # each procedure's ways out (a RETOUR EN's caller may go on in its lines to one: return_roots), as the
+        # linker found them (or here, for a test)
+        self.exits = exits = analyses.procedure_exits(program, analyses.return_roots(program, layout)) if (
+            exits is None) else exits
         self.leaves = {name: {leave.kind for leave in leaves} for name, leaves in exits.items()}  # how each ends
         # Parameters by value and by reference given only numbers, procedures whose RESULTAT is always a number.
         self.number_params, self.number_refs, self.numeric = kinds.numbers_given(layout, foreign, exits)

@@ -24,7 +24,24 @@ JOIN = ("10 N←5;TABLEAU C[N],A[N],B[2*N],D[2*N]\n20 K←1;S←0\n30 C[K]←0\n
 # The queens by jumps only: the loop of lines 80-90 is entered at 80 (from 70) and at 120 (from 140).
 TWO_ENTRIES = (ROOT / "bench" / "lse" / "queens.lse").read_text(encoding="utf-8")
 
+# A jump to a loop's last line from inside it, beside the line that runs into it: the loop's own lines run in a
+# loop run once, left by `break` for line 140 (UnitCode.case_chain).
+TO_THE_LAST_LINE = ("10 N←6;TABLEAU R[20];X←17;B←0;S←0;E←1\n20 Q←1\n"
+                    "30 X←X*75+74;X←X-ENT(X/65537)*65537;A←X-ENT(X/5)*5\n"
+                    "40 SI A=0 ALORS DEBUT B←B+1;ALLER EN 60 FIN\n50 SI A=R[Q]+1 ALORS S←S+4 SINON S←S-1\n"
+                    "60 Q←Q+1;SI Q<=20 ALORS ALLER EN 30\n"
+                    "65 T←S;U←B;V←T+U;W←T-U;Y←T*U;Z←V+W;S←Z-Y+S;B←B+Y-Y;T←0;U←0;V←0\n"
+                    "70 E←E+1;SI E<=N ALORS ALLER EN 20\n80 AFFICHER B,S\n")
+# FAIRE loops that share their last line, jumped to from the innermost: each loop written inside the one around
+# it, not copied where the first goes to the next (UnitCode.go).
+SHARED_END = ("10 N←12;T←0;U←0\n20 FAIRE 60 POUR P←3 JUSQUA N\n30 FAIRE 60 POUR A←1 JUSQUA P/3\n"
+              "40 FAIRE 60 POUR B←A JUSQUA (P-A)/2\n50 SI A+B<=P-A-B ALORS ALLER EN 60\n"
+              "55 T←T+1;SI A=B ALORS ALLER EN 60\n"
+              "57 U←U+P\n60 *\n70 AFFICHER T,U\n")
+
 STRUCTURED = {"a join of two ways round a loop": JOIN,
+              "a jump to the loop's last line": TO_THE_LAST_LINE,
+              "loops that share their last line": SHARED_END,
               "the book's queens": (ROOT / "programs" / "queens.lse").read_text(encoding="utf-8"),
               "the book's queens, final form": (ROOT / "programs" / "queens3_final.lse").read_text(encoding="utf-8"),
               # (a short loop of it written again where a second way round the loop around it goes to it)
@@ -50,12 +67,19 @@ def test_the_join_is_written_in_each_way_that_goes_to_it() -> None:
     assert body.count("# 90: K←K-1;SI K=0 ALORS ALLER EN 110") == 3, "\n".join(body)
 
 
+def test_a_jump_to_the_loops_last_line_leaves_a_loop_run_once() -> None:
+    body = [line.strip() for line in main_program(TO_THE_LAST_LINE).splitlines()]
+    assert body.count("# 60: Q←Q+1;SI Q<=20 ALORS ALLER EN 30") == 1, "\n".join(body)
+    assert "while True:  # run once: a `break` goes on below" in body, "\n".join(body)
+
+
 def test_a_loop_entered_at_two_places_keeps_the_dispatch() -> None:
     code = main_program(TWO_ENTRIES)
     assert "lp = []" in code and "_LINES[pc]" in code, code
 
 
 @pytest.mark.parametrize("profile", ["micro40", "console80"])
-@pytest.mark.parametrize("source", [JOIN, TWO_ENTRIES], ids=["join", "two entries"])
+@pytest.mark.parametrize("source", [JOIN, TWO_ENTRIES, TO_THE_LAST_LINE, SHARED_END],
+                         ids=["join", "two entries", "to the last line", "shared end"])
 def test_every_mode_agrees_with_the_reference(source: str, profile: str) -> None:
     assert_agrees(source, ("5",) if source is TWO_ENTRIES else (), profile=profile)

@@ -135,6 +135,8 @@ class UnitCode(UnitNames):
         # first goes to it; a loop's case is left by `break` for the blocks written after it.
         self.structured = False
         self.structure = StructuredCode(self)
+        self.once_join: int | None = None  # the block a case's loop run once is left for (see case_chain)
+        self.copies_loops = False  # without the dispatch, a loop's head may be copied where a jump goes to it (see go)
 
     # ------------------------------------------------------------- the unit
     def function(self) -> list[str]:
@@ -333,10 +335,15 @@ class UnitCode(UnitNames):
         if self.loops.counting is not None:  # in a pass of a `for`: every way runs on to its end (pyflow.counted_loop)
             self.chain(target)
             return
+        if target == self.once_join:
+            self.out.emit("break")
+            return
         if target == self.fused:
             self.out.emit("continue")
             return
-        if self.fused is not None and self.inlining < INLINE_DEPTH and target not in self.loops.counted:
+        if self.fused is not None and self.inlining < INLINE_DEPTH and target not in self.loops.counted and not (
+                self.structured and not self.copies_loops and target not in self.structure.placed and
+                self.is_loop(target)):
             back = self.leads_to(target, self.fused, INLINE_DEPTH - self.inlining - 1) and pyflow.short(
                 self.shared.ir, target, self.entries)
             # Written here: a path that comes back to the case's block stays in its Python loop. The depth
@@ -381,16 +388,32 @@ class UnitCode(UnitNames):
             return
         if self.states is None or not self.is_loop(block_id):
             self.kept.pass_starts(None)
-            self.chain(block_id)
+            self.case_chain(block_id)
             return
         out.emit("while True:")
         out.depth += 1
         out.emit(self.budget_test(self.shared.ir.blocks[block_id].line))
         self.kept.pass_starts(block_id)
         self.fused = block_id
-        self.chain(block_id)
+        self.case_chain(block_id)
         self.fused = None
         out.depth -= 1
+
+    def case_chain(self, block_id: int) -> None:
+        """A case's chain; without the dispatch, where every way out of it goes to one entry block that it
+        meets twice or more, inside a loop run once, left by `break` for that block, written after it."""
+        join = self.structure.joined_after(block_id) if self.structured else None
+        if join is None:
+            self.chain(block_id)
+            return
+        out = self.out
+        out.emit("while True:  # run once: a `break` goes on below")
+        out.depth += 1
+        before, self.once_join = self.once_join, join
+        self.chain(block_id)
+        self.once_join = before
+        out.depth -= 1
+        self.go(join)
 
     def loops_back(self, start: int) -> bool:
         """True if the code of a case can jump back to its own block (static loops only)."""
@@ -603,14 +626,19 @@ def program_source(shared: ProgramCode, units: list[tuple[Unit, list[int]]]) -> 
         code.reentered = code.unit.name in again
         code.nested = code.unit.name in nested
     for at, code in enumerate(codes):
+        lines = None
         if code.may_structure():
-            code.structured = True
-            try:
-                lines = code.function()
-            except NotStructured:
-                code = codes[at] = code.written_again()
-                lines = code.function()
-        else:
+            # Decision: a loop's head is written as a Python loop where control first goes to it; where that
+            # fails, as a copy where a jump goes to it (a game of life whose loops share their last line with
+            # the loop around them is written so); then the dispatch.
+            for copies_loops in (False, True):
+                try:
+                    code.structured, code.copies_loops = True, copies_loops
+                    lines = code.function()
+                    break
+                except NotStructured:
+                    code = codes[at] = code.written_again()
+        if lines is None:
             lines = code.function()
         table = [(0, 0), (0, 0)] + code.out.table
         tables[f"_TABLE_{code.tag()}"] = (line_no, table)

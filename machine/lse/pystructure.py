@@ -124,6 +124,40 @@ class StructuredCode:
                     work.append(target)
         return False
 
+    def joined_after(self, start: int) -> int | None:
+        """The entry block that every way out of a case's own blocks (up to the entries) goes to, from two ways or
+        more, where writing it at the first would leave the others no way to it (see UnitCode.case_chain): one
+        too long to copy, not yet written, and part of the loop being written (or of none); else None.
+
+        Decision: the shape of a jump to a loop's last line from inside it (`SI A=0 ALORS DEBUT ...;ALLER EN
+        140 FIN` beside the line that runs into 140). Its ways out must all go there (a RESULTAT or RETOUR
+        aside): a `continue` or a `break` written inside the loop run once would leave that loop instead.
+        """
+        unit = self.unit
+        program, states, entries = unit.shared.ir, unit.states, unit.entries
+        seen, work, targets, ways = {start}, [start], set(), 0
+        while work:
+            at = work.pop()
+            following = analyses.loop_successors(program, program.blocks[at].exit, states[at])
+            if following is None:
+                return None
+            for target, _ in following:
+                if target in entries:
+                    targets.add(target)
+                    ways += 1
+                elif target not in seen:
+                    seen.add(target)
+                    work.append(target)
+        if len(targets) != 1 or ways < 2:
+            return None
+        (join,) = targets
+        if join == start or join in self.placed or join in self.writing or pyflow.short(program, join, entries):
+            return None
+        fused = unit.fused
+        if fused is not None and not (self.comes_back(join, fused) or unit.is_loop(join)):
+            return None
+        return join
+
     def go_out(self, target: int) -> None:
         """Leave the loop being written for a block written after it (see leave_loop): `pc` set, then `break`
         (a plain `break` where the loop is left for one block only)."""

@@ -194,7 +194,8 @@ def naming_nodes(nodes: list) -> list:
 
 def table_locals(unit: Unit, nodes: list, layout: Layout) -> set[str]:
     """The unit's own names that must live in a table: given to the runtime by name, or by reference (not
-    one that LIRE reads and that can only hold a number: a store of what M.read_number gives, see pystmt)."""
+    one that LIRE reads and that can only hold a number: a store of what M.read_number gives, see pystmt; nor
+    one that SCH, GRL or CNB give a position: a number, stored into its Python local, see UnitNames.position)."""
     if not unit.locals:  # (the main program: no name of its own)
         return set()
     names: set[str] = set()
@@ -210,8 +211,6 @@ def table_locals(unit: Unit, nodes: list, layout: Layout) -> set[str]:
                 names.update(name for name, _ in node.decls)
             else:
                 names.update(node.names)
-        elif isinstance(node, n.BuiltinCall) and node.position_out is not None:
-            names.add(node.position_out.name)
         elif isinstance(node, n.Call):
             names.update(given_by_reference(node, units))
     return (names & unit.locals) - unit.by_reference

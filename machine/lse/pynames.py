@@ -219,8 +219,9 @@ class UnitNames:
         where = self.storage(name)
         if where == "ref":
             return f"_posref({self.pyname(name)}, {call})"
-        if where == "global" and self.pure(name):
-            self.assigned.add(name)
+        if where == "local" or where == "global" and self.pure(name):
+            if where == "global":
+                self.assigned.add(name)
             # (a conditional, not a tuple: the call, the position stored, then the value; 22 ns less a call)
             return f"(_p[0] if ({self.pyname(name)} := (_p := {call})[1]) is not None else _p[0])"
         return f"_pos({self.env(name)}, {name!r}, {call})"

@@ -60,9 +60,14 @@ PROGRAMS = {
     "a parameter beside a local read in, kept in a table with it": (
         "10 &F('AB')\n20 TERMINER\n100 PROCEDURE &F(S) LOCAL S,X\n110 CHAINE X;LIRE X\n120 AFFICHER S,X\n130 RETOUR\n",
         None),
-    "a parameter stored into, kept in a table": (
+    # (its CHAINE first: a Python local whose cells are counted as it changes, ownership.assigned_string_params)
+    "a CHAINE parameter stored into, a Python local": (
         "10 &F('AB')\n20 TERMINER\n100 PROCEDURE &F(S) LOCAL S\n110 CHAINE S\n120 S←S!'C';AFFICHER S\n"
         "130 RETOUR\n", None),
+    "a CHAINE parameter stored into past the memory": (
+        "10 &F('AB')\n20 TERMINER\n100 PROCEDURE &F(S) LOCAL S\n110 CHAINE S\n120 S←S!S;ALLER EN 120\n", "MEMOIRE"),
+    "a parameter stored into with no CHAINE first, kept in a table": (
+        "10 &F('AB')\n20 TERMINER\n100 PROCEDURE &F(S) LOCAL S\n120 S←S!'C';AFFICHER S\n130 RETOUR\n", None),
     "a parameter a procedure loops over": (
         "10 AFFICHER &F('ABCAB','B')\n20 TERMINER\n100 PROCEDURE &F(S,C) LOCAL S,C,N,I\n110 CHAINE S,C;N←0\n"
         "120 FAIRE 130 POUR I←1 JUSQUA LGR(S)\n130 SI SCH(S,I,1)=C ALORS N←N+I\n140 RESULTAT N\n", None),
@@ -116,7 +121,8 @@ def test_each_program_ends_as_its_table_says(name: str) -> None:
     ("a string read without a CHAINE", True),
     ("a string handed on by reference is kept in a table", False),
     ("a parameter beside a local read in, kept in a table with it", False),
-    ("a parameter stored into, kept in a table", False),
+    ("a CHAINE parameter stored into, a Python local", True),
+    ("a parameter stored into with no CHAINE first, kept in a table", False),
     ("an array given by value, its copy's elements changed, the caller's kept", True),
     ("a number given where an array is indexed", True),
     ("an element of an array given by value, read in and given on by reference", True),

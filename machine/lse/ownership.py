@@ -173,6 +173,30 @@ def declared_first(program: ir.ProgramIR, unit: Unit, name: str, kind: type = n.
     return False
 
 
+def assigned_string_params(program: ir.ProgramIR, unit: Unit, nodes: list, candidates: set[str],
+                           units: dict[str, Unit]) -> set[str]:
+    """The parameters by value among `candidates` that a CHAINE declares before anything else names them and that
+    only assignments store into: strings held in Python locals, their cells counted as they change (the
+    procedure's own CHAINE are so; the call takes what the caller gave, as for held_params)."""
+    if not candidates:
+        return set()
+    stored: set[str] = set()
+    for node in nodes:
+        kind = type(node)
+        if kind is not n.Assign:
+            stored.update(whole_stores(node))
+        if kind is n.Charger:
+            stored.add(node.var.name)
+        elif kind in (n.Liberer, n.Lire):
+            stored.update(getattr(node, "names", ()))
+            stored.update(t.name for t in getattr(node, "targets", ()) if type(t) is n.Var)
+        elif kind is n.Tableau:
+            stored.update(name for name, _ in node.decls)
+        elif kind is n.Call:
+            stored.update(given_by_reference(node, units))
+    return {name for name in candidates - stored if declared_first(program, unit, name)}
+
+
 def held_params(unit: Unit, nodes: list, candidates: set[str], units: dict[str, Unit]) -> set[str]:
     """The parameters by value among `candidates` that the procedure never stores into whole (a CHAINE may
     name them): never assigned, read in, loaded, freed, declared an array, handed over by reference or given a

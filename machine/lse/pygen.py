@@ -70,8 +70,11 @@ class UnitCode(UnitNames):
         # Parameters by value that are only read are Python locals too, when nothing else needs a table (the
         # memory their strings and arrays hold is then taken at the call in one test, as the table took it).
         held = ownership.held_params(unit, nodes, by_value, shared.layout.units)
-        self.held = held if held and not self.table - held else set()
-        self.table -= self.held
+        # And those that a CHAINE declares first and only assignments store into: strings counted as they change.
+        assigned = ownership.assigned_string_params(program, unit, nodes, by_value - held, shared.layout.units)
+        alone = (held or assigned) and not self.table - held - assigned
+        self.held, self.param_strings = (held, assigned) if alone else (set(), set())
+        self.table -= self.held | self.param_strings
         self.held_strings = {name for name in self.held if ownership.declared_first(program, unit, name)}
         self.assigned: set[str] = set()  # globals this unit stores into directly
         # The program's CHAINE surely declared before each statement of the main program (by the id of its
@@ -181,9 +184,10 @@ class UnitCode(UnitNames):
             own = sorted(self.own_strings | self.own_arrays)  # their cells are given back when the call ends
             if own:
                 out.emit(" = ".join(held_name(name) for name in own) + " = 0")
-            if self.held:
-                self.take_held(sorted(self.held))
-                own = sorted(self.held) + own
+            if self.held or self.param_strings:
+                taken = sorted(self.held | self.param_strings)
+                self.take_held(taken)
+                own = taken + own
             finish = own or self.table and not numbers_only or self.shared.profile or self.copied  # to undo
             if finish:
                 out.emit("try:")

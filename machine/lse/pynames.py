@@ -79,6 +79,8 @@ class UnitNames:
         if name in unit.locals:
             if name in self.held:
                 return "held"
+            if name in self.param_strings:
+                return "string"
             if name in self.table:
                 return "table"
             return "string" if name in self.own_strings else "array" if name in self.own_arrays else "local"
@@ -86,7 +88,7 @@ class UnitNames:
 
     def always_set(self, name: str) -> bool:
         """True if reading a name cannot fail: a parameter by value held in a Python local (nothing frees it)."""
-        return name in self.unit.params and self.storage(name) in ("local", "held")
+        return name in self.unit.params and self.storage(name) in ("local", "held", "string")
 
     def surely_set(self, name: str) -> bool:
         """True if reading a name cannot fail here: always set, or a Python local, or a variable of the main

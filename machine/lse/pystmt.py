@@ -308,9 +308,9 @@ class StatementCode:
 
     def st_Chaine(self, node: n.Chaine) -> None:
         for name in node.names:
-            if self.unit.storage(name) == "string":
+            if self.unit.storage(name) == "string" and name not in self.unit.param_strings:
                 continue  # declared before anything names it: it only ever holds strings
-            if self.unit.storage(name) == "held":  # a parameter by value, always set, never stored into
+            if self.unit.storage(name) in ("held", "string"):  # a parameter by value, always set
                 value = self.unit.pyname(name)
                 self.out.emit(f"if _type({value}) is not _str: M.fail({int(Err.ALREADY_DECLARED)}, {name!r})")
                 continue

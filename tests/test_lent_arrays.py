@@ -46,13 +46,23 @@ GIVEN_ON_TO_FREE = lines(
 GIVEN_UNDECLARED = lines(
     "10 AFFICHER &F(0)", "20 TERMINER", "100 PROCEDURE &F(N) LOCAL N,W", "110 SI N=0 ALORS ALLER EN 130",
     "120 TABLEAU W[3];W[1]←N", "130 RESULTAT &MAXI(W,3)", *MAXI)
+# Its TABLEAU after a SI that may end the call (a determinant's shape): every way declares it first.
+AFTER_A_RESULT = lines(
+    "10 AFFICHER &D(3)", "20 TERMINER", "100 PROCEDURE &D(N) LOCAL N,B,K", "110 SI N=1 ALORS RESULTAT 1",
+    "120 TABLEAU B[3];FAIRE 130 POUR K←1 JUSQUA 3", "130 B[K]←K*N", "140 RESULTAT &MAXI(B,3)+&D(N-1)", *MAXI)
+# Given before its TABLEAU in the SI's condition, on the way that skips the TABLEAU.
+GIVEN_IN_THE_CONDITION = lines(
+    "10 AFFICHER &D(1)", "20 TERMINER", "100 PROCEDURE &D(N) LOCAL N,B", "110 SI N=1 ET &MAXI(B,3)=0 ALORS RESULTAT 1",
+    "120 TABLEAU B[3];RESULTAT &MAXI(B,3)", *MAXI)
 
 LENT = {"a histogram of digits, its maximum found by another procedure": HISTOGRAM,
         "elements stored by the callee, the array given on": WRITTEN_THROUGH,
-        "a recursive procedure lending its array one level down": RECURSIVE}
+        "a recursive procedure lending its array one level down": RECURSIVE,
+        "declared after a SI that may end the call": AFTER_A_RESULT}
 KEPT = {"the callee frees it": FREED, "the callee declares it again": DECLARED, "the callee reads it whole": READ_WHOLE,
         "the callee gives it on to one that frees it": GIVEN_ON_TO_FREE,
-        "it may be given before its TABLEAU": GIVEN_UNDECLARED}
+        "it may be given before its TABLEAU": GIVEN_UNDECLARED,
+        "it is given in a SI's condition before its TABLEAU": GIVEN_IN_THE_CONDITION}
 
 
 @pytest.mark.parametrize("name", list(LENT))

@@ -152,25 +152,40 @@ def own_strings_and_arrays(program: ir.ProgramIR, unit: Unit, nodes: list, index
 
 
 def declared_first(program: ir.ProgramIR, unit: Unit, name: str, kind: type = n.Chaine) -> bool:
-    """True if, running on from the procedure's entry, the first statement naming `name` is its CHAINE (or its
-    TABLEAU: `kind`)."""
-    block_id = program.proc_entry[unit.name]
-    seen = set()
-    while block_id not in seen:
+    """True if, on every way on from the procedure's entry, the first statement naming `name` is its CHAINE (or its
+    TABLEAU: `kind`), and some way meets it. Decision: the ways followed are those in a line and SI's arms (a
+    RESULTAT or RETOUR ends one); a jump or a loop met first answers False, as the shape is then unsure."""
+    def names_it(node: object) -> bool:
+        return any(type(item) in (n.Var, n.Index) and item.name == name for item in walk(node))
+
+    seen, work, met = set(), [program.proc_entry[unit.name]], False
+    while work:
+        block_id = work.pop()
+        if block_id in seen:
+            continue
         seen.add(block_id)
         block = program.blocks[block_id]
+        declared = False
         for op in block.ops:
             if type(op) is ir.Charge:
                 continue
             if type(op.node) is kind and name in (op.node.names if kind is n.Chaine else
                                                   [declared for declared, _ in op.node.decls]):
-                return True
-            if any(type(item) in (n.Var, n.Index) and item.name == name for item in walk(op.node)):
+                declared = met = True
+                break
+            if names_it(op.node):
                 return False
-        if type(block.exit) is not ir.Goto:
+        if declared:
+            continue
+        exit_ = block.exit
+        if type(exit_) is ir.Goto:
+            work.append(exit_.block)
+        elif type(exit_) is ir.Branch and not names_it(exit_.cond):
+            work.extend((exit_.yes, exit_.no))
+        elif type(exit_) is not ir.Leave or exit_.kind == "return_to" or any(
+                part is not None and names_it(part) for part in (exit_.expr, exit_.target)):
             return False
-        block_id = block.exit.block
-    return False
+    return met
 
 
 def assigned_string_params(program: ir.ProgramIR, unit: Unit, nodes: list, candidates: set[str],

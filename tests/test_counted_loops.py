@@ -526,6 +526,29 @@ def test_a_loop_is_short_when_its_constant_bounds_give_fewer_than_8_passes(
     assert pyloops.short(parse(f"10 {faire}\n20 *\n").lines[0].statements[0]) is expected
 
 
+# The inner loop of a triangle (J from I+1, I from a whole constant up): its passes are at most those from the
+# outer loop's first value. A guess only: the outer variable is not proven never to go below it.
+INNER = [
+    ("from the outer variable plus 1, to 6, the outer from 1: 5 passes", "J←I+1 JUSQUA 6", "I←1 JUSQUA 5", True),
+    ("from the outer variable, to 9, the outer from 1: 9 passes", "J←I JUSQUA 9", "I←1 JUSQUA 5", False),
+    ("from the outer variable, to 9, the outer from 3: 7 passes", "J←I JUSQUA 9", "I←3 JUSQUA 5", True),
+    ("the outer from a variable", "J←I+1 JUSQUA 6", "I←N JUSQUA 5", False),
+    ("the outer counting down", "J←I+1 JUSQUA 6", "I←5 PAS -1 JUSQUA 1", False),
+    ("from another variable", "J←K+1 JUSQUA 6", "I←1 JUSQUA 5", False),
+    ("a step of 2", "J←I+1 PAS 2 JUSQUA 9", "I←1 JUSQUA 5", False),
+]
+
+
+@pytest.mark.parametrize(("name", "inner", "outer", "expected"), INNER, ids=[case[0] for case in INNER])
+def test_a_loop_from_an_outer_loops_variable_is_short_when_its_first_value_gives_fewer_than_8_passes(
+        monkeypatch: pytest.MonkeyPatch, name: str, inner: str, outer: str, expected: bool) -> None:
+    monkeypatch.setattr(pyloops, "SHORT_PASSES", SHORT_PASSES)
+    source = f"5 N←1;K←1;S←0;TABLEAU T[9];T[4]←3\n10 FAIRE 40 POUR {outer}\n20 FAIRE 30 POUR {inner}\n" \
+             "30 SI T[J]<T[I] ALORS S←S+1\n40 S←S+10\n50 AFFICHER S\n"
+    assert ("for i_J in" not in listing(source)) is expected
+    assert_agrees(source, [])
+
+
 @pytest.mark.parametrize(("limit", "counted"), [("4", False), ("8", True), ("N", True)])
 def test_a_short_loop_goes_round_its_while_and_a_longer_one_is_a_for(
         monkeypatch: pytest.MonkeyPatch, limit: str, counted: bool) -> None:

@@ -54,7 +54,8 @@ class LoopCode:
         if unit.shared.profile or unit.states is None:
             return
         self.counted = {body: loop for body in unit.entries if (loop := pyflow.counted_loop(
-            self.ir, unit.states, unit.entries, body)) and loop.node.var in unit.counters and not short(loop.node)}
+            self.ir, unit.states, unit.entries, body)) and loop.node.var in unit.counters and not short(
+            loop.node, unit.states[body][:-1])}
 
     def open_loop(self, block: ir.Block, exit_: ir.OpenLoop) -> None:
         """A FAIRE after its set-up: into its body if it runs, else to the end of its last line."""
@@ -479,11 +480,23 @@ def counts_up(step: object) -> bool | None:
     return step.value >= 0 if type(step) is n.Num else None
 
 
-def short(node: n.Faire) -> bool:
-    """True if a FAIRE's bounds and step are whole constants that give it fewer than SHORT_PASSES passes."""
-    start, limit = whole_constant(node.start), whole_constant(node.limit) if node.limit is not None else None
+def short(node: n.Faire, around: tuple = ()) -> bool:
+    """True if a FAIRE's bounds and step are whole constants that give it fewer than SHORT_PASSES passes; or its
+    start is the variable of a loop `around` it (plus a constant), a loop that counts up from a whole constant, and
+    it counts up by 1 to a whole constant: `FAIRE 860 POUR J←I+1 JUSQUA 6` inside `FAIRE 880 POUR I←1 JUSQUA 5`.
+    (A guess, not a proof: the outer variable may be set in its pass; either way the loop runs the same.)"""
+    limit = whole_constant(node.limit) if node.limit is not None else None
     step = 1 if node.step is None else whole_constant(node.step)
-    if None in (start, limit, step) or step == 0 or node.cond is not None:
+    if None in (limit, step) or step == 0 or node.cond is not None:
+        return False
+    start = whole_constant(node.start)
+    if start is None and step == 1:
+        first, offset = offset_of(node.start)
+        outer = [loop.node for loop in around if type(first) is n.Var and loop.node.var == first.name]
+        if outer and outer[-1].cond is None and counts_up(outer[-1].step) and (
+                lowest := whole_constant(outer[-1].start)) is not None:
+            start = lowest + offset
+    if start is None:
         return False
     return (limit - start) // step + 1 < SHORT_PASSES
 

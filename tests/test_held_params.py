@@ -66,8 +66,12 @@ PROGRAMS = {
         "130 RETOUR\n", None),
     "a CHAINE parameter stored into past the memory": (
         "10 &F('AB')\n20 TERMINER\n100 PROCEDURE &F(S) LOCAL S\n110 CHAINE S\n120 S←S!S;ALLER EN 120\n", "MEMOIRE"),
-    "a parameter stored into with no CHAINE first, kept in a table": (
-        "10 &F('AB')\n20 TERMINER\n100 PROCEDURE &F(S) LOCAL S\n120 S←S!'C';AFFICHER S\n130 RETOUR\n", None),
+    # (every call gives it a string: holdings.string_params)
+    "a parameter every call gives a string, stored into with no CHAINE": (
+        "10 CHAINE W;W←'AB';&F(W);&F(W!'X')\n20 TERMINER\n100 PROCEDURE &F(S) LOCAL S\n120 S←S!'C';AFFICHER S\n"
+        "130 RETOUR\n", None),
+    "a parameter given a number by one call, stored into with no CHAINE, kept in a table": (
+        "10 &F('AB');&F(3)\n20 TERMINER\n100 PROCEDURE &F(S) LOCAL S\n120 S←S;AFFICHER S\n130 RETOUR\n", None),
     "a parameter a procedure loops over": (
         "10 AFFICHER &F('ABCAB','B')\n20 TERMINER\n100 PROCEDURE &F(S,C) LOCAL S,C,N,I\n110 CHAINE S,C;N←0\n"
         "120 FAIRE 130 POUR I←1 JUSQUA LGR(S)\n130 SI SCH(S,I,1)=C ALORS N←N+I\n140 RESULTAT N\n", None),
@@ -122,7 +126,8 @@ def test_each_program_ends_as_its_table_says(name: str) -> None:
     ("a string handed on by reference is kept in a table", False),
     ("a parameter beside a local read in, kept in a table with it", False),
     ("a CHAINE parameter stored into, a Python local", True),
-    ("a parameter stored into with no CHAINE first, kept in a table", False),
+    ("a parameter every call gives a string, stored into with no CHAINE", True),
+    ("a parameter given a number by one call, stored into with no CHAINE, kept in a table", False),
     ("an array given by value, its copy's elements changed, the caller's kept", True),
     ("a number given where an array is indexed", True),
     ("an element of an array given by value, read in and given on by reference", True),

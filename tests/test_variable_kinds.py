@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from machine.lse.analyses import procedure_exits
-from machine.lse.holdings import array_variables, string_kinds, string_variables
+from machine.lse.holdings import array_variables, string_kinds, string_params, string_variables
 from machine.lse.ir import lower
 from machine.lse.kinds import number_params
 from machine.lse.layout import layout
@@ -248,3 +248,51 @@ RETURNED_INTO = ("10 CHAINE Y;Y←&F\n20 TERMINER\n30 PROCEDURE &F\n40 &Q;RESULT
 @pytest.mark.parametrize("profile", ["micro40", "console80"])
 def test_a_function_that_a_retour_en_makes_go_on_to_another_resultat_is_not_proved(profile: str) -> None:
     assert_agrees(RETURNED_INTO, profile=profile)
+
+
+# A procedure's own name is the program's variable of that name nowhere but on a line another unit may run.
+OWN = "10 CHAINE S;S←'A';&P;AFFICHER S\n20 TERMINER\n30 PROCEDURE &P LOCAL S\n40 S←1\n50 RETOUR\n"
+OWN_KINDS = [
+    ("its stores, on lines only it runs, are its own", OWN, set(), {"S"}),
+    ("its stores, on a line another unit may run, may be the program's", OWN, {40}, set()),
+    ("the lines others may run not known: no name a procedure has", OWN, None, set()),
+]
+
+
+@pytest.mark.parametrize(("name", "source", "foreign", "strings"), OWN_KINDS, ids=[case[0] for case in OWN_KINDS])
+def test_a_procedures_store_into_its_own_name_is_no_store_into_the_programs(name, source, foreign, strings) -> None:
+    program = parse(source)
+    assert string_kinds(layout(program), procedure_exits(lower(program)), set(), None, foreign)[0] == strings
+
+
+PROCEDURE = "100 PROCEDURE &F(S) LOCAL S\n110 S←S!'.';AFFICHER S\n120 RETOUR\n"
+GIVEN = [
+    ("every call gives a literal or a join", "10 &F('A');&F('B'!'C')\n20 TERMINER\n" + PROCEDURE, {"S"}),
+    ("one call gives a number", "10 &F('A');&F(2)\n20 TERMINER\n" + PROCEDURE, set()),
+    ("a call gives the program's CHAINE", "10 CHAINE W;W←'A';&F(W)\n20 TERMINER\n" + PROCEDURE, {"S"}),
+    ("a call gives a CHAINE the prompt gave a number", "10 CHAINE W;&F(W)\n20 TERMINER\n" + PROCEDURE, set()),
+    ("a call gives a procedure's own name",
+     "10 &G('A')\n20 TERMINER\n" + PROCEDURE + "200 PROCEDURE &G(W) LOCAL W,Y\n210 Y←3;&F(Y)\n220 RETOUR\n",
+     {"W"}),
+    ("a call gives the caller's parameter given strings",
+     "10 &G('A')\n20 TERMINER\n" + PROCEDURE + "200 PROCEDURE &G(W) LOCAL W\n210 &F(W)\n220 RETOUR\n", {"S", "W"}),
+    ("never called: the host's, which may give anything", "10 TERMINER\n" + PROCEDURE, set()),
+    ("read in", "10 &F('A')\n20 TERMINER\n100 PROCEDURE &F(S) LOCAL S\n110 LIRE S\n120 RETOUR\n", set()),
+    ("freed", "10 &F('A')\n20 TERMINER\n100 PROCEDURE &F(S) LOCAL S\n110 LIBERER S;S←2\n120 RETOUR\n", set()),
+]
+
+
+@pytest.mark.parametrize(("name", "source", "expected"), GIVEN, ids=[case[0] for case in GIVEN])
+def test_a_parameter_by_value_holds_a_string_when_every_call_gives_one(name: str, source: str, expected) -> None:
+    program = parse(source)
+    found = layout(program)
+    strings, results = string_kinds(found, procedure_exits(lower(program)), {"W"} if "prompt" in name else set(),
+                                    None, set())
+    params = string_params(found, strings, results, set())
+    assert set().union(*params.values()) == expected
+
+
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+@pytest.mark.parametrize("source", [case[1] for case in GIVEN], ids=[case[0] for case in GIVEN])
+def test_every_mode_agrees_with_the_reference_on_parameters_given_strings(source: str, profile: str) -> None:
+    assert_agrees(source, ["7"], profile=profile)

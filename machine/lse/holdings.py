@@ -16,7 +16,7 @@ from machine.lse import nodes as n
 from machine.lse.analyses import referenced_globals, successors, whole_stores
 from machine.lse.builtins import BUILTINS
 from machine.lse.kinds import result_expressions, whole_names
-from machine.lse.layout import MAIN, Layout
+from machine.lse.layout import MAIN, Layout, given_by_reference
 from machine.lse.operands import whole_constant
 
 
@@ -119,31 +119,36 @@ def string_variables(layout: Layout) -> set[str]:
 
 
 def string_kinds(layout: Layout, exits: dict[str, list], broken: set[str] | frozenset[str] = frozenset(),
-                 own: dict[str, set[str]] | None = None) -> tuple[set[str], set[str]]:
+                 own: dict[str, set[str]] | None = None,
+                 foreign: set[int] | None = None) -> tuple[set[str], set[str]]:
     """The program's CHAINE variables that hold a string whenever they are set (string_variables) and the
     procedures whose every RESULTAT gives one (a string written out, a join, a string built-in, either value of
     a SI, a call of such a procedure, one of those variables that is not the procedure's own, or the procedure's
     `own` CHAINE, by procedure: ownership.own_strings_and_arrays), found together, optimistically then refuted
     to a fixpoint. `exits`: each procedure's ways out (analyses.procedure_exits), whose RESULTAT it runs.
     `broken`: the names that hold something else as the run starts (kept from the prompt), and so none that a
-    store of one sets."""
-    names = layout.string_names - layout.array_names - layout.loaded_names - own_names(layout) - (
-        referenced_globals(layout)) - broken
-    stores: list[tuple[str, object]] = []
-    for _, node in layout.noted:
+    store of one sets. `foreign`: the lines a unit other than their own may run (analyses.foreign_lines); given,
+    a procedure's store into a name of its own, on a line only it runs, is no store into the program's name of
+    that name (which may then be one); None: no procedure's own name is one."""
+    names = layout.string_names - layout.array_names - layout.loaded_names - referenced_globals(layout) - broken
+    if foreign is None:
+        names -= own_names(layout)
+    stores: list[tuple[str, object, set[str]]] = []  # (name, expression, the names read there that are not names)
+    for owner, node in layout.noted:
+        mine = set() if owner.name == MAIN or foreign is None or node.line in foreign else owner.locals
         if type(node) is n.Assign:
-            if type(node.target) is n.Var:
-                stores.append((node.target.name, node.expr))
+            if type(node.target) is n.Var and node.target.name not in mine:
+                stores.append((node.target.name, node.expr, mine))
         else:
-            names.difference_update(whole_stores(node))
+            names.difference_update(set(whole_stores(node)) - mine)
     results = result_expressions(exits)
     functions = set(results)
     own = own or {}
     changed = True
     while changed:  # a store of another such variable, or of such a function's call, holds while that one does
         changed = False
-        for name, expr in stores:
-            if name in names and not _string(expr, names, functions):
+        for name, expr, mine in stores:
+            if name in names and not _string(expr, names - mine, functions):
                 names.discard(name)
                 changed = True
         for name in list(functions):
@@ -153,6 +158,54 @@ def string_kinds(layout: Layout, exits: dict[str, list], broken: set[str] | froz
                 functions.discard(name)
                 changed = True
     return names, functions
+
+
+def string_params(layout: Layout, strings: set[str], functions: set[str],
+                  foreign: set[int] | None) -> dict[str, set[str]]:
+    """Each procedure's parameters by value that every call gives a string, and that nothing but an assignment
+    stores into (so they hold a string whenever set: a parameter given one is a CHAINE of the call).
+
+    An argument is a string written out, a join, a string built-in, a call of a function of `functions`, one of
+    the program's `strings` (string_kinds) that is not the calling procedure's own name, or a parameter of this
+    kind of the calling procedure; found optimistically, then refuted to a fixpoint. A call on a line another
+    unit may run (`foreign`; None: not known) reads no procedure's names. (A host call must give a string:
+    runtime.call_from_host.)"""
+    if foreign is None:
+        return {}
+    units = {name: unit for name, unit in layout.units.items() if name != MAIN}
+    others: dict[str, set[str]] = {name: set() for name in units}  # stored into otherwise than by an assignment
+    calls = []
+    for owner, node in layout.noted:
+        kind = type(node)
+        if owner.name in others:
+            if kind is not n.Assign:
+                others[owner.name].update(whole_stores(node))
+            others[owner.name].update(getattr(node, "names", ()) if kind in (n.Liberer, n.Lire) else ())
+            if kind is n.Charger:
+                others[owner.name].add(node.var.name)
+            elif kind is n.Tableau:
+                others[owner.name].update(name for name, _ in node.decls)
+            elif kind is n.Call:
+                others[owner.name].update(given_by_reference(node, layout.units))
+        if kind is n.Call and node.name in units:
+            caller = None if node.line in foreign else owner
+            calls.extend((node.name, caller, param, arg) for param, arg in zip(units[node.name].params, node.args))
+    called = {callee for callee, _, _, _ in calls}  # (one the program never calls is the host's: it may give any)
+    proven = {name: {param for param in unit.params if param not in unit.by_reference} - others[name]
+              if name in called else set() for name, unit in units.items()}
+    every_local = {name for unit in units.values() for name in unit.locals}
+    changed = True
+    while changed:
+        changed = False
+        for callee, caller, param, arg in calls:
+            if param not in proven[callee]:
+                continue
+            known = strings - every_local if caller is None else strings if caller.name == MAIN else (
+                strings - caller.locals) | proven[caller.name]
+            if not _string(arg, known, functions):
+                proven[callee].discard(param)
+                changed = True
+    return proven
 
 
 def _string(node: object, names: set[str], functions: frozenset[str] | set[str] = frozenset()) -> bool:

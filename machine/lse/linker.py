@@ -101,7 +101,8 @@ class CompiledProgram:
         own = {unit.name: ownership.own_strings_and_arrays(program, unit, analyses.naming_nodes(analyses.unit_nodes(
             program, analyses.reachable(program, unit_roots))), shared.indexed, layout.units, shared.read_refs)[0]
             for unit, unit_roots in units if any(leave.kind == "result" for leave in shared.exits.get(unit.name, ()))}
-        shared.strings, shared.string_results = holdings.string_kinds(layout, shared.exits, not_strings, own)
+        shared.strings, shared.string_results = holdings.string_kinds(layout, shared.exits, not_strings, own, foreign)
+        shared.string_params = holdings.string_params(layout, shared.strings, shared.string_results, foreign)
         if machine.numbers.single:  # only single precision's rounding counts on them
             broken = {name for name, value in machine.G.items() if not whole_or_unset(value)}
             shared.proven = holdings.whole_variables(layout, foreign, broken, shared.exits)

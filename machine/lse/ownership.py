@@ -189,10 +189,11 @@ def declared_first(program: ir.ProgramIR, unit: Unit, name: str, kind: type = n.
 
 
 def assigned_string_params(program: ir.ProgramIR, unit: Unit, nodes: list, candidates: set[str],
-                           units: dict[str, Unit]) -> set[str]:
-    """The parameters by value among `candidates` that a CHAINE declares before anything else names them and that
-    only assignments store into: strings held in Python locals, their cells counted as they change (the
-    procedure's own CHAINE are so; the call takes what the caller gave, as for held_params)."""
+                           units: dict[str, Unit], given: set[str] = frozenset()) -> set[str]:
+    """The parameters by value among `candidates` that a CHAINE declares before anything else names them (or that
+    every call `given` a string: holdings.string_params) and that only assignments store into: strings held in
+    Python locals, their cells counted as they change (the procedure's own CHAINE are so; the call takes what
+    the caller gave, as for held_params)."""
     if not candidates:
         return set()
     stored: set[str] = set()
@@ -209,7 +210,7 @@ def assigned_string_params(program: ir.ProgramIR, unit: Unit, nodes: list, candi
             stored.update(name for name, _ in node.decls)
         elif kind is n.Call:
             stored.update(given_by_reference(node, units))
-    return {name for name in candidates - stored if declared_first(program, unit, name)}
+    return {name for name in candidates - stored if name in given or declared_first(program, unit, name)}
 
 
 def held_params(unit: Unit, nodes: list, candidates: set[str], units: dict[str, Unit]) -> set[str]:

@@ -71,11 +71,13 @@ class UnitCode(UnitNames):
         # memory their strings and arrays hold is then taken at the call in one test, as the table took it).
         held = ownership.held_params(unit, nodes, by_value, shared.layout.units)
         # And those that a CHAINE declares first and only assignments store into: strings counted as they change.
-        assigned = ownership.assigned_string_params(program, unit, nodes, by_value - held, shared.layout.units)
+        given = shared.string_params.get(unit.name, set())  # (always given a string: as if a CHAINE came first)
+        assigned = ownership.assigned_string_params(program, unit, nodes, by_value - held, shared.layout.units, given)
         alone = (held or assigned) and not self.table - held - assigned
         self.held, self.param_strings = (held, assigned) if alone else (set(), set())
         self.table -= self.held | self.param_strings
-        self.held_strings = {name for name in self.held if ownership.declared_first(program, unit, name)}
+        self.held_strings = {name for name in self.held if name in given or ownership.declared_first(
+            program, unit, name)}
         self.assigned: set[str] = set()  # globals this unit stores into directly
         # The program's CHAINE surely declared before each statement of the main program (by the id of its
         # operation): a string stored into one needs no test of its declaration (see store).

@@ -354,9 +354,11 @@ class Runtime(ProgramIO):
         if self.compiled is None:
             self.build([self.first_block()])
         proven = self.compiled.shared.proven.get(name, ())
+        strings = self.compiled.shared.string_params.get(name, ())  # (every call of the program gives a string)
         by_reference = self.compiled.shared.layout.units[name].by_reference  # less those given as values
         for param, value in zip(unit.params, args):
-            if param in proven and type(value) is float and not value.is_integer():
+            if param in proven and type(value) is float and not value.is_integer() or (
+                    param in strings and type(value) is not str):
                 raise LseError(Err.TYPE_MISMATCH, f"{name} {param}")
             if param in unit.by_reference and param not in by_reference and type(value) is not float:
                 raise LseError(Err.TYPE_MISMATCH, f"{name} {param}")  # (passing: only a number is given so)

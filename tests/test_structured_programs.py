@@ -39,7 +39,14 @@ SHARED_END = ("10 N←12;T←0;U←0\n20 FAIRE 60 POUR P←3 JUSQUA N\n30 FAIRE 
               "55 T←T+1;SI A=B ALORS ALLER EN 60\n"
               "57 U←U+P\n60 *\n70 AFFICHER T,U\n")
 
+# A loop left for two lines, the first of which runs into the second (Arsac's floyd: a choice, then the parameters
+# or straight to the start): the first in a loop run once, left by `break` for the second (pystructure.first_then).
+TWO_WAYS_ON = ("10 LIRE G;SI G#1 ET G#2 ALORS ALLER EN 10\n20 SI G=2 ALORS ALLER EN 50\n"
+               "30 LIRE A;SI A<0 ALORS ALLER EN 30\n40 B←A*2\n50 LIRE U;SI U<0 ALORS ALLER EN 50\n60 AFFICHER G,U\n")
+
 STRUCTURED = {"a join of two ways round a loop": JOIN,
+              "a loop left for two lines, one running into the other": TWO_WAYS_ON,
+              "the book's floyd": (ROOT / "programs" / "floyd.lse").read_text(encoding="utf-8"),
               "a jump to the loop's last line": TO_THE_LAST_LINE,
               "loops that share their last line": SHARED_END,
               "the book's queens": (ROOT / "programs" / "queens.lse").read_text(encoding="utf-8"),
@@ -83,3 +90,9 @@ def test_a_loop_entered_at_two_places_keeps_the_dispatch() -> None:
                          ids=["join", "two entries", "to the last line", "shared end"])
 def test_every_mode_agrees_with_the_reference(source: str, profile: str) -> None:
     assert_agrees(source, ("5",) if source is TWO_ENTRIES else (), profile=profile)
+
+
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+@pytest.mark.parametrize("typed", [("3", "1", "-1", "4", "-2", "5"), ("2", "-7", "7")], ids=["first", "straight on"])
+def test_every_mode_agrees_with_the_reference_on_a_loop_left_for_two_lines(typed: tuple, profile: str) -> None:
+    assert_agrees(TWO_WAYS_ON, typed, profile=profile)

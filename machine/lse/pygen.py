@@ -141,6 +141,7 @@ class UnitCode(UnitNames):
         self.structured = False
         self.structure = StructuredCode(self)
         self.once_join: int | None = None  # the block a case's loop run once is left for (see case_chain)
+        self.once_fused: int | None = None  # the loop being written where that loop run once is
         self.copies_loops = False  # without the dispatch, a loop's head may be copied where a jump goes to it (see go)
 
     # ------------------------------------------------------------- the unit
@@ -341,7 +342,7 @@ class UnitCode(UnitNames):
         if self.loops.counting is not None:  # in a pass of a `for`: every way runs on to its end (pyflow.counted_loop)
             self.chain(target)
             return
-        if target == self.once_join:
+        if target == self.once_join and self.fused == self.once_fused:
             self.out.emit("break")
             return
         if target == self.fused:
@@ -363,9 +364,12 @@ class UnitCode(UnitNames):
                 return
         if self.structured:
             structure = self.structure
+            # (a block of the loop being written, not yet written, is written here; so is a loop that is not,
+            # nested, in the way kept for the second try: see copies_loops; or a copy)
             if self.fused is None or target not in structure.placed and (
-                    self.is_loop(target) or structure.comes_back(target, self.fused)) or structure.copied(target):
-                structure.write_at(target)  # (a loop not yet written, from inside a loop: nested; or a copy)
+                    self.copies_loops and self.is_loop(target) or structure.comes_back(target, self.fused)) or (
+                    structure.copied(target)):
+                structure.write_at(target)
             else:
                 structure.go_out(target)
             return
@@ -415,9 +419,9 @@ class UnitCode(UnitNames):
         out = self.out
         out.emit("while True:  # run once: a `break` goes on below")
         out.depth += 1
-        before, self.once_join = self.once_join, join
+        before, self.once_join, self.once_fused = (self.once_join, self.once_fused), join, self.fused
         self.chain(block_id)
-        self.once_join = before
+        self.once_join, self.once_fused = before
         out.depth -= 1
         self.go(join)
 

@@ -76,6 +76,11 @@ class StructuredCode:
         if len(targets) == 1:  # one way out: a plain `break` (the lines it was written on)
             for _, at, depth in ways_out:
                 out.lines[at] = INDENT * depth + "break"
+        if len(targets) == 2 and falls is None:
+            for first, join in (targets, targets[::-1]):
+                if self.goes_on_to(first, join):
+                    self.first_then(first, join)
+                    return
         rest = [target for target in targets if target != falls]
         for position, target in enumerate(rest):
             if len(targets) > 1:
@@ -86,6 +91,64 @@ class StructuredCode:
             if len(targets) > 1:
                 out.depth -= 1
 
+    def goes_on_to(self, first: int, join: int) -> bool:
+        """True if, of two blocks a loop is left for, every way on from the first goes to the other (or leaves the
+        unit), the other never back to the first, neither yet written, and both part of the loop around (or of
+        none): the first is then written in a loop run once, left by `break` for the other (see first_then).
+
+        Decision: Arsac's floyd asks for a choice in a loop, left for its parameters' loop or past it to the
+        start, which the parameters' loop runs into."""
+        unit = self.unit
+        fused = unit.fused
+        if first in self.placed or join in self.placed or fused in (first, join) or fused is not None and not (
+                self.comes_back(first, fused) and self.comes_back(join, fused)):
+            return False
+        program, states = unit.shared.ir, unit.states
+        seen, work = {first}, [first]
+        while work:
+            at = work.pop()
+            following = analyses.loop_successors(program, program.blocks[at].exit, states[at])
+            if following is None:
+                return False
+            for target, _ in following:
+                if target == join:
+                    continue
+                if target == fused or target in self.placed:
+                    return False
+                if target not in seen:
+                    seen.add(target)
+                    work.append(target)
+        return not self.reaches(join, first)
+
+    def reaches(self, start: int, goal: int) -> bool:
+        """True if control can go from one block to another in the unit."""
+        program, states = self.unit.shared.ir, self.unit.states
+        seen, work = {start}, [start]
+        while work:
+            at = work.pop()
+            for target, _ in analyses.loop_successors(program, program.blocks[at].exit, states[at]) or ():
+                if target == goal:
+                    return True
+                if target not in seen:
+                    seen.add(target)
+                    work.append(target)
+        return False
+
+    def first_then(self, first: int, join: int) -> None:
+        """The blocks after a loop left for two (goes_on_to): the first, in a loop run once, then the other."""
+        unit, out = self.unit, self.unit.out
+        out.emit("while True:  # run once: a `break` goes on below")
+        out.depth += 1
+        before, unit.once_join, unit.once_fused = (unit.once_join, unit.once_fused), join, unit.fused
+        out.emit(f"if pc == {first}:")
+        out.depth += 1
+        self.go_on(first)
+        out.depth -= 1
+        out.emit("break")
+        out.depth -= 1
+        unit.once_join, unit.once_fused = before
+        self.go_on(join)
+
     def go_on(self, target: int) -> None:
         """Go on after a loop (see write_at): round the loop it is in, to a block written here if it belongs to
         that loop (it can come back to it) or is in none, else out of that loop too. (No cycles are owed there:
@@ -94,6 +157,8 @@ class StructuredCode:
         owed, unit.owed = unit.owed, 0
         if target == unit.fused:
             unit.out.emit("continue")
+        elif target == unit.once_join and unit.fused == unit.once_fused:
+            unit.out.emit("break")  # (out of the loop run once that first_then or case_chain opened)
         elif target in self.placed or unit.fused is not None and not self.comes_back(target, unit.fused):
             unit.go(target)
         else:

@@ -191,6 +191,43 @@ def given_as_values(layout: Layout, passed: dict[str, frozenset[str]]) -> Layout
     return shadow
 
 
+def aliased_references(layout: Layout, foreign: set[int] | None) -> dict[str, frozenset[str]]:
+    """For each procedure, its parameters by reference that every call gives the program's variable of the same
+    name (`&PAS(M,D,A)` of `PROCEDURE &PAS(M,D,A)`): in the procedure, the parameter is that variable, read and
+    stored as the program's (pynames: no reference built at the call, no `_R` for the program's variable).
+
+    The argument is a name the calling unit does not have as its own (the main program's are the program's),
+    or the caller's own parameter of this kind (a recursion, to a fixpoint). Not a procedure the program never
+    calls (the host's: runtime.call_from_host gives the value to the program's variable), nor where a line may
+    run in another unit (`foreign`), nor a parameter the procedure declares, frees, loads or saves (which the
+    reference refuses or does through it)."""
+    if foreign is None or foreign:
+        return {}
+    units = layout.units
+    found = {name: set(unit.by_reference) for name, unit in units.items() if name != MAIN}
+    for unit, node in layout.noted:
+        if unit.name != MAIN and type(node) in (n.Chaine, n.Tableau, n.Liberer, n.Charger):
+            named = [name for name, _ in node.decls] if type(node) is n.Tableau else (
+                [node.var.name] if type(node) is n.Charger else node.names)
+            found[unit.name].difference_update(named)
+    calls = [(unit, node) for unit, node in layout.noted if type(node) is n.Call and node.name in found]
+    called = {node.name for _, node in calls}
+    for name in found.keys() - called:
+        found[name] = set()
+    changed = True
+    while changed:
+        changed = False
+        for caller, call in calls:
+            for param, arg in zip(units[call.name].params, call.args):
+                if param not in found[call.name]:
+                    continue
+                own = arg.name in caller.locals if type(arg) is n.Var else True
+                if type(arg) is not n.Var or arg.name != param or own and arg.name not in found.get(caller.name, ()):
+                    found[call.name].discard(param)
+                    changed = True
+    return {name: frozenset(params) for name, params in found.items() if params}
+
+
 def argument_names(layout: Layout, passed: dict[str, frozenset[str]]) -> frozenset[str]:
     """The program's variables that calls give as values to such parameters, from the main program or from a
     procedure with no variable of the name (what the monitor may change while the run is stopped:

@@ -562,10 +562,13 @@ class ExpressionCode(IndexCode):
         An argument is a value even in an index: its arithmetic is rounded and checked (the index's is not).
         """
         unit = self.procedures[node.name]
+        aliased = self.scope.shared.aliased.get(node.name, ())  # (the program's variable itself: nothing given)
         parts = []
         in_index, self.in_index = self.in_index, 0
         try:
             for param, arg in zip(unit.params, node.args):
+                if param in aliased:
+                    continue
                 if param in unit.by_reference:
                     parts.append(self.reference(arg))
                     continue

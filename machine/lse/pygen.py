@@ -41,6 +41,8 @@ class UnitCode(UnitNames):
         self.is_main = unit.name == MAIN
         # Its parameters by reference held in Python locals while it runs (passing.copied_references).
         self.copied = shared.copied.get(unit.name, frozenset())
+        # Its parameters by reference that are the program's variable of their name: no parameter of its function.
+        self.aliased = shared.aliased.get(unit.name, frozenset())
         program = shared.ir
         self.block_ids = analyses.reachable(program, roots)
         own_root = [program.proc_entry[unit.name]] if not self.is_main else roots[:1]
@@ -93,7 +95,7 @@ class UnitCode(UnitNames):
         # each slice, after each statement that may change what they name and after a RETOUR EN comes back
         # (analyses.settled_arrays); not where the debugger or the profile may stop the run anywhere.
         self.settled = set() if shared.profile or shared.debug else analyses.settled_arrays(
-            program, unit, self.block_ids, nodes)
+            program, unit, self.block_ids, nodes) - self.aliased
         self.unsettled = False  # a statement that may change what they name is being written (see statement)
         self.whole = shared.whole[unit.name]  # its variables expected to hold whole numbers
         self.proven = shared.proven[unit.name]  # those sure to (holdings.whole_variables)
@@ -111,7 +113,8 @@ class UnitCode(UnitNames):
         self.owed = 0  # cycles paid ahead for the blocks after the SI whose arms are being written
         # FAIRE variables that carry an int (i_NAME) beside their float, to index elements by; loops
         # kept at run time do not (nor the debugger's runs, whose pauses may set a variable).
-        counters = shared.counters[unit.name]
+        # (not a name some procedure has as the program's variable: its stores there are not this unit's)
+        counters = shared.counters[unit.name] - set().union(*shared.aliased.values())
         self.counters = set() if self.states is None or shared.debug or not counters else {
             name for name in counters & (analyses.index_names(nodes) | analyses.position_names(nodes))
             if self.storage(name) in ("local", "global")}
@@ -154,7 +157,7 @@ class UnitCode(UnitNames):
             header = "def u_main(pc):"
         else:
             params = [f"a_{i}" if self.storage(p) == "table" else python_name("r", p) if p in self.copied else
-                      self.pyname(p) for i, p in enumerate(unit.params)]
+                      self.pyname(p) for i, p in enumerate(unit.params) if p not in self.aliased]
             # Decision: a call's depth is its last argument (the caller's plus one; 0 from the main program),
             # not a cell counted up and down around each call: nothing to undo when the call ends.
             header = f"def {self.tag()}({', '.join([*params, 'depth'])}):"

@@ -74,6 +74,8 @@ class UnitNames:
     def place(self, name: str) -> str:
         """Where a name lives (storage keeps the answer: the unit's sets are made before code is written)."""
         unit = self.unit
+        if name in self.aliased:  # the program's variable of its name (passing.aliased_references)
+            return "shared" if name in self.shared.referenced else "global"
         if name in unit.by_reference:
             return "copied" if name in self.copied else "ref"
         if name in unit.locals:

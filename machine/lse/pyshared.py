@@ -64,6 +64,9 @@ class ProgramCode:
         # Parameters by value and by reference given only numbers, procedures whose RESULTAT is always a number.
         self.number_params, self.number_refs, self.numeric = kinds.numbers_given(layout, foreign, exits)
         self.referenced = analyses.referenced_globals(layout)  # the program's variables that live in `_R`
+        # Parameters by reference that are the program's variable of their name (set by the linker, with
+        # `referenced` again: passing.aliased_references).
+        self.aliased: dict[str, frozenset[str]] = {}
         self.arrays = holdings.array_variables(layout)  # TABLEAU names that only ever hold arrays
         # Variables expected to hold whole numbers (a hint), the arrays' elements counted by their stores.
         self.whole = kinds.whole_names(layout, arrays=self.arrays, exits=exits)

@@ -362,7 +362,20 @@ class Runtime(ProgramIO):
                 raise LseError(Err.TYPE_MISMATCH, f"{name} {param}")
             if param in unit.by_reference and param not in by_reference and type(value) is not float:
                 raise LseError(Err.TYPE_MISMATCH, f"{name} {param}")  # (passing: only a number is given so)
-        packed = [({0: value}, 0) if param in by_reference else value for param, value in zip(unit.params, args)]
+        # A parameter that is the program's variable of its name (passing.aliased_references) is given through it:
+        # the variable is set afresh (a string makes it a CHAINE), as the cell given to any other holds anything.
+        aliased = self.compiled.shared.aliased.get(name, frozenset())
+        for param, value in zip(unit.params, args):
+            if param in aliased:
+                self.G.release(param)
+                if type(value) is str:
+                    self.G.declare_string(param)
+                if type(value) in (str, float):
+                    self.G.assign(param, value)
+                else:  # (an array: as given)
+                    self.G[param] = value
+        packed = [({0: value}, 0) if param in by_reference else value
+                  for param, value in zip(unit.params, args) if param not in aliased]
         self.budget = self.cyc + cycles
         try:
             outcome, finished = self.suspension.call(self.compiled.units[name], [*packed, 0])  # at depth 0
@@ -371,8 +384,10 @@ class Runtime(ProgramIO):
         if not finished:
             raise LseError(Err.INTERRUPTED if outcome is Status.RUNNING else Err.MISSING_INPUT, name)
         result = None if outcome is RET or type(outcome) is Back else outcome
+        cells = iter(packed)
+        given = [self.G.get(param) if param in aliased else next(cells) for param in unit.params]
         return result, [cell[0][0] if type(cell) is tuple else cell if param in unit.by_reference else None
-                        for param, cell in zip(unit.params, packed)]
+                        for param, cell in zip(unit.params, given)]
 
     # --------------------------------------------------- data and storage
     def declare_array(self, env: Vars, name: str, sizes: tuple) -> None:

@@ -141,9 +141,11 @@ class Generator:
 
     def arguments(self, unit: Unit, depth: int) -> list[str]:
         args = []
-        for index, (_, kind, by_value) in enumerate(unit.params):
+        for index, (param, kind, by_value) in enumerate(unit.params):
             if index == 0:  # the depth of recursion
                 args.append("D-1" if unit is self.unit else str(self.rng.randint(0, 3)))
+            elif param in NUMS and not by_value and self.chance(0.85):  # its own name: the program's, mostly
+                args.append(param)
             elif kind == "a":
                 args.append(self.pick(self.arrays()))
             elif kind == "w":  # the program's W (never given a number), or a parameter of this kind handed on
@@ -520,6 +522,9 @@ class Generator:
             locals_.append((self.pick(NUMS), "shadow"))
         if self.chance(0.15) and (free := [name for name in NUMS if (name, "shadow") not in locals_]):
             locals_.append((self.pick(free), "s"))  # its own CHAINE of a program's number (Layout.is_global_number)
+        if self.chance(0.2) and (free := [name for name in NUMS if name not in {v for v, _ in locals_}]):
+            # a number by reference named as the program's variable that calls mostly give it (passing.aliased)
+            params.append((self.pick(free), "n", False))
         taken = {p for p, _, _ in params}
         if self.chance(0.25) and (free := [f"PN{k}" for k in range(3) if f"PN{k}" not in taken]):
             # a CHAINE of its own named as other procedures' number parameters (Layout.is_own_number)

@@ -44,6 +44,32 @@ SHARED_END = ("10 N←12;T←0;U←0\n20 FAIRE 60 POUR P←3 JUSQUA N\n30 FAIRE 
 TWO_WAYS_ON = ("10 LIRE G;SI G#1 ET G#2 ALORS ALLER EN 10\n20 SI G=2 ALORS ALLER EN 50\n"
                "30 LIRE A;SI A<0 ALORS ALLER EN 30\n40 B←A*2\n50 LIRE U;SI U<0 ALORS ALLER EN 50\n60 AFFICHER G,U\n")
 
+# A case whose ways meet at line 90 but one of which leaves the loop for line 130 (the oracle's shapes found it
+# written inside the loop run once, whose `break` then went on at line 90): such a case is no loop run once.
+LEFT_FOR_THE_END = "".join(line + "\n" for line in (
+    "10 CHAINE S,U,V;TABLEAU T[5],M[3,4];Z←0;I←0;J←0;K←0",
+    "20 A←8;B←2;C←2;N←8;X←2.5;S←'ABC';U←'JOUR'",
+    "30 G1←0;G2←0;G3←0;G4←0;G5←0;G6←0;G7←0;G8←0;G9←0;G10←0;G11←0",
+    "40 B←C;B←B-1;SI G6<2 ET C=X ALORS DEBUT G6←G6+1;ALLER EN 40 FIN",
+    "50 C←C+2;AFFICHER A;SI G7<2 ALORS DEBUT G7←G7+1;ALLER EN 50 FIN",
+    "60 N←N-1;T[1]←T[1]+B;SI ENT(B)>((PTR('JOUR',N,'ABC')*8)^3) ALORS ALLER EN 90",
+    "70 SI B<=1E6 ALORS ALLER EN 130",
+    "80 SI X<1E300 ALORS ALLER EN 90",
+    "90 T[5]←T[5]+A;T[1]←T[1]+C;SI G8<2 ET B<A ALORS DEBUT G8←G8+1;ALLER EN 40 FIN",
+    "100 SI G9<2 ET A>=3.75 ALORS DEBUT G9←G9+1;ALLER EN 40 FIN",
+    "110 A←A+2;M[2,2.9]←-A;SI G10<2 ALORS DEBUT G10←G10+1;ALLER EN 60 FIN",
+    "120 AFFICHER[U] U;AFFICHER C;SI G11<2 ET A#X ALORS DEBUT G11←G11+1;ALLER EN 100 FIN",
+    "130 C←(N/(C-T[A]))", "140 AFFICHER A,B,C,N,X,S,U,Z", "150 TERMINER"))
+
+# Two more the oracle's shapes found: a loop inside a loop run once whose way to the join went on past a copy of
+# the join to the loop around (`continue` restarted the loop run once), and loops that share their last line.
+JOIN_COPIED = ("20 A←12345678;B←2.5;N←2.5;X←4\n30 G2←0;G3←0\n40 SI B=N ALORS ALLER EN 60\n"
+               "60 SI X#12345678 ALORS ALLER EN 100\n80 SI G2<2 ALORS DEBUT G2←G2+1;ALLER EN 40 FIN\n"
+               "100 SI G3<2 ET A>=0.1 ALORS DEBUT G3←G3+1;ALLER EN 80 FIN\n")
+SHARED_WHILE = ("20 A←3;C←0;N←7;X←0\n40 FAIRE 90 POUR I←1 TANT QUE I<=3 ET X<=C\n50 FAIRE 70 POUR J←1 JUSQUA 4\n"
+                "60 FAIRE 70 POUR K←1 TANT QUE K<=3 ET 6#A\n70 N←N+0\n90 AFFICHER I\n100 S←GRL(U,A)\n"
+                "110 SI G1<2 ET A=X ALORS DEBUT G1←G1+1;ALLER EN 100 FIN\n")
+
 STRUCTURED = {"a join of two ways round a loop": JOIN,
               "a loop left for two lines, one running into the other": TWO_WAYS_ON,
               "the book's floyd": (ROOT / "programs" / "floyd.lse").read_text(encoding="utf-8"),
@@ -86,8 +112,10 @@ def test_a_loop_entered_at_two_places_keeps_the_dispatch() -> None:
 
 
 @pytest.mark.parametrize("profile", ["micro40", "console80"])
-@pytest.mark.parametrize("source", [JOIN, TWO_ENTRIES, TO_THE_LAST_LINE, SHARED_END],
-                         ids=["join", "two entries", "to the last line", "shared end"])
+@pytest.mark.parametrize("source", [JOIN, TWO_ENTRIES, TO_THE_LAST_LINE, SHARED_END, LEFT_FOR_THE_END, JOIN_COPIED,
+                                    SHARED_WHILE],
+                         ids=["join", "two entries", "to the last line", "shared end", "left for the end",
+                              "join copied", "shared while"])
 def test_every_mode_agrees_with_the_reference(source: str, profile: str) -> None:
     assert_agrees(source, ("5",) if source is TWO_ENTRIES else (), profile=profile)
 

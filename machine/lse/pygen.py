@@ -345,15 +345,19 @@ class UnitCode(UnitNames):
         if self.loops.counting is not None:  # in a pass of a `for`: every way runs on to its end (pyflow.counted_loop)
             self.chain(target)
             return
-        if target == self.once_join and self.fused == self.once_fused:
-            self.out.emit("break")
+        if target == self.once_join:  # (never copied: what follows it is written once, after the loop run once)
+            if self.fused == self.once_fused:
+                self.out.emit("break")
+            else:  # from a loop inside the loop run once: left for it, then the `break` (see go_on)
+                self.structure.go_out(target)
             return
         if target == self.fused:
             self.out.emit("continue")
             return
         if self.fused is not None and self.inlining < INLINE_DEPTH and target not in self.loops.counted and not (
-                self.structured and not self.copies_loops and target not in self.structure.placed and
-                self.is_loop(target)):
+                self.structured and not self.copies_loops and (
+                    target in self.structure.writing and not self.structure.copied_back(target) or (
+                        target not in self.structure.placed and self.is_loop(target)))):
             back = self.leads_to(target, self.fused, INLINE_DEPTH - self.inlining - 1) and pyflow.short(
                 self.shared.ir, target, self.entries)
             # Written here: a path that comes back to the case's block stays in its Python loop. The depth

@@ -113,7 +113,7 @@ class StructuredCode:
             for target, _ in following:
                 if target == join:
                     continue
-                if target == fused or target in self.placed:
+                if target == fused or target in self.placed or not self.nested_here(target):
                     return False
                 if target not in seen:
                     seen.add(target)
@@ -213,15 +213,81 @@ class StructuredCode:
                 elif target not in seen:
                     seen.add(target)
                     work.append(target)
-        if len(targets) != 1 or ways < 2:
-            return None
-        (join,) = targets
-        if join == start or join in self.placed or join in self.writing or pyflow.short(program, join, entries):
+        if len(targets) == 1 and ways >= 2:
+            (join,) = targets
+        else:  # (loops on the way: the one that every way, through them, goes to)
+            join = next((target for target in sorted(targets) if self.closed(start, target)), None)
+            if join is None:
+                return None
+        if join == start or join in self.placed or join in self.writing or self.copyable(join):
             return None
         fused = unit.fused
         if fused is not None and not (self.comes_back(join, fused) or unit.is_loop(join)):
             return None
         return join
+
+    def closed(self, start: int, join: int) -> bool:
+        """True if every way on from a case's block, through the loops on the way, goes to `join` (or leaves the
+        unit), from two ways or more, never back to the loop being written nor to a block already written."""
+        unit = self.unit
+        program, states, fused = unit.shared.ir, unit.states, unit.fused
+        seen, work, ways = {start}, [start], 0
+        while work:
+            at = work.pop()
+            following = analyses.loop_successors(program, program.blocks[at].exit, states[at])
+            if following is None:
+                return False
+            for target, _ in following:
+                if target == join:
+                    ways += 1
+                elif target in (fused, start) or target in self.placed or not self.nested_here(target):
+                    return False
+                elif target not in seen:
+                    seen.add(target)
+                    work.append(target)
+        return ways >= 2
+
+    def nested_here(self, block_id: int) -> bool:
+        """True if a block met on the way to a join is written where it is met, inside the loop run once: no
+        entry block, or one that comes back to the loop being written (another is left for by `pc` and `break`,
+        which would leave the loop run once instead)."""
+        fused = self.unit.fused
+        return block_id not in self.unit.entries or fused is None or self.comes_back(block_id, fused)
+
+    def copied_back(self, block_id: int) -> bool:
+        """True if a copy of a loop's head being written, where a jump inside a loop within it goes to it, goes
+        on only round the loop being written or to blocks not yet written (a queens' AVANCE copied into its TEST
+        loop); one that goes to a loop already written would leave every loop up to it (see UnitCode.go)."""
+        unit = self.unit
+        program, entries = unit.shared.ir, unit.entries
+        seen, work = {block_id}, [block_id]
+        while work:
+            for target in analyses.successors(program, program.blocks[work.pop()]):
+                if target in entries:
+                    if target != unit.fused and target in self.placed:
+                        return False
+                elif target not in seen:
+                    seen.add(target)
+                    work.append(target)
+        return True
+
+    def copyable(self, block_id: int) -> bool:
+        """True if the code a jump to an entry block writes can be written once for each way to it: short
+        (pyflow.short), and going on to no loop not yet written (whose copies could not all be loops)."""
+        unit = self.unit
+        program, entries = unit.shared.ir, unit.entries
+        if not pyflow.short(program, block_id, entries):
+            return False
+        seen, work = {block_id}, [block_id]
+        while work:
+            for target in analyses.successors(program, program.blocks[work.pop()]):
+                if target in entries:
+                    if target != block_id and target not in self.placed and unit.is_loop(target):
+                        return False
+                elif target not in seen:
+                    seen.add(target)
+                    work.append(target)
+        return True
 
     def go_out(self, target: int) -> None:
         """Leave the loop being written for a block written after it (see leave_loop): `pc` set, then `break`

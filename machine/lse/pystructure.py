@@ -103,25 +103,10 @@ class StructuredCode:
         if first in self.placed or join in self.placed or fused in (first, join) or fused is not None and not (
                 self.comes_back(first, fused) and self.comes_back(join, fused)):
             return False
-        program, states = unit.shared.ir, unit.states
-        seen, work = {first}, [first]
-        while work:
-            at = work.pop()
-            following = analyses.loop_successors(program, program.blocks[at].exit, states[at])
-            if following is None:
-                return False
-            for target, _ in following:
-                if target == join:
-                    continue
-                if target == fused or target in self.placed or not self.nested_here(target):
-                    return False
-                if target not in seen:
-                    seen.add(target)
-                    work.append(target)
-        return not self.reaches(join, first)
+        return self.ways_to(first, join, round_it=True) is not None and not self.reaches(join, first)
 
-    def reaches(self, start: int, goal: int) -> bool:
-        """True if control can go from one block to another in the unit."""
+    def reaches(self, start: int, goal: int, around: set[int] | frozenset[int] = frozenset()) -> bool:
+        """True if control can go from one block to another in the unit (not through the blocks `around`)."""
         program, states = self.unit.shared.ir, self.unit.states
         seen, work = {start}, [start]
         while work:
@@ -129,7 +114,7 @@ class StructuredCode:
             for target, _ in analyses.loop_successors(program, program.blocks[at].exit, states[at]) or ():
                 if target == goal:
                     return True
-                if target not in seen:
+                if target not in seen and target not in around:
                     seen.add(target)
                     work.append(target)
         return False
@@ -177,17 +162,7 @@ class StructuredCode:
 
     def comes_back(self, start: int, head: int) -> bool:
         """True if control can go from a block to a loop's head other than through the loops around it."""
-        program, states, around = self.unit.shared.ir, self.unit.states, self.writing - {head}
-        seen, work = {start}, [start]
-        while work:
-            at = work.pop()
-            for target, _ in analyses.loop_successors(program, program.blocks[at].exit, states[at]) or ():
-                if target == head:
-                    return True
-                if target not in seen and target not in around:
-                    seen.add(target)
-                    work.append(target)
-        return False
+        return self.reaches(start, head, self.writing - {head})
 
     def joined_after(self, start: int) -> int | None:
         """The entry block that every way out of a case's own blocks (up to the entries) goes to, from two ways or
@@ -199,20 +174,10 @@ class StructuredCode:
         aside): a `continue` or a `break` written inside the loop run once would leave that loop instead.
         """
         unit = self.unit
-        program, states, entries = unit.shared.ir, unit.states, unit.entries
-        seen, work, targets, ways = {start}, [start], set(), 0
-        while work:
-            at = work.pop()
-            following = analyses.loop_successors(program, program.blocks[at].exit, states[at])
-            if following is None:
-                return None
-            for target, _ in following:
-                if target in entries:
-                    targets.add(target)
-                    ways += 1
-                elif target not in seen:
-                    seen.add(target)
-                    work.append(target)
+        found = self.entry_ways(start)
+        if found is None:
+            return None
+        targets, ways = set(found), sum(found.values())
         if len(targets) == 1 and ways >= 2:
             (join,) = targets
         else:  # (loops on the way: the one that every way, through them, goes to)
@@ -228,7 +193,13 @@ class StructuredCode:
 
     def closed(self, start: int, join: int) -> bool:
         """True if every way on from a case's block, through the loops on the way, goes to `join` (or leaves the
-        unit), from two ways or more, never back to the loop being written nor to a block already written."""
+        unit), from two ways or more (see ways_to)."""
+        return (self.ways_to(start, join, round_it=False) or 0) >= 2
+
+    def ways_to(self, start: int, join: int, round_it: bool) -> int | None:
+        """How many ways go to `join` if every way on from `start` does (or leaves the unit), never back to the
+        loop being written, nor to a block already written, nor to one left for by `pc` (nested_here), nor back
+        to `start` unless `round_it` (a loop left for, whose pass comes back to it); else None."""
         unit = self.unit
         program, states, fused = unit.shared.ir, unit.states, unit.fused
         seen, work, ways = {start}, [start], 0
@@ -236,16 +207,18 @@ class StructuredCode:
             at = work.pop()
             following = analyses.loop_successors(program, program.blocks[at].exit, states[at])
             if following is None:
-                return False
+                return None
             for target, _ in following:
                 if target == join:
                     ways += 1
+                elif target == start and round_it:
+                    continue
                 elif target in (fused, start) or target in self.placed or not self.nested_here(target):
-                    return False
+                    return None
                 elif target not in seen:
                     seen.add(target)
                     work.append(target)
-        return ways >= 2
+        return ways
 
     def nested_here(self, block_id: int) -> bool:
         """True if a block met on the way to a join is written where it is met, inside the loop run once: no
@@ -258,36 +231,35 @@ class StructuredCode:
         """True if a copy of a loop's head being written, where a jump inside a loop within it goes to it, goes
         on only round the loop being written or to blocks not yet written (a queens' AVANCE copied into its TEST
         loop); one that goes to a loop already written would leave every loop up to it (see UnitCode.go)."""
-        unit = self.unit
-        program, entries = unit.shared.ir, unit.entries
-        seen, work = {block_id}, [block_id]
-        while work:
-            for target in analyses.successors(program, program.blocks[work.pop()]):
-                if target in entries:
-                    if target != unit.fused and target in self.placed:
-                        return False
-                elif target not in seen:
-                    seen.add(target)
-                    work.append(target)
-        return True
+        fused, found = self.unit.fused, self.entry_ways(block_id)
+        return found is not None and all(target == fused or target not in self.placed for target in found)
 
     def copyable(self, block_id: int) -> bool:
         """True if the code a jump to an entry block writes can be written once for each way to it: short
         (pyflow.short), and going on to no loop not yet written (whose copies could not all be loops)."""
         unit = self.unit
-        program, entries = unit.shared.ir, unit.entries
-        if not pyflow.short(program, block_id, entries):
-            return False
-        seen, work = {block_id}, [block_id]
+        found = self.entry_ways(block_id)
+        return found is not None and pyflow.short(unit.shared.ir, block_id, unit.entries) and not any(
+            target != block_id and target not in self.placed and unit.is_loop(target) for target in found)
+
+    def entry_ways(self, block_id: int) -> dict[int, int] | None:
+        """The entry blocks that the code written from a block goes on to (its blocks up to them), each with the
+        count of ways to it; None where a way is not decided."""
+        unit = self.unit
+        program, states, entries = unit.shared.ir, unit.states, unit.entries
+        seen, work, found = {block_id}, [block_id], {}
         while work:
-            for target in analyses.successors(program, program.blocks[work.pop()]):
+            at = work.pop()
+            following = analyses.loop_successors(program, program.blocks[at].exit, states[at])
+            if following is None:
+                return None
+            for target, _ in following:
                 if target in entries:
-                    if target != block_id and target not in self.placed and unit.is_loop(target):
-                        return False
+                    found[target] = found.get(target, 0) + 1
                 elif target not in seen:
                     seen.add(target)
                     work.append(target)
-        return True
+        return found
 
     def go_out(self, target: int) -> None:
         """Leave the loop being written for a block written after it (see leave_loop): `pc` set, then `break`

@@ -143,7 +143,7 @@ class UnitCode(UnitNames):
         # first goes to it; a loop's case is left by `break` for the blocks written after it.
         self.structured = False
         self.structure = StructuredCode(self)
-        self.once_join: int | None = None  # the block a case's loop run once is left for (see case_chain)
+        self.once_join: int | None = None  # the block a loop run once is left for (StructuredCode.case_chain)
         self.once_fused: int | None = None  # the loop being written where that loop run once is
         self.copies_loops = False  # without the dispatch, a loop's head may be copied where a jump goes to it (see go)
 
@@ -405,32 +405,16 @@ class UnitCode(UnitNames):
             return
         if self.states is None or not self.is_loop(block_id):
             self.kept.pass_starts(None)
-            self.case_chain(block_id)
+            self.structure.case_chain(block_id)
             return
         out.emit("while True:")
         out.depth += 1
         out.emit(self.budget_test(self.shared.ir.blocks[block_id].line))
         self.kept.pass_starts(block_id)
         self.fused = block_id
-        self.case_chain(block_id)
+        self.structure.case_chain(block_id)
         self.fused = None
         out.depth -= 1
-
-    def case_chain(self, block_id: int) -> None:
-        """A case's chain; without the dispatch, where every way out of it goes to one entry block that it
-        meets twice or more, inside a loop run once, left by `break` for that block, written after it."""
-        join = self.structure.joined_after(block_id) if self.structured else None
-        if join is None:
-            self.chain(block_id)
-            return
-        out = self.out
-        out.emit("while True:  # run once: a `break` goes on below")
-        out.depth += 1
-        before, self.once_join, self.once_fused = (self.once_join, self.once_fused), join, self.fused
-        self.chain(block_id)
-        self.once_join, self.once_fused = before
-        out.depth -= 1
-        self.go(join)
 
     def loops_back(self, start: int) -> bool:
         """True if the code of a case can jump back to its own block (static loops only)."""

@@ -164,9 +164,27 @@ class StructuredCode:
         """True if control can go from a block to a loop's head other than through the loops around it."""
         return self.reaches(start, head, self.writing - {head})
 
+    def case_chain(self, block_id: int) -> None:
+        """A case's chain (UnitCode.chain); written without the dispatch, where every way out of it goes to one
+        entry block that it meets twice or more (joined_after), inside a loop run once, left by `break` for that
+        block, which is written after it."""
+        unit = self.unit
+        join = self.joined_after(block_id) if unit.structured else None
+        if join is None:
+            unit.chain(block_id)
+            return
+        out = unit.out
+        out.emit("while True:  # run once: a `break` goes on below")
+        out.depth += 1
+        before, unit.once_join, unit.once_fused = (unit.once_join, unit.once_fused), join, unit.fused
+        unit.chain(block_id)
+        unit.once_join, unit.once_fused = before
+        out.depth -= 1
+        unit.go(join)
+
     def joined_after(self, start: int) -> int | None:
         """The entry block that every way out of a case's own blocks (up to the entries) goes to, from two ways or
-        more, where writing it at the first would leave the others no way to it (see UnitCode.case_chain): one
+        more, where writing it at the first would leave the others no way to it (see case_chain): one
         too long to copy, not yet written, and part of the loop being written (or of none); else None.
 
         Decision: the shape of a jump to a loop's last line from inside it (`SI A=0 ALORS DEBUT ...;ALLER EN

@@ -4,7 +4,8 @@ that only ever hold strings, variables that only ever hold whole numbers.
 
 Each fact holds as long as nothing but the program stores: the linker checks, when a stopped run goes
 on, that the monitor broke none of them (linker.CompiledProgram.goes_on_with). Imports nodes, layout,
-builtins (their result kinds) and analyses; never the runtime or the code generator.
+builtins (their result kinds), analyses and ownership (what a statement stores whole); never the runtime or
+the code generator.
 """
 
 from __future__ import annotations
@@ -16,8 +17,9 @@ from machine.lse import nodes as n
 from machine.lse.analyses import referenced_globals, successors, whole_stores
 from machine.lse.builtins import BUILTINS
 from machine.lse.kinds import result_expressions, whole_names
-from machine.lse.layout import MAIN, Layout, given_by_reference
+from machine.lse.layout import MAIN, Layout
 from machine.lse.operands import whole_constant
+from machine.lse.ownership import stored_whole
 
 
 def own_names(layout: Layout) -> set[str]:
@@ -176,18 +178,9 @@ def string_params(layout: Layout, strings: set[str], functions: set[str],
     others: dict[str, set[str]] = {name: set() for name in units}  # stored into otherwise than by an assignment
     calls = []
     for owner, node in layout.noted:
-        kind = type(node)
         if owner.name in others:
-            if kind is not n.Assign:
-                others[owner.name].update(whole_stores(node))
-            others[owner.name].update(getattr(node, "names", ()) if kind in (n.Liberer, n.Lire) else ())
-            if kind is n.Charger:
-                others[owner.name].add(node.var.name)
-            elif kind is n.Tableau:
-                others[owner.name].update(name for name, _ in node.decls)
-            elif kind is n.Call:
-                others[owner.name].update(given_by_reference(node, layout.units))
-        if kind is n.Call and node.name in units:
+            others[owner.name].update(stored_whole(node, layout.units, assignments=False))
+        if type(node) is n.Call and node.name in units:
             caller = None if node.line in foreign else owner
             calls.extend((node.name, caller, param, arg) for param, arg in zip(units[node.name].params, node.args))
     called = {callee for callee, _, _, _ in calls}  # (one the program never calls is the host's: it may give any)

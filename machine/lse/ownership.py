@@ -188,6 +188,23 @@ def declared_first(program: ir.ProgramIR, unit: Unit, name: str, kind: type = n.
     return met
 
 
+def stored_whole(node: object, units: dict[str, Unit], assignments: bool = True) -> set[str]:
+    """The names a statement stores into whole: assigned (unless not `assignments`), read in, loaded, freed,
+    declared an array, handed over by reference or given a position (an element stored into, read in or loaded
+    is an Index, not a name)."""
+    kind = type(node)
+    stored = set(whole_stores(node)) if assignments or kind is not n.Assign else set()
+    if kind is n.Charger:
+        stored.add(node.var.name)
+    elif kind is n.Liberer:
+        stored.update(node.names)
+    elif kind is n.Tableau:
+        stored.update(name for name, _ in node.decls)
+    elif kind is n.Call:
+        stored.update(given_by_reference(node, units))
+    return stored
+
+
 def assigned_string_params(program: ir.ProgramIR, unit: Unit, nodes: list, candidates: set[str],
                            units: dict[str, Unit], given: set[str] = frozenset()) -> set[str]:
     """The parameters by value among `candidates` that a CHAINE declares before anything else names them (or that
@@ -196,20 +213,7 @@ def assigned_string_params(program: ir.ProgramIR, unit: Unit, nodes: list, candi
     the caller gave, as for held_params)."""
     if not candidates:
         return set()
-    stored: set[str] = set()
-    for node in nodes:
-        kind = type(node)
-        if kind is not n.Assign:
-            stored.update(whole_stores(node))
-        if kind is n.Charger:
-            stored.add(node.var.name)
-        elif kind in (n.Liberer, n.Lire):
-            stored.update(getattr(node, "names", ()))
-            stored.update(t.name for t in getattr(node, "targets", ()) if type(t) is n.Var)
-        elif kind is n.Tableau:
-            stored.update(name for name, _ in node.decls)
-        elif kind is n.Call:
-            stored.update(given_by_reference(node, units))
+    stored = set().union(*(stored_whole(node, units, assignments=False) for node in nodes))
     return {name for name in candidates - stored if name in given or declared_first(program, unit, name)}
 
 
@@ -221,16 +225,4 @@ def held_params(unit: Unit, nodes: list, candidates: set[str], units: dict[str, 
     """
     if not candidates:  # (the main program, a procedure without parameters by value)
         return set()
-    stored: set[str] = set()
-    for node in nodes:
-        kind = type(node)
-        stored.update(whole_stores(node))  # an element stored into, read in or loaded is an Index below
-        if kind is n.Charger:
-            stored.add(node.var.name)
-        elif kind is n.Liberer:
-            stored.update(node.names)
-        elif kind is n.Tableau:
-            stored.update(name for name, _ in node.decls)
-        elif kind is n.Call:
-            stored.update(given_by_reference(node, units))
-    return candidates - stored
+    return candidates - set().union(*(stored_whole(node, units) for node in nodes))

@@ -7,6 +7,8 @@ dispatch (pydispatch). Imports analyses, pyflow and pyshared (the indent); never
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from machine.lse import analyses, pyflow
 from machine.lse.pyshared import INDENT
 
@@ -218,25 +220,13 @@ class StructuredCode:
         """How many ways go to `join` if every way on from `start` does (or leaves the unit), never back to the
         loop being written, nor to a block already written, nor to one left for by `pc` (nested_here), nor back
         to `start` unless `round_it` (a loop left for, whose pass comes back to it); else None."""
-        unit = self.unit
-        program, states, fused = unit.shared.ir, unit.states, unit.fused
-        seen, work, ways = {start}, [start], 0
-        while work:
-            at = work.pop()
-            following = analyses.loop_successors(program, program.blocks[at].exit, states[at])
-            if following is None:
-                return None
-            for target, _ in following:
-                if target == join:
-                    ways += 1
-                elif target == start and round_it:
-                    continue
-                elif target in (fused, start) or target in self.placed or not self.nested_here(target):
-                    return None
-                elif target not in seen:
-                    seen.add(target)
-                    work.append(target)
-        return ways
+        fused = self.unit.fused
+
+        def refused(target: int) -> bool:
+            return target in (fused, start) or target in self.placed or not self.nested_here(target)
+
+        found = self.ways_on(start, lambda target: target == join or round_it and target == start, refused)
+        return None if found is None else found.get(join, 0)
 
     def nested_here(self, block_id: int) -> bool:
         """True if a block met on the way to a join is written where it is met, inside the loop run once: no
@@ -263,17 +253,26 @@ class StructuredCode:
     def entry_ways(self, block_id: int) -> dict[int, int] | None:
         """The entry blocks that the code written from a block goes on to (its blocks up to them), each with the
         count of ways to it; None where a way is not decided."""
+        entries = self.unit.entries
+        return self.ways_on(block_id, entries.__contains__, lambda target: False)
+
+    def ways_on(self, start: int, stops: Callable[[int], bool],
+                refused: Callable[[int], bool]) -> dict[int, int] | None:
+        """The blocks where the ways on from `start` stop (`stops`), each with the count of ways to it; None where
+        a way is not decided or meets a block `refused` before it stops."""
         unit = self.unit
-        program, states, entries = unit.shared.ir, unit.states, unit.entries
-        seen, work, found = {block_id}, [block_id], {}
+        program, states = unit.shared.ir, unit.states
+        seen, work, found = {start}, [start], {}
         while work:
             at = work.pop()
             following = analyses.loop_successors(program, program.blocks[at].exit, states[at])
             if following is None:
                 return None
             for target, _ in following:
-                if target in entries:
+                if stops(target):
                     found[target] = found.get(target, 0) + 1
+                elif refused(target):
+                    return None
                 elif target not in seen:
                     seen.add(target)
                     work.append(target)

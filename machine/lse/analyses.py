@@ -314,9 +314,7 @@ def referenced_globals(layout: Layout, aliased: dict[str, frozenset[str]] | None
     """Names given whole to a by-reference parameter somewhere: the program's variable of that name
     lives in a table (`_R`), so that the callee reads it with one lookup (a cell cannot be referenced); not
     to one of the `aliased` (passing.aliased_references), which is that variable in its procedure."""
-    if not aliased:
-        return {name for call in layout.calls for name in given_by_reference(call, layout.units)}
-    units = layout.units
+    units, aliased = layout.units, aliased or {}
     return {arg.name for call in layout.calls if call.name in units
             for param, arg in zip(units[call.name].params, call.args)
             if type(arg) is n.Var and param in units[call.name].by_reference and param not in aliased.get(

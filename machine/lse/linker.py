@@ -86,14 +86,9 @@ class CompiledProgram:
         shared.comes_back = comes_back
         # Parameters by reference kept in Python locals while their procedure runs (not for the debugger).
         shared.copied = {} if debug else passing.copied_references(layout, foreign, shared.number_refs)
-        # Parameters by reference that every call gives the program's variable of their name: that variable
-        # (not for the debugger, whose frames show a procedure's parameters).
-        shared.aliased = {} if debug else passing.aliased_references(layout, foreign)
-        if shared.aliased:
-            shared.referenced = analyses.referenced_globals(layout, shared.aliased)
-            shared.copied = {name: params - shared.aliased.get(name, frozenset())
-                             for name, params in shared.copied.items()}
-            shared.copied = {name: params for name, params in shared.copied.items() if params}
+        # (not those that are the program's variable of their name: ProgramCode.aliased)
+        shared.copied = {name: rest for name, params in shared.copied.items()
+                         if (rest := params - shared.aliased.get(name, frozenset()))}
         shared.max_depth = machine.max_depth  # a call as deep fails (TROP D'APPELS): see pygen.program_source
         self.copied_lines = passing.quiet_lines(layout, shared.copied) if shared.copied else frozenset()
         # What the run starts with (kept from the prompt: REPRENDRE) may already break what the analyses

@@ -1,13 +1,14 @@
 """What the units of one generated program share: the source written, prices, charge points, constants, string stores.
 
-A part of the one code generator (pygen.py); imports analyses, checks (the walk), ir and layout; never the runtime.
+A part of the one code generator (pygen.py); imports the analyses (analyses, kinds, holdings, ownership, passing),
+checks (the walk), ir and layout; never the runtime.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
-from machine.lse import analyses, holdings, ir, kinds, ownership
+from machine.lse import analyses, holdings, ir, kinds, ownership, passing
 from machine.lse.checks import nodes_below
 from machine.lse.layout import Layout
 
@@ -63,10 +64,10 @@ class ProgramCode:
         self.leaves = {name: {leave.kind for leave in leaves} for name, leaves in exits.items()}  # how each ends
         # Parameters by value and by reference given only numbers, procedures whose RESULTAT is always a number.
         self.number_params, self.number_refs, self.numeric = kinds.numbers_given(layout, foreign, exits)
-        self.referenced = analyses.referenced_globals(layout)  # the program's variables that live in `_R`
-        # Parameters by reference that are the program's variable of their name (set by the linker, with
-        # `referenced` again: passing.aliased_references).
-        self.aliased: dict[str, frozenset[str]] = {}
+        # Parameters by reference that every call gives the program's variable of their name: that variable (not
+        # for the debugger, whose frames show a procedure's parameters).
+        self.aliased = {} if debug else passing.aliased_references(layout, foreign)
+        self.referenced = analyses.referenced_globals(layout, self.aliased)  # the program's variables in `_R`
         self.arrays = holdings.array_variables(layout)  # TABLEAU names that only ever hold arrays
         # Variables expected to hold whole numbers (a hint), the arrays' elements counted by their stores.
         self.whole = kinds.whole_names(layout, arrays=self.arrays, exits=exits)

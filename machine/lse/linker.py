@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 
 from machine.errors import Err, InternalError, LseError
-from machine.lse import analyses, holdings, ir, ops, ownership, passing, splitting, targets
+from machine.lse import analyses, holdings, ir, magnitudes, ops, ownership, passing, splitting, targets
 from machine.lse.builtins import substring
 from machine.lse.formats import render_plain
 from machine.lse.frames import (
@@ -99,6 +99,9 @@ class CompiledProgram:
         shared.vectors = {name for name in shared.vectors if not matrix(machine.G.get(name))}
         shared.shapes = {name: dims for name, dims in shared.shapes.items() if shaped(machine.G.get(name), dims)}
         shared.arrays = {name for name in shared.arrays if unset_or(machine.G.get(name), list)}
+        # Sums of variables with a bound need no overflow test (not where a line may run in another unit's frame, nor
+        # for the debugger, whose monitor may set any variable); what the run starts with is one of their values.
+        shared.bounds = {} if foreign is None or foreign or debug else magnitudes.variable_bounds(layout, machine.G)
         # The program's string variables and functions, the strings a function holds as its own counted.
         not_strings = {name for name, value in machine.G.items() if not unset_or(value, str)}
         own = {unit.name: ownership.own_strings_and_arrays(program, unit, analyses.naming_nodes(analyses.unit_nodes(
@@ -148,11 +151,18 @@ class CompiledProgram:
             shadow.cell_contents = int(value) if whole else math.nan
 
     def goes_on_with(self, variables: dict) -> bool:
-        """True if the code can go on with the variables as the monitor left them (see the eleven below)."""
+        """True if the code can go on with the variables as the monitor left them (see the twelve below)."""
         return (self.vectors_kept(variables) and self.counters_kept(variables) and self.arrays_kept(variables)
                 and self.kinds_kept(variables) and self.wholes_kept(variables) and self.declarations_kept(variables)
                 and self.values_kept(variables) and self.sure_kept(variables) and self.numbers_kept(variables)
-                and self.targets_kept(variables) and self.copies_kept(variables))
+                and self.targets_kept(variables) and self.copies_kept(variables) and self.bounds_kept(variables))
+
+    def bounds_kept(self, variables: dict) -> bool:
+        """False if the monitor gave a variable with a bound (magnitudes.variable_bounds) a larger number: its sums
+        are not tested for overflow."""
+        bounds = self.shared.bounds.get(MAIN, {})
+        return all(type(value := variables.get(name)) is not float or abs(value) <= bound
+                   for name, bound in bounds.items())
 
     def copies_kept(self, variables: dict) -> bool:
         """False if the run stopped inside a procedure that keeps parameters by reference in Python locals

@@ -19,32 +19,72 @@ SMALL_RESULTS = {"LGR": 2.0 ** 63, "POS": 2.0 ** 63, "SKP": 2.0 ** 63, "PTR": 2.
                  "SIN": 1.0, "COS": 1.0, "ATG": 2.0, "ALE": 1.0}
 
 
-def magnitude_at_most(node: object, bounded: dict[str, tuple[int, int]] | None = None) -> float | None:
-    """A bound on the size of an operand's value, known before it runs (a constant, a small built-in, an
-    element of an array whose elements are bounded: holdings.bounded_arrays); None if none."""
-    if isinstance(node, n.Unary):
-        node = node.operand
-    if isinstance(node, n.Num):
+FITS = 1e300  # the largest result that needs no overflow test (the double range ends near 1.8e308)
+DEEPEST = 60  # an expression nested deeper has no bound (no recursion limit is ever met)
+
+
+def magnitude(node: object, variable: Callable[[str], float | None],
+              bounded: dict[str, tuple[int, int]] | None = None, depth: int = 0) -> float | None:
+    """A bound on the size of an expression's value, from those of its variables (`variable`: None if it has
+    none) and of the elements of the bounded arrays (holdings.bounded_arrays); None if none is known."""
+    if depth > DEEPEST:
+        return None
+    kind = type(node)
+    if kind is n.Num:
         return abs(float(node.value))
-    if isinstance(node, n.BuiltinCall):
-        return SMALL_RESULTS.get(node.name)
-    if isinstance(node, n.Index) and bounded and node.name in bounded:
-        return float(max(abs(bound) for bound in bounded[node.name]))
-    return None
+    if kind is n.Var:
+        return variable(node.name)
+    if kind is n.Unary:
+        return magnitude(node.operand, variable, bounded, depth + 1)
+    if kind is n.Index:
+        return float(max(abs(bound) for bound in bounded[node.name])) if bounded and node.name in bounded else None
+    if kind is n.Conditional:
+        sizes = [magnitude(part, variable, bounded, depth + 1) for part in (node.then, node.other)]
+        return None if None in sizes else max(sizes)
+    if kind is n.BuiltinCall:
+        return _builtin(node, variable, bounded, depth)
+    if kind is not n.Binary or node.op not in "+-*/":
+        return None
+    left = magnitude(node.left, variable, bounded, depth + 1)
+    if node.op == "/":  # only by a constant of at least 1: never larger
+        right = node.right
+        size = abs(float(right.value)) if type(right) is n.Num else 0.0
+        return left if size >= 1.0 else None
+    right = magnitude(node.right, variable, bounded, depth + 1)
+    if left is None or right is None:
+        return None
+    size = left + right if node.op in "+-" else left * right
+    return size if size <= FITS else None
 
 
-def cannot_overflow(op: str, left: object, right: object, bounded: dict[str, tuple[int, int]] | None = None) -> bool:
-    """True if an operation with a constant, a small built-in's result or an element of a bounded array can
-    never leave the double range.
+def _builtin(node: n.BuiltinCall, variable: Callable[[str], float | None],
+             bounded: dict[str, tuple[int, int]] | None, depth: int) -> float | None:
+    if node.name in SMALL_RESULTS:
+        return SMALL_RESULTS[node.name]
+    if node.name == "LGN":  # the logarithm of a positive double: between -745.2 and 709.8
+        return 746.0
+    if node.name not in ("ENT", "ABS", "RAC") or not node.args:
+        return None
+    size = magnitude(node.args[0], variable, bounded, depth + 1)
+    if size is None:
+        return None
+    return size + 1.0 if node.name == "ENT" else size if node.name == "ABS" else math.sqrt(size)
+
+
+def cannot_overflow(op: str, left: object, right: object, bounded: dict[str, tuple[int, int]] | None = None,
+                    variables: dict[str, float] | None = None) -> bool:
+    """True if an operation can never leave the double range, from the bounds of its operands (magnitude: of
+    constants, small built-ins' results, elements of bounded arrays, `variables` with a bound).
 
     Adding less than half the spacing of doubles near the largest one (2^970) rounds back,
     multiplying by at most 1 or dividing by a constant of at least 1 only shrinks.
     """
-    a, b = magnitude_at_most(left, bounded), magnitude_at_most(right, bounded)
+    known = (variables or {}).get
+    a, b = magnitude(left, known, bounded), magnitude(right, known, bounded)
     if op in "+-":
         return any(c is not None and c < 1e291 for c in (a, b))
     if op == "*":
-        return any(c is not None and c <= 1.0 for c in (a, b))
+        return any(c is not None and c <= 1.0 for c in (a, b)) or (a is not None and b is not None and a * b <= FITS)
     return op == "/" and isinstance(right, n.Num) and abs(float(right.value)) >= 1.0
 
 

@@ -260,7 +260,7 @@ class ExpressionCode(IndexCode):
         code = f"({left} {op} {right})" if (op != "+" or numbers) else f"_add({left}, {right})"
         if self.in_index:  # index arithmetic is neither rounded nor checked: beyond any array anyway
             return code, ("i" if lk == rk == "i" else "n")
-        fits = cannot_overflow(op, node.left, node.right, self.scope.shared.bounded)
+        fits = cannot_overflow(op, node.left, node.right, self.scope.shared.bounded, self.scope.bounds)
         if self.cold and not self.numbers.single and not fits:
             return (f"_ck({left} {op} {right})" if code[0] == "(" else f"_ck({code})"), "n"  # numbers.checked
         if scales(op, node.left, node.right):
@@ -448,7 +448,7 @@ class ExpressionCode(IndexCode):
         if link:
             return code, "n"
         links = any(type(child) is n.Binary and child.op in CHAIN for child in (node.left, node.right))
-        fits = cannot_overflow(node.op, node.left, node.right, self.scope.shared.bounded)
+        fits = cannot_overflow(node.op, node.left, node.right, self.scope.shared.bounded, self.scope.bounds)
         return self.numbers.result(code, fits and not links), "n"
 
     def unfailing_after_first(self, node: n.Binary) -> bool:

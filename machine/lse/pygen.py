@@ -99,6 +99,7 @@ class UnitCode(UnitNames):
         self.unsettled = False  # a statement that may change what they name is being written (see statement)
         self.whole = shared.whole[unit.name]  # its variables expected to hold whole numbers
         self.proven = shared.proven[unit.name]  # those sure to (holdings.whole_variables)
+        self.bounds = shared.bounds.get(unit.name, {})  # its number variables' bounds (magnitudes.variable_bounds)
         self.exprs = ExpressionCode(self, shared.numbers, self.charge_inline, shared.layout.units)
         # Elements read again with nothing changed in between take the first read's value (not for the
         # debugger, whose monitor may change any between two statements).

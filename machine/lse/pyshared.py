@@ -77,6 +77,8 @@ class ProgramCode:
         self.vectors = holdings.vectors(layout)  # arrays that are vectors whenever they are arrays
         self.shapes = holdings.shapes(layout)  # arrays whose sizes are constants, by name
         self.bounded = holdings.bounded_arrays(layout)  # arrays of whole numbers between two bounds
+        # Each unit's number variables with a bound on their size, by name (set by the linker: magnitudes.py).
+        self.bounds: dict[str, dict[str, float]] = {}
         self.strings: set[str] = set()  # CHAINE variables that only ever hold strings (set by the linker)
         self.undeclarable = holdings.undeclarable(layout)  # names that LIBERER or CHARGER may make no CHAINE
         self.string_results: set[str] = set()  # procedures whose RESULTAT is always a string (set by the linker)

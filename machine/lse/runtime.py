@@ -8,6 +8,7 @@ import pygame or any front end.
 from __future__ import annotations
 
 import gc
+import math
 import sys
 from collections import Counter
 from collections.abc import Callable
@@ -356,12 +357,15 @@ class Runtime(ProgramIO):
         proven = self.compiled.shared.proven.get(name, ())
         strings = self.compiled.shared.string_params.get(name, ())  # (every call of the program gives a string)
         by_reference = self.compiled.shared.layout.units[name].by_reference  # less those given as values
+        bounds = self.compiled.shared.bounds.get(name, {})  # (its parameters are its own names there: magnitudes)
         for param, value in zip(unit.params, args):
             if param in proven and type(value) is float and not value.is_integer() or (
                     param in strings and type(value) is not str):
                 raise LseError(Err.TYPE_MISMATCH, f"{name} {param}")
             if param in unit.by_reference and param not in by_reference and type(value) is not float:
                 raise LseError(Err.TYPE_MISMATCH, f"{name} {param}")  # (passing: only a number is given so)
+            if type(value) is float and abs(value) > bounds.get(param, math.inf):  # (magnitudes: sums untested)
+                raise LseError(Err.BAD_ARGUMENT, f"{name} {param}")
         # A parameter that is the program's variable of its name (passing.aliased_references) is given through it:
         # the variable is set afresh (a string makes it a CHAINE), as the cell given to any other holds anything.
         aliased = self.compiled.shared.aliased.get(name, frozenset())

@@ -1,0 +1,158 @@
+"""How large each number variable of a program can ever be: a bound on its size, from every store into it.
+
+An analysis of the layout (imports nodes, layout and operands; never the runtime, nor the code generator):
+pyexpr leaves out the overflow test of a sum or product whose operands' bounds keep it far inside the
+double range.
+
+A variable's stores are of two forms: one that sets it (`X←E`, a FAIRE's start, a position given back, a
+parameter by value given an argument, or by the host) and one that adds to it (`X←X+E`, `X←E-X`, a FAIRE's step). Its
+bound is the largest set value plus PASSES times the largest addend, the bounds of the expressions being
+worked out from those of the variables they read, until no bound grows (one that passes LARGEST, or keeps
+growing, has none). A variable read in (LIRE), loaded (CHARGER), given to a parameter by reference, or a
+parameter by reference itself has none.
+
+Decision: PASSES is 2^53 stores into one variable. No run gets there (at 10^8 statements a second, it
+would take three years), and a variable that only grows by bounded steps is then bounded: a counter, a
+sum of bounded terms, a loop's variable, whatever its limit. What doubles at each pass (a power, the
+Fibonacci numbers) has no bound.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from machine.lse import nodes as n
+from machine.lse.checks import walk
+from machine.lse.layout import MAIN, Layout, Unit
+from machine.lse.operands import SMALL_RESULTS, magnitude
+
+PASSES = 2.0 ** 53  # the most stores into one variable that a run can make (see the docstring)
+LARGEST = 1e250  # a bound beyond this is none: sums and products of two bounded values stay below 1e300
+HOST = 2.0 ** 53  # the largest number the host may give a parameter by value (Micro.call): every whole double below
+ROUNDS = 60  # passes over the stores before the bounds still growing are given up
+
+Key = tuple[str, str]  # (the unit whose own variable it is, or MAIN; its name)
+
+
+def variable_bounds(layout: Layout, start: Mapping[str, object] | None = None) -> dict[str, dict[str, float]]:
+    """Each unit's number variables with a bound on their size, by name (its own, and the program's it reads);
+    `start`: the program's variables the run starts with (kept from the prompt: REPRENDRE), their values."""
+    if layout.paused:  # the monitor may set any variable while the program waits
+        return {name: {} for name in layout.units}
+    stores, unbounded = _stores(layout)
+    for name, value in (start or {}).items():
+        if type(value) is float and (MAIN, name) in stores:
+            if not abs(value) <= LARGEST:  # (NaN too)
+                unbounded.add((MAIN, name))
+            stores[(MAIN, name)].append((False, n.Num(abs(value), 0), layout.units[MAIN]))
+    bounds: dict[Key, float] = {}
+    while True:
+        changed = _settle(stores, bounds, unbounded)
+        if not changed:
+            break
+        unbounded |= changed  # still growing after ROUNDS passes: none
+    found: dict[str, dict[str, float]] = {}
+    for unit in layout.units.values():
+        own = {} if unit.name == MAIN else {name: bounds[(unit.name, name)] for name in unit.locals
+                                             if (unit.name, name) in bounds}
+        program = {name: bound for (owner, name), bound in bounds.items() if owner == MAIN and name not in unit.locals}
+        found[unit.name] = {**program, **own}
+    return found
+
+
+def _key(unit: Unit, name: str) -> Key:
+    return (unit.name, name) if unit.name != MAIN and name in unit.locals else (MAIN, name)
+
+
+def _stores(layout: Layout) -> tuple[dict[Key, list[tuple[bool, object, Unit]]], set[Key]]:
+    """Every store into a number variable, as (adds, expression, the unit it is read in); and the variables with
+    no bound whatever their stores."""
+    stores: dict[Key, list[tuple[bool, object, Unit]]] = {}
+    unbounded: set[Key] = set()
+
+    def store(unit: Unit, name: str, expr: object, reader: Unit | None = None) -> None:
+        key = _key(unit, name)
+        reader = unit if reader is None else reader
+        adds, part = _addend(key, expr, reader)
+        stores.setdefault(key, []).append((adds, part, reader))
+
+    for unit, node in layout.noted:
+        kind = type(node)
+        if kind is n.Assign and type(node.target) is n.Var:
+            store(unit, node.target.name, node.expr)
+        elif kind is n.Faire:
+            key = _key(unit, node.var)
+            stores.setdefault(key, []).append((False, node.start, unit))
+            stores[key].append((True, n.Num(1.0, node.line) if node.step is None else node.step, unit))
+        elif kind is n.Lire:
+            unbounded.update(_key(unit, target.name) for target in node.targets if type(target) is n.Var)
+        elif kind is n.Charger:
+            unbounded.update(_key(unit, target.name) for target in (node.var, node.status) if type(target) is n.Var)
+        elif kind is n.BuiltinCall and node.position_out is not None:
+            store(unit, node.position_out.name, n.Num(SMALL_RESULTS["POS"], node.line))
+        elif kind is n.Call:
+            callee = layout.units.get(node.name)
+            if callee is None:
+                continue
+            for param, arg in zip(callee.params, node.args):
+                if param in callee.by_reference:
+                    unbounded.add((callee.name, param))
+                    if type(arg) is n.Var:
+                        unbounded.add(_key(unit, arg.name))
+                else:
+                    store(callee, param, arg, reader=unit)
+    for unit in layout.units.values():  # what the host may give (runtime.call_from_host refuses more)
+        for param in unit.params:
+            if param not in unit.by_reference:
+                stores.setdefault((unit.name, param), []).append((False, n.Num(HOST, 0), unit))
+    numbers = {key for key in stores if layout.is_pure_number(key[1])}
+    unbounded |= set(stores) - numbers
+    return stores, unbounded
+
+
+def _addend(key: Key, expr: object, reader: Unit) -> tuple[bool, object]:
+    """A store as (True, E) where it adds E to the variable it stores into (X+E, E+X, X-E, E-X), else (False, expr)."""
+    if type(expr) is n.Binary and expr.op in "+-":
+        for mine, other in ((expr.left, expr.right), (expr.right, expr.left)):
+            if type(mine) is n.Var and _key(reader, mine.name) == key and not _reads(other, key, reader):
+                return True, other
+    return False, expr
+
+
+def _reads(node: object, key: Key, reader: Unit) -> bool:
+    return any(type(item) is n.Var and _key(reader, item.name) == key for item in walk(node))
+
+
+def _settle(stores: dict[Key, list[tuple[bool, object, Unit]]], bounds: dict[Key, float],
+            unbounded: set[Key]) -> set[Key]:
+    """Raise the bounds until none grows (the keys still growing after ROUNDS passes are given back)."""
+    for key in list(bounds):
+        if key in unbounded:
+            del bounds[key]
+    bounds.update({key: 0.0 for key in stores if key not in unbounded and key not in bounds})
+    for _ in range(ROUNDS):
+        grown: set[Key] = set()
+        for key in list(bounds):
+            bound = _bound(stores[key], bounds)
+            if bound is None or bound > LARGEST:
+                del bounds[key]
+                grown.add(key)
+            elif bound > bounds[key]:
+                bounds[key] = bound
+                grown.add(key)
+        if not grown:
+            return set()
+    return grown
+
+
+def _bound(entries: list[tuple[bool, object, Unit]], bounds: dict[Key, float]) -> float | None:
+    set_to = added = 0.0
+    for adds, expr, reader in entries:
+        size = magnitude(expr, lambda name, reader=reader: bounds.get(_key(reader, name)))
+        if size is None:
+            return None
+        if adds:
+            added = max(added, size)
+        else:
+            set_to = max(set_to, size)
+    return set_to + PASSES * added

@@ -1,0 +1,115 @@
+"""Number variables whose every store keeps them bounded (magnitudes.variable_bounds): sums and products of them
+are not tested for overflow; what may grow without end (read in, doubled, given by reference) still is, and
+every mode agrees with the reference either way. A value given at the prompt or by the host counts.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from machine.errors import LseError
+from machine.lse.layout import layout
+from machine.lse.listing import listing
+from machine.lse.magnitudes import HOST, PASSES, variable_bounds
+from machine.lse.parser import parse
+from machine.micro import Micro
+from tests.oracle.differential import assert_agrees
+from tests.test_monitor import Session
+
+
+def bounds(source: str, unit: str = "&") -> dict[str, float]:
+    return variable_bounds(layout(parse(source)))[unit]
+
+
+FOUND = [
+    ("a constant stored bounds a variable", "10 X←5;X←-7\n", {"X": 7.0}),
+    ("a counter stepped by one is bounded by the passes a run can make", "10 I←0\n20 I←I+1;ALLER EN 20\n",
+     {"I": PASSES}),
+    ("a FAIRE's variable is bounded by its start and step, whatever its limit",
+     "10 LIRE N\n20 FAIRE 30 POUR I←1 PAS 2 JUSQUA N\n30 *\n", {"I": 1.0 + 2 * PASSES}),
+    ("a sum of bounded terms is bounded", "10 S←0;FAIRE 20 POUR I←1 JUSQUA 10\n20 S←S+I*I\n",
+     {"I": 1.0 + PASSES, "S": PASSES * (1.0 + PASSES) ** 2}),
+    ("a variable read in has no bound", "10 LIRE X;Y←X+1\n", {}),
+    ("a variable doubled has no bound", "10 X←1\n20 X←X*2;ALLER EN 20\n", {}),
+    ("two variables adding each other (Fibonacci) have none", "10 A←1;B←1\n20 A←A+B;B←A+B;ALLER EN 20\n", {}),
+    ("a variable given by reference has none", "10 X←1;&P(X)\n20 TERMINER\n30 PROCEDURE &P(Y)\n40 RETOUR\n", {}),
+    ("a variable never stored has none", "10 AFFICHER X\n", {}),
+    ("a quotient by a constant of at least one is no larger", "10 X←1\n20 X←X/3;Y←ENT(X/2)\n",
+     {"X": 1.0, "Y": 2.0}),
+    ("a position given back by SCH is bounded", "10 P←1;W←SCH('AB',1,1,P)\n", {"P": 2.0 ** 63}),
+]
+
+
+@pytest.mark.parametrize(("name", "source", "expected"), FOUND, ids=[case[0] for case in FOUND])
+def test_a_variable_is_bounded_where_every_store_keeps_it_so(name: str, source: str, expected: dict) -> None:
+    found = bounds(source)
+    assert {key: value for key, value in found.items() if key in "ABINPSXY"} == expected
+
+
+def test_a_recursive_procedure_s_parameter_counted_down_is_bounded_by_its_first_argument() -> None:
+    source = "10 AFFICHER &F(20)\n20 TERMINER\n30 PROCEDURE &F(N) LOCAL N\n40 SI N<2 ALORS RESULTAT N\n" \
+             "50 RESULTAT &F(N-1)+&F(N-2)\n"
+    assert bounds(source, "&F") == {"N": HOST + 2 * PASSES}  # (what the host may give is the largest start)
+
+
+def test_a_procedure_s_own_variable_is_apart_from_the_program_s_of_that_name() -> None:
+    source = "10 LIRE I;&P\n20 TERMINER\n30 PROCEDURE &P LOCAL I\n40 FAIRE 50 POUR I←1 JUSQUA 3\n50 *\n60 RETOUR\n"
+    assert "I" in bounds(source, "&P") and "I" not in bounds(source)
+
+
+def test_a_pause_bounds_nothing() -> None:
+    assert bounds("10 X←1;PAUSE;Y←X+X\n") == {}
+
+
+SIEVE = ("10 N←3000;TABLEAU T[N];I←2\n20 SI T[I]=1 ALORS ALLER EN 60\n30 J←I*I\n40 SI J>N ALORS ALLER EN 60\n"
+         "50 T[J]←1;J←J+I;ALLER EN 40\n60 I←I+1;SI I*I<=N ALORS ALLER EN 20\n70 AFFICHER I,J\n")
+
+
+def test_sums_and_products_of_bounded_variables_are_not_tested_for_overflow() -> None:
+    code = listing(SIEVE)
+    assert "_overflow" not in code
+    assert "v_J = (v_J + v_I)" in code and "v_J = (v_I * v_I)" in code
+
+
+def test_a_product_of_a_variable_that_may_grow_without_end_is_still_tested() -> None:
+    code = listing("10 X←1.5\n20 X←X*X;AFFICHER X;ALLER EN 20\n")
+    assert "_overflow()" in code
+
+
+PROGRAMS = {
+    "the sieve": (SIEVE, []),
+    "a square that overflows": ("10 X←1E10\n20 X←X*X;AFFICHER X;ALLER EN 20\n", []),
+    "a number read in and squared": ("10 LIRE X\n20 FAIRE 30 POUR I←1 JUSQUA 3\n30 Y←X*X*I;AFFICHER Y\n", ["1E200"]),
+    "a large constant times a counter": ("10 FAIRE 20 POUR I←1 JUSQUA 3\n20 X←I*1E307;AFFICHER X\n", []),
+    "a counter plus the largest number": ("10 X←1.7E308;I←0\n20 I←I+1;Y←X+I*1E300;AFFICHER Y\n", []),
+    "Fibonacci until it overflows": ("10 A←1;B←1\n20 A←A+B;B←A+B;ALLER EN 20\n", []),
+    "a recursive procedure's parameter": (
+        "10 AFFICHER &F(15)\n20 TERMINER\n30 PROCEDURE &F(N) LOCAL N\n40 SI N<2 ALORS RESULTAT N\n"
+        "50 RESULTAT &F(N-1)+&F(N-2)\n", []),
+}
+
+
+@pytest.mark.parametrize("name", sorted(PROGRAMS))
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+def test_every_mode_agrees_with_the_reference_on_bounded_and_unbounded_sums(name: str, profile: str) -> None:
+    source, inputs = PROGRAMS[name]
+    assert_agrees(source, inputs, profile=profile)
+
+
+@pytest.mark.parametrize(("value", "tested"), [("3", False), ("1E300", True)])
+def test_a_value_kept_from_the_prompt_counts_as_one_of_the_variable_s_stores(value: str, tested: bool) -> None:
+    session = Session(None)
+    session.type(f"X←{value}", "10 X←1", "20 Y←X*X;AFFICHER Y")
+    shown = session.type("RE 20")  # REPRENDRE: from line 20, with the variables of the prompt
+    assert shown.split()[0] == ("DEPASSEMENT" if tested else "9")
+    code = session.micro.runtime.compiled.source
+    square = code[code.index("# line 20"):].splitlines()[2]
+    assert ("_ck(" in square or "_overflow()" in square) is tested
+
+
+def test_a_host_call_refuses_a_number_beyond_the_parameter_s_bound() -> None:
+    micro = Micro()
+    micro.load_text("10 AFFICHER &CARRE(3)\n20 TERMINER\n30 PROCEDURE &CARRE(N) LOCAL N\n40 RESULTAT N*N\n")
+    assert micro.call("&CARRE", 4.0)[0] == 16.0 and micro.call("&CARRE", -HOST)[0] == HOST * HOST
+    with pytest.raises(LseError, match="ARGUMENT INVALIDE POUR &CARRE N"):
+        micro.call("&CARRE", 2 * HOST)

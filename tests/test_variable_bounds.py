@@ -36,6 +36,13 @@ FOUND = [
     ("a variable never stored has none", "10 AFFICHER X\n", {}),
     ("a quotient by a constant of at least one is no larger", "10 X←1\n20 X←X/3;Y←ENT(X/2)\n",
      {"X": 1.0, "Y": 2.0}),
+    ("a random number's step, then its remainder, is bounded by the divisor",
+     "10 X←7\n20 X←X*75+74;X←X-ENT(X/65537)*65537;ALLER EN 20\n", {"X": 131076.0}),
+    ("so is one written M*ENT(X/M)", "10 X←7\n20 X←X*75+74;X←X-65537*ENT(X/65537);ALLER EN 20\n", {"X": 131076.0}),
+    ("a step read before its remainder bounds nothing",
+     "10 X←7\n20 X←X*75+74;AFFICHER X;X←X-ENT(X/65537)*65537;ALLER EN 20\n", {}),
+    ("a step too large for its remainder to be exact bounds nothing",
+     "10 X←7\n20 X←X*1E15+74;X←X-ENT(X/65537)*65537;ALLER EN 20\n", {}),
     ("a position given back by SCH is bounded", "10 P←1;W←SCH('AB',1,1,P)\n", {"P": 2.0 ** 63}),
 ]
 
@@ -83,6 +90,11 @@ PROGRAMS = {
     "a large constant times a counter": ("10 FAIRE 20 POUR I←1 JUSQUA 3\n20 X←I*1E307;AFFICHER X\n", []),
     "a counter plus the largest number": ("10 X←1.7E308;I←0\n20 I←I+1;Y←X+I*1E300;AFFICHER Y\n", []),
     "Fibonacci until it overflows": ("10 A←1;B←1\n20 A←A+B;B←A+B;ALLER EN 20\n", []),
+    "random numbers by remainders": (
+        "10 X←7;Y←-3;S←0\n20 FAIRE 30 POUR I←1 JUSQUA 200\n30 X←X*75+74;X←X-ENT(X/65537)*65537;Y←Y*3-1;"
+        "Y←Y-7*ENT(Y/7);S←S+X*X+Y\n40 AFFICHER X,Y,S\n", []),
+    "a remainder of a step that outgrows it": (
+        "10 X←7;FAIRE 20 POUR I←1 JUSQUA 5\n20 X←X*1E15+74;X←X-ENT(X/65537)*65537;AFFICHER X\n", []),
     "a recursive procedure's parameter": (
         "10 AFFICHER &F(15)\n20 TERMINER\n30 PROCEDURE &F(N) LOCAL N\n40 SI N<2 ALORS RESULTAT N\n"
         "50 RESULTAT &F(N-1)+&F(N-2)\n", []),

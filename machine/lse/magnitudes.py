@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from machine.lse import nodes as n
 from machine.lse.checks import walk
 from machine.lse.layout import MAIN, Layout, Unit
-from machine.lse.operands import SMALL_RESULTS, magnitude
+from machine.lse.operands import SMALL_RESULTS, magnitude, remainder_divisor
 
 PASSES = 2.0 ** 53  # the most stores into one variable that a run can make (see the docstring)
 LARGEST = 1e250  # a bound beyond this is none: sums and products of two bounded values stay below 1e300
@@ -69,6 +69,7 @@ def _stores(layout: Layout) -> tuple[dict[Key, list[tuple[bool, object, Unit]]],
     no bound whatever their stores."""
     stores: dict[Key, list[tuple[bool, object, Unit]]] = {}
     unbounded: set[Key] = set()
+    reduced = _reduced(layout.program)
 
     def store(unit: Unit, name: str, expr: object, reader: Unit | None = None) -> None:
         key = _key(unit, name)
@@ -78,7 +79,9 @@ def _stores(layout: Layout) -> tuple[dict[Key, list[tuple[bool, object, Unit]]],
 
     for unit, node in layout.noted:
         kind = type(node)
-        if kind is n.Assign and type(node.target) is n.Var:
+        if kind is n.Assign and id(node) in reduced:  # what only the remainder after it reads: that remainder
+            stores.setdefault(_key(unit, node.target.name), []).append((False, reduced[id(node)], unit))
+        elif kind is n.Assign and type(node.target) is n.Var:
             store(unit, node.target.name, node.expr)
         elif kind is n.Faire:
             key = _key(unit, node.var)
@@ -108,6 +111,28 @@ def _stores(layout: Layout) -> tuple[dict[Key, list[tuple[bool, object, Unit]]],
     numbers = {key for key in stores if layout.is_pure_number(key[1])}
     unbounded |= set(stores) - numbers
     return stores, unbounded
+
+
+def _reduced(program: n.Program) -> dict[int, n.Binary]:
+    """The assignments X←E followed in their line by X←X-ENT(X/M)*M (a random number's step then its remainder:
+    nothing else can read E), by id, each with that remainder with E in the place of X (see operands.magnitude).
+
+    Decision: a statement after the first of its line is only ever reached from the one before it (a jump goes
+    to a line, a loop's body starts after its FAIRE, and no slice ends in between).
+    """
+    found: dict[int, n.Binary] = {}
+    for line in program.lines:
+        for first, then in zip(line.statements, line.statements[1:]):
+            named = first.target.name if type(first) is n.Assign and type(first.target) is n.Var else None
+            if named is not None and type(then) is n.Assign and type(then.target) is n.Var and (
+                    then.target.name == named and type(then.expr) is n.Binary and type(then.expr.left) is n.Var) and (
+                    then.expr.left.name == named and remainder_divisor(then.expr) is not None):
+                product = then.expr.right  # ENT(X/M)*M or M*ENT(X/M), X now E
+                whole, constant = (product.left, product.right) if type(product.right) is n.Num else (
+                    product.right, product.left)
+                ent = n.BuiltinCall("ENT", (n.Binary("/", first.expr, constant, then.line),), None, then.line)
+                found[id(first)] = n.Binary("-", first.expr, n.Binary("*", ent, constant, then.line), then.line)
+    return found
 
 
 def _addend(key: Key, expr: object, reader: Unit) -> tuple[bool, object]:

@@ -21,6 +21,7 @@ SMALL_RESULTS = {"LGR": 2.0 ** 63, "POS": 2.0 ** 63, "SKP": 2.0 ** 63, "PTR": 2.
 
 FITS = 1e300  # the largest result that needs no overflow test (the double range ends near 1.8e308)
 DEEPEST = 60  # an expression nested deeper has no bound (no recursion limit is ever met)
+WHOLE_QUOTIENTS = 2.0 ** 52  # below it, a remainder's rounded quotient and product are off by less than 1
 
 
 def magnitude(node: object, variable: Callable[[str], float | None],
@@ -46,6 +47,10 @@ def magnitude(node: object, variable: Callable[[str], float | None],
     if kind is not n.Binary or node.op not in "+-*/":
         return None
     left = magnitude(node.left, variable, bounded, depth + 1)
+    if (divisor := remainder_divisor(node)) is not None and left is not None and left <= WHOLE_QUOTIENTS:
+        # X-ENT(X/M)*M: the floor of the rounded quotient is at most one from that of the exact one (in [0, M)),
+        # the product and the difference round by less than 1 where X is below 2^52
+        return 2.0 * divisor + 2.0
     if node.op == "/":  # only by a constant of at least 1: never larger
         right = node.right
         size = abs(float(right.value)) if type(right) is n.Num else 0.0
@@ -55,6 +60,22 @@ def magnitude(node: object, variable: Callable[[str], float | None],
         return None
     size = left + right if node.op in "+-" else left * right
     return size if size <= FITS else None
+
+
+def remainder_divisor(node: n.Binary) -> float | None:
+    """|M| where a node is the remainder X-ENT(X/M)*M (or X-M*ENT(X/M)) of X (a variable, or one expression
+    node read twice) by a constant M of at least 1 in size, LSE's way of writing X mod M; else None."""
+    if node.op != "-" or type(product := node.right) is not n.Binary or product.op != "*":
+        return None
+    dividend = node.left
+    for whole, constant in ((product.left, product.right), (product.right, product.left)):
+        if type(constant) is n.Num and abs(float(constant.value)) >= 1.0 and type(whole) is n.BuiltinCall and (
+                whole.name == "ENT" and len(whole.args) == 1 and type(quotient := whole.args[0]) is n.Binary and
+                quotient.op == "/" and (quotient.left is dividend or type(dividend) is type(quotient.left) is n.Var and
+                                         quotient.left.name == dividend.name) and
+                type(quotient.right) is n.Num and float(quotient.right.value) == float(constant.value)):
+            return abs(float(constant.value))
+    return None
 
 
 def _builtin(node: n.BuiltinCall, variable: Callable[[str], float | None],

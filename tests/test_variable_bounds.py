@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import pytest
 
+from machine.disk import Disk
 from machine.errors import LseError
 from machine.lse.layout import layout
 from machine.lse.listing import listing
-from machine.lse.magnitudes import HOST, PASSES, variable_bounds
+from machine.lse.magnitudes import GIVEN, PASSES, variable_bounds
 from machine.lse.parser import parse
 from machine.micro import Micro
 from tests.oracle.differential import assert_agrees
+from tests.test_loop_counters import interrupted
 from tests.test_monitor import Session
 
 
@@ -22,28 +24,36 @@ def bounds(source: str, unit: str = "&") -> dict[str, float]:
 
 
 FOUND = [
-    ("a constant stored bounds a variable", "10 X←5;X←-7\n", {"X": 7.0}),
+    ("a constant stored bounds a variable by what the monitor may give it", "10 X←5;X←-7\n", {"X": GIVEN}),
     ("a counter stepped by one is bounded by the passes a run can make", "10 I←0\n20 I←I+1;ALLER EN 20\n",
-     {"I": PASSES}),
+     {"I": GIVEN + PASSES}),
     ("a FAIRE's variable is bounded by its start and step, whatever its limit",
-     "10 LIRE N\n20 FAIRE 30 POUR I←1 PAS 2 JUSQUA N\n30 *\n", {"I": 1.0 + 2 * PASSES}),
+     "10 LIRE N\n20 FAIRE 30 POUR I←1 PAS 2 JUSQUA N\n30 *\n", {"I": GIVEN + 2 * PASSES}),
     ("a sum of bounded terms is bounded", "10 S←0;FAIRE 20 POUR I←1 JUSQUA 10\n20 S←S+I*I\n",
-     {"I": 1.0 + PASSES, "S": PASSES * (1.0 + PASSES) ** 2}),
+     {"I": GIVEN + PASSES, "S": GIVEN + PASSES * (GIVEN + PASSES) ** 2}),
     ("a variable read in has no bound", "10 LIRE X;Y←X+1\n", {}),
     ("a variable doubled has no bound", "10 X←1\n20 X←X*2;ALLER EN 20\n", {}),
     ("two variables adding each other (Fibonacci) have none", "10 A←1;B←1\n20 A←A+B;B←A+B;ALLER EN 20\n", {}),
     ("a variable given by reference has none", "10 X←1;&P(X)\n20 TERMINER\n30 PROCEDURE &P(Y)\n40 RETOUR\n", {}),
     ("a variable never stored has none", "10 AFFICHER X\n", {}),
-    ("a quotient by a constant of at least one is no larger", "10 X←1\n20 X←X/3;Y←ENT(X/2)\n",
-     {"X": 1.0, "Y": 2.0}),
-    ("a random number's step, then its remainder, is bounded by the divisor",
-     "10 X←7\n20 X←X*75+74;X←X-ENT(X/65537)*65537;ALLER EN 20\n", {"X": 131076.0}),
-    ("so is one written M*ENT(X/M)", "10 X←7\n20 X←X*75+74;X←X-65537*ENT(X/65537);ALLER EN 20\n", {"X": 131076.0}),
+    ("a quotient by a constant of at least one is no larger", "10 X←1E20\n20 X←X/3;Y←ENT(X/2)\n",
+     {"X": 1e20, "Y": 1e20 + 1}),
+    ("a random number's step, then its remainder, is bounded by the divisor (or what the monitor may give)",
+     "10 X←7\n20 X←X*75+74;X←X-ENT(X/65537)*65537;ALLER EN 20\n", {"X": GIVEN}),
+    ("so is one written M*ENT(X/M)", "10 X←7\n20 X←X*75+74;X←X-65537*ENT(X/65537);ALLER EN 20\n", {"X": GIVEN}),
     ("a step read before its remainder bounds nothing",
      "10 X←7\n20 X←X*75+74;AFFICHER X;X←X-ENT(X/65537)*65537;ALLER EN 20\n", {}),
     ("a step too large for its remainder to be exact bounds nothing",
      "10 X←7\n20 X←X*1E15+74;X←X-ENT(X/65537)*65537;ALLER EN 20\n", {}),
     ("a position given back by SCH is bounded", "10 P←1;W←SCH('AB',1,1,P)\n", {"P": 2.0 ** 63}),
+    ("an array whose elements add to each other bounded terms is bounded",
+     "10 TABLEAU A[9];A[1]←1\n20 FAIRE 30 POUR I←2 JUSQUA 9\n30 A[I]←A[I-1]+I\n",
+     {"A": GIVEN + PASSES * (GIVEN + PASSES), "I": GIVEN + PASSES}),
+    ("an array whose elements double has none", "10 TABLEAU A[9];A[1]←1\n20 FAIRE 30 POUR I←2 JUSQUA 9\n"
+     "30 A[I]←A[I-1]*2\n", {"I": GIVEN + PASSES}),
+    ("an array given to a procedure has none", "10 TABLEAU A[9];A[1]←1;&P(A)\n20 TERMINER\n"
+     "30 PROCEDURE &P(T)\n40 RETOUR\n", {}),
+    ("an element read in leaves its array none", "10 TABLEAU A[9];A[1]←1;LIRE A[2]\n", {}),
 ]
 
 
@@ -56,7 +66,7 @@ def test_a_variable_is_bounded_where_every_store_keeps_it_so(name: str, source: 
 def test_a_recursive_procedure_s_parameter_counted_down_is_bounded_by_its_first_argument() -> None:
     source = "10 AFFICHER &F(20)\n20 TERMINER\n30 PROCEDURE &F(N) LOCAL N\n40 SI N<2 ALORS RESULTAT N\n" \
              "50 RESULTAT &F(N-1)+&F(N-2)\n"
-    assert bounds(source, "&F") == {"N": HOST + 2 * PASSES}  # (what the host may give is the largest start)
+    assert bounds(source, "&F") == {"N": GIVEN + 2 * PASSES}  # (what the host may give is the largest start)
 
 
 def test_a_procedure_s_own_variable_is_apart_from_the_program_s_of_that_name() -> None:
@@ -76,6 +86,11 @@ def test_sums_and_products_of_bounded_variables_are_not_tested_for_overflow() ->
     code = listing(SIEVE)
     assert "_overflow" not in code
     assert "v_J = (v_J + v_I)" in code and "v_J = (v_I * v_I)" in code
+
+
+def test_a_square_of_a_random_number_kept_by_its_remainder_is_not_tested() -> None:
+    code = listing("10 X←7;FAIRE 20 POUR I←1 JUSQUA 9\n20 X←X*75+74;X←X-ENT(X/65537)*65537;Y←X*X;AFFICHER Y\n")
+    assert "v_Y = (v_X * v_X)" in code
 
 
 def test_a_product_of_a_variable_that_may_grow_without_end_is_still_tested() -> None:
@@ -122,6 +137,15 @@ def test_a_value_kept_from_the_prompt_counts_as_one_of_the_variable_s_stores(val
 def test_a_host_call_refuses_a_number_beyond_the_parameter_s_bound() -> None:
     micro = Micro()
     micro.load_text("10 AFFICHER &CARRE(3)\n20 TERMINER\n30 PROCEDURE &CARRE(N) LOCAL N\n40 RESULTAT N*N\n")
-    assert micro.call("&CARRE", 4.0)[0] == 16.0 and micro.call("&CARRE", -HOST)[0] == HOST * HOST
+    assert micro.call("&CARRE", 4.0)[0] == 16.0 and micro.call("&CARRE", -GIVEN)[0] == GIVEN * GIVEN
     with pytest.raises(LseError, match="ARGUMENT INVALIDE POUR &CARRE N"):
-        micro.call("&CARRE", 2 * HOST)
+        micro.call("&CARRE", 2 * GIVEN)
+
+
+@pytest.mark.parametrize(("value", "goes_on"), [("9", True), ("-4E9", True), ("1E20", False)])
+def test_a_variable_given_more_than_its_bound_at_the_prompt_stops_the_run(tmp_path, value: str, goes_on: bool) -> None:
+    session = Session(Disk(tmp_path))
+    interrupted(session, "10 V←7;S←0", "20 FAIRE 30 POUR I←1 JUSQUA 100000", "30 S←S+V*V", "40 AFFICHER S")
+    session.type(f"V←{value}")
+    shown = session.type("CO")
+    assert ("RIEN A CONTINUER" not in shown) is goes_on

@@ -158,10 +158,10 @@ class CompiledProgram:
                 and self.targets_kept(variables) and self.copies_kept(variables) and self.bounds_kept(variables))
 
     def bounds_kept(self, variables: dict) -> bool:
-        """False if the monitor gave a variable with a bound (magnitudes.variable_bounds) a larger number: its sums
-        are not tested for overflow."""
+        """False if the monitor gave a variable or an element of an array with a bound (magnitudes.variable_bounds)
+        a larger number: sums of them are not tested for overflow."""
         bounds = self.shared.bounds.get(MAIN, {})
-        return all(type(value := variables.get(name)) is not float or abs(value) <= bound
+        return all((size := magnitudes.largest(variables.get(name))) is None or size <= bound
                    for name, bound in bounds.items())
 
     def copies_kept(self, variables: dict) -> bool:

@@ -1,15 +1,16 @@
 """How large each number variable of a program can ever be: a bound on its size, from every store into it.
 
-An analysis of the layout (imports nodes, layout and operands; never the runtime, nor the code generator):
-pyexpr leaves out the overflow test of a sum or product whose operands' bounds keep it far inside the
-double range.
+An analysis of the layout (imports nodes, layout, holdings and operands; never the runtime, nor the code
+generator): pyexpr leaves out the overflow test of a sum or product whose operands' bounds keep it far
+inside the double range.
 
 A variable's stores are of two forms: one that sets it (`X←E`, a FAIRE's start, a position given back, a
-parameter by value given an argument, or by the host) and one that adds to it (`X←X+E`, `X←E-X`, a FAIRE's step). Its
-bound is the largest set value plus PASSES times the largest addend, the bounds of the expressions being
-worked out from those of the variables they read, until no bound grows (one that passes LARGEST, or keeps
-growing, has none). A variable read in (LIRE), loaded (CHARGER), given to a parameter by reference, or a
-parameter by reference itself has none.
+parameter by value given an argument, what the host or the monitor may give: up to GIVEN) and one that adds
+to it (`X←X+E`, `X←E-X`, a FAIRE's step). Its bound is the largest set value plus PASSES times the largest
+addend, the bounds of the expressions being worked out from those of the variables they read, until no
+bound grows (one that passes LARGEST, or keeps growing, has none). A variable read in (LIRE), loaded
+(CHARGER), given to a parameter by reference, or a parameter by reference itself has none. The program's
+arrays count as variables, by their element stores.
 
 Decision: PASSES is 2^53 stores into one variable. No run gets there (at 10^8 statements a second, it
 would take three years), and a variable that only grows by bounded steps is then bounded: a counter, a
@@ -23,14 +24,18 @@ from collections.abc import Mapping
 
 from machine.lse import nodes as n
 from machine.lse.checks import walk
+from machine.lse.holdings import array_variables, own_names
 from machine.lse.layout import MAIN, Layout, Unit
 from machine.lse.operands import SMALL_RESULTS, magnitude, remainder_divisor
 
 PASSES = 2.0 ** 53  # the most stores into one variable that a run can make (see the docstring)
 LARGEST = 1e250  # a bound beyond this is none: sums and products of two bounded values stay below 1e300
-HOST = 2.0 ** 53  # the largest number the host may give a parameter by value (Micro.call): every whole double below
+# The largest number the host may give a parameter by value (Micro.call), or the monitor a variable of the program
+# with the run going on after (CONTINUER): a remainder of its product by a 2^20 constant is still found exactly.
+GIVEN = 2.0 ** 32
 ROUNDS = 60  # passes over the stores before the bounds still growing are given up
 
+NAMED = (n.Var, n.Index)  # what reads a variable: itself, or an element of an array
 Key = tuple[str, str]  # (the unit whose own variable it is, or MAIN; its name)
 
 
@@ -41,10 +46,10 @@ def variable_bounds(layout: Layout, start: Mapping[str, object] | None = None) -
         return {name: {} for name in layout.units}
     stores, unbounded = _stores(layout)
     for name, value in (start or {}).items():
-        if type(value) is float and (MAIN, name) in stores:
-            if not abs(value) <= LARGEST:  # (NaN too)
+        if (MAIN, name) in stores and (size := largest(value)) is not None:
+            if not size <= LARGEST:  # (NaN too)
                 unbounded.add((MAIN, name))
-            stores[(MAIN, name)].append((False, n.Num(abs(value), 0), layout.units[MAIN]))
+            stores[(MAIN, name)].append((False, n.Num(size, 0), layout.units[MAIN]))
     bounds: dict[Key, float] = {}
     while True:
         changed = _settle(stores, bounds, unbounded)
@@ -60,16 +65,30 @@ def variable_bounds(layout: Layout, start: Mapping[str, object] | None = None) -
     return found
 
 
+def largest(value: object) -> float | None:
+    """The size of a number, the largest of an array's numbers (None: neither)."""
+    if type(value) is float:
+        return abs(value)
+    if type(value) is list:
+        return max((abs(item) for item in value[1:] if type(item) is float), default=0.0)
+    return None
+
+
 def _key(unit: Unit, name: str) -> Key:
     return (unit.name, name) if unit.name != MAIN and name in unit.locals else (MAIN, name)
 
 
 def _stores(layout: Layout) -> tuple[dict[Key, list[tuple[bool, object, Unit]]], set[Key]]:
-    """Every store into a number variable, as (adds, expression, the unit it is read in); and the variables with
-    no bound whatever their stores."""
+    """Every store into a number variable or an element of the program's arrays (those whose name is only ever an
+    array's), as (adds, expression, the unit it is read in); and the variables with no bound whatever their stores.
+
+    An array is one variable: an element stored adds to it where it is another of its elements plus something,
+    and sets it otherwise. One read in, loaded or given to a procedure (whole or an element) has no bound.
+    """
     stores: dict[Key, list[tuple[bool, object, Unit]]] = {}
     unbounded: set[Key] = set()
     reduced = _reduced(layout.program)
+    arrays = array_variables(layout) - own_names(layout) - layout.parameters
 
     def store(unit: Unit, name: str, expr: object, reader: Unit | None = None) -> None:
         key = _key(unit, name)
@@ -81,16 +100,16 @@ def _stores(layout: Layout) -> tuple[dict[Key, list[tuple[bool, object, Unit]]],
         kind = type(node)
         if kind is n.Assign and id(node) in reduced:  # what only the remainder after it reads: that remainder
             stores.setdefault(_key(unit, node.target.name), []).append((False, reduced[id(node)], unit))
-        elif kind is n.Assign and type(node.target) is n.Var:
+        elif kind is n.Assign and (type(node.target) is n.Var or node.target.name in arrays):
             store(unit, node.target.name, node.expr)
         elif kind is n.Faire:
             key = _key(unit, node.var)
             stores.setdefault(key, []).append((False, node.start, unit))
             stores[key].append((True, n.Num(1.0, node.line) if node.step is None else node.step, unit))
         elif kind is n.Lire:
-            unbounded.update(_key(unit, target.name) for target in node.targets if type(target) is n.Var)
+            unbounded.update(_key(unit, target.name) for target in node.targets)
         elif kind is n.Charger:
-            unbounded.update(_key(unit, target.name) for target in (node.var, node.status) if type(target) is n.Var)
+            unbounded.update(_key(unit, target.name) for target in (node.var, node.status) if target is not None)
         elif kind is n.BuiltinCall and node.position_out is not None:
             store(unit, node.position_out.name, n.Num(SMALL_RESULTS["POS"], node.line))
         elif kind is n.Call:
@@ -100,15 +119,21 @@ def _stores(layout: Layout) -> tuple[dict[Key, list[tuple[bool, object, Unit]]],
             for param, arg in zip(callee.params, node.args):
                 if param in callee.by_reference:
                     unbounded.add((callee.name, param))
-                    if type(arg) is n.Var:
+                    if type(arg) in (n.Var, n.Index):
                         unbounded.add(_key(unit, arg.name))
                 else:
                     store(callee, param, arg, reader=unit)
-    for unit in layout.units.values():  # what the host may give (runtime.call_from_host refuses more)
+                    if type(arg) is n.Var and arg.name in arrays:  # (an array given by value: a copy of it)
+                        unbounded.add(_key(unit, arg.name))
+    given = [(False, n.Num(GIVEN, 0), layout.units[MAIN])]  # (runtime.call_from_host, linker.bounds_kept refuse more)
+    for unit in layout.units.values():  # what the host may give
         for param in unit.params:
             if param not in unit.by_reference:
-                stores.setdefault((unit.name, param), []).append((False, n.Num(HOST, 0), unit))
-    numbers = {key for key in stores if layout.is_pure_number(key[1])}
+                stores.setdefault((unit.name, param), []).extend(given)
+    for key, entries in stores.items():  # what the monitor may give
+        if key[0] == MAIN:
+            entries.extend(given)
+    numbers = {key for key in stores if layout.is_pure_number(key[1]) or key[0] == MAIN and key[1] in arrays}
     unbounded |= set(stores) - numbers
     return stores, unbounded
 
@@ -139,13 +164,13 @@ def _addend(key: Key, expr: object, reader: Unit) -> tuple[bool, object]:
     """A store as (True, E) where it adds E to the variable it stores into (X+E, E+X, X-E, E-X), else (False, expr)."""
     if type(expr) is n.Binary and expr.op in "+-":
         for mine, other in ((expr.left, expr.right), (expr.right, expr.left)):
-            if type(mine) is n.Var and _key(reader, mine.name) == key and not _reads(other, key, reader):
+            if type(mine) in NAMED and _key(reader, mine.name) == key and not _reads(other, key, reader):
                 return True, other
     return False, expr
 
 
 def _reads(node: object, key: Key, reader: Unit) -> bool:
-    return any(type(item) is n.Var and _key(reader, item.name) == key for item in walk(node))
+    return any(type(item) in NAMED and _key(reader, item.name) == key for item in walk(node))
 
 
 def _settle(stores: dict[Key, list[tuple[bool, object, Unit]]], bounds: dict[Key, float],

@@ -37,8 +37,9 @@ def magnitude(node: object, variable: Callable[[str], float | None],
         return variable(node.name)
     if kind is n.Unary:
         return magnitude(node.operand, variable, bounded, depth + 1)
-    if kind is n.Index:
-        return float(max(abs(bound) for bound in bounded[node.name])) if bounded and node.name in bounded else None
+    if kind is n.Index:  # an element: of a bounded array, or of an array with a bound (magnitudes.py)
+        return float(max(abs(bound) for bound in bounded[node.name])) if bounded and node.name in bounded else (
+            variable(node.name))
     if kind is n.Conditional:
         sizes = [magnitude(part, variable, bounded, depth + 1) for part in (node.then, node.other)]
         return None if None in sizes else max(sizes)

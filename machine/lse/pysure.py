@@ -68,7 +68,8 @@ class SureConditions:
         if kind is n.Compare:
             return "b" if part(node.left) == part(node.right) in ("n", "s") else None
         if kind is n.Binary:  # (single precision rounds a result, which may pass float32's range: not sure)
-            sure = not self.numbers.single and node.op in "+-*/" and cannot_overflow(node.op, node.left, node.right)
+            sure = not self.numbers.single and node.op in "+-*/" and cannot_overflow(
+                node.op, node.left, node.right, self.scope.shared.bounded, self.scope.bounds)
             return "n" if sure and part(node.left) == part(node.right) == "n" else None
         if kind is n.BuiltinCall:  # (none of them charges as it goes: their cycles are the block's)
             wanted = SURE_BUILTINS.get(node.name)

@@ -91,6 +91,7 @@ def test_sums_and_products_of_bounded_variables_are_not_tested_for_overflow() ->
 def test_a_square_of_a_random_number_kept_by_its_remainder_is_not_tested() -> None:
     code = listing("10 X←7;FAIRE 20 POUR I←1 JUSQUA 9\n20 X←X*75+74;X←X-ENT(X/65537)*65537;Y←X*X;AFFICHER Y\n")
     assert "v_Y = (v_X * v_X)" in code
+    assert "v_X = ((v_X * 75.0) + 74.0)" in code  # a chain whose every link is bounded: not even its top
 
 
 def test_a_product_of_a_variable_that_may_grow_without_end_is_still_tested() -> None:

@@ -21,6 +21,7 @@ from machine.lse.operands import (
     cannot_overflow,
     changes_variables,
     exact,
+    magnitude,
     offset_of,
     scales,
     whole,
@@ -448,8 +449,10 @@ class ExpressionCode(IndexCode):
         if link:
             return code, "n"
         links = any(type(child) is n.Binary and child.op in CHAIN for child in (node.left, node.right))
-        fits = cannot_overflow(node.op, node.left, node.right, self.scope.shared.bounded, self.scope.bounds)
-        return self.numbers.result(code, fits and not links), "n"
+        bounded, bounds = self.scope.shared.bounded, self.scope.bounds
+        fits = cannot_overflow(node.op, node.left, node.right, bounded, bounds) and not links or (
+            magnitude(node, bounds.get, bounded) is not None)  # (every link bounded: none can overflow)
+        return self.numbers.result(code, fits), "n"
 
     def unfailing_after_first(self, node: n.Binary) -> bool:
         """True if a chain of + - * of numbers cannot fail once its first operation is done: every operand

@@ -33,7 +33,7 @@ LARGEST = 1e250  # a bound beyond this is none: sums and products of two bounded
 # The largest number the host may give a parameter by value (Micro.call), or the monitor a variable of the program
 # with the run going on after (CONTINUER): a remainder of its product by a 2^20 constant is still found exactly.
 GIVEN = 2.0 ** 32
-ROUNDS = 60  # passes over the stores before the bounds still growing are given up
+GROWTHS = 12  # how often a bound may grow before it is given up (a chain of stores this deep is followed)
 
 NAMED = (n.Var, n.Index)  # what reads a variable: itself, or an element of an array
 Key = tuple[str, str]  # (the unit whose own variable it is, or MAIN; its name)
@@ -50,12 +50,7 @@ def variable_bounds(layout: Layout, start: Mapping[str, object] | None = None) -
             if not size <= LARGEST:  # (NaN too)
                 unbounded.add((MAIN, name))
             stores[(MAIN, name)].append((False, n.Num(size, 0), layout.units[MAIN]))
-    bounds: dict[Key, float] = {}
-    while True:
-        changed = _settle(stores, bounds, unbounded)
-        if not changed:
-            break
-        unbounded |= changed  # still growing after ROUNDS passes: none
+    bounds = _settle(stores, unbounded)
     found: dict[str, dict[str, float]] = {}
     for unit in layout.units.values():
         own = {} if unit.name == MAIN else {name: bounds[(unit.name, name)] for name in unit.locals
@@ -173,26 +168,32 @@ def _reads(node: object, key: Key, reader: Unit) -> bool:
     return any(type(item) in NAMED and _key(reader, item.name) == key for item in walk(node))
 
 
-def _settle(stores: dict[Key, list[tuple[bool, object, Unit]]], bounds: dict[Key, float],
-            unbounded: set[Key]) -> set[Key]:
-    """Raise the bounds until none grows (the keys still growing after ROUNDS passes are given back)."""
-    for key in list(bounds):
-        if key in unbounded:
+def _settle(stores: dict[Key, list[tuple[bool, object, Unit]]], unbounded: set[Key]) -> dict[Key, float]:
+    """Raise the bounds from none until no store gives more (a worklist: a key is worked out again when one it
+    reads grows); a key that grows GROWTHS times has none, and so do those that read it."""
+    readers: dict[Key, set[Key]] = {}  # the keys whose stores read a key
+    for key, entries in stores.items():
+        for _, expr, reader in entries:
+            for item in walk(expr):
+                if type(item) in NAMED:
+                    readers.setdefault(_key(reader, item.name), set()).add(key)
+    bounds = {key: 0.0 for key in stores if key not in unbounded}
+    grown = dict.fromkeys(bounds, 0)
+    work = list(bounds)
+    while work:
+        key = work.pop()
+        if key not in bounds:
+            continue
+        bound = _bound(stores[key], bounds)
+        if bound is None or bound > LARGEST or bound > bounds[key] and grown[key] == GROWTHS:
             del bounds[key]
-    bounds.update({key: 0.0 for key in stores if key not in unbounded and key not in bounds})
-    for _ in range(ROUNDS):
-        grown: set[Key] = set()
-        for key in list(bounds):
-            bound = _bound(stores[key], bounds)
-            if bound is None or bound > LARGEST:
-                del bounds[key]
-                grown.add(key)
-            elif bound > bounds[key]:
-                bounds[key] = bound
-                grown.add(key)
-        if not grown:
-            return set()
-    return grown
+        elif bound > bounds[key]:
+            bounds[key] = bound
+            grown[key] += 1
+        else:
+            continue
+        work.extend(readers.get(key, ()))
+    return bounds
 
 
 def _bound(entries: list[tuple[bool, object, Unit]], bounds: dict[Key, float]) -> float | None:

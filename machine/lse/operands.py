@@ -52,10 +52,10 @@ def magnitude(node: object, variable: Callable[[str], float | None],
         # X-ENT(X/M)*M: the floor of the rounded quotient is at most one from that of the exact one (in [0, M)),
         # the product and the difference round by less than 1 where X is below 2^52
         return 2.0 * divisor + 2.0
-    if node.op == "/":  # only by a constant of at least 1: never larger
+    if node.op == "/":  # only by a constant of at least 1: smaller by it (rounding adds at most an ulp)
         right = node.right
         size = abs(float(right.value)) if type(right) is n.Num else 0.0
-        return left if size >= 1.0 else None
+        return left / size * (1.0 + 2.0 ** -52) if left is not None and size >= 1.0 else None
     right = magnitude(node.right, variable, bounded, depth + 1)
     if left is None or right is None:
         return None

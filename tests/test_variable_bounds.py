@@ -34,7 +34,16 @@ FOUND = [
     ("a variable read in has no bound", "10 LIRE X;Y←X+1\n", {}),
     ("a variable doubled has no bound", "10 X←1\n20 X←X*2;ALLER EN 20\n", {}),
     ("two variables adding each other (Fibonacci) have none", "10 A←1;B←1\n20 A←A+B;B←A+B;ALLER EN 20\n", {}),
-    ("a variable given by reference has none", "10 X←1;&P(X)\n20 TERMINER\n30 PROCEDURE &P(Y)\n40 RETOUR\n", {}),
+    ("a variable given by reference is bounded with what the procedure stores", "10 X←1;&P(X);&P(X)\n20 TERMINER\n"
+     "30 PROCEDURE &P(Y)\n40 Y←Y+3;RETOUR\n", {"X": GIVEN + 3 * PASSES}),
+    ("a variable given by reference that the procedure doubles has none", "10 X←1;&P(X)\n20 TERMINER\n"
+     "30 PROCEDURE &P(Y)\n40 Y←Y*2;RETOUR\n", {}),
+    ("two variables given to one parameter by reference share their bound", "10 X←1;B←2;&P(X);&P(B)\n20 TERMINER\n"
+     "30 PROCEDURE &P(Y)\n40 Y←Y+1;RETOUR\n", {"X": GIVEN + PASSES, "B": GIVEN + PASSES}),
+    ("an element given by reference bounds its array with what the procedure stores",
+     "10 TABLEAU A[3];&P(A[2])\n20 TERMINER\n30 PROCEDURE &P(Y)\n40 Y←5;RETOUR\n", {"A": GIVEN}),
+    ("an element given by reference and read in leaves its array none",
+     "10 TABLEAU A[3];&P(A[2])\n20 TERMINER\n30 PROCEDURE &P(Y)\n40 LIRE Y;RETOUR\n", {}),
     ("a variable never stored has none", "10 AFFICHER X\n", {}),
     ("a quotient by a constant of at least one is smaller by it (and an ulp)", "10 X←1E20\n20 X←X/4;Y←ENT(X/2)\n",
      {"X": 1e20, "Y": 1e20 / 2 * (1 + 2 ** -52) + 1}),
@@ -53,8 +62,10 @@ FOUND = [
      {"A": GIVEN + PASSES * (GIVEN + PASSES), "I": GIVEN + PASSES}),
     ("an array whose elements double has none", "10 TABLEAU A[9];A[1]←1\n20 FAIRE 30 POUR I←2 JUSQUA 9\n"
      "30 A[I]←A[I-1]*2\n", {"I": GIVEN + PASSES}),
-    ("an array given to a procedure has none", "10 TABLEAU A[9];A[1]←1;&P(A)\n20 TERMINER\n"
-     "30 PROCEDURE &P(T)\n40 RETOUR\n", {}),
+    ("an array given to a procedure by value has none", "10 TABLEAU A[9];A[1]←1;&P(A)\n20 TERMINER\n"
+     "30 PROCEDURE &P(T) LOCAL T\n40 RETOUR\n", {}),
+    ("an array given by reference to a procedure that doubles its elements has none",
+     "10 TABLEAU A[9];A[1]←1;&P(A)\n20 TERMINER\n30 PROCEDURE &P(T)\n40 T[1]←T[1]*2;RETOUR\n", {}),
     ("an element read in leaves its array none", "10 TABLEAU A[9];A[1]←1;LIRE A[2]\n", {}),
 ]
 
@@ -108,6 +119,12 @@ PROGRAMS = {
     "a large constant times a counter": ("10 FAIRE 20 POUR I←1 JUSQUA 3\n20 X←I*1E307;AFFICHER X\n", []),
     "a counter plus the largest number": ("10 X←1.7E308;I←0\n20 I←I+1;Y←X+I*1E300;AFFICHER Y\n", []),
     "Fibonacci until it overflows": ("10 A←1;B←1\n20 A←A+B;B←A+B;ALLER EN 20\n", []),
+    "a parameter by reference stepped past the range by its procedure": (
+        "10 X←0;FAIRE 20 POUR I←1 JUSQUA 50\n20 &P(X);Y←X*X*X;AFFICHER Y\n30 TERMINER\n40 PROCEDURE &P(V)\n"
+        "50 V←V+1E100;RETOUR\n", []),
+    "an element by reference tripled by its procedure": (
+        "10 TABLEAU A[2];FAIRE 20 POUR I←1 JUSQUA 9\n20 &P(A[1]);&P(B);AFFICHER A[1]*A[1]+B\n30 TERMINER\n"
+        "40 PROCEDURE &P(V)\n50 V←V*3+1;RETOUR\n", []),
     "random numbers by remainders": (
         "10 X←7;Y←-3;S←0\n20 FAIRE 30 POUR I←1 JUSQUA 200\n30 X←X*75+74;X←X-ENT(X/65537)*65537;Y←Y*3-1;"
         "Y←Y-7*ENT(Y/7);S←S+X*X+Y\n40 AFFICHER X,Y,S\n", []),

@@ -44,19 +44,24 @@ def variable_bounds(layout: Layout, start: Mapping[str, object] | None = None) -
     `start`: the program's variables the run starts with (kept from the prompt: REPRENDRE), their values."""
     if layout.paused:  # the monitor may set any variable while the program waits
         return {name: {} for name in layout.units}
-    stores, unbounded = _stores(layout)
+    alias = _aliases(layout)
+    stores, unbounded = _stores(layout, alias)
     for name, value in (start or {}).items():
-        if (MAIN, name) in stores and (size := largest(value)) is not None:
+        key = alias.get((MAIN, name), (MAIN, name))
+        if key in stores and (size := largest(value)) is not None:
             if not size <= LARGEST:  # (NaN too)
-                unbounded.add((MAIN, name))
-            stores[(MAIN, name)].append((False, n.Num(size, 0), layout.units[MAIN]))
-    bounds = _settle(stores, unbounded)
-    found: dict[str, dict[str, float]] = {}
-    for unit in layout.units.values():
-        own = {} if unit.name == MAIN else {name: bounds[(unit.name, name)] for name in unit.locals
-                                             if (unit.name, name) in bounds}
-        program = {name: bound for (owner, name), bound in bounds.items() if owner == MAIN and name not in unit.locals}
-        found[unit.name] = {**program, **own}
+                unbounded.add(key)
+            stores[key].append((False, n.Num(size, 0), layout.units[MAIN]))
+    bounds = _settle(stores, unbounded, alias)
+    names = set(alias) | set(stores)
+    found: dict[str, dict[str, float]] = {name: {} for name in layout.units}
+    for owner, name in names:
+        bound = bounds.get(alias.get((owner, name), (owner, name)))
+        if bound is None:
+            continue
+        for unit in layout.units.values():  # (the program's variable where the unit has no name of its own so)
+            if owner == unit.name or owner == MAIN and name not in unit.locals:
+                found[unit.name][name] = bound
     return found
 
 
@@ -69,11 +74,32 @@ def largest(value: object) -> float | None:
     return None
 
 
-def _key(unit: Unit, name: str) -> Key:
-    return (unit.name, name) if unit.name != MAIN and name in unit.locals else (MAIN, name)
+def _key(unit: Unit, name: str, alias: dict[Key, Key]) -> Key:
+    key = (unit.name, name) if unit.name != MAIN and name in unit.locals else (MAIN, name)
+    return alias.get(key, key)
 
 
-def _stores(layout: Layout) -> tuple[dict[Key, list[tuple[bool, object, Unit]]], set[Key]]:
+def _aliases(layout: Layout) -> dict[Key, Key]:
+    """The variables that a parameter by reference may be, each with the one key that stands for them all (the
+    parameter, and every variable, array or element given to it: one bound for all of them)."""
+    parent: dict[Key, Key] = {}
+
+    def find(key: Key) -> Key:
+        while parent.get(key, key) != key:
+            key = parent[key]
+        return key
+
+    for unit, node in layout.noted:
+        callee = layout.units.get(node.name) if type(node) is n.Call else None
+        for param, arg in zip(callee.params, node.args) if callee is not None else ():
+            if param in callee.by_reference and type(arg) in NAMED:
+                first, other = find(_key(callee, param, {})), find(_key(unit, arg.name, {}))
+                if first != other:
+                    parent[other] = first
+    return {key: find(key) for key in parent} | {find(key): find(key) for key in parent}
+
+
+def _stores(layout: Layout, alias: dict[Key, Key]) -> tuple[dict[Key, list[tuple[bool, object, Unit]]], set[Key]]:
     """Every store into a number variable or an element of the program's arrays (those whose name is only ever an
     array's), as (adds, expression, the unit it is read in); and the variables with no bound whatever their stores.
 
@@ -86,25 +112,25 @@ def _stores(layout: Layout) -> tuple[dict[Key, list[tuple[bool, object, Unit]]],
     arrays = array_variables(layout) - own_names(layout) - layout.parameters
 
     def store(unit: Unit, name: str, expr: object, reader: Unit | None = None) -> None:
-        key = _key(unit, name)
+        key = _key(unit, name, alias)
         reader = unit if reader is None else reader
-        adds, part = _addend(key, expr, reader)
+        adds, part = _addend(key, expr, reader, alias)
         stores.setdefault(key, []).append((adds, part, reader))
 
     for unit, node in layout.noted:
         kind = type(node)
         if kind is n.Assign and id(node) in reduced:  # what only the remainder after it reads: that remainder
-            stores.setdefault(_key(unit, node.target.name), []).append((False, reduced[id(node)], unit))
-        elif kind is n.Assign and (type(node.target) is n.Var or node.target.name in arrays):
+            stores.setdefault(_key(unit, node.target.name, alias), []).append((False, reduced[id(node)], unit))
+        elif kind is n.Assign:  # (an element: into its array, bounded below if it is one of the program's)
             store(unit, node.target.name, node.expr)
         elif kind is n.Faire:
-            key = _key(unit, node.var)
+            key = _key(unit, node.var, alias)
             stores.setdefault(key, []).append((False, node.start, unit))
             stores[key].append((True, n.Num(1.0, node.line) if node.step is None else node.step, unit))
         elif kind is n.Lire:
-            unbounded.update(_key(unit, target.name) for target in node.targets)
+            unbounded.update(_key(unit, target.name, alias) for target in node.targets)
         elif kind is n.Charger:
-            unbounded.update(_key(unit, target.name) for target in (node.var, node.status) if target is not None)
+            unbounded.update(_key(unit, target.name, alias) for target in (node.var, node.status) if target is not None)
         elif kind is n.BuiltinCall and node.position_out is not None:
             store(unit, node.position_out.name, n.Num(SMALL_RESULTS["POS"], node.line))
         elif kind is n.Call:
@@ -112,24 +138,23 @@ def _stores(layout: Layout) -> tuple[dict[Key, list[tuple[bool, object, Unit]]],
             if callee is None:
                 continue
             for param, arg in zip(callee.params, node.args):
-                if param in callee.by_reference:
-                    unbounded.add((callee.name, param))
-                    if type(arg) in (n.Var, n.Index):
-                        unbounded.add(_key(unit, arg.name))
-                else:
+                if param not in callee.by_reference or type(arg) not in NAMED:  # (an expression: its value)
                     store(callee, param, arg, reader=unit)
-                    if type(arg) is n.Var and arg.name in arrays:  # (an array given by value: a copy of it)
-                        unbounded.add(_key(unit, arg.name))
+                if param not in callee.by_reference and type(arg) is n.Var and arg.name in arrays:
+                    unbounded.add(_key(unit, arg.name, alias))  # (an array given by value: a copy of it)
     given = [(False, n.Num(GIVEN, 0), layout.units[MAIN])]  # (runtime.call_from_host, linker.bounds_kept refuse more)
     for unit in layout.units.values():  # what the host may give
         for param in unit.params:
-            if param not in unit.by_reference:
-                stores.setdefault((unit.name, param), []).extend(given)
+            stores.setdefault(_key(unit, param, alias), []).extend(given)
     for key, entries in stores.items():  # what the monitor may give
-        if key[0] == MAIN:
+        if key[0] == MAIN or any(other[0] == MAIN for other, class_ in alias.items() if class_ == key):
             entries.extend(given)
-    numbers = {key for key in stores if layout.is_pure_number(key[1]) or key[0] == MAIN and key[1] in arrays}
-    unbounded |= set(stores) - numbers
+    # A key is bounded only if every variable it stands for is a number, or an array of the program.
+    members: dict[Key, set[Key]] = {key: {key} for key in stores}
+    for key, class_ in alias.items():
+        members.setdefault(class_, set()).add(key)
+    unbounded.update(key for key, keys in members.items() if not all(
+        layout.is_pure_number(name) or owner == MAIN and name in arrays for owner, name in keys))
     return stores, unbounded
 
 
@@ -155,20 +180,21 @@ def _reduced(program: n.Program) -> dict[int, n.Binary]:
     return found
 
 
-def _addend(key: Key, expr: object, reader: Unit) -> tuple[bool, object]:
+def _addend(key: Key, expr: object, reader: Unit, alias: dict[Key, Key]) -> tuple[bool, object]:
     """A store as (True, E) where it adds E to the variable it stores into (X+E, E+X, X-E, E-X), else (False, expr)."""
     if type(expr) is n.Binary and expr.op in "+-":
         for mine, other in ((expr.left, expr.right), (expr.right, expr.left)):
-            if type(mine) in NAMED and _key(reader, mine.name) == key and not _reads(other, key, reader):
+            if type(mine) in NAMED and _key(reader, mine.name, alias) == key and not _reads(other, key, reader, alias):
                 return True, other
     return False, expr
 
 
-def _reads(node: object, key: Key, reader: Unit) -> bool:
-    return any(type(item) in NAMED and _key(reader, item.name) == key for item in walk(node))
+def _reads(node: object, key: Key, reader: Unit, alias: dict[Key, Key]) -> bool:
+    return any(type(item) in NAMED and _key(reader, item.name, alias) == key for item in walk(node))
 
 
-def _settle(stores: dict[Key, list[tuple[bool, object, Unit]]], unbounded: set[Key]) -> dict[Key, float]:
+def _settle(stores: dict[Key, list[tuple[bool, object, Unit]]], unbounded: set[Key],
+            alias: dict[Key, Key]) -> dict[Key, float]:
     """Raise the bounds from none until no store gives more (a worklist: a key is worked out again when one it
     reads grows); a key that grows GROWTHS times has none, and so do those that read it."""
     readers: dict[Key, set[Key]] = {}  # the keys whose stores read a key
@@ -176,7 +202,7 @@ def _settle(stores: dict[Key, list[tuple[bool, object, Unit]]], unbounded: set[K
         for _, expr, reader in entries:
             for item in walk(expr):
                 if type(item) in NAMED:
-                    readers.setdefault(_key(reader, item.name), set()).add(key)
+                    readers.setdefault(_key(reader, item.name, alias), set()).add(key)
     bounds = {key: 0.0 for key in stores if key not in unbounded}
     grown = dict.fromkeys(bounds, 0)
     work = list(bounds)
@@ -184,7 +210,7 @@ def _settle(stores: dict[Key, list[tuple[bool, object, Unit]]], unbounded: set[K
         key = work.pop()
         if key not in bounds:
             continue
-        bound = _bound(stores[key], bounds)
+        bound = _bound(stores[key], bounds, alias)
         if bound is None or bound > LARGEST or bound > bounds[key] and grown[key] == GROWTHS:
             del bounds[key]
         elif bound > bounds[key]:
@@ -196,10 +222,10 @@ def _settle(stores: dict[Key, list[tuple[bool, object, Unit]]], unbounded: set[K
     return bounds
 
 
-def _bound(entries: list[tuple[bool, object, Unit]], bounds: dict[Key, float]) -> float | None:
+def _bound(entries: list[tuple[bool, object, Unit]], bounds: dict[Key, float], alias: dict[Key, Key]) -> float | None:
     set_to = added = 0.0
     for adds, expr, reader in entries:
-        size = magnitude(expr, lambda name, reader=reader: bounds.get(_key(reader, name)))
+        size = magnitude(expr, lambda name, reader=reader: bounds.get(_key(reader, name, alias)))
         if size is None:
             return None
         if adds:

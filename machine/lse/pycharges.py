@@ -1,25 +1,28 @@
 """What the blocks of one unit pay in a plain run, and what a block pays for those it runs on into.
 
-A part of the one code generator (pygen.UnitCode asks); imports ir and pyflow only; never the runtime.
+A part of the one code generator (pygen.UnitCode asks); imports analyses, ir and pyflow only; never the runtime.
 Under --profile each point is paid where it is, so nothing is paid ahead.
 """
 
 from __future__ import annotations
 
-from machine.lse import ir, pyflow
+from machine.lse import analyses, ir, pyflow
 
 
 class ChargePlan:
     """The prices of one unit's blocks, and the cycles each block's add pays ahead."""
 
-    def __init__(self, shared: object, block_ids: list[int], entries: set[int], states: dict | None) -> None:
+    def __init__(self, shared: object, block_ids: list[int], entries: set[int], states: dict | None,
+                 roots: list[int]) -> None:
         self.shared = shared  # pyshared.ProgramCode: the prices of the charge points
         self.program = shared.ir
         self.profile = shared.profile
-        self.block_ids, self.entries, self.states = set(block_ids), entries, states
+        self.block_ids, self.entries, self.states, self.roots = set(block_ids), entries, states, roots
         self.pass_price = shared.price(ir.PASS_COST)
         self.ahead: dict[tuple[int, int | None], int] = {}  # paid_ahead's answers
         self.prices: dict[int, int] = {}  # price_of's answers
+        self.walks: dict[tuple, tuple[frozenset[int], bool]] = {}  # walk's answers
+        self.following: dict[int, list[int]] | None = None  # the blocks each block goes on to (see walk)
 
     def paid_ahead(self, block: ir.Block, stop: int | None) -> int:
         """What a block's add pays for the blocks after it: those it runs on into by Goto, and over each SI
@@ -71,7 +74,56 @@ class ChargePlan:
         if join in arms and any(arm != join and pyflow.runs_into(self.program, self.entries, arm, join)
                                 for arm in arms):
             return 0
+        if (hot := self.hot_arm(block, exit_)) is not None:
+            return self.first_add(hot, join, stop)
         return min(self.first_add(first, join, stop) for first in arms)
+
+    def hot_arm(self, block: ir.Block, exit_: ir.Branch) -> int | None:
+        """The arm of a SI that goes round a loop headed by the SI's block, where the other jumps out of it: its
+        first add is paid with the test, and the way out gives it back (pygen.branch). None if there is none.
+
+        The way round is the blocks the arm reaches without the SI's block or the other arm, from which control
+        comes back to the SI's block, and that only the SI's block leads into (from the unit's roots, every way
+        to them passes it); the way out is the other arm (its add less, or a negative one: pygen.block, branch).
+
+        Decision: a GOTO loop's test at its top (`SI J>N ALORS ALLER EN 270`) paid two adds a pass, one before
+        the test and one after; now one, and the way out one more, once. Cycle totals are unchanged, and so is
+        the count at each test of the budget (the way round pays the same before the next one).
+        """
+        yes, no, join = exit_.yes, exit_.no, exit_.join
+        if yes == no:
+            return None
+        found = []  # (both arms going round that loop: neither is a way out)
+        for cold, hot in ((yes, no), (no, yes)):
+            body, back = self.walk([hot], {cold, block.id}, block.id)
+            if back and not body & self.walk(self.roots, {block.id}, None)[0]:
+                found.append((cold, hot))
+        if len(found) != 1 or found[0][0] == join and join in self.entries:  # (an entry's add is its own)
+            return None
+        return found[0][1]
+
+    def walk(self, starts: list[int], around: set[int], goal: int | None) -> tuple[frozenset[int], bool]:
+        """The blocks control reaches from `starts`, not through those `around` (loops decided: none if not), and
+        whether one of them goes on to `goal`."""
+        key = (tuple(starts), frozenset(around), goal)
+        known = self.walks.get(key)
+        if known is not None:
+            return known
+        if self.following is None:  # where each block goes on (loops decided), worked out once
+            self.following = {} if self.states is None else {block_id: [
+                target for target, _ in analyses.loop_successors(self.program, self.program.blocks[block_id].exit,
+                                                                 state) or () if target in self.block_ids]
+                for block_id, state in self.states.items() if block_id in self.block_ids}
+        following = self.following
+        seen, work, met = set(starts) - around, [start for start in starts if start not in around], False
+        while work and following:
+            for target in following.get(work.pop(), ()):
+                met = met or target == goal
+                if target not in seen and target not in around:
+                    seen.add(target)
+                    work.append(target)
+        known = self.walks[key] = (frozenset(seen), met)
+        return known
 
     def first_add(self, first: int, join: int | None, stop: int | None) -> int:
         """The add a way out of a SI starts with: an arm's own, or the join's where the chain runs on into it

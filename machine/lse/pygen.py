@@ -119,7 +119,7 @@ class UnitCode(UnitNames):
         self.counters = set() if self.states is None or shared.debug or not counters else {
             name for name in counters & (analyses.index_names(nodes) | analyses.position_names(nodes))
             if self.storage(name) in ("local", "global")}
-        self.charges = ChargePlan(shared, self.block_ids, self.entries, self.states)
+        self.charges = ChargePlan(shared, self.block_ids, self.entries, self.states, roots)
         self.live_at = analyses.live_counters(program, self.states, roots, self.counters) if self.counters else {}
         self.live: set[str] = set()  # the counters whose int is set where the code being written runs
         self.loops.choose()  # the counted loops (a Python `for`)
@@ -495,6 +495,8 @@ class UnitCode(UnitNames):
                 else:
                     out.emit("pass")
             elif first in self.entries:
+                if discount:  # the way out of a loop gives back what the way round paid with the test (hot_arm)
+                    self.add_cycles(-discount)
                 self.go(first)
             else:
                 self.chain(first, exit_.join, discount)
@@ -523,7 +525,7 @@ class UnitCode(UnitNames):
         # A pass of a loop known to end on this line is paid with the block (refunded if the block fails).
         self.merged_pass = not shared.profile and self.charges.certain_pass(block)
         refund = 0 if shared.profile else self.charges.price_of(block) + after
-        if not shared.profile and refund > discount and not prepaid:
+        if not shared.profile and refund != discount and not prepaid:  # (less: a way out, pycharges.hot_arm)
             self.where(block.line, 0)
             self.add_cycles(refund - discount)
         for op in block.ops:

@@ -8,9 +8,9 @@ A variable's stores are of two forms: one that sets it (`X←E`, a FAIRE's start
 parameter by value given an argument, what the host or the monitor may give: up to GIVEN) and one that adds
 to it (`X←X+E`, `X←E-X`, a FAIRE's step). Its bound is the largest set value plus PASSES times the largest
 addend, the bounds of the expressions being worked out from those of the variables they read, until no
-bound grows (one that passes LARGEST, or keeps growing, has none). A variable read in (LIRE), loaded
-(CHARGER), given to a parameter by reference, or a parameter by reference itself has none. The program's
-arrays count as variables, by their element stores.
+bound grows (one that passes LARGEST, or keeps growing, has none). A variable read in (LIRE) or loaded
+(CHARGER) has none. The program's arrays count as variables, by their element stores; a parameter by
+reference and whatever every call gives it are one variable, with the stores of all of them.
 
 Decision: PASSES is 2^53 stores into one variable. No run gets there (at 10^8 statements a second, it
 would take three years), and a variable that only grows by bounded steps is then bounded: a counter, a
@@ -104,7 +104,7 @@ def _stores(layout: Layout, alias: dict[Key, Key]) -> tuple[dict[Key, list[tuple
     array's), as (adds, expression, the unit it is read in); and the variables with no bound whatever their stores.
 
     An array is one variable: an element stored adds to it where it is another of its elements plus something,
-    and sets it otherwise. One read in, loaded or given to a procedure (whole or an element) has no bound.
+    and sets it otherwise. One read in, loaded or given to a parameter by value (a copy) has no bound.
     """
     stores: dict[Key, list[tuple[bool, object, Unit]]] = {}
     unbounded: set[Key] = set()

@@ -85,9 +85,12 @@ def _aliases(layout: Layout) -> dict[Key, Key]:
     parent: dict[Key, Key] = {}
 
     def find(key: Key) -> Key:
-        while parent.get(key, key) != key:
-            key = parent[key]
-        return key
+        root = key
+        while parent.get(root, root) != root:
+            root = parent[root]
+        while key != root:  # (each key on the way points at the root: no long chains on a long program)
+            key, parent[key] = parent[key], root
+        return root
 
     for unit, node in layout.noted:
         callee = layout.units.get(node.name) if type(node) is n.Call else None
@@ -96,7 +99,8 @@ def _aliases(layout: Layout) -> dict[Key, Key]:
                 first, other = find(_key(callee, param, {})), find(_key(unit, arg.name, {}))
                 if first != other:
                     parent[other] = first
-    return {key: find(key) for key in parent} | {find(key): find(key) for key in parent}
+    keys = list(parent)
+    return {key: find(key) for key in keys} | {find(key): find(key) for key in keys}
 
 
 def _stores(layout: Layout, alias: dict[Key, Key]) -> tuple[dict[Key, list[tuple[bool, object, Unit]]], set[Key]]:
@@ -146,8 +150,9 @@ def _stores(layout: Layout, alias: dict[Key, Key]) -> tuple[dict[Key, list[tuple
     for unit in layout.units.values():  # what the host may give
         for param in unit.params:
             stores.setdefault(_key(unit, param, alias), []).extend(given)
+    shown = {class_ for key, class_ in alias.items() if key[0] == MAIN}  # (keys that stand for a program variable)
     for key, entries in stores.items():  # what the monitor may give
-        if key[0] == MAIN or any(other[0] == MAIN for other, class_ in alias.items() if class_ == key):
+        if key[0] == MAIN or key in shown:
             entries.extend(given)
     # A key is bounded only if every variable it stands for is a number, or an array of the program.
     members: dict[Key, set[Key]] = {key: {key} for key in stores}

@@ -25,9 +25,28 @@ WHOLE_QUOTIENTS = 2.0 ** 52  # below it, a remainder's rounded quotient and prod
 
 
 def magnitude(node: object, variable: Callable[[str], float | None],
-              bounded: dict[str, tuple[int, int]] | None = None, depth: int = 0) -> float | None:
+              bounded: dict[str, tuple[int, int]] | None = None, depth: int = 0,
+              known: dict[int, float | None] | None = None) -> float | None:
     """A bound on the size of an expression's value, from those of its variables (`variable`: None if it has
-    none) and of the elements of the bounded arrays (holdings.bounded_arrays); None if none is known."""
+    none) and of the elements of the bounded arrays (holdings.bounded_arrays); None if none is known.
+    `known` keeps the answers by node id, for a caller that asks again about the parents (a long sum)."""
+    if known is None:
+        return _magnitude(node, variable, bounded, depth, {})
+    return _magnitude(node, variable, bounded, depth, known)
+
+
+def _magnitude(node: object, variable: Callable[[str], float | None], bounded: dict[str, tuple[int, int]] | None,
+               depth: int, known: dict[int, float | None]) -> float | None:
+    if id(node) in known:
+        return known[id(node)]
+    size = _size(node, variable, bounded, depth, known)
+    if size is not None or depth == 0:  # (an answer cut short by the depth is not kept: asked again, from 0)
+        known[id(node)] = size
+    return size
+
+
+def _size(node: object, variable: Callable[[str], float | None], bounded: dict[str, tuple[int, int]] | None,
+          depth: int, known: dict[int, float | None]) -> float | None:
     if depth > DEEPEST:
         return None
     kind = type(node)
@@ -36,18 +55,18 @@ def magnitude(node: object, variable: Callable[[str], float | None],
     if kind is n.Var:
         return variable(node.name)
     if kind is n.Unary:
-        return magnitude(node.operand, variable, bounded, depth + 1)
+        return _magnitude(node.operand, variable, bounded, depth + 1, known)
     if kind is n.Index:  # an element: of a bounded array, or of an array with a bound (magnitudes.py)
         return float(max(abs(bound) for bound in bounded[node.name])) if bounded and node.name in bounded else (
             variable(node.name))
     if kind is n.Conditional:
-        sizes = [magnitude(part, variable, bounded, depth + 1) for part in (node.then, node.other)]
+        sizes = [_magnitude(part, variable, bounded, depth + 1, known) for part in (node.then, node.other)]
         return None if None in sizes else max(sizes)
     if kind is n.BuiltinCall:
-        return _builtin(node, variable, bounded, depth)
+        return _builtin(node, variable, bounded, depth, known)
     if kind is not n.Binary or node.op not in "+-*/":
         return None
-    left = magnitude(node.left, variable, bounded, depth + 1)
+    left = _magnitude(node.left, variable, bounded, depth + 1, known)
     if (divisor := remainder_divisor(node)) is not None and left is not None and left <= WHOLE_QUOTIENTS:
         # X-ENT(X/M)*M: the floor of the rounded quotient is at most one from that of the exact one (in [0, M)),
         # the product and the difference round by less than 1 where X is below 2^52
@@ -56,7 +75,7 @@ def magnitude(node: object, variable: Callable[[str], float | None],
         right = node.right
         size = abs(float(right.value)) if type(right) is n.Num else 0.0
         return left / size * (1.0 + 2.0 ** -52) if left is not None and size >= 1.0 else None
-    right = magnitude(node.right, variable, bounded, depth + 1)
+    right = _magnitude(node.right, variable, bounded, depth + 1, known)
     if left is None or right is None:
         return None
     size = left + right if node.op in "+-" else left * right
@@ -80,29 +99,29 @@ def remainder_divisor(node: n.Binary) -> float | None:
 
 
 def _builtin(node: n.BuiltinCall, variable: Callable[[str], float | None],
-             bounded: dict[str, tuple[int, int]] | None, depth: int) -> float | None:
+             bounded: dict[str, tuple[int, int]] | None, depth: int, known: dict[int, float | None]) -> float | None:
     if node.name in SMALL_RESULTS:
         return SMALL_RESULTS[node.name]
     if node.name == "LGN":  # the logarithm of a positive double: between -745.2 and 709.8
         return 746.0
     if node.name not in ("ENT", "ABS", "RAC") or not node.args:
         return None
-    size = magnitude(node.args[0], variable, bounded, depth + 1)
+    size = _magnitude(node.args[0], variable, bounded, depth + 1, known)
     if size is None:
         return None
     return size + 1.0 if node.name == "ENT" else size if node.name == "ABS" else math.sqrt(size)
 
 
 def cannot_overflow(op: str, left: object, right: object, bounded: dict[str, tuple[int, int]] | None = None,
-                    variables: dict[str, float] | None = None) -> bool:
+                    variables: dict[str, float] | None = None, known: dict[int, float | None] | None = None) -> bool:
     """True if an operation can never leave the double range, from the bounds of its operands (magnitude: of
     constants, small built-ins' results, elements of bounded arrays, `variables` with a bound).
 
     Adding less than half the spacing of doubles near the largest one (2^970) rounds back,
     multiplying by at most 1 or dividing by a constant of at least 1 only shrinks.
     """
-    known = (variables or {}).get
-    a, b = magnitude(left, known, bounded), magnitude(right, known, bounded)
+    size_of = (variables or {}).get
+    a, b = magnitude(left, size_of, bounded, known=known), magnitude(right, size_of, bounded, known=known)
     if op in "+-":
         return any(c is not None and c < 1e291 for c in (a, b))
     if op == "*":

@@ -98,9 +98,10 @@ class ExpressionCode(IndexCode):
         self.wholes: dict[int, bool] = {}  # operands.whole's answers, by node id (the nodes live as long as this)
         self.proofs: dict[int, bool] = {}  # and with the variables proved whole
         self.bounds: dict[int, tuple | None] = {}  # bounds' answers, by node id, likewise
+        self.sizes: dict[int, float | None] = {}  # operands.magnitude's answers, by node id, likewise
         self.shorts: dict[int, bool] = {}  # short's answers, by node id
         self.chains: dict[int, tuple[int, bool, bool, bool]] = {}  # chain_facts' answers, by node id
-        self.sureness = SureConditions(scope, numbers)  # the conditions ET and OU may skip
+        self.sureness = SureConditions(scope, numbers, self.sizes)  # the conditions ET and OU may skip
         # An index, or a + - * of one, may be a Python int (kind 'i'): a FAIRE's pass index, whole constants.
         self.int_index = False  # the node about to be written may be one
         self.int_here = False  # the node being written may be one
@@ -261,7 +262,7 @@ class ExpressionCode(IndexCode):
         code = f"({left} {op} {right})" if (op != "+" or numbers) else f"_add({left}, {right})"
         if self.in_index:  # index arithmetic is neither rounded nor checked: beyond any array anyway
             return code, ("i" if lk == rk == "i" else "n")
-        fits = cannot_overflow(op, node.left, node.right, self.scope.shared.bounded, self.scope.bounds)
+        fits = cannot_overflow(op, node.left, node.right, self.scope.shared.bounded, self.scope.bounds, self.sizes)
         if self.cold and not self.numbers.single and not fits:
             return (f"_ck({left} {op} {right})" if code[0] == "(" else f"_ck({code})"), "n"  # numbers.checked
         if scales(op, node.left, node.right):
@@ -450,8 +451,8 @@ class ExpressionCode(IndexCode):
             return code, "n"
         links = any(type(child) is n.Binary and child.op in CHAIN for child in (node.left, node.right))
         bounded, bounds = self.scope.shared.bounded, self.scope.bounds
-        fits = cannot_overflow(node.op, node.left, node.right, bounded, bounds) and not links or (
-            magnitude(node, bounds.get, bounded) is not None)  # (every link bounded: none can overflow)
+        fits = cannot_overflow(node.op, node.left, node.right, bounded, bounds, self.sizes) and not links or (
+            magnitude(node, bounds.get, bounded, known=self.sizes) is not None)  # (every link bounded: none can)
         return self.numbers.result(code, fits), "n"
 
     def unfailing_after_first(self, node: n.Binary) -> bool:

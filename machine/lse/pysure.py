@@ -27,8 +27,9 @@ def sure_parts(node: object) -> tuple:
 class SureConditions:
     """The sure conditions and operands of one unit (see ExpressionCode.ex_Logic)."""
 
-    def __init__(self, scope: object, numbers: object) -> None:
+    def __init__(self, scope: object, numbers: object, sizes: dict[int, float | None]) -> None:
         self.scope = scope  # where each name lives, and which are surely set (pygen.UnitCode)
+        self.sizes = sizes  # operands.magnitude's answers, by node id (the expression writer's)
         self.numbers = numbers
         self.answers: dict[tuple[int, int], str | None] = {}  # sure_kind's answers, by node id and facts' id
 
@@ -69,7 +70,7 @@ class SureConditions:
             return "b" if part(node.left) == part(node.right) in ("n", "s") else None
         if kind is n.Binary:  # (single precision rounds a result, which may pass float32's range: not sure)
             sure = not self.numbers.single and node.op in "+-*/" and cannot_overflow(
-                node.op, node.left, node.right, self.scope.shared.bounded, self.scope.bounds)
+                node.op, node.left, node.right, self.scope.shared.bounded, self.scope.bounds, self.sizes)
             return "n" if sure and part(node.left) == part(node.right) == "n" else None
         if kind is n.BuiltinCall:  # (none of them charges as it goes: their cycles are the block's)
             wanted = SURE_BUILTINS.get(node.name)

@@ -30,9 +30,7 @@ def magnitude(node: object, variable: Callable[[str], float | None],
     """A bound on the size of an expression's value, from those of its variables (`variable`: None if it has
     none) and of the elements of the bounded arrays (holdings.bounded_arrays); None if none is known.
     `known` keeps the answers by node id, for a caller that asks again about the parents (a long sum)."""
-    if known is None:
-        return _magnitude(node, variable, bounded, depth, {})
-    return _magnitude(node, variable, bounded, depth, known)
+    return _magnitude(node, variable, bounded, depth, {} if known is None else known)
 
 
 def _magnitude(node: object, variable: Callable[[str], float | None], bounded: dict[str, tuple[int, int]] | None,

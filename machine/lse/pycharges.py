@@ -96,15 +96,16 @@ class ChargePlan:
         found = []  # (both arms going round that loop: neither is a way out)
         for cold, hot in ((yes, no), (no, yes)):
             body, back = self.walk([hot], {cold, block.id}, block.id)
-            if back and not body & self.walk(self.roots, {block.id}, None)[0]:
+            if back and not body & self.walk([root for root in self.roots if root != block.id], {block.id}, None)[0]:
                 found.append((cold, hot))
         if len(found) != 1 or found[0][0] == join and join in self.entries:  # (an entry's add is its own)
             return None
         return found[0][1]
 
-    def walk(self, starts: list[int], around: set[int], goal: int | None) -> tuple[frozenset[int], bool]:
-        """The blocks control reaches from `starts`, not through those `around` (loops decided: none if not), and
-        whether one of them goes on to `goal`."""
+    def walk(self, starts: list[int], around: set[int] | frozenset[int],
+             goal: int | None) -> tuple[frozenset[int], bool]:
+        """The blocks control reaches from `starts` (they included), not through those `around` (loops decided: none
+        if not), and whether one of them goes on to `goal` (pystructure.reaches asks that alone)."""
         key = (tuple(starts), frozenset(around), goal)
         known = self.walks.get(key)
         if known is not None:
@@ -115,7 +116,7 @@ class ChargePlan:
                                                                  state) or () if target in self.block_ids]
                 for block_id, state in self.states.items() if block_id in self.block_ids}
         following = self.following
-        seen, work, met = set(starts) - around, [start for start in starts if start not in around], False
+        seen, work, met = set(starts), list(starts), False
         while work and following:
             for target in following.get(work.pop(), ()):
                 met = met or target == goal

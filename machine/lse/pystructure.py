@@ -109,17 +109,7 @@ class StructuredCode:
 
     def reaches(self, start: int, goal: int, around: set[int] | frozenset[int] = frozenset()) -> bool:
         """True if control can go from one block to another in the unit (not through the blocks `around`)."""
-        program, states = self.unit.shared.ir, self.unit.states
-        seen, work = {start}, [start]
-        while work:
-            at = work.pop()
-            for target, _ in analyses.loop_successors(program, program.blocks[at].exit, states[at]) or ():
-                if target == goal:
-                    return True
-                if target not in seen and target not in around:
-                    seen.add(target)
-                    work.append(target)
-        return False
+        return self.unit.charges.walk([start], around, goal)[1]
 
     def first_then(self, first: int, join: int) -> None:
         """The blocks after a loop left for two (goes_on_to): the first, in a loop run once, then the other."""

@@ -67,16 +67,20 @@ def substring(ex: ExpressionCode, parts: list[tuple[str, str]], count: int | Non
         tests.append(kind_test(f"{d} := {start}", start_kind, "n"))
     if not i.isdigit() and start_int is None:
         whole_start = [f"1.0 <= {d} < 1e15", f"({i} := _floor({d})) == {d}"]
-    if count is not None:
-        cut, end = (f"[{i} - 1]", i) if count == 1 else (f"[{i} - 1:{i} + {count - 1}]", f"{i} + {count - 1}")
-        checks = [" & ".join(tests), *whole_start, f"{end} <= _len({s})",
-                  f"(cyc := cyc + {per_char * count}) is not None", *told_setting(told, f"{i} + {count}")]
-        return f"({s}{cut} if {' and '.join(checks)} else {general_sch(told, s, d, length)})"
+    within = [] if told is None else [f"{i} <= _len({s}) + 1"]  # past it, the built-in starts at its end
+    if count == 1:  # one character, where s holds it (past its end, the general way gives '')
+        checks = [" & ".join(tests), *whole_start, f"{i} <= _len({s})",
+                  f"(cyc := cyc + {per_char}) is not None", *told_setting(told, f"{i} + 1")]
+        return f"({s}[{i} - 1] if {' and '.join(checks)} else {general_sch(told, s, d, length)})"
+    if count is not None:  # a constant count: the characters there are (SCH(C,J,99): the rest of C)
+        checks = [" & ".join(tests), *whole_start, *within,
+                  f"(cyc := cyc + {per_char} * _len({r} := {s}[{i} - 1:{i} + {count - 1}])) is not None",
+                  *told_setting(told, f"{i} + _len({r})")]
+        return f"({r} if {' and '.join(checks)} else {general_sch(told, s, d, length)})"
     if counted:
         c = length
     else:
         tests.append(kind_test(f"{c} := {length}", length_kind, "n"))
-    within = [] if told is None else [f"{i} <= _len({s}) + 1"]  # past it, the built-in starts at its end
     whole_count = [f"({k} := {count_int}) >= 0"] if count_int is not None else [
         f"0.0 <= {c} < 1e15", f"({k} := _floor({c})) == {c}"]
     checks = [" & ".join(tests), *whole_start, *within, *whole_count,

@@ -321,15 +321,18 @@ def referenced_globals(layout: Layout, aliased: dict[str, frozenset[str]] | None
                 call.name, ())}
 
 
-def shadowed_counters(layout: Layout) -> dict[str, set[str]]:
+def shadowed_counters(layout: Layout, foreign: set[int] | None = None) -> dict[str, set[str]]:
     """Each unit's FAIRE variables that may carry an int beside their float (pygen: i_NAME) to index by.
 
-    Only the FAIRE of one unit step such a variable (a procedure could not keep the int of the program's
-    variable), and only that unit's assignments and LIRE store into it (each then sets the int aside:
-    pystmt.st_Assign, st_Lire; the program's FAIRE ... TANT QUE sets it NaN at its start and each step); no
-    LIBERER, CHARGER, position or reference stores into it; none where a PAUSE lets the monitor set a
-    variable. (Ints kept by assignments were tried: they saved ~8 ns where they index and cost 15-40 ns where
-    an assignment keeps them, no gain on bench/.)
+    A variable that the FAIRE of one unit alone step and that only that unit's assignments and LIRE store into
+    (each then sets the int aside: pystmt.st_Assign, st_Lire; the program's FAIRE ... TANT QUE sets it NaN at its
+    start and each step). A variable of the program that several units step or store into, in each unit that
+    steps it where no call the unit makes (at any depth) may store into it, when no line runs in a frame not its
+    own (`foreign`, empty): the int is a Python local of that unit, NaN at its start, and nothing else can store
+    into the variable while the unit runs but the monitor, which then stops the run (linker.shadows_kept).
+    Never one that LIBERER, CHARGER, a position or a reference stores into, nor any where a PAUSE lets the
+    monitor set a variable. (Ints kept by assignments were tried: they saved ~8 ns where they index and cost
+    15-40 ns where an assignment keeps them, no gain on bench/.)
     """
     owners: dict[tuple[str, str], set[str]] = {}
     assigned: set[str] = set()  # names given a value other than by a FAIRE, an assignment or LIRE
@@ -360,11 +363,36 @@ def shadowed_counters(layout: Layout) -> dict[str, set[str]]:
             for name in (target.name for target in targets if type(target) is n.Var):
                 stored_by.setdefault((unit.name if name in unit.locals else MAIN, name), set()).add(unit.name)
     found: dict[str, set[str]] = {name: set() for name in layout.units}
+    reach = called_units(layout) if foreign is not None and not foreign else None
     for (owner, name), units in owners.items():  # a procedure's own only: a recursive call has its own int
-        if units == {owner} and stored_by.get((owner, name), units) == units and name not in assigned and (
-                name not in layout.parameters and layout.is_pure_number(name)):
+        if name in assigned or name in layout.parameters or not layout.is_pure_number(name):
+            continue
+        if units == {owner} and stored_by.get((owner, name), units) == units:
             found[owner].add(name)
+        elif owner == MAIN and reach is not None:
+            # The program's variable that several units step or store into: each unit that steps it keeps an int
+            # of its own where no call it makes can store into it (no line runs in a frame not its own).
+            writers = units | stored_by.get((owner, name), set())
+            found.update({unit: found[unit] | {name} for unit in units if not reach[unit] & writers})
     return found
+
+
+def called_units(layout: Layout) -> dict[str, set[str]]:
+    """The procedures each unit's calls may run, at any depth (a recursive one among its own)."""
+    calls: dict[str, set[str]] = {name: set() for name in layout.units}
+    for unit, node in layout.noted:
+        if type(node) is n.Call and node.name in layout.units:
+            calls[unit.name].add(node.name)
+    reach: dict[str, set[str]] = {}
+    for name in calls:
+        seen, work = set(), list(calls[name])
+        while work:
+            callee = work.pop()
+            if callee not in seen:
+                seen.add(callee)
+                work += calls[callee]
+        reach[name] = seen
+    return reach
 
 
 def counter_floors(layout: Layout) -> dict[str, int]:

@@ -151,11 +151,23 @@ class CompiledProgram:
             shadow.cell_contents = int(value) if whole else math.nan
 
     def goes_on_with(self, variables: dict) -> bool:
-        """True if the code can go on with the variables as the monitor left them (see the twelve below)."""
+        """True if the code can go on with the variables as the monitor left them (see the thirteen below)."""
         return (self.vectors_kept(variables) and self.counters_kept(variables) and self.arrays_kept(variables)
                 and self.kinds_kept(variables) and self.wholes_kept(variables) and self.declarations_kept(variables)
                 and self.values_kept(variables) and self.sure_kept(variables) and self.numbers_kept(variables)
-                and self.targets_kept(variables) and self.copies_kept(variables) and self.bounds_kept(variables))
+                and self.targets_kept(variables) and self.copies_kept(variables) and self.bounds_kept(variables)
+                and self.shadows_kept(variables))
+
+    def shadows_kept(self, variables: dict) -> bool:
+        """False if the run stopped inside a procedure and the monitor changed a variable of the program whose int a
+        procedure keeps beside its float (analyses.shadowed_counters): that procedure would go on with the old int.
+        (Those ints are kept only where no line runs in a frame not its own: stopped on a line of the program's
+        own, no procedure is running.)"""
+        layout, machine = self.shared.layout, self.machine
+        if machine.current_line in layout.units[MAIN].own_lines:
+            return True
+        return all(variables.get(name) == machine.G.get(name) for unit, names in self.shared.counters.items()
+                   if unit != MAIN for name in names if name not in layout.units[unit].locals)
 
     def bounds_kept(self, variables: dict) -> bool:
         """False if the monitor gave a variable or an element of an array with a bound (magnitudes.variable_bounds)

@@ -72,7 +72,7 @@ class ProgramCode:
         # Variables expected to hold whole numbers (a hint), the arrays' elements counted by their stores.
         self.whole = kinds.whole_names(layout, arrays=self.arrays, exits=exits)
         self.proven: dict[str, set[str]] = {name: set() for name in layout.units}  # sure to (set by the linker)
-        self.counters = analyses.shadowed_counters(layout)  # FAIRE variables with an int to index by
+        self.counters = analyses.shadowed_counters(layout, foreign)  # FAIRE variables with an int to index by
         self.floors = analyses.counter_floors(layout)  # of them, the least value their int can have
         self.vectors = holdings.vectors(layout)  # arrays that are vectors whenever they are arrays
         self.shapes = holdings.shapes(layout)  # arrays whose sizes are constants, by name

@@ -283,6 +283,19 @@ PROGRAMS = {
         "10 TABLEAU D[20];D[1]←1;L←1\n20 FAIRE 60 POUR K←2 JUSQUA 12;C←0\n30 FAIRE 40 POUR J←1 JUSQUA L\n"
         "40 Q←D[J]*K+C;C←ENT(Q/10);D[J]←Q-C*10\n50 FAIRE 60 POUR J←J TANT QUE C>0\n"
         "60 L←L+1;D[L]←C-ENT(C/10)*10;C←ENT(C/10)\n70 AFFICHER L,J,D\n"),
+    # A step computed (pyloops.shadow writes whole_pass's tests out): whole, fractional, past 2^24, a huge limit.
+    "a counter stepped down by a computed step, an index": (
+        "10 TABLEAU T[20];G←3;S←0\n20 FAIRE 30 POUR J←19 PAS -G JUSQUA 1\n30 T[J]←J;S←S+T[J]\n40 AFFICHER S,J,T\n"),
+    "a counter stepped by a computed fraction, an index": (
+        "10 TABLEAU T[20];G←1.5;S←0\n20 FAIRE 30 POUR J←1 PAS G JUSQUA 19\n30 T[J]←J;S←S+T[J]\n40 AFFICHER S,J,T\n"),
+    "a counter from a fraction by a computed step, an index": (
+        "10 TABLEAU T[20];G←2;S←0;A←1.5\n20 FAIRE 30 POUR J←A PAS G JUSQUA 19\n30 S←S+T[J];T[J]←J\n"
+        "40 AFFICHER S,J,T\n"),
+    "a counter by a computed step past 2^24, an index": (
+        "10 TABLEAU T[20];G←16777215;S←0\n20 FAIRE 30 POUR J←1 PAS G JUSQUA 5E7\n30 S←S+J;T[1]←T[1]+1\n"
+        "40 AFFICHER S,J,T[1]\n"),
+    "a counter by a computed step to a huge limit, an index": (
+        "10 TABLEAU T[20];G←4;S←0\n20 FAIRE 30 POUR J←1 PAS G JUSQUA 1E300\n30 T[J]←J;S←S+J\n40 AFFICHER S,J,T\n"),
 }
 
 INPUTS = {"a counter read in as a fraction, then an index": ["2.5"]}

@@ -510,15 +510,24 @@ def whole_start(node: n.Faire) -> int | None:
 def shadow(node: n.Faire, counted: bool) -> str:
     """The code of a loop's int shadow: (first int, int step[, range stop]) as ops.make_counted and
     make_whole_pass give them: worked out here where the bounds are whole constants (the same in
-    either model); tested inline where only the step is one (no call at each start of the loop);
-    else given by them at run time from `_s, _st, _lim`."""
+    either model); tested inline where they are computed (no call at each start of the loop: Shell's sort
+    starts its `PAS -G` loop 400 000 times); given by them at run time from `_s, _st, _lim` only for a
+    step of 0."""
     bounds = [whole_constant(part) for part in (node.start, node.step or n.Num(1.0, node.line), node.limit)]
     step = bounds[1]
     if None not in bounds:
         values = (counted_shadow if counted else whole_shadow)(*(float(bound) for bound in bounds))
         return ", ".join("_NAN" if value != value else repr(value) for value in values)
-    if step is None or step == 0 or node.limit is None:
+    if step == 0 or node.limit is None:
         return "_counted(_s, _st, _lim)" if counted else "_whole_pass(_s, _st, _lim)"
+    exact = repr(WHOLE_EXACT)
+    if step is None:  # a step computed: whole_pass's tests written out (the limit's and step's first: no infinity)
+        test = (f"-{exact} <= _s <= {exact} and _abs(_lim) + _abs(_st) <= {exact} and (_sk := _floor(_s)) == _s "
+                f"and (_tk := _floor(_st)) == _st")
+        if not counted:
+            return f"(_sk, _tk) if {test} else (_NAN, _NAN)"
+        stop = "(_floor(_lim) + 1 if _tk > 0 else -_floor(-_lim) - 1) if _tk else None"
+        return f"(_sk, _tk, {stop}) if {test} else (_NAN, _NAN, None)"
     # whole_pass's test: a whole start within 2^24, a limit whose distance to 2^24 holds one step
     room = repr(WHOLE_EXACT - abs(step))
     start = whole_start(node)

@@ -57,6 +57,10 @@ SUBSTRINGS = {
         SET + TWICE + "20 AFFICHER SCH(S,1,1),SCH(S,12,1),SCH(S,12,3),SCH(S,13,1),SCH(T,2,1),SCH(S!T,13,2)\n"),
     "a start written out past the end plus one": SET + TWICE + "20 AFFICHER SCH(S,14,1)\n",
     "a fractional start": SET + TWICE + "20 D←1.5;AFFICHER SCH(S,D,1)\n",
+    "a fractional start past the end": SET + TWICE + "20 D←13.5;AFFICHER SCH(S,D,1)\n",
+    "a guarded scan that reads one past the end (ET reads both sides)": (
+        SET + "20 FAIRE 20 POUR J←1 TANT QUE J<=LGR(S) ET SCH(S,J,1)#'3'\n30 AFFICHER J,SCH(S,J,1)\n"
+        "40 FAIRE 40 POUR K←1 TANT QUE K<=LGR(S) ET SCH(S,K,1)#'Z'\n50 AFFICHER K,SCH(S,K,1),SCH(S,K+5,1)\n"),
     "a computed start": SET + TWICE + "20 D←3;AFFICHER SCH(S,D*2-1,2),SCH(S,D/2,1)\n",
     "a number for the string": SET + TWICE + "20 X←12;AFFICHER SCH(X,1,1)\n",
     "a string for the start": SET + TWICE + "20 AFFICHER SCH(S,T,1)\n",

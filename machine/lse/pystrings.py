@@ -68,10 +68,15 @@ def substring(ex: ExpressionCode, parts: list[tuple[str, str]], count: int | Non
     if not i.isdigit() and start_int is None:
         whole_start = [f"1.0 <= {d} < 1e15", f"({i} := _floor({d})) == {d}"]
     within = [] if told is None else [f"{i} <= _len({s}) + 1"]  # past it, the built-in starts at its end
-    if count == 1:  # one character, where s holds it (past its end, the general way gives '')
+    if count == 1:  # one character, where s holds it
+        char = f"{s}[{i} - 1]"
+        if told is None and (start_int is None or whole_start):  # a whole start: past the end, '' and no charge
+            # (`J<=LGR(C) ET SCH(C,J,1)<H` reads one past the end at every loop's end: ET reads both sides)
+            return (f"(({char} if {i} <= _len({s}) and (cyc := cyc + {per_char}) is not None else '') if "
+                    f"{' and '.join([' & '.join(tests), *whole_start])} else {general_sch(told, s, d, length)})")
         checks = [" & ".join(tests), *whole_start, f"{i} <= _len({s})",
                   f"(cyc := cyc + {per_char}) is not None", *told_setting(told, f"{i} + 1")]
-        return f"({s}[{i} - 1] if {' and '.join(checks)} else {general_sch(told, s, d, length)})"
+        return f"({char} if {' and '.join(checks)} else {general_sch(told, s, d, length)})"
     if count is not None:  # a constant count: the characters there are (SCH(C,J,99): the rest of C)
         checks = [" & ".join(tests), *whole_start, *within,
                   f"(cyc := cyc + {per_char} * _len({r} := {s}[{i} - 1:{i} + {count - 1}])) is not None",

@@ -29,7 +29,16 @@ TO_A_STRING = lines(
     "10 &F", "20 TERMINER", "100 PROCEDURE &F LOCAL P,W", "110 CHAINE P,W",
     "120 W←SCH('AB CD',1,' ',P);AFFICHER W", "130 RETOUR")
 
-PROGRAMS = {"words": WORDS, "numbers": NUMBERS, "unset first": UNSET_FIRST, "to a string": TO_A_STRING}
+# SCH's position into the procedure's own variable from a fractional start, past the end, and unset.
+ODD_STARTS = lines(
+    "10 &F(1.5);&F(9);&F(5)", "20 TERMINER", "100 PROCEDURE &F(Q) LOCAL Q,W", "110 CHAINE W",
+    "120 W←SCH('AB CD',Q,' ',Q);AFFICHER W,Q;W←SCH('AB CD',Q,' ',Q);AFFICHER W,Q", "130 RETOUR")
+UNSET_START = lines(
+    "10 &F", "20 TERMINER", "100 PROCEDURE &F LOCAL Q,W", "110 CHAINE W", "120 W←SCH('AB CD',Q,' ',Q)",
+    "130 RETOUR")
+
+PROGRAMS = {"words": WORDS, "numbers": NUMBERS, "unset first": UNSET_FIRST, "to a string": TO_A_STRING,
+            "odd starts": ODD_STARTS, "an unset start": UNSET_START}
 
 
 def procedure(source: str) -> str:
@@ -42,6 +51,10 @@ def test_a_procedures_own_number_given_a_position_is_a_python_local(source: str)
     code = procedure(source)
     assert "_frame(" not in code and "_pos(" not in code, code
     assert ":= (_p := _b_" in code, code
+
+
+def test_sch_cut_at_a_stop_into_a_procedures_own_position_is_written_inline() -> None:
+    assert ".find(' ', " in procedure(WORDS)
 
 
 def test_a_string_given_a_position_stays_in_the_table() -> None:

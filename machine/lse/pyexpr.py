@@ -360,7 +360,8 @@ class ExpressionCode(IndexCode):
         start = self.int_start(node.args[1]) if node.name in ("SCH", "EQN") and len(node.args) > 1 else None
         # A position given back into one of the program's number variables (a Python name) is set inline too.
         given = node.position_out.name if node.position_out is not None else None
-        told = given is not None and self.scope.storage(given) == "global" and self.scope.pure(given)
+        told = given is not None and (self.scope.storage(given) == "local" or (
+            self.scope.storage(given) == "global" and self.scope.pure(given)))  # a Python name (pynames.position)
         if node.name == "SCH" and (given is None or told) and not self.scope.shared.profile:
             count = node.args[2]
             whole_count = type(count) is n.Num and float(count.value).is_integer() and 1 <= count.value < 2 ** 31

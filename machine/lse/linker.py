@@ -8,6 +8,7 @@ them to the runtime (LIRE, CHARGER, references, the monitor) as a table.
 from __future__ import annotations
 
 import math
+from functools import partial
 
 from machine.errors import Err, InternalError, LseError
 from machine.lse import analyses, holdings, ir, magnitudes, ops, ownership, passing, splitting, targets
@@ -311,12 +312,6 @@ class CompiledProgram:
             machine.memory.take(table.held(), name)  # strings and array copies passed by value
             return table
 
-        def lend(array: object, name: str) -> Vars:
-            """A procedure's own array given by reference (ownership.indexed_references): a table of its own."""
-            table = Vars(machine.memory)
-            table[name] = array
-            return table
-
         def lend_string(value: str, name: str) -> Vars:
             """A procedure's own CHAINE given by reference to a parameter that only reads it
             (ownership.read_references): a table of its own, whose cells the procedure counts."""
@@ -351,7 +346,8 @@ class CompiledProgram:
             "_substring": substring, "_len": len, "_R": machine.G.table, "_MAXS": machine.limits["max_string"],
             "_sheld": make_own_store(machine.memory), "_rput": make_ref_store(ops.set_ref),
             "_caught": caught, "_goto": goto, "_stray": stray, "_return_to": return_to, "_frame": frame,
-            "_release": release, "_lend": lend, "_lends": lend_string, "_lendu": lend_unset,
+            "_release": release, "_lends": lend_string, "_lendu": lend_unset,
+            "_lend": partial(Vars.lent, machine.memory),  # a procedure's own array lent (ownership.indexed_references)
             "_off_end": off_end, "_open": open_loop, "_leave": leave_loops, "_function": function_result,
             "_subroutine": subroutine_result, "_came_back": came_back, "_Back": Back,
             "_terminate": terminate, "_too_deep": too_deep, "_unentered": unentered,

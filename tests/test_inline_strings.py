@@ -300,3 +300,35 @@ def test_plain_runs_stop_a_substring_at_the_first_of_a_few_stops_by_one_search_e
     line = code[start:code.index("# 30:", start)]
     assert line.count(".find(") == 5 and "(v_P := _float(_e1 + 1))" in line
     assert line.count("_b_SCH(") == 1 and line.count("_sch(") == 1  # the general ways, given the values
+
+
+NUMBERS_READ = {
+    "numbers read at every start, and none past the end": (
+        "10 CHAINE S;S←'  12 -3.5E2 X .5 +7. 1E3'\n20 FAIRE 30 POUR D←1 JUSQUA LGR(S)+2\n"
+        "30 AFFICHER CNB(S,D),\n"),
+    "numbers read one after another by their position": (
+        "10 CHAINE S;S←' 4 17 -2 8E1'\n20 P←1;T←0\n30 T←T+CNB(S,P,P);SI P<=LGR(S) ALORS ALLER EN 30\n"
+        "40 AFFICHER T,P\n"),
+    "a position in a procedure's own variable": (
+        "10 AFFICHER &SOMME(' 4 17 -2 8E1')\n20 TERMINER\n30 PROCEDURE &SOMME(S) LOCAL S,P,T\n"
+        "40 P←1;T←0\n50 T←T+CNB(S,P,P);SI P<=LGR(S) ALORS ALLER EN 50\n60 RESULTAT T+P\n"),
+    "a fractional start": "10 CHAINE S;S←'12 34'\n" + TWICE + "20 D←1.5;AFFICHER CNB(S,D)\n",
+    "a start of 0": "10 CHAINE S;S←'12 34'\n" + TWICE + "20 D←0;AFFICHER CNB(S,D)\n",
+    "a number past the double range": "10 CHAINE S;S←'1E999'\n" + TWICE + "20 AFFICHER CNB(S,1)\n",
+    "a number for the string": TWICE + "20 X←12;AFFICHER CNB(X,1)\n",
+    "an unset string": TWICE + "20 AFFICHER CNB(A,1)\n",
+    "a string for the start": "10 CHAINE S;S←'12'\n" + TWICE + "20 AFFICHER CNB(S,S)\n",
+    "a position given to a CHAINE": "10 CHAINE S,P;S←'12 34'\n" + TWICE + "20 AFFICHER CNB(S,1,P)\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(NUMBERS_READ))
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+def test_every_mode_agrees_with_the_reference_on_cnb(name: str, profile: str) -> None:
+    assert_agrees(NUMBERS_READ[name], [], profile=profile)
+
+
+def test_plain_runs_read_a_number_with_one_match_and_call_the_built_in_only_for_what_the_test_refuses() -> None:
+    code = listing(NUMBERS_READ["numbers read one after another by their position"])
+    line = code[code.index("# 30:"):code.index("# 40:")]
+    assert "_cnbm(" in line and line.count("_b_CNB(") == 1

@@ -270,7 +270,7 @@ def cca(x: float) -> str:
 
 
 @cache
-def _spaced_number() -> re.Pattern:  # compiled by its first use, not at start-up
+def spaced_number() -> re.Pattern:  # compiled by its first use, not at start-up
     """The spaces CNB skips and the number after them (its group 1), in one search."""
     return re.compile(r" *([+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[Ee][+-]?[0-9]+)?)")
 
@@ -279,7 +279,7 @@ def cnb(s: str, d: float) -> tuple[float, float]:
     """CNB: the number written at d (after spaces), 0 if none; and the first unused position."""
     s = check_string(s, "CNB")
     begin = _start(s, d, "CNB")
-    m = _spaced_number().match(s, begin)
+    m = spaced_number().match(s, begin)
     if m is None:
         return 0.0, float(begin + 1)
     return _result(float(m.group(1))), float(m.end() + 1)
@@ -552,7 +552,7 @@ def _paid_cnb(meter: object, per_char: int) -> Callable[[object, object], tuple[
     def paid_cnb(s: object, d: object) -> tuple[float, float]:
         if type(s) is str and type(d) is float and 1.0 <= d < 1e15 and (start := int(d)) == d:
             begin = start - 1 if start <= len(s) else len(s)
-            found = _spaced_number().match(s, begin)
+            found = spaced_number().match(s, begin)
             value, end = (0.0, begin + 1) if found is None else (float(found.group(1)), found.end() + 1)
             if value - value == 0.0:  # finite
                 if end > start:

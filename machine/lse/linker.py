@@ -12,7 +12,7 @@ from functools import partial
 
 from machine.errors import Err, InternalError, LseError
 from machine.lse import analyses, holdings, ir, magnitudes, ops, ownership, passing, splitting, targets
-from machine.lse.builtins import substring
+from machine.lse.builtins import spaced_number, substring
 from machine.lse.formats import render_plain
 from machine.lse.frames import (
     RET,
@@ -361,6 +361,8 @@ class CompiledProgram:
             "_cells_of": cells_of,
         }
         namespace.update(tables)
+        if self.shared.reads_numbers:  # (its expression compiled only where a program needs it)
+            namespace["_cnbm"] = spaced_number().match
         return namespace
 
     def caught(self, error: BaseException, where: tuple, lp: list, names: dict, line_block: dict) -> int:

@@ -391,6 +391,9 @@ class ExpressionCode(IndexCode):
         parts = self.below(node.args, start)  # temporaries apart from the inline forms'
         if node.name == "CCA" and not self.scope.shared.profile and not self.cold:
             return pystrings.converted(self, parts[0]), "s"
+        if node.name == "CNB" and (given is None or told) and not self.scope.shared.profile and not self.cold:
+            told_by = (self.scope.pyname(given), lambda call: self.scope.position(given, call)) if told else None
+            return self.numbers.builtin(pystrings.number_read(self, parts, node.args[1], told_by)), "n"
         if node.name == "POS" and not self.scope.shared.profile and not self.cold:
             return pystrings.position(self, node.args, parts), "n"  # a whole number below max_string: exact
         if node.name == "EQN" and not self.cold:

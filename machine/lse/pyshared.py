@@ -54,6 +54,7 @@ class ProgramCode:
         self.debug = debug
         self.foreign = foreign  # the lines a unit other than their own runs (analyses.foreign_lines; None: unknown)
         self.constants: list[object] = []  # _K: formats and other objects, never source
+        self.reads_numbers = False  # an inline CNB matches with `_cnbm` (pystrings.number_read)
         self.blocks: list[tuple[int, Counter, int]] = []  # charge points of --profile: (cycles, kinds, line)
         # each procedure's RETOUR EN lines (analyses.comes_back; None: one is computed), set by the linker
         self.comes_back: dict[str, set[int]] | None = {}

@@ -204,6 +204,28 @@ def stopped(ex: ExpressionCode, parts: list[tuple[str, str]], stops: str, node_s
     return f"({s}[{i} - 1:{e}] if {' and '.join(checks)} else {general_sch(told, s, d, repr(stops))})"
 
 
+def number_read(ex: ExpressionCode, parts: list[tuple[str, str]], node_start: object,
+                told: tuple[str, Callable[[str], str]] | None = None) -> str:
+    """CNB(s, d) inline, paid, when d is a whole number from 1: the number written at d after blanks (one match
+    of builtins.spaced_number, `_cnbm`), 0 where there is none; the characters from d to its end, one
+    char_scan each (as builtins._paid_cnb). A number past the double range, or anything else, is the
+    built-in's, given the values. `told`: as substring's, for CNB(s, d, P): the position after the number."""
+    (text, text_kind), (start, start_kind) = parts
+    depth = ex.depth + 1
+    b, m, v, e = (f"{name}{depth}" for name in ("_cb", "_cm", "_cv", "_ce"))
+    s, text_first = ex.once(text, f"_s{depth}") if simple(start) else (f"_s{depth}", f"_s{depth} := {text}")
+    tests = [kind_test(text_first, text_kind, "s")]
+    d, i, whole = position_start(ex, (start, start_kind), node_start, None, tests)
+    ex.scope.shared.reads_numbers = True  # the linker puts `_cnbm` in the namespace
+    none = f"({m} := _cnbm({s}, {b})) is None and ({v} := 0.0) == 0.0 and ({e} := {b} + 1) > 0"
+    found = (f"({v} := _float({m}.group(1))) - {v} == 0.0 and "
+             f"(cyc := cyc + {ex.scope.shared.costs['char_scan']} * (({e} := {m}.end() + 1) - {i})) is not None")
+    checks = [" & ".join(tests), *whole, f"({b} := ({i} - 1 if {i} <= _len({s}) else _len({s}))) >= 0",
+              f"({none} or {found})", *told_setting(told, e)]
+    general = f"_b_CNB({s}, {d})"
+    return f"({v} if {' and '.join(checks)} else {general + '[0]' if told is None else told[1](general)})"
+
+
 def converted(ex: ExpressionCode, part: tuple[str, str]) -> str:
     """CCA(x) inline, paid: a whole number below a million is its digits (as formats.cca writes it);
     anything else is the paid built-in's, given the value."""

@@ -64,13 +64,10 @@ def quiet_procedures(layout: Layout) -> dict[str, set[str]]:
     """The quiet procedures, each with the globals its run, calls and all, may store: they store nothing
     else but their own locals by value (no parameter by reference), and read nothing in, free nothing, load
     nothing, pause nowhere, run no other program (so they stop only where a slice ends)."""
-    loud: set[str] = set()
-    callees: dict[str, set[str]] = {name: set() for name in layout.units}
+    loud: set[str] = {MAIN}
     stores: dict[str, set[str]] = {name: set() for name in layout.units}
     for unit, node in layout.noted:
-        kind = type(node)
-        if kind is n.Call:
-            callees[unit.name].add(node.name)
+        if type(node) is n.Call:
             continue
         stored = _stored(node)
         if stored is None or stored & unit.by_reference:
@@ -78,20 +75,10 @@ def quiet_procedures(layout: Layout) -> dict[str, set[str]]:
         else:
             stores[unit.name].update(stored - unit.locals)
     loud.update(owner for owner, node in layout.statements if type(node) is n.Executer)  # (another program)
-    quiet = {name: stores[name] for name in layout.units if name != MAIN and name not in loud}
-    changed = True
-    while changed:  # a procedure is quiet if all it calls is; it stores what they store
-        changed = False
-        for name in list(quiet):
-            if not callees[name] <= quiet.keys():
-                del quiet[name]
-                changed = True
-                continue
-            more = set().union(*(quiet[callee] for callee in callees[name])) - quiet[name]
-            if more:
-                quiet[name] |= more
-                changed = True
-    return quiet
+    # A procedure is quiet if all it calls, at any depth, is; it stores what they store.
+    reach = analyses.called_units(layout)
+    return {name: stores[name].union(*(stores[callee] for callee in reach[name]))
+            for name in layout.units if name not in loud and not reach[name] & loud}
 
 
 def _stored(node: object) -> set[str] | None:

@@ -7,7 +7,7 @@ through `python_name`, strings and numbers through repr().
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from machine.lse import nodes as n
@@ -369,7 +369,7 @@ class ExpressionCode(IndexCode):
             # A count that is a loop's int plus or minus a whole constant is that int (see int_start).
             ints = None if whole_count or type(count) is n.Str else self.int_start(count)
             parts = self.below(node.args, start, ints)  # temporaries apart from the inline form's
-            told_by = (self.scope.pyname(given), lambda call: self.scope.position(given, call)) if told else None
+            told_by = self.told_by(given) if told else None
             if not self.cold and stops:
                 return pystrings.stopped(self, parts, count.value, node.args[1], start, told_by), "s"
             if not self.cold and parts[2][1] != "s":  # not a string of stops
@@ -392,8 +392,8 @@ class ExpressionCode(IndexCode):
         if node.name == "CCA" and not self.scope.shared.profile and not self.cold:
             return pystrings.converted(self, parts[0]), "s"
         if node.name == "CNB" and (given is None or told) and not self.scope.shared.profile and not self.cold:
-            told_by = (self.scope.pyname(given), lambda call: self.scope.position(given, call)) if told else None
-            return self.numbers.builtin(pystrings.number_read(self, parts, node.args[1], told_by)), "n"
+            return self.numbers.builtin(pystrings.number_read(self, parts, node.args[1], self.told_by(given) if told
+                                                              else None)), "n"
         if node.name == "POS" and not self.scope.shared.profile and not self.cold:
             return pystrings.position(self, node.args, parts), "n"  # a whole number below max_string: exact
         if node.name == "EQN" and not self.cold:
@@ -418,6 +418,11 @@ class ExpressionCode(IndexCode):
         if spec.result_kind == "n":
             call = self.numbers.builtin(call)
         return call, spec.result_kind
+
+    def told_by(self, given: str) -> tuple[str, Callable[[str], str]]:
+        """What an inline SCH or CNB gives its position back into: the Python name of the variable `given`, and the
+        general form given the built-in's call (pynames.UnitNames.position)."""
+        return self.scope.pyname(given), lambda call: self.scope.position(given, call)
 
     def whole_quotient(self, arg: object) -> str | None:
         """ENT's code for a whole number divided by a whole constant or a variable proved whole, in single

@@ -186,3 +186,33 @@ def test_a_parameter_the_procedure_never_changes_works_out_its_int_once_at_the_e
 def test_no_parameter_works_out_its_int_at_the_entry_where_a_pause_lets_the_monitor_set_it() -> None:
     source = ENTRY_INTS["a parameter that indexes three elements, whole, fractional, below 1 and past the end"][0]
     assert "e_K = " not in listing(source.replace("70 RESULTAT", "65 PAUSE\n70 RESULTAT"))
+
+
+# queens_abs's test: X[J] read twice in the pass, the second read taking the first's value (reuse.py)
+TAKEN = lines("10 TABLEAU X[8];N←8;S←0;K←2", "20 X[K]←K*3-N;J←1", "30 SI X[J]=X[K] ALORS ALLER EN 60",
+              "40 SI ABS(X[J]-X[K])=K-J ALORS ALLER EN 60", "50 J←J+1;SI J<K ALORS ALLER EN 30",
+              "60 S←S+J;K←K+1;SI K<=N ALORS ALLER EN 20", "70 AFFICHER S,X")
+
+# a merge: I, J and K each change between two indexes by them, so no index reads a kept int back
+MERGED = lines("10 TABLEAU A[8],W[8];FAIRE 20 POUR I←1 JUSQUA 8", "20 A[I]←(I*5)-ENT(I*5/8)*8",
+               "30 I←1;J←5;K←0", "40 SI I>4 OU J>8 ALORS ALLER EN 70",
+               "50 K←K+1;SI A[J]<A[I] ALORS DEBUT W[K]←A[J];J←J+1 FIN SINON DEBUT W[K]←A[I];I←I+1 FIN",
+               "60 ALLER EN 40", "70 AFFICHER K,W")
+
+
+def test_an_element_read_again_from_its_first_read_does_not_count_as_a_second_index():
+    code = listing(TAKEN)
+    assert "e_J" not in code and "f_J" not in code, code  # ABS(X[J]-X[K]) takes X[J]: one index by J
+    assert "v_K is f_K" in code, code  # K indexes twice and the pass never stores it: kept
+
+
+def test_a_unit_whose_kept_ints_no_index_reads_back_is_written_without_them():
+    code = listing(MERGED)
+    assert "f_I" not in code and "f_J" not in code and "f_K" not in code, code
+    assert "_floor(v_K)" in code, code
+
+
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+@pytest.mark.parametrize("program", [TAKEN, MERGED], ids=["taken", "merged"])
+def test_the_programs_written_without_kept_ints_agree_with_the_reference(program: str, profile: str) -> None:
+    assert_agrees(program, profile=profile)

@@ -25,12 +25,14 @@ class KeptIndexes:
     """One unit's kept indexes: which variables are worth it, and which are likely kept where code is written."""
 
     def __init__(self, program: ir.ProgramIR, blocks: list[int], entries: set[int],
-                 own: frozenset[str] = frozenset()) -> None:
+                 own: frozenset[str] = frozenset(), taken: frozenset[int] = frozenset()) -> None:
         self.program = program
+        self.taken = taken  # the elements whose read takes an earlier one's value (reuse.py): no index written
         self.blocks = set(blocks)
         self.entries = entries
         self.own = own  # the unit's variables that are Python locals: a call stores into one only if given it
         self.names: set[str] = set()  # the variables some index keeps (their floats start as None)
+        self.tested = False  # some index reads a kept int (tested by identity): else keeping them only cost
         self.worth: set[str] | None = None  # the variables whose index is worth keeping (see choose)
         self.recent: set[str] = set()  # of them, those likely kept for the same float where code is being written
         self.now: set[str] = set()  # of them, those the statement being written works out (see settle)
@@ -52,6 +54,7 @@ class KeptIndexes:
         if name not in self.recent:  # likely another float since the last index: worked out, with no test
             self.now.add(name)
             return work_out
+        self.tested = True
         return f"({kept} if {value} is {seen} else {work_out})"
 
     def first_line(self) -> list[str]:
@@ -80,7 +83,7 @@ class KeptIndexes:
         # (and the variable of a FAIRE whose pass this is: its step, at the pass's end, is no statement)
         stored = self.stored(nodes, indexing) | {exit_.node.var for block_id in self.blocks if type(
             exit_ := program.blocks[block_id].exit) is ir.OpenLoop and exit_.body == start}
-        uses = Counter(index.name for node in nodes if type(node) is n.Index
+        uses = Counter(index.name for node in nodes if type(node) is n.Index and id(node) not in self.taken
                        for index in node.indices if type(index) is n.Var)
         # (a pass that calls a procedure: not twice-indexed names, which a call may have changed in between)
         twice = set() if any(type(node) is n.Call for node in nodes) else {

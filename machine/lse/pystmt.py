@@ -1,7 +1,7 @@
 """Python code for the statements of a block (assignments, output, input, declarations, calls, disk, FAIRE set-up).
 
 A part of the one code generator (pygen.UnitCode gives it the unit's storage, output and expressions);
-imports nodes, errors, formats, operands, pyexpr and values (a slot number); never the runtime.
+imports nodes, errors, costs, formats, operands, pyexpr and values (a slot number); never the runtime.
 """
 
 from __future__ import annotations
@@ -11,9 +11,10 @@ from contextlib import contextmanager
 
 from machine.errors import Err
 from machine.lse import nodes as n
+from machine.lse.costs import expression_cost
 from machine.lse.formats import compile_format
 from machine.lse.operands import CHAIN, changes_variables, whole_constant
-from machine.lse.pyexpr import python_name
+from machine.lse.pyexpr import literal, python_name
 from machine.lse.values import COLUMNS
 
 # Built-ins with no effect but their result: an expression of them may be run again after a miss.
@@ -394,6 +395,30 @@ class StatementCode:
         record = self.value(node.record)[0] if node.record is not None else "None"
         self.out.emit(f"M.disk_delete({self.value(node.file)[0]}, {record})")
 
+    def result_by_arms(self, node: n.Conditional) -> None:
+        """RESULTAT SI c ALORS a SINON b: a Python `if` whose arms each return their value, paid once it is known.
+
+        Decision: the statements cost less than the conditional expression, which pays its arm through a
+        temporary and a test of it (Takeuchi's function, McCarthy's 91). Not for the profile, whose charges are
+        points of the line (pynames.charge_inline).
+        """
+        out = self.out
+        out.emit(f"if {self.value(node.cond)[0]}:")
+        out.depth += 1
+        self.result_arm(node.then)
+        out.depth -= 1
+        self.result_arm(node.other)
+
+    def result_arm(self, node: object) -> None:
+        code, _ = self.value(node)
+        price = self.shared.price(expression_cost(node))
+        if not price:
+            self.out.emit(f"return {code}")
+        elif literal(node, self.shared.numbers) or self.exprs.unfailing(node):  # (it cannot fail: paid first)
+            self.out.emit(f"cyc += {price}.0\nreturn {code}")
+        else:
+            self.out.emit(f"_b = {code}\ncyc += {price}.0\nreturn _b")
+
     def st_Executer(self, node: n.Executer) -> None:
         start = self.value(node.start)[0] if node.start is not None else "None"
         self.out.emit(f"M.current_line = {node.line}")
@@ -425,6 +450,8 @@ class StatementCode:
             return
         if kind == "return":
             out.emit("return _RET")
+        elif kind == "result" and type(exit_.expr) is n.Conditional and not self.shared.profile:
+            self.result_by_arms(exit_.expr)
         elif kind == "result":
             code, _ = self.value(exit_.expr)
             out.emit(f"return {code}")

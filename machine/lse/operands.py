@@ -123,8 +123,20 @@ def cannot_overflow(op: str, left: object, right: object, bounded: dict[str, tup
     if op in "+-":
         return any(c is not None and c < 1e291 for c in (a, b))
     if op == "*":
-        return any(c is not None and c <= 1.0 for c in (a, b)) or (a is not None and b is not None and a * b <= FITS)
+        return (any(c is not None and c <= 1.0 for c in (a, b)) or (a is not None and b is not None and a * b <= FITS)
+                or halved_back(left, right) or halved_back(right, left))
     return op == "/" and isinstance(right, n.Num) and abs(float(right.value)) >= 1.0
+
+
+def halved_back(factor: object, other: object) -> bool:
+    """True if `other` is ENT(x/factor) and `factor` a constant power of two from 1 (Arsac's parity test
+    X=2*ENT(X/2)) of at most 2^52: x/factor is exact, and so is the product, which is x itself where the
+    quotient is whole (past 2^52), and at most |x| + factor, below 2^105, where it is not. (Not for any other
+    constant: 3*ENT(x/3) overflows for the largest x, the quotient rounded up; nor 2^973.)"""
+    return (type(factor) is n.Num and 1.0 <= factor.value <= 2.0 ** 52 and math.frexp(factor.value)[0] == 0.5 and
+            type(other) is n.BuiltinCall and other.name == "ENT" and len(other.args) == 1 and
+            type(quotient := other.args[0]) is n.Binary and quotient.op == "/" and
+            type(quotient.right) is n.Num and quotient.right.value == factor.value)
 
 
 def scales(op: str, left: object, right: object) -> bool:

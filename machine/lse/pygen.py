@@ -3,7 +3,7 @@
 Plain runs, --profile and the debugger are flags of the same generator (profile: each charge point
 counted where it is paid, and each segment's cycles given to its line; debug: a hook before each
 line). Imports ir, analyses, pyflow, layout and the generator's other parts (pyshared, pynames, pycharges,
-pystmt, pyloops, pyexpr, pystructure, pydispatch); never the runtime.
+pystmt, pyloops, pyexpr, pystructure, pydispatch, pyframe); never the runtime.
 
 Decisions: the program's variables are local variables of the closure (`v_NAME`), shared by its
 units as cells, so a procedure reads and writes them directly and nothing is ever written back;
@@ -15,17 +15,17 @@ in a table indexed by the Python line where it arose: hot code stores no line nu
 
 from __future__ import annotations
 
-from machine.errors import Err
 from machine.lse import analyses, holdings, ir, ownership, pyflow
 from machine.lse.layout import MAIN, Unit
 from machine.lse.pycharges import ChargePlan
 from machine.lse.pydispatch import DispatchCode
 from machine.lse.pyexpr import ExpressionCode, python_name
+from machine.lse.pyframe import function
 from machine.lse.pykept import KeptIndexes, entry_indexes
 from machine.lse.pyloops import LoopCode
 from machine.lse.pynames import UnitNames
 from machine.lse.pyshared import INDENT, ProgramCode, Source
-from machine.lse.pystmt import StatementCode, held_name
+from machine.lse.pystmt import StatementCode
 from machine.lse.pystructure import NotStructured, StructuredCode
 from machine.lse.reuse import reused_elements
 
@@ -150,98 +150,6 @@ class UnitCode(UnitNames):
         self.copies_loops = False  # without the dispatch, a loop's head may be copied where a jump goes to it (see go)
 
     # ------------------------------------------------------------- the unit
-    def function(self) -> list[str]:
-        """The unit's Python function: its lines, with its table of LSE lines in self.out."""
-        out = self.out
-        unit = self.unit
-        program = self.shared.ir
-        if self.is_main:
-            header = "def u_main(pc):"
-        else:
-            params = [f"a_{i}" if self.storage(p) == "table" else python_name("r", p) if p in self.copied else
-                      self.pyname(p) for i, p in enumerate(unit.params) if p not in self.aliased]
-            # Decision: a call's depth is its last argument (the caller's plus one; 0 from the main program),
-            # not a cell counted up and down around each call: nothing to undo when the call ends.
-            header = f"def {self.tag()}({', '.join([*params, 'depth'])}):"
-        out.depth = 1
-        self.loops.keep_cheap()
-        # A procedure's own names are locals of its function even where it never assigns them: never the
-        # program's cells of the same names (an `if 0:` assignment makes them local and is compiled away).
-        own = sorted(python_name("v", name) for name in unit.locals - set(unit.params)
-                     if self.storage(name) in ("local", "string", "array")) if not self.is_main else []
-        if own:
-            out.emit(f"if 0: {' = '.join(own)} = None  # its own names, unset until set: not the program's")
-        if self.counters:  # no element until a FAIRE sets them (the general way sees their floats)
-            out.emit(" = ".join(python_name("i", name) for name in sorted(self.counters)) + " = _NAN")
-        straight = self.structured or not self.is_main and self.straight(program.proc_entry[unit.name])
-        self.dispatched = not straight  # its code is the cases of a dispatch on pc (pydispatch)
-        if not self.is_main:
-            entry = program.proc_entry[unit.name]
-            self.where(program.blocks[entry].line, 0)
-            if self.nested:  # (called from the main program only, or by the host: at depth 0, below any limit)
-                out.emit("if depth >= _MAXD: _too_deep()")
-            if straight and self.reentered:  # elsewhere the dispatch, or the caller's loop, tests the budget
-                out.emit(self.budget_test(program.blocks[entry].line))
-            if self.shared.profile:
-                out.emit("_caller = M.enter_call()")
-            # A table of numbers only (its own variables given by reference, none a parameter): no cells to count.
-            numbers_only = all(map(self.table_number, self.table))
-            if self.table:
-                pairs = "".join(f"({p!r}, a_{i}), " for i, p in enumerate(unit.params) if self.storage(p) == "table")
-                out.emit("L = _Vars(_MM)" if numbers_only else f"L = _frame(({pairs}), {unit.name!r})")
-            own = sorted(self.own_strings | self.own_arrays)  # their cells are given back when the call ends
-            if own:
-                out.emit(" = ".join(held_name(name) for name in own) + " = 0")
-            if self.held or self.param_strings:
-                taken = sorted(self.held | self.param_strings)
-                self.take_held(taken)
-                own = taken + own
-            finish = own or self.table and not numbers_only or self.shared.profile or self.copied  # to undo
-            if finish:
-                out.emit("try:")
-                out.depth += 1
-            if straight:
-                self.straight_body(entry)
-            else:
-                first = program.blocks[entry]  # (an entry block that only goes on to its first line's: start there)
-                if type(first.exit) is ir.Goto and not first.ops and first.exit.block in self.entries:
-                    entry = first.exit.block
-                out.emit(f"pc = {entry}")
-        if self.is_main and straight:  # (the runtime starts it at its one root: see linker.CompiledProgram)
-            root = self.roots[0]
-            self.where(program.blocks[root].line, 0)
-            out.emit(f"if pc != {root}: _unentered()")
-            self.straight_body(root)
-        elif not straight:
-            self.dispatch.body()
-        if not self.is_main and finish:
-            out.depth = 1
-            out.emit("finally:")
-            if own:
-                out.emit(f"    _MM.used -= {' + '.join(held_name(name) for name in own)}")
-            if self.table and not numbers_only:
-                out.emit(f"    _release(L, {unit.name!r})")
-            if self.shared.profile:
-                out.emit("    M.leave_call(_caller)")
-            for line in self.given_back():
-                out.emit(f"    {line}")
-        if self.kept.names:
-            out.insert(0, self.kept.first_line(), 1)
-        if self.entry_used:  # (where a fast path or hot code read them: not in code run rarely)
-            out.insert(0, [f"{python_name('e', name)} = _floor({self.pyname(name)}) if {self.pyname(name)} >= 1.0 "
-                           "else _NAN" for name in sorted(self.entry_used)], 1)
-        if self.settled:
-            out.insert(0, [self.settling()], 1)
-        if self.copied:
-            out.insert(0, self.taken_in(), 1)
-        # A reference is a (container, key) pair, never rebound.
-        for name in sorted(self.referred_params | self.settled | self.copied):
-            out.insert(0, [f"{python_name('c', name)}, {python_name('k', name)} = {python_name('r', name)}"], 1)
-        declared = sorted(python_name("v", name) for name in self.assigned)
-        if self.is_main:  # the program's ints are cells: the runtime forgets them when a run goes on
-            declared += self.counter_cells()
-        return [header, f"{INDENT}nonlocal cyc{''.join(', ' + d for d in declared)}"] + out.lines
-
     def counter_cells(self) -> list[str]:
         """The main program's ints of its FAIRE variables (cells of the closure: see program_source)."""
         return sorted(python_name("i", name) for name in self.counters)
@@ -282,17 +190,6 @@ class UnitCode(UnitNames):
     def settled_array(self, name: str) -> str:
         """An array as a fast path reads it: a settled parameter's local, else as anywhere."""
         return python_name("h", name) if name in self.settled and not self.unsettled else self.array(name)
-
-    def take_held(self, names: list[str]) -> None:
-        """The memory the strings and arrays given to parameters held in Python locals take, at the call: all
-        of it or none (MEMOIRE PLEINE), as a table of them took it (linker's _frame)."""
-        out = self.out
-        for name in names:
-            value = self.pyname(name)
-            out.emit(f"{held_name(name)} = _len({value}) if _type({value}) is _str else _cells_of({value})")
-        total = " + ".join(held_name(name) for name in names)
-        out.emit(f"if {total} and _MM.used + {total} > _MM.limit: M.fail({int(Err.MEMORY_FULL)}, {self.unit.name!r})")
-        out.emit(f"_MM.used += {total}")
 
     def straight(self, entry: int) -> bool:
         """True if a procedure runs from its entry without ever jumping back nor being entered elsewhere."""
@@ -624,10 +521,10 @@ def written(code: UnitCode) -> tuple[UnitCode, list[str]]:
         for copies_loops in (False, True):
             try:
                 code.structured, code.copies_loops = True, copies_loops
-                return code, code.function()
+                return code, function(code)
             except NotStructured:
                 code = code.written_again()
-    return code, code.function()
+    return code, function(code)
 
 
 def program_source(shared: ProgramCode, units: list[tuple[Unit, list[int]]]) -> tuple[str, dict]:

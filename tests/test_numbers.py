@@ -177,6 +177,20 @@ def test_a_power_of_two_times_the_whole_part_of_a_quotient_by_it_spares_its_chec
             assert -largest <= factor * float(math.floor(x / factor)) <= largest
 
 
+@pytest.mark.parametrize(("divisor", "dividend", "safe"), [
+    (2.0, "X", True), (1.0, "X", True), (4096.0, "X", True), (2.0 ** 52, "X", True),
+    (3.0, "X", False), (2.0 ** 53, "X", False), (2.0, "Y", False),
+])
+def test_the_remainder_of_a_variable_by_a_power_of_two_spares_its_check(divisor, dividend, safe):
+    constant, call = halving(divisor, divisor)
+    for product in (nodes.Binary("*", call, constant, 10), nodes.Binary("*", constant, call, 10)):
+        assert cannot_overflow("-", nodes.Var(dividend, 10), product) is safe
+    largest = 1.7976931348623157e308
+    if safe:  # what the check would have tested never fails: at most the divisor in size
+        for x in (largest, -largest, math.nextafter(largest, 0.0), -5e-324, -0.5, 7.0):
+            assert abs(x - divisor * float(math.floor(x / divisor))) <= divisor
+
+
 def test_three_times_the_whole_part_of_a_third_overflows_for_the_largest_number():
     largest = 1.7976931348623157e308
     assert 3.0 * float(math.floor(largest / 3.0)) == math.inf  # why only powers of two are spared

@@ -39,7 +39,7 @@ PROGRAMS = {
         "10 A←1E100;B←4\n20 FAIRE 30 POUR K←1 JUSQUA 3\n30 A←A*1E20;X←B+A*B-A*K+A*A;AFFICHER K\n"),
     "parity and remainders by powers of two of the largest numbers (no check: operands.halved_back)": (
         "10 LIRE X;FAIRE 30 POUR K←1 JUSQUA 4\n20 SI X=2*ENT(X/2) ALORS AFFICHER X-ENT(X/4)*4,1024*ENT(X/1024)-X\n"
-        "30 X←-X\n40 AFFICHER 3*ENT(X/3)\n"),
+        "25 AFFICHER X-2*ENT(X/2)\n30 X←-X\n40 AFFICHER X-ENT(X/3)*3,3*ENT(X/3)\n"),
 }
 
 

@@ -64,6 +64,8 @@ def _size(node: object, variable: Callable[[str], float | None], bounded: dict[s
         return _builtin(node, variable, bounded, depth, known)
     if kind is not n.Binary or node.op not in "+-*/":
         return None
+    if (power := power_remainder(node.op, node.left, node.right)) is not None:
+        return power  # (X-ENT(X/2)*2, whatever X)
     left = _magnitude(node.left, variable, bounded, depth + 1, known)
     if (divisor := remainder_divisor(node)) is not None and left is not None and left <= WHOLE_QUOTIENTS:
         # X-ENT(X/M)*M: the floor of the rounded quotient is at most one from that of the exact one (in [0, M)),
@@ -83,9 +85,19 @@ def _size(node: object, variable: Callable[[str], float | None], bounded: dict[s
 def remainder_divisor(node: n.Binary) -> float | None:
     """|M| where a node is the remainder X-ENT(X/M)*M (or X-M*ENT(X/M)) of X (a variable, or one expression
     node read twice) by a constant M of at least 1 in size, LSE's way of writing X mod M; else None."""
-    if node.op != "-" or type(product := node.right) is not n.Binary or product.op != "*":
+    return _remainder(node.op, node.left, node.right)
+
+
+def power_remainder(op: str, left: object, right: object) -> float | None:
+    """M where left - right is the remainder of X by a power of two M up to 2^52: at most M in size whatever X,
+    so it never overflows (X/M and the product are exact, the product within M of X); else None."""
+    divisor = _remainder(op, left, right)
+    return divisor if divisor is not None and divisor <= 2.0 ** 52 and math.frexp(divisor)[0] == 0.5 else None
+
+
+def _remainder(op: str, dividend: object, product: object) -> float | None:
+    if op != "-" or type(product) is not n.Binary or product.op != "*":
         return None
-    dividend = node.left
     for whole, constant in ((product.left, product.right), (product.right, product.left)):
         if type(constant) is n.Num and abs(float(constant.value)) >= 1.0 and type(whole) is n.BuiltinCall and (
                 whole.name == "ENT" and len(whole.args) == 1 and type(quotient := whole.args[0]) is n.Binary and
@@ -121,7 +133,7 @@ def cannot_overflow(op: str, left: object, right: object, bounded: dict[str, tup
     size_of = (variables or {}).get
     a, b = magnitude(left, size_of, bounded, known=known), magnitude(right, size_of, bounded, known=known)
     if op in "+-":
-        return any(c is not None and c < 1e291 for c in (a, b))
+        return any(c is not None and c < 1e291 for c in (a, b)) or power_remainder(op, left, right) is not None
     if op == "*":
         return (any(c is not None and c <= 1.0 for c in (a, b)) or (a is not None and b is not None and a * b <= FITS)
                 or halved_back(left, right) or halved_back(right, left))

@@ -1,6 +1,6 @@
-"""`RESULTAT SI c ALORS a SINON b` is written as a Python `if` whose arms return their value, each paid once
-it is known (pystmt.StatementCode.result_by_arms): every mode agrees with the reference, errors in an arm
-included.
+"""`RESULTAT SI c ALORS a SINON b`, and `V←SI c ALORS a SINON b` into a number held in Python, are written as a
+Python `if` whose arms return or store their value, each paid once it is known (pystmt.StatementCode.result_by_arms,
+assigned_by_arms): every mode agrees with the reference, errors in an arm included.
 """
 
 from __future__ import annotations
@@ -36,6 +36,16 @@ PROGRAMS = {
     "a condition that fails": lines(
         "10 AFFICHER &P(2);AFFICHER &P(0)", "20 PROCEDURE &P(X) LOCAL X", "30 RESULTAT SI 1/X>0 ALORS 1 SINON 2"),
     "a result in the main program": lines("10 X←1", "20 RESULTAT SI X=1 ALORS 2 SINON 3"),
+    "a FAIRE variable and the program's variables assigned by arms": lines(
+        "10 S←0;FAIRE 30 POUR K←1 JUSQUA 9", "20 P←SI K=2*ENT(K/2) ALORS K/2 SINON 3*K+1;S←S+P",
+        "30 K←SI K=5 ALORS 7 SINON K", "40 AFFICHER S,P,K"),
+    "a procedure's own variable assigned by arms, an arm that fails": lines(
+        "10 AFFICHER &P(2);AFFICHER &P(0)", "20 PROCEDURE &P(X) LOCAL X,Y", "30 Y←SI X>1 ALORS 1/(X-2) SINON X",
+        "40 RESULTAT Y"),
+    "an arm that is a string stored into a number": lines(
+        "10 FAIRE 20 POUR K←1 JUSQUA 2", "20 X←SI K=1 ALORS K*3 SINON 'AB';AFFICHER X"),
+    "an arm reading an unset variable, the other a string variable": lines(
+        "10 CHAINE C;C←'X';X←SI C='X' ALORS U SINON 2"),
 }
 
 
@@ -56,3 +66,9 @@ def test_each_arm_of_a_result_returns_its_value_from_a_python_if():
 def test_the_profile_keeps_the_conditional_expression():
     code = listing(TAKEUCHI, profile=True)
     assert "if (v_Y >= v_X):" not in code and "M.charged(" in code, code
+
+
+def test_a_number_assigned_by_arms_stores_it_in_each_arm_of_a_python_if():
+    code = listing(PROGRAMS["a FAIRE variable and the program's variables assigned by arms"])
+    assert "if (v_K == 5.0):" in code and "v_K = 7.0" in code, code
+    assert "(_b := " not in code, code  # no conditional expression paid through a temporary

@@ -88,6 +88,9 @@ class StatementCode:
                 out.emit(self.unit.store(target.name, "_function(_r)", self.exprs.result_kind(node.expr.name)))
                 self.counter_given(target.name, node.expr)
                 return
+            if type(node.expr) is n.Conditional and self.assigned_by_arms(target.name, node.expr):
+                self.counter_given(target.name, node.expr)
+                return
             if self.fast_path(node.expr):
                 code, kind = self.evaluated(node.expr, "_x", target.name)  # code None: stored there
             else:
@@ -394,6 +397,33 @@ class StatementCode:
     def st_Supprimer(self, node: n.Supprimer) -> None:
         record = self.value(node.record)[0] if node.record is not None else "None"
         self.out.emit(f"M.disk_delete({self.value(node.file)[0]}, {record})")
+
+    def assigned_by_arms(self, name: str, node: n.Conditional) -> bool:
+        """V←SI c ALORS a SINON b where V is a number held in Python (a plain assignment stores into it): a Python
+        `if` whose arms each store their value and pay for it (as result_by_arms); False, nothing written, where
+        V is held otherwise. An arm's value that is no number is paid before its store, which tests it."""
+        plain = f"{self.unit.pyname(name)} = _b"
+        if self.shared.profile or self.unit.store(name, "_b", "n") != plain:
+            return False
+        out = self.out
+        out.emit(f"if {self.value(node.cond)[0]}:")
+        for at, arm in enumerate((node.then, node.other)):
+            if at:
+                out.emit("else:")
+            out.depth += 1
+            code, kind = self.value(arm)
+            price = self.shared.price(expression_cost(arm))
+            store = self.unit.store(name, code, kind)
+            if not price:
+                out.emit(store)
+            elif literal(arm, self.shared.numbers) or self.exprs.unfailing(arm):
+                out.emit(f"cyc += {price}.0\n{store}")
+            elif kind == "n":  # (the store cannot fail: paid after it)
+                out.emit(f"{store}\ncyc += {price}.0")
+            else:
+                out.emit(f"_b = {code}\ncyc += {price}.0\n{self.unit.store(name, '_b', kind)}")
+            out.depth -= 1
+        return True
 
     def result_by_arms(self, node: n.Conditional) -> None:
         """RESULTAT SI c ALORS a SINON b: a Python `if` whose arms each return their value, paid once it is known.

@@ -210,6 +210,21 @@ def test_a_float32_times_a_power_of_two_needs_no_rounding_but_at_the_ends_of_its
     assert eval(code, namespace) == expected
 
 
+@given(st.one_of(st.integers(-2 ** 130, 2 ** 130), st.integers(-2 ** 60, 2 ** 60), st.integers(-2 ** 26, 2 ** 26)),
+       st.integers(-2 ** 40, 2 ** 40), st.sampled_from("+-*"))
+def test_a_result_proven_whole_is_rounded_as_round32_rounds_it_overflow_included(x, y, op):
+    code = NumberModel("single").result(f"x {op} y", proven=True)
+    namespace = {**NumberModel.namespace(), "x": float(x), "y": float(y)}
+    exact = {"+": float(x) + float(y), "-": float(x) - float(y), "*": float(x) * float(y)}[op]
+    try:
+        expected = round32(exact)
+    except LseError:
+        with pytest.raises(LseError):
+            eval(code, namespace)
+        return
+    assert eval(code, namespace) == expected
+
+
 @pytest.mark.parametrize(("op", "left", "right", "scaled"), [
     ("/", "X", 2.0, True), ("*", 0.25, "X", True), ("*", "X", -8.0, True), ("/", "X", 3.0, False),
     ("/", 2.0, "X", False), ("+", "X", 2.0, False), ("*", "X", 0.0, False), ("/", "X", 0.5, True),

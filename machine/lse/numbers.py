@@ -77,8 +77,10 @@ class NumberModel:
         size alone where they are `proven` whole (a sum, difference or product of whole doubles is
         whole, rounded or not).
         """
-        if self.single and proven:
-            return f"(_t if -{WHOLE_EXACT!r} <= (_t := {code}) <= {WHOLE_EXACT!r} else {self.result('_t')})"
+        if self.single and proven:  # beyond 2^24, rounded to a whole number: never zero nor subnormal
+            rounded = f"(_c := (_x := _t) * {SPLITTER!r}) - (_c - _x)"
+            return (f"(_t if -{WHOLE_EXACT!r} <= (_t := {code}) <= {WHOLE_EXACT!r} else "
+                    f"(_t if -{FLOAT32_MAX!r} <= (_t := {rounded}) <= {FLOAT32_MAX!r} else _r32(_x)))")
         if self.single and whole:  # adding then taking 1.5 * 2^52 rounds to a whole number: it is one if unchanged
             return (f"(_t if -{WHOLE_EXACT!r} <= (_t := {code}) <= {WHOLE_EXACT!r} and "
                     f"(_t + {ROUNDER!r}) - {ROUNDER!r} == _t else {self.result('_t')})")

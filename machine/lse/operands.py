@@ -1,5 +1,6 @@
 """What operands tell of an operation: it cannot overflow, it is exact, it is whole, its bounds, it changes
-a variable; imports nodes and checks.walk."""
+a variable; and an expression's sub-expressions, height and whether it is written out; imports nodes and
+checks.walk."""
 
 from __future__ import annotations
 
@@ -289,3 +290,42 @@ def bottom_up(node: object, kids_of: Callable, value_of: Callable, known: dict) 
             continue
         known[id(item)] = value_of(item, kids)
     return known[id(node)]
+
+
+def children(node: object) -> tuple:
+    """The sub-expressions of an expression node, in the order they are evaluated."""
+    kind = type(node)
+    if kind in (n.Binary, n.Compare, n.Logic):
+        return (node.left, node.right)
+    if kind in (n.Unary, n.Not):
+        return (node.operand,)
+    if kind is n.Index:
+        return node.indices
+    if kind in (n.BuiltinCall, n.Call):
+        return node.args
+    if kind is n.Conditional:
+        return (node.cond, node.then, node.other)
+    return ()
+
+
+def literal(node: object, numbers: object) -> bool:
+    """True for a string written out, or a number (negated or not) that the number model holds: its code
+    cannot fail (a number beyond float32 is DEPASSEMENT DE CAPACITE in single)."""
+    if type(node) is n.Unary:
+        node = node.operand
+        if type(node) is not n.Num:
+            return False
+    if type(node) is n.Num:
+        return numbers.held(float(node.value)) is not None
+    return type(node) is n.Str
+
+
+def height_at_most(node: object, limit: int) -> bool:
+    """True if an expression is no taller than limit (stops looking past it)."""
+    stack = [(node, 1)]
+    while stack:
+        item, level = stack.pop()
+        if level > limit:
+            return False
+        stack.extend((kid, level + 1) for kid in children(item))
+    return True

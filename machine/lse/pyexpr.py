@@ -20,7 +20,10 @@ from machine.lse.operands import (
     NUMERIC_BUILTINS,
     cannot_overflow,
     changes_variables,
+    children,
     exact,
+    height_at_most,
+    literal,
     magnitude,
     offset_of,
     scales,
@@ -60,22 +63,6 @@ def python_name(prefix: str, name: str) -> str:
         if len(_SPELT) < 4096:
             _SPELT[prefix, name] = spelt
     return spelt
-
-
-def children(node: object) -> tuple:
-    """The sub-expressions of an expression node, in the order they are evaluated."""
-    kind = type(node)
-    if kind in (n.Binary, n.Compare, n.Logic):
-        return (node.left, node.right)
-    if kind in (n.Unary, n.Not):
-        return (node.operand,)
-    if kind is n.Index:
-        return node.indices
-    if kind in (n.BuiltinCall, n.Call):
-        return node.args
-    if kind is n.Conditional:
-        return (node.cond, node.then, node.other)
-    return ()
 
 
 class ExpressionCode(IndexCode):
@@ -600,26 +587,3 @@ class ExpressionCode(IndexCode):
         if type(arg) is n.Index:
             return self.accessed(arg).reference(arg.name)
         return f"({{0: {self.sub(arg)[0]}}}, 0)"  # a temporary cell: a dict, never a list (an array)
-
-
-def literal(node: object, numbers: object) -> bool:
-    """True for a string written out, or a number (negated or not) that the number model holds: its code
-    cannot fail (a number beyond float32 is DEPASSEMENT DE CAPACITE in single)."""
-    if type(node) is n.Unary:
-        node = node.operand
-        if type(node) is not n.Num:
-            return False
-    if type(node) is n.Num:
-        return numbers.held(float(node.value)) is not None
-    return type(node) is n.Str
-
-
-def height_at_most(node: object, limit: int) -> bool:
-    """True if an expression is no taller than limit (stops looking past it)."""
-    stack = [(node, 1)]
-    while stack:
-        item, level = stack.pop()
-        if level > limit:
-            return False
-        stack.extend((kid, level + 1) for kid in children(item))
-    return True

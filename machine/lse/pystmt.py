@@ -13,8 +13,8 @@ from machine.errors import Err
 from machine.lse import nodes as n
 from machine.lse.costs import expression_cost
 from machine.lse.formats import compile_format
-from machine.lse.operands import CHAIN, changes_variables, whole_constant
-from machine.lse.pyexpr import literal, python_name
+from machine.lse.operands import CHAIN, changes_variables, literal, whole_constant
+from machine.lse.pyexpr import python_name
 from machine.lse.values import COLUMNS
 
 # Built-ins with no effect but their result: an expression of them may be run again after a miss.

@@ -1,7 +1,7 @@
 """Elements a unit reads again with nothing changed in between: the later reads take the first one's value.
 
 An analysis of the IR for the one code generator (pyexpr writes what it finds); imports ir, nodes,
-analyses, checks and pyexpr (its TALL and children), never the runtime. SI T[J]<V ALORS T[J+1]←T[J]
+analyses, checks, operands (children) and pyexpr (its TALL), never the runtime. SI T[J]<V ALORS T[J+1]←T[J]
 reads T[J] once: the condition keeps the value in a temporary (`_wN`), which the arm reads.
 
 Decision: a value is kept from one statement (or condition) to the statements after it in its block,
@@ -24,7 +24,8 @@ from machine.lse import analyses, ir
 from machine.lse import nodes as n
 from machine.lse.checks import nodes_below
 from machine.lse.layout import Unit
-from machine.lse.pyexpr import TALL, children
+from machine.lse.operands import children
+from machine.lse.pyexpr import TALL
 
 KEEPS = (n.Assign, n.Afficher)  # the statements after which what is kept stays kept (but what they store)
 

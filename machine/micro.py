@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from machine.disk import Disk
 from machine.errors import Err, LseError, render
-from machine.lse.builtins import Environment, host_now
+from machine.lse.environment import Environment, host_now
 from machine.lse.nodes import Program
 from machine.lse.parser import SyntaxErrors, parse
 from machine.lse.runtime import Runtime, Status

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from machine.errors import Err, LseError
 from machine.lse import builtins as b
-from machine.lse.builtins import BUILTINS, Environment, Random
+from machine.lse.builtins import BUILTINS
+from machine.lse.environment import Environment, Random
 
 # ---------------------------------------------------------------- worked values
 

@@ -32,8 +32,9 @@ Decisions (for docs/LANGUAGE.md):
   complement integers (ETL(-1,5)=5, OUL(-8,3)=-5); ETL(10.75,3.25) = 2, not the
   Mitra's 2.25. A non-finite operand is ARGUMENT INVALIDE.
 - ALE(0) draws the next number of the machine's generator (splitmix64, reproducible
-  from the seed). Any other finite x gives a pure function of x (so A<-ALE(A) chains
-  are reproducible), also strictly inside ]0,1[. Non-finite x: ARGUMENT INVALIDE.
+  from the seed: environment.py, with the clock of TEM and DAT). Any other finite x
+  gives a pure function of x (so A<-ALE(A) chains are reproducible), also strictly
+  inside ]0,1[. Non-finite x: ARGUMENT INVALIDE.
 - TEM() is whole seconds since midnight; DAT() is 'DD/MM/YY HH:MM:SS'.
 - A non-finite result (EXP(1000), CNB('1E999',1), ...) is DEPASSEMENT DE CAPACITE.
 """
@@ -41,20 +42,14 @@ Decisions (for docs/LANGUAGE.md):
 from __future__ import annotations
 
 import math
-import os
 import re
-import struct
 from collections.abc import Callable
 from functools import cache
-from typing import TYPE_CHECKING
 
 from machine.errors import Err, LseError
 from machine.lse.formats import cca as _cca
 from machine.lse.values import check_number, check_string
 from machine.record import record
-
-if TYPE_CHECKING:
-    from datetime import datetime
 
 # ---------------------------------------------------------------- argument helpers
 
@@ -300,88 +295,6 @@ def eqc(n: float) -> str:
     if code > 0x10FFFF or 0xD800 <= code <= 0xDFFF:
         raise LseError(Err.BAD_ARGUMENT, "EQC")
     return chr(code)
-
-
-# ---------------------------------------------------------------- machine-bound functions
-
-_MASK = (1 << 64) - 1
-_GAMMA = 0x9E3779B97F4A7C15
-
-
-def _mix(z: int) -> int:
-    """The splitmix64 finaliser: a well-spread 64-bit function of z."""
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-    return z ^ (z >> 31)
-
-
-def _unit(z: int) -> float:
-    """Map 64 random bits to a float strictly inside ]0,1[."""
-    return ((z >> 12) + 0.5) / float(1 << 52)
-
-
-class Random:
-    """The Micro's pseudo-random generator (splitmix64): reproducible given its seed."""
-
-    def __init__(self, seed: int | None = None) -> None:
-        self._state = 0
-        self.seed(int.from_bytes(os.urandom(8), "big") if seed is None else seed)
-
-    def seed(self, n: int) -> None:
-        """Restart the sequence of ALE(0) from seed n."""
-        self._state = n & _MASK
-
-    def next(self) -> float:
-        """Return the next number of the sequence, in ]0,1[."""
-        self._state = (self._state + _GAMMA) & _MASK
-        return _unit(_mix(self._state))
-
-    def ale(self, x: float) -> float:
-        """ALE: ALE(0) is the next number of the sequence; any other x gives a fixed function of x."""
-        x = check_number(x, "ALE")
-        if not math.isfinite(x):
-            raise LseError(Err.BAD_ARGUMENT, "ALE")
-        if x == 0:
-            return self.next()
-        (bits,) = struct.unpack(">Q", struct.pack(">d", x))
-        return _unit(_mix((bits + _GAMMA) & _MASK))
-
-
-def host_now() -> datetime:
-    """The host's local date and time; datetime is imported by the first TEM or DAT (start-up)."""
-    from datetime import datetime
-    return datetime.now()
-
-
-class Environment:
-    """What ALE, TEM and DAT need from the machine: a seeded generator and a clock."""
-
-    def __init__(self, seed: int | None = None,
-                 now: Callable[[], datetime] = host_now) -> None:
-        self.random = Random(seed)
-        self.now = now
-
-    def ale(self, x: float) -> float:
-        """ALE(x): see Random.ale."""
-        return self.random.ale(x)
-
-    def tem(self) -> float:
-        """TEM(): whole seconds since midnight."""
-        t = self.now()
-        return float(t.hour * 3600 + t.minute * 60 + t.second)
-
-    def dat(self) -> str:
-        """DAT(): the date and time as 'DD/MM/YY HH:MM:SS'."""
-        return self.now().strftime("%d/%m/%y %H:%M:%S")
-
-    def function(self, name: str) -> Callable:
-        """Return the callable of a built-in, bound to this environment when needed."""
-        entry = BUILTINS.get(name)
-        if entry is None:
-            raise LseError(Err.UNKNOWN_FUNCTION, name)
-        if entry.fn is not None:
-            return entry.fn
-        return getattr(self, name.lower())
 
 
 # ---------------------------------------------------------------- the table

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from machine.errors import Err, LseError, render
 from machine.lse import nodes as n
-from machine.lse.builtins import Environment
+from machine.lse.environment import Environment
 from machine.lse.formats import render_formatted, render_plain
 from machine.lse.inputs import InputBuffer, parse_number_field
 from machine.lse.numbers import checked, round32

@@ -1,0 +1,97 @@
+"""The Micro's machine-bound built-ins: ALE's reproducible generator, the clock of TEM and DAT; imports errors,
+values and the BUILTINS table, never pygame or the runtime."""
+
+from __future__ import annotations
+
+import math
+import os
+import struct
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from machine.errors import Err, LseError
+from machine.lse.builtins import BUILTINS
+from machine.lse.values import check_number
+
+if TYPE_CHECKING:
+    from datetime import datetime
+
+
+_MASK = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+
+
+def _mix(z: int) -> int:
+    """The splitmix64 finaliser: a well-spread 64-bit function of z."""
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+def _unit(z: int) -> float:
+    """Map 64 random bits to a float strictly inside ]0,1[."""
+    return ((z >> 12) + 0.5) / float(1 << 52)
+
+
+class Random:
+    """The Micro's pseudo-random generator (splitmix64): reproducible given its seed."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._state = 0
+        self.seed(int.from_bytes(os.urandom(8), "big") if seed is None else seed)
+
+    def seed(self, n: int) -> None:
+        """Restart the sequence of ALE(0) from seed n."""
+        self._state = n & _MASK
+
+    def next(self) -> float:
+        """Return the next number of the sequence, in ]0,1[."""
+        self._state = (self._state + _GAMMA) & _MASK
+        return _unit(_mix(self._state))
+
+    def ale(self, x: float) -> float:
+        """ALE: ALE(0) is the next number of the sequence; any other x gives a fixed function of x."""
+        x = check_number(x, "ALE")
+        if not math.isfinite(x):
+            raise LseError(Err.BAD_ARGUMENT, "ALE")
+        if x == 0:
+            return self.next()
+        (bits,) = struct.unpack(">Q", struct.pack(">d", x))
+        return _unit(_mix((bits + _GAMMA) & _MASK))
+
+
+def host_now() -> datetime:
+    """The host's local date and time; datetime is imported by the first TEM or DAT (start-up)."""
+    from datetime import datetime
+    return datetime.now()
+
+
+class Environment:
+    """What ALE, TEM and DAT need from the machine: a seeded generator and a clock."""
+
+    def __init__(self, seed: int | None = None,
+                 now: Callable[[], datetime] = host_now) -> None:
+        self.random = Random(seed)
+        self.now = now
+
+    def ale(self, x: float) -> float:
+        """ALE(x): see Random.ale."""
+        return self.random.ale(x)
+
+    def tem(self) -> float:
+        """TEM(): whole seconds since midnight."""
+        t = self.now()
+        return float(t.hour * 3600 + t.minute * 60 + t.second)
+
+    def dat(self) -> str:
+        """DAT(): the date and time as 'DD/MM/YY HH:MM:SS'."""
+        return self.now().strftime("%d/%m/%y %H:%M:%S")
+
+    def function(self, name: str) -> Callable:
+        """Return the callable of a built-in, bound to this environment when needed."""
+        entry = BUILTINS.get(name)
+        if entry is None:
+            raise LseError(Err.UNKNOWN_FUNCTION, name)
+        if entry.fn is not None:
+            return entry.fn
+        return getattr(self, name.lower())

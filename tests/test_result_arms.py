@@ -1,5 +1,5 @@
 """`RESULTAT SI c ALORS a SINON b`, and `V←SI c ALORS a SINON b` into a number held in Python, are written as a
-Python `if` whose arms return or store their value, each paid once it is known (pystmt.StatementCode.result_by_arms,
+Python `if` whose arms return or store their value, each paid once it is known (pystmt.StatementCode.by_arms,
 assigned_by_arms): every mode agrees with the reference, errors in an arm included.
 """
 

@@ -93,20 +93,33 @@ def power_remainder(op: str, left: object, right: object) -> float | None:
     """M where left - right is the remainder of X by a power of two M up to 2^52: at most M in size whatever X,
     so it never overflows (X/M and the product are exact, the product within M of X); else None."""
     divisor = _remainder(op, left, right)
-    return divisor if divisor is not None and divisor <= 2.0 ** 52 and math.frexp(divisor)[0] == 0.5 else None
+    return divisor if divisor is not None and divisor <= 2.0 ** 52 and power_of_two(divisor) else None
 
 
 def _remainder(op: str, dividend: object, product: object) -> float | None:
     if op != "-" or type(product) is not n.Binary or product.op != "*":
         return None
     for whole, constant in ((product.left, product.right), (product.right, product.left)):
-        if type(constant) is n.Num and abs(float(constant.value)) >= 1.0 and type(whole) is n.BuiltinCall and (
-                whole.name == "ENT" and len(whole.args) == 1 and type(quotient := whole.args[0]) is n.Binary and
-                quotient.op == "/" and (quotient.left is dividend or type(dividend) is type(quotient.left) is n.Var and
-                                         quotient.left.name == dividend.name) and
-                type(quotient.right) is n.Num and float(quotient.right.value) == float(constant.value)):
+        if type(constant) is n.Num and abs(float(constant.value)) >= 1.0 and (
+                quotient := whole_quotient_by(whole, constant)) is not None and (
+                quotient.left is dividend or type(dividend) is type(quotient.left) is n.Var and
+                quotient.left.name == dividend.name):
             return abs(float(constant.value))
     return None
+
+
+def whole_quotient_by(node: object, constant: n.Num) -> n.Binary | None:
+    """The quotient x/c where a node is ENT(x/c) and c a constant equal to `constant`; else None."""
+    if type(node) is n.BuiltinCall and node.name == "ENT" and len(node.args) == 1 and type(
+            quotient := node.args[0]) is n.Binary and quotient.op == "/" and type(quotient.right) is n.Num and (
+            float(quotient.right.value) == float(constant.value)):
+        return quotient
+    return None
+
+
+def power_of_two(value: float) -> bool:
+    """True for a nonzero number whose mantissa is 1: its products and quotients are exact but at the ends."""
+    return value != 0 and abs(math.frexp(value)[0]) == 0.5
 
 
 def _builtin(node: n.BuiltinCall, variable: Callable[[str], float | None],
@@ -146,17 +159,15 @@ def halved_back(factor: object, other: object) -> bool:
     X=2*ENT(X/2)) of at most 2^52: x/factor is exact, and so is the product, which is x itself where the
     quotient is whole (past 2^52), and at most |x| + factor, below 2^105, where it is not. (Not for any other
     constant: 3*ENT(x/3) overflows for the largest x, the quotient rounded up; nor 2^973.)"""
-    return (type(factor) is n.Num and 1.0 <= factor.value <= 2.0 ** 52 and math.frexp(factor.value)[0] == 0.5 and
-            type(other) is n.BuiltinCall and other.name == "ENT" and len(other.args) == 1 and
-            type(quotient := other.args[0]) is n.Binary and quotient.op == "/" and
-            type(quotient.right) is n.Num and quotient.right.value == factor.value)
+    return (type(factor) is n.Num and 1.0 <= factor.value <= 2.0 ** 52 and power_of_two(factor.value) and
+            whole_quotient_by(other, factor) is not None)
 
 
 def scales(op: str, left: object, right: object) -> bool:
     """True if an operation multiplies or divides by a constant power of two (exact in any model)."""
-    def power_of_two(node: object) -> bool:
-        return isinstance(node, n.Num) and node.value != 0 and abs(math.frexp(node.value)[0]) == 0.5
-    return (op == "*" and (power_of_two(left) or power_of_two(right))) or (op == "/" and power_of_two(right))
+    def power(node: object) -> bool:
+        return isinstance(node, n.Num) and power_of_two(node.value)
+    return (op == "*" and (power(left) or power(right))) or (op == "/" and power(right))
 
 
 def whole24(node: object) -> bool:

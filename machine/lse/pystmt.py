@@ -6,7 +6,7 @@ imports nodes, errors, costs, formats, operands, pyexpr and values (a slot numbe
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from machine.errors import Err
@@ -400,33 +400,15 @@ class StatementCode:
 
     def assigned_by_arms(self, name: str, node: n.Conditional) -> bool:
         """V←SI c ALORS a SINON b where V is a number held in Python (a plain assignment stores into it): a Python
-        `if` whose arms each store their value and pay for it (as result_by_arms); False, nothing written, where
-        V is held otherwise. An arm's value that is no number is paid before its store, which tests it."""
-        plain = f"{self.unit.pyname(name)} = _b"
-        if self.shared.profile or self.unit.store(name, "_b", "n") != plain:
+        `if` whose arms each store their value (by_arms); False, nothing written, where V is held otherwise."""
+        if self.shared.profile or self.unit.store(name, "_b", "n") != f"{self.unit.pyname(name)} = _b":
             return False
-        out = self.out
-        out.emit(f"if {self.value(node.cond)[0]}:")
-        for at, arm in enumerate((node.then, node.other)):
-            if at:
-                out.emit("else:")
-            out.depth += 1
-            code, kind = self.value(arm)
-            price = self.shared.price(expression_cost(arm))
-            store = self.unit.store(name, code, kind)
-            if not price:
-                out.emit(store)
-            elif literal(arm, self.shared.numbers) or self.exprs.unfailing(arm):
-                out.emit(f"cyc += {price}.0\n{store}")
-            elif kind == "n":  # (the store cannot fail: paid after it)
-                out.emit(f"{store}\ncyc += {price}.0")
-            else:
-                out.emit(f"_b = {code}\ncyc += {price}.0\n{self.unit.store(name, '_b', kind)}")
-            out.depth -= 1
+        self.by_arms(node, lambda code, kind: self.unit.store(name, code, kind), leaves=False)
         return True
 
-    def result_by_arms(self, node: n.Conditional) -> None:
-        """RESULTAT SI c ALORS a SINON b: a Python `if` whose arms each return their value, paid once it is known.
+    def by_arms(self, node: n.Conditional, finish: Callable[[str, str], str], leaves: bool) -> None:
+        """SI c ALORS a SINON b at the top of a statement: a Python `if` whose arms each end with `finish(code,
+        kind)`, what takes their value (a return: `leaves`, no `else`; or a store), paid once it is known.
 
         Decision: the statements cost less than the conditional expression, which pays its arm through a
         temporary and a test of it (Takeuchi's function, McCarthy's 91). Not for the profile, whose charges are
@@ -434,20 +416,22 @@ class StatementCode:
         """
         out = self.out
         out.emit(f"if {self.value(node.cond)[0]}:")
-        out.depth += 1
-        self.result_arm(node.then)
-        out.depth -= 1
-        self.result_arm(node.other)
-
-    def result_arm(self, node: object) -> None:
-        code, _ = self.value(node)
-        price = self.shared.price(expression_cost(node))
-        if not price:
-            self.out.emit(f"return {code}")
-        elif literal(node, self.shared.numbers) or self.exprs.unfailing(node):  # (it cannot fail: paid first)
-            self.out.emit(f"cyc += {price}.0\nreturn {code}")
-        else:
-            self.out.emit(f"_b = {code}\ncyc += {price}.0\nreturn _b")
+        for at, arm in enumerate((node.then, node.other)):
+            if at and not leaves:
+                out.emit("else:")
+            indent = not (at and leaves)
+            out.depth += indent
+            code, kind = self.value(arm)
+            price = self.shared.price(expression_cost(arm))
+            if not price:
+                out.emit(finish(code, kind))
+            elif literal(arm, self.shared.numbers) or self.exprs.unfailing(arm):  # (it cannot fail: paid first)
+                out.emit(f"cyc += {price}.0\n{finish(code, kind)}")
+            elif kind == "n" and not leaves:  # (a number's plain store cannot fail: paid after it)
+                out.emit(f"{finish(code, kind)}\ncyc += {price}.0")
+            else:  # (a value that is no number is paid before its store, which tests it)
+                out.emit(f"_b = {code}\ncyc += {price}.0\n{finish('_b', kind)}")
+            out.depth -= indent
 
     def st_Executer(self, node: n.Executer) -> None:
         start = self.value(node.start)[0] if node.start is not None else "None"
@@ -481,7 +465,7 @@ class StatementCode:
         if kind == "return":
             out.emit("return _RET")
         elif kind == "result" and type(exit_.expr) is n.Conditional and not self.shared.profile:
-            self.result_by_arms(exit_.expr)
+            self.by_arms(exit_.expr, lambda code, _: f"return {code}", leaves=True)
         elif kind == "result":
             code, _ = self.value(exit_.expr)
             out.emit(f"return {code}")

@@ -51,7 +51,7 @@ def substring(ex: ExpressionCode, parts: list[tuple[str, str]], count: int | Non
         cut = f"[{at}]" if count == 1 else f"[{at}:{at + count}]"
         test = f"_len({text_first}) >= {at + count}" if text_kind == "s" else (
             f"_type({text_first}) is _str and _len({s}) >= {at + count}")
-        paid = f"(cyc := cyc + {per_char * count}) is not None"
+        paid = f"(cyc := cyc + {per_char * count}.0) is not None"
         told_at = "".join(f" and {check}" for check in told_setting(told, str(at + count + 1)))
         return f"({s}{cut} if {test} and {paid}{told_at} else {general_sch(told, s, start, length)})"
     tests = [kind_test(text_first, text_kind, "s")]
@@ -72,10 +72,10 @@ def substring(ex: ExpressionCode, parts: list[tuple[str, str]], count: int | Non
         char = f"{s}[{i} - 1]"
         if told is None and (start_int is None or whole_start):  # a whole start: past the end, '' and no charge
             # (`J<=LGR(C) ET SCH(C,J,1)<H` reads one past the end at every loop's end: ET reads both sides)
-            return (f"(({char} if {i} <= _len({s}) and (cyc := cyc + {per_char}) is not None else '') if "
+            return (f"(({char} if {i} <= _len({s}) and (cyc := cyc + {per_char}.0) is not None else '') if "
                     f"{' and '.join([' & '.join(tests), *whole_start])} else {general_sch(told, s, d, length)})")
         checks = [" & ".join(tests), *whole_start, f"{i} <= _len({s})",
-                  f"(cyc := cyc + {per_char}) is not None", *told_setting(told, f"{i} + 1")]
+                  f"(cyc := cyc + {per_char}.0) is not None", *told_setting(told, f"{i} + 1")]
         return f"({char} if {' and '.join(checks)} else {general_sch(told, s, d, length)})"
     if count is not None:  # a constant count: the characters there are (SCH(C,J,99): the rest of C)
         checks = [" & ".join(tests), *whole_start, *within,

@@ -340,3 +340,19 @@ def height_at_most(node: object, limit: int) -> bool:
             return False
         stack.extend((kid, level + 1) for kid in children(item))
     return True
+
+
+def appended(node: object, name: str) -> int | None:
+    """The characters a store of `node` into the string variable `name` adds, where `node` joins that
+    variable's value (read once) with strings written out (S←S!' ', S←'0'!S!'.'): their length, if any; else None."""
+    parts, stack = [], [node]
+    while stack:
+        part = stack.pop()
+        if type(part) is n.Binary and part.op == "!":
+            stack += (part.right, part.left)
+        else:
+            parts.append(part)
+    own = [part for part in parts if type(part) is n.Var and part.name == name]
+    if len(parts) < 2 or len(own) != 1 or not all(type(part) is n.Str for part in parts if part is not own[0]):
+        return None
+    return sum(len(part.value) for part in parts if part is not own[0]) or None

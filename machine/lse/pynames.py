@@ -168,8 +168,9 @@ class UnitNames:
             return f"({lent}, {name!r})"
         return f"({self.env(name)}, {name!r})"
 
-    def store(self, name: str, code: str, kind: str) -> str:
-        """A statement storing a value into a variable, with the checks its kind needs."""
+    def store(self, name: str, code: str, kind: str, grows: int | None = None) -> str:
+        """A statement storing a value into a variable, with the checks its kind needs; `grows`: the cells a
+        string adds to the variable's own, where known (operands.appended)."""
         where = self.storage(name)
         if where == "copied":  # what may be no number is stored through the reference, with its test
             return f"{self.pyname(name)} = {code}" if kind == "n" else (
@@ -200,7 +201,7 @@ class UnitNames:
             if kind != "n" and not self.exprs.cold:  # written out, for a string
                 return f"_sv = {code}\n" + counted_store(
                     kind, "", held, f"{python} = _sv; {held} += _mo",  # (the cells it held, plus the change)
-                    f"{python} = _sheld(_sv, {held}, {name!r}); {held} = _len({python})")
+                    f"{python} = _sheld(_sv, {held}, {name!r}); {held} = _len({python})", grows)
             return f"{python} = _sheld({code}, {held}, {name!r}); {held} = _len({python})"
         if where == "local" or self.pure(name):
             if where == "global":
@@ -214,7 +215,9 @@ class UnitNames:
             # CHAINE whose cell is set (code that runs rarely keeps the call: shorter to compile)
             declared = "" if name in self.declared_here else f"{name!r} in _GS and "  # (a CHAINE run before)
             store = counted_store(kind, declared, f"_len({python})", f"{python} = _sv",
-                                  f"{python} = _sput({name!r}, _sv)")
+                                  f"{python} = _sput({name!r}, _sv)", grows)
+            if grows is not None and kind == "s":  # (its cell was read: set)
+                return f"_sv = {code}\n{store}"
             return (f"_sv = {code}\ntry:\n" + textwrap.indent(store, "    ") +
                     f"\nexcept _NameError:  # its cell is empty\n    {python} = _sput({name!r}, _sv)")
         return f"{python} = _sput({name!r}, {code})"  # strops.make_cell_store

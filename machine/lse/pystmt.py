@@ -13,7 +13,7 @@ from machine.errors import Err
 from machine.lse import nodes as n
 from machine.lse.costs import expression_cost
 from machine.lse.formats import compile_format
-from machine.lse.operands import CHAIN, changes_variables, literal, whole_constant
+from machine.lse.operands import CHAIN, appended, changes_variables, literal, whole_constant
 from machine.lse.pyexpr import python_name
 from machine.lse.values import COLUMNS
 
@@ -96,7 +96,7 @@ class StatementCode:
             else:
                 code, kind = self.value(node.expr)
             if code is not None:
-                out.emit(self.unit.store(target.name, code, kind))
+                out.emit(self.unit.store(target.name, code, kind, appended(node.expr, target.name)))
             self.counter_given(target.name, node.expr)
             return
         array = self.unit.array(target.name)

@@ -1,0 +1,62 @@
+"""A string that only adds characters written out to its variable's own (S←S!' ', S←'0'!S!'.') is counted by
+their number, not by the two lengths (operands.appended): each program runs in every mode against the
+reference (output, error and line, cycles), on both machines, up to the memory's end.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from machine.lse.listing import listing
+from machine.lse.operands import appended
+from machine.lse.parser import parse
+from tests.oracle.differential import assert_agrees
+
+FILLED = "10 TABLEAU T[16300]\n"  # leaves micro40's memory 84 cells for strings
+
+PROGRAMS = {
+    "a program's string padded by one blank until the memory is full": (
+        FILLED + "20 CHAINE S;S←''\n30 S←S!' ';ALLER EN 30\n"),
+    "a string grown at both ends by literals, its length shown": (
+        "10 CHAINE S;S←'X'\n20 FAIRE 30 POUR I←1 JUSQUA 9\n30 S←'<'!S!'>'\n40 AFFICHER S,LGR(S)\n"),
+    "a procedure's own CHAINE prefixed by zeros until the memory is full": (
+        FILLED + "20 &P\n30 TERMINER\n100 PROCEDURE &P LOCAL C\n110 CHAINE C;C←'1'\n"
+        "120 C←'00'!C;ALLER EN 120\n"),
+    "a procedure's own CHAINE that gives its cells back at its end": (
+        FILLED + "20 FAIRE 30 POUR K←1 JUSQUA 5\n30 &P\n40 AFFICHER 'FIN'\n50 TERMINER\n"
+        "100 PROCEDURE &P LOCAL C,I\n110 CHAINE C;C←''\n120 FAIRE 130 POUR I←1 JUSQUA 40\n130 C←C!'AB'\n"
+        "140 AFFICHER LGR(C)\n150 RETOUR\n"),
+    "an unset string appended to fails on its name": ("10 CHAINE S\n20 S←S!'A'\n30 AFFICHER S\n"),
+    "a number variable joined with a literal fails as a join does": ("10 S←1\n20 S←S!'A'\n"),
+    "a string that reaches the longest a string may be": (
+        "10 CHAINE S;S←''\n20 S←S!'ABCDEFGHIJKLMNOPQRSTUVWXYZ';ALLER EN 20\n"),
+}
+
+
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+@pytest.mark.parametrize("name", sorted(PROGRAMS))
+def test_every_mode_agrees_with_the_reference_on_appended_strings(name: str, profile: str) -> None:
+    assert_agrees(PROGRAMS[name], profile=profile)
+
+
+def expression(text: str) -> object:
+    return parse(f"10 {text}\n").lines[0].statements[0].expr
+
+
+@pytest.mark.parametrize(("statement", "added"), [
+    ("S←S!' '", 1),
+    ("S←'00'!S", 2),
+    ("S←'<'!S!'>'", 2),
+    ("S←S!T", None),  # another variable: its length is not known
+    ("S←S!S", None),  # the variable twice
+    ("S←T!' '", None),  # another variable's value
+    ("S←S!''", None),  # nothing added
+])
+def test_what_a_join_adds_to_its_own_variable_is_known_only_from_literals(statement: str, added: int | None) -> None:
+    assert appended(expression(statement), "S") == added
+
+
+def test_a_string_padded_by_a_blank_is_stored_with_no_length_taken() -> None:
+    code = listing("10 CHAINE S;S←''\n20 S←S!' ';SI LGR(S)<9 ALORS ALLER EN 20\n30 AFFICHER S\n")
+    line = code[code.index("# 20:"):code.index("# 30:")]
+    assert "_mo := 1" in line and "_len(_sv)" not in line

@@ -78,13 +78,24 @@ VECTOR, MATRIX = arrays()
     ("'{t0} '' + end\\n',U", (1.0, "v0")),                     # program text stays text
     ("0F3.1,'A',0X,U", (7.0,)), ("2X,3'AB',L,C", (5.0,)), ("", (1.0, "A")),
     ("F6.2", ("A",)), ("E6.2", ("A",)), ("U,F6.2", (1.0, "A")), ("F6.2,E3.1", ("A", "B")),  # errors
-    ("*X,U", (3.0, 7.0)), ("*X,U", ("A",)), ("*X", (-1.0,)), ("*'-',F3.1", (2.0, 1.5)),      # '*': general path
+    ("*X,U", (3.0, 7.0)), ("*X,U", ("A",)), ("*X", (-1.0,)), ("*'-',F3.1", (2.0, 1.5)),      # '*' of a text
+    ("*X,U", (2.5, "A")), ("*/,U,*X", (2.0, "A")), ("*C,*L", (1.0,)), ("*X,U", (1e9, 1.0)),
     ("33U", tuple(float(k) for k in range(40))), ("65F2.0", (1.0,) * 70),                 # long formats
     ("2F3.1", (VECTOR,)), ("'T',/,U", (VECTOR, MATRIX)), ("'A',U", (7.0, VECTOR)), ("*X,U", (VECTOR,)),
     ("F3.0", (MATRIX, "FIN")), ("U", (None,)), ("F3.0", (True,)), ("U", (1,)),
 ])
 def test_a_compiled_format_prints_or_fails_exactly_like_the_general_path(raw, values):
     agree(parse_format(raw), values)
+
+
+@pytest.mark.parametrize(("specs", "flat"), [
+    (parse_format("*X,U"), True), (parse_format("'|',*'-',U,*/"), True),
+    ((FormatSpec("U", "*"),), False), ((FormatSpec("X", "*"), FormatSpec("F", "*", 3, 1)), False),
+])
+def test_a_star_count_of_a_text_is_a_field_of_the_flat_path_and_one_of_a_value_field_is_not(specs, flat):
+    assert (compile_format(specs, 2).__name__ != "general") is flat
+    for values in ((), (2.0,), (2.0, 1.5), (2.0, 1.5, 1.0), ("A", 1.0)):
+        agree(specs, values)
 
 
 @pytest.mark.parametrize("specs", [

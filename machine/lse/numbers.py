@@ -128,9 +128,10 @@ class NumberModel:
         """Code for a loop variable plus its step: rounded in single (never checked: it ends the loop)."""
         return self.result(code) if self.single else code
 
-    def builtin(self, code: str) -> str:
-        """Code for a numeric built-in's result (Python's own math raises on overflow in double)."""
-        return self.result(code) if self.single else code
+    def builtin(self, code: str, whole: bool = False) -> str:
+        """Code for a numeric built-in's result (Python's own math raises on overflow in double); `whole`: it is
+        a whole number (operands.WHOLE_RESULTS), rounded by its size alone in single."""
+        return self.result(code, proven=whole) if self.single else code
 
     def held(self, value: float) -> float | None:
         """A numeric constant of the program as this model holds it; None if it overflows the model."""

@@ -19,6 +19,8 @@ NUMERIC_BUILTINS = frozenset({"ABS", "ENT", "RAC", "EXP", "LGN", "SIN", "COS", "
 SMALL_RESULTS = {"LGR": 2.0 ** 63, "POS": 2.0 ** 63, "SKP": 2.0 ** 63, "PTR": 2.0 ** 63, "EQN": 2.0 ** 63,
                  "SIN": 1.0, "COS": 1.0, "ATG": 2.0, "ALE": 1.0}
 
+# The built-ins whose result is always a whole number: ENT, a length, a position in a string, a character's code.
+WHOLE_RESULTS = frozenset({"ENT", "LGR", "POS", "SKP", "PTR", "EQN"})
 
 FITS = 1e300  # the largest result that needs no overflow test (the double range ends near 1.8e308)
 DEEPEST = 60  # an expression nested deeper has no bound (no recursion limit is ever met)
@@ -212,7 +214,8 @@ def offset_of(node: object) -> tuple[object, int]:
 def whole(node: object, names: set[str], known: dict[int, bool] | None = None) -> bool:
     """True if an expression can only give a whole number, its variables (arrays, functions) being those of `names`.
 
-    A sum, difference or product of whole numbers, a whole constant, ENT, ABS or a negation of one.
+    A sum, difference or product of whole numbers, a whole constant, ENT, a length, a position or a code
+    (WHOLE_RESULTS), ABS or a negation of one.
     Without recursion (an expression may be thousands of terms tall); `known` keeps the answers
     for the nodes seen, by id, for a caller that asks again about their parents.
     """
@@ -228,7 +231,8 @@ def whole(node: object, names: set[str], known: dict[int, bool] | None = None) -
             return float(item.value).is_integer()
         if kind is n.Var or kind is n.Index or kind is n.Call:  # (an array's name is never a number's, and a
             return item.name in names  # procedure's starts with &)
-        return (kind is n.BuiltinCall and item.name == "ENT") or (bool(kids) and all(known[id(kid)] for kid in kids))
+        return (kind is n.BuiltinCall and item.name in WHOLE_RESULTS) or (
+            bool(kids) and all(known[id(kid)] for kid in kids))
 
     known = {} if known is None else known
     return bottom_up(node, kids_of, value_of, known)

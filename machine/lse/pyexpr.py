@@ -18,6 +18,7 @@ from machine.lse.costs import expression_cost
 from machine.lse.operands import (
     CHAIN,
     NUMERIC_BUILTINS,
+    WHOLE_RESULTS,
     cannot_overflow,
     changes_variables,
     children,
@@ -403,7 +404,7 @@ class ExpressionCode(IndexCode):
         if spec.returns_position:
             call = f"{call}[0]" if node.position_out is None else self.scope.position(node.position_out.name, call)
         if spec.result_kind == "n":
-            call = self.numbers.builtin(call)
+            call = self.numbers.builtin(call, node.name in WHOLE_RESULTS)
         return call, spec.result_kind
 
     def told_by(self, given: str) -> tuple[str, Callable[[str], str]]:

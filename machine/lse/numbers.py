@@ -133,6 +133,27 @@ class NumberModel:
         a whole number (operands.WHOLE_RESULTS), rounded by its size alone in single."""
         return self.result(code, proven=whole) if self.single else code
 
+    def power(self, base: str, exponent: str, constants: tuple[float | None, float | None], temp: str) -> str:
+        """Code for base ^ exponent, both numbers: Python's ** where a constant operand (`constants`: the base's
+        and the exponent's values, None if not constant) keeps it from failing, else ops.power (`_pow`).
+
+        Decision: ops.power is `**` after its checks; a base c > 0, c != 1, with |x| at most 300 / |log10 c|,
+        or a whole exponent n from 1 to 64 with |b| at most 10^(300/n), can neither fail nor pass 1e300 (nor
+        make a complex number), so the same `**` gives the same number with no call (2^I, X^2).
+        """
+        base_value, exponent_value = constants
+        if base_value is not None and base_value > 0.0 and base_value != 1.0:
+            reach = float(math.floor(300.0 / abs(math.log10(base_value))))
+            use, first = (exponent, exponent) if exponent.isidentifier() else (temp, f"({temp} := {exponent})")
+            code = f"({base} ** {use} if -{reach!r} <= {first} <= {reach!r} else _pow({base}, {use}))"
+        elif exponent_value is not None and exponent_value.is_integer() and 1.0 <= exponent_value <= 64.0:
+            reach = 10.0 ** math.floor(300.0 / exponent_value)
+            use, first = (base, base) if base.isidentifier() else (temp, f"({temp} := {base})")
+            code = f"({use} ** {exponent} if -{reach!r} <= {first} <= {reach!r} else _pow({use}, {exponent}))"
+        else:
+            code = f"_pow({base}, {exponent})"
+        return self.builtin(code)
+
     def held(self, value: float) -> float | None:
         """A numeric constant of the program as this model holds it; None if it overflows the model."""
         if self.single:

@@ -245,7 +245,10 @@ class ExpressionCode(IndexCode):
             (left, lk), (right, rk) = self.as_float(node.left, left, lk), self.as_float(node.right, right, rk)
         op = node.op
         if op == "^":
-            return self.numbers.builtin(f"_pow({left}, {right})"), "n"
+            constants = tuple(self.numbers.held(float(part.value)) if type(part) is n.Num else None
+                              for part in (node.left, node.right))
+            return (self.numbers.power(left, right, constants, f"_pw{self.depth}") if lk in "ni" and rk in "ni"
+                    else self.numbers.builtin(f"_pow({left}, {right})")), "n"
         numbers = lk in "ni" and rk in "ni"
         code = f"({left} {op} {right})" if (op != "+" or numbers) else f"_add({left}, {right})"
         if self.in_index:  # index arithmetic is neither rounded nor checked: beyond any array anyway

@@ -231,6 +231,10 @@ class ExpressionCode(IndexCode):
                 link or self.fast or self.unfailing_after_first(node)):
             return self.chain(node, link)
         if node.op == "!":
+            tail = None if self.scope.shared.profile or self.cold else pystrings.literal_tail(node)
+            if tail is not None and all(pystrings.string_part(self, part) for part in tail[:2]):
+                (first, _), (second, _) = self.below(tail[:2])
+                return pystrings.joined_tail(self, first, second, tail[2]), "s"
             (left, lk), (right, rk) = self.below((node.left, node.right))  # temporaries apart from the join's
             return pystrings.joined(self, node, left, lk, right, rk), "s"
         # In an index, ints stay ints while they cannot pass 2^53, where floats would round them.

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from machine.lse import nodes as n
+from machine.lse.builtins import BUILTINS
 from machine.lse.pyarray import simple
 
 STOPS = 4  # the most stops of SCH written inline: a search each (as builtins._stop)
@@ -180,6 +181,45 @@ def joined(ex: ExpressionCode, node: n.Binary, left: str, lk: str, right: str, r
         test = f"_type({a} := {left}) is _type({b} := {right}) is _str and "
         general = f"_cat({a}, {b})"
     return f"({j} if {test}({size} := _len({j} := {a} + {b})) <= _MAXS and {paid} else {general})"
+
+
+def literal_tail(node: n.Binary) -> tuple[object, object, list[str]] | None:
+    """(A, B, texts) where a join is A ! B ! 'x' ! ... with strings written out after its first two parts, else None."""
+    texts = []
+    while type(node) is n.Binary and node.op == "!" and type(node.right) is n.Str:
+        texts.append(node.right.value)
+        node = node.left
+    if not texts or type(node) is not n.Binary or node.op != "!":
+        return None
+    return node.left, node.right, texts[::-1]
+
+
+def string_part(ex: ExpressionCode, node: object) -> bool:
+    """True if a node can only give a string (or fail): a text, a join, a CHAINE, a string built-in's result."""
+    kind = type(node)
+    return kind is n.Str or kind is n.Binary and node.op == "!" or (
+        kind is n.Var and ex.scope.kind(node.name) == "s") or (
+        kind is n.BuiltinCall and BUILTINS[node.name].result_kind == "s")
+
+
+def joined_tail(ex: ExpressionCode, first: str, second: str, texts: list[str]) -> str:
+    """A ! B ! 'x' ! ..., A and B strings: A copied once, onto B and the texts joined first (A + (B + 'x...')),
+    each join paid and tested for its length as if made in turn; what the test refuses is `_cat`'s, in turn.
+
+    Decision: a text built a word at a time (`T←T!M!' '`) copied T twice, once a join; A is long where it
+    matters, B and the texts short. Nothing after B can fail or change anything, so no error nor charge
+    comes in another order.
+    """
+    depth = ex.depth + 1
+    j, a, b, size = f"_j{depth}", f"_ja{depth}", f"_jb{depth}", f"_jn{depth}"
+    per_char, lengths = ex.scope.shared.costs["char_scan"], [len(text) for text in texts]
+    before = sum(sum(lengths[:at]) for at in range(len(texts) + 1))  # what the joins after A ! B add to its length
+    paid = f"(cyc := cyc + {per_char * (len(texts) + 1)} * {size} + {per_char * before}.0) is not None"
+    general = f"_cat({a}, {b})"
+    for text in texts:
+        general = f"_cat({general}, {text!r})"
+    return (f"({j} if ({size} := _len({a} := {first}) + _len({b} := {second})) + {sum(lengths)} <= _MAXS and "
+            f"{paid} and ({j} := {a} + ({b} + {''.join(texts)!r})) is not None else {general})")
 
 
 def stopped(ex: ExpressionCode, parts: list[tuple[str, str]], stops: str, node_start: object,

@@ -31,6 +31,9 @@ STORES = {
     "a procedure's own CHAINE that shrinks, then grows past what it gave back": lines(
         "10 TABLEAU T[16300];&P;TERMINER", "20 PROCEDURE &P LOCAL M,I", "30 CHAINE M;M←'ABCDEFGHIJ'!''",
         "40 M←SCH(M,1,2)!'';TABLEAU U[70]", "50 FAIRE 60 POUR I←1 JUSQUA 20", "60 M←M!'XY';AFFICHER LGR(M)"),
+    "a procedure's own CHAINE given a piece of a text at each pass": lines(
+        "10 TABLEAU T[16370];&P;TERMINER", "20 PROCEDURE &P LOCAL M,I", "30 CHAINE M",
+        "40 FAIRE 50 POUR I←1 JUSQUA 30", "50 M←SCH('ABCDEFGHIJKLMNOP',1,I);AFFICHER LGR(M)"),
     "a CHAINE of the program given through a reference until the memory is full": lines(
         "10 TABLEAU T[16360];CHAINE S;S←''", "20 &P(S);AFFICHER LGR(S);ALLER EN 20", "30 PROCEDURE &P(B)",
         "40 B←B!'AB';RETOUR"),
@@ -67,8 +70,10 @@ def test_a_string_store_is_written_out_with_the_general_store_beside_it():
 def test_a_string_through_a_reference_and_into_a_procedures_own_chaine_is_written_out_with_its_call_beside_it():
     ref = listing(STORES["a CHAINE of the program given through a reference until the memory is full"])
     assert "_type(c_B) is _Vars and k_B in c_B.strings and c_B.memory is _MM" in ref and "_rput(_sv, r_B)" in ref
-    own = listing(STORES["a procedure's own CHAINE that grows to the last cell"])
+    own = listing(STORES["a procedure's own CHAINE given a piece of a text at each pass"])
     assert "((_mo := _len(_sv) - n_M) <= 0 or _MM.used + _mo <= _MM.limit)" in own
     assert "v_M = _sheld(_sv, n_M, 'M')" in own
+    grown = listing(STORES["a procedure's own CHAINE that grows to the last cell"])  # M←M!'AB' adds 2 (appended)
+    assert "(_mo := 2) + _MM.used <= _MM.limit" in grown and "v_M = _sv; n_M += _mo" in grown
     unknown = listing(STORES["a value that may be a number, into a procedure's own CHAINE"])
     assert "if _type(_sv) is _str and ((_mo := _len(_sv) - n_M) <= 0" in unknown

@@ -28,6 +28,11 @@ PROGRAMS = {
         "140 AFFICHER LGR(C)\n150 RETOUR\n"),
     "an unset string appended to fails on its name": ("10 CHAINE S\n20 S←S!'A'\n30 AFFICHER S\n"),
     "a number variable joined with a literal fails as a join does": ("10 S←1\n20 S←S!'A'\n"),
+    "a string grown by a character of another at each pass until the memory is full": (
+        FILLED + "20 CHAINE S,C;S←'';C←'Z'\n30 S←S!C;C←C!'';ALLER EN 30\n"),
+    "a string reversed a character at a time into a procedure's own": (
+        "10 AFFICHER &R('ABCDEFGHIJ')\n20 TERMINER\n100 PROCEDURE &R(B) LOCAL C,D,I\n110 CHAINE C,D;C←''\n"
+        "120 FAIRE 130 POUR I←1 JUSQUA LGR(B)\n130 D←SCH(B,I,1);C←D!C\n140 RESULTAT C\n"),
     "a string that reaches the longest a string may be": (
         "10 CHAINE S;S←''\n20 S←S!'ABCDEFGHIJKLMNOPQRSTUVWXYZ';ALLER EN 20\n"),
 }
@@ -44,16 +49,24 @@ def expression(text: str) -> object:
 
 
 @pytest.mark.parametrize(("statement", "added"), [
-    ("S←S!' '", 1),
-    ("S←'00'!S", 2),
-    ("S←'<'!S!'>'", 2),
-    ("S←S!T", None),  # another variable: its length is not known
+    ("S←S!' '", (1, ())),
+    ("S←'00'!S", (2, ())),
+    ("S←'<'!S!'>'", (2, ())),
+    ("S←S!T", (0, ("T",))),  # another variable: its length, read again
+    ("S←T!S!'.'!T", (1, ("T", "T"))),
     ("S←S!S", None),  # the variable twice
     ("S←T!' '", None),  # another variable's value
     ("S←S!''", None),  # nothing added
+    ("S←S!SCH(T,1,2)", None),  # a built-in's result: its length is not kept
 ])
-def test_what_a_join_adds_to_its_own_variable_is_known_only_from_literals(statement: str, added: int | None) -> None:
+def test_what_a_join_adds_to_its_own_variable_is_known_from_literals_and_variables(statement: str, added) -> None:
     assert appended(expression(statement), "S") == added
+
+
+def test_a_string_grown_by_another_variable_takes_that_variable_s_length_alone() -> None:
+    code = listing("10 CHAINE S,C;S←'';C←'AB'\n20 S←S!C;SI LGR(S)<9 ALORS ALLER EN 20\n30 AFFICHER S\n")
+    line = code[code.index("# 20:"):code.index("# 30:")]
+    assert "(_mo := _len(v_C)) + _MM.used <= _MM.limit" in line and "_len(_sv)" not in line
 
 
 def test_a_string_padded_by_a_blank_is_stored_with_no_length_taken() -> None:

@@ -346,9 +346,10 @@ def height_at_most(node: object, limit: int) -> bool:
     return True
 
 
-def appended(node: object, name: str) -> int | None:
-    """The characters a store of `node` into the string variable `name` adds, where `node` joins that
-    variable's value (read once) with strings written out (S←S!' ', S←'0'!S!'.'): their length, if any; else None."""
+def appended(node: object, name: str) -> tuple[int, tuple[str, ...]] | None:
+    """What a store of `node` into the string variable `name` adds, where `node` joins that variable's value (read
+    once) with strings written out and other variables (S←S!' ', S←'0'!S!'.', S←S!C): the length of the texts,
+    and the names of the variables (each a string, as the join went through), if any; else None."""
     parts, stack = [], [node]
     while stack:
         part = stack.pop()
@@ -357,6 +358,9 @@ def appended(node: object, name: str) -> int | None:
         else:
             parts.append(part)
     own = [part for part in parts if type(part) is n.Var and part.name == name]
-    if len(parts) < 2 or len(own) != 1 or not all(type(part) is n.Str for part in parts if part is not own[0]):
+    others = [part for part in parts if part is not own[0]] if len(own) == 1 else []
+    if not others or not all(type(part) is n.Str or type(part) is n.Var for part in others):
         return None
-    return sum(len(part.value) for part in parts if part is not own[0]) or None
+    texts, names = sum(len(part.value) for part in others if type(part) is n.Str), tuple(
+        part.name for part in others if type(part) is n.Var)
+    return (texts, names) if texts or names else None

@@ -168,7 +168,17 @@ class UnitNames:
             return f"({lent}, {name!r})"
         return f"({self.env(name)}, {name!r})"
 
-    def store(self, name: str, code: str, kind: str, grows: int | None = None) -> str:
+    def added(self, joined: tuple[int, tuple[str, ...]] | None) -> str | None:
+        """The code of the cells a join adds to its variable's own (operands.appended), where every other variable
+        it joins is read again by its Python name (the join went through: each holds a string); else None."""
+        if joined is None or not all(self.storage(name) in ("global", "string") for name in joined[1]):
+            return None
+        texts, names = joined
+        lengths = [held_name(name) if self.storage(name) == "string" else f"_len({self.pyname(name)})"
+                   for name in names]
+        return " + ".join([*lengths, *([str(texts)] if texts else [])])  # (an own CHAINE's count is its length)
+
+    def store(self, name: str, code: str, kind: str, grows: str | None = None) -> str:
         """A statement storing a value into a variable, with the checks its kind needs; `grows`: the cells a
         string adds to the variable's own, where known (operands.appended)."""
         where = self.storage(name)

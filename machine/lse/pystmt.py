@@ -96,7 +96,7 @@ class StatementCode:
             else:
                 code, kind = self.value(node.expr)
             if code is not None:
-                out.emit(self.unit.store(target.name, code, kind, appended(node.expr, target.name)))
+                out.emit(self.unit.store(target.name, code, kind, self.unit.added(appended(node.expr, target.name))))
             self.counter_given(target.name, node.expr)
             return
         array = self.unit.array(target.name)

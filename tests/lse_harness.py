@@ -86,3 +86,12 @@ def run_lse(source: str, inputs: Iterable[str] = (), seed: int | None = 0, profi
 def lines(*numbered: str) -> str:
     """Join program lines into one source text."""
     return "\n".join(numbered) + "\n"
+
+
+def assigned_expression(statement: str) -> object:
+    """The expression of one assignment written as line 10 (`X←...`), parsed."""
+    from machine.lse import nodes as n  # (the harness runs programs; only this helper reads syntax)
+    from machine.lse.parser import parse
+    parsed = parse(f"10 {statement}\n").lines[0].statements[0]
+    assert type(parsed) is n.Assign, statement
+    return parsed.expr

@@ -9,7 +9,7 @@ import pytest
 
 from machine.lse.listing import listing
 from machine.lse.operands import appended
-from machine.lse.parser import parse
+from tests.lse_harness import assigned_expression
 from tests.oracle.differential import assert_agrees
 
 FILLED = "10 TABLEAU T[16300]\n"  # leaves micro40's memory 84 cells for strings
@@ -44,8 +44,6 @@ def test_every_mode_agrees_with_the_reference_on_appended_strings(name: str, pro
     assert_agrees(PROGRAMS[name], profile=profile)
 
 
-def expression(text: str) -> object:
-    return parse(f"10 {text}\n").lines[0].statements[0].expr
 
 
 @pytest.mark.parametrize(("statement", "added"), [
@@ -60,7 +58,7 @@ def expression(text: str) -> object:
     ("S←S!SCH(T,1,2)", None),  # a built-in's result: its length is not kept
 ])
 def test_what_a_join_adds_to_its_own_variable_is_known_from_literals_and_variables(statement: str, added) -> None:
-    assert appended(expression(statement), "S") == added
+    assert appended(assigned_expression(statement), "S") == added
 
 
 def test_a_string_grown_by_another_variable_takes_that_variable_s_length_alone() -> None:

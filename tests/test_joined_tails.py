@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from machine.lse import nodes as n
 from machine.lse.listing import listing
-from machine.lse.parser import parse
 from machine.lse.pystrings import literal_tail
+from tests.lse_harness import assigned_expression
 from tests.oracle.differential import assert_agrees
 
 
@@ -42,10 +41,6 @@ def test_every_mode_agrees_with_the_reference_on_joins_ending_in_texts(name: str
     assert_agrees(PROGRAMS[name], profile=profile)
 
 
-def expression(text: str) -> object:
-    statement = parse(f"10 {text}\n").lines[0].statements[0]
-    assert type(statement) is n.Assign
-    return statement.expr
 
 
 @pytest.mark.parametrize(("text", "texts"), [
@@ -53,7 +48,7 @@ def expression(text: str) -> object:
     ("T←T!' '!M", None), ("T←'A'!'B'!'C'", None),
 ])
 def test_a_join_has_a_tail_of_texts_only_after_its_first_two_parts(text: str, texts: list[str] | None) -> None:
-    found = literal_tail(expression(text))
+    found = literal_tail(assigned_expression(text))
     assert (found and found[2]) == texts if texts else found is None
 
 

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from machine.lse import nodes as n
 from machine.lse.listing import listing
 from machine.lse.operands import whole
-from machine.lse.parser import parse
+from tests.lse_harness import assigned_expression
 from tests.oracle.differential import assert_agrees
 
 PROGRAMS = {
@@ -34,9 +33,6 @@ def test_every_mode_agrees_with_the_reference_on_sums_of_whole_results(name: str
     assert_agrees(PROGRAMS[name], profile=profile)
 
 
-def expression(text: str) -> object:
-    statement = parse(f"10 {text}\n").lines[0].statements[0]
-    return statement.expr if type(statement) is n.Assign else statement
 
 
 @pytest.mark.parametrize(("text", "is_whole"), [
@@ -44,7 +40,7 @@ def expression(text: str) -> object:
     ("X←ENT(Y)", True), ("X←CNB(T,1)", False), ("X←ALE(0)*10", False), ("X←RAC(LGR(T))", False),
 ])
 def test_lengths_positions_and_codes_are_whole_and_numbers_read_are_not(text: str, is_whole: bool) -> None:
-    assert whole(expression(text), set()) is is_whole
+    assert whole(assigned_expression(text), set()) is is_whole
 
 
 def test_a_sum_of_positions_is_rounded_by_its_size_alone_in_single_precision() -> None:

@@ -251,7 +251,7 @@ class ExpressionCode(IndexCode):
         if op == "^":
             constants = tuple(self.numbers.held(float(part.value)) if type(part) is n.Num else None
                               for part in (node.left, node.right))
-            return (self.numbers.power(left, right, constants, f"_pw{self.depth}") if lk in "ni" and rk in "ni"
+            return (self.numbers.power(left, right, constants, f"_pw{self.depth}") if lk == rk == "n"
                     else self.numbers.builtin(f"_pow({left}, {right})")), "n"
         numbers = lk in "ni" and rk in "ni"
         code = f"({left} {op} {right})" if (op != "+" or numbers) else f"_add({left}, {right})"

@@ -538,14 +538,18 @@ class ExpressionCode(IndexCode):
             self.depth -= 1
 
     def int_start(self, node: object) -> str | None:
-        """The int of a FAIRE variable that a string built-in's start names, plus or minus a whole constant,
-        where it is set here (NaN where the variable is no whole number): the start is then that int, with no
-        float made (pystrings). An int is one within 2^24, so the sum is the float's, or past any string."""
+        """The int of a FAIRE variable (NaN where it is no whole number) or a CHAINE's length that a string built-in's
+        start names, plus or minus a whole constant: the start is then that int, with no float made (pystrings).
+        An int is one within 2^24, so the sum is the float's, or past any string."""
         node, offset = offset_of(node)
-        if type(node) is not n.Var or self.cold or self.floats:
+        if self.cold or self.floats:
             return None
-        loops = self.scope.loops
-        if loops.counting is not None and node.name == loops.counting.node.var:
+        if type(node) is n.BuiltinCall and node.name == "LGR" and type(text := node.args[0]) is n.Var and (
+                self.scope.kind(text.name) == "s" and self.scope.storage(text.name) in ("global", "string", "held")):
+            start = f"_len({self.scope.pyname(text.name)})"  # a CHAINE's length: within the memory's cells
+        elif type(node) is not n.Var:
+            return None
+        elif (loops := self.scope.loops).counting is not None and node.name == loops.counting.node.var:
             start = self.scope.counter(node.name)
         else:
             start = self.scope.live_counter(node.name)

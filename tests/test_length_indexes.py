@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from machine.lse.listing import listing
+from machine.profile import known_profiles, load_profile
 from tests.oracle.differential import assert_agrees
 
 PROGRAMS = {
@@ -38,3 +39,9 @@ def test_the_rest_of_a_string_is_cut_by_its_length_as_an_int() -> None:
     code = listing("10 CHAINE S;S←'ABCDEF'\n20 S←SCH(S,2,LGR(S)-1);SI LGR(S)>1 ALORS ALLER EN 20\n30 AFFICHER S\n")
     line = code[code.index("# 20:"):code.index("# 30:")]
     assert "(_len(v_S) - 1)) >= 0" in line and "_floor(" not in line
+
+
+@pytest.mark.parametrize("name", known_profiles())
+def test_every_machine_holds_strings_shorter_than_2_to_the_24_so_a_length_is_an_exact_int(name: str) -> None:
+    # int_start takes a CHAINE's length as an int, exact in either number model: the memory bounds it
+    assert load_profile(name).memory_cells < 2 ** 24

@@ -29,6 +29,9 @@ PROGRAMS = {
     "an unset CHAINE first": "10 CHAINE T,M;M←'A'\n20 T←T!M!'.'\n",
     "an unset CHAINE second": "10 CHAINE T,M;T←'A'\n20 T←T!M!'.'\n",
     "a substring that fails between": "10 CHAINE T;T←'ABC'\n20 T←T!SCH(T,0,1)!'.'\n",
+    "a conditional's string joined to a CHAINE and a text": (
+        "10 CHAINE A,B;A←'X';B←'Y'\n20 FAIRE 30 POUR K←1 JUSQUA 6\n30 A←(SI K>3 ALORS B SINON 'Z')!A!'.'\n"
+        "40 AFFICHER A,LGR(A)\n"),
     "joins of joins with texts after": (
         "10 CHAINE A,B;A←'X';B←'Y'\n20 FAIRE 30 POUR K←1 JUSQUA 6\n30 A←(A!B)!(B!'.')!'-'!'+'\n"
         "40 AFFICHER A,LGR(A)\n"),

@@ -202,12 +202,17 @@ def string_params(layout: Layout, strings: set[str], functions: set[str],
 
 
 def _string(node: object, names: set[str], functions: frozenset[str] | set[str] = frozenset()) -> bool:
-    """True if an expression can only give a string (or fail), its variables in `names` and its calls of the
-    `functions` giving strings."""
+    return gives_string(node, names.__contains__, functions)
+
+
+def gives_string(node: object, is_string: Callable[[str], bool],
+                 functions: frozenset[str] | set[str] = frozenset()) -> bool:
+    """True if an expression can only give a string (or fail), its variables those `is_string` says hold one and
+    its calls of the `functions` giving strings."""
     kind = type(node)
     if kind is n.Conditional:
-        return _string(node.then, names, functions) and _string(node.other, names, functions)
-    return kind is n.Str or (kind is n.Binary and node.op == "!") or (kind is n.Var and node.name in names) or (
+        return gives_string(node.then, is_string, functions) and gives_string(node.other, is_string, functions)
+    return kind is n.Str or (kind is n.Binary and node.op == "!") or (kind is n.Var and is_string(node.name)) or (
         kind is n.BuiltinCall and BUILTINS[node.name].result_kind == "s") or (kind is n.Call and node.name in functions)
 
 

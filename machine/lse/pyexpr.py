@@ -1,7 +1,7 @@
 """Python code for LSE expressions, with their kinds ('n' number, 's' string, 'b' truth, '?' unknown).
 
-Imports nodes, builtins (the table), numbers, operands, pyindex (elements) and pystrings (the inline
-string built-ins); never the runtime. No text of the program reaches the code unescaped: names go
+Imports nodes, builtins (the table), holdings (what gives a string), numbers, operands, pyindex (elements) and
+pystrings (the inline string built-ins); never the runtime. No text of the program reaches the code unescaped: names go
 through `python_name`, strings and numbers through repr().
 """
 
@@ -15,6 +15,7 @@ from machine.lse import pystrings
 from machine.lse.builtins import BUILTINS
 from machine.lse.checks import walk
 from machine.lse.costs import expression_cost
+from machine.lse.holdings import gives_string
 from machine.lse.operands import (
     CHAIN,
     NUMERIC_BUILTINS,
@@ -232,7 +233,8 @@ class ExpressionCode(IndexCode):
             return self.chain(node, link)
         if node.op == "!":
             tail = None if self.scope.shared.profile or self.cold else pystrings.literal_tail(node)
-            if tail is not None and all(pystrings.string_part(self, part) for part in tail[:2]):
+            if tail is not None and all(
+                    gives_string(part, lambda name: self.scope.kind(name) == "s") for part in tail[:2]):
                 (first, _), (second, _) = self.below(tail[:2])
                 return pystrings.joined_tail(self, first, second, tail[2]), "s"
             (left, lk), (right, rk) = self.below((node.left, node.right))  # temporaries apart from the join's

@@ -12,7 +12,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from machine.lse import nodes as n
-from machine.lse.builtins import BUILTINS
 from machine.lse.pyarray import simple
 
 STOPS = 4  # the most stops of SCH written inline: a search each (as builtins._stop)
@@ -192,14 +191,6 @@ def literal_tail(node: n.Binary) -> tuple[object, object, list[str]] | None:
     if not texts or type(node) is not n.Binary or node.op != "!":
         return None
     return node.left, node.right, texts[::-1]
-
-
-def string_part(ex: ExpressionCode, node: object) -> bool:
-    """True if a node can only give a string (or fail): a text, a join, a CHAINE, a string built-in's result."""
-    kind = type(node)
-    return kind is n.Str or kind is n.Binary and node.op == "!" or (
-        kind is n.Var and ex.scope.kind(node.name) == "s") or (
-        kind is n.BuiltinCall and BUILTINS[node.name].result_kind == "s")
 
 
 def joined_tail(ex: ExpressionCode, first: str, second: str, texts: list[str]) -> str:

@@ -19,8 +19,9 @@ NUMERIC_BUILTINS = frozenset({"ABS", "ENT", "RAC", "EXP", "LGN", "SIN", "COS", "
 SMALL_RESULTS = {"LGR": 2.0 ** 63, "POS": 2.0 ** 63, "SKP": 2.0 ** 63, "PTR": 2.0 ** 63, "EQN": 2.0 ** 63,
                  "SIN": 1.0, "COS": 1.0, "ATG": 2.0, "ALE": 1.0}
 
-# The built-ins whose result is always a whole number: ENT, a length, a position in a string, a character's code.
-WHOLE_RESULTS = frozenset({"ENT", "LGR", "POS", "SKP", "PTR", "EQN"})
+# The built-ins whose result is always a whole number: ENT, a length, a position in a string, a character's code,
+# the bitwise and, or and exclusive or of two truncated numbers.
+WHOLE_RESULTS = frozenset({"ENT", "LGR", "POS", "SKP", "PTR", "EQN", "ETL", "OUL", "OUX"})
 
 FITS = 1e300  # the largest result that needs no overflow test (the double range ends near 1.8e308)
 DEEPEST = 60  # an expression nested deeper has no bound (no recursion limit is ever met)

@@ -49,6 +49,10 @@ INLINE_FINITE = {
     "RAC": "(_sqrt({t}) if ({t} := {a}) >= 0.0 else _b_RAC({t}))",
     "LGN": "(_log({t}) if ({t} := {a}) > 0.0 else _b_LGN({t}))",
 }
+# ETL, OUL, OUX on two finite numbers: Python's & | ^ on their truncations (int()), as builtins.etl; a result past
+# the double range is float()'s OverflowError, DEPASSEMENT DE CAPACITE, as the built-in's. Outside an index only,
+# where an argument may be an infinity (int()'s OverflowError, where the built-in says ARGUMENT INCORRECT).
+INLINE_BITS = {"ETL": "&", "OUL": "|", "OUX": "^"}
 
 
 _SPELT: dict[tuple[str, str], str] = {}  # python_name's answers (a program names few variables, often)
@@ -404,6 +408,10 @@ class ExpressionCode(IndexCode):
             return INLINE[node.name].format(a=args), "n"  # exact in any model: no rounding
         if node.name in INLINE_FINITE and numbers and not self.in_index:
             return self.numbers.builtin(INLINE_FINITE[node.name].format(a=args, t=temp)), "n"
+        if node.name in INLINE_BITS and numbers and not self.in_index:
+            (first, _), (second, _) = parts
+            code = f"_float(_int({first}) {INLINE_BITS[node.name]} _int({second}))"
+            return self.numbers.builtin(code, whole=True), "n"
         if node.name == "LGR":
             if parts[0][1] == "s":
                 return f"_float(_len({args}))", "n"

@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.oracle.differential import MODES, assert_agrees, compare, differences, report, run_micro
+from tests.oracle.differential import MODES, SLICE, assert_agrees, compare, differences, report, run_micro
 from tests.oracle.randprog import random_program
 from tests.oracle.reduce import disagrees, reduce
-from tests.oracle.reference import Outcome, run_reference
+from tests.oracle.reference import NOT_ENDED, Outcome, run_reference
 from tests.test_cycle_totals import GOLDEN, ROOT, RUNS
 
 DISAGREE = Path(__file__).resolve().parent / "oracle" / "disagree"
@@ -135,6 +135,12 @@ def test_the_debug_mode_stops_before_every_third_line_it_sees_and_goes_on(monkey
     assert debugged == run_reference(source)
     assert debugged.pauses == [30, 30, 30, 30]
     assert resumed.count(30) > 4 and 20 in resumed  # the hook stopped before line 20 and line 30 too
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_every_mode_stops_a_run_that_does_not_end_soon_after_its_bound_of_cycles(mode):
+    outcome = run_micro(program("10 X←1", "20 ALLER EN 10"), mode=mode, max_cycles=5_000_000)
+    assert outcome.error == NOT_ENDED and 5_000_000 <= outcome.cycles < 5_000_000 + 2 * SLICE
 
 
 def test_the_same_seed_makes_the_same_random_program():

@@ -70,6 +70,9 @@ def run_micro(source: str, inputs: Iterable[str] = (), seed: int = 0, profile: s
             continue
         if status is Status.PAUSED and stops:  # the hook's stop, not a PAUSE: go on, as CONTINUER does
             assert micro.runtime.current_line == stops.pop(), "the debugger stopped elsewhere than it asked"
+            if micro.cycles >= max_cycles:  # (stopped every few lines, a debugged run may never end a slice)
+                status = Status.RUNNING
+                break
             assert micro.runtime.resume(), "a run stopped by the debugger could not go on"
             continue
         if status is Status.PAUSED:

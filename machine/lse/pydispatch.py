@@ -101,14 +101,15 @@ class DispatchCode:
         self.leaves.append((block_id, start, len(out.lines), out.depth, self.jumps))
         self.jumps = before | self.jumps
 
-    def jump_among(self, code: str, lines: tuple[int, ...], others: bool = False) -> None:
+    def jump_among(self, code: str, lines: tuple[int, ...], source: int, others: bool = False) -> None:
         """A computed jump whose value can only be one of a few numbers (targets.py): a test of each that is a
         line; any other value fails as the jump to it does (a line left out would be an internal error). With
-        `others`, the lines are only the likely ones (see likely_lines): any other value jumps by `_goto`."""
+        `others`, the lines are only the likely ones (see likely_lines): any other value jumps by `_goto`. `source`:
+        the jump's line (UnitCode.leaves_loops)."""
         unit = self.unit
         unit.out.emit(f"_t = {code}")
         before = unit.kept.recent
-        self.tests_among(lines, unit.out.where, before, others)
+        self.tests_among(lines, unit.out.where, source, before, others)
         unit.kept.recent = before
 
     def likely_lines(self, line: int) -> tuple[int, ...]:
@@ -123,7 +124,7 @@ class DispatchCode:
         after = [number for number in own if number >= line]
         return tuple(sorted((after + [number for number in own if number < line][::-1])[:LIKELY_LINES]))
 
-    def tests_among(self, lines: tuple[int, ...], where: tuple[int, int], before: set[str],
+    def tests_among(self, lines: tuple[int, ...], where: tuple[int, int], source: int, before: set[str],
                     others: bool = False) -> None:
         """The tests of a computed jump's value (a float, see jump_among): halved by `<` while more than
         CASES_IN_A_ROW lines are left, as the cases are, then one `==` a line (`where`: the jump's place, for its
@@ -136,7 +137,7 @@ class DispatchCode:
                 out.where = where
                 out.emit("else:" if position else f"if _t < {float(lines[half])!r}:")
                 out.depth += 1
-                self.tests_among(part, where, before, others)
+                self.tests_among(part, where, source, before, others)
                 out.depth -= 1
             return
         for position, line in enumerate(lines):
@@ -144,7 +145,7 @@ class DispatchCode:
             out.emit(f"{'if' if position == 0 else 'elif'} _t == {float(line)!r}:")
             out.depth += 1
             unit.kept.recent = set(before)
-            if unit.states is None:
+            if unit.states is None and unit.leaves_loops(source, line):
                 out.emit(f"if lp: _leave(lp, {line})")
             unit.go(unit.shared.ir.line_block[line])
             out.depth -= 1

@@ -112,6 +112,7 @@ class UnitCode(UnitNames):
         self.inlining = 0  # how many entry blocks deep the code being written is copied into a case
         self.merged_pass = False  # the block being written pays its line's first loop pass
         self.owed = 0  # cycles paid ahead for the blocks after the SI whose arms are being written
+        self.loop_spans: list[tuple[int, int]] | None = None  # the lines of the unit's FAIRE loops (leaves_loops)
         # FAIRE variables that carry an int (i_NAME) beside their float, to index elements by; loops
         # kept at run time do not (nor the debugger's runs, whose pauses may set a variable).
         # (not a name some procedure has as the program's variable: its stores there are not this unit's)
@@ -190,6 +191,20 @@ class UnitCode(UnitNames):
     def settled_array(self, name: str) -> str:
         """An array as a fast path reads it: a settled parameter's local, else as anywhere."""
         return python_name("h", name) if name in self.settled and not self.unsettled else self.array(name)
+
+    def leaves_loops(self, source: int, target: int) -> bool:
+        """True if a jump from line `source` to line `target` may leave a loop kept at run time (`lp`): a FAIRE of
+        the unit whose lines hold `source` but not `target`.
+
+        Decision: a loop kept at run time is open only on its own lines (from its FAIRE to its last line: a jump,
+        a RETOUR EN or a computed jump leaves it, its last line steps or ends it), so one whose lines do not hold
+        the jump's is not open there; `_leave` would find nothing to do (rpn's jumps back into its loop's body).
+        """
+        if self.loop_spans is None:
+            blocks = self.shared.ir.blocks
+            self.loop_spans = [(exit_.at, exit_.end) for block_id in self.block_ids
+                               if type(exit_ := blocks[block_id].exit) is ir.OpenLoop and exit_.end is not None]
+        return any(first <= source <= end and not first <= target <= end for first, end in self.loop_spans)
 
     def straight(self, entry: int) -> bool:
         """True if a procedure runs from its entry without ever jumping back nor being entered elsewhere."""
@@ -497,15 +512,15 @@ class UnitCode(UnitNames):
         if exit_.line is None:
             code, _ = self.statements.value(exit_.expr)
             if exit_.found_lines is None:
-                self.dispatch.jump_among(code, self.dispatch.likely_lines(line), others=True)
+                self.dispatch.jump_among(code, self.dispatch.likely_lines(line), line, others=True)
             else:
-                self.dispatch.jump_among(code, exit_.found_lines)
+                self.dispatch.jump_among(code, exit_.found_lines, line)
             return
         block_id = self.shared.ir.jump_target(exit_)
         if block_id is None:
             out.emit(f"M.unknown_line({exit_.line})")
             return
-        if self.states is None:
+        if self.states is None and self.leaves_loops(line, exit_.line):
             out.emit(f"if lp: _leave(lp, {exit_.line})")
         self.go(block_id)
 

@@ -97,4 +97,4 @@ def test_a_computed_jump_tests_its_units_own_lines_and_runs_a_resultat_in_the_te
     function = function[function.index("def p_F"):]
     assert "_t == 120.0" in function and "_t == 150.0" in function and "pc = _goto(lp, _t)" in function
     arm = [line.strip() for line in function.splitlines()]
-    assert arm[arm.index("if lp: _leave(lp, 130)") + 1] == "# 130: RESULTAT X+1"  # run in its arm
+    assert arm[arm.index("if _t == 130.0:") + 1] == "# 130: RESULTAT X+1"  # run in its arm (no loop to leave)

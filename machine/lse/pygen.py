@@ -352,10 +352,13 @@ class UnitCode(UnitNames):
 
     def run_chain(self, block_id: int, stop: int | None, discount: int = 0) -> None:
         program = self.shared.ir
-        prepaid = False
+        prepaid, carry = False, 0
         while True:
             block = program.blocks[block_id]
-            ahead = self.block(block, self.charges.paid_ahead(block, stop), prepaid, discount)
+            after = self.charges.paid_ahead(block, stop)
+            if not (prepaid or discount):
+                carry = self.carried(block, stop, after)
+            ahead = self.block(block, after, prepaid or carry != 0, discount)
             exit_ = block.exit
             kind = type(exit_)
             prepaid, discount = False, 0  # set again below for a join
@@ -370,7 +373,8 @@ class UnitCode(UnitNames):
                 continue
             if kind is ir.Branch:
                 discount = self.charges.discount(block, exit_, stop)
-                self.branch(exit_, stop, ahead, discount)
+                owed = self.branch(exit_, stop, ahead, discount, carry)  # (what the join pays of the add carried)
+                carry = 0
                 join = exit_.join
                 if join is None or join == stop or not self.charges.reaches_join(exit_):
                     return
@@ -378,15 +382,45 @@ class UnitCode(UnitNames):
                     self.go(join)
                     return
                 block_id, prepaid = join, self.charges.meets(exit_, stop)
-                discount = discount if join in (exit_.yes, exit_.no) and not prepaid else 0
+                discount = discount - owed if join in (exit_.yes, exit_.no) and not prepaid else 0
                 continue
             self.leave(block, exit_)
             return
 
-    def branch(self, exit_: ir.Branch, stop: int | None, ahead: int, discount: int) -> None:
+    def carried(self, block: ir.Block, stop: int | None, after: int) -> int:
+        """The add of a block that only runs on (through blocks with no code) into a SI that cannot fail
+        (pysure.SureConditions.sure), paid in each of the SI's arms with the arm's first add instead of before
+        the test; 0 where it is paid before it.
+
+        Decision: a procedure's or a loop's first line `SI N=0 ALORS RESULTAT 1` paid two adds on its way on, one
+        before the test and one after; now one. Nothing between can fail or see the cycles (no budget test: the
+        blocks have no other code; none in a counted loop's pass, whose adds are summed), so every total is the
+        same where it is seen. What the test pays of its arms' first adds (pycharges.discount) is in the add carried.
+        """
+        if self.shared.profile or self.loops.counting is not None or self.loops.price is not None:
+            return 0
+        blocks, last = self.shared.ir.blocks, block
+        while all(type(op) is ir.Charge for op in last.ops) and type(last.exit) is ir.Goto and (
+                last.exit.block != stop and last.exit.block not in self.entries and last.exit.block != block.id):
+            last = blocks[last.exit.block]
+        exit_ = last.exit
+        if type(exit_) is not ir.Branch or any(type(op) is not ir.Charge for op in last.ops):
+            return 0
+        self.set_here = self.surely.get(id(exit_), frozenset())  # (as branch has it for the condition)
+        sure = self.exprs.sureness.sure(exit_.cond)
+        self.set_here = frozenset()
+        return self.charges.price_of(block) + after if sure else 0
+
+    def branch(self, exit_: ir.Branch, stop: int | None, ahead: int, discount: int, carry: int = 0) -> int:
         """A SI: its condition, then its arms (an error in them also refunds the `ahead` paid for its join;
-        each arm's first add is less the `discount` paid with the condition)."""
+        each arm's first add is less the `discount` paid with the condition, and `carry` more: see carried).
+        Return what the join, written next, pays of `carry` with its add: all of it where an arm is the join
+        that the other arm cannot run into (the empty arm then has no add)."""
         out = self.out
+        join, arms = exit_.join, (exit_.yes, exit_.no)
+        to_join = carry if carry and join in arms and join is not None and join != stop and join not in self.entries \
+            and self.charges.reaches_join(exit_) and not self.charges.meets(exit_, stop) and not any(
+                arm != join and pyflow.runs_into(self.shared.ir, self.entries, arm, join) for arm in arms) else 0
         self.set_here = self.surely.get(id(exit_), frozenset())
         if self.statements.fast_path(exit_.cond):
             cond, _ = self.statements.evaluated(exit_.cond, "_c")
@@ -405,23 +439,26 @@ class UnitCode(UnitNames):
             self.kept.recent = set(before)
             out.depth += 1
             if first == exit_.join:
-                if part:
+                if carry and not to_join:
+                    self.add_cycles(carry)
+                elif part:
                     out.lines.pop()  # no SINON: nothing to do
                     out.table.pop()
                 else:
                     out.emit("pass")
             elif first in self.entries:
-                if discount:  # the way out of a loop gives back what the way round paid with the test (hot_arm)
-                    self.add_cycles(-discount)
+                if discount - carry:  # the way out of a loop gives back what the way round paid with the test (hot_arm)
+                    self.add_cycles(carry - discount)
                 self.go(first)
             else:
-                self.chain(first, exit_.join, discount)
+                self.chain(first, exit_.join, discount - carry)
             out.depth -= 1
             ends.append((first, self.kept.recent))
         self.kept.joined(before, ends, lambda first: first == exit_.join or pyflow.runs_into(
             self.shared.ir, self.entries, first, exit_.join))
         self.owed = owed
         self.arms -= 1
+        return to_join
 
     # -------------------------------------------------------------- blocks
     def block(self, block: ir.Block, after: int = 0, prepaid: bool = False, discount: int = 0) -> int:

@@ -396,8 +396,10 @@ class UnitCode(UnitNames):
         before the test and one after; now one. Nothing between can fail or see the cycles (no budget test: the
         blocks have no other code; none in a counted loop's pass, whose adds are summed), so every total is the
         same where it is seen. What the test pays of its arms' first adds (pycharges.discount) is in the add carried.
+        Not for the debugger, whose hook may stop the run at the SI's line (M.before_line) and show the cycles.
         """
-        if self.shared.profile or self.loops.counting is not None or self.loops.price is not None:
+        shared = self.shared
+        if shared.profile or shared.debug or self.loops.counting is not None or self.loops.price is not None:
             return 0
         blocks, last = self.shared.ir.blocks, block
         while all(type(op) is ir.Charge for op in last.ops) and type(last.exit) is ir.Goto and (

@@ -281,7 +281,7 @@ class UnitNames:
             if self.loops.heads(self.out.lines):
                 self.loops.head = amount  # a pass's first add, paid with the passes after them (pyloops.count)
                 return
-            self.out.emit(f"cyc += {amount}.0")
+            self.out.add(amount)
         else:
             self.loops.price += amount
             self.loops.adds += 1

@@ -23,16 +23,40 @@ class Source:
         self.table: list[tuple[int, int]] = []  # one (LSE line, refund) per line
         self.depth = 0
         self.where = (0, 0)
+        self.last_code = -1  # where the last line that is no comment was written
+        self.last_add: tuple[int, str, int, int] | None = None  # the last add written: where, its line, amount, depth
 
     def emit(self, text: str) -> None:
         """One line of code, or several (each indented here, and beyond by its own spaces)."""
         if "\n" not in text:
             self.lines.append(INDENT * self.depth + text)
             self.table.append(self.where)
+            if text[:1] != "#":
+                self.last_code = len(self.lines) - 1
             return
         for line in text.split("\n"):
             self.lines.append(INDENT * self.depth + line)
             self.table.append(self.where)
+        self.last_code = len(self.lines) - 1
+
+    def add(self, amount: int) -> None:
+        """`cyc += amount`; where the last code written is an add at this depth (only comments since: another
+        line's), that add pays this one too.
+
+        Decision: an arm that pays a test's add and then runs a block copied in paid two adds in a row (the
+        block's line starts with its own); nothing can run between them. The add is known by the line object
+        written (not read back from the text): a line inserted or taken out before it leaves no such add.
+        """
+        last = self.last_add
+        if last is not None:
+            at, written, total, depth = last
+            if self.last_code == at and depth == self.depth and at < len(self.lines) and self.lines[at] is written:
+                total += amount
+                self.lines[at] = line = INDENT * depth + f"cyc += {total}.0"
+                self.last_add = (at, line, total, depth)
+                return
+        self.emit(f"cyc += {amount}.0")
+        self.last_add = (len(self.lines) - 1, self.lines[-1], amount, self.depth)
 
     def insert(self, at: int, lines: list[str], depth: int) -> None:
         """Lines written before line `at`, at `depth` (code that what follows turned out to need)."""

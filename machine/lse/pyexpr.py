@@ -51,7 +51,7 @@ INLINE_FINITE = {
 }
 # ETL, OUL, OUX on two finite numbers: Python's & | ^ on their truncations (int()), as builtins.etl; a result past
 # the double range is float()'s OverflowError, DEPASSEMENT DE CAPACITE, as the built-in's. Outside an index only,
-# where an argument may be an infinity (int()'s OverflowError, where the built-in says ARGUMENT INCORRECT).
+# where an argument may be an infinity (int()'s OverflowError, where the built-in says ARGUMENT INVALIDE).
 INLINE_BITS = {"ETL": "&", "OUL": "|", "OUX": "^"}
 
 

@@ -373,16 +373,19 @@ class UnitCode(UnitNames):
                 continue
             if kind is ir.Branch:
                 discount = self.charges.discount(block, exit_, stop)
-                owed = self.branch(exit_, stop, ahead, discount, carry)  # (what the join pays of the add carried)
-                carry = 0
                 join = exit_.join
-                if join is None or join == stop or not self.charges.reaches_join(exit_):
+                reached = join is not None and join != stop and self.charges.reaches_join(exit_)
+                prepaid = reached and join not in self.entries and self.charges.meets(exit_, stop)
+                after_arm = reached and join not in self.entries and not prepaid and join in (exit_.yes, exit_.no)
+                owed = self.branch(exit_, ahead, discount, carry, after_arm)  # (what the join pays of the add carried)
+                carry = 0
+                if not reached:
                     return
                 if join in self.entries:
                     self.go(join)
                     return
-                block_id, prepaid = join, self.charges.meets(exit_, stop)
-                discount = discount - owed if join in (exit_.yes, exit_.no) and not prepaid else 0
+                block_id = join
+                discount = discount - owed if after_arm else 0
                 continue
             self.leave(block, exit_)
             return
@@ -413,16 +416,16 @@ class UnitCode(UnitNames):
         self.set_here = frozenset()
         return self.charges.price_of(block) + after if sure else 0
 
-    def branch(self, exit_: ir.Branch, stop: int | None, ahead: int, discount: int, carry: int = 0) -> int:
+    def branch(self, exit_: ir.Branch, ahead: int, discount: int, carry: int = 0, after_arm: bool = False) -> int:
         """A SI: its condition, then its arms (an error in them also refunds the `ahead` paid for its join;
         each arm's first add is less the `discount` paid with the condition, and `carry` more: see carried).
-        Return what the join, written next, pays of `carry` with its add: all of it where an arm is the join
-        that the other arm cannot run into (the empty arm then has no add)."""
+        `after_arm`: the join is one of the arms, not paid before the SI, and written next (run_chain).
+        Return what the join pays of `carry` with its add: all of it where the other arm cannot run into it
+        (the empty arm then has no add)."""
         out = self.out
         join, arms = exit_.join, (exit_.yes, exit_.no)
-        to_join = carry if carry and join in arms and join is not None and join != stop and join not in self.entries \
-            and self.charges.reaches_join(exit_) and not self.charges.meets(exit_, stop) and not any(
-                arm != join and pyflow.runs_into(self.shared.ir, self.entries, arm, join) for arm in arms) else 0
+        to_join = carry if carry and after_arm and not any(
+            arm != join and pyflow.runs_into(self.shared.ir, self.entries, arm, join) for arm in arms) else 0
         self.set_here = self.surely.get(id(exit_), frozenset())
         if self.statements.fast_path(exit_.cond):
             cond, _ = self.statements.evaluated(exit_.cond, "_c")

@@ -13,8 +13,9 @@ so any one can be run again alone. --shapes makes programs whose bodies are grap
 of every shape (randprog.Generator.graph), not nested statements. --corpus also runs every recorded
 run of tests/test_cycle_totals.py (slow: minutes). A program whose comparison takes more than --timeout
 seconds is counted as a "timeout" and saved, unreduced. --long-loops makes every counted loop a Python `for`
-however few its passes (pyloops.SHORT_PASSES 0) and assigns a slice's passes at once from 2 (pyslices.BULK_LEAST), as
-the tests of those loops do: random loops are short, and would otherwise seldom reach them.
+however few its passes (pyloops.SHORT_PASSES 0), assigns a slice's passes at once from 2 (pyslices.BULK_LEAST), as
+the tests of those loops do, and runs a loop whose passes read its float as a `for` from 2 passes (pyloops.LONG_PASSES):
+random loops are short, and would otherwise seldom reach them.
 """
 
 from __future__ import annotations
@@ -72,10 +73,11 @@ def check(job: tuple) -> tuple[int, list[str], str]:
 
 
 def long_loops() -> None:
-    """Every counted loop a `for`, and two passes enough for a slice assignment (see --long-loops)."""
+    """Every counted loop a `for`, and two passes enough for a slice assignment or for the `for` of a loop whose
+    passes read its float (see --long-loops)."""
     from machine.lse import pyloops, pyslices
 
-    pyloops.SHORT_PASSES, pyslices.BULK_LEAST = 0, 2
+    pyloops.SHORT_PASSES, pyslices.BULK_LEAST, pyloops.LONG_PASSES = 0, 2, 2
 
 
 def chunks(count: int, seed: int, size: int, modes: tuple, shapes: bool, timeout: int) -> list[tuple]:

@@ -317,6 +317,9 @@ class UnitCode(UnitNames):
         the dispatch.
         """
         out = self.out
+        if block_id in self.loops.dual:
+            self.loops.write_dual(block_id, lambda: self.case(block_id))
+            return
         if block_id in self.loops.counted:
             self.loops.count(block_id, self.loops.counted[block_id])
             return

@@ -14,7 +14,7 @@ of every shape (randprog.Generator.graph), not nested statements. --corpus also 
 run of tests/test_cycle_totals.py (slow: minutes). A program whose comparison takes more than --timeout
 seconds is counted as a "timeout" and saved, unreduced. --long-loops makes every counted loop a Python `for`
 however few its passes (pyloops.SHORT_PASSES 0), assigns a slice's passes at once from 2 (pyslices.BULK_LEAST), as
-the tests of those loops do, and runs a loop whose passes read its float as a `for` from 2 passes (pyloops.LONG_PASSES):
+the tests of those loops do, and runs a loop whose passes read its float as a `for` from 2 passes (pyloops.FOR_START 0):
 random loops are short, and would otherwise seldom reach them.
 """
 
@@ -77,7 +77,7 @@ def long_loops() -> None:
     passes read its float (see --long-loops)."""
     from machine.lse import pyloops, pyslices
 
-    pyloops.SHORT_PASSES, pyslices.BULK_LEAST, pyloops.LONG_PASSES = 0, 2, 2
+    pyloops.SHORT_PASSES, pyslices.BULK_LEAST, pyloops.FOR_START = 0, 2, 0
 
 
 def chunks(count: int, seed: int, size: int, modes: tuple, shapes: bool, timeout: int) -> list[tuple]:

@@ -399,8 +399,8 @@ CHOSEN = [
      True),
     ("a loop whose SI jumps to its last line is a for",
      "10 TABLEAU T[3]\n20 FAIRE 40 POUR I←1 JUSQUA 2\n30 SI T[I]>0 ALORS ALLER EN 40\n35 T[I]←1\n40 *\n", True),
-    ("a loop that makes its variable's float at every pass is a for beside its while (tests/test_dual_loops.py)",
-     "10 TABLEAU T[3]\n20 FAIRE 30 POUR I←1 JUSQUA 3\n30 T[I]←I\n", True),
+    ("a loop of three passes that makes its variable's float at every pass is not (tests/test_dual_loops.py)",
+     "10 TABLEAU T[3]\n20 FAIRE 30 POUR I←1 JUSQUA 3\n30 T[I]←I\n", False),
     ("a loop whose pass has three SI one after the other and a jump to its last line is a for",
      "10 TABLEAU T[3];D←0;W←0;Y←0\n20 FAIRE 60 POUR I←1 JUSQUA 3\n30 SI T[I]=1 ALORS DEBUT D←1;ALLER EN 60 FIN\n"
      "40 SI D=1 ALORS W←W+1\n50 D←0;SI T[I]>0 ALORS Y←Y+1\n60 *\n", True),

@@ -317,7 +317,7 @@ class UnitCode(UnitNames):
         the dispatch.
         """
         out = self.out
-        if block_id in self.loops.dual:
+        if self.loops.dual.get(block_id):  # (0: a `for` alone)
             self.loops.write_dual(block_id, lambda: self.case(block_id))
             return
         if block_id in self.loops.counted:

@@ -43,7 +43,7 @@ class LoopCode:
         self.price: int | None = None  # what its pass costs, where the pass is written without adds
         self.adds = 0  # how many adds the pass so written has left out
         self.bulk: set[int] = set()  # the counted loops whose passes are paid in bulk, by body block
-        self.dual: set[int] = set()  # those whose passes read the float: a `for` where they are many (see keep_cheap)
+        self.dual: dict[int, int] = {}  # those whose passes read the float: the passes from which the `for` runs
         self.head_at: int | None = None  # where the pass being written starts (its code's first line)
         self.head: int | None = None  # its first add, where nothing comes before it (see count)
         self.caps: dict[str, int] = {}  # the bounds of the capped indexes (see capped), each with its greatest offset
@@ -248,25 +248,36 @@ class LoopCode:
         whole number starts or steps it (its ints are NaN: no pass would be a `for`'s).
 
         Decision: where a pass reads the float, the `for` sets it from the int first (one conversion a pass,
-        however many reads) and is chosen when the loop has LONG_PASSES passes or more to run, else the
-        `while`: the `for` that reads the float saves ~20 ns a pass and costs ~350 ns to start (a knapsack's
-        inner loop of 300 passes: 0.70 of the time; a determinant's of 3 to 6 passes: 1.24 as a `for`).
+        however many reads) and is chosen when the loop has passes enough to run to pay for its start, else the
+        `while` (see long_passes): a knapsack's inner loop of 300 passes took 0.70 of the time as a `for`, one
+        of 11 passes 0.82; a determinant's of 3 to 6 passes 1.24 as a `for`, a lift's of 10 passes 1.16.
         """
         kept = {}
         for body, loop in self.counted.items():
             if self.ints_suffice(body, loop):
                 kept[body] = loop
-            elif not fractional(loop.node):
-                kept[body] = loop
-                self.dual.add(body)
+            elif not fractional(loop.node) and (passes := self.long_passes(body, body in self.bulk)) is not None:
+                known = constant_passes(loop.node)  # (its bounds constants: the choice made here, 0 a `for` alone)
+                if known is None or known >= passes:
+                    kept[body], self.dual[body] = loop, (passes if known is None else 0)
         self.counted = kept
 
+    def long_passes(self, body: int, bulk: bool) -> int:
+        """From how many passes the `for` of a loop whose passes read its float costs less than its `while`: its
+        start against what each pass saves, the step, and where the passes are paid in bulk the add and the
+        budget's test; for each element of a matrix the pass reads or stores, the description and the row read
+        before the `for`; less the float made from the int. None where a pass saves nothing."""
+        nodes = analyses.unit_nodes(self.ir, sorted(pyflow.loop_region(self.ir, body)))
+        elements = sum(type(node) is n.Index and len(node.indices) == 2 for node in nodes)
+        saved = PASS_SAVED + (BULK_SAVED if bulk else 0) + ELEMENT_SAVED * elements - FLOAT_MADE
+        return max(2, -(-FOR_START // saved)) if saved > 0 else None
+
     def write_dual(self, body: int, while_case: Callable[[], None]) -> None:
-        """A counted loop that reads its float (see keep_cheap): its `for` where it has LONG_PASSES passes to run
-        or more, else its `while` (`while_case` writes it); the unit's state the same at the start of each."""
+        """A counted loop that reads its float (see keep_cheap): its `for` where it has the passes to run that pay
+        for its start, else its `while` (`while_case` writes it); the unit's state the same at the start of each."""
         unit, out = self.unit, self.unit.out
-        counter = unit.counter(self.counted[body].node.var)
-        out.emit(f"if _stop{body} is not None and not -{LONG_PASSES} < _stop{body} - {counter} < {LONG_PASSES}:")
+        counter, passes = unit.counter(self.counted[body].node.var), self.dual[body]
+        out.emit(f"if _stop{body} is not None and not -{passes} < _stop{body} - {counter} < {passes}:")
         owed, fused = unit.owed, unit.fused
         out.depth += 1
         self.count(body, self.counted[body])
@@ -274,12 +285,11 @@ class LoopCode:
         out.emit("else:")
         unit.owed, unit.fused = owed, fused
         loop = self.counted.pop(body)
-        self.dual.discard(body)
+        del self.dual[body]
         out.depth += 1
         while_case()
         out.depth -= 1
-        self.counted[body] = loop
-        self.dual.add(body)
+        self.counted[body], self.dual[body] = loop, passes
 
     def ints_suffice(self, body: int, loop: ir.OpenLoop) -> bool:
         """True if a pass of the loop, written as in its `for` (then taken back), reads its variable's float
@@ -506,7 +516,20 @@ class LoopCode:
 # that finds the loop done) costs about what 8 passes of the `while` save (measured: 500 ns against 120 for
 # one pass, 650 against 530 for 8); a loop whose whole constant bounds give fewer passes is no `for`.
 SHORT_PASSES = 8
-LONG_PASSES = 16  # where a loop whose passes read its float is a `for` (see LoopCode.keep_cheap)
+# Decision: what the `for` of a loop whose passes read its float costs to start, and what each of its passes saves
+# against the `while`'s, in ns (LoopCode.long_passes; measured on a knapsack's pass and a sieve's: a start ~350 ns;
+# a pass ~25 ns less, ~50 where it is paid in bulk; a matrix's description and row read before the `for` ~20 ns
+# less an element; the float made from the int ~15 ns more).
+FOR_START, PASS_SAVED, BULK_SAVED, ELEMENT_SAVED, FLOAT_MADE = 350, 25, 25, 20, 15
+
+
+def constant_passes(node: n.Faire) -> int | None:
+    """The passes of a FAIRE whose start, limit and step are whole constants, else None."""
+    start, step = whole_constant(node.start), 1 if node.step is None else whole_constant(node.step)
+    limit = whole_constant(node.limit) if node.limit is not None else None
+    if None in (start, limit, step) or step == 0 or node.cond is not None:
+        return None
+    return max(0, (limit - start) // step + 1)
 
 
 def fractional(node: n.Faire) -> bool:

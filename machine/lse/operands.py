@@ -190,6 +190,20 @@ def whole_constant(node: object) -> int | None:
     return None
 
 
+def constant_passes(node: n.Faire) -> int | None:
+    """The passes of a FAIRE whose start, limit and step are whole constants, else None."""
+    start, step = whole_constant(node.start), 1 if node.step is None else whole_constant(node.step)
+    limit = whole_constant(node.limit) if node.limit is not None else None
+    if None in (start, limit, step) or step == 0 or node.cond is not None:
+        return None
+    return max(0, (limit - start) // step + 1)
+
+
+def fractional(node: n.Faire) -> bool:
+    """True if a FAIRE's start or step is a constant with no exact int: no whole number (`PAS 0.5`), or past 2^24."""
+    return any(type(part) is n.Num and whole_constant(part) is None for part in (node.start, node.step))
+
+
 def signed_terms(node: object) -> list[tuple[int, object]]:
     """The terms a sum and difference adds up, each with its sign (1 or -1): [(1, G), (1, I), (-1, 1)] for
     G+I-1; a node that is no + or - is its own one term."""

@@ -17,7 +17,7 @@ from machine.lse import nodes as n
 from machine.lse.checks import walk
 from machine.lse.costs import expression_cost
 from machine.lse.numbers import WHOLE_EXACT
-from machine.lse.operands import offset_of, whole24, whole_constant
+from machine.lse.operands import constant_passes, fractional, offset_of, whole24, whole_constant
 from machine.lse.ops import make_counted, make_whole_pass
 from machine.lse.pyarray import HOISTED
 from machine.lse.pyexpr import python_name
@@ -244,8 +244,10 @@ class LoopCode:
 
     def keep_cheap(self) -> None:
         """Keep the counted loops whose ints suffice, and note those paid in bulk (before the unit's code is
-        written); one whose passes read its float is written both ways (`dual`), unless a constant that is no
-        whole number starts or steps it (its ints are NaN: no pass would be a `for`'s).
+        written). One whose passes read its float is written both ways (`dual`: the passes from which its `for`
+        runs), or where its bounds are constants, as a `for` alone (0) or not kept (too few passes); it is not
+        kept either where its pass saves nothing as a `for`'s, or a constant that is no whole number starts or
+        steps it (its ints are NaN: no pass would be a `for`'s).
 
         Decision: where a pass reads the float, the `for` sets it from the int first (one conversion a pass,
         however many reads) and is chosen when the loop has passes enough to run to pay for its start, else the
@@ -262,7 +264,7 @@ class LoopCode:
                     kept[body], self.dual[body] = loop, (passes if known is None else 0)
         self.counted = kept
 
-    def long_passes(self, body: int, bulk: bool) -> int:
+    def long_passes(self, body: int, bulk: bool) -> int | None:
         """From how many passes the `for` of a loop whose passes read its float costs less than its `while`: its
         start against what each pass saves, the step, and where the passes are paid in bulk the add and the
         budget's test; for each element of a matrix the pass reads or stores, the description and the row read
@@ -521,20 +523,6 @@ SHORT_PASSES = 8
 # a pass ~25 ns less, ~50 where it is paid in bulk; a matrix's description and row read before the `for` ~20 ns
 # less an element; the float made from the int ~15 ns more).
 FOR_START, PASS_SAVED, BULK_SAVED, ELEMENT_SAVED, FLOAT_MADE = 350, 25, 25, 20, 15
-
-
-def constant_passes(node: n.Faire) -> int | None:
-    """The passes of a FAIRE whose start, limit and step are whole constants, else None."""
-    start, step = whole_constant(node.start), 1 if node.step is None else whole_constant(node.step)
-    limit = whole_constant(node.limit) if node.limit is not None else None
-    if None in (start, limit, step) or step == 0 or node.cond is not None:
-        return None
-    return max(0, (limit - start) // step + 1)
-
-
-def fractional(node: n.Faire) -> bool:
-    """True if a FAIRE's start or step is a constant with no exact int: no whole number (`PAS 0.5`), or past 2^24."""
-    return any(type(part) is n.Num and whole_constant(part) is None for part in (node.start, node.step))
 
 
 def counts_up(step: object) -> bool | None:

@@ -540,20 +540,18 @@ def short(node: n.Faire, around: tuple = ()) -> bool:
     start is the variable of a loop `around` it (plus a constant), a loop that counts up from a whole constant, and
     it counts up by 1 to a whole constant: `FAIRE 860 POUR J←I+1 JUSQUA 6` inside `FAIRE 880 POUR I←1 JUSQUA 5`.
     (A guess, not a proof: the outer variable may be set in its pass; either way the loop runs the same.)"""
+    passes = constant_passes(node)
+    if passes is not None:
+        return passes < SHORT_PASSES
     limit = whole_constant(node.limit) if node.limit is not None else None
-    step = 1 if node.step is None else whole_constant(node.step)
-    if None in (limit, step) or step == 0 or node.cond is not None:
+    if limit is None or node.step is not None and whole_constant(node.step) != 1 or node.cond is not None:
         return False
-    start = whole_constant(node.start)
-    if start is None and step == 1:
-        first, offset = offset_of(node.start)
-        outer = [loop.node for loop in around if type(first) is n.Var and loop.node.var == first.name]
-        if outer and outer[-1].cond is None and counts_up(outer[-1].step) and (
-                lowest := whole_constant(outer[-1].start)) is not None:
-            start = lowest + offset
-    if start is None:
-        return False
-    return (limit - start) // step + 1 < SHORT_PASSES
+    first, offset = offset_of(node.start)  # (its start is no constant: constant_passes would have counted it)
+    outer = [loop.node for loop in around if type(first) is n.Var and loop.node.var == first.name]
+    if outer and outer[-1].cond is None and counts_up(outer[-1].step) and (
+            lowest := whole_constant(outer[-1].start)) is not None:
+        return limit - (lowest + offset) + 1 < SHORT_PASSES
+    return False
 
 
 def whole_start(node: n.Faire) -> int | None:

@@ -11,7 +11,7 @@ import math
 from functools import partial
 
 from machine.errors import Err, InternalError, LseError
-from machine.lse import analyses, holdings, ir, magnitudes, ops, ownership, passing, splitting, targets
+from machine.lse import analyses, holdings, ir, magnitudes, ops, ownership, passing, splitting, strops, targets
 from machine.lse.builtins import spaced_number, substring
 from machine.lse.formats import render_plain
 from machine.lse.frames import (
@@ -358,7 +358,8 @@ class CompiledProgram:
             "_sqrt": math.sqrt, "_log": math.log, **NumberModel.namespace(),
             "_whole_pass": ops.make_whole_pass(WHOLE_EXACT), "_counted": ops.make_counted(WHOLE_EXACT),
             "_range": range, "_min": min, "_NAN": math.nan, "_Vars": Vars, "_chr": chr, "_ord": ord,
-            "_cells_of": cells_of,
+            "_cells_of": cells_of, "_skpc": strops.skip_char, "_skps": strops.skip_set, "_ptrs": strops.pass_set,
+            "_skpo": strops.skip_other, "_ptrl": strops.pass_letters, "_grlw": strops.get_word,
         }
         namespace.update(tables)
         if self.shared.reads_numbers:  # (its expression compiled only where a program needs it)

@@ -397,6 +397,12 @@ class ExpressionCode(IndexCode):
                                                               else None)), "n"
         if node.name == "POS" and not self.scope.shared.profile and not self.cold:
             return pystrings.position(self, node.args, parts), "n"  # a whole number below max_string: exact
+        if node.name in ("SKP", "PTR") and not self.scope.shared.profile and not self.cold and (
+                scanned := pystrings.skipped(self, node, parts)) is not None:
+            return self.numbers.builtin(scanned, True), "n"  # a whole number below max_string: exact
+        if node.name == "GRL" and (given is None or told) and not self.scope.shared.profile and not self.cold and (
+                word := pystrings.skipped(self, node, parts, self.told_by(given) if told else None)) is not None:
+            return word, "s"
         if node.name == "EQN" and not self.cold:
             return pystrings.code_of(self, node.args, parts, start), "n"  # a code below 2^21: exact in any model
         if node.name == "EQC" and not self.cold:

@@ -1,5 +1,6 @@
 """SCH, POS, EQN, EQC and A ! B written inline in plain runs, each paid with its test; what a test refuses is the
-paid general function's, given the values. And a string's store into a CHAINE, counted against the memory.
+paid general function's, given the values; SKP, PTR and GRL a scan called, paid inline. And a string's store into a
+CHAINE, counted against the memory.
 
 A part of the expression writer: each function is given the pyexpr.ExpressionCode writing the
 expression (its temporaries' depth, the unit's facts). Imports nodes and pyarray.simple; never the
@@ -153,6 +154,46 @@ def position(ex: ExpressionCode, nodes: tuple, parts: list[tuple[str, str]]) -> 
     checks += [f"({f} := {s}.find({t}, {found_from}) + 1) is not None",
                f"(cyc := cyc + {per_char} * {scanned}) is not None"]
     return f"(_float({f}) if {' and '.join(checks)} else _b_POS({s}, {d}, {t}))"
+
+
+SCANS = {("SKP", "char"): "_skpc", ("SKP", "set"): "_skps", ("PTR", "set"): "_ptrs", ("SKP", None): "_skpo",
+         ("PTR", None): "_ptrl", ("GRL", None): "_grlw"}  # strops' scans (linker), by built-in and set: one
+# character written out, any set, or none (letters)
+
+
+def skipped(ex: ExpressionCode, node: n.BuiltinCall, parts: list[tuple[str, str]],
+            told: tuple[str, Callable[[str], str]] | None = None) -> str | None:
+    """SKP(s, d[, set]), PTR or GRL in plain runs: strops' scan of its kind, then its char_scan charge from d to the
+    position given (GRL's given into the variable `told` names, if any); where the scan refuses the values
+    (None), the paid built-in, given them. None: a start not known to be a number (the built-in's alone).
+
+    Decision: the operands are read in order into the scan's call, names as they are (the general way reads
+    them again: pure), anything else into temporaries first. A position given is at least d, or the end (then
+    below d where d is past it: nothing scanned).
+    """
+    if parts[1][1] != "n":
+        return None
+    depth = ex.depth + 1
+    values, firsts = [], []  # each operand as read again, and as first read
+    for (code, _), arg, temp in zip(parts, node.args, ("_qs", "_qd", "_qc")):
+        written = type(arg) is n.Str or simple(code)
+        values.append(code if written else f"{temp}{depth}")
+        firsts.append(code if written else f"({temp}{depth} := {code})")
+    chars = node.args[2] if len(node.args) > 2 else None
+    kind = None if chars is None else "char" if type(chars) is n.Str and len(chars.value) == 1 else "set"
+    if (node.name, kind) not in SCANS:  # PTR of one character: the set's scan
+        kind = "set"
+    d, found, word = values[1], f"_qr{depth}", f"_qw{depth}"
+    per_char = ex.scope.shared.costs["char_scan"]
+    scan = f"{SCANS[node.name, kind]}({', '.join(firsts)})"
+    general = f"_b_{node.name}({', '.join(values)})"
+    if node.name != "GRL":
+        charge = f"({found} <= {d} or (cyc := cyc + {per_char} * ({found} - {d})) is not None)"
+        return f"({found} if ({found} := {scan}) is not None and {charge} else {general})"
+    charge = f"(({found} := {word}[1]) <= {d} or (cyc := cyc + {per_char} * ({found} - {d})) is not None)"
+    given = "" if told is None else f" and ({told[0]} := {found}) is not None"
+    return (f"({word}[0] if ({word} := {scan}) is not None and {charge}{given} else "
+            f"{general + '[0]' if told is None else told[1](general)})")
 
 
 def joined(ex: ExpressionCode, node: n.Binary, left: str, lk: str, right: str, rk: str) -> str:

@@ -1,4 +1,4 @@
-"""The run-time string operations compiled code calls in one short call: substrings, CHAINE stores.
+"""The run-time string operations compiled code calls in one short call: substrings, scans, CHAINE stores.
 
 Each does what the longer inline forms it replaces did (the same result, error and cycles), so the
 generated source stays short; imports errors and values only; never the runtime or the generator.
@@ -7,6 +7,7 @@ generated source stays short; imports errors and values only; never the runtime 
 from __future__ import annotations
 
 from collections.abc import Callable
+from math import floor
 
 from machine.errors import Err, LseError
 from machine.lse.values import Vars
@@ -27,6 +28,77 @@ def make_paid_substring(meter: object, per_char: int, paid_sch: Callable) -> Cal
             return part
         return paid_sch(text, start, count)[0]
     return paid_substring
+
+
+# Decision: SKP, PTR and GRL in plain runs scan in these, which charge nothing: the compiled code adds char_scan
+# times the characters from d to the position given (pystrings.skipped), as builtins._paid_skip charges.
+# Setting the counter's cell from here cost ~60 ns a call, and one general loop that tests which set it
+# scans past ~80 ns more than a loop of each kind (a text scanned word by word: 0.86 of its time).
+# Each gives None where the arguments are not a string and a whole start from 1 below 1e15 (nor the set
+# a string): the paying built-in is then called with them. A start past the end gives the end.
+
+
+def skip_char(text: object, start: float, char: str) -> float | None:
+    """SKP(text, start, char) of a set of one character (written out): past a run of it."""
+    if type(text) is str and 1.0 <= start < 1e15 and (at := floor(start) - 1) == start - 1.0:
+        size = len(text)
+        while at < size and text[at] == char:
+            at += 1
+        return at + 1.0 if at < size else size + 1.0
+    return None
+
+
+def skip_set(text: object, start: float, chars: object) -> float | None:
+    """SKP(text, start, chars): past what is in chars."""
+    if type(text) is str and type(chars) is str and 1.0 <= start < 1e15 and (at := floor(start) - 1) == start - 1.0:
+        size = len(text)
+        while at < size and text[at] in chars:
+            at += 1
+        return at + 1.0 if at < size else size + 1.0
+    return None
+
+
+def pass_set(text: object, start: float, chars: object) -> float | None:
+    """PTR(text, start, chars): past what is not in chars."""
+    if type(text) is str and type(chars) is str and 1.0 <= start < 1e15 and (at := floor(start) - 1) == start - 1.0:
+        size = len(text)
+        while at < size and text[at] not in chars:
+            at += 1
+        return at + 1.0 if at < size else size + 1.0
+    return None
+
+
+def skip_other(text: object, start: float) -> float | None:
+    """SKP(text, start): past what is no letter."""
+    if type(text) is str and 1.0 <= start < 1e15 and (at := floor(start) - 1) == start - 1.0:
+        size = len(text)
+        while at < size and not text[at].isalpha():
+            at += 1
+        return at + 1.0 if at < size else size + 1.0
+    return None
+
+
+def pass_letters(text: object, start: float) -> float | None:
+    """PTR(text, start): past the letters."""
+    if type(text) is str and 1.0 <= start < 1e15 and (at := floor(start) - 1) == start - 1.0:
+        size = len(text)
+        while at < size and text[at].isalpha():
+            at += 1
+        return at + 1.0 if at < size else size + 1.0
+    return None
+
+
+def get_word(text: object, start: float) -> tuple[str, float] | None:
+    """GRL(text, start): past what is no letter, then the letters: (the word, the position after it)."""
+    if type(text) is str and 1.0 <= start < 1e15 and (at := floor(start) - 1) == start - 1.0:
+        size = len(text)
+        while at < size and not text[at].isalpha():
+            at += 1
+        end = at
+        while end < size and text[end].isalpha():
+            end += 1
+        return (text[at:end], end + 1.0) if at < size else ("", size + 1.0)
+    return None
 
 
 # Decision: each store below counts the cells a string takes as values.hold_string does, written

@@ -363,8 +363,9 @@ def height_at_most(node: object, limit: int) -> bool:
 
 def appended(node: object, name: str) -> tuple[int, tuple[str, ...]] | None:
     """What a store of `node` into the string variable `name` adds, where `node` joins that variable's value (read
-    once) with strings written out and other variables (S←S!' ', S←'0'!S!'.', S←S!C): the length of the texts,
-    and the names of the variables (each a string, as the join went through), if any; else None."""
+    once) with strings written out, characters of a code (EQC, one each) and other variables (S←S!' ',
+    S←'0'!S!'.', S←S!EQC(X), S←S!C): the length of the texts and characters, and the names of the variables (each
+    a string, as the join went through), if any; else None."""
     parts, stack = [], [node]
     while stack:
         part = stack.pop()
@@ -374,8 +375,9 @@ def appended(node: object, name: str) -> tuple[int, tuple[str, ...]] | None:
             parts.append(part)
     own = [part for part in parts if type(part) is n.Var and part.name == name]
     others = [part for part in parts if part is not own[0]] if len(own) == 1 else []
-    if not others or not all(type(part) is n.Str or type(part) is n.Var for part in others):
+    if not others or not all(type(part) in (n.Str, n.Var) or type(part) is n.BuiltinCall and part.name == "EQC"
+                             for part in others):
         return None
-    texts, names = sum(len(part.value) for part in others if type(part) is n.Str), tuple(
-        part.name for part in others if type(part) is n.Var)
+    texts = sum(len(part.value) if type(part) is n.Str else 1 for part in others if type(part) is not n.Var)
+    names = tuple(part.name for part in others if type(part) is n.Var)
     return (texts, names) if texts or names else None

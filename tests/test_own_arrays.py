@@ -1,5 +1,5 @@
-"""A procedure's own TABLEAU, made at each call (Runtime.own_arrays): its sizes, its cells in the
-memory, declared again; every mode agrees with the reference."""
+"""A procedure's own TABLEAU, made at each call (Runtime.own_arrays; of constant sizes, a copy of one kept, written
+out: pystmt.st_Tableau): its sizes, its cells in the memory, declared again; every mode agrees with the reference."""
 
 from __future__ import annotations
 
@@ -33,6 +33,20 @@ PROGRAMS = {
         "10 &P(0);&P(1)\n20 TERMINER\n30 PROCEDURE &P(K) LOCAL C,I,J\n40 SI K=1 ALORS ALLER EN 60\n"
         "50 TABLEAU C[3];FAIRE 55 POUR I←1 JUSQUA 3\n55 C[I]←I*K+1\n60 FAIRE 66 POUR I←1 JUSQUA 2\n"
         "65 FAIRE 65 POUR J←1 JUSQUA C[I];AFFICHER J\n66 *\n70 RETOUR\n"),
+    "an array of constant size changed at each call, found zeros again at the next": (
+        "10 FAIRE 20 POUR K←1 JUSQUA 3\n20 AFFICHER &P(K)\n30 TERMINER\n40 PROCEDURE &P(K) LOCAL W,I,S\n"
+        "50 TABLEAU W[4];S←0;FAIRE 60 POUR I←1 JUSQUA 4\n60 S←S+W[I];W[I]←K*I\n70 RESULTAT S+W[4]\n"),
+    "a recursion whose calls each have their own array of constant size, lent to another procedure": (
+        "10 AFFICHER &P(5)\n20 TERMINER\n40 PROCEDURE &P(N) LOCAL N,W,R\n50 TABLEAU W[3,2];W[1,1]←N;&Q(W,N)\n"
+        "60 R←0;SI N>1 ALORS R←&P(N-1)\n70 RESULTAT R+W[1,1]*100+W[3,2]\n80 PROCEDURE &Q(A,N)\n90 A[3,2]←A[3,2]+N;RETOUR\n"),
+    "an array of constant size declared again in one call, its cells given back, then past the memory": (
+        "10 &P(2);TABLEAU T[16000];&P(1)\n20 TERMINER\n40 PROCEDURE &P(M) LOCAL W,I\n"
+        "50 FAIRE 60 POUR I←1 JUSQUA 3\n60 TABLEAU W[200];W[I]←I;AFFICHER W[I]+W[1]\n"
+        "70 SI M>1 ALORS RETOUR\n80 TABLEAU W[400]\n"),
+    "an array of constant size in a procedure called in a loop, over many slices": (
+        "10 S←0;FAIRE 20 POUR K←1 JUSQUA 3000\n20 S←S+&P(K)\n30 AFFICHER S;TERMINER\n40 PROCEDURE &P(K) LOCAL W,Q\n"
+        "50 TABLEAU W[10];Q←K\n60 W[Q-ENT(Q/10)*10+1]←W[Q-ENT(Q/10)*10+1]+1;Q←ENT(Q/10);SI Q>0 ALORS ALLER EN 60\n"
+        "70 RESULTAT W[1]+W[2]*3\n"),
 }
 
 
@@ -46,3 +60,17 @@ def test_an_own_array_is_indexed_with_no_test_that_it_is_a_list() -> None:
     # Only its TABLEAU stores into it (no LIBERER, no store to the whole name, not read in): unset, or a list.
     code = listing(PROGRAMS["an element read before the array is declared, in a call that skips its TABLEAU"])
     assert "v_C[" in code and "_type(v_C)" not in code
+
+
+def test_an_own_array_of_constant_sizes_is_a_copy_of_one_kept_and_paid_inline() -> None:
+    lent = PROGRAMS["a recursion whose calls each have their own array of constant size, lent to another procedure"]
+    code = listing(lent)
+    assert "if (_mo := 6 - n_W) <= 0 or _MM.used + _mo <= _MM.limit:" in code
+    assert "_MM.used += _mo; cyc += 60.0; v_W = _K[0].copy(); n_W = 6" in code  # 6 cells of element_init (10)
+    assert "v_W, n_W = _own('W', (3.0, 2.0, ), n_W)" in code  # what the memory refuses: the call, which fails
+    assert "_K[" not in listing(lent, profile=True)  # a profiled run counts element_init
+
+
+def test_an_own_array_of_sizes_not_constant_or_too_large_is_made_by_the_runtime() -> None:
+    code = listing("10 &P(3)\n20 TERMINER\n40 PROCEDURE &P(N) LOCAL N,W,V\n50 TABLEAU W[N],V[5000];W[1]←1;V[1]←1\n")
+    assert "v_W, n_W = _own('W', (v_N, ), n_W)" in code and "_K[" not in code

@@ -1,7 +1,8 @@
 """Python code for the statements of a block (assignments, output, input, declarations, calls, disk, FAIRE set-up).
 
 A part of the one code generator (pygen.UnitCode gives it the unit's storage, output and expressions);
-imports nodes, errors, costs, formats, operands, pyexpr and values (a slot number); never the runtime.
+imports nodes, errors, costs, formats, operands, pyexpr and values (a slot number, the arrays an own TABLEAU
+copies); never the runtime.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from machine.lse.costs import expression_cost
 from machine.lse.formats import compile_format
 from machine.lse.operands import CHAIN, appended, changes_variables, literal, whole_constant
 from machine.lse.pyexpr import python_name
-from machine.lse.values import COLUMNS
+from machine.lse.values import COLUMNS, new_array
 
 # Built-ins with no effect but their result: an expression of them may be run again after a miss.
 STORE_TEMPS = ("_k", "_kb")  # the index parts of an element being stored, once computed
@@ -57,6 +58,7 @@ def described(read: dict[str, tuple[str, bool]]) -> str:
                    for array, (name, matrix) in read.items())
 
 
+OWN_COPIED = 4096  # the most elements of a procedure's own array made as a copy of one kept (st_Tableau)
 SAVED = 2  # the overflow tests of + - * left out that make a statement a fast path for them alone
 
 
@@ -335,7 +337,19 @@ class StatementCode:
             sizes = "(" + "".join(self.value(dim)[0] + ", " for dim in dims) + ")"
             if self.unit.storage(name) == "array":
                 held = held_name(name)
-                self.out.emit(f"{self.unit.pyname(name)}, {held} = _own({name!r}, {sizes}, {held})")
+                own = f"{self.unit.pyname(name)}, {held} = _own({name!r}, {sizes}, {held})"
+                shape = tuple(whole_constant(dim) or 0 for dim in dims)  # (0: no whole constant)
+                cells = shape[0] if len(shape) == 1 else shape[0] * shape[1]
+                if self.shared.profile or self.exprs.cold or min(shape) < 1 or cells > OWN_COPIED:
+                    self.out.emit(own)
+                    continue
+                # A procedure's own array of constant sizes: a copy of one made here (runtime.own_arrays, written out:
+                # the memory's test, the charge, the array; what the memory refuses is _own's, which fails).
+                made = self.shared.constant(new_array(name, shape))
+                price = self.shared.costs["element_init"] * cells
+                self.out.emit(f"if (_mo := {cells} - {held}) <= 0 or _MM.used + _mo <= _MM.limit:\n"
+                              f"    _MM.used += _mo; cyc += {price}.0; {self.unit.pyname(name)} = _K[{made}].copy()"
+                              f"; {held} = {cells}\nelse:\n    {own}")
             elif self.unit.storage(name) == "ref":  # a parameter by reference is the caller's: not redeclared
                 self.out.emit(f"M.fail({int(Err.ALREADY_DECLARED)}, {name!r})")
             else:

@@ -73,7 +73,9 @@ class InputBuffer:
     def take_number(self) -> float | None:
         """The next field typed if it is a whole number written plainly (digits after a sign or none),
         else None and no field is taken (take() and parse_number_field decide, or the program waits)."""
-        field = self._next_piece()
+        pieces = self.current  # (the next piece of the current line, holding a field with no tab before it, as is)
+        if pieces is None or self.at >= len(pieces) or not (field := pieces[self.at]) or field[0] == "\t":
+            field = self._next_piece()
         if field is None or len(field) > WHOLE_DIGITS or not (
                 field.isdecimal() or (field[0] in "+-" and field[1:].isdecimal())):
             return None  # isdecimal() takes the digits \d takes; a longer one may be too great

@@ -8,6 +8,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+from machine.frontends.slicing import SliceSizer
 from machine.history import HISTORY_FILE, load_history, remember
 from machine.keyboard import DOWN, MAX_HISTORY, RETURN, SCREEN_DOWN, SCREEN_UP, UP, LineInput
 from machine.lse.runtime import Status
@@ -15,7 +16,7 @@ from machine.monitor import Monitor
 
 MAX_LAG_SECONDS = 0.1      # a slow host never makes the Micro run ahead to catch up by more
 MAX_FRAME_WORK = 0.016     # at full speed, run for this much wall time per frame
-SLICE_CYCLES = 50_000
+SLICE_CYCLES = 50_000      # a paced slice at most; at full speed the first, grown to a quarter of a frame's work
 SHIFTED = {UP: SCREEN_UP, DOWN: SCREEN_DOWN}
 
 
@@ -33,6 +34,7 @@ class Seat:
         self.speed = speed
         self.turbo = False
         self.anchor = (time.monotonic(), 0)  # wall time and cycles when pacing last (re)started
+        self.sizer = SliceSizer(SLICE_CYCLES, MAX_FRAME_WORK / 4)  # the slices at full speed
 
     @staticmethod
     def history_of(session: Monitor) -> Path | None:
@@ -94,13 +96,16 @@ class Seat:
                 return False
         budget = self.budget()
         deadline = time.monotonic() + work
+        self.sizer.waited()  # (the time since the last frame is no slice's)
         while session.running:
-            cycles = SLICE_CYCLES if budget is None else min(SLICE_CYCLES, budget)
+            cycles = self.sizer.cycles if budget is None else min(SLICE_CYCLES, budget)
             if cycles <= 0:
                 break
             status = session.tick(cycles)
             if budget is not None:
                 budget -= cycles
+            else:
+                self.sizer.next()
             if status is Status.WAITING or time.monotonic() > deadline:
                 break
         if session.running:

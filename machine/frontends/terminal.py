@@ -13,14 +13,17 @@ from typing import TextIO
 
 from machine.book import book_names
 from machine.errors import LseError
+from machine.frontends.slicing import SliceSizer
 from machine.history import HISTORY_FILE
 from machine.lineedit import LineEditor
 from machine.lse.runtime import Status
 from machine.micro import Micro
 from machine.monitor import COMMANDS, Monitor
 
-# At --speed max a slice is a few milliseconds of host time; paced runs take smaller steps.
+# At --speed max a slice starts at SLICE_CYCLES_MAX and grows or shrinks to about SLICE_SECONDS of host time
+# (slicing.SliceSizer); paced runs take smaller steps.
 SLICE_CYCLES_MAX = 5_000_000
+SLICE_SECONDS = 0.01
 SLICE_CYCLES_PACED = 100_000
 READ_AHEAD = 256  # lines of a file typed ahead at each wait of a program for a line (see _read_ahead)
 
@@ -106,6 +109,7 @@ def run_headless(micro: Micro, *, speed: float | None, stdin: TextIO = sys.stdin
     ahead = editor is None and _all_there(stdin)
     started = time.monotonic()
     cycles = slice_cycles or (SLICE_CYCLES_PACED if speed else SLICE_CYCLES_MAX)
+    sizer = SliceSizer(SLICE_CYCLES_MAX, SLICE_SECONDS) if slice_cycles is None and not speed else None
     try:
         while True:
             status = micro.run(cycles)
@@ -115,6 +119,8 @@ def run_headless(micro: Micro, *, speed: float | None, stdin: TextIO = sys.stdin
             if status is Status.RUNNING:
                 if speed:
                     _pace(micro, started, speed)
+                elif sizer is not None:
+                    cycles = sizer.next()
                 continue
             if status is Status.WAITING:
                 line = ctrl_c.readline(stdin) if editor is None else _answer(editor, output)
@@ -128,10 +134,14 @@ def run_headless(micro: Micro, *, speed: float | None, stdin: TextIO = sys.stdin
                         _read_ahead(micro, stdin)
                 elif line is not None:
                     micro.end_input()
+                if sizer is not None:
+                    sizer.waited()
                 continue
             if status is Status.PAUSED:
                 output.finish_line()
                 stderr.write(f"PAUSE EN LIGNE {micro.runtime.current_line}\n")
+                if sizer is not None:
+                    sizer.waited()
                 continue
             break
     finally:
@@ -184,14 +194,17 @@ def run_monitor_headless(monitor: Monitor, *, stdin: TextIO = sys.stdin, stdout:
     monitor.boot()
     ctrl_c = CtrlC(monitor.micro)
     previous = _install_interrupt(ctrl_c)
+    sizer = SliceSizer(SLICE_CYCLES_MAX, SLICE_SECONDS)
     try:
         while not monitor.leaving:
-            status = monitor.tick(SLICE_CYCLES_MAX)
+            status = monitor.tick(sizer.cycles)
             output.flush()
             if status is Status.RUNNING:
+                sizer.next()
                 continue
             if status is Status.WAITING or not monitor.running:
                 output.flush()
+                sizer.waited()
                 line = ctrl_c.readline(stdin) if editor is None else _edited_line(monitor, editor, output)
                 if line is None:
                     if editor is None and not monitor.running:  # Ctrl-C at the prompt: a new prompt

@@ -34,15 +34,11 @@ def inline(name: str, args: tuple, written: bool) -> object:
     found = scan_of(name, args, written)
     if found is not None:
         return found, max(0, int((found[1] if name == "GRL" else found) - args[1]))
-    meter = Meter()
-    try:
-        result = BUILTINS[name].paid(meter, 1)(*args)
-    except LseError as error:
-        return error.code, error.text
-    return result, meter.cell_contents - 5
+    return paid(name, args)
 
 
 def paid(name: str, args: tuple) -> object:
+    """The paying built-in's (result, chars), or its error."""
     meter = Meter()
     try:
         result = BUILTINS[name].paid(meter, 1)(*args)

@@ -38,7 +38,8 @@ PROGRAMS = {
         "50 TABLEAU W[4];S←0;FAIRE 60 POUR I←1 JUSQUA 4\n60 S←S+W[I];W[I]←K*I\n70 RESULTAT S+W[4]\n"),
     "a recursion whose calls each have their own array of constant size, lent to another procedure": (
         "10 AFFICHER &P(5)\n20 TERMINER\n40 PROCEDURE &P(N) LOCAL N,W,R\n50 TABLEAU W[3,2];W[1,1]←N;&Q(W,N)\n"
-        "60 R←0;SI N>1 ALORS R←&P(N-1)\n70 RESULTAT R+W[1,1]*100+W[3,2]\n80 PROCEDURE &Q(A,N)\n90 A[3,2]←A[3,2]+N;RETOUR\n"),
+        "60 R←0;SI N>1 ALORS R←&P(N-1)\n70 RESULTAT R+W[1,1]*100+W[3,2]\n"
+        "80 PROCEDURE &Q(A,N)\n90 A[3,2]←A[3,2]+N;RETOUR\n"),
     "an array of constant size declared again in one call, its cells given back, then past the memory": (
         "10 &P(2);TABLEAU T[16000];&P(1)\n20 TERMINER\n40 PROCEDURE &P(M) LOCAL W,I\n"
         "50 FAIRE 60 POUR I←1 JUSQUA 3\n60 TABLEAU W[200];W[I]←I;AFFICHER W[I]+W[1]\n"

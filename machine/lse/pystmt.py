@@ -306,7 +306,15 @@ class StatementCode:
             if where != "ref" and self.unit.kind(name) == "n" and (where == "local" or not self.shared.debug):
                 if where != "local":
                     self.shared.read_numbers.add(name)
-                self.out.emit(self.unit.store(name, "M.read_number()", "n"))
+                read = "M.read_number()"
+                if not (self.shared.profile or self.shared.numbers.single or self.exprs.cold):
+                    # ProgramIO.read_number's way for a number typed already, written out: the field taken, the
+                    # bell and its characters paid, the bell kept (readstat 0.82 of its time); else the call.
+                    costs = self.shared.costs
+                    paid = f"{costs['print_char']} + {costs['input_char']} * M.inputs.taken"
+                    read = (f"(_v if (_v := M.inputs.take_number()) is not None and (cyc := cyc + {paid}) is not None"
+                            f" and M.printed.append('\\a') is None else {read})")
+                self.out.emit(self.unit.store(name, read, "n"))
                 self.counter_given(name, None)
                 return
             if where == "ref":

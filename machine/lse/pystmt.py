@@ -307,13 +307,15 @@ class StatementCode:
                 if where != "local":
                     self.shared.read_numbers.add(name)
                 read = "M.read_number()"
-                if not (self.shared.profile or self.shared.numbers.single or self.exprs.cold):
+                if not (self.shared.profile or self.exprs.cold):
                     # ProgramIO.read_number's way for a number typed already, written out: the field taken, the
-                    # bell and its characters paid, the bell kept (readstat 0.82 of its time); else the call.
-                    costs = self.shared.costs
+                    # bell and its characters paid, the bell kept, the number in the model (a whole number: rounded
+                    # by its size alone in single); readstat 0.85 of its time. Anything else is the call's.
+                    costs, numbers = self.shared.costs, self.shared.numbers
                     paid = f"{costs['print_char']} + {costs['input_char']} * M.inputs.taken"
-                    read = (f"(_v if (_v := M.inputs.take_number()) is not None and (cyc := cyc + {paid}) is not None"
-                            f" and M.printed.append('\\a') is None else {read})")
+                    value = numbers.result("_v", proven=True) if numbers.single else "_v"
+                    read = (f"({value} if (_v := M.inputs.take_number()) is not None and (cyc := cyc + {paid}) is not"
+                            f" None and M.printed.append('\\a') is None else {read})")
                 self.out.emit(self.unit.store(name, read, "n"))
                 self.counter_given(name, None)
                 return

@@ -514,8 +514,10 @@ class ExpressionCode(IndexCode):
         return self.chains[id(node)]
 
     def unfailing(self, node: object) -> bool:
-        """True if an operand cannot fail: a constant, or a parameter by value (always set)."""
-        return type(node) is n.Num or (type(node) is n.Var and self.scope.always_set(node.name))
+        """True if an operand cannot fail: a constant the number model holds (1E300 is DEPASSEMENT DE CAPACITE in
+        single), or a parameter by value (always set)."""
+        return literal(node, self.numbers) if type(node) is n.Num else (
+            type(node) is n.Var and self.scope.always_set(node.name))
 
     def number_kind(self, node: object) -> bool:
         """True if an operand is sure to give a number (or to fail before the chain's first operation)."""

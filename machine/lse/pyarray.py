@@ -171,10 +171,12 @@ class Element:
             evaluated.extend(f"{self.first(at)} is not None" for at in range(len(self.names))
                              if self.names[at] != self.parts[at])
         tests = [] if self.listed else [f"_type({self.a}) is _list"]
-        if self.listed and not evaluated and not all(self.positive):
+        if self.listed and not evaluated and any(kind == "n" and not positive
+                                                 for kind, positive in zip(self.kinds, self.positive)):
             # The tests read the index first (and the array not at all where its sizes are known): the array, a list
             # or unset, is read first all the same, as the reference reads it, so that an unset array fails on its
             # own name before an unset index does (found by the fuzz: PN1←&F0(D-1,LT[LA],PN1,PA2);TABLEAU LT[3]).
+            # An index part that is an int (a loop's, or of ints) or a whole constant is always set: no test.
             tests.append(f"{self.a} is not None")
         tests.extend(f"_type({name}) is _float" for name, guard in zip(self.names, self.guards) if guard)
         if self.dims:

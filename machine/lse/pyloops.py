@@ -48,6 +48,7 @@ class LoopCode:
         self.head: int | None = None  # its first add, where nothing comes before it (see count)
         self.caps: dict[str, int] = {}  # the bounds of the capped indexes (see capped), each with its greatest offset
         self.floor: int | None = None  # the least offset of the floored index parts (see floored)
+        self.regions: dict[int, list] = {}  # each counted loop's nodes, by body block (see loop_nodes)
 
     def choose(self) -> None:
         """The counted loops of the unit (plain runs, loops known): those pyflow.counted_loop finds whose
@@ -209,7 +210,7 @@ class LoopCode:
         unit = self.unit
         self.price, self.adds, self.hot_reads = (0 if bulk else None), 0, 0
         self.head_at, self.head = (None if bulk else len(unit.out.lines)), None
-        nodes = analyses.unit_nodes(self.ir, sorted(pyflow.loop_region(self.ir, body)))
+        nodes = self.loop_nodes(body)
         assigned = {node.target.name for node in nodes if type(node) is n.Assign and type(node.target) is n.Var}
         # What no pass changes is read once before the `for`: the arrays it indexes and their descriptions
         # (a pass neither declares nor frees; an array's name given a number fails: DEJA DECLAREE
@@ -269,10 +270,16 @@ class LoopCode:
         start against what each pass saves, the step, and where the passes are paid in bulk the add and the
         budget's test; for each element of a matrix the pass reads or stores, the description and the row read
         before the `for`; less the float made from the int. None where a pass saves nothing."""
-        nodes = analyses.unit_nodes(self.ir, sorted(pyflow.loop_region(self.ir, body)))
-        elements = sum(type(node) is n.Index and len(node.indices) == 2 for node in nodes)
+        elements = sum(type(node) is n.Index and len(node.indices) == 2 for node in self.loop_nodes(body))
         saved = PASS_SAVED + (BULK_SAVED if bulk else 0) + ELEMENT_SAVED * elements - FLOAT_MADE
         return max(2, -(-FOR_START // saved)) if saved > 0 else None
+
+    def loop_nodes(self, body: int) -> list:
+        """A counted loop's nodes, found once: ints_suffice, long_passes and each pass written read them."""
+        nodes = self.regions.get(body)
+        if nodes is None:
+            nodes = self.regions[body] = analyses.unit_nodes(self.ir, sorted(pyflow.loop_region(self.ir, body)))
+        return nodes
 
     def write_dual(self, body: int, while_case: Callable[[], None]) -> None:
         """A counted loop that reads its float (see keep_cheap): its `for` where it has the passes to run that pay

@@ -500,10 +500,54 @@ def test_a_pass_paid_in_bulk_ends_each_slice_where_one_paid_at_a_time_does(cycle
     assert slice_ends(source, False, cycles) == slice_ends(source, True, cycles)  # (--profile pays each point)
 
 
-def test_a_pass_with_a_si_is_paid_as_it_goes_and_tests_the_budget_after_each_pass() -> None:
-    code = listing(PROGRAMS["a loop whose SI reads the variable's value in an arm only"])
+# Passes with ways of different prices (pyflow.pass_bound): the dearest way known, or not (characters scanned).
+BOUNDED = {
+    "a SI adding to two sums": PROGRAMS["a loop whose SI reads the variable's value in an arm only"],
+    "SI jumping to the loop's end, ET and OU, a string compared": """\
+10 TABLEAU P[900];CHAINE A,B;A←'M';S←0;C←0
+20 FAIRE 60 POUR I←1 JUSQUA 900
+30 P[I]←I-ENT(I/7)*7;SI P[I]=3 OU P[I]=5 ALORS ALLER EN 60
+40 SI P[I]>1 ET A<'N' ALORS DEBUT S←S+I*P[I];B←'Z';ALLER EN 60 FIN
+50 C←C+1;SI NON (C<20) ALORS DEBUT S←S-1;A←'Q' FIN
+60 *
+70 AFFICHER S,C,A,B
+""",
+    "a SI in a pass refunded where it leaves early": """\
+10 TABLEAU T[700];S←0
+20 FAIRE 40 POUR I←1 JUSQUA 700
+30 SI I>350 ALORS ALLER EN 40;T[I]←I*I;S←S+T[I]/2+ABS(T[I]-9)
+40 *
+50 AFFICHER S
+""",
+}
+
+
+def test_a_pass_with_a_si_of_numbers_is_given_the_room_of_its_dearest_way_and_tests_no_budget() -> None:
+    code = listing(BOUNDED["a SI adding to two sums"])
+    loop = code[code.rindex("_it = _rg"):].split("except BaseException")[0]
+    pass_ = loop[loop.index("for i_I in"):]
+    assert "if cyc >= bud" not in pass_
+    assert "if cyc + 3500.0 * _len(_it) > bud" in loop  # 1990 each pass, 1510 more for the SI's way
+    assert "else: cyc += 1990.0 * _len(_it)" in pass_
+
+
+def test_a_pass_that_scans_characters_tests_the_budget_after_each_pass() -> None:
+    code = listing("10 CHAINE T;T←'ABRACADABRA';N←0\n20 FAIRE 30 POUR I←1 JUSQUA 11\n"
+                   "30 SI SCH(T,I,1)='A' ALORS N←N+1\n40 AFFICHER N\n")
     pass_ = code[code.rindex("for i_I in"):].split("except BaseException")[0]
-    assert "cyc += " in pass_ and "if cyc >= bud: break" in pass_ or "if cyc >= bud: cyc += " in pass_
+    assert "if cyc >= bud: cyc += " in pass_
+
+
+@pytest.mark.parametrize("name", BOUNDED)
+def test_a_pass_of_several_prices_runs_as_the_reference(name: str) -> None:
+    assert_agrees(BOUNDED[name])
+
+
+@pytest.mark.parametrize("cycles", [733, 2000, 4001, 9999, 65536])
+@pytest.mark.parametrize("name", BOUNDED)
+def test_a_pass_given_its_dearest_ways_room_ends_each_slice_where_one_testing_each_pass_does(
+        name: str, cycles: int) -> None:
+    assert slice_ends(BOUNDED[name], False, cycles) == slice_ends(BOUNDED[name], True, cycles)
 
 
 SHORT = [

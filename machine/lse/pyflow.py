@@ -6,6 +6,9 @@ only; never the runtime.
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Callable
+
 from machine.lse import analyses, ir
 from machine.lse import nodes as n
 from machine.lse.layout import MAIN
@@ -387,6 +390,24 @@ def loop_region(program: ir.ProgramIR, body: int) -> set[int]:
 
 
 PRICED = NUMERIC_BUILTINS - {"LGR"}  # the numeric built-ins priced at their point (LGR reads a string)
+
+
+# The nodes whose price is known before they run (nothing paid by the characters or the branch they find).
+FIXED_PRICE = frozenset((n.Assign, n.Num, n.Str, n.Var, n.Index, n.Unary, n.Compare, n.Logic, n.Not))
+
+
+def pass_bound(program: ir.ProgramIR, body: int, price: Callable[[Counter], int]) -> int | None:
+    """The most cycles one pass of a counted loop can cost: the charges of every block it may run, each once
+    (counted_loop's ways only go forward, and no call is made), and its step; None where a node pays by what it
+    finds (characters, the arm of a conditional value), or a built-in of strings is called."""
+    region = sorted(loop_region(program, body))
+    if not all(type(node) in FIXED_PRICE or (type(node) is n.Binary and node.op in "+-*/^") or (
+            type(node) is n.BuiltinCall and node.name in PRICED and node.position_out is None)
+            for node in analyses.unit_nodes(program, region)):
+        return None
+    blocks = program.blocks
+    return price(ir.PASS_COST) + sum(max(0, price(op.kinds)) for block_id in region
+                                     for op in blocks[block_id].ops if type(op) is ir.Charge)
 
 
 def constant_pass(program: ir.ProgramIR, body: int) -> bool:

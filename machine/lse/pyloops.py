@@ -46,6 +46,7 @@ class LoopCode:
         self.dual: dict[int, int] = {}  # those whose passes read the float: the passes from which the `for` runs
         self.head_at: int | None = None  # where the pass being written starts (its code's first line)
         self.head: int | None = None  # its first add, where nothing comes before it (see count)
+        self.bound: int | None = None  # the most its pass can cost, where known (pyflow.pass_bound)
         self.caps: dict[str, int] = {}  # the bounds of the capped indexes (see capped), each with its greatest offset
         self.floor: int | None = None  # the least offset of the floored index parts (see floored)
         self.regions: dict[int, list] = {}  # each counted loop's nodes, by body block (see loop_nodes)
@@ -144,24 +145,30 @@ class LoopCode:
         out.depth -= 1
         chosen = self.chosen(body, counter)
         head, self.head = self.head, None
-        if price is None and head is None:
+        bound, self.bound = self.bound, None
+        if price is None and head is None and bound is None:
             header = [f"for {counter} in ({chosen}):"]
             left = unit.store(var, self.counted_value(var), "n")
         else:  # the passes the slice has room for, paid together after them
             # (sliced only where they do not all fit: the passes that end the slice are few, a loop's starts many)
             # Decision: a pass with ways of different prices pays its first add so (`head`: the rest where it
-            # is, the budget tested after each pass, which may end the `for`: paid for the passes run).
-            paid = price if head is None else head
-            room = f"(_m if (_m := -_floor((cyc - bud) // {paid}.0)) > 1 else 1)"
-            header = [f"_it = {chosen}", f"if cyc + {paid}.0 * _len(_it) > bud: _it = _it[:{room}]"]
-            at_once = pyslices.slice_assignment(unit, self.ir, body, loop) if head is None else None
+            # is, the budget tested after each pass, which may end the `for`: paid for the passes run). Where
+            # the most a pass can cost is known (`bound`), the slice has room for the passes it runs, and no
+            # pass tests the budget: a pass that could reach it is the last the room gives, tested after the `for`.
+            paid = price if price is not None else head or 0
+            most = price if price is not None else bound or head
+            room = f"(_m if (_m := -_floor((cyc - bud) // {most}.0)) > 1 else 1)"
+            header = [f"_it = {chosen}", f"if cyc + {most}.0 * _len(_it) > bud: _it = _it[:{room}]"]
+            at_once = pyslices.slice_assignment(unit, self.ir, body, loop) if price is not None else None
             header += [f"for {counter} in _it:"] if at_once is None else [
                 "_run = _it", "try:", f"    if {at_once[0]}: {at_once[1]}; {counter} = _it[-1]; _run = ()",
                 "except _Exception: pass", f"for {counter} in _run:"]
             # (with a head: the passes of a `for` run to its end paid after it, those of one the budget ends where
             # it ends, see static_line_end)
-            out.emit(f"cyc += {paid}.0 * _len(_it)" if head is None else f"else: cyc += {paid}.0 * _len(_it)")
-            left = f"cyc += {paid}.0 * (_it.index({counter}) + 1); {unit.store(var, self.counted_value(var), 'n')}"
+            if paid:
+                out.emit(f"cyc += {paid}.0 * _len(_it)" if head is None else f"else: cyc += {paid}.0 * _len(_it)")
+            paying = f"cyc += {paid}.0 * (_it.index({counter}) + 1); " if paid else ""
+            left = f"{paying}{unit.store(var, self.counted_value(var), 'n')}"
         hoisted = [f"try: {'; '.join(f'{name} = {code}' for name, code in self.hoisted.items())}",
                    f"except _Exception: {' = '.join(self.hoisted)} = None"] if self.hoisted else []
         if body in self.dual:  # its float set first, read as it is (see keep_cheap)
@@ -210,6 +217,7 @@ class LoopCode:
         unit = self.unit
         self.price, self.adds, self.hot_reads = (0 if bulk else None), 0, 0
         self.head_at, self.head = (None if bulk else len(unit.out.lines)), None
+        self.bound = None if bulk else pyflow.pass_bound(self.ir, body, unit.shared.price)
         nodes = self.loop_nodes(body)
         assigned = {node.target.name for node in nodes if type(node) is n.Assign and type(node.target) is n.Var}
         # What no pass changes is read once before the `for`: the arrays it indexes and their descriptions
@@ -419,7 +427,9 @@ class LoopCode:
         unit = self.unit
         if self.counting is not None and state[-1] is self.counting:  # a pass of the `for`: paid, then next
             self.pay_pass(line)
-            if self.price is None and self.head is not None:  # the passes run, their heads paid as the `for` ends
+            if self.bound is not None:  # (the slice has room for the most every pass of the `for` can cost)
+                pass
+            elif self.price is None and self.head is not None:  # the passes run, their heads paid as the `for` ends
                 counter = unit.counter(self.counting.node.var)
                 unit.out.emit(f"if cyc >= bud: cyc += {self.head}.0 * (_it.index({counter}) + 1); break")
             elif self.price is None:  # (paid in bulk: the slice has room for every pass of the `for`)

@@ -512,6 +512,14 @@ BOUNDED = {
 60 *
 70 AFFICHER S,C,A,B
 """,
+    "characters read by SCH of a constant count, EQN and EQC": """\
+10 CHAINE T,U,C;T←'LE RENARD ET LES POULES';U←'';N←0;K←0
+20 FAIRE 50 POUR I←1 JUSQUA 23
+30 C←SCH(T,I,2);SI SCH(C,1,1)=' ' ALORS ALLER EN 50
+40 N←N+EQN(C)+LGR(C);SI EQN(T,I)>77 ALORS K←K+EQN(EQC(EQN(T,I)))
+50 *
+60 AFFICHER N,K,C
+""",
     "a SI in a pass refunded where it leaves early": """\
 10 TABLEAU T[700];S←0
 20 FAIRE 40 POUR I←1 JUSQUA 700
@@ -531,9 +539,14 @@ def test_a_pass_with_a_si_of_numbers_is_given_the_room_of_its_dearest_way_and_te
     assert "else: cyc += 1990.0 * _len(_it)" in pass_
 
 
+def test_a_pass_reading_characters_by_substrings_of_a_constant_count_tests_no_budget() -> None:
+    code = listing(BOUNDED["characters read by SCH of a constant count, EQN and EQC"])
+    assert "if cyc >= bud: cyc += " not in code[code.rindex("for i_I in"):].split("except BaseException")[0]
+
+
 def test_a_pass_that_scans_characters_tests_the_budget_after_each_pass() -> None:
-    code = listing("10 CHAINE T;T←'ABRACADABRA';N←0\n20 FAIRE 30 POUR I←1 JUSQUA 11\n"
-                   "30 SI SCH(T,I,1)='A' ALORS N←N+1\n40 AFFICHER N\n")
+    code = listing("10 CHAINE T,C;T←'ABRACADABRA';N←0\n20 FAIRE 30 POUR I←1 JUSQUA 11\n"
+                   "30 C←SCH(T,I,1);SI POS('AEIOU',1,C)>0 ALORS N←N+1\n40 AFFICHER N\n")
     pass_ = code[code.rindex("for i_I in"):].split("except BaseException")[0]
     assert "if cyc >= bud: cyc += " in pass_
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from machine.lse import analyses, ir
 from machine.lse import nodes as n
 from machine.lse.layout import MAIN
-from machine.lse.operands import NUMERIC_BUILTINS, changes_variables
+from machine.lse.operands import NUMERIC_BUILTINS, changes_variables, whole_constant
 
 # The most statements a case copies from one jump: beyond it, the round through the dispatch costs
 # little beside the code it runs; copies of long chains made renard's Python 12 % longer (bench/: none).
@@ -394,6 +394,8 @@ PRICED = NUMERIC_BUILTINS - {"LGR"}  # the numeric built-ins priced at their poi
 
 # The nodes whose price is known before they run (nothing paid by the characters or the branch they find).
 FIXED_PRICE = frozenset((n.Assign, n.Num, n.Str, n.Var, n.Index, n.Unary, n.Compare, n.Logic, n.Not))
+STEADY_BUILTINS = PRICED | {"LGR", "EQN", "EQC", "ETL", "OUL", "OUX"}  # and those of strings and bits scanning nothing
+SCANNED_MOST = 16  # a substring of a constant count up to this is priced at its most (pass_bound)
 
 
 def pass_bound(program: ir.ProgramIR, body: int, price: Callable[[Counter], int]) -> int | None:
@@ -401,13 +403,20 @@ def pass_bound(program: ir.ProgramIR, body: int, price: Callable[[Counter], int]
     (counted_loop's ways only go forward, and no call is made), and its step; None where a node pays by what it
     finds (characters, the arm of a conditional value), or a built-in of strings is called."""
     region = sorted(loop_region(program, body))
-    if not all(type(node) in FIXED_PRICE or (type(node) is n.Binary and node.op in "+-*/^") or (
-            type(node) is n.BuiltinCall and node.name in PRICED and node.position_out is None)
-            for node in analyses.unit_nodes(program, region)):
+    scanned = 0  # the most characters its substrings copy
+    for node in analyses.unit_nodes(program, region):
+        kind = type(node)
+        if kind in FIXED_PRICE or (kind is n.Binary and node.op in "+-*/^") or (
+                kind is n.BuiltinCall and node.position_out is None and node.name in STEADY_BUILTINS):
+            continue
+        if kind is n.BuiltinCall and node.name == "SCH" and node.position_out is None and len(node.args) == 3 and (
+                count := whole_constant(node.args[2])) is not None and 0 <= count <= SCANNED_MOST:
+            scanned += count
+            continue
         return None
     blocks = program.blocks
-    return price(ir.PASS_COST) + sum(max(0, price(op.kinds)) for block_id in region
-                                     for op in blocks[block_id].ops if type(op) is ir.Charge)
+    return price(ir.PASS_COST) + price(Counter({"char_scan": scanned})) + sum(
+        max(0, price(op.kinds)) for block_id in region for op in blocks[block_id].ops if type(op) is ir.Charge)
 
 
 def constant_pass(program: ir.ProgramIR, body: int) -> bool:

@@ -1,0 +1,60 @@
+"""A conditional value whose arm is a conditional value (`SI a ALORS x SINON SI b ALORS y SINON z`) inside an
+expression pays, in plain runs, each level's price with the arm taken, in one add (pyexpr.ex_Conditional): every
+mode agrees with the reference, on both machines, where an arm or a condition fails at any level.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from machine.lse.listing import listing
+from tests.lse_harness import lines
+from tests.oracle.differential import assert_agrees
+
+# paths5x5's step to a neighbour: four levels, constants and variables in the arms.
+STEPS = lines("10 L←7;S←0;FAIRE 30 POUR K←1 JUSQUA 4",
+              "20 Q←5+(SI K=1 ALORS 1 SINON SI K=2 ALORS L SINON SI K=3 ALORS -1 SINON -L)",
+              "30 S←S*10+Q", "40 AFFICHER S")
+
+PROGRAMS = {
+    "the four steps to a neighbour": STEPS,
+    "a chain in a loop of many passes, summed": lines(
+        "10 S←0;FAIRE 30 POUR I←1 JUSQUA 300",
+        "20 S←S+(SI I<100 ALORS 1 SINON SI I<200 ALORS I/2 SINON SI I=250 ALORS -I SINON 3)",
+        "30 *", "40 AFFICHER S"),
+    "string arms, the innermost a substring": lines(
+        "10 CHAINE T,R;T←'ABCDEF';R←''", "20 FAIRE 30 POUR I←1 JUSQUA 6",
+        "30 R←R!(SI I=1 ALORS 'X' SINON SI I<4 ALORS SCH(T,I,2) SINON SI I=5 ALORS '' SINON T)",
+        "40 AFFICHER R,LGR(R)"),
+    "an inner condition reading a variable never set": lines(
+        "10 FAIRE 20 POUR K←1 JUSQUA 3", "20 X←2*(SI K=1 ALORS 5 SINON SI U=1 ALORS 6 SINON 7);AFFICHER X"),
+    "an innermost arm dividing by zero": lines(
+        "10 FAIRE 20 POUR K←3 PAS -1 JUSQUA 0",
+        "20 X←1+(SI K=3 ALORS 1 SINON SI K=2 ALORS 2/K SINON 4/(K-1));AFFICHER X"),
+    "an innermost arm that overflows": lines(
+        "10 Y←1E200;FAIRE 20 POUR K←1 JUSQUA 3",
+        "20 X←1+(SI K=1 ALORS Y SINON SI K=2 ALORS -Y SINON Y*Y);AFFICHER X"),
+    "a middle arm of the wrong kind": lines(
+        "10 CHAINE C;C←'A';FAIRE 20 POUR K←1 JUSQUA 3",
+        "20 X←1+(SI K=1 ALORS 1 SINON SI K=2 ALORS 2 SINON C);AFFICHER X"),
+    "a chain in a procedure's result and its argument": lines(
+        "10 S←0;FAIRE 20 POUR I←1 JUSQUA 40", "20 S←S+&F(SI I<10 ALORS I SINON SI I<20 ALORS -I SINON 0)",
+        "30 AFFICHER S;TERMINER", "40 PROCEDURE &F(X) LOCAL X",
+        "50 RESULTAT 3*(SI X>0 ALORS X SINON SI X<0 ALORS X*X SINON 1)"),
+}
+
+
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+@pytest.mark.parametrize("name", PROGRAMS)
+def test_a_chain_of_conditional_values_agrees_with_the_reference(name: str, profile: str) -> None:
+    assert_agrees(PROGRAMS[name], profile=profile)
+
+
+def test_each_arm_of_a_chain_pays_every_level_it_went_through_in_one_add() -> None:
+    line = next(text for text in listing(STEPS).splitlines() if "v_Q = (" in text)
+    assert line.count("cyc := cyc + ") == 4  # one add an arm: the levels' prices summed into it
+
+
+def test_the_profile_pays_each_level_at_its_own_point() -> None:
+    line = next(text for text in listing(STEPS, profile=True).splitlines() if "v_Q = (" in text)
+    assert line.count("M.charged(") == 6  # two arms a level

@@ -1,6 +1,7 @@
-"""A conditional value whose arm is a conditional value (`SI a ALORS x SINON SI b ALORS y SINON z`) inside an
-expression pays, in plain runs, each level's price with the arm taken, in one add (pyexpr.ex_Conditional): every
-mode agrees with the reference, on both machines, where an arm or a condition fails at any level.
+"""Values in conditions: a conditional value whose arm is a conditional value (`SI a ALORS x SINON SI b ALORS y
+SINON z`) pays, in plain runs, each level's price with the arm taken, in one add (pyexpr.ex_Conditional); a
+position, a length or a code compared with a number is compared as an int (ex_Compare). Every mode agrees with
+the reference, on both machines, where an arm, a condition or an operand fails.
 """
 
 from __future__ import annotations
@@ -58,3 +59,33 @@ def test_each_arm_of_a_chain_pays_every_level_it_went_through_in_one_add() -> No
 def test_the_profile_pays_each_level_at_its_own_point() -> None:
     line = next(text for text in listing(STEPS, profile=True).splitlines() if "v_Q = (" in text)
     assert line.count("M.charged(") == 6  # two arms a level
+
+
+# A position, a length or a code compared with a number: compared as the int worked out inline (ex_Compare).
+COMPARED = {
+    "vowels counted by POS of each character": lines(
+        "10 CHAINE T,C,V;T←'LE RENARD ET LES POULES';V←'AEIOUY';N←0",
+        "20 FAIRE 30 POUR I←1 JUSQUA LGR(T)", "30 C←SCH(T,I,1);SI POS(V,1,C)>0 ALORS N←N+1", "40 AFFICHER N"),
+    "a length and a code against variables, both ways round": lines(
+        "10 CHAINE S;S←'';K←3;Z←66.5;M←0", "20 FAIRE 40 POUR I←1 JUSQUA 9", "30 S←S!EQC(64+I)",
+        "40 SI LGR(S)>=K ET Z<EQN(S,I) ALORS M←M+LGR(S) SINON SI EQN(S)=65 ALORS M←M-1",
+        "50 AFFICHER M,POS(S,1,'E')=5,0#POS(S,2,'A'),LGR(S)>8.5,-1<EQN(S,3)"),
+    "a position against a variable never set": lines(
+        "10 CHAINE S;S←'ABC'", "20 SI POS(S,1,'B')=U ALORS AFFICHER 1"),
+    "a code at a position past the end, compared": lines(
+        "10 CHAINE S;S←'ABC'", "20 FAIRE 30 POUR I←1 JUSQUA 4", "30 SI EQN(S,I)>65 ALORS AFFICHER I"),
+    "a length against a string variable": lines(
+        "10 CHAINE S,T;S←'ABC';T←'X'", "20 SI LGR(S)=T ALORS AFFICHER 1"),
+}
+
+
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+@pytest.mark.parametrize("name", COMPARED)
+def test_a_position_length_or_code_compared_with_a_number_agrees_with_the_reference(name: str, profile: str) -> None:
+    assert_agrees(COMPARED[name], profile=profile)
+
+
+def test_a_position_compared_with_a_whole_constant_is_compared_as_an_int() -> None:
+    code = listing(COMPARED["vowels counted by POS of each character"])
+    test = next(text for text in code.splitlines() if ".find(" in text)
+    assert "_float(" not in test and "_b_POS(" in test and test.endswith(" > 0):")

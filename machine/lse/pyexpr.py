@@ -59,6 +59,9 @@ INLINE_BITS = {"ETL": "&", "OUL": "|", "OUX": "^"}
 _SPELT: dict[tuple[str, str], str] = {}  # python_name's answers (a program names few variables, often)
 
 
+BARE_INTS = frozenset({"POS", "LGR", "EQN"})  # built-ins whose inline form gives an int, made a float after
+
+
 def python_name(prefix: str, name: str) -> str:
     """A Python identifier for an LSE name: ASCII letters and digits as they are, anything else spelt out."""
     spelt = _SPELT.get((prefix, name))
@@ -96,6 +99,7 @@ class ExpressionCode(IndexCode):
         self.shorts: dict[int, bool] = {}  # short's answers, by node id
         self.chains: dict[int, tuple[int, bool, bool, bool]] = {}  # chain_facts' answers, by node id
         self.sureness = SureConditions(scope, numbers, self.sizes)  # the conditions ET and OU may skip
+        self.bare_ints: set[int] = set()  # the positions, lengths and codes compared with a number (ex_Compare)
         # An index, or a + - * of one, may be a Python int (kind 'i'): a FAIRE's pass index, whole constants.
         self.int_index = False  # the node about to be written may be one
         self.int_here = False  # the node being written may be one
@@ -305,7 +309,17 @@ class ExpressionCode(IndexCode):
             self.floats -= 1
 
     def ex_Compare(self, node: n.Compare) -> tuple[str, str]:
+        # Decision: a position, a length or a code compared with a whole constant is compared as the int it is where
+        # it is worked out inline, with the constant's int: no float made, two ints compared (11 ns less than a
+        # float made and compared; an int and a float compare exactly, but as slowly as two floats and a float made).
+        ints = [side for side, other in ((node.left, node.right), (node.right, node.left))
+                if type(side) is n.BuiltinCall and side.name in BARE_INTS and type(other) is n.Num and (
+                    float(other.value).is_integer() and abs(other.value) < 2 ** 53)]
+        self.bare_ints.update(id(side) for side in ints)
         (left, lk), (right, rk) = self.below((node.left, node.right))  # temporaries apart from the kind test's
+        if ints:  # (the general way's float meets the int constant: compared exactly)
+            left, right = (left, repr(int(node.right.value))) if ints[0] is node.left else (
+                repr(int(node.left.value)), right)
         op = COMPARE_PY[node.op]
         if lk == rk and lk in "ns":
             return f"({left} {op} {right})", "b"
@@ -407,8 +421,9 @@ class ExpressionCode(IndexCode):
         if node.name == "CNB" and (given is None or told) and not self.scope.shared.profile and not self.cold:
             return self.numbers.builtin(pystrings.number_read(self, parts, node.args[1], self.told_by(given) if told
                                                               else None)), "n"
+        bare = id(node) in self.bare_ints  # (compared with a number: its int will do, see ex_Compare)
         if node.name == "POS" and not self.scope.shared.profile and not self.cold:
-            return pystrings.position(self, node.args, parts), "n"  # a whole number below max_string: exact
+            return pystrings.position(self, node.args, parts, bare), "n"  # a whole number below max_string: exact
         if node.name in ("SKP", "PTR") and not self.scope.shared.profile and not self.cold and (
                 scanned := pystrings.skipped(self, node, parts)) is not None:
             return self.numbers.builtin(scanned, True), "n"  # a whole number below max_string: exact
@@ -416,7 +431,7 @@ class ExpressionCode(IndexCode):
                 word := pystrings.skipped(self, node, parts, self.told_by(given) if told else None)) is not None:
             return word, "s"
         if node.name == "EQN" and not self.cold:
-            return pystrings.code_of(self, node.args, parts, start), "n"  # a code below 2^21: exact in any model
+            return pystrings.code_of(self, node.args, parts, start, bare), "n"  # a code below 2^21: exact in any model
         if node.name == "EQC" and not self.cold:
             return pystrings.character(self, parts[0]), "s"
         args = ", ".join(code for code, _ in parts)
@@ -432,7 +447,7 @@ class ExpressionCode(IndexCode):
             return self.numbers.builtin(code, whole=True), "n"
         if node.name == "LGR":
             if parts[0][1] == "s":
-                return f"_float(_len({args}))", "n"
+                return (f"_len({args})" if bare else f"_float(_len({args}))"), "n"
             value, first = self.once(args, temp)
             return f"(_float(_len({value})) if _type({first}) is _str else _b_LGR({value}))", "n"
         call = f"_b_{node.name}({args})"

@@ -106,7 +106,7 @@ def general_sch(told: tuple[str, Callable[[str], str]] | None, s: str, d: str, t
     return f"_sch({s}, {d}, {third})" if told is None else told[1](f"_b_SCH({s}, {d}, {third})")
 
 
-def position(ex: ExpressionCode, nodes: tuple, parts: list[tuple[str, str]]) -> str:
+def position(ex: ExpressionCode, nodes: tuple, parts: list[tuple[str, str]], bare: bool = False) -> str:
     """POS(s, d, t) inline in plain runs: a find and its char_scan charge where s and t are strings and
     d a whole number from 1; anything else (an error, a huge start) is the built-in's, given the values.
 
@@ -153,7 +153,7 @@ def position(ex: ExpressionCode, nodes: tuple, parts: list[tuple[str, str]]) -> 
     checks = [check for check in checks if check]
     checks += [f"({f} := {s}.find({t}, {found_from}) + 1) is not None",
                f"(cyc := cyc + {per_char} * {scanned}) is not None"]
-    return f"(_float({f}) if {' and '.join(checks)} else _b_POS({s}, {d}, {t}))"
+    return f"({f if bare else f'_float({f})'} if {' and '.join(checks)} else _b_POS({s}, {d}, {t}))"
 
 
 SCANS = {("SKP", "char"): "_skpc", ("SKP", "set"): "_skps", ("PTR", "set"): "_ptrs", ("SKP", None): "_skpo",
@@ -311,10 +311,11 @@ def converted(ex: ExpressionCode, part: tuple[str, str]) -> str:
             f"else _b_CCA({value}))")
 
 
-def code_of(ex: ExpressionCode, nodes: tuple, parts: list[tuple[str, str]], start_int: str | None = None) -> str:
+def code_of(ex: ExpressionCode, nodes: tuple, parts: list[tuple[str, str]], start_int: str | None = None,
+            bare: bool = False) -> str:
     """EQN(s[, p]) inline: the code of the character at a whole position p (1 if not given) within s, which
     scans nothing and so pays nothing here; anything else (an error, a fraction) is the built-in's, given
-    the values, read in the built-in's order (s, then p)."""
+    the values, read in the built-in's order (s, then p). `bare`: the code as an int (compared with a number)."""
     depth = ex.depth + 1
     text, text_kind = parts[0]
     start, start_kind = parts[1] if len(parts) > 1 else ("1.0", "n")
@@ -329,7 +330,8 @@ def code_of(ex: ExpressionCode, nodes: tuple, parts: list[tuple[str, str]], star
         d, i, whole = position_start(ex, (start, start_kind), nodes[1], start_int, tests)
     checks = [" & ".join(tests), *whole, f"{i} <= _len({s})"]
     general = f"_b_EQN({s}, {d})" if len(parts) > 1 else f"_b_EQN({s})"
-    return f"(_float(_ord({s}[{i} - 1])) if {' and '.join(checks)} else {general})"
+    code = f"_ord({s}[{i} - 1])"
+    return f"({code if bare else f'_float({code})'} if {' and '.join(checks)} else {general})"
 
 
 def character(ex: ExpressionCode, part: tuple[str, str]) -> str:

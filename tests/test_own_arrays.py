@@ -48,6 +48,21 @@ PROGRAMS = {
         "10 S←0;FAIRE 20 POUR K←1 JUSQUA 3000\n20 S←S+&P(K)\n30 AFFICHER S;TERMINER\n40 PROCEDURE &P(K) LOCAL W,Q\n"
         "50 TABLEAU W[10];Q←K\n60 W[Q-ENT(Q/10)*10+1]←W[Q-ENT(Q/10)*10+1]+1;Q←ENT(Q/10);SI Q>0 ALORS ALLER EN 60\n"
         "70 RESULTAT W[1]+W[2]*3\n"),
+    "a vector of a computed size at each call of a recursive sort, over many slices": (
+        "10 TABLEAU T[300];FAIRE 20 POUR I←1 JUSQUA 300\n20 T[I]←I*37-ENT(I*37/101)*101\n30 &TRI(T,1,300)\n"
+        "40 E←0;FAIRE 50 POUR I←2 JUSQUA 300\n50 SI T[I-1]>T[I] ALORS E←E+1\n60 AFFICHER E,T[1],T[300];TERMINER\n"
+        "100 PROCEDURE &TRI(A,G,D) LOCAL G,D,W,P,I,B,F,V\n110 SI D-G<1 ALORS RETOUR\n120 TABLEAU W[D-G+1]\n"
+        "130 P←A[G];B←0;F←D-G+2;FAIRE 150 POUR I←G JUSQUA D\n"
+        "140 V←A[I];SI V<P ALORS DEBUT B←B+1;W[B]←V;ALLER EN 150 FIN;SI V>P ALORS DEBUT F←F-1;W[F]←V FIN\n"
+        "150 *\n160 FAIRE 160 POUR I←B+1 JUSQUA F-1;W[I]←P\n170 FAIRE 170 POUR I←1 JUSQUA D-G+1;A[G+I-1]←W[I]\n"
+        "180 &TRI(A,G,G+B-1);&TRI(A,G+F-1,D)\n"),
+    "computed sizes in a loop: fractional, from a function counting its calls, past 4096, then the memory": (
+        "10 C←0;FAIRE 20 POUR K←1 JUSQUA 12\n20 AFFICHER &P(K),C\n30 TERMINER\n"
+        "40 PROCEDURE &P(K) LOCAL K,W,S\n50 S←SI K=3 ALORS 2.5 SINON SI K<6 ALORS K SINON 2000*K\n"
+        "60 TABLEAU W[&N(S)];W[1]←K;RESULTAT W[1]+LGR('X')\n70 PROCEDURE &N(X) LOCAL X\n80 C←C+1;RESULTAT X\n"),
+    "a computed size that is a string, then one below 1": (
+        "10 CHAINE S;S←'AB';FAIRE 20 POUR K←1 JUSQUA 2\n20 &P(K,S)\n30 TERMINER\n"
+        "40 PROCEDURE &P(K,S) LOCAL K,W\n50 SI K=2 ALORS ALLER EN 70\n60 TABLEAU W[S];RETOUR\n70 TABLEAU W[K-2]\n"),
 }
 
 
@@ -75,3 +90,10 @@ def test_an_own_array_of_constant_sizes_is_a_copy_of_one_kept_and_paid_inline() 
 def test_an_own_array_of_sizes_not_constant_or_too_large_is_made_by_the_runtime() -> None:
     code = listing("10 &P(3)\n20 TERMINER\n40 PROCEDURE &P(N) LOCAL N,W,V\n50 TABLEAU W[N],V[5000];W[1]←1;V[1]←1\n")
     assert "v_W, n_W = _own('W', (v_N, ), n_W)" in code and "_K[" not in code
+
+
+def test_an_own_vector_of_a_computed_size_is_made_inline_where_it_is_whole_and_up_to_4096() -> None:
+    code = listing(PROGRAMS["a vector of a computed size at each call of a recursive sort, over many slices"])
+    assert "if 1.0 <= _ts <= 4096.0 and (_tc := _floor(_ts)) == _ts and (" in code
+    assert "v_W = [0.0] * (_tc + 1); v_W[0] = _dsc('W', (_tc,)); n_W = _tc" in code
+    assert "v_W, n_W = _own('W', (_ts, ), n_W)" in code  # anything else, with the size computed once

@@ -34,7 +34,7 @@ from machine.lse.pygen import ProgramCode, program_source
 from machine.lse.status import Status
 from machine.lse.strops import make_cell_store, make_own_store, make_paid_substring, make_ref_store
 from machine.lse.suspension import unwinding
-from machine.lse.values import DIMS, Vars, cells_of, check_number
+from machine.lse.values import DIMS, Vars, cells_of, check_number, description
 
 UNWINDING = unwinding()  # a stack being unwound by its suspension passes through every handler
 
@@ -360,6 +360,7 @@ class CompiledProgram:
             "_range": range, "_min": min, "_NAN": math.nan, "_Vars": Vars, "_chr": chr, "_ord": ord,
             "_cells_of": cells_of, "_skpc": strops.skip_char, "_skps": strops.skip_set, "_ptrs": strops.pass_set,
             "_skpo": strops.skip_other, "_ptrl": strops.pass_letters, "_grlw": strops.get_word,
+            "_dsc": description,
         }
         namespace.update(tables)
         if self.shared.reads_numbers:  # (its expression compiled only where a program needs it)

@@ -349,14 +349,18 @@ class StatementCode:
 
     def st_Tableau(self, node: n.Tableau) -> None:
         for name, dims in node.decls:
-            sizes = "(" + "".join(self.value(dim)[0] + ", " for dim in dims) + ")"
+            values = [self.value(dim) for dim in dims]
+            sizes = "(" + "".join(code + ", " for code, _ in values) + ")"
             if self.unit.storage(name) == "array":
                 held = held_name(name)
                 own = f"{self.unit.pyname(name)}, {held} = _own({name!r}, {sizes}, {held})"
                 shape = tuple(whole_constant(dim) or 0 for dim in dims)  # (0: no whole constant)
                 cells = shape[0] if len(shape) == 1 else shape[0] * shape[1]
-                if self.shared.profile or self.exprs.cold or min(shape) < 1 or cells > OWN_COPIED:
+                if self.shared.profile or self.exprs.cold or cells > OWN_COPIED or (min(shape) < 1 and len(dims) > 1):
                     self.out.emit(own)
+                    continue
+                if min(shape) < 1:  # a vector's size computed: made here where it is a whole number up to OWN_COPIED
+                    self.own_vector(name, values[0], held)
                     continue
                 # A procedure's own array of constant sizes: a copy of one made here (runtime.own_arrays, written out:
                 # the memory's test, the charge, the array; what the memory refuses is _own's, which fails).
@@ -369,6 +373,23 @@ class StatementCode:
                 self.out.emit(f"M.fail({int(Err.ALREADY_DECLARED)}, {name!r})")
             else:
                 self.out.emit(f"M.declare_array({self.unit.env(name)}, {name!r}, {sizes})")
+
+    def own_vector(self, name: str, size: tuple[str, str], held: str) -> None:
+        """TABLEAU V[n] of a procedure's own vector, n computed: runtime.own_arrays written out (the memory's test,
+        the charge, the zeros and the kept description) where n is a whole number from 1 to OWN_COPIED; else _own,
+        given the size computed (it fails as it would have).
+
+        Decision: a recursive sort's work vector of the size of its part (quicksort's W) is declared at each call;
+        _own's three calls deep cost about 0.4 us a declaration.
+        """
+        array, (code, kind) = self.unit.pyname(name), size
+        number = "" if kind == "n" else "_type(_ts) is _float and "
+        self.out.emit(f"_ts = {code}")
+        self.out.emit(f"if {number}1.0 <= _ts <= {float(OWN_COPIED)!r} and (_tc := _floor(_ts)) == _ts and (\n"
+                      f"        (_mo := _tc - {held}) <= 0 or _MM.used + _mo <= _MM.limit):\n"
+                      f"    _MM.used += _mo; cyc += {self.shared.costs['element_init']} * _tc\n"
+                      f"    {array} = [0.0] * (_tc + 1); {array}[0] = _dsc({name!r}, (_tc,)); {held} = _tc\n"
+                      f"else:\n    {array}, {held} = _own({name!r}, (_ts, ), {held})")
 
     def st_CallStatement(self, node: n.CallStatement) -> None:
         out = self.out

@@ -33,12 +33,12 @@ def new_array(name: str, dims: tuple[int, ...]) -> list:
     """
     size = dims[0] if len(dims) == 1 else dims[0] * dims[1]
     array = [0.0] * (size + 1)
-    array[0] = _description(name, dims)
+    array[0] = description(name, dims)
     return array
 
 
 @lru_cache(maxsize=1024)
-def _description(name: str, dims: tuple[int, ...]) -> tuple:
+def description(name: str, dims: tuple[int, ...]) -> tuple:
     """Slot 0 of an array (kept: a procedure's TABLEAU makes the same one at every call)."""
     if len(dims) == 1:
         size = dims[0]

@@ -360,7 +360,8 @@ class CompiledProgram:
             "_range": range, "_min": min, "_NAN": math.nan, "_Vars": Vars, "_chr": chr, "_ord": ord,
             "_cells_of": cells_of, "_skpc": strops.skip_char, "_skps": strops.skip_set, "_ptrs": strops.pass_set,
             "_skpo": strops.skip_other, "_ptrl": strops.pass_letters, "_grlw": strops.get_word,
-            "_dsc": description,
+            "_dsc": description, "_dset": dict.__setitem__,
+            "_LT": [Vars.lent(machine.memory, None, name) for name in self.shared.lent],
         }
         namespace.update(tables)
         if self.shared.reads_numbers:  # (its expression compiled only where a program needs it)

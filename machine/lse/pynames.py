@@ -163,6 +163,9 @@ class UnitNames:
         if where == "ref":
             return self.pyname(name)
         if where == "array":  # its own array, to a parameter that only indexes it (ownership.indexed_references)
+            if not self.reentered:  # (one table for the name: while the call runs, no other of the unit lends it)
+                table = f"_LT[{self.shared.lent_table(name)}]"
+                return f"(_dset({table}, {name!r}, {self.pyname(name)}) or {table}, {name!r})"
             return f"(_lend({self.pyname(name)}, {name!r}), {name!r})"
         if where == "string":  # its own CHAINE, to a parameter that only reads it (ownership.read_references)
             value = self.pyname(name)

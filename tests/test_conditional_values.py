@@ -76,6 +76,18 @@ COMPARED = {
         "10 CHAINE S;S←'ABC'", "20 FAIRE 30 POUR I←1 JUSQUA 4", "30 SI EQN(S,I)>65 ALORS AFFICHER I"),
     "a length against a string variable": lines(
         "10 CHAINE S,T;S←'ABC';T←'X'", "20 SI LGR(S)=T ALORS AFFICHER 1"),
+    # (the strings' names are read by the find and the length in their turn, not tested first: the same one named)
+    "a position in a string never set, of a string never set": lines(
+        "10 CHAINE S,T", "20 SI POS(S,1,T)>0 ALORS AFFICHER 1"),
+    "a position from a start never set in a string never set": lines(
+        "10 CHAINE S,T;T←'A'", "20 SI POS(S,D,T)>0 ALORS AFFICHER 1"),
+    "a position in a string set, of one never set, from a start set": lines(
+        "10 CHAINE S,T;S←'ABC';D←2", "20 SI POS(S,D,T)>0 ALORS AFFICHER 1"),
+    "a character of a text never set, by a loop's int": lines(
+        "10 CHAINE T,C;N←0", "20 FAIRE 30 POUR I←1 JUSQUA 20", "30 C←SCH(T,I,1);SI C='A' ALORS N←N+1"),
+    "a character of a text set in the loop's second pass only": lines(
+        "10 CHAINE T,C;N←0", "20 FAIRE 30 POUR I←1 JUSQUA 20",
+        "30 SI I>1 ALORS C←SCH(T,I,1);T←'ABRACADABRA';SI C='A' ALORS N←N+1", "40 AFFICHER N"),
 }
 
 

@@ -75,8 +75,12 @@ def substring(ex: ExpressionCode, parts: list[tuple[str, str]], count: int | Non
             # (`J<=LGR(C) ET SCH(C,J,1)<H` reads one past the end at every loop's end: ET reads both sides)
             return (f"(({char} if {i} <= _len({s}) and (cyc := cyc + {per_char}.0) is not None else '') if "
                     f"{' and '.join([' & '.join(tests), *whole_start])} else {general_sch(told, s, d, length)})")
+        if len(tests) == 1 and not whole_start and text_kind == "s" and text_first.isidentifier() and (
+                i.isdigit() or start_int is not None):
+            tests = []  # (the text's name is read by _len in its turn: the start is a constant or a loop's int)
         checks = [" & ".join(tests), *whole_start, f"{i} <= _len({s})",
                   f"(cyc := cyc + {per_char}.0) is not None", *told_setting(told, f"{i} + 1")]
+        checks = [check for check in checks if check]
         return f"({char} if {' and '.join(checks)} else {general_sch(told, s, d, length)})"
     if count is not None:  # a constant count: the characters there are (SCH(C,J,99): the rest of C)
         checks = [" & ".join(tests), *whole_start, *within,
@@ -134,6 +138,10 @@ def position(ex: ExpressionCode, nodes: tuple, parts: list[tuple[str, str]], bar
         i, whole = str(int(start)), []  # a whole start written out
     else:
         whole = [f"1.0 <= {d} < 1e15", f"({i} := _floor({d})) == {d}"]
+    # The strings' names of their kind are read by the find in their turn (s, then t, after d): no test reads them.
+    for at in (0, 2) if pure and not whole else (2,) if pure else ():
+        if parts[at][1] == "s" and values[at].isidentifier():
+            tests[at] = ""
     found_from = str(int(start) - 1) if i.isdigit() else f"{i} - 1"
     length = str(len(nodes[2].value)) if type(nodes[2]) is n.Str else f"_len({t})"
     per_char = ex.scope.shared.costs["char_scan"]

@@ -247,6 +247,13 @@ def test_ale_of_zero_is_reproducible_given_the_seed():
     assert [first.ale(0.0) for _ in range(5)] == [second.ale(0.0) for _ in range(5)]
 
 
+@pytest.mark.parametrize("seed", [0, 1, 1234, 2 ** 64 - 1, 0x9E3779B97F4A7C15])
+def test_ale_of_zero_written_out_gives_the_sequence_of_next(seed):
+    drawn, stepped = Random(seed), Random(seed)
+    assert [drawn.ale(0.0) for _ in range(2000)] == [stepped.next() for _ in range(2000)]
+    assert drawn.ale(-0.0) == stepped.next()  # (-0.0 is 0)
+
+
 def test_reseeding_restarts_the_sequence():
     gen = Random(7)
     before = [gen.ale(0.0) for _ in range(3)]

@@ -19,18 +19,22 @@ if TYPE_CHECKING:
 
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
+_MIX1, _MIX2 = 0xBF58476D1CE4E5B9, 0x94D049BB133111EB  # splitmix64's multipliers
 
 
 def _mix(z: int) -> int:
     """The splitmix64 finaliser: a well-spread 64-bit function of z."""
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    z = ((z ^ (z >> 30)) * _MIX1) & _MASK
+    z = ((z ^ (z >> 27)) * _MIX2) & _MASK
     return z ^ (z >> 31)
+
+
+_UNIT = float(1 << 52)
 
 
 def _unit(z: int) -> float:
     """Map 64 random bits to a float strictly inside ]0,1[."""
-    return ((z >> 12) + 0.5) / float(1 << 52)
+    return ((z >> 12) + 0.5) / _UNIT
 
 
 class Random:
@@ -50,7 +54,16 @@ class Random:
         return _unit(_mix(self._state))
 
     def ale(self, x: float) -> float:
-        """ALE: ALE(0) is the next number of the sequence; any other x gives a fixed function of x."""
+        """ALE: ALE(0) is the next number of the sequence; any other x gives a fixed function of x.
+
+        Decision: ALE(0), a Monte Carlo program's every draw, is next(), _mix and _unit written out: one call
+        where there were four (montecarlo's draws took 0.85 of its profile).
+        """
+        if x == 0.0 and type(x) is float:
+            z = self._state = (self._state + _GAMMA) & _MASK
+            z = ((z ^ (z >> 30)) * _MIX1) & _MASK
+            z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+            return (((z ^ (z >> 31)) >> 12) + 0.5) / _UNIT
         x = check_number(x, "ALE")
         if not math.isfinite(x):
             raise LseError(Err.BAD_ARGUMENT, "ALE")
@@ -73,10 +86,7 @@ class Environment:
                  now: Callable[[], datetime] = host_now) -> None:
         self.random = Random(seed)
         self.now = now
-
-    def ale(self, x: float) -> float:
-        """ALE(x): see Random.ale."""
-        return self.random.ale(x)
+        self.ale = self.random.ale  # ALE(x): see Random.ale (bound here: no call on the way)
 
     def tem(self) -> float:
         """TEM(): whole seconds since midnight."""

@@ -105,7 +105,7 @@ class ExpressionCode(IndexCode):
         self.int_here = False  # the node being written may be one
         self.floor_var: str | None = None  # the variable of the index being written that its floor stands for
         self.floats = 0  # > 0: indices for the general functions, as floats
-        self.reused: dict[int, tuple[str, str]] = {}  # element reads kept in or taken from a temporary (reuse.py)
+        self.reused: dict[int, tuple[str, str]] = {}  # element reads and quotients kept or taken (reuse.py)
 
     @contextmanager
     def plain_lookups(self, fast: bool = True) -> Iterator[None]:
@@ -383,6 +383,16 @@ class ExpressionCode(IndexCode):
         return f"({then} if {cond} else {other})", (tk if tk == ok else "?")
 
     def ex_BuiltinCall(self, node: n.BuiltinCall) -> tuple[str, str]:
+        reused = self.reused.get(id(node))  # a quotient computed before with nothing changed (reuse.py)
+        if reused is None:
+            return self.builtin_call(node)
+        if reused[0] == "take":
+            return reused[1], "n"
+        code, kind = self.builtin_call(node)
+        return f"({reused[1]} := {code})", kind
+
+    def builtin_call(self, node: n.BuiltinCall) -> tuple[str, str]:
+        """A built-in's call, inline where it is written out (see ex_BuiltinCall)."""
         spec = BUILTINS[node.name]
         start = self.int_start(node.args[1]) if node.name in ("SCH", "EQN") and len(node.args) > 1 else None
         # A position given back into one of the program's number variables (a Python name) is set inline too.

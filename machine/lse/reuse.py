@@ -33,8 +33,8 @@ KEEPS = (n.Assign, n.Afficher)  # the statements after which what is kept stays 
 def reused_elements(program: ir.ProgramIR, blocks: list[int], entries: set[int], unit: Unit) -> dict[int, tuple]:
     """By the id of each element read that is written as another: ('keep', temp) for the first read, whose
     value the temporary keeps, ('take', temp) for a read that takes it."""
-    reading = {block_id for block_id in blocks if any(type(item) is n.Index for item in analyses.block_nodes(
-        program, block_id))}
+    reading = {block_id for block_id in blocks if any(type(item) is n.Index or _quotient(item) for item in
+                                                      analyses.block_nodes(program, block_id))}
     if not reading:
         return {}
     inside = set(blocks)
@@ -97,7 +97,7 @@ def _expression(node: object, kept: dict, found: dict, unit: Unit, keep: bool = 
         if kind is n.Call:
             kept.clear()
             return
-        if kind is n.Index:
+        if kind is n.Index or _quotient(item):
             reads = True
         elif kind is n.BuiltinCall and item.position_out:
             positions.append(item.position_out.name)
@@ -155,31 +155,42 @@ def _short(node: object) -> bool:
     return len(nodes_below(node)) <= TALL
 
 
-def _reads(node: object) -> list[tuple[n.Index, bool]]:
-    """The element reads below an expression in the order they run (an element after its index), each with
-    whether it surely runs when the expression's code runs to its end: not in an arm of a conditional value.
-    Both sides of ET and OU run (a side the generator may leave unevaluated reads no element: pysure)."""
+def _reads(node: object) -> list[tuple[object, bool]]:
+    """The element reads and the quotients (_quotient) below an expression in the order they run (an element after
+    its index), each with whether it surely runs when the expression's code runs to its end: not in an arm of a
+    conditional value. Both sides of ET and OU run (a side the generator may leave unevaluated reads no element:
+    pysure), but a quotient there may go unevaluated (kept by none); a quotient in an index is no number's."""
     found = []
-    work: list[tuple[object, bool, bool]] = [(node, True, False)]
+    # (node, sure, ready, in a side of ET or OU, in an index)
+    work: list[tuple[object, bool, bool, bool, bool]] = [(node, True, False, False, False)]
     while work:
-        item, sure, ready = work.pop()
+        item, sure, ready, either, indexed = work.pop()
         if ready:
-            found.append((item, sure))
+            found.append((item, sure and not (either and type(item) is n.BuiltinCall)))
             continue
         kind = type(item)
-        if kind is n.Index:
-            work.append((item, sure, True))
+        if kind is n.Index or (not indexed and _quotient(item)):
+            work.append((item, sure, True, either, indexed))
         if kind is n.Conditional:
             parts = [(item.cond, sure), (item.then, False), (item.other, False)]
         else:
             parts = [(child, sure) for child in children(item)]
-        work.extend((child, child_sure, False) for child, child_sure in reversed(parts))
+        either, indexed = either or kind is n.Logic, indexed or kind is n.Index
+        work.extend((child, child_sure, False, either, indexed) for child, child_sure in reversed(parts))
     return found
 
 
-def _key(node: n.Index) -> tuple | None:
+def _quotient(node: object) -> bool:
+    """ENT(x/y) of variables and constants (LSE's whole quotient: Q←X-ENT(X/B)*B;X←ENT(X/B) computes it twice)."""
+    return type(node) is n.BuiltinCall and node.name == "ENT" and len(node.args) == 1 and type(
+        quotient := node.args[0]) is n.Binary and quotient.op == "/" and _pure(quotient) is not None
+
+
+def _key(node: n.Index | n.BuiltinCall) -> tuple | None:
     """The same key for the same element of the same array, as its index's variables hold now; None if an index
-    is not made of numbers, variables and arithmetic only."""
+    is not made of numbers, variables and arithmetic only. A quotient's, under a name no array has."""
+    if type(node) is n.BuiltinCall:
+        return ("&ENT", (_pure(node.args[0]),))
     parts = []
     for index in node.indices:
         part = _pure(index)

@@ -189,8 +189,13 @@ class Element:
         return " and ".join(evaluated + tests)
 
     # ------------------------------------------------------------ forms
-    def fast_read(self) -> str:
-        return f"{self.container()}[{self.tested()}]"
+    def fast_read(self, at: str | None = None) -> str:
+        """The element read in a fast path; `at`: a name its position is kept in, for a store into it after."""
+        if at is None:
+            return f"{self.container()}[{self.tested()}]"
+        test = self.fast_test()
+        kept = f"({at} := {self.parts[0] if test == 'True' and len(self.names) == 1 else self.position()})"
+        return f"{self.container()}[{kept if test == 'True' else f'{kept} if {test} else None'}]"
 
     def tested(self) -> str:
         """The position if the index names an element (see fast_test), else None (a TypeError)."""

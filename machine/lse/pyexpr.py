@@ -100,6 +100,7 @@ class ExpressionCode(IndexCode):
         self.chains: dict[int, tuple[int, bool, bool, bool]] = {}  # chain_facts' answers, by node id
         self.sureness = SureConditions(scope, numbers, self.sizes)  # the conditions ET and OU may skip
         self.bare_ints: set[int] = set()  # the positions, lengths and codes compared with a number (ex_Compare)
+        self.positions: dict[int, str] = {}  # elements read whose position a fast path keeps, in the name given
         # An index, or a + - * of one, may be a Python int (kind 'i'): a FAIRE's pass index, whole constants.
         self.int_index = False  # the node about to be written may be one
         self.int_here = False  # the node being written may be one
@@ -223,7 +224,8 @@ class ExpressionCode(IndexCode):
             code = f"_rd({self.scope.array(node.name)}, {self.key(node.indices)})"
         else:  # the array is looked at before the index, as everywhere: the same error when both are unset
             element = self.accessed(node)
-            code = element.fast_read() if self.fast else element.read()
+            at = self.positions.pop(id(node), None) if self.fast else None  # (kept for the store after it)
+            code = element.fast_read(at) if self.fast else element.read()
         return (code if reused is None else f"({reused[1]} := {code})"), "n"
 
     def ex_Unary(self, node: n.Unary) -> tuple[str, str]:

@@ -12,6 +12,7 @@ from contextlib import contextmanager
 
 from machine.errors import Err
 from machine.lse import nodes as n
+from machine.lse import reuse
 from machine.lse.costs import expression_cost
 from machine.lse.formats import compile_format
 from machine.lse.operands import CHAIN, appended, changes_variables, literal, whole_constant
@@ -126,18 +127,40 @@ class StatementCode:
             # A plain store whose failure (an index that names no element, any error of the value) runs
             # the statement again the general way: the array, then the index, then the value.
             self.unit.loops.hot_reads = reads  # what was written above is not kept
+            same = self.same_element(target, node.expr)
             with self.descriptions((target, node.expr)) as read, exprs.plain_lookups():
                 fast = exprs.indexed(target.name, target.indices, "")
+                if same is not None:
+                    exprs.positions[id(same)] = "_at"
                 code, kind = exprs.expr(node.expr)
+            kept = same is not None and exprs.positions.pop(id(same), None) is None  # (the read kept it)
             opening, general = self.rerun(parts, read)
             out.emit(opening)
-            out.emit("    " + fast.fast_store(code if kind == "n" else f"_num({code})"))
+            value = code if kind == "n" else f"_num({code})"
+            out.emit(f"    {fast.container()}[_at] = {value}" if kept else "    " + fast.fast_store(value))
             out.emit(general)
             with exprs.compact():
                 out.emit("    " + self.put(array, target, node.expr))
             return
         for line in element.store(number):
             out.emit(line)
+
+    def same_element(self, target: n.Index, expr: object) -> n.Index | None:
+        """A read of the element a store goes to (`H[K]←H[K]+1`), surely run by the value, whose position the fast
+        path keeps for the store; None if there is none, or its index is more than variables, numbers and + - * /.
+
+        Decision: the value has no effect before its end (a fast path: no call), so the index names the same
+        element when the store comes; an element read that takes an earlier one's value (reuse.py) computes no
+        position. Python computes the value of `a[p] = v` first: the read has kept p.
+        """
+        key = reuse.element_key(target)
+        if key is None:
+            return None
+        for item, sure in reuse.element_reads(expr):
+            if sure and type(item) is n.Index and reuse.element_key(item) == key and (
+                    self.exprs.reused.get(id(item), ("keep",))[0] != "take"):
+                return item
+        return None
 
     def counter_given(self, name: str, expr: object | None) -> None:
         """A FAIRE variable given a value (`expr`; None: read in): its int is that value where it is a whole

@@ -116,8 +116,8 @@ def _read(node: object, kept: dict, found: dict, keep: bool, short: bool) -> Non
     fresh: dict[tuple, int] = {}
     for piece, within in _pieces(node, short):
         here: dict[tuple, int] = {}  # the element reads of this expression, by their key: the first that runs
-        for item, sure in _reads(piece):
-            key = _key(item)
+        for item, sure in element_reads(piece):
+            key = element_key(item)
             if key is None:
                 continue
             held = kept.get(key)
@@ -155,7 +155,7 @@ def _short(node: object) -> bool:
     return len(nodes_below(node)) <= TALL
 
 
-def _reads(node: object) -> list[tuple[object, bool]]:
+def element_reads(node: object) -> list[tuple[object, bool]]:
     """The element reads and the quotients (_quotient) below an expression in the order they run (an element after
     its index), each with whether it surely runs when the expression's code runs to its end: not in an arm of a
     conditional value. Both sides of ET and OU run (a side the generator may leave unevaluated reads no element:
@@ -186,7 +186,7 @@ def _quotient(node: object) -> bool:
         quotient := node.args[0]) is n.Binary and quotient.op == "/" and _pure(quotient) is not None
 
 
-def _key(node: n.Index | n.BuiltinCall) -> tuple | None:
+def element_key(node: n.Index | n.BuiltinCall) -> tuple | None:
     """The same key for the same element of the same array, as its index's variables hold now; None if an index
     is not made of numbers, variables and arithmetic only. A quotient's, under a name no array has."""
     if type(node) is n.BuiltinCall:

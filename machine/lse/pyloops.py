@@ -427,12 +427,11 @@ class LoopCode:
         unit = self.unit
         if self.counting is not None and state[-1] is self.counting:  # a pass of the `for`: paid, then next
             self.pay_pass(line)
-            if self.bound is not None:  # (the slice has room for the most every pass of the `for` can cost)
-                pass
-            elif self.price is None and self.head is not None:  # the passes run, their heads paid as the `for` ends
+            # (no test where the slice has room for the most every pass of the `for` can cost: bound, or in bulk)
+            if self.bound is None and self.price is None and self.head is not None:  # heads paid as the `for` ends
                 counter = unit.counter(self.counting.node.var)
                 unit.out.emit(f"if cyc >= bud: cyc += {self.head}.0 * (_it.index({counter}) + 1); break")
-            elif self.price is None:  # (paid in bulk: the slice has room for every pass of the `for`)
+            elif self.bound is None and self.price is None:
                 unit.out.emit("if cyc >= bud: break")
             unit.out.emit("continue")  # (a way that jumps here is written where it jumps)
             self.count_end = (line, state, next_block)

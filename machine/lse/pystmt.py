@@ -1,8 +1,8 @@
 """Python code for the statements of a block (assignments, output, input, declarations, calls, disk, FAIRE set-up).
 
 A part of the one code generator (pygen.UnitCode gives it the unit's storage, output and expressions);
-imports nodes, errors, costs, formats, operands, pyexpr and values (a slot number, the arrays an own TABLEAU
-copies); never the runtime.
+imports nodes, errors, costs, formats, operands, pyexpr, reuse (an element's key and reads) and values (a slot
+number, the arrays an own TABLEAU copies); never the runtime.
 """
 
 from __future__ import annotations

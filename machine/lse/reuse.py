@@ -1,4 +1,5 @@
-"""Elements a unit reads again with nothing changed in between: the later reads take the first one's value.
+"""Elements a unit reads again, and whole quotients ENT(X/B) it computes again, with nothing changed in between:
+the later reads take the first one's value.
 
 An analysis of the IR for the one code generator (pyexpr writes what it finds); imports ir, nodes,
 analyses, checks, operands (children) and pyexpr (its TALL), never the runtime. SI T[J]<V ALORS T[J+1]←T[J]

@@ -105,6 +105,30 @@ def test_cca_of_any_float_parses_back_within_eight_significant_digits(x):
     assert math.isclose(back, x, rel_tol=5.000001e-8, abs_tol=1e-300)
 
 
+def u_by_decimal(x: float) -> str:
+    """U of a number of a million or more in size, as decimal rounds it half up to eight digits: the oracle."""
+    sign, digits, exponent = Decimal(x).normalize().as_tuple()
+    rounded = Decimal(x).quantize(Decimal(1).scaleb(len(digits) + exponent - 8), rounding=ROUND_HALF_UP)
+    text = format(rounded, "E")  # e.g. 1.2345679E+8
+    mantissa, power = text.split("E")
+    mantissa = mantissa.rstrip("0").rstrip(".") if "." in mantissa else mantissa
+    whole, _, fraction = mantissa.lstrip("-").partition(".")
+    return f"{'-' if sign else ''}{whole}.{fraction or '0'}E+{int(power):02d}"
+
+
+@pytest.mark.parametrize("x, expected", [
+    (1e6, "1.0E+06"), (-1234567.0, "-1.234567E+06"), (99999995.0, "9.9999995E+07"), (999999995.0, "1.0E+09"),
+    (123456785.0, "1.2345679E+08"), (123456784.0, "1.2345678E+08"), (2.0 ** 53 - 1, "9.0071993E+15"),
+])
+def test_a_whole_number_of_a_million_or_more_is_rounded_half_up_to_eight_digits(x, expected):
+    assert cca(x) == expected == u_by_decimal(x)
+
+
+@given(st.integers(min_value=10 ** 6, max_value=2 ** 53 - 1), st.sampled_from([1, -1]))
+def test_a_whole_number_of_a_million_or_more_is_written_as_decimal_rounds_it(n, sign):
+    assert cca(float(sign * n)) == u_by_decimal(float(sign * n))
+
+
 @given(finite)
 def test_cca_never_contains_a_space_and_format_u_ends_with_exactly_one(x):
     assert " " not in cca(x)

@@ -109,6 +109,8 @@ def cca(x: float) -> str:
         x = _number(x, "CCA")
     if -1e6 < x < 1e6 and x.is_integer():  # the common case, exact already (NaN and infinities fail)
         return str(int(x))
+    if -_WHOLE_DIGITS < x < _WHOLE_DIGITS and x.is_integer():
+        return _whole_u(x)
     if not math.isfinite(x):
         return _non_finite(x)
     if _Decimal is None:
@@ -121,6 +123,27 @@ def cca(x: float) -> str:
             return sign + digits[:lead + 1] + "." + digits[lead + 1:]
         return sign + "0." + "0" * (-lead - 1) + digits
     return f"{sign}{digits[0]}.{digits[1:] or '0'}E{'-' if lead < 0 else '+'}{abs(lead):02d}"
+
+
+_WHOLE_DIGITS = 2.0 ** 53  # whole numbers below this in size: U by their digits (_whole_u)
+
+
+def _whole_u(x: float) -> str:
+    """U of a whole number from a million up to 2^53 in size, from its exact digits: rounded half up to _U_DIGITS
+    significant digits as the context of decimal does, in its exponent form (the digits are the number's own).
+
+    Decision: a sum or a product printed, or turned into a string by CCA, went through decimal (~2 us); the digits
+    of an int are the exact decimal value, so the first digit dropped says the rounding (5 or more: up).
+    """
+    digits = str(int(abs(x)))
+    lead = len(digits) - 1
+    if len(digits) > _U_DIGITS:
+        kept = int(digits[:_U_DIGITS]) + (digits[_U_DIGITS] >= "5")
+        digits = str(kept)
+        if len(digits) > _U_DIGITS:  # 99999999.5 and above: one more digit, all zeros but the first
+            lead += 1
+    digits = digits[:_U_DIGITS].rstrip("0") or "0"
+    return f"{'-' if x < 0 else ''}{digits[0]}.{digits[1:] or '0'}E+{lead:02d}"
 
 
 def format_u(x: float) -> str:

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import math
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import ROUND_HALF_UP, Context, Decimal
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from machine.errors import Err, LseError
+from machine.lse import formats as formats_module
 from machine.lse.formats import (
     FormatSpec,
     cca,
@@ -127,6 +128,26 @@ def test_a_whole_number_of_a_million_or_more_is_rounded_half_up_to_eight_digits(
 @given(st.integers(min_value=10 ** 6, max_value=2 ** 53 - 1), st.sampled_from([1, -1]))
 def test_a_whole_number_of_a_million_or_more_is_written_as_decimal_rounds_it(n, sign):
     assert cca(float(sign * n)) == u_by_decimal(float(sign * n))
+
+
+def u_rounded_by_decimal(x: float) -> tuple[str, str, int]:
+    """x rounded half up to eight significant digits by decimal, from its exact value: sign, digits, exponent."""
+    sign, digits, exponent = Context(prec=8, rounding=ROUND_HALF_UP).plus(Decimal(x)).as_tuple()
+    text = "".join(map(str, digits))
+    return ("-" if sign else ""), (text.rstrip("0") or "0"), exponent + len(text) - 1
+
+
+@pytest.mark.parametrize("x, expected", [
+    (10000.0625, "10000.063"), (12345.6875, "12345.688"), (-10000.0625, "-10000.063"), (1234567.5, "1.2345675E+06"),
+    (0.00012345678, "1.2345678E-04"), (999999.995, "999999.99"), (2 / 3, "0.66666667"), (-1 / 3, "-0.33333333"),
+])
+def test_a_number_with_a_fraction_is_rounded_half_up_on_its_exact_value(x, expected):
+    assert cca(x) == expected  # (10000.0625 is half way at the ninth digit: up, not to even; 999999.995 is below)
+
+
+@given(finite.filter(lambda x: x != 0))
+def test_the_digits_of_u_are_those_decimal_rounds_half_up(x):
+    assert formats_module._u_digits(x) == u_rounded_by_decimal(x)
 
 
 @given(finite)

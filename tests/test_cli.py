@@ -198,6 +198,7 @@ def test_a_plain_headless_run_of_a_printing_program_imports_no_decimal_json_reco
     assert [name for name in LAZY if name in imported] == []
 
 
-def test_a_fraction_the_disk_and_the_date_do_import_decimal_json_and_datetime(tmp_path):
-    imported = imports_of_a_run(tmp_path, "10 A←1/3;AFFICHER A,DAT()\n20 GARER A,1,'#NOMBRE'\n30 TERMINER\n")
+def test_a_number_on_the_half_the_disk_and_the_date_do_import_decimal_json_and_datetime(tmp_path):
+    # (a fraction is printed from its 17 digits: only one whose ninth digit on is 500000000 takes decimal)
+    imported = imports_of_a_run(tmp_path, "10 A←1/3;AFFICHER A,10000.0625,DAT()\n20 GARER A,1,'#NOMBRE'\n30 TERMINER\n")
     assert {"decimal", "json", "datetime"} <= imported  # the first test would see them if a plain run imported them

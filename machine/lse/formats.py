@@ -109,8 +109,6 @@ def cca(x: float) -> str:
         x = _number(x, "CCA")
     if -1e6 < x < 1e6 and x.is_integer():  # the common case, exact already (NaN and infinities fail)
         return str(int(x))
-    if -_WHOLE_DIGITS < x < _WHOLE_DIGITS and x.is_integer():
-        return _whole_u(x)
     if not math.isfinite(x):
         return _non_finite(x)
     sign, digits, lead = _u_digits(x)
@@ -128,15 +126,16 @@ def _u_digits(x: float) -> tuple[str, str, int]:
     exponent; from its 17 digits correctly rounded, decimal only where they sit on the half.
 
     Decision: the 17 digits are within half a unit of the 17th of the exact value, so the 9 after the eighth say
-    which side of the half it lies, unless they are 500000000 exactly (then decimal, from the exact value): a
-    number printed with a fraction went through decimal (~2 us), ~0.6 us so.
+    which side of the half it lies, unless they are 500000000 exactly (then decimal, from the exact value, but for a
+    whole number below 10^17, whose 17 digits are its own: on the half, up): a number printed with a fraction, or
+    whole from a million, went through decimal (~2 us), ~0.6 us so.
     """
     text = f"{x:.16e}"
     negative = text[0] == "-"
     mantissa, _, power = text[1 if negative else 0:].partition("e")
     digits = mantissa[0] + mantissa[2:]  # 17 digits
     tail = digits[_U_DIGITS:]
-    if tail == "500000000":  # on the half, as far as 17 digits tell
+    if tail == "500000000" and not (-1e17 < x < 1e17 and x.is_integer()):  # on the half, as far as they tell
         if _Decimal is None:
             _load_decimal()
         return _round_significant(x, _U_CONTEXT)
@@ -145,27 +144,6 @@ def _u_digits(x: float) -> tuple[str, str, int]:
     if kept == 10 ** _U_DIGITS:
         kept, lead = 10 ** (_U_DIGITS - 1), lead + 1
     return ("-" if negative else ""), (str(kept).rstrip("0") or "0"), lead
-
-
-_WHOLE_DIGITS = 2.0 ** 53  # whole numbers below this in size: U by their digits (_whole_u)
-
-
-def _whole_u(x: float) -> str:
-    """U of a whole number from a million up to 2^53 in size, from its exact digits: rounded half up to _U_DIGITS
-    significant digits as the context of decimal does, in its exponent form (the digits are the number's own).
-
-    Decision: a sum or a product printed, or turned into a string by CCA, went through decimal (~2 us); the digits
-    of an int are the exact decimal value, so the first digit dropped says the rounding (5 or more: up).
-    """
-    digits = str(int(abs(x)))
-    lead = len(digits) - 1
-    if len(digits) > _U_DIGITS:
-        kept = int(digits[:_U_DIGITS]) + (digits[_U_DIGITS] >= "5")
-        digits = str(kept)
-        if len(digits) > _U_DIGITS:  # 99999999.5 and above: one more digit, all zeros but the first
-            lead += 1
-    digits = digits[:_U_DIGITS].rstrip("0") or "0"
-    return f"{'-' if x < 0 else ''}{digits[0]}.{digits[1:] or '0'}E+{lead:02d}"
 
 
 def format_u(x: float) -> str:

@@ -392,10 +392,20 @@ def loop_region(program: ir.ProgramIR, body: int) -> set[int]:
 PRICED = NUMERIC_BUILTINS - {"LGR"}  # the numeric built-ins priced at their point (LGR reads a string)
 
 
-# The nodes whose price is known before they run (nothing paid by the characters or the branch they find).
-FIXED_PRICE = frozenset((n.Assign, n.Num, n.Str, n.Var, n.Index, n.Unary, n.Compare, n.Logic, n.Not))
+# The nodes whose price is known before they run (nothing paid by the characters or the branch they find): of numbers
+# only (constant_pass), and with strings stored or compared (pass_bound).
+NUMBER_NODES = frozenset((n.Assign, n.Num, n.Var, n.Index, n.Unary))
+FIXED_PRICE = NUMBER_NODES | {n.Str, n.Compare, n.Logic, n.Not}
 STEADY_BUILTINS = PRICED | {"LGR", "EQN", "EQC", "ETL", "OUL", "OUX"}  # and those of strings and bits scanning nothing
 SCANNED_MOST = 16  # a substring of a constant count up to this is priced at its most (pass_bound)
+
+
+def priced_before(node: object, kinds: frozenset = FIXED_PRICE, builtins: frozenset = STEADY_BUILTINS) -> bool:
+    """True if a node's price is known before it runs: one of `kinds`, + - * / ^, or a call of one of `builtins`
+    that gives back no position."""
+    kind = type(node)
+    return kind in kinds or (kind is n.Binary and node.op in "+-*/^") or (
+        kind is n.BuiltinCall and node.position_out is None and node.name in builtins)
 
 
 def pass_bound(program: ir.ProgramIR, body: int, price: Callable[[Counter], int]) -> int | None:
@@ -405,15 +415,13 @@ def pass_bound(program: ir.ProgramIR, body: int, price: Callable[[Counter], int]
     region = sorted(loop_region(program, body))
     scanned = 0  # the most characters its substrings copy
     for node in analyses.unit_nodes(program, region):
-        kind = type(node)
-        if kind in FIXED_PRICE or (kind is n.Binary and node.op in "+-*/^") or (
-                kind is n.BuiltinCall and node.position_out is None and node.name in STEADY_BUILTINS):
+        if priced_before(node):
             continue
-        if kind is n.BuiltinCall and node.name == "SCH" and node.position_out is None and len(node.args) == 3 and (
-                count := whole_constant(node.args[2])) is not None and 0 <= count <= SCANNED_MOST:
-            scanned += count
-            continue
-        return None
+        substring = type(node) is n.BuiltinCall and node.name == "SCH" and node.position_out is None
+        count = whole_constant(node.args[2]) if substring and len(node.args) == 3 else None
+        if count is None or not 0 <= count <= SCANNED_MOST:
+            return None
+        scanned += count
     blocks = program.blocks
     return price(ir.PASS_COST) + price(Counter({"char_scan": scanned})) + sum(
         max(0, price(op.kinds)) for block_id in region for op in blocks[block_id].ops if type(op) is ir.Charge)
@@ -425,7 +433,4 @@ def constant_pass(program: ir.ProgramIR, body: int) -> bool:
     region = loop_region(program, body)
     if any(type(program.blocks[block_id].exit) is ir.Branch for block_id in region):
         return False
-    return all(type(node) in (n.Assign, n.Num, n.Var, n.Index, n.Unary) or (
-        type(node) is n.Binary and node.op in "+-*/^") or (
-        type(node) is n.BuiltinCall and node.name in PRICED and node.position_out is None)
-        for node in analyses.unit_nodes(program, sorted(region)))
+    return all(priced_before(node, NUMBER_NODES, PRICED) for node in analyses.unit_nodes(program, sorted(region)))

@@ -50,6 +50,7 @@ class LoopCode:
         self.caps: dict[str, int] = {}  # the bounds of the capped indexes (see capped), each with its greatest offset
         self.floor: int | None = None  # the least offset of the floored index parts (see floored)
         self.regions: dict[int, list] = {}  # each counted loop's nodes, by body block (see loop_nodes)
+        self.bounds: dict[int, int | None] = {}  # the most each counted loop's pass can cost (see pass_bound)
 
     def choose(self) -> None:
         """The counted loops of the unit (plain runs, loops known): those pyflow.counted_loop finds whose
@@ -217,7 +218,7 @@ class LoopCode:
         unit = self.unit
         self.price, self.adds, self.hot_reads = (0 if bulk else None), 0, 0
         self.head_at, self.head = (None if bulk else len(unit.out.lines)), None
-        self.bound = None if bulk else pyflow.pass_bound(self.ir, body, unit.shared.price)
+        self.bound = None if bulk else self.pass_bound(body)
         nodes = self.loop_nodes(body)
         assigned = {node.target.name for node in nodes if type(node) is n.Assign and type(node.target) is n.Var}
         # What no pass changes is read once before the `for`: the arrays it indexes and their descriptions
@@ -281,6 +282,12 @@ class LoopCode:
         elements = sum(type(node) is n.Index and len(node.indices) == 2 for node in self.loop_nodes(body))
         saved = PASS_SAVED + (BULK_SAVED if bulk else 0) + ELEMENT_SAVED * elements - FLOAT_MADE
         return max(2, -(-FOR_START // saved)) if saved > 0 else None
+
+    def pass_bound(self, body: int) -> int | None:
+        """The most a counted loop's pass can cost (pyflow.pass_bound), found once: ints_suffice and count ask."""
+        if body not in self.bounds:
+            self.bounds[body] = pyflow.pass_bound(self.ir, body, self.unit.shared.price)
+        return self.bounds[body]
 
     def loop_nodes(self, body: int) -> list:
         """A counted loop's nodes, found once: ints_suffice, long_passes and each pass written read them."""

@@ -385,13 +385,9 @@ class StatementCode:
                 if min(shape) < 1:  # a vector's size computed: made here where it is a whole number up to OWN_COPIED
                     self.own_vector(name, values[0], held)
                     continue
-                # A procedure's own array of constant sizes: a copy of one made here (runtime.own_arrays, written out:
-                # the memory's test, the charge, the array; what the memory refuses is _own's, which fails).
-                made = self.shared.constant(new_array(name, shape))
-                price = self.shared.costs["element_init"] * cells
-                self.out.emit(f"if (_mo := {cells} - {held}) <= 0 or _MM.used + _mo <= _MM.limit:\n"
-                              f"    _MM.used += _mo; cyc += {price}.0; {self.unit.pyname(name)} = _K[{made}].copy()"
-                              f"; {held} = {cells}\nelse:\n    {own}")
+                # A procedure's own array of constant sizes: a copy of one made here.
+                made = f"{self.unit.pyname(name)} = _K[{self.shared.constant(new_array(name, shape))}].copy()"
+                self.own_made(made, str(cells), f"{self.shared.costs['element_init'] * cells}.0", held, own)
             elif self.unit.storage(name) == "ref":  # a parameter by reference is the caller's: not redeclared
                 self.out.emit(f"M.fail({int(Err.ALREADY_DECLARED)}, {name!r})")
             else:
@@ -408,11 +404,18 @@ class StatementCode:
         array, (code, kind) = self.unit.pyname(name), size
         number = "" if kind == "n" else "_type(_ts) is _float and "
         self.out.emit(f"_ts = {code}")
-        self.out.emit(f"if {number}1.0 <= _ts <= {float(OWN_COPIED)!r} and (_tc := _floor(_ts)) == _ts and (\n"
-                      f"        (_mo := _tc - {held}) <= 0 or _MM.used + _mo <= _MM.limit):\n"
-                      f"    _MM.used += _mo; cyc += {self.shared.costs['element_init']} * _tc\n"
-                      f"    {array} = [0.0] * (_tc + 1); {array}[0] = _dsc({name!r}, (_tc,)); {held} = _tc\n"
-                      f"else:\n    {array}, {held} = _own({name!r}, (_ts, ), {held})")
+        made = f"{array} = [0.0] * (_tc + 1); {array}[0] = _dsc({name!r}, (_tc,))"
+        own = f"{array}, {held} = _own({name!r}, (_ts, ), {held})"
+        self.own_made(made, "_tc", f"{self.shared.costs['element_init']} * _tc", held, own,
+                      f"{number}1.0 <= _ts <= {float(OWN_COPIED)!r} and (_tc := _floor(_ts)) == _ts")
+
+    def own_made(self, made: str, cells: str, price: str, held: str, own: str, size_test: str | None = None) -> None:
+        """A procedure's own array made here (`made`: the statements that set it), runtime.own_arrays written out:
+        where its size passes `size_test` (if any), the memory's test of its `cells` beside the `held` ones and the
+        charge, `price`; what they refuse is `own`, the runtime's call (which fails as it would have)."""
+        room = f"(_mo := {cells} - {held}) <= 0 or _MM.used + _mo <= _MM.limit"
+        test = room if size_test is None else f"{size_test} and (\n        {room})"
+        self.out.emit(f"if {test}:\n    _MM.used += _mo; cyc += {price}; {made}; {held} = {cells}\nelse:\n    {own}")
 
     def st_CallStatement(self, node: n.CallStatement) -> None:
         out = self.out

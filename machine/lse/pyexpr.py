@@ -216,17 +216,26 @@ class ExpressionCode(IndexCode):
             return left + right if node.op == "*" else max(left, right) + 1
         return 99
 
-    def ex_Index(self, node: n.Index) -> tuple[str, str]:
-        reused = self.reused.get(id(node))  # the same element read before with nothing changed (reuse.py)
+    def kept(self, node: object, write: Callable[[object], tuple[str, str]]) -> tuple[str, str]:
+        """An element read or a quotient as `write` writes it, or its value kept in a temporary by an earlier one with
+        nothing changed in between (reuse.py: the temporary taken, or set here for a later one to take)."""
+        reused = self.reused.get(id(node))
         if reused is not None and reused[0] == "take":
             return reused[1], "n"
+        code, kind = write(node)
+        return (code if reused is None else f"({reused[1]} := {code})"), kind
+
+    def ex_Index(self, node: n.Index) -> tuple[str, str]:
+        return self.kept(node, self.element_read)
+
+    def element_read(self, node: n.Index) -> tuple[str, str]:
+        """An element read (see ex_Index)."""
         if self.cold:  # the array, then the index (floats), then any index is the general function's
-            code = f"_rd({self.scope.array(node.name)}, {self.key(node.indices)})"
-        else:  # the array is looked at before the index, as everywhere: the same error when both are unset
-            element = self.accessed(node)
-            at = self.positions.pop(id(node), None) if self.fast else None  # (kept for the store after it)
-            code = element.fast_read(at) if self.fast else element.read()
-        return (code if reused is None else f"({reused[1]} := {code})"), "n"
+            return f"_rd({self.scope.array(node.name)}, {self.key(node.indices)})", "n"
+        # The array is looked at before the index, as everywhere: the same error when both are unset.
+        element = self.accessed(node)
+        at = self.positions.pop(id(node), None) if self.fast else None  # (kept for the store after it)
+        return (element.fast_read(at) if self.fast else element.read()), "n"
 
     def ex_Unary(self, node: n.Unary) -> tuple[str, str]:
         code, kind = self.sub(node.operand)
@@ -385,13 +394,7 @@ class ExpressionCode(IndexCode):
         return f"({then} if {cond} else {other})", (tk if tk == ok else "?")
 
     def ex_BuiltinCall(self, node: n.BuiltinCall) -> tuple[str, str]:
-        reused = self.reused.get(id(node))  # a quotient computed before with nothing changed (reuse.py)
-        if reused is None:
-            return self.builtin_call(node)
-        if reused[0] == "take":
-            return reused[1], "n"
-        code, kind = self.builtin_call(node)
-        return f"({reused[1]} := {code})", kind
+        return self.kept(node, self.builtin_call)
 
     def builtin_call(self, node: n.BuiltinCall) -> tuple[str, str]:
         """A built-in's call, inline where it is written out (see ex_BuiltinCall)."""

@@ -40,6 +40,14 @@ PROGRAMS = {
     "parity and remainders by powers of two of the largest numbers (no check: operands.halved_back)": (
         "10 LIRE X;FAIRE 30 POUR K←1 JUSQUA 4\n20 SI X=2*ENT(X/2) ALORS AFFICHER X-ENT(X/4)*4,1024*ENT(X/1024)-X\n"
         "25 AFFICHER X-2*ENT(X/2)\n30 X←-X\n40 AFFICHER X-ENT(X/3)*3,3*ENT(X/3)\n"),
+    "remainders by variables of bounded numbers, negative and fractional (no check: operands.quotient_product)": (
+        "10 FAIRE 30 POUR D←-7.5 PAS 2.5 JUSQUA 10;SI D=0 ALORS ALLER EN 30\n"
+        "20 FAIRE 30 POUR P←-9 JUSQUA 9 PAS 4.5\n30 AFFICHER P-ENT(P/D)*D,D*ENT(P/D)\n"),
+    "a remainder by a tiny variable whose quotient overflows": "10 X←1E200;Y←1E-200;Z←X-ENT(X/Y)*Y;AFFICHER Z\n",
+    "a remainder whose product overflows though its quotient does not": (
+        "10 LIRE X;X←-X;Y←3.3E249;FAIRE 20 POUR K←1 JUSQUA 2\n20 SI ENT(X/Y)*Y<X ALORS AFFICHER K\n"),
+    "a remainder by a variable of zero": "10 X←5;Y←0;Z←X-ENT(X/Y)*Y;AFFICHER Z\n",
+    "a remainder of the largest number read in, by a variable": "10 LIRE X;Y←0.75;AFFICHER X-ENT(X/Y)*Y\n",
 }
 
 
@@ -74,3 +82,9 @@ def test_a_chain_of_variables_that_would_be_tested_at_each_link_is_a_fast_path_t
     fast, general = line.split("except _Exception:")
     assert "try:" in fast and fast.count("_overflow()") == 1
     assert general.count("_overflow()") + general.count("_ck(") > 1  # the general way tests each operation
+
+
+def test_a_remainder_by_a_variable_of_bounded_numbers_tests_only_its_quotient() -> None:
+    code = listing("10 FAIRE 30 POUR D←1 JUSQUA 9\n20 FAIRE 30 POUR P←1 JUSQUA 99\n30 AFFICHER P-ENT(P/D)*D\n")
+    line = code[code.index("# 30:"):]
+    assert line.count("_overflow()") == 1 and "(v_P / v_D)) - _t == 0.0 else _overflow()" in line

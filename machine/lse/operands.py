@@ -79,11 +79,33 @@ def _size(node: object, variable: Callable[[str], float | None], bounded: dict[s
         right = node.right
         size = abs(float(right.value)) if type(right) is n.Num else 0.0
         return left / size * (1.0 + 2.0 ** -52) if left is not None and size >= 1.0 else None
+    if node.op == "*" and (product := quotient_product(node.left, node.right, variable, bounded, depth, known)):
+        return product
     right = _magnitude(node.right, variable, bounded, depth + 1, known)
     if left is None or right is None:
         return None
     size = left + right if node.op in "+-" else left * right
     return size if size <= FITS else None
+
+
+def quotient_product(left: object, right: object, variable: Callable[[str], float | None],
+                     bounded: dict[str, tuple[int, int]] | None, depth: int,
+                     known: dict[int, float | None]) -> float | None:
+    """A bound on ENT(X/Y)*Y (or Y*ENT(X/Y)), Y a variable, LSE's remainder by a variable's second half: |X|+|Y|
+    with room for rounding, from the bounds of X and Y; else None (0.0 is never given: a bound of 0 is None).
+
+    |ENT(q)| is at most |q|+1, so the product at most |X|+|Y| where the quotient is finite (an infinite or
+    undefined one stopped the run before); the quotient and the product each round by a part in 2^24 at most.
+    """
+    for whole, divisor in ((left, right), (right, left)):
+        if type(divisor) is n.Var and type(whole) is n.BuiltinCall and whole.name == "ENT" and (
+                len(whole.args) == 1 and type(quotient := whole.args[0]) is n.Binary and quotient.op == "/" and
+                type(quotient.right) is n.Var and quotient.right.name == divisor.name):
+            dividend = _magnitude(quotient.left, variable, bounded, depth + 1, known)
+            size = variable(divisor.name)
+            if dividend is not None and size is not None and (bound := (dividend + size) * (1.0 + 2.0 ** -20)) <= FITS:
+                return bound or None
+    return None
 
 
 def remainder_divisor(node: n.Binary) -> float | None:
@@ -153,6 +175,7 @@ def cannot_overflow(op: str, left: object, right: object, bounded: dict[str, tup
         return any(c is not None and c < 1e291 for c in (a, b)) or power_remainder(op, left, right) is not None
     if op == "*":
         return (any(c is not None and c <= 1.0 for c in (a, b)) or (a is not None and b is not None and a * b <= FITS)
+                or quotient_product(left, right, size_of, bounded, 0, {} if known is None else known) is not None
                 or halved_back(left, right) or halved_back(right, left))
     return op == "/" and isinstance(right, n.Num) and abs(float(right.value)) >= 1.0
 

@@ -170,6 +170,10 @@ class Generator:
             return self.constant() if self.chance(0.4) else self.pick(self.readable_nums())
         if roll < 0.35:
             return self.element(depth)
+        if roll < 0.362:  # LSE's remainder, by a variable or a constant (operands.quotient_product)
+            x = self.pick(self.readable_nums())
+            y = self.pick(self.readable_nums()) if self.chance(0.6) else self.pick(("7", "0.5", "3"))
+            return f"({x}-ENT({x}/{y})*{y})" if self.chance(0.7) else f"(ENT({x}/{y})*{y})"
         if roll < 0.6:
             op = self.pick("++--**/^")
             right = self.pick(("2", "0.5", "3")) if op == "^" else self.num(depth + 1, calls)

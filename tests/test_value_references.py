@@ -1,5 +1,6 @@
 """A parameter by reference that its procedure only reads, where nothing the call runs stores anything but
-globals and its own locals by value, is given the number its argument holds at the call (passing.py).
+globals and its own locals by value, is given the number or the string its argument holds at the call
+(passing.py); a string given so is held by no memory, as the reference's cell held none.
 
 Each program runs in every mode of the Micro against the reference (output, error and line, cycles), in both
 number models; a table says which parameters are given so; the monitor changing such a variable while a run
@@ -49,7 +50,18 @@ PROGRAMS = {
     "an error in the procedure": (
         LOOP + "40 S←S+&F(I,I-2)\n" + END + "70 PROCEDURE &F(A,B)\n80 RESULTAT A/B\n", ()),
     "calls too deep": (LOOP + "40 S←S+&F(I)\n" + END + "70 PROCEDURE &F(A)\n80 RESULTAT &F(A+1)\n", ()),
-    "a string, an element and an array stay references": (
+    "strings given as values down a recursion until the memory is full": (
+        "10 TABLEAU Z[15000];&P('ABCDEFGHIJ',1);TERMINER\n100 PROCEDURE &P(S,N) LOCAL N,T\n110 CHAINE T;T←S!S\n"
+        "120 AFFICHER N,LGR(T)\n130 SI N<60 ALORS &P(S!'KLMNOPQRST',N+1)\n140 RETOUR\n", ()),
+    "the permutations of a word, its strings given as values": (
+        "10 CHAINE W;W←'ABCD';C←0;H←0;&PERM('',W);AFFICHER C,H;TERMINER\n100 PROCEDURE &PERM(P,R) LOCAL I\n"
+        "110 SI LGR(R)=0 ALORS DEBUT C←C+1;H←H+EQN(P,1)*EQN(P,LGR(P));RETOUR FIN\n"
+        "120 FAIRE 130 POUR I←1 JUSQUA LGR(R)\n130 &PERM(P!SCH(R,I,1),SCH(R,1,I-1)!SCH(R,I+1,LGR(R)))\n"
+        "140 RETOUR\n", ()),
+    "a CHAINE that may be unset, given to a procedure that reads it": (
+        "10 LIRE K\n20 CHAINE C;SI K=1 ALORS C←'AB'\n30 AFFICHER &F(C)\n40 TERMINER\n50 PROCEDURE &F(S)\n"
+        "60 RESULTAT LGR(S)\n", ("0",)),
+    "a string, an element and an array: the string as a value": (
         "10 CHAINE C;C←'AB';TABLEAU T[3];S←0\n20 FAIRE 40 POUR I←1 JUSQUA 3\n30 T[I]←I*I\n"
         "40 S←S+&F(C,T[I],T)\n" + END + "70 PROCEDURE &F(X,E,U)\n80 RESULTAT LGR(X)+E+U[1]\n", ()),
     "a factorial of what is read in, and of what one way assigns": (
@@ -108,7 +120,9 @@ FORMS = [  # (program, the procedure's function's first line)
     (PROGRAMS["expressions, constants and one variable twice"][0], "def p_F(v_A, v_B, v_C, v_D, depth):"),
     # (the global T that &G stores before the call is surely set there, and &F stores no global)
     (PROGRAMS["a parameter given on to itself, and from a caller that stores"][0], "def p_F(v_A, v_N, depth):"),
-    (PROGRAMS["a string, an element and an array stay references"][0], "def p_F(r_X, r_E, r_U, depth):"),
+    (PROGRAMS["a string, an element and an array: the string as a value"][0], "def p_F(v_X, r_E, r_U, depth):"),
+    (PROGRAMS["the permutations of a word, its strings given as values"][0], "def p_PERM(v_P, v_R, depth):"),
+    (PROGRAMS["a CHAINE that may be unset, given to a procedure that reads it"][0], "def p_F(r_S, depth):"),
     (PROGRAMS["a loop's variable passed where the loop is left by a jump"][0], "def p_F(v_A, depth):"),
     (PROGRAMS["a procedure giving its parameter by value, its local and a global"][0], "def p_F(v_A, depth):"),
     # (a function's number is worked out at the call, as its temporary cell was)
@@ -129,7 +143,7 @@ FORMS = [  # (program, the procedure's function's first line)
 
 
 @pytest.mark.parametrize(("source", "first"), FORMS)
-def test_only_a_parameter_read_only_and_given_numbers_surely_set_is_given_as_a_value(source: str, first: str) -> None:
+def test_only_a_parameter_read_only_and_given_values_surely_set_is_given_as_a_value(source: str, first: str) -> None:
     assert first in listing(source)
 
 
@@ -193,3 +207,32 @@ def test_a_programs_variable_given_as_a_value_from_a_procedures_loop_changed_ins
     assert "INTERROMPU EN LIGNE 90" in "".join(session.chunks)
     session.type("MM←5")
     assert "RIEN A CONTINUER" in session.type("CO")
+
+
+def test_a_string_given_as_a_value_changed_at_the_prompt_inside_the_call_stops_the_run() -> None:
+    session = Session(None)
+    interrupted(session, "10 CHAINE C;C←'AB';S←0", "20 FAIRE 40 POUR I←1 JUSQUA 2", "40 S←S+&F(C)", "50 AFFICHER S",
+                "60 TERMINER", "70 PROCEDURE &F(A) LOCAL K", "80 K←0", "90 K←K+1;SI K<30000 ALORS ALLER EN 90",
+                "100 RESULTAT LGR(A)*K")
+    assert "INTERROMPU EN LIGNE 90" in "".join(session.chunks)
+    session.type("C←'XYZ'")
+    assert "RIEN A CONTINUER" in session.type("CO")
+
+
+def test_a_string_given_as_a_value_changed_at_a_pause_goes_on_and_freed_stops_the_run() -> None:
+    session = Session(None)
+    session.type("10 CHAINE C;C←'AB';S←0", "20 FAIRE 40 POUR I←1 JUSQUA 3", "30 PAUSE", "40 S←S+&F(C)",
+                 "50 AFFICHER S", "60 TERMINER", "70 PROCEDURE &F(A)", "80 RESULTAT LGR(A)*10")
+    assert "PAUSE EN LIGNE 30" in session.type("EX")
+    session.type("C←'ABCD'")  # a string: the call gives it, as a reference would have
+    assert "PAUSE EN LIGNE 30" in session.type("CO")
+    session.type("LIBERER C")
+    assert "RIEN A CONTINUER" in session.type("CO")
+
+
+def test_a_host_call_gives_a_string_to_such_a_parameter_and_gets_it_back() -> None:
+    micro = Micro()
+    micro.load_text("10 CHAINE W;W←'AB';AFFICHER &L(W);TERMINER\n20 PROCEDURE &L(S)\n30 RESULTAT LGR(S)*2\n")
+    micro.runtime.compile_all()
+    assert "def p_L(v_S, depth):" in micro.runtime.compiled.source
+    assert micro.call("&L", "XYZ") == (6.0, ["XYZ"])

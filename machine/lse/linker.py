@@ -85,6 +85,7 @@ class CompiledProgram:
         units = [(layout.units[unit.name], unit_roots) for unit, unit_roots in units]
         shared = ProgramCode(program, layout, machine.costs, machine.numbers, profile, debug, foreign, exits)
         shared.comes_back = comes_back
+        shared.valued = passed  # (their strings are held by no memory: pyframe.take_held)
         # Parameters by reference kept in Python locals while their procedure runs (not for the debugger).
         shared.copied = {} if debug else passing.copied_references(layout, foreign, shared.number_refs)
         # (not those that are the program's variable of their name: ProgramCode.aliased)
@@ -211,14 +212,14 @@ class CompiledProgram:
 
     def values_kept(self, variables: dict) -> bool:
         """False if the monitor changed a variable that a call gives as a value to a procedure's parameter by
-        reference (passing.read_only_references) to no number (freed): the call would fail where the
-        procedure reads it; or changed it at all where the run stopped inside such a call (a slice's end in
-        a quiet procedure: passing.quiet_lines), which would not see the change."""
+        reference (passing.read_only_references) to another kind of value or to none (freed): the call would
+        fail where the procedure reads it; or changed it at all where the run stopped inside such a call (a
+        slice's end in a quiet procedure: passing.quiet_lines), which would not see the change."""
         machine = self.machine
         inside = machine.status is not Status.PAUSED and machine.current_line in self.quiet_lines
         for name in self.given_values:
-            now = variables.get(name)
-            if now != machine.G.get(name) and (inside or type(now) is not float):
+            now, before = variables.get(name), machine.G.get(name)
+            if now != before and (inside or type(now) is not type(before)):
                 return False
         return True
 

@@ -1,20 +1,22 @@
-"""Which parameters by reference can be given their arguments' values (a number, not where it is kept);
-imports nodes, ir, analyses, kinds, holdings (a must-analysis), operands, builtins and layout; never the runtime.
+"""Which parameters by reference can be given their arguments' values (a number or a string, not where it is
+kept); imports nodes, ir, analyses, kinds, holdings (a must-analysis), operands and layout; never the runtime.
 
 A procedure whose run, calls and all, stores nothing but globals and its own locals by value (it is
 quiet) sees the caller's variable unchanged from the call to its return, where it is not one of those
 globals: what it reads of a parameter by reference
 is what the variable held at the call (the monitor, which may change one while the run is stopped,
 stops the run instead: linker.values_kept). So such a parameter can be a plain Python argument, read as
-a local, where each call gives it a number that is surely set: an expression of numbers (its temporary
-cell held it anyway), a variable that every way to the call assigns, reads in or loops over, a
+a local, where each call gives it a value that is surely set: an expression (its temporary cell held it
+anyway), a variable that every way to the call assigns, reads in or loops over, a
 parameter by value given only numbers, or a parameter that the calling procedure was itself given so;
 and no argument after it can change it. Anything else is as it was: a variable that may be unset there
 fails only where the procedure reads it, naming the caller's variable.
 
-Decision: numbers only, as a string given by value is counted in the memory at the call (a reference
-holds none); a CHAINE parameter, an array or an element stays a reference (the monitor changes an
-element in place, which a value given would not see and nothing could compare).
+Decision: what an expression gives (a number, a string, a function's array) or a variable that can be no array
+(a number, a CHAINE of the caller); never a variable that may be an array nor an element, which stay references
+(the monitor changes an element in place, which a value given would not see and nothing could compare).
+A string given so is held by no memory, as the reference's cell held none: it is no parameter by value, whose
+strings the call counts (pygen: `valued`, left out of pyframe.take_held).
 """
 
 from __future__ import annotations
@@ -23,19 +25,17 @@ import copy
 
 from machine.lse import analyses, holdings, ir, kinds
 from machine.lse import nodes as n
-from machine.lse.builtins import BUILTINS
 from machine.lse.layout import MAIN, Layout, Unit
 from machine.lse.operands import changes_variables
 from machine.lse.parser import walk
-
-ARITHMETIC = frozenset("+-*/^")  # the operators of numbers (a comparison, a join: no)
 
 
 def read_only_references(layout: Layout, program: ir.ProgramIR, roots: dict[str, list[int]],
                          foreign: set[int], quiet: dict[str, set[str]],
                          exits: dict[str, list[ir.Leave]]) -> dict[str, frozenset[str]]:
-    """For each procedure, its parameters by reference that every call can give a number that is surely set
-    (`roots`: where each unit is entered; `quiet`: quiet_procedures; `exits`: analyses.procedure_exits)."""
+    """For each procedure, its parameters by reference that every call can give a number or a string that is
+    surely set (`roots`: where each unit is entered; `quiet`: quiet_procedures; `exits`:
+    analyses.procedure_exits)."""
     if foreign or not quiet:  # (a line another unit runs: who calls from it is not the line's owner)
         return {}
     freed = holdings.undeclarable(layout)  # what LIBERER may free (or CHARGER load: no pure number anyway)
@@ -44,7 +44,7 @@ def read_only_references(layout: Layout, program: ir.ProgramIR, roots: dict[str,
     surely_set: dict[int, frozenset[str]] = {}
     for name in {unit.name for unit, _ in calls}:
         surely_set.update(_set_at_calls(program, roots[name]))
-    numbers, _, numeric = kinds.numbers_given(layout, foreign, exits)
+    numbers = kinds.numbers_given(layout, foreign, exits)[0]
     changed = True
     while changed:  # the greatest set that every call keeps: a parameter given on loses what it was given
         changed = False
@@ -52,7 +52,7 @@ def read_only_references(layout: Layout, program: ir.ProgramIR, roots: dict[str,
             wanted = candidates.get(call.name)
             if not wanted:
                 continue
-            known = (surely_set, numbers, quiet[call.name], numeric)
+            known = (surely_set, numbers, quiet[call.name])
             for at, param in enumerate(layout.units[call.name].params):
                 if param in wanted and not _given_so(call, at, caller, candidates, known, freed, layout):
                     wanted.discard(param)
@@ -124,22 +124,22 @@ def _set_at_calls(program: ir.ProgramIR, roots: list[int]) -> dict[int, frozense
 
 
 def _given_so(call: n.Call, at: int, caller: Unit, candidates: dict[str, set[str]],
-              known: tuple[dict[int, frozenset[str]], dict[str, set[str]], set[str], set[str]], freed: set[str],
+              known: tuple[dict[int, frozenset[str]], dict[str, set[str]], set[str]], freed: set[str],
               layout: Layout) -> bool:
-    """True if a call's argument `at` can be given as a value: surely a number, surely set where the call is
-    made (`known`: the variables surely set at each call, each procedure's parameters by value given only
-    numbers, the globals the call may store, which it would not see change, and the functions that give only
-    numbers: a call of one is worked out at the call, as its temporary cell was); a variable is read at the
+    """True if a call's argument `at` can be given as a value: an expression (a call too), worked out at the
+    call as its temporary cell was; or a variable that is no array, surely set where the call is made
+    (`known`: the variables surely set at each call, each procedure's parameters by value given only
+    numbers, and the globals the call may store, which it would not see change); a variable is read at the
     call, not where the procedure reads it, so no argument after it may change it (a call may, a position
     given back may)."""
     arg = call.args[at]
-    surely_set, numbers, stored, numeric = known
-    if type(arg) is n.Call:
-        return arg.name in numeric
-    if type(arg) is not n.Var:
-        return _numeric(arg)
+    surely_set, numbers, stored = known
+    if type(arg) is n.Index:  # (an element stays a reference: the monitor may change it in place)
+        return False
+    if type(arg) is not n.Var:  # worked out at the call, as its temporary cell was
+        return True
     name = arg.name
-    if name in freed or not layout.is_pure_number(name) or any(map(changes_variables, call.args[at + 1:])):
+    if name in freed or layout.may_be_array(name) or any(map(changes_variables, call.args[at + 1:])):
         return False
     if caller.name == MAIN or name not in caller.locals:  # the program's variable (a FAIRE's, in a procedure)
         return name in surely_set.get(id(call), ()) and name not in stored
@@ -148,20 +148,6 @@ def _given_so(call: n.Call, at: int, caller: Unit, candidates: dict[str, set[str
     if name in caller.params:  # by value: set at the entry
         return name in numbers.get(caller.name, ())
     return name in surely_set.get(id(call), ())
-
-
-def _numeric(node: object) -> bool:
-    """True for an expression that can only give a number (or fail where it is worked out, at the call, as it
-    does for a reference's cell): a constant, a negation, arithmetic, a numeric built-in; never a bare name,
-    an element, a call or a choice."""
-    kind = type(node)
-    if kind is n.Unary:
-        return node.op == "-"
-    if kind is n.Binary:
-        return node.op in ARITHMETIC
-    if kind is n.BuiltinCall:
-        return BUILTINS[node.name].result_kind == "n" and node.position_out is None
-    return kind is n.Num
 
 
 def given_as_values(layout: Layout, passed: dict[str, frozenset[str]]) -> Layout:

@@ -61,8 +61,8 @@ def function(code: UnitCode) -> list[str]:
         own = sorted(code.own_strings | code.own_arrays)  # their cells are given back when the call ends
         if own:
             out.emit(" = ".join(held_name(name) for name in own) + " = 0")
-        if code.held or code.param_strings:
-            taken = sorted(code.held | code.param_strings)
+        taken = sorted((code.held | code.param_strings) - code.valued)  # (a reference given a value holds none)
+        if taken:
             take_held(code, taken)
             own = taken + own
         finish = own or code.table and not numbers_only or code.shared.profile or code.copied  # to undo

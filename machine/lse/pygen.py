@@ -76,7 +76,9 @@ class UnitCode(UnitNames):
         given = shared.string_params.get(unit.name, set())  # (always given a string: as if a CHAINE came first)
         assigned = ownership.assigned_string_params(program, unit, nodes, by_value - held, shared.layout.units, given)
         alone = (held or assigned) and not self.table - held - assigned
-        self.held, self.param_strings = (held, assigned) if alone else (set(), set())
+        # (a reference given a value holds no memory: a Python local whatever else the table holds)
+        self.valued = held & shared.valued.get(unit.name, frozenset())
+        self.held, self.param_strings = (held, assigned) if alone else (self.valued, set())
         self.table -= self.held | self.param_strings
         self.held_strings = {name for name in self.held if name in given or ownership.declared_first(
             program, unit, name)}

@@ -114,6 +114,8 @@ class ProgramCode:
         # unit's frame, nor for the debugger, whose monitor may set any variable)
         self.read_refs = set() if foreign is None or foreign or debug else ownership.read_references(layout)
         self.copied: dict[str, frozenset[str]] = {}  # parameters by reference held in locals (set by the linker)
+        # and those given values (passing.read_only_references: by value in the layout, set by the linker)
+        self.valued: dict[str, frozenset[str]] = {}
         self.max_depth = 0  # the machine's max_call_depth (set by the linker; 0: every called procedure tests it)
         self.charge_prices: dict[int, int] = {}  # by the id of a Charge of the IR (it lives as long as this)
         self.block_prices: dict[int, int] = {}  # by block id

@@ -343,7 +343,7 @@ class Runtime(ProgramIO):
 
         Arguments are numbers, strings or Arrays; a by-reference parameter gets a
         cell whose final content comes back in the list (one the procedure only reads is given the number
-        itself: passing.read_only_references). The call must finish
+        or the string itself: passing.read_only_references). The call must finish
         within `cycles` without waiting for input. In single precision, a parameter by value that
         every call of the program gives a whole number refuses a fraction (holdings.whole_variables).
         """
@@ -362,8 +362,8 @@ class Runtime(ProgramIO):
             if param in proven and type(value) is float and not value.is_integer() or (
                     param in strings and type(value) is not str):
                 raise LseError(Err.TYPE_MISMATCH, f"{name} {param}")
-            if param in unit.by_reference and param not in by_reference and type(value) is not float:
-                raise LseError(Err.TYPE_MISMATCH, f"{name} {param}")  # (passing: only a number is given so)
+            if param in unit.by_reference and param not in by_reference and type(value) not in (float, str):
+                raise LseError(Err.TYPE_MISMATCH, f"{name} {param}")  # (passing: no array is given so)
             if type(value) is float and abs(value) > bounds.get(param, math.inf):  # (magnitudes: sums untested)
                 raise LseError(Err.BAD_ARGUMENT, f"{name} {param}")
         # A parameter that is the program's variable of its name (passing.aliased_references) is given through it:

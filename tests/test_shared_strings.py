@@ -11,8 +11,9 @@ import pytest
 from machine.lse.listing import listing
 from tests.oracle.differential import assert_agrees
 
-GROWN = ("10 CHAINE B;B←'';N←0\n20 FAIRE 30 POUR I←1 JUSQUA 30\n30 B←B!'ABCDEFGHIJKLMNOPQRSTUVWXYZ';&P(B)\n"
-         "40 AFFICHER LGR(B),N;TERMINER\n100 PROCEDURE &P(S)\n110 N←N+LGR(S);RETOUR\n")
+# (&P stores into a parameter by reference: a procedure that only reads one is given the string itself, passing.py)
+GROWN = ("10 CHAINE B;B←'';N←0\n20 FAIRE 30 POUR I←1 JUSQUA 30\n30 B←B!'ABCDEFGHIJKLMNOPQRSTUVWXYZ';&P(B,N)\n"
+         "40 AFFICHER LGR(B),N;TERMINER\n100 PROCEDURE &P(S,M)\n110 M←M+LGR(S);RETOUR\n")
 
 PROGRAMS = {
     "a string given by reference grown in a loop": GROWN,

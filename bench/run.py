@@ -127,6 +127,23 @@ CASES = {
     # a probe a helper wrote in a later round (13x its twin then): Floyd-Warshall on a TABLEAU, whose pass leaves
     # early by an ALLER EN to the loops' last line from before the inner loop (see machine/lse/splitting.py)
     "floydw110": Case("floydw", "110\n", "12\n"),
+    # kinds written in session 14 as probes of what nobody had tuned for, measured when written (compute,
+    # micro40: anagram 5.0, state 5.0, packed 4.3, sboard 4.0, primes 3.6, binary 3.2, transp 3.1, collatz 2.9,
+    # gauss 2.6; then two were made faster: primes by a remainder by a variable, anagram by strings given as
+    # values, see docs/COMPILER.md): a Collatz walk by FAIRE ... TANT QUE, trial division by a function
+    # (a remainder by a variable), a matrix transposed by a procedure given it by reference, an automaton
+    # over a text by a computed ALLER EN, names kept end to end in one CHAINE and sorted, the permutations
+    # of a word by a recursion on strings given by reference, a determinant by Gauss, numbers written in
+    # base 2 by halvings, the queens on a board held in a CHAINE given by reference
+    "collatz": Case("collatz", "10000\n", "50\n"),
+    "primes": Case("primes", "50000\n", "100\n"),
+    "transp": Case("transp", "100 200\n", "5 3\n"),
+    "state": Case("state", "4000\n", "5\n"),
+    "packed": Case("packed", "700\n", "12\n"),
+    "anagram": Case("anagram", "8\n", "4\n"),
+    "gauss": Case("gauss", "40 30\n", "4 3\n"),
+    "binary": Case("binary", "20000\n", "40\n"),
+    "sboard9": Case("sboard", "9\n", "5\n"),
 }
 STARTUP = "startup"
 CLOCK_HZ = 1_000_000

@@ -139,7 +139,7 @@ CASES = {
     "primes": Case("primes", "50000\n", "100\n"),
     "transp": Case("transp", "100 200\n", "5 3\n"),
     "state": Case("state", "4000\n", "5\n"),
-    "packed": Case("packed", "700\n", "12\n"),
+    "packed": Case("packed", "500\n", "12\n"),
     "anagram": Case("anagram", "8\n", "4\n"),
     "gauss": Case("gauss", "40 30\n", "4 3\n"),
     "binary": Case("binary", "20000\n", "40\n"),

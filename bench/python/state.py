@@ -13,10 +13,10 @@ def kind(ch: str) -> int:
 def main() -> None:
     rounds = int(sys.stdin.read())
     words = numbers = others = 0
-    kinds = [kind(ch) for ch in TEXT]
     for _ in range(rounds):
         state = 0
-        for q in kinds:
+        for ch in TEXT:
+            q = kind(ch)
             if q == state != 0:
                 continue
             state = q

@@ -66,7 +66,8 @@ def test_an_index_kept_from_a_float_agrees_with_the_reference_however_the_variab
 
 
 def test_a_loop_that_never_stores_its_index_keeps_the_int_and_tests_the_float_by_identity():
-    code = listing(CHANGES["K changed, then the loop's first index tests it"])
+    # (K stepped by a fraction: a whole step would make it a counter with an int of its own, tested below)
+    code = listing(CHANGES["K changed, then the loop's first index tests it"].replace("K←K+1", "K←K+0.5*2"))
     first = next(line for line in code.splitlines() if "v_X[" in line)
     assert "v_X[(e_K if v_K is f_K else (e_K := _floor(f_K) if (f_K := v_K) >= 1.0 else _NAN))]" in first
 
@@ -82,8 +83,13 @@ def test_a_call_leaves_a_procedures_own_index_kept_but_not_the_programs():
 
 
 def test_an_index_changed_at_every_pass_is_not_kept():
-    code = listing(lines("10 TABLEAU X[9];K←1", "20 X[K]←K;K←K+1;SI K<10 ALORS ALLER EN 20", "30 AFFICHER X"))
+    code = listing(lines("10 TABLEAU X[9];K←1;D←1", "20 X[K]←K;K←K+D;SI K<10 ALORS ALLER EN 20", "30 AFFICHER X"))
     assert "e_K" not in code and "_floor(v_K)" in code
+
+
+def test_an_index_stepped_by_a_whole_constant_is_a_counter_with_an_int_of_its_own():
+    code = listing(lines("10 TABLEAU X[9];K←1", "20 X[K]←K;K←K+1;SI K<10 ALORS ALLER EN 20", "30 AFFICHER X"))
+    assert "e_K" not in code and "v_X[i_K if i_K > 0 else None]" in code and "i_K += 1" in code
 
 
 # fact's digit loop, J freed at the end, so no counted loop (no int of its own): its pass, a Python `while`, reads
@@ -189,14 +195,15 @@ def test_no_parameter_works_out_its_int_at_the_entry_where_a_pause_lets_the_moni
 
 
 # queens_abs's test: X[J] read twice in the pass, the second read taking the first's value (reuse.py)
-TAKEN = lines("10 TABLEAU X[8];N←8;S←0;K←2", "20 X[K]←K*3-N;J←1", "30 SI X[J]=X[K] ALORS ALLER EN 60",
-              "40 SI ABS(X[J]-X[K])=K-J ALORS ALLER EN 60", "50 J←J+1;SI J<K ALORS ALLER EN 30",
-              "60 S←S+J;K←K+1;SI K<=N ALORS ALLER EN 20", "70 AFFICHER S,X")
+# (stepped by D: a whole constant step would make J and K counters with ints of their own, analyses.py)
+TAKEN = lines("10 TABLEAU X[8];N←8;S←0;K←2;D←1", "20 X[K]←K*3-N;J←1", "30 SI X[J]=X[K] ALORS ALLER EN 60",
+              "40 SI ABS(X[J]-X[K])=K-J ALORS ALLER EN 60", "50 J←J+D;SI J<K ALORS ALLER EN 30",
+              "60 S←S+J;K←K+D;SI K<=N ALORS ALLER EN 20", "70 AFFICHER S,X")
 
 # a merge: I, J and K each change between two indexes by them, so no index reads a kept int back
 MERGED = lines("10 TABLEAU A[8],W[8];FAIRE 20 POUR I←1 JUSQUA 8", "20 A[I]←(I*5)-ENT(I*5/8)*8",
-               "30 I←1;J←5;K←0", "40 SI I>4 OU J>8 ALORS ALLER EN 70",
-               "50 K←K+1;SI A[J]<A[I] ALORS DEBUT W[K]←A[J];J←J+1 FIN SINON DEBUT W[K]←A[I];I←I+1 FIN",
+               "30 I←1;J←5;K←0;D←1", "40 SI I>4 OU J>8 ALORS ALLER EN 70",
+               "50 K←K+D;SI A[J]<A[I] ALORS DEBUT W[K]←A[J];J←J+D FIN SINON DEBUT W[K]←A[I];I←I+D FIN",
                "60 ALLER EN 40", "70 AFFICHER K,W")
 
 

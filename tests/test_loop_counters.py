@@ -328,8 +328,14 @@ CHOSEN = [
     ("a loop whose variable indexes nothing has none", "10 FAIRE 20 POUR I←1 JUSQUA 3\n20 X←I\n", set()),
     ("a loop whose variable its unit also assigns has one",
      "5 I←0;TABLEAU T[3]\n10 FAIRE 20 POUR I←1 JUSQUA 3\n20 T[I]←I\n", {"I"}),
-    ("a variable only assignments set has none", "10 TABLEAU T[3];K←1\n20 T[K]←K;K←K+1;SI K<4 ALORS ALLER EN 20\n",
+    ("a variable only assignments set (an ALLER EN's counter) has one",
+     "10 TABLEAU T[3];K←1\n20 T[K]←K;K←K+1;SI K<4 ALORS ALLER EN 20\n", {"K"}),
+    ("an ALLER EN's counter that a procedure also stores into has none",
+     "10 TABLEAU T[3];K←1\n20 T[K]←K;&P;SI K<4 ALORS ALLER EN 20\n30 TERMINER\n40 PROCEDURE &P\n50 K←K+1;RETOUR\n",
      set()),
+    ("an ALLER EN's counter given by reference has none",
+     "10 TABLEAU T[3];K←1\n20 T[K]←K;&P(K);SI K<4 ALORS ALLER EN 20\n30 TERMINER\n40 PROCEDURE &P(X)\n"
+     "50 X←X+1;RETOUR\n", set()),
     ("a variable LIRE sets has one", "10 TABLEAU T[3];LIRE K\n20 FAIRE 20 POUR K←1 JUSQUA 3;T[K]←1\n", {"K"}),
     ("a program's variable that a procedure reads in has none", "10 TABLEAU T[3];FAIRE 10 POUR K←1 JUSQUA 3;T[K]←1\n"
      "20 &P\n30 TERMINER\n40 PROCEDURE &P\n50 LIRE K;RETOUR\n", set()),

@@ -9,7 +9,7 @@ from __future__ import annotations
 from machine.lse import ir
 from machine.lse import nodes as n
 from machine.lse.layout import MAIN, Layout, Unit, given_by_reference
-from machine.lse.operands import offset_of, whole_constant
+from machine.lse.operands import counter_step, offset_of, whole_constant
 from machine.lse.parser import walk
 
 # Statements that hand a variable of the unit to the runtime by name: such a local lives in a table.
@@ -332,7 +332,9 @@ def shadowed_counters(layout: Layout, foreign: set[int] | None = None) -> dict[s
     into the variable while the unit runs but the monitor, which then stops the run (linker.shadows_kept).
     Never one that LIBERER, CHARGER, a position or a reference stores into, nor any where a PAUSE lets the
     monitor set a variable. (Ints kept by assignments were tried: they saved ~8 ns where they index and cost
-    15-40 ns where an assignment keeps them, no gain on bench/.)
+    15-40 ns where an assignment keeps them, no gain on bench/.) And a variable that no FAIRE steps, that only
+    its own unit's assignments (X←X±c, a whole constant) and LIRE store into, where no line runs in a frame not
+    its own: each store sets its int (pystmt.counter_given: Arsac's queens step I and K by ALLER EN).
     """
     owners: dict[tuple[str, str], set[str]] = {}
     assigned: set[str] = set()  # names given a value other than by a FAIRE, an assignment or LIRE
@@ -364,6 +366,15 @@ def shadowed_counters(layout: Layout, foreign: set[int] | None = None) -> dict[s
                 stored_by.setdefault((unit.name if name in unit.locals else MAIN, name), set()).add(unit.name)
     found: dict[str, set[str]] = {name: set() for name in layout.units}
     reach = called_units(layout) if foreign is not None and not foreign else None
+    stepped = {name for _, name in owners}
+    counting = _counting(layout)
+    for (owner, name), units in stored_by.items() if reach is not None else ():
+        # A variable no FAIRE steps that only its own unit's assignments and LIRE store into, each X←X±c, a whole
+        # constant or LIRE (an ALLER EN's counter, a size read in): each sets its int (pystmt.counter_given),
+        # where no line runs in another's frame. (Any other is read as pykept.py keeps its index.)
+        if units == {owner} and name in counting and name not in stepped | assigned | layout.parameters and (
+                layout.is_pure_number(name)):
+            found[owner].add(name)
     for (owner, name), units in owners.items():  # a procedure's own only: a recursive call has its own int
         if name in assigned or name in layout.parameters or not layout.is_pure_number(name):
             continue
@@ -375,6 +386,21 @@ def shadowed_counters(layout: Layout, foreign: set[int] | None = None) -> dict[s
             writers = units | stored_by.get((owner, name), set())
             found.update({unit: found[unit] | {name} for unit in units if not reach[unit] & writers})
     return found
+
+
+def _counting(layout: Layout) -> set[str]:
+    """The names whose every assignment is X←X±c or a whole constant (and LIRE), one at least X←X±c or LIRE."""
+    stepped, other = set(), set()
+    for _, node in layout.noted:
+        if type(node) is n.Assign and type(node.target) is n.Var:
+            name = node.target.name
+            if counter_step(name, node.expr) is not None:
+                stepped.add(name)
+            elif whole_constant(node.expr) is None:
+                other.add(name)
+        elif type(node) is n.Lire:
+            stepped.update(target.name for target in node.targets if type(target) is n.Var)
+    return stepped
 
 
 def called_units(layout: Layout) -> dict[str, set[str]]:
@@ -404,6 +430,7 @@ def counter_floors(layout: Layout) -> dict[str, int]:
     """
     floors: dict[str, int] = {}
     unknown: set[str] = set()
+    stepped = {node.var for _, node in layout.noted if type(node) is n.Faire}  # (no other: X←X-1 sets an int)
     for _, node in layout.noted:
         kind = type(node)
         if kind is n.Faire:
@@ -417,16 +444,17 @@ def counter_floors(layout: Layout) -> dict[str, int]:
             value = whole_constant(node.expr)
             if value is not None:
                 floors[node.target.name] = min(floors.get(node.target.name, value), value)
-    return {name: floor for name, floor in floors.items() if name not in unknown}
+    return {name: floor for name, floor in floors.items() if name not in unknown and name in stepped}
 
 
 def live_counters(program: ir.ProgramIR, states: dict[int, tuple], roots: list[int],
-                  counters: set[str]) -> dict[int, set[str]]:
+                  counters: set[str], assigned: set[str] = frozenset()) -> dict[int, set[str]]:
     """The FAIRE variables whose int is sure to be set at the start of each block (loops decided by
     loop_states): a hint, for the int is NaN, and the float is used, wherever it is not set.
 
     A FAIRE sets it (whether the loop runs or not), its steps keep it, an assignment of a whole
-    constant sets it and any other assignment unsets it; a unit starts with none.
+    constant sets it and any other assignment unsets it; a unit starts with none. Of the `assigned` counters
+    (no FAIRE steps them), every assignment and LIRE sets it, but X←X±c, which keeps what it was.
     """
     if not counters:
         return {}
@@ -446,7 +474,7 @@ def live_counters(program: ir.ProgramIR, states: dict[int, tuple], roots: list[i
             start[block_id] = set(counters).intersection(*(out.get(p, counters) for p in into[block_id]))
         live = set(start[block_id])
         for op in block.ops:
-            counter_after(op, live, counters)
+            counter_after(op, live, counters, assigned)
         if type(block.exit) is ir.OpenLoop and block.exit.node.var in counters:
             if block.exit.node.cond is None:
                 live.add(block.exit.node.var)
@@ -458,17 +486,22 @@ def live_counters(program: ir.ProgramIR, states: dict[int, tuple], roots: list[i
     return start
 
 
-def counter_after(op: object, live: set[str], counters: set[str]) -> None:
+def counter_after(op: object, live: set[str], counters: set[str], assigned: set[str] = frozenset()) -> None:
     """Update the counters whose int is set after an operation: an assignment of a whole constant sets
-    its variable's, any other assignment and LIRE unset it (the code: pystmt.st_Assign, st_Lire)."""
+    its variable's, any other assignment and LIRE unset it (the code: pystmt.st_Assign, st_Lire); of the
+    `assigned` counters, every one sets it but X←X±c, which keeps it (a hint: a fraction gives NaN)."""
     node = getattr(op, "node", None)
     if type(node) is n.Assign and type(node.target) is n.Var and node.target.name in counters:
-        if whole_constant(node.expr) is None:
-            live.discard(node.target.name)
-        else:
-            live.add(node.target.name)
-    elif type(node) is n.Lire:  # a number read in: NaN (pystmt.st_Lire)
-        live.difference_update(target.name for target in node.targets if type(target) is n.Var)
+        name = node.target.name
+        if whole_constant(node.expr) is not None or name in assigned and counter_step(name, node.expr) is None:
+            live.add(name)
+        elif name not in assigned:
+            live.discard(name)
+    elif type(node) is n.Lire:  # a number read in: NaN (pystmt.st_Lire), its int for an assigned counter
+        names = {target.name for target in node.targets if type(target) is n.Var}
+        live.difference_update(names - assigned)
+        live.update(names & assigned & counters)
+
 
 
 # What may make a name another array (or none), or stop the run where the monitor may: a call, input and

@@ -249,6 +249,12 @@ def offset_of(node: object) -> tuple[object, int]:
     return node, 0
 
 
+def counter_step(name: str, node: object) -> int | None:
+    """c where an expression is name±c (or name), c a whole constant of at most 24 bits (X←X+1), else None."""
+    base, offset = offset_of(node)
+    return offset if type(base) is n.Var and base.name == name else None
+
+
 def whole(node: object, names: set[str], known: dict[int, bool] | None = None) -> bool:
     """True if an expression can only give a whole number, its variables (arrays, functions) being those of `names`.
 

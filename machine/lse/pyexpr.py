@@ -212,6 +212,8 @@ class ExpressionCode(IndexCode):
         if kind is n.Unary:
             return self.int_bits(node.operand)
         if kind is n.Binary and node.op in CHAIN:
+            if node.op == "*" and self.scope.growing(node):  # (an int past 2^24: see pystmt.counter_given)
+                return 99
             left, right = self.int_bits(node.left), self.int_bits(node.right)
             return left + right if node.op == "*" else max(left, right) + 1
         return 99

@@ -123,7 +123,9 @@ class UnitCode(UnitNames):
             name for name in counters & (analyses.index_names(nodes) | analyses.position_names(nodes))
             if self.storage(name) in ("local", "global")}
         self.charges = ChargePlan(shared, self.block_ids, self.entries, self.states, roots)
-        self.live_at = analyses.live_counters(program, self.states, roots, self.counters) if self.counters else {}
+        self.assigned_counters = self.counters - shared.stepped  # (ALLER EN's counters: see analyses.counter_after)
+        self.live_at = analyses.live_counters(program, self.states, roots, self.counters,
+                                              self.assigned_counters) if self.counters else {}
         self.live: set[str] = set()  # the counters whose int is set where the code being written runs
         self.loops.choose()  # the counted loops (a Python `for`)
         self.arms = 0  # how many SI deep the code being written is
@@ -154,7 +156,7 @@ class UnitCode(UnitNames):
 
     # ------------------------------------------------------------- the unit
     def counter_cells(self) -> list[str]:
-        """The main program's ints of its FAIRE variables (cells of the closure: see program_source)."""
+        """The main program's ints of its counters (cells of the closure: see program_source)."""
         return sorted(python_name("i", name) for name in self.counters)
 
     def budget_test(self, line: object) -> str:
@@ -532,7 +534,7 @@ class UnitCode(UnitNames):
             if not self.shared.profile and key is not None and not self.jumps_out:
                 self.written[key] = [line[indent:] for line in out.lines[start:]]
             self.jumps_out = False
-        analyses.counter_after(op, self.live, self.counters)  # written or given again: what follows sees it
+        analyses.counter_after(op, self.live, self.counters, self.assigned_counters)  # (what follows sees it)
         self.kept.written(key, op.node, known is not None)
 
     # --------------------------------------------------------------- exits

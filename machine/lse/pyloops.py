@@ -221,6 +221,8 @@ class LoopCode:
         self.bound = None if bulk else self.pass_bound(body)
         nodes = self.loop_nodes(body)
         assigned = {node.target.name for node in nodes if type(node) is n.Assign and type(node.target) is n.Var}
+        assigned.update(target.name for node in nodes if type(node) is n.Lire for target in node.targets
+                        if type(target) is n.Var)  # (LIRE sets a counter's int too: pystmt.counter_given)
         # What no pass changes is read once before the `for`: the arrays it indexes and their descriptions
         # (a pass neither declares nor frees; an array's name given a number fails: DEJA DECLAREE
         # AUTREMENT), and the offsets of matrix rows indexed by the ints of the loops around it.

@@ -10,6 +10,7 @@ from __future__ import annotations
 import textwrap
 from collections import Counter
 
+from machine.lse import nodes as n
 from machine.lse.pyexpr import python_name
 from machine.lse.pystmt import held_name
 from machine.lse.pystrings import counted_store
@@ -40,6 +41,11 @@ class UnitNames:
                 self.kind(name) != "n" or counting is not None and name == counting.node.var):  # (a `for`'s own
             return None  # variable: read from its int)
         return kept.code(name, self.pyname(name))
+
+    def growing(self, node: object) -> bool:
+        """True if an expression reads a counter whose int steps of one move past 2^24 (pystmt.counter_given)."""
+        return not self.shared.numbers.single and bool(self.assigned_counters) and any(
+            type(item) is n.Var and item.name in self.assigned_counters for item in self.shared.below(node))
 
     def live_counter(self, name: str) -> str | None:
         """The int beside a FAIRE variable's float where it is sure to be set (see analyses.live_counters)."""

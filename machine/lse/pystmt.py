@@ -15,9 +15,12 @@ from machine.lse import nodes as n
 from machine.lse import reuse
 from machine.lse.costs import expression_cost
 from machine.lse.formats import compile_format
-from machine.lse.operands import CHAIN, appended, changes_variables, literal, whole_constant
+from machine.lse.numbers import WHOLE_EXACT
+from machine.lse.operands import CHAIN, appended, changes_variables, counter_step, literal, whole_constant
 from machine.lse.pyexpr import python_name
 from machine.lse.values import COLUMNS, new_array
+
+WHOLE_INT = int(WHOLE_EXACT)  # a counter's int is within it, as the floats of either model are exact there
 
 # Built-ins with no effect but their result: an expression of them may be run again after a miss.
 STORE_TEMPS = ("_k", "_kb")  # the index parts of an element being stored, once computed
@@ -163,12 +166,32 @@ class StatementCode:
         return None
 
     def counter_given(self, name: str, expr: object | None) -> None:
-        """A FAIRE variable given a value (`expr`; None: read in): its int is that value where it is a whole
-        constant, else none (the general way sees its float)."""
+        """A counter given a value (`expr`; None: read in): its int is that value where it is a whole constant,
+        else none (the general way sees its float). A counter no FAIRE steps (analyses.shadowed_counters) has
+        its int moved by X←X±c, and otherwise taken from the float stored, NaN where that is no whole number
+        within 2^24 (as every int is, but one that steps of one move in double: the floats are exact there)."""
         counter = self.unit.counter(name)
-        if counter is not None:
-            value = None if expr is None else whole_constant(expr)
+        if counter is None:
+            return
+        value = None if expr is None else whole_constant(expr)
+        if value is not None or name not in self.unit.assigned_counters:
             self.out.emit(f"{counter} = {'_NAN' if value is None else value}")
+            return
+        step = None if expr is None else counter_step(name, expr)
+        if step is not None and abs(step) <= 1 and not self.shared.numbers.single:
+            # (a double is exact below 2^53, which no run counts up to by ones: an int beyond 2^24 is the
+            # float's; pyexpr.int_bits keeps such an int out of products, which could pass 2^53 in a run)
+            self.out.emit(f"{counter} {'+' if step >= 0 else '-'}= {abs(step)}")
+            return
+        if step is not None:  # (from within 2^24, a step of one can only leave it on one side)
+            moved = f"(_k := {counter} {'+' if step >= 0 else '-'} {abs(step)})"
+            test = (f"{moved} <= {WHOLE_INT}" if step == 1 else f"{moved} >= -{WHOLE_INT}" if step == -1 else
+                    f"-{WHOLE_INT} <= {moved} <= {WHOLE_INT}")
+            self.out.emit(f"{counter} = _k if {test} else _NAN")
+            return
+        stored = self.unit.pyname(name)
+        self.out.emit(f"{counter} = _k if -{WHOLE_EXACT!r} <= {stored} <= {WHOLE_EXACT!r} and "
+                      f"(_k := _floor({stored})) == {stored} else _NAN")
 
     def put(self, array: str, target: n.Index, expr: object) -> str:
         """An element stored by the general function: the array, then the index, then the value."""

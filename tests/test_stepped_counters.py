@@ -1,0 +1,62 @@
+"""A variable that no FAIRE steps, stepped by ALLER EN (X←X±c), keeps an int beside its float that elements are
+indexed by (analyses.shadowed_counters, pystmt.counter_given): Arsac's queens. Every mode agrees with the reference
+on both machines where the variable takes fractions, leaves 2^24 (where single precision stops counting), goes
+below 1, is read in, and where a procedure keeps its own.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from machine.lse.listing import listing
+from tests.lse_harness import lines
+from tests.oracle.differential import assert_agrees
+
+PROGRAMS = {
+    "the queens of Arsac, stepped by ALLER EN": (open("bench/lse/queens.lse", encoding="utf-8").read(), ["6"]),
+    "a counter given a fraction, then stepped": (lines(
+        "10 TABLEAU T[9];K←1;S←0", "20 S←S+T[K];T[K]←K;K←K+1;SI K=4 ALORS K←K+0.5", "30 SI K<9 ALORS ALLER EN 20",
+        "40 AFFICHER S,T"), []),
+    "a counter read in, whole or not": (lines(
+        "10 TABLEAU T[9];LIRE K;S←0", "20 T[K]←T[K]+K;K←K+2;SI K<9 ALORS ALLER EN 20", "30 AFFICHER T"), ["1.5"]),
+    "a counter read in, whole": (lines(
+        "10 TABLEAU T[9];LIRE K;S←0", "20 T[K]←T[K]+K;K←K+2;SI K<9 ALORS ALLER EN 20", "30 AFFICHER T"), ["2"]),
+    "a counter that goes below 1: no element": (lines(
+        "10 TABLEAU T[5];K←3", "20 T[K]←K;K←K-1;ALLER EN 20"), []),
+    "a counter past the end of its array": (lines("10 TABLEAU T[5];K←1", "20 T[K]←K;K←K+1;ALLER EN 20"), []),
+    "counters near 2^24, where single precision stops counting": (lines(
+        "10 TABLEAU T[9];K←16777210;J←16777205;N←0", "20 K←K+1;J←J+1;N←N+1;T[K-J]←T[K-J]+N",
+        "30 SI N<12 ALORS ALLER EN 20", "40 AFFICHER K,J,K-J,T"), []),
+    "a counter given another's value and a product": (lines(
+        "10 TABLEAU T[20];I←1", "20 K←I;T[K]←T[K]+1;K←2*I;T[K]←T[K]+2;I←I+1;SI I<10 ALORS ALLER EN 20",
+        "30 AFFICHER T"), []),
+    "a procedure's own counter, called again": (lines(
+        "10 TABLEAU T[9];&P(2);&P(5);AFFICHER T;TERMINER", "20 PROCEDURE &P(N) LOCAL N,K", "30 K←1",
+        "40 T[K+N-1]←T[K+N-1]+K;K←K+1;SI K<=4 ALORS ALLER EN 40", "50 RETOUR"), []),
+    "a counter stepped by a large constant and indexed by a difference": (lines(
+        "10 TABLEAU T[9];K←1;J←3", "20 K←K+1000000;J←J+1000000;SI K<9000000 ALORS ALLER EN 20",
+        "30 T[J-K]←5;AFFICHER K,J,T"), []),
+}
+
+
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+@pytest.mark.parametrize("name", PROGRAMS)
+def test_every_mode_agrees_with_the_reference_on_stepped_counters(name: str, profile: str) -> None:
+    source, typed = PROGRAMS[name]
+    assert_agrees(source, typed, profile=profile)
+
+
+def test_the_queens_index_their_arrays_by_the_ints_of_i_and_k() -> None:
+    code = listing(PROGRAMS["the queens of Arsac, stepped by ALLER EN"][0])
+    assert "v_A[i_I if i_I > 0 else None]" in code and "i_I += 1" in code and "i_K -= 1" in code
+    assert "v_B[_k2 if (_k2 := (i_K + i_I)) > 0 else None]" in code
+
+
+def test_single_precision_stops_an_int_at_2_24_as_its_float_stops() -> None:
+    code = listing(PROGRAMS["the queens of Arsac, stepped by ALLER EN"][0], machine="console80")
+    assert "i_I = _k if (_k := i_I + 1) <= 16777216 else _NAN" in code and "i_I += 1" not in code
+
+
+def test_a_product_of_a_counter_stepped_by_ones_is_worked_out_in_floats() -> None:
+    code = listing(lines("10 TABLEAU T[99];K←1;J←1", "20 T[K*J]←1;K←K+1;J←J+1;SI K<9 ALORS ALLER EN 20"))
+    assert "i_K * i_J" not in code and "i_K += 1" in code

@@ -11,6 +11,7 @@ import pytest
 from machine.lse.listing import listing
 from tests.lse_harness import lines
 from tests.oracle.differential import assert_agrees
+from tests.test_monitor import Session
 
 PROGRAMS = {
     "the queens of Arsac, stepped by ALLER EN": (open("bench/lse/queens.lse", encoding="utf-8").read(), ["6"]),
@@ -60,3 +61,12 @@ def test_single_precision_stops_an_int_at_2_24_as_its_float_stops() -> None:
 def test_a_product_of_a_counter_stepped_by_ones_is_worked_out_in_floats() -> None:
     code = listing(lines("10 TABLEAU T[99];K←1;J←1", "20 T[K*J]←1;K←K+1;J←J+1;SI K<9 ALORS ALLER EN 20"))
     assert "i_K * i_J" not in code and "i_K += 1" in code
+
+
+def test_a_counter_the_prompt_changes_at_a_pause_indexes_by_its_new_value() -> None:
+    session = Session(None)
+    session.type("10 TABLEAU T[9];K←1", "20 T[K]←T[K]+K;K←K+1;SI K=3 ALORS PAUSE", "30 SI K<6 ALORS ALLER EN 20",
+                 "40 AFFICHER T")
+    assert "PAUSE EN LIGNE 20" in session.type("EX")
+    session.type("K←4.5")  # a fraction: its int is none, the float indexes (the element of its whole part)
+    assert "1 2 0 4.5 5.5 0 0 0 0" in " ".join(session.type("CO").split())

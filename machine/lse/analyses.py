@@ -369,10 +369,10 @@ def shadowed_counters(layout: Layout, foreign: set[int] | None = None) -> dict[s
     stepped = {name for _, name in owners}
     counting = _counting(layout)
     for (owner, name), units in stored_by.items() if reach is not None else ():
-        # A variable no FAIRE steps that only its own unit's assignments and LIRE store into, each X←X±c, a whole
-        # constant or LIRE (an ALLER EN's counter, a size read in): each sets its int (pystmt.counter_given),
-        # where no line runs in another's frame. (Any other is read as pykept.py keeps its index.)
-        if units == {owner} and name in counting and name not in stepped | assigned | layout.parameters and (
+        # A variable no FAIRE steps that only its own unit's assignments and LIRE store into, one at least X←X±c
+        # or LIRE (an ALLER EN's counter, a size read in): each sets its int (pystmt.counter_given), where no line
+        # runs in another's frame. (Any other is read as pykept.py keeps its index.)
+        if units == {owner} and (owner, name) in counting and name not in stepped | assigned | layout.parameters and (
                 layout.is_pure_number(name)):
             found[owner].add(name)
     for (owner, name), units in owners.items():  # a procedure's own only: a recursive call has its own int
@@ -388,19 +388,19 @@ def shadowed_counters(layout: Layout, foreign: set[int] | None = None) -> dict[s
     return found
 
 
-def _counting(layout: Layout) -> set[str]:
-    """The names whose every assignment is X←X±c or a whole constant (and LIRE), one at least X←X±c or LIRE."""
-    stepped, other = set(), set()
-    for _, node in layout.noted:
-        if type(node) is n.Assign and type(node.target) is n.Var:
-            name = node.target.name
-            if counter_step(name, node.expr) is not None:
-                stepped.add(name)
-            elif whole_constant(node.expr) is None:
-                other.add(name)
-        elif type(node) is n.Lire:
-            stepped.update(target.name for target in node.targets if type(target) is n.Var)
-    return stepped
+def _counting(layout: Layout) -> set[tuple[str, str]]:
+    """The variables (owner, name) that an assignment X←X±c or a LIRE stores into."""
+    found: set[tuple[str, str]] = set()
+    for unit, node in layout.noted:
+        kind = type(node)
+        if kind is n.Assign and type(node.target) is n.Var and counter_step(node.target.name, node.expr) is not None:
+            names = [node.target.name]
+        elif kind is n.Lire:
+            names = [target.name for target in node.targets if type(target) is n.Var]
+        else:
+            continue
+        found.update((unit.name if name in unit.locals else MAIN, name) for name in names)
+    return found
 
 
 def called_units(layout: Layout) -> dict[str, set[str]]:

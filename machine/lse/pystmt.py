@@ -189,9 +189,31 @@ class StatementCode:
                     f"-{WHOLE_INT} <= {moved} <= {WHOLE_INT}")
             self.out.emit(f"{counter} = _k if {test} else _NAN")
             return
+        made = None if expr is None else self.int_made(expr)
+        if made is not None:  # (+ - * of counters' ints and constants, exact in double as in ints: pyexpr.int_bits)
+            self.out.emit(f"{counter} = _k if -{WHOLE_INT} <= (_k := {made}) <= {WHOLE_INT} else _NAN")
+            return
         stored = self.unit.pyname(name)
         self.out.emit(f"{counter} = _k if -{WHOLE_EXACT!r} <= {stored} <= {WHOLE_EXACT!r} and "
                       f"(_k := _floor({stored})) == {stored} else _NAN")
+
+    def int_made(self, expr: object) -> str | None:
+        """The ints' code of + - * of live counters and whole constants that the floats of double work out
+        exactly (at most 53 bits at each step), or None (single precision rounds each step past 2^24)."""
+        if self.shared.numbers.single or self.exprs.int_bits(expr) > 53:
+            return None
+        kind = type(expr)
+        if kind is n.Num:
+            return str(int(expr.value))
+        if kind is n.Var:
+            return self.unit.live_counter(expr.name)
+        if kind is n.Unary:
+            inner = self.int_made(expr.operand)
+            return None if inner is None else f"({expr.op}{inner})"
+        if kind is n.Binary:
+            left, right = self.int_made(expr.left), self.int_made(expr.right)
+            return None if left is None or right is None else f"({left} {expr.op} {right})"
+        return None
 
     def put(self, array: str, target: n.Index, expr: object) -> str:
         """An element stored by the general function: the array, then the index, then the value."""

@@ -367,7 +367,7 @@ def shadowed_counters(layout: Layout, foreign: set[int] | None = None) -> dict[s
     found: dict[str, set[str]] = {name: set() for name in layout.units}
     reach = called_units(layout) if foreign is not None and not foreign else None
     stepped = {name for _, name in owners}
-    counting = _counting(layout)
+    counting = _counting(layout, stepped | assigned | layout.parameters)
     for (owner, name), units in stored_by.items() if reach is not None else ():
         # A variable no FAIRE steps that only its own unit's assignments and LIRE store into, one at least X←X±c
         # or LIRE (an ALLER EN's counter, a size read in): each sets its int (pystmt.counter_given), where no line
@@ -388,18 +388,42 @@ def shadowed_counters(layout: Layout, foreign: set[int] | None = None) -> dict[s
     return found
 
 
-def _counting(layout: Layout) -> set[tuple[str, str]]:
-    """The variables (owner, name) that an assignment X←X±c or a LIRE stores into."""
+def _counting(layout: Layout, excluded: set[str]) -> set[tuple[str, str]]:
+    """The variables (owner, name) that an assignment X←X±c or a LIRE stores into, whose every other assignment
+    is a whole constant, an element (a column kept in a TABLEAU, as the queens' C[K]) or + - * of constants and
+    such variables (their ints make its own: pystmt.int_made); a greatest fixpoint, from none of the `excluded`.
+    (A position, a product of a parameter: a store that takes the int from the float cost more than the indexes
+    saved, heap 1.06.)"""
+    def key(unit: Unit, name: str) -> tuple[str, str]:
+        return unit.name if name in unit.locals else MAIN, name
+
+    stores: dict[tuple[str, str], list[tuple[Unit, object]]] = {}
     found: set[tuple[str, str]] = set()
     for unit, node in layout.noted:
         kind = type(node)
-        if kind is n.Assign and type(node.target) is n.Var and counter_step(node.target.name, node.expr) is not None:
-            names = [node.target.name]
+        if kind is n.Assign and type(node.target) is n.Var:
+            if counter_step(node.target.name, node.expr) is not None:
+                found.add(key(unit, node.target.name))
+            elif whole_constant(node.expr) is None and type(node.expr) is not n.Index:
+                stores.setdefault(key(unit, node.target.name), []).append((unit, node.expr))
         elif kind is n.Lire:
-            names = [target.name for target in node.targets if type(target) is n.Var]
-        else:
-            continue
-        found.update((unit.name if name in unit.locals else MAIN, name) for name in names)
+            found.update(key(unit, target.name) for target in node.targets if type(target) is n.Var)
+
+    def made(unit: Unit, expr: object, depth: int = 0) -> bool:  # (a tall expression is none: no recursion limit)
+        kind = type(expr)
+        return depth < 16 and (kind is n.Num or kind is n.Var and key(unit, expr.name) in found or
+                               kind is n.Unary and made(unit, expr.operand, depth + 1) or
+                               kind is n.Binary and expr.op in "+-*" and made(unit, expr.left, depth + 1) and
+                               made(unit, expr.right, depth + 1))
+
+    found = {variable for variable in found if variable[1] not in excluded}
+    changed = True
+    while changed:
+        changed = False
+        for variable in list(found):
+            if not all(made(unit, expr) for unit, expr in stores.get(variable, ())):
+                found.discard(variable)
+                changed = True
     return found
 
 

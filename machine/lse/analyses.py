@@ -333,8 +333,9 @@ def shadowed_counters(layout: Layout, foreign: set[int] | None = None) -> dict[s
     Never one that LIBERER, CHARGER, a position or a reference stores into, nor any where a PAUSE lets the
     monitor set a variable. (Ints kept by assignments were tried: they saved ~8 ns where they index and cost
     15-40 ns where an assignment keeps them, no gain on bench/.) And a variable that no FAIRE steps, that only
-    its own unit's assignments (X←X±c, a whole constant) and LIRE store into, where no line runs in a frame not
-    its own: each store sets its int (pystmt.counter_given: Arsac's queens step I and K by ALLER EN).
+    its own unit's assignments and LIRE store into, stepped by X←X±c (_counting), where no line runs in a frame
+    not its own: each store sets its int (pystmt.counter_given: Arsac's queens step I and K by ALLER EN). (A
+    parameter by value stepped so, its int worked out at the entry, was tried: heap's sift 1.02, no gain.)
     """
     owners: dict[tuple[str, str], set[str]] = {}
     assigned: set[str] = set()  # names given a value other than by a FAIRE, an assignment or LIRE

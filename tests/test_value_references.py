@@ -179,14 +179,23 @@ def test_a_run_stopped_inside_the_call_goes_on_when_the_prompt_changes_something
     assert "90000" in session.type("CO")
 
 
-def test_a_variable_given_as_a_value_freed_at_the_prompt_stops_the_run_wherever_it_stopped() -> None:
+# (the program's first line, what the call gives, the procedure's RESULTAT, the value the prompt gives, its name)
+PAUSED = {
+    "a number": ("10 S←0", "&F(I)", "A*10", "I←2", "I"),
+    "a string": ("10 CHAINE C;C←'AB';S←0", "&F(C)", "LGR(A)*10", "C←'ABCD'", "C"),
+}
+
+
+@pytest.mark.parametrize("kind", PAUSED)
+def test_a_variable_given_as_a_value_changed_at_a_pause_goes_on_and_freed_stops_the_run(kind: str) -> None:
+    first, call, result, given, name = PAUSED[kind]
     session = Session(None)
-    session.type("10 S←0", "20 FAIRE 40 POUR I←1 JUSQUA 3", "30 PAUSE", "40 S←S+&F(I)", "50 AFFICHER S",
-                 "60 TERMINER", "70 PROCEDURE &F(A)", "80 RESULTAT A*10")
+    session.type(first, "20 FAIRE 40 POUR I←1 JUSQUA 3", "30 PAUSE", f"40 S←S+{call}", "50 AFFICHER S",
+                 "60 TERMINER", "70 PROCEDURE &F(A)", f"80 RESULTAT {result}")
     assert "PAUSE EN LIGNE 30" in session.type("EX")
-    session.type("I←2")  # a number: the call gives it, as a reference would have
+    session.type(given)  # of its kind: the call gives it, as a reference would have
     assert "PAUSE EN LIGNE 30" in session.type("CO")
-    session.type("LIBERER I")
+    session.type(f"LIBERER {name}")
     assert "RIEN A CONTINUER" in session.type("CO")
 
 
@@ -216,17 +225,6 @@ def test_a_string_given_as_a_value_changed_at_the_prompt_inside_the_call_stops_t
                 "100 RESULTAT LGR(A)*K")
     assert "INTERROMPU EN LIGNE 90" in "".join(session.chunks)
     session.type("C←'XYZ'")
-    assert "RIEN A CONTINUER" in session.type("CO")
-
-
-def test_a_string_given_as_a_value_changed_at_a_pause_goes_on_and_freed_stops_the_run() -> None:
-    session = Session(None)
-    session.type("10 CHAINE C;C←'AB';S←0", "20 FAIRE 40 POUR I←1 JUSQUA 3", "30 PAUSE", "40 S←S+&F(C)",
-                 "50 AFFICHER S", "60 TERMINER", "70 PROCEDURE &F(A)", "80 RESULTAT LGR(A)*10")
-    assert "PAUSE EN LIGNE 30" in session.type("EX")
-    session.type("C←'ABCD'")  # a string: the call gives it, as a reference would have
-    assert "PAUSE EN LIGNE 30" in session.type("CO")
-    session.type("LIBERER C")
     assert "RIEN A CONTINUER" in session.type("CO")
 
 

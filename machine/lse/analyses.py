@@ -367,14 +367,13 @@ def shadowed_counters(layout: Layout, foreign: set[int] | None = None) -> dict[s
                 stored_by.setdefault((unit.name if name in unit.locals else MAIN, name), set()).add(unit.name)
     found: dict[str, set[str]] = {name: set() for name in layout.units}
     reach = called_units(layout) if foreign is not None and not foreign else None
-    stepped = {name for _, name in owners}
-    counting = _counting(layout, stepped | assigned | layout.parameters)
+    # (_counting leaves out the names a FAIRE steps, the others stored otherwise and the parameters)
+    counting = _counting(layout, faire_variables(layout) | assigned | layout.parameters)
     for (owner, name), units in stored_by.items() if reach is not None else ():
         # A variable no FAIRE steps that only its own unit's assignments and LIRE store into, one at least X←X±c
         # or LIRE (an ALLER EN's counter, a size read in): each sets its int (pystmt.counter_given), where no line
         # runs in another's frame. (Any other is read as pykept.py keeps its index.)
-        if units == {owner} and (owner, name) in counting and name not in stepped | assigned | layout.parameters and (
-                layout.is_pure_number(name)):
+        if units == {owner} and (owner, name) in counting and layout.is_pure_number(name):
             found[owner].add(name)
     for (owner, name), units in owners.items():  # a procedure's own only: a recursive call has its own int
         if name in assigned or name in layout.parameters or not layout.is_pure_number(name):
@@ -428,6 +427,11 @@ def _counting(layout: Layout, excluded: set[str]) -> set[tuple[str, str]]:
     return found
 
 
+def faire_variables(layout: Layout) -> set[str]:
+    """The names some FAIRE steps (the other counters' ints every assignment sets: pystmt.counter_given)."""
+    return {node.var for _, node in layout.noted if type(node) is n.Faire}
+
+
 def called_units(layout: Layout) -> dict[str, set[str]]:
     """The procedures each unit's calls may run, at any depth (a recursive one among its own)."""
     calls: dict[str, set[str]] = {name: set() for name in layout.units}
@@ -455,7 +459,7 @@ def counter_floors(layout: Layout) -> dict[str, int]:
     """
     floors: dict[str, int] = {}
     unknown: set[str] = set()
-    stepped = {node.var for _, node in layout.noted if type(node) is n.Faire}  # (no other: X←X-1 sets an int)
+    stepped = faire_variables(layout)  # (no other: X←X-1 sets an int)
     for _, node in layout.noted:
         kind = type(node)
         if kind is n.Faire:

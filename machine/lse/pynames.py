@@ -43,7 +43,9 @@ class UnitNames:
         return kept.code(name, self.pyname(name))
 
     def growing(self, node: object) -> bool:
-        """True if an expression reads a counter whose int steps of one move past 2^24 (pystmt.counter_given)."""
+        """True if an expression reads a counter that no FAIRE steps, in double: steps of one may move its int past
+        2^24 (pystmt.counter_given), so a product of it is left to the floats (any such counter, stepped by one or
+        not: the simpler test)."""
         return not self.shared.numbers.single and bool(self.assigned_counters) and any(
             type(item) is n.Var and item.name in self.assigned_counters for item in self.shared.below(node))
 

@@ -1,7 +1,7 @@
 """What the units of one generated program share: the source written, prices, charge points, constants, string stores.
 
 A part of the one code generator (pygen.py); imports the analyses (analyses, kinds, holdings, ownership, passing),
-checks (the walk), ir, nodes and layout; never the runtime.
+checks (the walk), ir and layout; never the runtime.
 """
 
 from __future__ import annotations
@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections import Counter
 
 from machine.lse import analyses, holdings, ir, kinds, ownership, passing
-from machine.lse import nodes as n
 from machine.lse.checks import nodes_below
 from machine.lse.layout import Layout
 
@@ -100,8 +99,7 @@ class ProgramCode:
         self.whole = kinds.whole_names(layout, arrays=self.arrays, exits=exits)
         self.proven: dict[str, set[str]] = {name: set() for name in layout.units}  # sure to (set by the linker)
         self.counters = analyses.shadowed_counters(layout, foreign)  # variables with an int to index by
-        self.stepped = {node.var for _, node in layout.noted if type(node) is n.Faire}  # (FAIRE's: the others'
-        # ints every assignment sets, pystmt.counter_given)
+        self.stepped = analyses.faire_variables(layout)  # of them, those a FAIRE steps
         self.floors = analyses.counter_floors(layout)  # of them, the least value their int can have
         self.vectors = holdings.vectors(layout)  # arrays that are vectors whenever they are arrays
         self.shapes = holdings.shapes(layout)  # arrays whose sizes are constants, by name

@@ -1,7 +1,8 @@
-"""A counted loop whose passes read its variable's float is written both ways (pyloops.keep_cheap): a `for` where it has
-passes enough to run to pay for the `for`'s start (pyloops.LoopCode.long_passes), its `while` where it has fewer.
-Each program runs loops of both lengths, and every mode agrees with the reference (output, error and line, cycles)
-on both machines; the listing has both forms.
+"""A counted loop of computed bounds is written both ways (pyloops.keep_cheap): a `for` where it has passes enough to
+run to pay for the `for`'s start (for one whose passes read its variable's float, pyloops.LoopCode.long_passes; for
+one whose passes read only its int, pyloops.FEW_PASSES), its `while` where it has fewer. Each program runs loops of
+both lengths, and every mode agrees with the reference (output, error and line, cycles) on both machines; the
+listing has both forms.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import re
 import pytest
 
 from machine.lse.listing import listing
+from machine.lse.pyloops import FEW_PASSES
 from tests.oracle.differential import assert_agrees
 
 # A knapsack's table: the inner loop's test reads J (a float) beside elements indexed by its int.
@@ -23,11 +25,21 @@ KNAPSACK = (
 
 
 
+# The test that chooses between the two, as a loop starts: its ints' distance to the `for`'s stop, one way where a
+# constant step says which way it counts.
+CHOICE = re.compile(r"_stop\d+ is not None and (?:not -(\d+) < _stop\d+ - i_\w+ < \1|_stop\d+ - i_\w+ >= (\d+)"
+                    r"|i_\w+ - _stop\d+ >= (\d+)):")
+
+
+def choices(source: str) -> list[int]:
+    """The passes from which each loop written both ways runs its `for` (its listing's tests)."""
+    return [int(next(part for part in found if part)) for found in CHOICE.findall(listing(source))]
+
+
 def least_passes(source: str) -> int:
-    """The passes from which the program's loop written both ways runs its `for` (its listing's test)."""
-    found = re.findall(r"not -(\d+) < _stop\d+ - i_\w+ < (\d+):", listing(source))
-    assert len(found) == 1 and found[0][0] == found[0][1], found
-    return int(found[0][0])
+    """The passes from which the program's last loop written both ways runs its `for` (the one that reads its float,
+    where an earlier one sets an array up)."""
+    return choices(source)[-1]
 
 
 PASSES = least_passes(KNAPSACK)
@@ -63,17 +75,44 @@ PROGRAMS = {
 }
 
 
+# A linked list in a function's own array: the inner loop steps K-1 times, its bounds computed, its passes reading
+# only its int (as an index elsewhere in the pass it would be).
+JOSEPHUS = (
+    "10 LIRE NM,K\n20 T←0\n30 FAIRE 40 POUR N←1 JUSQUA NM\n40 T←T+&J(N,K)\n50 AFFICHER T;TERMINER\n"
+    "60 PROCEDURE &J(N,K) LOCAL N,K,S,I,P,R\n70 TABLEAU S[N]\n80 FAIRE 80 POUR I←1 JUSQUA N-1;S[I]←I+1\n"
+    "90 S[N]←1;P←N;R←N\n100 SI R=1 ALORS RESULTAT P\n110 FAIRE 110 POUR I←1 JUSQUA K-1;P←S[P]\n"
+    "120 S[P]←S[S[P]];R←R-1;ALLER EN 100\n"
+)
+
+PROGRAMS.update({
+    "a linked list stepped a few times and many times": (JOSEPHUS, ["30 2", "30 3", "12 7", "9 40"]),
+    "loops of computed bounds reading only their ints, counting down, up and by two": (
+        "10 LIRE N;TABLEAU T[40];S←0\n20 FAIRE 70 POUR L←1 JUSQUA N\n30 FAIRE 30 POUR I←L PAS -1 JUSQUA 1;T[I]←T[I]+L\n"
+        "40 FAIRE 40 POUR I←1 JUSQUA L;S←S+T[I]\n50 FAIRE 50 POUR I←L PAS 2 JUSQUA 2*L;S←S+T[ENT(I/2)]\n"
+        "70 *\n80 AFFICHER S,I,L;TERMINER\n", ["1", "5", "6", "7", "20"]),
+    "a short loop of computed bounds whose element is past the end": (
+        "10 LIRE N;TABLEAU T[4];S←0\n20 FAIRE 30 POUR R←1 JUSQUA 3\n30 FAIRE 30 POUR I←1 JUSQUA N;S←S+T[I]\n"
+        "40 AFFICHER S;TERMINER\n", ["4", "5", "9"]),
+    "a short loop of computed bounds ended by the budget many times over": (
+        "10 LIRE N;TABLEAU T[10];S←0\n20 FAIRE 30 POUR R←1 JUSQUA 30000\n"
+        "30 FAIRE 30 POUR I←1 JUSQUA N;T[I]←T[I]+R;S←S+T[I]\n40 AFFICHER S;TERMINER\n", ["3", "8"]),
+    "a loop of computed bounds whose limit is past 2^24 or no whole number": (
+        "10 LIRE A,B;TABLEAU T[10];S←0\n20 FAIRE 30 POUR I←A JUSQUA B;T[I]←I\n30 S←S+T[I]\n"
+        "40 AFFICHER S,I;TERMINER\n", ["1 3.5", "1 1E9", "2 9.9"]),
+})
+
+
 @pytest.mark.parametrize("profile", ["micro40", "console80"])
 @pytest.mark.parametrize("name", sorted(PROGRAMS))
 def test_every_mode_agrees_with_the_reference_on_loops_written_both_ways(name: str, profile: str) -> None:
     source, inputs = PROGRAMS[name]
-    assert re.search(r"not -\d+ < _stop", listing(source))  # a loop written both ways
+    assert choices(source)  # a loop written both ways
     assert_agrees(source, inputs, profile=profile)
 
 
 def test_a_loop_that_reads_its_float_is_a_for_where_it_is_long_and_a_while_where_it_is_short() -> None:
     code = listing(KNAPSACK)
-    assert f"not -{PASSES} < _stop" in code  # the choice, made as the loop starts
+    assert f" - i_J >= {PASSES}:" in code  # the choice, made as the loop starts
     assert "for i_J in" in code  # the `for`
     assert "v_J = v_J if i_J != i_J else i_J + 0.0\n" in code  # which sets the float first in each pass
     assert "(v_Q <= v_J)" in code  # and reads it as it is
@@ -92,13 +131,23 @@ def test_a_loop_with_more_elements_of_a_matrix_to_a_pass_is_a_for_from_fewer_pas
 
 def test_a_loop_whose_constant_bounds_give_passes_enough_is_a_for_alone_and_one_with_too_few_no_for() -> None:
     body = "30 SI I>S ALORS S←S+M[2,I]\n40 M[1,I]←S;M[3,I]←I\n"
-    many = listing(f"10 TABLEAU M[3,60];S←0\n20 FAIRE 40 POUR I←1 JUSQUA 60\n{body}")
-    assert "for i_I" in many and "not -" not in many
-    few = listing(f"10 TABLEAU M[3,60];S←0\n20 FAIRE 40 POUR I←1 JUSQUA {PASSES - 1}\n{body}")
-    assert "for i_I" not in few and "not -" not in few
+    many = f"10 TABLEAU M[3,60];S←0\n20 FAIRE 40 POUR I←1 JUSQUA 60\n{body}"
+    assert "for i_I" in listing(many) and not choices(many)
+    few = f"10 TABLEAU M[3,60];S←0\n20 FAIRE 40 POUR I←1 JUSQUA {PASSES - 1}\n{body}"
+    assert "for i_I" not in listing(few) and not choices(few)
 
 
 def test_a_loop_stepped_by_a_fraction_is_no_for() -> None:
     code = listing("10 TABLEAU T[50];S←0\n20 FAIRE 40 POUR Y←0.5 PAS 0.5 JUSQUA 20\n30 T[ENT(Y)+1]←Y\n"
                    "40 S←S+T[ENT(2*Y)+1]*Y\n")
     assert "for i_Y in" not in code and "_stop" not in code
+
+
+def test_a_loop_of_computed_bounds_that_reads_only_its_int_is_a_for_from_few_passes_else_a_while() -> None:
+    code = listing(JOSEPHUS)
+    setting_up, stepping = choices(JOSEPHUS)  # the list's set-up (which reads I's float: I+1) and its steps
+    assert stepping == FEW_PASSES < setting_up
+    steps = code[code.index("# 110:"):]
+    assert "for i_I in _it:" in steps  # the `for`
+    assert "i_I += _ist" in steps  # and the `while`, which steps the float and the int
+    assert "v_I = v_I if i_I != i_I" in steps  # the float set from the int only where the `for` is left

@@ -143,7 +143,7 @@ class UnitNames:
         loops = self.loops
         if loops.counting is not None and name == loops.counting.node.var:  # the `for`'s int (see pyloops.count)
             loops.hot_reads += not (self.exprs.cold or self.exprs.floats or self.arms)
-            if loops.counting.body in loops.dual:  # set first in each pass (pyloops.keep_cheap)
+            if loops.counting.body in loops.float_first:  # set first in each pass (pyloops.keep_cheap)
                 return self.pyname(name)
             return f"({loops.counted_value(name)})"
         if where == "ref":

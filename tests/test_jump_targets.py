@@ -36,7 +36,22 @@ FOUND = {
     "a function's result": (("10 L←&F", "20 ALLER EN L", "30 PROCEDURE &F", "40 RESULTAT 100"), None),
     "a count that grows": (("10 L←0", "15 L←L+1;SI L<50 ALORS ALLER EN 15", "20 ALLER EN L"), None),
     "a fraction": (("10 L←100.5", "20 ALLER EN L"), None),
-    "a loop's variable": (("10 FAIRE 15 POUR L←1 JUSQUA 3", "15 *", "20 ALLER EN 100*L"), None),
+    "a loop's variable": (("10 FAIRE 15 POUR L←1 JUSQUA 3", "15 *", "20 ALLER EN 100*L"), (100, 200, 300)),
+    "a loop's variable counting down by two": (("10 FAIRE 15 POUR L←5 PAS -2 JUSQUA 1", "15 *",
+                                                 "20 ALLER EN 100*L"), (100, 300)),
+    "a loop's variable stored after it": (("10 FAIRE 15 POUR L←1 JUSQUA 2", "15 *", "17 SI ALE(0)<0.5 ALORS L←3",
+                                           "20 ALLER EN 100*L"), (100, 200, 300)),
+    "a loop that does not run": (("10 FAIRE 15 POUR L←3 JUSQUA 1", "15 *", "20 ALLER EN 100*L"), (300,)),
+    "a loop of a procedure, on the program's variable": (("10 &P", "20 ALLER EN 100*L", "30 PROCEDURE &P",
+                                                          "40 FAIRE 40 POUR L←2 JUSQUA 3", "50 RETOUR"), (200, 300)),
+    "a loop's variable of a computed limit": (("10 N←3;FAIRE 15 POUR L←1 JUSQUA N", "15 *", "20 ALLER EN 100*L"),
+                                              None),
+    "a loop's variable stepped while a condition holds": (("10 FAIRE 15 POUR L←1 TANT QUE L<3", "15 *",
+                                                           "20 ALLER EN 100*L"), None),
+    "a loop's variable of more values than are followed": (("10 FAIRE 15 POUR L←1 JUSQUA 40", "15 *",
+                                                            "20 ALLER EN 100*L"), None),
+    "a loop's variable stepped by a fraction": (("10 FAIRE 15 POUR L←1 PAS 0.5 JUSQUA 3", "15 *",
+                                                 "20 ALLER EN 100*L"), None),
     "a variable given to a procedure": (("10 L←100;&P(L)", "20 ALLER EN L", "30 PROCEDURE &P(X)", "40 X←200",
                                          "50 RETOUR"), None),
     "an element given to a procedure": (("10 TABLEAU T[2];T[1]←100;&P(T[1])", "20 ALLER EN T[1]",
@@ -118,6 +133,38 @@ def test_a_run_whose_jump_variable_the_monitor_changed_goes_on_only_to_a_line_th
     assert "PAUSE EN LIGNE 20" in session.type("EX")
     session.type("L←300")
     assert expected in session.type("CO")
+
+
+def test_a_run_whose_loop_variable_the_monitor_changed_goes_on_only_to_a_line_the_jump_tests() -> None:
+    session = Session(None)
+    session.type("10 FAIRE 25 POUR L←1 JUSQUA 2", "20 PAUSE", "25 *", "30 ALLER EN 100*L", *TAIL)
+    assert "PAUSE EN LIGNE 20" in session.type("EX")
+    session.type("L←3")  # 300: a value the loop never gives L
+    assert "RIEN A CONTINUER" in session.type("CO")
+
+
+# Simpson's rule on one of five functions, which &F chooses by a jump on the program's loop variable: the jump goes
+# only to &F's own lines, so &F is a function of its own (no dispatch over the program's lines) and &SIMP's
+# parameters are numbers.
+SIMPSON = lines(
+    "10 TABLEAU A[5];S←0", "20 FAIRE 40 POUR NF←1 JUSQUA 5", "30 A[NF]←&SIMP(0,1,6)", "40 S←S+A[NF]",
+    "50 AFFICHER S,A[5];TERMINER", "300 PROCEDURE &SIMP(A,B,M) LOCAL A,B,M,H,S,I", "310 H←(B-A)/M;S←&F(A)+&F(B)",
+    "330 FAIRE 340 POUR I←1 JUSQUA M-1", "340 S←S+(SI I=2*ENT(I/2) ALORS 2 SINON 4)*&F(A+I*H)", "350 RESULTAT S*H/3",
+    "500 PROCEDURE &F(X) LOCAL X", "510 ALLER EN 510+10*NF", "520 RESULTAT 4/(1+X*X)", "530 RESULTAT 2*EXP(-X*X)",
+    "540 RESULTAT 4*RAC(1-X*X)", "550 RESULTAT LGN(X+1)", "560 RESULTAT COS(X)*EXP(SIN(X))")
+
+
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+def test_a_procedure_that_jumps_among_its_own_lines_by_a_loop_s_variable_agrees_with_the_reference(
+        profile: str) -> None:
+    assert_agrees(SIMPSON, (), profile=profile)
+
+
+def test_a_procedure_that_jumps_among_its_own_lines_by_a_loop_s_variable_runs_none_of_the_program_s() -> None:
+    code = listing(SIMPSON)
+    chooser = code[code.index("def p_F("):]
+    assert "pc = " not in chooser and "_goto(" not in chooser and "_t == 560.0" in chooser, chooser
+    assert "_byval(" not in code and "_add(" not in code  # &SIMP's parameters known as numbers
 
 
 def test_a_run_taken_up_from_a_line_jumps_where_the_prompt_left_its_variable() -> None:

@@ -82,6 +82,7 @@ def _followed(layout: Layout, arrays: set[str]) -> tuple[dict[str, frozenset[flo
     `arrays`: the arrays that may be followed (_arrays)."""
     excluded = own_names(layout) | layout.parameters | layout.loaded_names
     stores: list[tuple[str, object]] = []
+    stepped: dict[str, frozenset[float]] = {}  # the variables of loops of constant bounds: the values they pass
     for _, node in layout.noted:
         kind = type(node)
         if kind is n.Assign:
@@ -91,14 +92,43 @@ def _followed(layout: Layout, arrays: set[str]) -> tuple[dict[str, frozenset[flo
         elif kind is n.Charger:  # (its status too: a number it gives, a variable or an element)
             excluded.update(target.name for target in (node.var, node.status) if target is not None)
         elif kind is n.Faire:
-            excluded.add(node.var)
+            passes = _passed(node)
+            if passes is None:
+                excluded.add(node.var)
+            else:
+                stepped[node.var] = stepped.get(node.var, frozenset()) | passes
         elif kind is n.BuiltinCall and node.position_out is not None:
             excluded.add(node.position_out.name)
         elif kind is n.Call:
             excluded.update(arg.name for arg in node.args if type(arg) in (n.Var, n.Index))
-    names = {name for name, _ in stores if layout.is_pure_number(name)} | arrays
-    values = {name: frozenset((0.0,)) if name in arrays else frozenset() for name in names - excluded}
+    names = {name for name in [name for name, _ in stores] + list(stepped) if layout.is_pure_number(name)} | arrays
+    values = {name: frozenset((0.0,)) if name in arrays else stepped.get(name, frozenset())
+              for name in names - excluded}
     return values, stores
+
+
+def _passed(node: n.Faire) -> frozenset[float] | None:
+    """The values a FAIRE gives its variable, where its start, step and limit are whole constants and it has no
+    TANT QUE: its start, and each step's while it is within the limit (the variable stays at the last); None
+    where they are not so, or more than SPREAD."""
+    if node.cond is not None or node.limit is None:
+        return None
+    start, step, limit = (_constant(part) for part in (node.start, node.step or n.Num(1.0, node.line), node.limit))
+    if start is None or step is None or limit is None:
+        return None
+    found, value = {start}, start + step
+    while step and (value <= limit if step > 0 else value >= limit) and len(found) <= SPREAD:
+        found.add(value)
+        value += step
+    return frozenset(found) if len(found) <= SPREAD else None
+
+
+def _constant(node: object) -> float | None:
+    """A whole constant's value (a minus before one too), else None."""
+    if type(node) is n.Unary and node.op == "-":
+        value = _constant(node.operand)
+        return None if value is None else -value
+    return node.value if type(node) is n.Num and _whole(node.value) else None
 
 
 def _whole(value: object) -> bool:

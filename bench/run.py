@@ -144,6 +144,33 @@ CASES = {
     "gauss": Case("gauss", "40 30\n", "4 3\n"),
     "binary": Case("binary", "20000\n", "40\n"),
     "sboard9": Case("sboard", "9\n", "5\n"),
+    # kinds written in session 15 as probes of what nobody had tuned for, measured when written (compute,
+    # micro40: mandel 2.0, sudoku 2.65, josephus 4.5, roman 5.2, simpson 3.7, matdet 4.6, bst 2.6, expr 2.05,
+    # maze 2.1, bignum 1.6, wordfreq 14.5 (its twin counts with a dict where the program searches a string of
+    # words with POS), menu 7.3 (most of it its text read a character at a time, which the twin splits); then
+    # two were made faster: josephus by loops of computed bounds written both ways, simpson by the lines of a jump on a
+    # loop's variable): the Mandelbrot set in characters by real arithmetic and ALLER EN, a line built by !,
+    # a sudoku solved by backtracking in ALLER EN over a TABLEAU, a ring in a procedure's own TABLEAU
+    # (Josephus) checked by a recurrence, Roman numerals built by ! and read back by POS and SCH, Simpson's
+    # rule on a function that picks its formula by a computed ALLER EN, determinants by a recursive function
+    # given the matrix by reference (its minors in a local TABLEAU), a binary search tree in TABLEAUs walked
+    # by a recursive procedure, expressions built by a recursive function on strings and evaluated by
+    # recursive descent over a global CHAINE, a maze carved with a stack and solved breadth first with a
+    # queue, numbers in decimal digits multiplied by a procedure given the array and its length by reference,
+    # the words of a text counted by searching a CHAINE of words with POS, a stack calculator whose
+    # operations a procedure switches by a computed ALLER EN
+    "mandel": Case("mandel", "78 40 500\n", "20 10 50\n"),
+    "sudoku": Case("sudoku", "3\n", "1\n"),
+    "josephus": Case("josephus", "500 3\n", "60 3\n"),
+    "roman": Case("roman", "3999\n", "300\n"),
+    "simpson": Case("simpson", "1000 25\n", "100 5\n"),
+    "matdet": Case("matdet", "7 12\n", "5 4\n"),
+    "bst": Case("bst", "2000 3000 10\n", "200 300 2\n"),
+    "expr": Case("expr", "4000 5\n", "300 4\n"),
+    "maze": Case("maze", "30 24 30\n", "8 6 3\n"),
+    "bignum": Case("bignum", "2500 450\n", "300 60\n"),
+    "wordfreq": Case("wordfreq", "800 6\n", "40 4\n"),
+    "menu": Case("menu", "2000\n", "150\n"),
 }
 STARTUP = "startup"
 CLOCK_HZ = 1_000_000

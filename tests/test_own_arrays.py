@@ -60,6 +60,22 @@ PROGRAMS = {
         "10 C←0;FAIRE 20 POUR K←1 JUSQUA 12\n20 AFFICHER &P(K),C\n30 TERMINER\n"
         "40 PROCEDURE &P(K) LOCAL K,W,S\n50 S←SI K=3 ALORS 2.5 SINON SI K<6 ALORS K SINON 2000*K\n"
         "60 TABLEAU W[&N(S)];W[1]←K;RESULTAT W[1]+LGR('X')\n70 PROCEDURE &N(X) LOCAL X\n80 C←C+1;RESULTAT X\n"),
+    "matrices of computed sizes, small, past 4096 cells, then past the memory": (
+        "10 FAIRE 20 POUR K←1 JUSQUA 6\n20 AFFICHER &P(K)\n30 TERMINER\n40 PROCEDURE &P(K) LOCAL K,W,R,C\n"
+        "50 R←SI K=1 ALORS 3 SINON SI K=2 ALORS 70 SINON SI K=6 ALORS 9000 SINON 1000*K-2000\n"
+        "60 C←SI K=2 ALORS 70 SINON 4\n70 TABLEAU W[R,C];W[R,C]←K;W[1,1]←W[1,1]+R;RESULTAT W[R,C]+W[1,1]\n"),
+    "a matrix of a zero size, then of a string's": (
+        "10 CHAINE S;S←'AB';&P(2,3,S);&P(0,3,S)\n20 TERMINER\n40 PROCEDURE &P(R,C,S) LOCAL R,C,W\n"
+        "50 SI R=2 ALORS DEBUT TABLEAU W[R,C];AFFICHER W[R,C];RETOUR FIN\n60 TABLEAU W[C,R]\n"),
+    "a matrix of a string's size": (
+        "10 CHAINE S;S←'AB';&P(S)\n20 TERMINER\n40 PROCEDURE &P(S) LOCAL W\n50 TABLEAU W[2,S]\n60 RETOUR\n"),
+    "a matrix of computed sizes at each call of a recursive determinant": (
+        "10 TABLEAU M[5,5];X←1;FAIRE 20 POUR I←1 JUSQUA 5\n20 FAIRE 20 POUR J←1 JUSQUA 5;X←X*137+187;"
+        "X←X-ENT(X/10007)*10007;M[I,J]←X-ENT(X/9)*9-4\n30 AFFICHER &DET(M,5);TERMINER\n"
+        "40 PROCEDURE &DET(A,N) LOCAL N,B,C,I,J,L,D,SG\n50 SI N=2 ALORS RESULTAT A[1,1]*A[2,2]-A[1,2]*A[2,1]\n"
+        "60 TABLEAU B[N-1,N-1];D←0;SG←1\n70 FAIRE 110 POUR C←1 JUSQUA N\n80 FAIRE 100 POUR I←2 JUSQUA N\n"
+        "90 L←0;FAIRE 100 POUR J←1 JUSQUA N\n100 SI J#C ALORS DEBUT L←L+1;B[I-1,L]←A[I,J] FIN\n"
+        "110 D←D+SG*A[1,C]*&DET(B,N-1);SG←-SG\n120 RESULTAT D\n"),
     "a computed size that is a string, then one below 1": (
         "10 CHAINE S;S←'AB';FAIRE 20 POUR K←1 JUSQUA 2\n20 &P(K,S)\n30 TERMINER\n"
         "40 PROCEDURE &P(K,S) LOCAL K,W\n50 SI K=2 ALORS ALLER EN 70\n60 TABLEAU W[S];RETOUR\n70 TABLEAU W[K-2]\n"),
@@ -98,3 +114,11 @@ def test_an_own_vector_of_a_computed_size_is_made_inline_where_it_is_whole_and_u
     assert "v_W = [0.0] * (_tc + 1); v_W[0] = _dsc('W', (_tc,)); n_W = _tc" in code
     assert "v_W, n_W = _own('W', (_ts, ), n_W)" in code  # anything else, with the size computed once
 
+
+
+def test_an_own_matrix_of_computed_sizes_is_made_inline_where_they_are_whole_and_its_cells_up_to_4096() -> None:
+    code = listing(PROGRAMS["a matrix of computed sizes at each call of a recursive determinant"])
+    assert ("if 1.0 <= _ts <= 4096.0 and (_tc := _floor(_ts)) == _ts and 1.0 <= _tu <= 4096.0 and "
+            "(_td := _floor(_tu)) == _tu and _tc * _td <= 4096 and (") in code
+    assert "v_B = [0.0] * (_tc * _td + 1); v_B[0] = _dsc('B', (_tc, _td,)); n_B = (_tc * _td)" in code
+    assert "v_B, n_B = _own('B', (_ts, _tu, ), n_B)" in code  # anything else, with the sizes computed once

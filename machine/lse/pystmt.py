@@ -424,11 +424,11 @@ class StatementCode:
                 own = f"{self.unit.pyname(name)}, {held} = _own({name!r}, {sizes}, {held})"
                 shape = tuple(whole_constant(dim) or 0 for dim in dims)  # (0: no whole constant)
                 cells = shape[0] if len(shape) == 1 else shape[0] * shape[1]
-                if self.shared.profile or self.exprs.cold or cells > OWN_COPIED or (min(shape) < 1 and len(dims) > 1):
+                if self.shared.profile or self.exprs.cold or cells > OWN_COPIED:
                     self.out.emit(own)
                     continue
-                if min(shape) < 1:  # a vector's size computed: made here where it is a whole number up to OWN_COPIED
-                    self.own_vector(name, values[0], held)
+                if min(shape) < 1:  # a size computed: made here where the sizes are whole, up to OWN_COPIED cells
+                    self.own_sized(name, values, held)
                     continue
                 # A procedure's own array of constant sizes: a copy of one made here.
                 made = f"{self.unit.pyname(name)} = _K[{self.shared.constant(new_array(name, shape))}].copy()"
@@ -438,21 +438,28 @@ class StatementCode:
             else:
                 self.out.emit(f"M.declare_array({self.unit.env(name)}, {name!r}, {sizes})")
 
-    def own_vector(self, name: str, size: tuple[str, str], held: str) -> None:
-        """TABLEAU V[n] of a procedure's own vector, n computed: runtime.own_arrays written out (the memory's test,
-        the charge, the zeros and the kept description) where n is a whole number from 1 to OWN_COPIED; else _own,
-        given the size computed (it fails as it would have).
+    def own_sized(self, name: str, sizes: list[tuple[str, str]], held: str) -> None:
+        """TABLEAU V[n] or M[n,m] of a procedure's own array, a size computed: runtime.own_arrays written out (the
+        memory's test, the charge, the zeros and the kept description) where the sizes are whole numbers from 1
+        and the cells at most OWN_COPIED; else _own, given the sizes computed (it fails as it would have).
 
         Decision: a recursive sort's work vector of the size of its part (quicksort's W) is declared at each call;
-        _own's three calls deep cost about 0.4 us a declaration.
+        _own's three calls deep cost about 0.4 us a declaration; a determinant's minor B[N-1,N-1] likewise.
         """
-        array, (code, kind) = self.unit.pyname(name), size
-        number = "" if kind == "n" else "_type(_ts) is _float and "
-        self.out.emit(f"_ts = {code}")
-        made = f"{array} = [0.0] * (_tc + 1); {array}[0] = _dsc({name!r}, (_tc,))"
-        own = f"{array}, {held} = _own({name!r}, (_ts, ), {held})"
-        self.own_made(made, "_tc", f"{self.shared.costs['element_init']} * _tc", held, own,
-                      f"{number}1.0 <= _ts <= {float(OWN_COPIED)!r} and (_tc := _floor(_ts)) == _ts")
+        array = self.unit.pyname(name)
+        given, whole, tests = ["_ts", "_tu"][:len(sizes)], ["_tc", "_td"][:len(sizes)], []
+        for (code, kind), size, cells in zip(sizes, given, whole):
+            self.out.emit(f"{size} = {code}")
+            number = "" if kind == "n" else f"_type({size}) is _float and "
+            tests.append(f"{number}1.0 <= {size} <= {float(OWN_COPIED)!r} and ({cells} := _floor({size})) == {size}")
+        count = " * ".join(whole)
+        if len(sizes) > 1:
+            tests.append(f"{count} <= {OWN_COPIED}")
+        made = f"{array} = [0.0] * ({count} + 1); {array}[0] = _dsc({name!r}, ({', '.join(whole)},))"
+        own = f"{array}, {held} = _own({name!r}, ({''.join(size + ', ' for size in given)}), {held})"
+        cells = count if len(sizes) == 1 else f"({count})"
+        self.own_made(made, cells, f"{self.shared.costs['element_init']} * {cells}", held, own,
+                      " and ".join(tests))
 
     def own_made(self, made: str, cells: str, price: str, held: str, own: str, size_test: str | None = None) -> None:
         """A procedure's own array made here (`made`: the statements that set it), runtime.own_arrays written out:

@@ -9,10 +9,12 @@ from __future__ import annotations
 import pytest
 
 from machine.disk import Disk
+from machine.errors import LseError
 from machine.lse import ir, targets
 from machine.lse.layout import layout
 from machine.lse.listing import listing
 from machine.lse.parser import parse
+from machine.micro import Micro
 from tests.lse_harness import lines
 from tests.oracle.differential import assert_agrees
 from tests.test_monitor import Session
@@ -56,9 +58,26 @@ FOUND = {
                                          "50 RETOUR"), None),
     "an element given to a procedure": (("10 TABLEAU T[2];T[1]←100;&P(T[1])", "20 ALLER EN T[1]",
                                          "30 PROCEDURE &P(X)", "40 X←200", "50 RETOUR"), None),
-    "a procedure's own variable of the name": (("10 L←100;&P", "20 ALLER EN L", "30 PROCEDURE &P LOCAL L",
-                                                "40 L←200", "50 RETOUR"), None),
+    "a procedure's own variable of the name, apart": (("10 L←100;&P", "20 ALLER EN L", "30 PROCEDURE &P LOCAL L",
+                                                       "40 L←200", "50 RETOUR"), (100,)),
     "a division": (("10 L←400/2", "20 ALLER EN L"), None),
+    "a place POS finds in a constant string": (("10 C←POS('AB',1,SI ALE(0)<0.5 ALORS 'B' SINON 'A')",
+                                                 "20 ALLER EN 100*C"), (100, 200, 300)),
+    "a place POS finds in a variable's string": (("10 CHAINE S;S←'AB';C←POS(S,1,'B')", "20 ALLER EN 100*C"), None),
+    "a procedure's parameter by value, from what its calls give it": (
+        ("10 &P(1);&P(3);TERMINER", "20 PROCEDURE &P(K) LOCAL K", "30 ALLER EN 100*K"), (100, 300)),
+    "a parameter by value given the program's variable": (
+        ("10 C←2;&P(C);TERMINER", "20 PROCEDURE &P(C) LOCAL C", "30 ALLER EN 100*C"), (200,)),
+    "a parameter by value given its caller's parameter": (
+        ("10 &P(1);&P(2);TERMINER", "20 PROCEDURE &P(K) LOCAL K", "25 &Q(K+1);RETOUR", "30 PROCEDURE &Q(J) LOCAL J",
+         "35 ALLER EN 100*J"), (200, 300)),
+    "a parameter by value no call of the program gives anything (a host's call may give any)": (
+        ("10 TERMINER", "20 PROCEDURE &P(K) LOCAL K", "30 ALLER EN 100*K"), None),
+    "a procedure's own variable": (("10 &P;TERMINER", "20 PROCEDURE &P LOCAL K", "25 K←3", "30 ALLER EN 100*K"),
+                                   (300,)),
+    "a parameter by reference": (("10 C←1;&P(C);TERMINER", "20 PROCEDURE &P(K)", "30 ALLER EN 100*K"), None),
+    "a parameter by value read in": (
+        ("10 &P(1);TERMINER", "20 PROCEDURE &P(K) LOCAL K", "25 LIRE K", "30 ALLER EN 100*K"), None),
     "CHARGER's status": (("10 L←200;CHARGER X,1,'F',L", "20 ALLER EN L"), None),
     "CHARGER's status in an element": (("10 TABLEAU T[1];T[1]←200;CHARGER X,1,'F',T[1]", "20 ALLER EN T[1]"), None),
 }
@@ -165,6 +184,57 @@ def test_a_procedure_that_jumps_among_its_own_lines_by_a_loop_s_variable_runs_no
     chooser = code[code.index("def p_F("):]
     assert "pc = " not in chooser and "_goto(" not in chooser and "_t == 560.0" in chooser, chooser
     assert "_byval(" not in code and "_add(" not in code  # &SIMP's parameters known as numbers
+
+
+# A procedure's line that the program runs too (its jump then reads the program's K): a procedure's own names are
+# not followed apart.
+RUN_BY_TWO = lines("10 K←2;&P(1);ALLER EN 30", "20 PROCEDURE &P(K) LOCAL K", "30 ALLER EN 100*K", "100 RETOUR",
+                   "200 AFFICHER 'DEUX CENTS'", "210 TERMINER")
+
+
+def test_a_jump_on_a_line_two_units_run_is_not_found_from_a_procedure_s_own_names() -> None:
+    assert jump_lines(RUN_BY_TWO) is None
+
+
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+def test_a_jump_on_a_line_two_units_run_agrees_with_the_reference(profile: str) -> None:
+    assert_agrees(RUN_BY_TWO, (), profile=profile)
+
+
+# A calculator: each word of its text is a number or an operation whose code is its place in a string; &OPER(OP)
+# jumps to its code's line, its parameter given what POS finds.
+CALCULATOR = lines(
+    "10 CHAINE PR,W;TABLEAU PI[20];PR←'3 4 + 2 * 5 D * - 7 S - ; 9 2 % 8 M ; ';S←0;SP←0;P←1", "20 SI P>LGR(PR) ALORS"
+    " ALLER EN 60", "30 W←SCH(PR,P,' ',P);P←P+1;SI W=';' ALORS DEBUT S←S+PI[SP];SP←0;ALLER EN 20 FIN",
+    "40 OP←POS('+-*/%DSM',1,W);SI OP=0 ALORS DEBUT SP←SP+1;PI[SP]←CNB(W,1);ALLER EN 20 FIN", "50 &OPER(OP);ALLER EN 20",
+    "60 AFFICHER S,OP;TERMINER", "500 PROCEDURE &OPER(OP) LOCAL OP,A", "510 ALLER EN 1000+100*OP",
+    "1100 SP←SP-1;PI[SP]←PI[SP]+PI[SP+1];RETOUR", "1200 SP←SP-1;PI[SP]←PI[SP]-PI[SP+1];RETOUR",
+    "1300 SP←SP-1;PI[SP]←PI[SP]*PI[SP+1];RETOUR", "1400 SP←SP-1;PI[SP]←ENT(PI[SP]/PI[SP+1]);RETOUR",
+    "1500 SP←SP-1;A←PI[SP];PI[SP]←A-ENT(A/PI[SP+1])*PI[SP+1];RETOUR", "1600 SP←SP+1;PI[SP]←PI[SP-1];RETOUR",
+    "1700 A←PI[SP];PI[SP]←PI[SP-1];PI[SP-1]←A;RETOUR", "1800 SP←SP-1;SI PI[SP+1]>PI[SP] ALORS PI[SP]←PI[SP+1]",
+    "1810 RETOUR")
+
+
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+def test_a_procedure_that_jumps_by_its_parameter_given_a_place_pos_found_agrees_with_the_reference(
+        profile: str) -> None:
+    assert_agrees(CALCULATOR, (), profile=profile)
+
+
+def test_a_procedure_that_jumps_by_its_parameter_given_a_place_pos_found_runs_none_of_the_program_s_lines() -> None:
+    code = listing(CALCULATOR)
+    chooser = code[code.index("def p_OPER("):]
+    assert "pc = " not in chooser and "_goto(" not in chooser and "_t == 1800.0" in chooser, chooser
+
+
+def test_a_host_giving_a_parameter_a_value_no_call_gives_it_is_refused() -> None:
+    micro = Micro()
+    micro.load_text(lines("10 AFFICHER &P(1)+&P(3);TERMINER", "20 PROCEDURE &P(K) LOCAL K", "30 ALLER EN 100*K",
+                          "100 RESULTAT 10", "200 RESULTAT 20", "300 RESULTAT 30"))
+    assert micro.call("&P", 3)[0] == 30.0  # a value a call of the program gives
+    for value in (2, 2.5, "X"):  # 200: a line, but no call gives 2, and the jump tests only 100 and 300
+        with pytest.raises(LseError, match="&P K"):
+            micro.call("&P", value)
 
 
 def test_a_run_taken_up_from_a_line_jumps_where_the_prompt_left_its_variable() -> None:

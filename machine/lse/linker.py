@@ -61,7 +61,8 @@ class CompiledProgram:
         self.roots = list(roots)
         # The lines each computed jump may go to (not for the debugger, whose pauses let the monitor set any
         # variable at any line), counting what the run starts with: set on the jumps before any analysis.
-        self.targets = targets.jump_targets(program, layout, machine.G) if not debug else targets.Targets({}, {})
+        self.targets = (targets.jump_targets(program, layout, machine.G, roots) if not debug
+                        else targets.Targets({}, {}, {}))
         for block in program.blocks:
             if type(block.exit) is ir.Jump and block.exit.line is None:
                 block.exit.found_lines = self.targets.lines.get(id(block.exit))

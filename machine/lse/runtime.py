@@ -345,7 +345,8 @@ class Runtime(ProgramIO):
         cell whose final content comes back in the list (one the procedure only reads is given the number
         or the string itself: passing.read_only_references). The call must finish
         within `cycles` without waiting for input. In single precision, a parameter by value that
-        every call of the program gives a whole number refuses a fraction (holdings.whole_variables).
+        every call of the program gives a whole number refuses a fraction (holdings.whole_variables); one that
+        a computed jump is made of, any value no call of the program gives it (targets.jump_targets).
         """
         unit = self.layout.units.get(name)
         if unit is None or name == MAIN:
@@ -358,7 +359,10 @@ class Runtime(ProgramIO):
         strings = self.compiled.shared.string_params.get(name, ())  # (every call of the program gives a string)
         by_reference = self.compiled.shared.layout.units[name].by_reference  # less those given as values
         bounds = self.compiled.shared.bounds.get(name, {})  # (its parameters are its own names there: magnitudes)
+        jumped = self.compiled.targets.params  # (a computed jump goes only to the lines its values give: targets)
         for param, value in zip(unit.params, args):
+            if (name, param) in jumped and (type(value) is not float or value not in jumped[name, param]):
+                raise LseError(Err.BAD_ARGUMENT, f"{name} {param}")
             if param in proven and type(value) is float and not value.is_integer() or (
                     param in strings and type(value) is not str):
                 raise LseError(Err.TYPE_MISMATCH, f"{name} {param}")

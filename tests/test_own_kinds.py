@@ -3,7 +3,8 @@
 procedure's own variable, not this one's. So a parameter given only numbers is a Python local even where
 another procedure names a string like it (Wetherell's solitaire: &CHANGER's X beside &TEXTE's CHAINE X);
 one that its own procedure declares, hands on by reference to a procedure that may declare it, or that a
-line the procedure runs from another unit declares, is not; nor is a variable of the program handed so.
+line the procedure runs from another unit declares, is not; nor is a variable of the program handed so. A line
+that another procedure runs (its jump to any line) declares that procedure's name, not this one's.
 
 Each program runs in every mode of the Micro against the reference (output, error and line, cycles).
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import pytest
 
+from machine.lse.analyses import ForeignLines
 from machine.lse.layout import layout
 from machine.lse.listing import listing
 from machine.lse.parser import parse
@@ -54,6 +56,13 @@ PROGRAMS = {
     "a local declared by a line of the main program that its procedure runs": (
         "10 &D\n20 TERMINER\n30 CHAINE X;X←'AB';ALLER EN 120\n100 PROCEDURE &D LOCAL X\n110 ALLER EN 30\n"
         "120 &F(X)\n130 RETOUR\n200 PROCEDURE &F(Z) LOCAL Z\n210 Z←Z!'!';AFFICHER Z\n220 RETOUR\n", False),
+    "a local declared by a line of the main program that its procedure runs by a jump to any line": (
+        "10 &F(12+ALE(0)*0)\n11 TERMINER\n12 CHAINE X;X←'AB';ALLER EN 25\n20 PROCEDURE &F(L) LOCAL L,X\n"
+        "22 ALLER EN L\n25 AFFICHER X!'C';RETOUR\n", False),
+    "a parameter named like the program's CHAINE, where another procedure jumps to any line": (
+        "10 CHAINE X;X←'AB';S←0;FAIRE 20 POUR K←1 JUSQUA 3\n20 S←S+&F(K,K*2)+&G(K)\n30 AFFICHER S,X;TERMINER\n"
+        "100 PROCEDURE &F(I,X) LOCAL I,X\n110 RESULTAT X*I+1\n200 PROCEDURE &G(K) LOCAL K,L\n"
+        "210 L←220+10*ENT(K/4)\n215 ALLER EN L\n220 RESULTAT K*10\n", True),
     "a number in one call and a string in the next": (
         "10 &D;&E\n20 TERMINER\n100 PROCEDURE &D LOCAL X\n110 X←4;&F(X)\n120 RETOUR\n"
         "200 PROCEDURE &E LOCAL X\n210 CHAINE X;X←'AB';&F(X)\n220 RETOUR\n"
@@ -76,7 +85,23 @@ def test_a_parameter_given_only_numbers_is_a_python_local_whatever_other_procedu
     assert ("_frame(" not in procedure) is local
 
 
-@pytest.mark.parametrize(("foreign", "own"), [(set(), True), ({30}, False), (None, False)])
-def test_a_line_another_unit_runs_counts_for_every_procedure(foreign: set[int] | None, own: bool) -> None:
+def runs(lines: set[int], **by_unit: set[int]) -> ForeignLines:
+    """Foreign lines (analyses.foreign_lines) with the units that run them."""
+    found = ForeignLines(lines)
+    found.runs = {f"&{name}": frozenset(run) for name, run in by_unit.items()}
+    return found
+
+
+@pytest.mark.parametrize(("foreign", "own"), [
+    (set(), True), ({30}, False), (None, False), (runs({30}, D={30}), False), (runs({30}, E={30}), True)],
+    ids=["none", "some, their units not known", "not known", "run by the procedure", "run by another"])
+def test_a_line_another_unit_runs_counts_for_the_procedure_that_runs_it(foreign: set[int] | None, own: bool) -> None:
     found = layout(parse(PROGRAMS["a local declared by a line of the main program that its procedure runs"][0]))
     assert found.is_own_number("X", found.units["&D"], foreign) is own
+
+
+def test_a_parameter_is_of_no_unknown_kind_where_only_another_procedure_runs_lines_not_its_own() -> None:
+    name = "a parameter named like the program's CHAINE, where another procedure jumps to any line"
+    code = listing(PROGRAMS[name][0])
+    procedure = code[code.index("def p_F("):code.index("def p_G(")]
+    assert "_cells_of(" not in procedure and "_byval(" not in code, procedure

@@ -132,11 +132,21 @@ def reachable(program: ir.ProgramIR, roots: list[int]) -> list[int]:
     return sorted(seen)
 
 
-def foreign_lines(program: ir.ProgramIR, layout: Layout, units: list[tuple[Unit, list[int]]]) -> set[int]:
+class ForeignLines(frozenset):
+    """The lines that some unit runs though another unit's lines hold them; `runs`: by unit, those it runs."""
+
+    runs: dict[str, frozenset[int]]
+
+
+def foreign_lines(program: ir.ProgramIR, layout: Layout, units: list[tuple[Unit, list[int]]]) -> ForeignLines:
     """The lines that some unit runs, from its roots, though another unit's lines hold them."""
     owners = {line: owner for owner, node in layout.statements if (line := getattr(node, "line", None))}
-    return {line for unit, roots in units for block in reachable(program, roots)
-            if owners.get(line := program.blocks[block].line, unit.name) != unit.name}
+    runs = {unit.name: frozenset(line for block in reachable(program, roots)
+                                 if owners.get(line := program.blocks[block].line, unit.name) != unit.name)
+            for unit, roots in units}
+    found = ForeignLines(line for lines in runs.values() for line in lines)
+    found.runs = runs
+    return found
 
 
 def entries(program: ir.ProgramIR, blocks: list[int], roots: list[int]) -> set[int]:

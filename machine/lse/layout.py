@@ -108,8 +108,10 @@ class Layout:
         if unit.name == MAIN or name not in unit.locals:  # the program's variable
             return self.is_global_number(name, foreign)
         lines = self.unsettled_at
+        # (a line another unit runs declares that unit's name: only the procedure's own lines and those it runs count)
+        runs = getattr(foreign, "runs", None)
         return not any(name in lines.get(line, ()) for line in unit.own_lines) and not any(
-            name in lines.get(line, ()) for line in foreign)
+            name in lines.get(line, ()) for line in (foreign if runs is None else runs.get(unit.name, ())))
 
     def is_global_number(self, name: str, foreign: set[int] | None) -> bool:
         """True if the program's variable `name` can only hold a number: is_pure_number, or, where every CHAINE,

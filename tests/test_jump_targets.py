@@ -173,18 +173,6 @@ SIMPSON = lines(
     "540 RESULTAT 4*RAC(1-X*X)", "550 RESULTAT LGN(X+1)", "560 RESULTAT COS(X)*EXP(SIN(X))")
 
 
-@pytest.mark.parametrize("profile", ["micro40", "console80"])
-def test_a_procedure_that_jumps_among_its_own_lines_by_a_loop_s_variable_agrees_with_the_reference(
-        profile: str) -> None:
-    assert_agrees(SIMPSON, (), profile=profile)
-
-
-def test_a_procedure_that_jumps_among_its_own_lines_by_a_loop_s_variable_runs_none_of_the_program_s() -> None:
-    code = listing(SIMPSON)
-    chooser = code[code.index("def p_F("):]
-    assert "pc = " not in chooser and "_goto(" not in chooser and "_t == 560.0" in chooser, chooser
-    assert "_byval(" not in code and "_add(" not in code  # &SIMP's parameters known as numbers
-
 
 # A procedure's line that the program runs too (its jump then reads the program's K): a procedure's own names are
 # not followed apart.
@@ -215,16 +203,26 @@ CALCULATOR = lines(
     "1810 RETOUR")
 
 
+# Procedures that choose their line by a computed jump: (program, the procedure, its last line's test).
+CHOOSERS = {
+    "by a loop's variable": (SIMPSON, "p_F", "_t == 560.0"),
+    "by its parameter, given a place POS found": (CALCULATOR, "p_OPER", "_t == 1800.0"),
+}
+
+
 @pytest.mark.parametrize("profile", ["micro40", "console80"])
-def test_a_procedure_that_jumps_by_its_parameter_given_a_place_pos_found_agrees_with_the_reference(
-        profile: str) -> None:
-    assert_agrees(CALCULATOR, (), profile=profile)
+@pytest.mark.parametrize("name", list(CHOOSERS))
+def test_a_procedure_that_jumps_among_its_own_lines_agrees_with_the_reference(name: str, profile: str) -> None:
+    assert_agrees(CHOOSERS[name][0], (), profile=profile)
 
 
-def test_a_procedure_that_jumps_by_its_parameter_given_a_place_pos_found_runs_none_of_the_program_s_lines() -> None:
-    code = listing(CALCULATOR)
-    chooser = code[code.index("def p_OPER("):]
-    assert "pc = " not in chooser and "_goto(" not in chooser and "_t == 1800.0" in chooser, chooser
+@pytest.mark.parametrize("name", list(CHOOSERS))
+def test_a_procedure_that_jumps_among_its_own_lines_runs_none_of_the_program_s(name: str) -> None:
+    source, procedure, last = CHOOSERS[name]
+    code = listing(source)
+    chooser = code[code.index(f"def {procedure}("):]
+    assert "pc = " not in chooser and "_goto(" not in chooser and last in chooser, chooser
+    assert "_byval(" not in code and "_add(" not in code  # the callers' parameters known as numbers
 
 
 def test_a_host_giving_a_parameter_a_value_no_call_gives_it_is_refused() -> None:

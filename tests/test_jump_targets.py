@@ -58,8 +58,10 @@ FOUND = {
                                          "50 RETOUR"), None),
     "an element given to a procedure": (("10 TABLEAU T[2];T[1]←100;&P(T[1])", "20 ALLER EN T[1]",
                                          "30 PROCEDURE &P(X)", "40 X←200", "50 RETOUR"), None),
-    "a procedure's own variable of the name, apart": (("10 L←100;&P", "20 ALLER EN L", "30 PROCEDURE &P LOCAL L",
-                                                       "40 L←200", "50 RETOUR"), (100,)),
+    "a procedure's own variable of the name, apart": (("10 L←100;&P", "20 ALLER EN L", "400 PROCEDURE &P LOCAL L",
+                                                       "410 L←200", "420 RETOUR"), (100,)),
+    "a procedure's own variable of the name, whose lines the program's jump enters": (
+        ("10 L←100;&P", "20 ALLER EN L", "30 PROCEDURE &P LOCAL L", "40 L←200", "50 RETOUR"), None),
     "a division": (("10 L←400/2", "20 ALLER EN L"), None),
     "a place POS finds in a constant string": (("10 C←POS('AB',1,SI ALE(0)<0.5 ALORS 'B' SINON 'A')",
                                                  "20 ALLER EN 100*C"), (100, 200, 300)),
@@ -175,18 +177,26 @@ SIMPSON = lines(
 
 
 # A procedure's line that the program runs too (its jump then reads the program's K): a procedure's own names are
-# not followed apart.
+# not followed apart; nor where the line stores a name (below).
 RUN_BY_TWO = lines("10 K←2;&P(1);ALLER EN 30", "20 PROCEDURE &P(K) LOCAL K", "30 ALLER EN 100*K", "100 RETOUR",
                    "200 AFFICHER 'DEUX CENTS'", "210 TERMINER")
 
 
-def test_a_jump_on_a_line_two_units_run_is_not_found_from_a_procedure_s_own_names() -> None:
-    assert jump_lines(RUN_BY_TWO) is None
+# A procedure's line that the program runs, which stores the program's L there (the procedure's own L elsewhere).
+STORED_BY_TWO = lines("10 L←100;ALLER EN 40", "20 ALLER EN L", "30 PROCEDURE &P LOCAL L", "40 L←200;ALLER EN 20",
+                      "100 AFFICHER 'CENT';TERMINER", "200 AFFICHER 'DEUX CENTS';TERMINER")
+
+
+@pytest.mark.parametrize("source", [RUN_BY_TWO, STORED_BY_TWO], ids=["read", "stored"])
+def test_a_jump_on_a_name_a_line_two_units_run_reads_or_stores_is_not_found_apart(source: str) -> None:
+    assert jump_lines(source) is None
 
 
 @pytest.mark.parametrize("profile", ["micro40", "console80"])
-def test_a_jump_on_a_line_two_units_run_agrees_with_the_reference(profile: str) -> None:
-    assert_agrees(RUN_BY_TWO, (), profile=profile)
+@pytest.mark.parametrize("source", [RUN_BY_TWO, STORED_BY_TWO], ids=["read", "stored"])
+def test_a_jump_on_a_name_a_line_two_units_run_reads_or_stores_agrees_with_the_reference(
+        source: str, profile: str) -> None:
+    assert_agrees(source, (), profile=profile)
 
 
 # A calculator: each word of its text is a number or an operation whose code is its place in a string; &OPER(OP)

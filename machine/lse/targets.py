@@ -43,14 +43,15 @@ def jump_targets(program: ir.ProgramIR, layout: Layout, held: dict, roots: list[
 
     Decision: a procedure's own names (its parameters by value, its locals) are followed apart from the
     program's where no line is run by a unit other than its own (a line so run reads and stores the names of
-    the unit that runs it): found so first, then checked; where some are, only the program's names are
-    followed, as none of a procedure's own names is (a calculator's `ALLER EN 1000+100*OP` in `&OPER(OP)`).
+    the unit that runs it: a procedure's `L←200` run by the main program stores the program's `L`): found so
+    first, then checked; where some are, only the program's names are followed, and none that a procedure has
+    as its own (a calculator's `ALLER EN 1000+100*OP` in `&OPER(OP)`).
     """
     jumps = [block.exit for block in program.blocks if type(block.exit) is ir.Jump and block.exit.line is None]
     if not jumps:
         return Targets({}, {}, {})
     found = _found(program, layout, held, jumps, keyed=True)
-    if found.params and _runs_foreign_lines(program, layout, jumps, found, roots):
+    if found.lines and _runs_foreign_lines(program, layout, jumps, found, roots):
         found = _found(program, layout, held, jumps, keyed=False)
     return found
 

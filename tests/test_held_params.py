@@ -138,3 +138,17 @@ def test_a_parameter_only_read_is_a_python_local_and_one_stored_into_stays_in_a_
     procedure = procedure[:procedure.index("\n    def ") if "\n    def " in procedure else None]
     assert ("_frame(" not in procedure) is held
     assert ("_MM.used += n_" in procedure) is held
+
+
+@pytest.mark.parametrize(("name", "strings_only"), [
+    ("a string read without a CHAINE", True),
+    ("two strings that fit apart but not together", True),
+    ("a number given to a parameter its CHAINE declares", False),
+    ("a string one call, a number the next", False),
+    ("an array given by value, its copy's elements changed, the caller's kept", False),
+])
+def test_the_memory_a_parameter_every_call_gives_a_string_holds_is_its_length_with_no_test_of_its_kind(
+        name: str, strings_only: bool) -> None:
+    taken = [line.strip() for line in listing(PROGRAMS[name][0]).splitlines()
+             if line.strip().startswith("n_") and " = _len(" in line]
+    assert taken and all(("_cells_of(" not in line) is strings_only for line in taken), taken

@@ -116,9 +116,11 @@ def take_held(code: UnitCode, names: list[str]) -> None:
     """The memory the strings and arrays given to parameters held in Python locals take, at the call: all
     of it or none (MEMOIRE PLEINE), as a table of them took it (linker's _frame)."""
     out = code.out
+    strings = code.shared.string_params.get(code.unit.name, ())  # (every call gives a string, a host's too)
     for name in names:
         value = code.pyname(name)
-        out.emit(f"{held_name(name)} = _len({value}) if _type({value}) is _str else _cells_of({value})")
+        kinds = "" if name in strings else f" if _type({value}) is _str else _cells_of({value})"
+        out.emit(f"{held_name(name)} = _len({value}){kinds}")
     total = " + ".join(held_name(name) for name in names)
     out.emit(f"if {total} and _MM.used + {total} > _MM.limit: M.fail({int(Err.MEMORY_FULL)}, {code.unit.name!r})")
     out.emit(f"_MM.used += {total}")

@@ -352,6 +352,7 @@ class CompiledProgram:
             "_lend": partial(Vars.lent, machine.memory),  # a procedure's own array lent (ownership.indexed_references)
             "_off_end": off_end, "_open": open_loop, "_leave": leave_loops, "_function": function_result,
             "_subroutine": subroutine_result, "_came_back": came_back, "_Back": Back,
+            "_locals": locals,  # (a straight procedure hands its locals to its wide twin: pygen.twin_of)
             "_terminate": terminate, "_too_deep": too_deep, "_unentered": unentered,
             "_RET": RET,
             "BaseException": BaseException, "_abs": abs, "_list": list, "_type": type, "_str": str, "_int": int,

@@ -31,7 +31,8 @@ def function(code: UnitCode) -> list[str]:
                   code.pyname(p) for i, p in enumerate(unit.params) if p not in code.aliased]
         # Decision: a call's depth is its last argument (the caller's plus one; 0 from the main program),
         # not a cell counted up and down around each call: nothing to undo when the call ends.
-        header = f"def {code.tag()}({', '.join([*params, 'depth'])}):"
+        # (a wide twin is given its locals by the straight one, and the block it goes on at: see pygen.program_source)
+        header = f"def {code.tag()}({', '.join(['_loc', 'pc', 'depth'] if code.wide else [*params, 'depth'])}):"
     out.depth = 1
     code.loops.keep_cheap()
     # A procedure's own names are locals of its function even where it never assigns them: never the
@@ -40,6 +41,9 @@ def function(code: UnitCode) -> list[str]:
                  if code.storage(name) in ("local", "string", "array")) if not code.is_main else []
     if own:
         out.emit(f"if 0: {' = '.join(own)} = None  # its own names, unset until set: not the program's")
+    if code.wide:  # the straight twin's locals, those it had set
+        for name in sorted({code.pyname(param) for param in unit.params} | set(own)):
+            out.emit(f"if {name!r} in _loc: {name} = _loc[{name!r}]")
     if code.counters:  # no element until a FAIRE sets them (the general way sees their floats)
         out.emit(" = ".join(python_name("i", name) for name in sorted(code.counters)) + " = _NAN")
     straight = code.structured or not code.is_main and code.straight(program.proc_entry[unit.name])
@@ -47,7 +51,7 @@ def function(code: UnitCode) -> list[str]:
     if not code.is_main:
         entry = program.proc_entry[unit.name]
         code.where(program.blocks[entry].line, 0)
-        if code.nested:  # (called from the main program only, or by the host: at depth 0, below any limit)
+        if code.nested and not code.wide:  # (called from the main program only, or by the host: at depth 0)
             out.emit("if depth >= _MAXD: _too_deep()")
         if straight and code.reentered:  # elsewhere the dispatch, or the caller's loop, tests the budget
             out.emit(code.budget_test(program.blocks[entry].line))
@@ -75,7 +79,8 @@ def function(code: UnitCode) -> list[str]:
             first = program.blocks[entry]  # (an entry block that only goes on to its first line's: start there)
             if type(first.exit) is ir.Goto and not first.ops and first.exit.block in code.entries:
                 entry = first.exit.block
-            out.emit(f"pc = {entry}")
+            if not code.wide:  # (a wide twin is given where it goes on)
+                out.emit(f"pc = {entry}")
     if code.is_main and straight:  # (the runtime starts it at its one root: see linker.CompiledProgram)
         root = code.roots[0]
         code.where(program.blocks[root].line, 0)

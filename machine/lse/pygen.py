@@ -143,6 +143,11 @@ class UnitCode(UnitNames):
         self.dispatched = False  # (set by function: its code is the cases of a dispatch on pc)
         self.looping: dict[int, bool] = {}  # loops_back's answers
         self.roots = roots
+        # A procedure that a RETOUR EN may come back into, written twice (see program_source): `wide`, its dispatch
+        # entered at the line a call came back to, with the locals the straight one had; `tail`, the straight one's
+        # wide twin, which it hands itself over to when a call comes back (None: no twin).
+        self.wide = False
+        self.tail: str | None = None
         self.computed = any(type(exit_ := program.blocks[block_id].exit) is ir.Jump and exit_.line is None and
                             exit_.found_lines is None for block_id in self.block_ids)
         self.dispatch = DispatchCode(self)
@@ -242,17 +247,21 @@ class UnitCode(UnitNames):
         out.depth -= 1
         self.where(0, 0)
         out.emit("except BaseException as e:")
-        out.emit(f"    _caught(e, _TABLE_{self.tag()}, None)")
+        if self.tail is not None:  # a RETOUR EN come back: on in the wide twin, from its line, with these locals
+            out.emit(f"    return {self.tail}(_locals(), _caught(e, _TABLE_{self.tag()}, []), depth)")
+        else:
+            out.emit(f"    _caught(e, _TABLE_{self.tag()}, None)")
 
     def written_again(self) -> UnitCode:
         """A new writer of the unit, with the dispatch (the structured code was given up: see pystructure)."""
         again = UnitCode(self.shared, self.unit, self.roots)
         again.once, again.reentered, again.nested = self.once, self.reentered, self.nested
+        again.wide, again.tail = self.wide, self.tail
         again.kept.worth = self.kept.worth  # (chosen the same again, or none: see program_source)
         return again
 
     def tag(self) -> str:
-        return "u_main" if self.is_main else python_name("p", self.unit.name.lstrip("&"))
+        return "u_main" if self.is_main else python_name("w" if self.wide else "p", self.unit.name.lstrip("&"))
 
     def where(self, line: int, refund: int) -> None:
         refund += self.owed
@@ -591,6 +600,50 @@ def written(code: UnitCode) -> tuple[UnitCode, list[str]]:
     return code, function(code)
 
 
+def written_lean(code: UnitCode) -> tuple[UnitCode, list[str]]:
+    """written(), and again without the kept ints if no index reads them back.
+
+    Decision: ints kept beside floats that no index reads back (each one worked out again, as in a merge sort
+    whose I, J and K change between their indexes) only cost their stores: written again without them (a merge
+    sort 0.93 of its time; 24 units of 314 programs, 0-2 % more compile time in all).
+    """
+    code, lines = written(code)
+    if code.kept.names and not code.kept.tested:
+        again = code.written_again()
+        again.kept.worth = set()
+        code, lines = written(again)
+    return code, lines
+
+
+def twin_of(code: UnitCode) -> tuple[UnitCode, list[str]] | None:
+    """A procedure that a RETOUR EN may come back into, written straight from its entry alone, with its lines;
+    None where it cannot be so (then its dispatch is written as before).
+
+    Decision: a RETOUR EN anywhere makes every procedure that calls another a dispatch, as the call may come back
+    at a line of another unit (the towers of Hanoi with one that never runs took 1.29 of their time). The straight
+    one hands itself over to its wide twin, the dispatch as before, only when a call comes back (pygen.straight_body):
+    the twin is given its locals and the block of the line it goes on at, with no loop open (no line a RETOUR EN
+    goes on at is its own, so the loops of its own are left). Only for a procedure whose own names are plain
+    Python locals and that holds no memory to give back (no `finally`), given no parameter by reference.
+    """
+    shared, unit = code.shared, code.unit
+    if code.is_main or code.alone or shared.profile or shared.debug or unit.by_reference:
+        return None
+    program = shared.ir
+    entry = program.proc_entry[unit.name]
+    if {program.blocks[root].line for root in code.roots if root != entry} & set(unit.own_lines):
+        return None
+    straight = UnitCode(shared, unit, [entry])
+    straight.once, straight.reentered, straight.nested = code.once, code.reentered, code.nested
+    straight.tail = python_name("w", unit.name.lstrip("&"))
+    if any(one.storage(name) != "local" for one in (straight, code) for name in unit.locals):
+        return None
+    straight, lines = written_lean(straight)
+    holds = straight.own_strings or straight.own_arrays or straight.table or straight.copied or (
+        (straight.held | straight.param_strings) - straight.valued)
+    return None if straight.dispatched or holds else (straight, lines)
+
+
 def program_source(shared: ProgramCode, units: list[tuple[Unit, list[int]]]) -> tuple[str, dict]:
     """The source of the whole program's closure, and the tables its units' errors are found in."""
     functions: list[str] = []
@@ -612,21 +665,18 @@ def program_source(shared: ProgramCode, units: list[tuple[Unit, list[int]]]) -> 
         code.reentered = code.unit.name in again
         code.nested = code.unit.name in nested
     for at, code in enumerate(codes):
-        code, lines = written(code)
-        if code.kept.names and not code.kept.tested:
-            # Decision: ints kept beside floats that no index reads back (each one worked out again, as in a
-            # merge sort whose I, J and K change between their indexes) only cost their stores: written again
-            # without them (a merge sort 0.93 of its time; 24 units of 314 programs, 0-2 % more compile time in all).
-            again = code.written_again()
-            again.kept.worth = set()
-            code, lines = written(again)
-        codes[at] = code
+        straight = twin_of(code)
+        if straight is not None:  # its wide twin first, then itself (see twin_of)
+            code.wide = True
+        code, lines = written_lean(code)
+        codes[at] = code if straight is None else straight[0]
         if code.is_main:
             shared.counter_cells.extend(code.counter_cells())
-        table = [(0, 0), (0, 0)] + code.out.table
-        tables[f"_TABLE_{code.tag()}"] = (line_no, table)
-        functions.extend(lines)
-        line_no += len(lines)
+        for one, its_lines in [(code, lines)] + ([straight] if straight is not None else []):
+            table = [(0, 0), (0, 0)] + one.out.table
+            tables[f"_TABLE_{one.tag()}"] = (line_no, table)
+            functions.extend(its_lines)
+            line_no += len(its_lines)
     names = sorted(shared.globals) + shared.counter_cells
     bind = "".join(f"{name} = " for name in names)
     prelude = [

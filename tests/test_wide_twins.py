@@ -44,6 +44,10 @@ PROGRAMS = {
     "an error after a call came back": (
         "10 &P(2);TERMINER\n50 AFFICHER 'EN 50';Z←1/(N-2);RETOUR\n100 PROCEDURE &P(N) LOCAL N\n110 &Q;RETOUR\n"
         "200 PROCEDURE &Q\n210 RETOUR EN 50\n", []),
+    "a function whose parameter indexes, come back to a line that indexes by it and gives its result": (
+        "10 TABLEAU A[5],B[5];FAIRE 20 POUR I←1 JUSQUA 5\n20 A[I]←I;B[I]←10*I\n30 AFFICHER &F(2),&F(3);TERMINER\n"
+        "50 AFFICHER 'EN 50',A[K]+B[K];RESULTAT A[K]*B[K]\n60 PROCEDURE &F(K) LOCAL K\n"
+        "70 &Q(K);RESULTAT A[K]+B[K]*A[K]\n80 PROCEDURE &Q(J) LOCAL J\n90 SI J=2 ALORS RETOUR EN 50\n95 RETOUR\n", []),
     "RESULTAT where a call came back, in a procedure called as a statement": (
         "10 &P(2);TERMINER\n50 RESULTAT 7\n100 PROCEDURE &P(N) LOCAL N\n110 &Q;RETOUR\n"
         "200 PROCEDURE &Q\n210 RETOUR EN 50\n", []),

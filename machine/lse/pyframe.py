@@ -31,7 +31,7 @@ def function(code: UnitCode) -> list[str]:
                   code.pyname(p) for i, p in enumerate(unit.params) if p not in code.aliased]
         # Decision: a call's depth is its last argument (the caller's plus one; 0 from the main program),
         # not a cell counted up and down around each call: nothing to undo when the call ends.
-        # (a wide twin is given its locals by the straight one, and the block it goes on at: see pygen.program_source)
+        # (a wide twin is given its locals by the straight one, and the block it goes on at: see pygen.twin_of)
         header = f"def {code.tag()}({', '.join(['_loc', 'pc', 'depth'] if code.wide else [*params, 'depth'])}):"
     out.depth = 1
     code.loops.keep_cheap()
@@ -41,9 +41,7 @@ def function(code: UnitCode) -> list[str]:
                  if code.storage(name) in ("local", "string", "array")) if not code.is_main else []
     if own:
         out.emit(f"if 0: {' = '.join(own)} = None  # its own names, unset until set: not the program's")
-    if code.wide:  # the straight twin's locals, those it had set
-        for name in sorted({code.pyname(param) for param in unit.params} | set(own)):
-            out.emit(f"if {name!r} in _loc: {name} = _loc[{name!r}]")
+    named = sorted({code.pyname(param) for param in unit.params} | set(own)) if code.wide else []
     if code.counters:  # no element until a FAIRE sets them (the general way sees their floats)
         out.emit(" = ".join(python_name("i", name) for name in sorted(code.counters)) + " = _NAN")
     straight = code.structured or not code.is_main and code.straight(program.proc_entry[unit.name])
@@ -111,6 +109,8 @@ def function(code: UnitCode) -> list[str]:
     # A reference is a (container, key) pair, never rebound.
     for name in sorted(code.referred_params | code.settled | code.copied):
         out.insert(0, [f"{python_name('c', name)}, {python_name('k', name)} = {python_name('r', name)}"], 1)
+    if code.wide:  # the straight twin's locals, those it had set: first, as what is worked out at the entry reads them
+        out.insert(0, [f"if {name!r} in _loc: {name} = _loc[{name!r}]" for name in named], 1)
     declared = sorted(python_name("v", name) for name in code.assigned)
     if code.is_main:  # the program's ints are cells: the runtime forgets them when a run goes on
         declared += code.counter_cells()

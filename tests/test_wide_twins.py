@@ -1,4 +1,4 @@
-"""A procedure that a RETOUR EN may come back into is written straight, with a wide twin (pygen.twin_of): the
+"""A procedure that a RETOUR EN may come back into is written straight, with a wide twin (pyprogram.twin_of): the
 straight one runs until a call comes back elsewhere, then hands its locals and the line to go on at to the twin,
 the dispatch as it was. Every mode agrees with the reference (output, error and line, cycles) on both machines;
 the listing has the twin only where it may be written so.

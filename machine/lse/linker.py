@@ -1,6 +1,6 @@
 """Build a program's closure from its IR and give it what it calls; find the line and refund of its errors.
 
-Imports the compiler phases (ir, pygen), frames, ops, values, builtins, formats and errors; the runtime
+Imports the compiler phases (ir, pyprogram), frames, ops, values, builtins, formats and errors; the runtime
 is only the `M` it is given. The program's variables are cells of the closure; `frames.Globals` shows
 them to the runtime (LIRE, CHARGER, references, the monitor) as a table.
 """
@@ -30,7 +30,8 @@ from machine.lse.frames import (
 from machine.lse.layout import MAIN, Layout
 from machine.lse.numbers import WHOLE_EXACT, NumberModel
 from machine.lse.pyexpr import python_name
-from machine.lse.pygen import ProgramCode, program_source
+from machine.lse.pyprogram import program_source
+from machine.lse.pyshared import ProgramCode
 from machine.lse.status import Status
 from machine.lse.strops import make_cell_store, make_own_store, make_paid_substring, make_ref_store
 from machine.lse.suspension import unwinding
@@ -92,7 +93,7 @@ class CompiledProgram:
         # (not those that are the program's variable of their name: ProgramCode.aliased)
         shared.copied = {name: rest for name, params in shared.copied.items()
                          if (rest := params - shared.aliased.get(name, frozenset()))}
-        shared.max_depth = machine.max_depth  # a call as deep fails (TROP D'APPELS): see pygen.program_source
+        shared.max_depth = machine.max_depth  # a call as deep fails (TROP D'APPELS): see pyprogram.program_source
         self.copied_lines = passing.quiet_lines(layout, shared.copied) if shared.copied else frozenset()
         # What the run starts with (kept from the prompt: REPRENDRE) may already break what the analyses
         # found: a bounded array holding what its bounds leave out is not bounded, a matrix no vector, a
@@ -352,7 +353,7 @@ class CompiledProgram:
             "_lend": partial(Vars.lent, machine.memory),  # a procedure's own array lent (ownership.indexed_references)
             "_off_end": off_end, "_open": open_loop, "_leave": leave_loops, "_function": function_result,
             "_subroutine": subroutine_result, "_came_back": came_back, "_Back": Back,
-            "_locals": locals,  # (a straight procedure hands its locals to its wide twin: pygen.twin_of)
+            "_locals": locals,  # (a straight procedure hands its locals to its wide twin: pyprogram.twin_of)
             "_terminate": terminate, "_too_deep": too_deep, "_unentered": unentered,
             "_RET": RET,
             "BaseException": BaseException, "_abs": abs, "_list": list, "_type": type, "_str": str, "_int": int,

@@ -1,7 +1,7 @@
 """A unit's Python function around its code: header, entry (depth, budget, frame, strings held), exit (`finally`),
 and the lines first run; imports errors, ir and the generator's names (pyexpr, pyshared, pystmt); never the runtime.
 
-A part of the one code generator: pygen.program_source asks it for each unit, whose code (pygen.UnitCode) it
+A part of the one code generator: pyprogram.program_source asks it for each unit, whose code (pygen.UnitCode) it
 writes into.
 """
 
@@ -31,7 +31,7 @@ def function(code: UnitCode) -> list[str]:
                   code.pyname(p) for i, p in enumerate(unit.params) if p not in code.aliased]
         # Decision: a call's depth is its last argument (the caller's plus one; 0 from the main program),
         # not a cell counted up and down around each call: nothing to undo when the call ends.
-        # (a wide twin is given its locals by the straight one, and the block it goes on at: see pygen.twin_of)
+        # (a wide twin is given its locals by the straight one, and the block it goes on at: see pyprogram.twin_of)
         header = f"def {code.tag()}({', '.join(['_loc', 'pc', 'depth'] if code.wide else [*params, 'depth'])}):"
     out.depth = 1
     code.loops.keep_cheap()

@@ -1,9 +1,10 @@
-"""The one code generator: a program's IR as the Python source of one closure, a function per unit.
+"""The one code generator's writer of a unit (UnitCode): its IR as the Python code of its function, which
+pyprogram puts with the others into the program's one closure.
 
 Plain runs, --profile and the debugger are flags of the same generator (profile: each charge point
 counted where it is paid, and each segment's cycles given to its line; debug: a hook before each
 line). Imports ir, analyses, pyflow, layout and the generator's other parts (pyshared, pynames, pycharges,
-pystmt, pyloops, pyexpr, pystructure, pydispatch, pyframe); never the runtime.
+pystmt, pyloops, pyexpr, pystructure, pydispatch); never the runtime.
 
 Decisions: the program's variables are local variables of the closure (`v_NAME`), shared by its
 units as cells, so a procedure reads and writes them directly and nothing is ever written back;
@@ -20,13 +21,12 @@ from machine.lse.layout import MAIN, Unit
 from machine.lse.pycharges import ChargePlan
 from machine.lse.pydispatch import DispatchCode
 from machine.lse.pyexpr import ExpressionCode, python_name
-from machine.lse.pyframe import function
 from machine.lse.pykept import KeptIndexes, entry_indexes
 from machine.lse.pyloops import LoopCode
 from machine.lse.pynames import UnitNames
 from machine.lse.pyshared import INDENT, ProgramCode, Source
 from machine.lse.pystmt import StatementCode
-from machine.lse.pystructure import NotStructured, StructuredCode
+from machine.lse.pystructure import StructuredCode
 from machine.lse.reuse import reused_elements
 
 INLINE_DEPTH = 1  # how many entry blocks deep a case copies the code of the blocks it jumps to (see pyflow)
@@ -581,112 +581,3 @@ class UnitCode(UnitNames):
         if self.states is None and self.leaves_loops(line, exit_.line):
             out.emit(f"if lp: _leave(lp, {exit_.line})")
         self.go(block_id)
-
-
-def written(code: UnitCode) -> tuple[UnitCode, list[str]]:
-    """A unit's function: its lines, and the writer that wrote them (another where the first gave up).
-
-    Decision: a loop's head is written as a Python loop where control first goes to it; where that fails,
-    as a copy where a jump goes to it (a game of life whose loops share their last line with the loop
-    around them is written so); then the dispatch.
-    """
-    if code.may_structure():
-        for copies_loops in (False, True):
-            try:
-                code.structured, code.copies_loops = True, copies_loops
-                return code, function(code)
-            except NotStructured:
-                code = code.written_again()
-    return code, function(code)
-
-
-def written_lean(code: UnitCode) -> tuple[UnitCode, list[str]]:
-    """written(), and again without the kept ints if no index reads them back.
-
-    Decision: ints kept beside floats that no index reads back (each one worked out again, as in a merge sort
-    whose I, J and K change between their indexes) only cost their stores: written again without them (a merge
-    sort 0.93 of its time; 24 units of 314 programs, 0-2 % more compile time in all).
-    """
-    code, lines = written(code)
-    if code.kept.names and not code.kept.tested:
-        again = code.written_again()
-        again.kept.worth = set()
-        code, lines = written(again)
-    return code, lines
-
-
-def twin_of(code: UnitCode) -> tuple[UnitCode, list[str]] | None:
-    """A procedure that a RETOUR EN may come back into, written straight from its entry alone, with its lines;
-    None where it cannot be so (then its dispatch is written as before).
-
-    Decision: a RETOUR EN anywhere makes every procedure that calls another a dispatch, as the call may come back
-    at a line of another unit (the towers of Hanoi with one that never runs took 1.29 of their time). The straight
-    one hands itself over to its wide twin, the dispatch as before, only when a call comes back (pygen.straight_body):
-    the twin is given its locals and the block of the line it goes on at, with no loop open (no line a RETOUR EN
-    goes on at is its own, so the loops of its own are left). Only for a procedure whose own names are plain
-    Python locals and that holds no memory to give back (no `finally`), given no parameter by reference.
-    """
-    shared, unit = code.shared, code.unit
-    if code.is_main or code.alone or shared.profile or shared.debug or unit.by_reference:
-        return None
-    program = shared.ir
-    entry = program.proc_entry[unit.name]
-    if {program.blocks[root].line for root in code.roots if root != entry} & set(unit.own_lines):
-        return None
-    straight = UnitCode(shared, unit, [entry])
-    straight.once, straight.reentered, straight.nested = code.once, code.reentered, code.nested
-    straight.tail = python_name("w", unit.name.lstrip("&"))
-    if any(one.storage(name) != "local" for one in (straight, code) for name in unit.locals):
-        return None
-    straight, lines = written_lean(straight)
-    holds = straight.own_strings or straight.own_arrays or straight.table or straight.copied or (
-        (straight.held | straight.param_strings) - straight.valued)
-    return None if straight.dispatched or holds else (straight, lines)
-
-
-def program_source(shared: ProgramCode, units: list[tuple[Unit, list[int]]]) -> tuple[str, dict]:
-    """The source of the whole program's closure, and the tables its units' errors are found in."""
-    functions: list[str] = []
-    tables: dict[str, list] = {}
-    header = 4  # the lines before the first unit (see below)
-    line_no = header
-    codes = [UnitCode(shared, unit, roots) for unit, roots in units]
-    blocks_of = {code.unit.name: code.block_ids for code in codes}
-    sites = pyflow.call_sites(shared.ir, blocks_of)
-    rare = pyflow.rarely_run(shared.ir, blocks_of, {code.unit.name for code in codes if code.alone}, MAIN, sites)
-    again = pyflow.recursive(blocks_of, sites)
-    # Decision: a procedure that no procedure calls runs at depth 0 (the main program's calls, the host's),
-    # and max_call_depth is positive (roms/, profile.py): its entry need not test the depth; nor need one that
-    # only procedures called no deeper than the limit less one call, and none on a cycle of calls.
-    depths = pyflow.call_depths(sites, again)
-    nested = {name for name, depth in depths.items() if depth is None or depth >= shared.max_depth}
-    for code in codes:
-        code.once = rare.get(code.unit.name, set())
-        code.reentered = code.unit.name in again
-        code.nested = code.unit.name in nested
-    for at, code in enumerate(codes):
-        straight = twin_of(code)
-        if straight is not None:  # its wide twin first, then itself (see twin_of)
-            code.wide = True
-        code, lines = written_lean(code)
-        codes[at] = code if straight is None else straight[0]
-        if code.is_main:
-            shared.counter_cells.extend(code.counter_cells())
-        for one, its_lines in [(code, lines)] + ([straight] if straight is not None else []):
-            table = [(0, 0), (0, 0)] + one.out.table
-            tables[f"_TABLE_{one.tag()}"] = (line_no, table)
-            functions.extend(its_lines)
-            line_no += len(its_lines)
-    names = sorted(shared.globals) + shared.counter_cells
-    bind = "".join(f"{name} = " for name in names)
-    prelude = [
-        "def _program(M, G):",
-        f"    cyc = bud = 0.0{'; ' + bind + '0.0; del ' + ', '.join(names) if names else ''}",
-        f"    def _cells(): return (cyc, bud{''.join(', ' + name for name in names)})",
-        "    pass",
-    ]
-    assert len(prelude) == header
-    units_out = ", ".join(f"{code.unit.name!r}: {code.tag()}" for code in codes)
-    body = [INDENT + line for line in functions]
-    source = "\n".join(prelude + body + [f"    return _cells, {{{units_out}}}"]) + "\n"
-    return source, tables

@@ -369,16 +369,15 @@ def shadowed_counters(layout: Layout, foreign: set[int] | None = None) -> dict[s
     for unit, node in layout.noted:
         kind = type(node)
         if kind is n.Faire:
-            owner = unit.name if node.var in unit.locals else MAIN
-            owners.setdefault((owner, node.var), set()).add(unit.name)
+            owners.setdefault(unit.key(node.var), set()).add(unit.name)
         elif kind is n.Assign and type(node.target) is n.Var or kind is n.Lire:
             targets = [node.target] if kind is n.Assign else node.targets
             for name in (target.name for target in targets if type(target) is n.Var):
-                stored_by.setdefault((unit.name if name in unit.locals else MAIN, name), set()).add(unit.name)
+                stored_by.setdefault(unit.key(name), set()).add(unit.name)
     found: dict[str, set[str]] = {name: set() for name in layout.units}
     reach = called_units(layout) if foreign is not None and not foreign else None
     # (_counting leaves out the names a FAIRE steps, the others stored otherwise and the parameters)
-    counting = _counting(layout, faire_variables(layout) | assigned | layout.parameters)
+    counting = _counting(layout, {name for _, name in owners} | assigned | layout.parameters)
     for (owner, name), units in stored_by.items() if reach is not None else ():
         # A variable no FAIRE steps that only its own unit's assignments and LIRE store into, one at least X←X±c
         # or LIRE (an ALLER EN's counter, a size read in): each sets its int (pystmt.counter_given), where no line
@@ -404,24 +403,21 @@ def _counting(layout: Layout, excluded: set[str]) -> set[tuple[str, str]]:
     such variables (their ints make its own: pystmt.int_made); a greatest fixpoint, from none of the `excluded`.
     (A position, a product of a parameter: a store that takes the int from the float cost more than the indexes
     saved, heap 1.06.)"""
-    def key(unit: Unit, name: str) -> tuple[str, str]:
-        return unit.name if name in unit.locals else MAIN, name
-
     stores: dict[tuple[str, str], list[tuple[Unit, object]]] = {}
     found: set[tuple[str, str]] = set()
     for unit, node in layout.noted:
         kind = type(node)
         if kind is n.Assign and type(node.target) is n.Var:
             if counter_step(node.target.name, node.expr) is not None:
-                found.add(key(unit, node.target.name))
+                found.add(unit.key(node.target.name))
             elif whole_constant(node.expr) is None and type(node.expr) is not n.Index:
-                stores.setdefault(key(unit, node.target.name), []).append((unit, node.expr))
+                stores.setdefault(unit.key(node.target.name), []).append((unit, node.expr))
         elif kind is n.Lire:
-            found.update(key(unit, target.name) for target in node.targets if type(target) is n.Var)
+            found.update(unit.key(target.name) for target in node.targets if type(target) is n.Var)
 
     def made(unit: Unit, expr: object, depth: int = 0) -> bool:  # (a tall expression is none: no recursion limit)
         kind = type(expr)
-        return depth < 16 and (kind is n.Num or kind is n.Var and key(unit, expr.name) in found or
+        return depth < 16 and (kind is n.Num or kind is n.Var and unit.key(expr.name) in found or
                                kind is n.Unary and made(unit, expr.operand, depth + 1) or
                                kind is n.Binary and expr.op in "+-*" and made(unit, expr.left, depth + 1) and
                                made(unit, expr.right, depth + 1))
@@ -469,10 +465,11 @@ def counter_floors(layout: Layout) -> dict[str, int]:
     """
     floors: dict[str, int] = {}
     unknown: set[str] = set()
-    stepped = faire_variables(layout)  # (no other: X←X-1 sets an int)
+    stepped: set[str] = set()  # the FAIRE variables (no other: X←X-1 sets an int)
     for _, node in layout.noted:
         kind = type(node)
         if kind is n.Faire:
+            stepped.add(node.var)
             start = whole_constant(node.start)
             step = 1 if node.step is None else whole_constant(node.step)
             if node.cond is not None or start is None or step is None or step < 0:
@@ -540,7 +537,6 @@ def counter_after(op: object, live: set[str], counters: set[str], assigned: set[
         names = {target.name for target in node.targets if type(target) is n.Var}
         live.difference_update(names - assigned)
         live.update(names & assigned & counters)
-
 
 
 # What may make a name another array (or none), or stop the run where the monitor may: a call, input and

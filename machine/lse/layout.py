@@ -33,6 +33,11 @@ class Unit:
     decl_line: int = 0
     own_lines: tuple = ()  # the numbers of the lines that hold it (a procedure's: from its PROCEDURE to the next)
 
+    def key(self, name: str) -> tuple[str, str]:
+        """Whose variable `name` read or stored in this unit is: (this procedure, name) where it is its own, else
+        (MAIN, name), the program's."""
+        return (self.name, name) if self.name != MAIN and name in self.locals else (MAIN, name)
+
 
 @record(slots=True)
 class Layout:

@@ -75,7 +75,7 @@ def largest(value: object) -> float | None:
 
 
 def _key(unit: Unit, name: str, alias: dict[Key, Key]) -> Key:
-    key = (unit.name, name) if unit.name != MAIN and name in unit.locals else (MAIN, name)
+    key = unit.key(name)
     return alias.get(key, key)
 
 

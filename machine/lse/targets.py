@@ -119,7 +119,7 @@ def _found(program: ir.ProgramIR, layout: Layout, held: dict, jumps: list[ir.Jum
 def _resolver(keyed: bool):
     """What a name read or stored in a unit is: a procedure's own name apart (`keyed`), else the program's."""
     def resolve(unit: Unit, name: str) -> Key:
-        return (unit.name, name) if keyed and unit.name != MAIN and name in unit.locals else (MAIN, name)
+        return unit.key(name) if keyed else (MAIN, name)
     return resolve
 
 

@@ -18,8 +18,8 @@ def update_golden(request: pytest.FixtureRequest) -> bool:
 
 @pytest.fixture
 def every_loop_long(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every counted loop a Python `for`, however few passes its bounds give (pyloops.short): for the tests of
+    """Every counted loop a Python `for`, however few passes its bounds give (pybounds.short): for the tests of
     the `for` itself, whose programs are small."""
-    from machine.lse import pyloops
+    from machine.lse import pybounds
 
-    monkeypatch.setattr(pyloops, "SHORT_PASSES", 0)
+    monkeypatch.setattr(pybounds, "SHORT_PASSES", 0)

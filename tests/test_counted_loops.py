@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from machine.disk import Disk
-from machine.lse import pyloops
+from machine.lse import pybounds
 from machine.lse.listing import listing
 from machine.lse.parser import parse
 from machine.lse.status import Status
@@ -21,7 +21,7 @@ from tests.oracle.differential import assert_agrees
 from tests.test_loop_counters import interrupted
 from tests.test_monitor import Session
 
-SHORT_PASSES = pyloops.SHORT_PASSES  # the compiler's own (every_loop_long sets another for each test)
+SHORT_PASSES = pybounds.SHORT_PASSES  # the compiler's own (every_loop_long sets another for each test)
 pytestmark = pytest.mark.usefixtures("every_loop_long")
 
 # A procedure whose pass gives a number to the array it reads (DEJA DECLAREE AUTREMENT), by one name or another.
@@ -579,8 +579,8 @@ SHORT = [
 @pytest.mark.parametrize(("name", "faire", "expected"), SHORT, ids=[case[0] for case in SHORT])
 def test_a_loop_is_short_when_its_constant_bounds_give_fewer_than_8_passes(
         monkeypatch: pytest.MonkeyPatch, name: str, faire: str, expected: bool) -> None:
-    monkeypatch.setattr(pyloops, "SHORT_PASSES", SHORT_PASSES)
-    assert pyloops.short(parse(f"10 {faire}\n20 *\n").lines[0].statements[0]) is expected
+    monkeypatch.setattr(pybounds, "SHORT_PASSES", SHORT_PASSES)
+    assert pybounds.short(parse(f"10 {faire}\n20 *\n").lines[0].statements[0]) is expected
 
 
 # The inner loop of a triangle (J from I+1, I from a whole constant up): its passes are at most those from the
@@ -599,7 +599,7 @@ INNER = [
 @pytest.mark.parametrize(("name", "inner", "outer", "expected"), INNER, ids=[case[0] for case in INNER])
 def test_a_loop_from_an_outer_loops_variable_is_short_when_its_first_value_gives_fewer_than_8_passes(
         monkeypatch: pytest.MonkeyPatch, name: str, inner: str, outer: str, expected: bool) -> None:
-    monkeypatch.setattr(pyloops, "SHORT_PASSES", SHORT_PASSES)
+    monkeypatch.setattr(pybounds, "SHORT_PASSES", SHORT_PASSES)
     source = f"5 N←1;K←1;S←0;TABLEAU T[9];T[4]←3\n10 FAIRE 40 POUR {outer}\n20 FAIRE 30 POUR {inner}\n" \
              "30 SI T[J]<T[I] ALORS S←S+1\n40 S←S+10\n50 AFFICHER S\n"
     assert ("for i_J in" not in listing(source)) is expected
@@ -609,7 +609,7 @@ def test_a_loop_from_an_outer_loops_variable_is_short_when_its_first_value_gives
 @pytest.mark.parametrize(("limit", "counted"), [("4", False), ("8", True), ("N", True)])
 def test_a_short_loop_goes_round_its_while_and_a_longer_one_is_a_for(
         monkeypatch: pytest.MonkeyPatch, limit: str, counted: bool) -> None:
-    monkeypatch.setattr(pyloops, "SHORT_PASSES", SHORT_PASSES)
+    monkeypatch.setattr(pybounds, "SHORT_PASSES", SHORT_PASSES)
     source = f"5 N←4;TABLEAU T[9]\n10 FAIRE 20 POUR I←1 JUSQUA {limit}\n20 T[I]←T[I]+7\n30 AFFICHER T\n"
     assert ("for i_I in" in listing(source)) is counted
     assert_agrees(source, [])
@@ -629,7 +629,7 @@ def test_every_mode_agrees_with_the_reference_on_loops_counting_down_by_constant
 def test_a_steps_direction_is_known_when_it_is_written_as_a_constant(step: str | None, up: bool | None) -> None:
     head = "FAIRE 20 POUR I←1 JUSQUA 3" if step is None else f"FAIRE 20 POUR I←1 PAS {step} JUSQUA 3"
     faire = parse(f"10 G←1;{head}\n20 TERMINER\n").lines[0].statements[1]
-    assert pyloops.counts_up(faire.step) is up
+    assert pybounds.counts_up(faire.step) is up
 
 
 def test_a_loop_counting_down_by_a_constant_tests_its_limit_without_the_steps_sign() -> None:

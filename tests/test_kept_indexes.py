@@ -11,7 +11,7 @@ from machine.lse.listing import listing
 from tests.lse_harness import lines
 from tests.oracle.differential import assert_agrees
 
-pytestmark = pytest.mark.usefixtures("every_loop_long")  # (their loops are short: see pyloops.short)
+pytestmark = pytest.mark.usefixtures("every_loop_long")  # (their loops are short: see pybounds.short)
 
 
 def around(start: str, *after: str) -> str:

@@ -20,7 +20,7 @@ from machine.lse.listing import listing
 from machine.lse.numbers import WHOLE_EXACT
 from machine.lse.ops import make_counted, make_whole_pass
 from machine.lse.parser import parse
-from machine.lse.pyloops import shadow
+from machine.lse.pybounds import shadow
 from tests.oracle.differential import assert_agrees
 from tests.test_monitor import Session
 
@@ -283,7 +283,7 @@ PROGRAMS = {
         "10 TABLEAU D[20];D[1]←1;L←1\n20 FAIRE 60 POUR K←2 JUSQUA 12;C←0\n30 FAIRE 40 POUR J←1 JUSQUA L\n"
         "40 Q←D[J]*K+C;C←ENT(Q/10);D[J]←Q-C*10\n50 FAIRE 60 POUR J←J TANT QUE C>0\n"
         "60 L←L+1;D[L]←C-ENT(C/10)*10;C←ENT(C/10)\n70 AFFICHER L,J,D\n"),
-    # A step computed (pyloops.shadow writes whole_pass's tests out): whole, fractional, past 2^24, a huge limit.
+    # A step computed (pybounds.shadow writes whole_pass's tests out): whole, fractional, past 2^24, a huge limit.
     "a counter stepped down by a computed step, an index": (
         "10 TABLEAU T[20];G←3;S←0\n20 FAIRE 30 POUR J←19 PAS -G JUSQUA 1\n30 T[J]←J;S←S+T[J]\n40 AFFICHER S,J,T\n"),
     "a counter stepped by a computed fraction, an index": (

@@ -1,5 +1,5 @@
 """A procedure's own TABLEAU, made at each call (Runtime.own_arrays; of constant sizes, a copy of one kept, written
-out: pystmt.st_Tableau): its sizes, its cells in the memory, declared again; every mode agrees with the reference."""
+out: pydeclare.tableau): its sizes, its cells in the memory, declared again; every mode agrees with the reference."""
 
 from __future__ import annotations
 

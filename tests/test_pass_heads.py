@@ -9,7 +9,7 @@ import pytest
 from machine.lse.listing import listing
 from tests.oracle.differential import assert_agrees
 
-pytestmark = pytest.mark.usefixtures("every_loop_long")  # (their loops are short: see pyloops.short)
+pytestmark = pytest.mark.usefixtures("every_loop_long")  # (their loops are short: see pybounds.short)
 
 FILL = "10 TABLEAU T[6000];S←0;Y←0\n15 FAIRE 15 POUR I←1 JUSQUA 6000;T[I]←I\n"  # (a loop of its own)
 PROGRAMS = {

@@ -1,5 +1,5 @@
 """A FAIRE variable of the program that several units step, or that a procedure steps, carries an int in each
-unit that steps it where no call of that unit can store into it (analyses.shadowed_counters). Every mode agrees
+unit that steps it where no call of that unit can store into it (counters.shadowed_counters). Every mode agrees
 with the reference on each edge of that, in both number models; and the monitor changing such a variable while
 the run is stopped stops it from going on, as a procedure stopped inside would go on with the old int.
 """

@@ -25,9 +25,9 @@ from tests.test_monitor import Session
 @pytest.fixture(autouse=True)
 def few_passes_assigned(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every counted loop a `for`, and two passes enough to be assigned at once."""
-    from machine.lse import pyloops, pyslices
+    from machine.lse import pybounds, pyslices
 
-    monkeypatch.setattr(pyloops, "SHORT_PASSES", 0)
+    monkeypatch.setattr(pybounds, "SHORT_PASSES", 0)
     monkeypatch.setattr(pyslices, "BULK_LEAST", 2)
 
 

@@ -1,5 +1,5 @@
 """A variable that no FAIRE steps, stepped by ALLER EN (X←X±c), keeps an int beside its float that elements are
-indexed by (analyses.shadowed_counters, pystmt.counter_given): Arsac's queens. Every mode agrees with the reference
+indexed by (counters.shadowed_counters, pystmt.counter_given): Arsac's queens. Every mode agrees with the reference
 on both machines where the variable takes fractions, leaves 2^24 (where single precision stops counting), goes
 below 1, is read in, and where a procedure keeps its own.
 """

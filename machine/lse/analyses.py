@@ -9,7 +9,7 @@ from __future__ import annotations
 from machine.lse import ir
 from machine.lse import nodes as n
 from machine.lse.layout import MAIN, Layout, Unit, given_by_reference
-from machine.lse.operands import counter_step, offset_of, whole_constant
+from machine.lse.operands import offset_of
 from machine.lse.parser import walk
 
 # Statements that hand a variable of the unit to the runtime by name: such a local lives in a table.
@@ -331,113 +331,6 @@ def referenced_globals(layout: Layout, aliased: dict[str, frozenset[str]] | None
                 call.name, ())}
 
 
-def shadowed_counters(layout: Layout, foreign: set[int] | None = None) -> dict[str, set[str]]:
-    """Each unit's FAIRE variables that may carry an int beside their float (pygen: i_NAME) to index by.
-
-    A variable that the FAIRE of one unit alone step and that only that unit's assignments and LIRE store into
-    (each then sets the int aside: pystmt.st_Assign, st_Lire; the program's FAIRE ... TANT QUE sets it NaN at its
-    start and each step). A variable of the program that several units step or store into, in each unit that
-    steps it where no call the unit makes (at any depth) may store into it, when no line runs in a frame not its
-    own (`foreign`, empty): the int is a Python local of that unit, NaN at its start, and nothing else can store
-    into the variable while the unit runs but the monitor, which then stops the run (linker.shadows_kept).
-    Never one that LIBERER, CHARGER, a position or a reference stores into, nor any where a PAUSE lets the
-    monitor set a variable. (Ints kept by assignments were tried: they saved ~8 ns where they index and cost
-    15-40 ns where an assignment keeps them, no gain on bench/.) And a variable that no FAIRE steps, that only
-    its own unit's assignments and LIRE store into, stepped by X←X±c (_counting), where no line runs in a frame
-    not its own: each store sets its int (pystmt.counter_given: Arsac's queens step I and K by ALLER EN). (A
-    parameter by value stepped so, its int worked out at the entry, was tried: heap's sift 1.02, no gain.)
-    """
-    owners: dict[tuple[str, str], set[str]] = {}
-    assigned: set[str] = set()  # names given a value other than by a FAIRE, an assignment or LIRE
-    for unit, node in layout.noted:
-        kind = type(node)
-        if kind is n.Liberer:
-            assigned.update(node.names)
-        elif kind is n.Faire and node.cond is not None and node.var in unit.locals:
-            # (a procedure's own variable that its TANT QUE steps: none of the name has one, the program's
-            # neither, whose counted `for` over a few passes cost more than the int saved, on a probe)
-            assigned.add(node.var)
-        elif kind is n.Charger:
-            assigned.update(target.name for target in (node.var, node.status) if type(target) is n.Var)
-        elif kind is n.BuiltinCall and node.position_out is not None:
-            assigned.add(node.position_out.name)
-    for call in layout.calls:  # of the arguments, only those given to a parameter by reference
-        assigned.update(given_by_reference(call, layout.units))
-    if layout.paused:
-        return {name: set() for name in layout.units}
-    stored_by: dict[tuple[str, str], set[str]] = {}  # the units whose assignments and LIRE store into a variable
-    for unit, node in layout.noted:
-        kind = type(node)
-        if kind is n.Faire:
-            owners.setdefault(unit.key(node.var), set()).add(unit.name)
-        elif kind is n.Assign and type(node.target) is n.Var or kind is n.Lire:
-            targets = [node.target] if kind is n.Assign else node.targets
-            for name in (target.name for target in targets if type(target) is n.Var):
-                stored_by.setdefault(unit.key(name), set()).add(unit.name)
-    found: dict[str, set[str]] = {name: set() for name in layout.units}
-    reach = called_units(layout) if foreign is not None and not foreign else None
-    # (_counting leaves out the names a FAIRE steps, the others stored otherwise and the parameters)
-    counting = _counting(layout, {name for _, name in owners} | assigned | layout.parameters)
-    for (owner, name), units in stored_by.items() if reach is not None else ():
-        # A variable no FAIRE steps that only its own unit's assignments and LIRE store into, one at least X←X±c
-        # or LIRE (an ALLER EN's counter, a size read in): each sets its int (pystmt.counter_given), where no line
-        # runs in another's frame. (Any other is read as pykept.py keeps its index.)
-        if units == {owner} and (owner, name) in counting and layout.is_pure_number(name):
-            found[owner].add(name)
-    for (owner, name), units in owners.items():  # a procedure's own only: a recursive call has its own int
-        if name in assigned or name in layout.parameters or not layout.is_pure_number(name):
-            continue
-        if units == {owner} and stored_by.get((owner, name), units) == units:
-            found[owner].add(name)
-        elif owner == MAIN and reach is not None:
-            # The program's variable that several units step or store into: each unit that steps it keeps an int
-            # of its own where no call it makes can store into it (no line runs in a frame not its own).
-            writers = units | stored_by.get((owner, name), set())
-            found.update({unit: found[unit] | {name} for unit in units if not reach[unit] & writers})
-    return found
-
-
-def _counting(layout: Layout, excluded: set[str]) -> set[tuple[str, str]]:
-    """The variables (owner, name) that an assignment X←X±c or a LIRE stores into, whose every other assignment
-    is a whole constant, an element (a column kept in a TABLEAU, as the queens' C[K]) or + - * of constants and
-    such variables (their ints make its own: pystmt.int_made); a greatest fixpoint, from none of the `excluded`.
-    (A position, a product of a parameter: a store that takes the int from the float cost more than the indexes
-    saved, heap 1.06.)"""
-    stores: dict[tuple[str, str], list[tuple[Unit, object]]] = {}
-    found: set[tuple[str, str]] = set()
-    for unit, node in layout.noted:
-        kind = type(node)
-        if kind is n.Assign and type(node.target) is n.Var:
-            if counter_step(node.target.name, node.expr) is not None:
-                found.add(unit.key(node.target.name))
-            elif whole_constant(node.expr) is None and type(node.expr) is not n.Index:
-                stores.setdefault(unit.key(node.target.name), []).append((unit, node.expr))
-        elif kind is n.Lire:
-            found.update(unit.key(target.name) for target in node.targets if type(target) is n.Var)
-
-    def made(unit: Unit, expr: object, depth: int = 0) -> bool:  # (a tall expression is none: no recursion limit)
-        kind = type(expr)
-        return depth < 16 and (kind is n.Num or kind is n.Var and unit.key(expr.name) in found or
-                               kind is n.Unary and made(unit, expr.operand, depth + 1) or
-                               kind is n.Binary and expr.op in "+-*" and made(unit, expr.left, depth + 1) and
-                               made(unit, expr.right, depth + 1))
-
-    found = {variable for variable in found if variable[1] not in excluded}
-    changed = True
-    while changed:
-        changed = False
-        for variable in list(found):
-            if not all(made(unit, expr) for unit, expr in stores.get(variable, ())):
-                found.discard(variable)
-                changed = True
-    return found
-
-
-def faire_variables(layout: Layout) -> set[str]:
-    """The names some FAIRE steps (the other counters' ints every assignment sets: pystmt.counter_given)."""
-    return {node.var for _, node in layout.noted if type(node) is n.Faire}
-
-
 def called_units(layout: Layout) -> dict[str, set[str]]:
     """The procedures each unit's calls may run, at any depth (a recursive one among its own)."""
     calls: dict[str, set[str]] = {name: set() for name in layout.units}
@@ -454,89 +347,6 @@ def called_units(layout: Layout) -> dict[str, set[str]]:
                 work += calls[callee]
         reach[name] = seen
     return reach
-
-
-def counter_floors(layout: Layout) -> dict[str, int]:
-    """The FAIRE variables whose int, where it is not NaN, is never below a whole number, with that number.
-
-    Every FAIRE of the name counts up (a step from 0) from a whole constant, and every whole constant
-    assigned to it counts too (any other assignment gives NaN): the floor is the least of them. An
-    index part made of such an int and constants needs no test from below when it cannot go under 1.
-    """
-    floors: dict[str, int] = {}
-    unknown: set[str] = set()
-    stepped: set[str] = set()  # the FAIRE variables (no other: X←X-1 sets an int)
-    for _, node in layout.noted:
-        kind = type(node)
-        if kind is n.Faire:
-            stepped.add(node.var)
-            start = whole_constant(node.start)
-            step = 1 if node.step is None else whole_constant(node.step)
-            if node.cond is not None or start is None or step is None or step < 0:
-                unknown.add(node.var)
-            else:
-                floors[node.var] = min(floors.get(node.var, start), start)
-        elif kind is n.Assign and type(node.target) is n.Var:
-            value = whole_constant(node.expr)
-            if value is not None:
-                floors[node.target.name] = min(floors.get(node.target.name, value), value)
-    return {name: floor for name, floor in floors.items() if name not in unknown and name in stepped}
-
-
-def live_counters(program: ir.ProgramIR, states: dict[int, tuple], roots: list[int],
-                  counters: set[str], assigned: set[str] = frozenset()) -> dict[int, set[str]]:
-    """The FAIRE variables whose int is sure to be set at the start of each block (loops decided by
-    loop_states): a hint, for the int is NaN, and the float is used, wherever it is not set.
-
-    A FAIRE sets it (whether the loop runs or not), its steps keep it, an assignment of a whole
-    constant sets it and any other assignment unsets it; a unit starts with none. Of the `assigned` counters
-    (no FAIRE steps them), every assignment and LIRE sets it, but X←X±c, which keeps what it was.
-    """
-    if not counters:
-        return {}
-    after = {block_id: [target for target, _ in loop_successors(program, program.blocks[block_id].exit, state)]
-             for block_id, state in states.items()}
-    into: dict[int, list[int]] = {block_id: [] for block_id in states}
-    for block_id, targets in after.items():
-        for target in targets:
-            into[target].append(block_id)
-    start = {block_id: set() if block_id in roots else set(counters) for block_id in states}
-    out: dict[int, set[str]] = {}
-    work = list(states)
-    while work:
-        block_id = work.pop()
-        block = program.blocks[block_id]
-        if into[block_id] and block_id not in roots:
-            start[block_id] = set(counters).intersection(*(out.get(p, counters) for p in into[block_id]))
-        live = set(start[block_id])
-        for op in block.ops:
-            counter_after(op, live, counters, assigned)
-        if type(block.exit) is ir.OpenLoop and block.exit.node.var in counters:
-            if block.exit.node.cond is None:
-                live.add(block.exit.node.var)
-            else:  # a TANT QUE's variable has no int (pyloops.open_loop, step)
-                live.discard(block.exit.node.var)
-        if out.get(block_id) != live:
-            out[block_id] = live
-            work.extend(after[block_id])
-    return start
-
-
-def counter_after(op: object, live: set[str], counters: set[str], assigned: set[str] = frozenset()) -> None:
-    """Update the counters whose int is set after an operation: an assignment of a whole constant sets
-    its variable's, any other assignment and LIRE unset it (the code: pystmt.st_Assign, st_Lire); of the
-    `assigned` counters, every one sets it but X←X±c, which keeps it (a hint: a fraction gives NaN)."""
-    node = getattr(op, "node", None)
-    if type(node) is n.Assign and type(node.target) is n.Var and node.target.name in counters:
-        name = node.target.name
-        if whole_constant(node.expr) is not None or name in assigned and counter_step(name, node.expr) is None:
-            live.add(name)
-        elif name not in assigned:
-            live.discard(name)
-    elif type(node) is n.Lire:  # a number read in: NaN (pystmt.st_Lire), its int for an assigned counter
-        names = {target.name for target in node.targets if type(target) is n.Var}
-        live.difference_update(names - assigned)
-        live.update(names & assigned & counters)
 
 
 # What may make a name another array (or none), or stop the run where the monitor may: a call, input and

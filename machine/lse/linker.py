@@ -144,7 +144,7 @@ class CompiledProgram:
     def retake_counters(self) -> None:
         """Set the main program's ints of FAIRE variables again from their floats, which the monitor may
         have set while the run was stopped (an unset, fractional or huge one gets NaN: the float indexes;
-        so does one below the least value the code counts on, see analyses.counter_floors)."""
+        so does one below the least value the code counts on, see counters.counter_floors)."""
         for shadow, variable, floor in self.counter_cells:
             try:
                 value = variable.cell_contents
@@ -164,7 +164,7 @@ class CompiledProgram:
 
     def shadows_kept(self, variables: dict) -> bool:
         """False if the run stopped inside a procedure and the monitor changed a variable of the program whose int a
-        procedure keeps beside its float (analyses.shadowed_counters): that procedure would go on with the old int.
+        procedure keeps beside its float (counters.shadowed_counters): that procedure would go on with the old int.
         (Those ints are kept only where no line runs in a frame not its own: stopped on a line of the program's
         own, no procedure is running.)"""
         layout, machine = self.shared.layout, self.machine

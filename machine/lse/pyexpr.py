@@ -1,8 +1,8 @@
 """Python code for LSE expressions, with their kinds ('n' number, 's' string, 'b' truth, '?' unknown).
 
-Imports nodes, builtins (the table), holdings (what gives a string), numbers, operands, pyindex (elements) and
-pystrings (the inline string built-ins); never the runtime. No text of the program reaches the code unescaped: names go
-through `python_name`, strings and numbers through repr().
+Imports nodes, holdings (what gives a string), numbers, operands, pyindex (elements), pybuiltins (a built-in's
+call) and pystrings (the inline string built-ins); never the runtime. No text of the program reaches the code
+unescaped: names go through `python_name`, strings and numbers through repr().
 """
 
 from __future__ import annotations
@@ -12,15 +12,13 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from machine.lse import nodes as n
-from machine.lse import pystrings
-from machine.lse.builtins import BUILTINS
+from machine.lse import pybuiltins, pystrings
 from machine.lse.checks import walk
 from machine.lse.costs import expression_cost
 from machine.lse.holdings import gives_string
 from machine.lse.operands import (
     CHAIN,
     NUMERIC_BUILTINS,
-    WHOLE_RESULTS,
     cannot_overflow,
     changes_variables,
     children,
@@ -32,30 +30,12 @@ from machine.lse.operands import (
     scales,
     whole,
     whole24,
-    whole_constant,
 )
 from machine.lse.pyindex import IndexCode
 from machine.lse.pysure import SureConditions
 
 COMPARE_PY = {"=": "==", "#": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 TALL = 40  # an expression taller than this is computed in steps, one temporary a node
-# Built-ins written inline when their arguments are known numbers (same results and errors: a floor of
-# an infinity is an OverflowError, DEPASSEMENT DE CAPACITE, as ENT gives). ABS and ENT are exact in any
-# model; the others are rounded as any built-in's result, and are inline only outside an index, whose
-# unchecked arithmetic may give them an infinity (math's ValueError, where the built-in fails in LSE terms).
-# {a} is the argument, {t} a temporary; an argument out of the domain goes to the built-in itself.
-INLINE = {"ABS": "_abs({a})", "ENT": "_float(_floor({a}))"}
-INLINE_FINITE = {
-    "SIN": "_sin({a})", "COS": "_cos({a})", "ATG": "_atan({a})", "EXP": "_exp({a})",
-    "RAC": "(_sqrt({t}) if ({t} := {a}) >= 0.0 else _b_RAC({t}))",
-    "LGN": "(_log({t}) if ({t} := {a}) > 0.0 else _b_LGN({t}))",
-}
-# ETL, OUL, OUX on two finite numbers: Python's & | ^ on their truncations (int()), as builtins.etl; a result past
-# the double range is float()'s OverflowError, DEPASSEMENT DE CAPACITE, as the built-in's. Outside an index only,
-# where an argument may be an infinity (int()'s OverflowError, where the built-in says ARGUMENT INVALIDE).
-INLINE_BITS = {"ETL": "&", "OUL": "|", "OUX": "^"}
-
-
 _SPELT: dict[tuple[str, str], str] = {}  # python_name's answers (a program names few variables, often)
 
 
@@ -399,101 +379,7 @@ class ExpressionCode(IndexCode):
         return self.kept(node, self.builtin_call)
 
     def builtin_call(self, node: n.BuiltinCall) -> tuple[str, str]:
-        """A built-in's call, inline where it is written out (see ex_BuiltinCall)."""
-        spec = BUILTINS[node.name]
-        start = self.int_start(node.args[1]) if node.name in ("SCH", "EQN") and len(node.args) > 1 else None
-        # A position given back into one of the program's number variables (a Python name) is set inline too.
-        given = node.position_out.name if node.position_out is not None else None
-        told = given is not None and (self.scope.storage(given) == "local" or (
-            self.scope.storage(given) == "global" and self.scope.pure(given)))  # a Python name (pynames.position)
-        if node.name == "SCH" and (given is None or told) and not self.scope.shared.profile:
-            count = node.args[2]
-            whole_count = type(count) is n.Num and float(count.value).is_integer() and 1 <= count.value < 2 ** 31
-            stops = type(count) is n.Str and 1 <= len(count.value) <= pystrings.STOPS  # written out
-            # A count that is a loop's int plus or minus a whole constant is that int (see int_start).
-            ints = None if whole_count or type(count) is n.Str else self.int_start(count)
-            parts = self.below(node.args, start, ints)  # temporaries apart from the inline form's
-            told_by = self.told_by(given) if told else None
-            if not self.cold and stops:
-                return pystrings.stopped(self, parts, count.value, node.args[1], start, told_by), "s"
-            if not self.cold and parts[2][1] != "s":  # not a string of stops
-                return pystrings.substring(self, parts, int(count.value) if whole_count else None, node.args[1],
-                                           start, told_by, ints), "s"
-            args = ", ".join(code for code, _ in parts)
-            if told:
-                return self.scope.position(given, f"_b_SCH({args})"), "s"
-            if parts[2][1] != "s":  # a string of stops: the built-in's own paid form (below)
-                return f"_sch({args})", "s"  # strops.make_paid_substring
-            return f"_b_SCH({args})[0]", "s"
-        code = whole_constant(node.args[0]) if node.name == "EQC" else None
-        if code is not None and 0 <= code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF:
-            return repr(chr(code)), "s"  # EQC of a constant: its character, written out (it scans nothing)
-        if node.name == "ENT" and self.numbers.single and not self.cold and not self.in_index:
-            quotient = self.whole_quotient(node.args[0])
-            if quotient is not None:
-                return quotient, "n"  # a whole number: exact in any model
-        parts = self.below(node.args, start)  # temporaries apart from the inline forms'
-        if node.name == "CCA" and not self.scope.shared.profile and not self.cold:
-            return pystrings.converted(self, parts[0]), "s"
-        if node.name == "CNB" and (given is None or told) and not self.scope.shared.profile and not self.cold:
-            return self.numbers.builtin(pystrings.number_read(self, parts, node.args[1], self.told_by(given) if told
-                                                              else None)), "n"
-        bare = id(node) in self.bare_ints  # (compared with a number: its int will do, see ex_Compare)
-        if node.name == "POS" and not self.scope.shared.profile and not self.cold:
-            return pystrings.position(self, node.args, parts, bare), "n"  # a whole number below max_string: exact
-        if node.name in ("SKP", "PTR") and not self.scope.shared.profile and not self.cold and (
-                scanned := pystrings.skipped(self, node, parts)) is not None:
-            return self.numbers.builtin(scanned, True), "n"  # a whole number below max_string: exact
-        if node.name == "GRL" and (given is None or told) and not self.scope.shared.profile and not self.cold and (
-                word := pystrings.skipped(self, node, parts, self.told_by(given) if told else None)) is not None:
-            return word, "s"
-        if node.name == "EQN" and not self.cold:
-            return pystrings.code_of(self, node.args, parts, start, bare), "n"  # a code below 2^21: exact in any model
-        if node.name == "EQC" and not self.cold:
-            return pystrings.character(self, parts[0]), "s"
-        args = ", ".join(code for code, _ in parts)
-        numbers = all(kind == "n" for _, kind in parts)
-        temp = f"_u{self.depth + 1}"
-        if node.name in INLINE and numbers:
-            return INLINE[node.name].format(a=args), "n"  # exact in any model: no rounding
-        if node.name in INLINE_FINITE and numbers and not self.in_index:
-            return self.numbers.builtin(INLINE_FINITE[node.name].format(a=args, t=temp)), "n"
-        if node.name in INLINE_BITS and numbers and not self.in_index:
-            (first, _), (second, _) = parts
-            code = f"_float(_int({first}) {INLINE_BITS[node.name]} _int({second}))"
-            return self.numbers.builtin(code, whole=True), "n"
-        if node.name == "LGR":
-            if parts[0][1] == "s":
-                return (f"_len({args})" if bare else f"_float(_len({args}))"), "n"
-            value, first = self.once(args, temp)
-            return f"(_float(_len({value})) if _type({first}) is _str else _b_LGR({value}))", "n"
-        call = f"_b_{node.name}({args})"
-        if spec.returns_position:
-            call = f"{call}[0]" if node.position_out is None else self.scope.position(node.position_out.name, call)
-        if spec.result_kind == "n":
-            call = self.numbers.builtin(call, node.name in WHOLE_RESULTS)
-        return call, spec.result_kind
-
-    def told_by(self, given: str) -> tuple[str, Callable[[str], str]]:
-        """What an inline SCH or CNB gives its position back into: the Python name of the variable `given`, and the
-        general form given the built-in's call (pynames.UnitNames.position)."""
-        return self.scope.pyname(given), lambda call: self.scope.position(given, call)
-
-    def whole_quotient(self, arg: object) -> str | None:
-        """ENT's code for a whole number divided by a whole constant or a variable proved whole, in single
-        (NumberModel.whole_quotient); None for any other argument."""
-        if type(arg) is not n.Binary or arg.op != "/" or type(arg.right) not in (n.Num, n.Var):
-            return None
-        left, right = arg.left, arg.right
-        proven = whole(left, self.scope.proven, self.proofs)
-        if not whole(right, self.scope.proven, self.proofs) or not (proven or whole(left, self.scope.whole,
-                                                                                     self.wholes)):
-            return None
-        (numerator, left_kind), (divisor, right_kind) = self.below((left, right))
-        if left_kind != "n" or right_kind != "n":  # (a name of unknown kind) the general way
-            return INLINE["ENT"].format(a=self.numbers.result(f"({numerator} / {divisor})"))
-        return self.numbers.whole_quotient(numerator, divisor, f"_u{self.depth + 1}", proven,
-                                           scales("/", left, right))
+        return pybuiltins.builtin_call(self, node)
 
     def chain(self, node: n.Binary, link: bool) -> tuple[str, str]:
         """+ - * in a fast path (double): only the top of a chain of them is tested for overflow.

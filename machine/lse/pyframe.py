@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING
 
 from machine.errors import Err
 from machine.lse import ir
+from machine.lse.pydeclare import held_name
 from machine.lse.pyexpr import python_name
 from machine.lse.pyshared import INDENT
-from machine.lse.pystmt import held_name
 
 if TYPE_CHECKING:
     from machine.lse.pygen import UnitCode

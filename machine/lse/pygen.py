@@ -16,7 +16,7 @@ in a table indexed by the Python line where it arose: hot code stores no line nu
 
 from __future__ import annotations
 
-from machine.lse import analyses, holdings, ir, ownership, pyflow
+from machine.lse import analyses, counters, holdings, ir, ownership, pyflow
 from machine.lse.layout import MAIN, Unit
 from machine.lse.pycharges import ChargePlan
 from machine.lse.pydispatch import DispatchCode
@@ -118,13 +118,13 @@ class UnitCode(UnitNames):
         # FAIRE variables that carry an int (i_NAME) beside their float, to index elements by; loops
         # kept at run time do not (nor the debugger's runs, whose pauses may set a variable).
         # (not a name some procedure has as the program's variable: its stores there are not this unit's)
-        counters = shared.counters[unit.name] - set().union(*shared.aliased.values())
-        self.counters = set() if self.states is None or shared.debug or not counters else {
-            name for name in counters & (analyses.index_names(nodes) | analyses.position_names(nodes))
+        shadowed = shared.counters[unit.name] - set().union(*shared.aliased.values())
+        self.counters = set() if self.states is None or shared.debug or not shadowed else {
+            name for name in shadowed & (analyses.index_names(nodes) | analyses.position_names(nodes))
             if self.storage(name) in ("local", "global")}
         self.charges = ChargePlan(shared, self.block_ids, self.entries, self.states, roots)
-        self.assigned_counters = self.counters - shared.stepped  # (ALLER EN's counters: see analyses.counter_after)
-        self.live_at = analyses.live_counters(program, self.states, roots, self.counters,
+        self.assigned_counters = self.counters - shared.stepped  # (ALLER EN's counters: see counters.counter_after)
+        self.live_at = counters.live_counters(program, self.states, roots, self.counters,
                                               self.assigned_counters) if self.counters else {}
         self.live: set[str] = set()  # the counters whose int is set where the code being written runs
         self.loops.choose()  # the counted loops (a Python `for`)
@@ -543,7 +543,7 @@ class UnitCode(UnitNames):
             if not self.shared.profile and key is not None and not self.jumps_out:
                 self.written[key] = [line[indent:] for line in out.lines[start:]]
             self.jumps_out = False
-        analyses.counter_after(op, self.live, self.counters, self.assigned_counters)  # (what follows sees it)
+        counters.counter_after(op, self.live, self.counters, self.assigned_counters)  # (what follows sees it)
         self.kept.written(key, op.node, known is not None)
 
     # --------------------------------------------------------------- exits

@@ -134,7 +134,7 @@ class IndexCode:
         return least is not None and least >= 1
 
     def least(self, node: object) -> int | None:
-        """The least value of a FAIRE variable's int (see analyses.counter_floors) plus or minus whole
+        """The least value of a FAIRE variable's int (see counters.counter_floors) plus or minus whole
         constants, where it is a number (None: not known)."""
         if type(node) is n.Var:
             return self.scope.counter_floor(node.name)

@@ -3,8 +3,8 @@
 A part of the one code generator (pygen.UnitCode gives it the unit's flow, storage and output); loops
 that the program's shape decides are plain Python locals and jumps, the others a run-time stack; a
 counted loop is a Python `for`, with what no pass changes read before it. Imports ir, analyses, pyflow,
-costs, nodes, operands, numbers, ops (the int shadows), checks.walk, values (slot numbers), pyarray.HOISTED
-and pyexpr.python_name; never the runtime.
+pyslices, pybounds (what the bounds say, the int shadows), costs, nodes, operands, checks.walk, values (slot
+numbers), pyarray.HOISTED and pyexpr.python_name; never the runtime.
 """
 
 from __future__ import annotations
@@ -16,14 +16,11 @@ from machine.lse import analyses, ir, pyflow, pyslices
 from machine.lse import nodes as n
 from machine.lse.checks import walk
 from machine.lse.costs import expression_cost
-from machine.lse.numbers import WHOLE_EXACT
 from machine.lse.operands import constant_passes, fractional, offset_of, whole24, whole_constant
-from machine.lse.ops import make_counted, make_whole_pass
 from machine.lse.pyarray import HOISTED
+from machine.lse.pybounds import counts_up, shadow, short, whole_start
 from machine.lse.pyexpr import python_name
 from machine.lse.values import COLUMNS, INT_BOUND, INT_COLUMN_BOUND
-
-counted_shadow, whole_shadow = make_counted(WHOLE_EXACT), make_whole_pass(WHOLE_EXACT)
 
 
 class LoopCode:
@@ -548,10 +545,6 @@ class LoopCode:
             self.unit.go(body)
 
 
-# Decision: a `for`'s start (its range, the slice's room, the float set from the int when it is left, the step
-# that finds the loop done) costs about what 8 passes of the `while` save (measured: 500 ns against 120 for
-# one pass, 650 against 530 for 8); a loop whose whole constant bounds give fewer passes is no `for`.
-SHORT_PASSES = 8
 # Decision: a loop whose passes do not read its float, with computed bounds, is written both ways and runs as a
 # `for` from this many passes, else as a `while` (measured on a pass of an element and a remainder, entered
 # 120 000 / n times: n = 2 took 0.78 of the `for`'s time, 4 0.92, 6 1.01, 8 1.02; a linked list's 2 passes 0.75).
@@ -561,73 +554,3 @@ FEW_PASSES = 6
 # a pass ~25 ns less, ~50 where it is paid in bulk; a matrix's description and row read before the `for` ~20 ns
 # less an element; the float made from the int ~15 ns more).
 FOR_START, PASS_SAVED, BULK_SAVED, ELEMENT_SAVED, FLOAT_MADE = 350, 25, 25, 20, 15
-
-
-def counts_up(step: object) -> bool | None:
-    """Whether a FAIRE's step, written as a constant (or none: 1), counts up (0 does, as the run-time test
-    `_st >= 0` says) or down (`PAS -1`, a minus before a constant); None where it is computed."""
-    if step is None:
-        return True
-    if type(step) is n.Unary and step.op == "-" and type(step.operand) is n.Num:
-        return step.operand.value <= 0
-    return step.value >= 0 if type(step) is n.Num else None
-
-
-def short(node: n.Faire, around: tuple = ()) -> bool:
-    """True if a FAIRE's bounds and step are whole constants that give it fewer than SHORT_PASSES passes; or its
-    start is the variable of a loop `around` it (plus a constant), a loop that counts up from a whole constant, and
-    it counts up by 1 to a whole constant: `FAIRE 860 POUR J←I+1 JUSQUA 6` inside `FAIRE 880 POUR I←1 JUSQUA 5`.
-    (A guess, not a proof: the outer variable may be set in its pass; either way the loop runs the same.)"""
-    passes = constant_passes(node)
-    if passes is not None:
-        return passes < SHORT_PASSES
-    limit = whole_constant(node.limit) if node.limit is not None else None
-    if limit is None or node.step is not None and whole_constant(node.step) != 1 or node.cond is not None:
-        return False
-    first, offset = offset_of(node.start)  # (its start is no constant: constant_passes would have counted it)
-    outer = [loop.node for loop in around if type(first) is n.Var and loop.node.var == first.name]
-    if outer and outer[-1].cond is None and counts_up(outer[-1].step) and (
-            lowest := whole_constant(outer[-1].start)) is not None:
-        return limit - (lowest + offset) + 1 < SHORT_PASSES
-    return False
-
-
-def whole_start(node: n.Faire) -> int | None:
-    """A FAIRE's start where it is a whole constant within 2^24 (its int is that start), else None."""
-    start = whole_constant(node.start)
-    return start if start is not None and abs(start) <= WHOLE_EXACT else None
-
-
-def shadow(node: n.Faire, counted: bool) -> str:
-    """The code of a loop's int shadow: (first int, int step[, range stop]) as ops.make_counted and
-    make_whole_pass give them: worked out here where the bounds are whole constants (the same in
-    either model); tested inline where they are computed (no call at each start of the loop: Shell's sort
-    starts its `PAS -G` loop 400 000 times); given by them at run time from `_s, _st, _lim` only for a
-    step of 0."""
-    bounds = [whole_constant(part) for part in (node.start, node.step or n.Num(1.0, node.line), node.limit)]
-    step = bounds[1]
-    if None not in bounds:
-        values = (counted_shadow if counted else whole_shadow)(*(float(bound) for bound in bounds))
-        return ", ".join("_NAN" if value != value else repr(value) for value in values)
-    if step == 0 or node.limit is None:
-        return "_counted(_s, _st, _lim)" if counted else "_whole_pass(_s, _st, _lim)"
-    exact = repr(WHOLE_EXACT)
-    if step is None:  # a step computed: whole_pass's tests written out (the limit's and step's first: no infinity)
-        test = (f"-{exact} <= _s <= {exact} and _abs(_lim) + _abs(_st) <= {exact} and (_sk := _floor(_s)) == _s "
-                f"and (_tk := _floor(_st)) == _st")
-        if not counted:
-            return f"(_sk, _tk) if {test} else (_NAN, _NAN)"
-        stop = "(_floor(_lim) + 1 if _tk > 0 else -_floor(-_lim) - 1) if _tk else None"
-        return f"(_sk, _tk, {stop}) if {test} else (_NAN, _NAN, None)"
-    # whole_pass's test: a whole start within 2^24, a limit whose distance to 2^24 holds one step
-    room = repr(WHOLE_EXACT - abs(step))
-    start = whole_start(node)
-    if start is not None:  # a whole start within 2^24: only the limit tested
-        first, test = repr(start), f"-{room} <= _lim <= {room}"
-    else:
-        first = "_sk"
-        test = f"-{WHOLE_EXACT!r} <= _s <= {WHOLE_EXACT!r} and (_sk := _floor(_s)) == _s and -{room} <= _lim <= {room}"
-    if not counted:
-        return f"({first}, {step}) if {test} else (_NAN, _NAN)"
-    stop = "_floor(_lim) + 1" if step > 0 else "-_floor(-_lim) - 1"  # past the last int the loop takes
-    return f"({first}, {step}, {stop}) if {test} else (_NAN, _NAN, None)"

@@ -11,8 +11,8 @@ import textwrap
 from collections import Counter
 
 from machine.lse import nodes as n
+from machine.lse.pydeclare import held_name
 from machine.lse.pyexpr import python_name
-from machine.lse.pystmt import held_name
 from machine.lse.pystrings import counted_store
 
 
@@ -50,7 +50,7 @@ class UnitNames:
             type(item) is n.Var and item.name in self.assigned_counters for item in self.shared.below(node))
 
     def live_counter(self, name: str) -> str | None:
-        """The int beside a FAIRE variable's float where it is sure to be set (see analyses.live_counters)."""
+        """The int beside a FAIRE variable's float where it is sure to be set (see counters.live_counters)."""
         return python_name("i", name) if name in self.live else None
 
     def counter_floor(self, name: str) -> int | None:

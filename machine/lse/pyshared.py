@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from machine.lse import analyses, holdings, ir, kinds, ownership, passing
+from machine.lse import analyses, counters, holdings, ir, kinds, ownership, passing
 from machine.lse.checks import nodes_below
 from machine.lse.layout import Layout
 
@@ -98,9 +98,9 @@ class ProgramCode:
         # Variables expected to hold whole numbers (a hint), the arrays' elements counted by their stores.
         self.whole = kinds.whole_names(layout, arrays=self.arrays, exits=exits)
         self.proven: dict[str, set[str]] = {name: set() for name in layout.units}  # sure to (set by the linker)
-        self.counters = analyses.shadowed_counters(layout, foreign)  # variables with an int to index by
-        self.stepped = analyses.faire_variables(layout)  # of them, those a FAIRE steps
-        self.floors = analyses.counter_floors(layout)  # of them, the least value their int can have
+        self.counters = counters.shadowed_counters(layout, foreign)  # variables with an int to index by
+        self.stepped = counters.faire_variables(layout)  # of them, those a FAIRE steps
+        self.floors = counters.counter_floors(layout)  # of them, the least value their int can have
         self.vectors = holdings.vectors(layout)  # arrays that are vectors whenever they are arrays
         self.shapes = holdings.shapes(layout)  # arrays whose sizes are constants, by name
         self.bounded = holdings.bounded_arrays(layout)  # arrays of whole numbers between two bounds

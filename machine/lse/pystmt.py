@@ -1,8 +1,8 @@
 """Python code for the statements of a block (assignments, output, input, declarations, calls, disk, FAIRE set-up).
 
 A part of the one code generator (pygen.UnitCode gives it the unit's storage, output and expressions);
-imports nodes, errors, costs, formats, operands, pyexpr, reuse (an element's key and reads) and values (a slot
-number, the arrays an own TABLEAU copies); never the runtime.
+imports nodes, errors, costs, formats, operands, pyexpr, pydeclare (TABLEAU), reuse (an element's key and reads)
+and values (a slot number); never the runtime.
 """
 
 from __future__ import annotations
@@ -12,24 +12,18 @@ from contextlib import contextmanager
 
 from machine.errors import Err
 from machine.lse import nodes as n
-from machine.lse import reuse
+from machine.lse import pydeclare, reuse
 from machine.lse.costs import expression_cost
 from machine.lse.formats import compile_format
 from machine.lse.numbers import WHOLE_EXACT
 from machine.lse.operands import CHAIN, appended, changes_variables, counter_step, literal, whole_constant
-from machine.lse.pyexpr import python_name
-from machine.lse.values import COLUMNS, new_array
+from machine.lse.values import COLUMNS
 
 WHOLE_INT = int(WHOLE_EXACT)  # a counter's int is within it, as the floats of either model are exact there
 
 # Built-ins with no effect but their result: an expression of them may be run again after a miss.
 STORE_TEMPS = ("_k", "_kb")  # the index parts of an element being stored, once computed
 PURE_BUILTINS = {"ABS", "ENT", "RAC", "EXP", "LGN", "SIN", "COS", "ATG", "LGR", "EQN", "EQC", "ETL", "OUL", "OUX"}
-
-
-def held_name(name: str) -> str:
-    """The Python local counting the memory cells a procedure's own string or array holds."""
-    return python_name("n", name)
 
 
 def plain_facts(nodes: list, taken: dict | None = None) -> tuple[bool, bool, bool]:
@@ -62,7 +56,6 @@ def described(read: dict[str, tuple[str, bool]]) -> str:
                    for array, (name, matrix) in read.items())
 
 
-OWN_COPIED = 4096  # the most elements of a procedure's own array made as a copy of one kept (st_Tableau)
 SAVED = 2  # the overflow tests of + - * left out that make a statement a fast path for them alone
 
 
@@ -167,7 +160,7 @@ class StatementCode:
 
     def counter_given(self, name: str, expr: object | None) -> None:
         """A counter given a value (`expr`; None: read in): its int is that value where it is a whole constant,
-        else none (the general way sees its float). A counter no FAIRE steps (analyses.shadowed_counters) has
+        else none (the general way sees its float). A counter no FAIRE steps (counters.shadowed_counters) has
         its int moved by X←X±c, and otherwise taken from the float stored, NaN where that is no whole number
         within 2^24 (as every int is, but one that steps of one move in double: the floats are exact there)."""
         counter = self.unit.counter(name)
@@ -416,58 +409,7 @@ class StatementCode:
                 self.out.emit(f"{self.unit.env(name)}.release({name!r})")
 
     def st_Tableau(self, node: n.Tableau) -> None:
-        for name, dims in node.decls:
-            values = [self.value(dim) for dim in dims]
-            sizes = "(" + "".join(code + ", " for code, _ in values) + ")"
-            if self.unit.storage(name) == "array":
-                held = held_name(name)
-                own = f"{self.unit.pyname(name)}, {held} = _own({name!r}, {sizes}, {held})"
-                shape = tuple(whole_constant(dim) or 0 for dim in dims)  # (0: no whole constant)
-                cells = shape[0] if len(shape) == 1 else shape[0] * shape[1]
-                if self.shared.profile or self.exprs.cold or cells > OWN_COPIED:
-                    self.out.emit(own)
-                    continue
-                if min(shape) < 1:  # a size computed: made here where the sizes are whole, up to OWN_COPIED cells
-                    self.own_sized(name, values, held)
-                    continue
-                # A procedure's own array of constant sizes: a copy of one made here.
-                made = f"{self.unit.pyname(name)} = _K[{self.shared.constant(new_array(name, shape))}].copy()"
-                self.own_made(made, str(cells), f"{self.shared.costs['element_init'] * cells}.0", held, own)
-            elif self.unit.storage(name) == "ref":  # a parameter by reference is the caller's: not redeclared
-                self.out.emit(f"M.fail({int(Err.ALREADY_DECLARED)}, {name!r})")
-            else:
-                self.out.emit(f"M.declare_array({self.unit.env(name)}, {name!r}, {sizes})")
-
-    def own_sized(self, name: str, sizes: list[tuple[str, str]], held: str) -> None:
-        """TABLEAU V[n] or M[n,m] of a procedure's own array, a size computed: runtime.own_arrays written out (the
-        memory's test, the charge, the zeros and the kept description) where the sizes are whole numbers from 1
-        and the cells at most OWN_COPIED; else _own, given the sizes computed (it fails as it would have).
-
-        Decision: a recursive sort's work vector of the size of its part (quicksort's W) is declared at each call;
-        _own's three calls deep cost about 0.4 us a declaration; a determinant's minor B[N-1,N-1] likewise.
-        """
-        array = self.unit.pyname(name)
-        given, whole, tests = ["_ts", "_tu"][:len(sizes)], ["_tc", "_td"][:len(sizes)], []
-        for (code, kind), size, cells in zip(sizes, given, whole):
-            self.out.emit(f"{size} = {code}")
-            number = "" if kind == "n" else f"_type({size}) is _float and "
-            tests.append(f"{number}1.0 <= {size} <= {float(OWN_COPIED)!r} and ({cells} := _floor({size})) == {size}")
-        count = " * ".join(whole)
-        if len(sizes) > 1:
-            tests.append(f"{count} <= {OWN_COPIED}")
-        made = f"{array} = [0.0] * ({count} + 1); {array}[0] = _dsc({name!r}, ({', '.join(whole)},))"
-        own = f"{array}, {held} = _own({name!r}, ({''.join(size + ', ' for size in given)}), {held})"
-        cells = count if len(sizes) == 1 else f"({count})"
-        self.own_made(made, cells, f"{self.shared.costs['element_init']} * {cells}", held, own,
-                      " and ".join(tests))
-
-    def own_made(self, made: str, cells: str, price: str, held: str, own: str, size_test: str | None = None) -> None:
-        """A procedure's own array made here (`made`: the statements that set it), runtime.own_arrays written out:
-        where its size passes `size_test` (if any), the memory's test of its `cells` beside the `held` ones and the
-        charge, `price`; what they refuse is `own`, the runtime's call (which fails as it would have)."""
-        room = f"(_mo := {cells} - {held}) <= 0 or _MM.used + _mo <= _MM.limit"
-        test = room if size_test is None else f"{size_test} and (\n        {room})"
-        self.out.emit(f"if {test}:\n    _MM.used += _mo; cyc += {price}; {made}; {held} = {cells}\nelse:\n    {own}")
+        pydeclare.tableau(self, node)
 
     def st_CallStatement(self, node: n.CallStatement) -> None:
         out = self.out

@@ -3,14 +3,18 @@ tests of a computed jump's value where it can only be a few lines (targets.py), 
 
 A part of the one code generator (pygen.UnitCode gives it the unit's blocks, flow and output); the
 dispatch remains only where the unit's code cannot be written as nested Python loops (pystructure).
-Imports pyshared (the indent); never the runtime.
+Imports ir, analyses (successors) and pyshared (the indent); never the runtime.
 """
 
 from __future__ import annotations
 
+from machine.lse import ir
+from machine.lse.analyses import successors
 from machine.lse.pyshared import INDENT
 
-CASES_IN_A_ROW = 4  # up to this many cases are tested one after the other; more are split in two by `pc <`
+CASES_IN_A_ROW = 4  # up to this many cases in a row (see row); more are split in two by `pc <`
+RUN_MOST = 8  # up to this many cases that run on one into the next in a row (see rows)
+RUN_LOOKS = 64  # the most blocks runs_on looks through
 LIKELY_LINES = 8  # the lines a computed jump whose lines are not known tests for before `_goto` (likely_lines)
 
 
@@ -23,6 +27,7 @@ class DispatchCode:
         # sends control to through pc, and a jump to a computed line, which may enter any.
         self.jumps: set[int] = set()
         self.leaves: list[tuple[int, int, int, int, set[int]]] = []  # (block, first line, end, depth, jumps)
+        self.last_go: tuple[int, str, int, int] | None = None  # the last `pc = n; continue`: where, its line, n, depth
 
     def body(self) -> None:
         """The blocks as the cases of a dispatch on pc, in a loop that an error leaves or a RETOUR EN re-enters."""
@@ -37,7 +42,7 @@ class DispatchCode:
         out.depth += 1
         unit.where(0, 0)
         out.emit(unit.budget_test("_LINES[pc]"))
-        self.tree(sorted(unit.entries))
+        self.tree(self.rows(sorted(unit.entries)))
         self.unentered()
         out.depth -= 2
         unit.where(0, 0)
@@ -69,28 +74,93 @@ class DispatchCode:
                 out.lines[start:end] = [INDENT * depth + "_unentered()"]
                 out.table[start:end] = [(0, 0)]
 
-    def tree(self, entries: list[int]) -> None:
-        """A tree of tests on pc whose leaves run the entry blocks."""
+    def tree(self, rows: list[list[int]]) -> None:
+        """A tree of tests on pc whose leaves are rows of entry blocks (see row)."""
         out = self.unit.out
-        if len(entries) <= CASES_IN_A_ROW:
-            for position, block_id in enumerate(entries):
-                if position == len(entries) - 1 and position > 0:
-                    out.emit("else:")
-                else:
-                    out.emit(f"{'if' if position == 0 else 'elif'} pc == {block_id}:")
-                out.depth += 1
-                self.leaf(block_id)
-                out.depth -= 1
+        if len(rows) == 1:
+            self.row(rows[0])
             return
-        middle = len(entries) // 2
-        out.emit(f"if pc < {entries[middle]}:")
+        middle = len(rows) // 2
+        out.emit(f"if pc < {rows[middle][0]}:")
         out.depth += 1
-        self.tree(entries[:middle])
+        self.tree(rows[:middle])
         out.depth -= 1
         out.emit("else:")
         out.depth += 1
-        self.tree(entries[middle:])
+        self.tree(rows[middle:])
         out.depth -= 1
+
+    def rows(self, entries: list[int]) -> list[list[int]]:
+        """The entry blocks (in order) cut into rows: a run of blocks each of which may run on into the next
+        (runs_on) is a row of its own, up to RUN_MOST of them; shorter rows side by side are put in one, up to
+        CASES_IN_A_ROW cases."""
+        runs: list[list[int]] = []
+        for at, block_id in enumerate(entries):
+            if runs and len(runs[-1]) < RUN_MOST and self.runs_on(entries[at - 1], block_id):
+                runs[-1].append(block_id)
+            else:
+                runs.append([block_id])
+        rows: list[list[int]] = []
+        for run in runs:
+            if rows and len(rows[-1]) + len(run) <= CASES_IN_A_ROW:
+                rows[-1].extend(run)
+            else:
+                rows.append(run)
+        return rows
+
+    def runs_on(self, block_id: int, following: int) -> bool:
+        """True if the code of the case of `block_id` may go on at the case of `following`: a way from one to the
+        other through blocks that are no cases (a guess for rows: any other end goes round the dispatch)."""
+        program, entries = self.unit.shared.ir, self.unit.entries
+        seen, work = {block_id}, [block_id]
+        while work and len(seen) <= RUN_LOOKS:
+            block = program.blocks[work.pop()]
+            if type(block.exit) is ir.Jump and block.exit.line is None and block.exit.found_lines is None:
+                continue  # (a jump to any line: through the dispatch)
+            for target in successors(program, block):
+                if target == following:
+                    return True
+                if target not in seen and target not in entries:
+                    seen.add(target)
+                    work.append(target)
+        return False
+
+    def row(self, entries: list[int]) -> None:
+        """Cases one after the other, each but the last under `if pc <= block:`, so that the row is entered at the
+        case pc names (the tree let in only the row's); a case whose code ends by going on at the next case falls
+        into it, with no pass of the dispatch.
+
+        Decision: a line that only runs on into the next (straight code under a computed jump, where every line
+        is a case) went round the dispatch: its budget's test and the tree's (banque.lse's three lines of draws);
+        now one comparison. Any other end of a case goes round the dispatch as before (`continue`).
+        """
+        out = self.unit.out
+        for position, block_id in enumerate(entries):
+            last = position == len(entries) - 1
+            if not last:
+                out.emit(f"if pc <= {block_id}:")
+                out.depth += 1
+            self.last_go = None
+            self.leaf(block_id)
+            if not last:
+                self.fall_into(entries[position + 1])
+                out.depth -= 1
+
+    def fall_into(self, following: int) -> None:
+        """End the case just written: its last line going on at the `following` case becomes `pass` (its `if` is
+        left for the next case's, which lets it in: pc is at most this case's block); any other end goes round
+        the dispatch, written where the case's code may run off its end (a Python loop left by `break`)."""
+        out = self.unit.out
+        go = self.last_go
+        if go is None or go[0] != out.last_code or out.lines[go[0]] is not go[1] or go[3] != out.depth:
+            out.emit("continue")
+        elif go[2] == following:
+            out.lines[go[0]] = INDENT * out.depth + "pass"
+
+    def went(self, target: int) -> None:
+        """A `pc = target; continue` was just written (UnitCode.go): where it is, for fall_into."""
+        out = self.unit.out
+        self.last_go = (len(out.lines) - 1, out.lines[-1], target, out.depth)
 
     def leaf(self, block_id: int) -> None:
         """A case of the dispatch, with where its lines are and the blocks its code sends control to."""

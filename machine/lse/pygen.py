@@ -321,6 +321,7 @@ class UnitCode(UnitNames):
             self.out.emit(f"pc = {target}; break")
         else:
             self.out.emit(f"pc = {target}; continue")
+            self.dispatch.went(target)
 
     def case(self, block_id: int) -> None:
         """One leaf of the dispatch: an entry block and its chain, a Python loop when it jumps back to itself.

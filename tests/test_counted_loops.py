@@ -36,6 +36,18 @@ GIVEN_A_NUMBER = """\
 80 RETOUR
 """
 
+# The convex hull's dedup: C[I-1] is read where I>1, so the range from 1 is refused (its int 0 would index the
+# description) and the first pass runs the general way; the others are the `for`'s (pyloops.LoopCode.count).
+CUT_FIRST = """\
+10 TABLEAU C[40];U←0;FAIRE 20 POUR I←1 JUSQUA 40
+20 C[I]←ENT(I/3)
+30 FAIRE 50 POUR I←1 JUSQUA 40
+40 SI I>1 ALORS DEBUT SI C[I]=C[I-1] ALORS ALLER EN 50 FIN
+45 U←U+C[I]
+50 *
+60 AFFICHER U,I
+"""
+
 PROGRAMS = {
     "an index that adds the loop's variable to a number: its int stands for it": """\
 10 TABLEAU A[9],W[9];G←3;FAIRE 20 POUR I←1 JUSQUA 9
@@ -385,6 +397,14 @@ PROGRAMS = {
 30 M[I-1,2]←7;S←S+1
 40 AFFICHER S,I
 """,
+    "an element before the loop's int, read only past its first pass: the int taken again after that pass": CUT_FIRST,
+    "an element past the end read at the last pass: the int cut there, the error the general way's": """\
+10 TABLEAU C[6];S←0
+20 FAIRE 20 POUR I←1 JUSQUA 6;C[I]←I*I
+30 FAIRE 40 POUR I←1 JUSQUA 6
+40 S←S+C[I+1]
+50 AFFICHER S
+""",
 }
 
 
@@ -635,3 +655,8 @@ def test_a_steps_direction_is_known_when_it_is_written_as_a_constant(step: str |
 def test_a_loop_counting_down_by_a_constant_tests_its_limit_without_the_steps_sign() -> None:
     code = listing(COUNTING_DOWN)
     assert "_go = _s >= _lim" in code and "if _st >= 0" not in code
+
+
+def test_a_loop_whose_first_pass_runs_the_general_way_takes_its_int_again_after_it() -> None:
+    code = listing(CUT_FIRST)
+    assert "if i_I != i_I: i_I = _k if " in code and "(_NAN,)" in code

@@ -406,6 +406,11 @@ def position_names(nodes: list) -> set[str]:
     return {start.name for start in starts if type(start) is n.Var}
 
 
+def position_outs(nodes: list) -> set[str]:
+    """The variables some SCH, CNB or GRL among these nodes gives a position back into."""
+    return {node.position_out.name for node in nodes if type(node) is n.BuiltinCall and node.position_out is not None}
+
+
 def whole_stores(node: object) -> list[str]:
     """The names a statement may give a value to as a whole: an assignment's, LIRE's, a loop's, a position,
     CHARGER's status."""

@@ -10,8 +10,11 @@ from __future__ import annotations
 from machine.lse import ir
 from machine.lse import nodes as n
 from machine.lse.analyses import called_units, loop_successors
+from machine.lse.checks import walk
 from machine.lse.layout import MAIN, Layout, Unit, given_by_reference
 from machine.lse.operands import counter_step, whole_constant
+
+Key = tuple[str, str]  # (the unit whose own name it is, or the program's; the name)
 
 
 def shadowed_counters(layout: Layout, foreign: set[int] | None = None) -> dict[str, set[str]]:
@@ -23,15 +26,18 @@ def shadowed_counters(layout: Layout, foreign: set[int] | None = None) -> dict[s
     steps it where no call the unit makes (at any depth) may store into it, when no line runs in a frame not its
     own (`foreign`, empty): the int is a Python local of that unit, NaN at its start, and nothing else can store
     into the variable while the unit runs but the monitor, which then stops the run (linker.shadows_kept).
-    Never one that LIBERER, CHARGER, a position or a reference stores into, nor any where a PAUSE lets the
-    monitor set a variable. (Ints kept by assignments were tried: they saved ~8 ns where they index and cost
-    15-40 ns where an assignment keeps them, no gain on bench/.) And a variable that no FAIRE steps, that only
-    its own unit's assignments and LIRE store into, stepped by X←X±c (_counting), where no line runs in a frame
-    not its own: each store sets its int (pystmt.counter_given: Arsac's queens step I and K by ALLER EN). (A
-    parameter by value stepped so, its int worked out at the entry, was tried: heap's sift 1.02, no gain.)
+    Never one that LIBERER, CHARGER or a reference stores into, nor any where a PAUSE lets the monitor set a
+    variable; nor a FAIRE's that a position stores into. (Ints kept by assignments were tried: they saved ~8 ns
+    where they index and cost 15-40 ns where an assignment keeps them, no gain on bench/.) And a variable that
+    no FAIRE steps, that only its own unit's assignments, LIRE and positions store into, stepped by X←X±c
+    (_counting), where no line runs in a frame not its own: each store sets its int (pystmt.counter_given:
+    Arsac's queens step I and K by ALLER EN; a position of SCH, CNB or GRL, pystrings.told_setting: a text
+    read word by word by `SCH(T,P,' ',P)`). (A parameter by value stepped so, its int worked out at the entry,
+    was tried: heap's sift 1.02, no gain.)
     """
     owners: dict[tuple[str, str], set[str]] = {}
-    assigned: set[str] = set()  # names given a value other than by a FAIRE, an assignment or LIRE
+    assigned: set[str] = set()  # names given a value other than by a FAIRE, an assignment, LIRE or a position
+    positioned: set[str] = set()  # names given a position (SCH, CNB, GRL): a counter no FAIRE steps may be one
     for unit, node in layout.noted:
         kind = type(node)
         if kind is n.Liberer:
@@ -43,9 +49,11 @@ def shadowed_counters(layout: Layout, foreign: set[int] | None = None) -> dict[s
         elif kind is n.Charger:
             assigned.update(target.name for target in (node.var, node.status) if type(target) is n.Var)
         elif kind is n.BuiltinCall and node.position_out is not None:
-            assigned.add(node.position_out.name)
-    for call in layout.calls:  # of the arguments, only those given to a parameter by reference
-        assigned.update(given_by_reference(call, layout.units))
+            positioned.add(node.position_out.name)
+    lent: set[Key] = set()  # the variables given to a parameter by reference, by (unit, name) of the caller
+    for unit, node in layout.noted:
+        if type(node) is n.Call:
+            lent.update(unit.key(name) for name in given_by_reference(node, layout.units))
     if layout.paused:
         return {name: set() for name in layout.units}
     stored_by: dict[tuple[str, str], set[str]] = {}  # the units whose assignments and LIRE store into a variable
@@ -57,10 +65,14 @@ def shadowed_counters(layout: Layout, foreign: set[int] | None = None) -> dict[s
             targets = [node.target] if kind is n.Assign else node.targets
             for name in (target.name for target in targets if type(target) is n.Var):
                 stored_by.setdefault(unit.key(name), set()).add(unit.name)
+        elif kind is n.BuiltinCall and node.position_out is not None:  # (each sets the int: pystrings.told_setting)
+            stored_by.setdefault(unit.key(node.position_out.name), set()).add(unit.name)
     found: dict[str, set[str]] = {name: set() for name in layout.units}
     reach = called_units(layout) if foreign is not None and not foreign else None
     # (_counting leaves out the names a FAIRE steps, the others stored otherwise and the parameters)
-    counting = _counting(layout, {name for _, name in owners} | assigned | layout.parameters)
+    # (a name given by reference, where no line runs in a frame not its own: only the caller's variable of the name)
+    lent_names = {name for _, name in lent}
+    counting = _counting(layout, {name for _, name in owners} | assigned | layout.parameters, lent)
     for (owner, name), units in stored_by.items() if reach is not None else ():
         # A variable no FAIRE steps that only its own unit's assignments and LIRE store into, one at least X←X±c
         # or LIRE (an ALLER EN's counter, a size read in): each sets its int (pystmt.counter_given), where no line
@@ -68,7 +80,15 @@ def shadowed_counters(layout: Layout, foreign: set[int] | None = None) -> dict[s
         if units == {owner} and (owner, name) in counting and layout.is_pure_number(name):
             found[owner].add(name)
     for (owner, name), units in owners.items():  # a procedure's own only: a recursive call has its own int
-        if name in assigned or name in layout.parameters or not layout.is_pure_number(name):
+        # (a name that is some procedure's parameter: only the owner's counts, where no line runs in a frame not
+        # its own; a parameter J of &CHEMIN took the ints of every other procedure's FAIRE J: Dijkstra's 1.9 times)
+        # (and a CHAINE or TABLEAU of the name: only one its unit's lines may run, as is_own_number says)
+        unit = layout.units[owner]
+        if reach is None:
+            params, number, given = layout.parameters, layout.is_pure_number(name), name in lent_names
+        else:
+            params, number, given = unit.params, layout.is_own_number(name, unit, foreign), (owner, name) in lent
+        if name in assigned or name in positioned or name in params or given or not number:
             continue
         if units == {owner} and stored_by.get((owner, name), units) == units:
             found[owner].add(name)
@@ -80,12 +100,13 @@ def shadowed_counters(layout: Layout, foreign: set[int] | None = None) -> dict[s
     return found
 
 
-def _counting(layout: Layout, excluded: set[str]) -> set[tuple[str, str]]:
+def _counting(layout: Layout, excluded: set[str], excluded_keys: set[Key] = frozenset()) -> set[Key]:
     """The variables (owner, name) that an assignment X←X±c or a LIRE stores into, whose every other assignment
     is a whole constant, an element (a column kept in a TABLEAU, as the queens' C[K]) or + - * of constants and
-    such variables (their ints make its own: pystmt.int_made); a greatest fixpoint, from none of the `excluded`.
-    (A position, a product of a parameter: a store that takes the int from the float cost more than the indexes
-    saved, heap 1.06.)"""
+    such variables (their ints make its own: pystmt.int_made); a greatest fixpoint, from none of the `excluded`
+    names nor the `excluded_keys` variables. (A position computed, `P←POS(S,P,T)`, a product of a parameter: a
+    store that takes the int from the float cost more than the indexes saved, heap 1.06; a position that SCH, CNB
+    or GRL give back sets the int it has worked out: see shadowed_counters.)"""
     stores: dict[tuple[str, str], list[tuple[Unit, object]]] = {}
     found: set[tuple[str, str]] = set()
     for unit, node in layout.noted:
@@ -105,7 +126,7 @@ def _counting(layout: Layout, excluded: set[str]) -> set[tuple[str, str]]:
                                kind is n.Binary and expr.op in "+-*" and made(unit, expr.left, depth + 1) and
                                made(unit, expr.right, depth + 1))
 
-    found = {variable for variable in found if variable[1] not in excluded}
+    found = {variable for variable in found if variable[1] not in excluded and variable not in excluded_keys}
     changed = True
     while changed:
         changed = False
@@ -148,8 +169,8 @@ def counter_floors(layout: Layout) -> dict[str, int]:
     return {name: floor for name, floor in floors.items() if name not in unknown and name in stepped}
 
 
-def live_counters(program: ir.ProgramIR, states: dict[int, tuple], roots: list[int],
-                  counters: set[str], assigned: set[str] = frozenset()) -> dict[int, set[str]]:
+def live_counters(program: ir.ProgramIR, states: dict[int, tuple], roots: list[int], counters: set[str],
+                  assigned: set[str] = frozenset(), positioned: set[str] = frozenset()) -> dict[int, set[str]]:
     """The FAIRE variables whose int is sure to be set at the start of each block (loops decided by
     loop_states): a hint, for the int is NaN, and the float is used, wherever it is not set.
 
@@ -175,7 +196,7 @@ def live_counters(program: ir.ProgramIR, states: dict[int, tuple], roots: list[i
             start[block_id] = set(counters).intersection(*(out.get(p, counters) for p in into[block_id]))
         live = set(start[block_id])
         for op in block.ops:
-            counter_after(op, live, counters, assigned)
+            counter_after(op, live, counters, assigned, positioned)
         if type(block.exit) is ir.OpenLoop and block.exit.node.var in counters:
             if block.exit.node.cond is None:
                 live.add(block.exit.node.var)
@@ -187,11 +208,16 @@ def live_counters(program: ir.ProgramIR, states: dict[int, tuple], roots: list[i
     return start
 
 
-def counter_after(op: object, live: set[str], counters: set[str], assigned: set[str] = frozenset()) -> None:
+def counter_after(op: object, live: set[str], counters: set[str], assigned: set[str] = frozenset(),
+                  positioned: set[str] = frozenset()) -> None:
     """Update the counters whose int is set after an operation: an assignment of a whole constant sets
     its variable's, any other assignment and LIRE unset it (the code: pystmt.st_Assign, st_Lire); of the
-    `assigned` counters, every one sets it but X←X±c, which keeps it (a hint: a fraction gives NaN)."""
+    `assigned` counters, every one sets it but X←X±c, which keeps it (a hint: a fraction gives NaN), and so does
+    a position given to one of them (`positioned`: the int, or NaN where the built-in's general way gives it)."""
     node = getattr(op, "node", None)
+    if positioned and node is not None:
+        live.update(item.position_out.name for item in walk(node) if type(item) is n.BuiltinCall and
+                    item.position_out is not None and item.position_out.name in positioned)
     if type(node) is n.Assign and type(node.target) is n.Var and node.target.name in counters:
         name = node.target.name
         if whole_constant(node.expr) is not None or name in assigned and counter_step(name, node.expr) is None:

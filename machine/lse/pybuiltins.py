@@ -111,10 +111,13 @@ def builtin_call(ex: ExpressionCode, node: n.BuiltinCall) -> tuple[str, str]:
         call = ex.numbers.builtin(call, node.name in WHOLE_RESULTS)
     return call, spec.result_kind
 
-def told_by(ex: ExpressionCode, given: str) -> tuple[str, Callable[[str], str]]:
-    """What an inline SCH or CNB gives its position back into: the Python name of the variable `given`, and the
-    general form given the built-in's call (pynames.UnitNames.position)."""
-    return ex.scope.pyname(given), lambda call: ex.scope.position(given, call)
+
+def told_by(ex: ExpressionCode, given: str) -> tuple[str, Callable[[str], str], str | None]:
+    """What an inline SCH, CNB or GRL gives its position back into: the Python name of the variable `given`, the
+    general form given the built-in's call (pynames.UnitNames.position), and the int beside the variable where it
+    is a counter (counters.shadowed_counters), set with it."""
+    return ex.scope.pyname(given), lambda call: ex.scope.position(given, call), ex.scope.counter(given)
+
 
 def whole_quotient(ex: ExpressionCode, arg: object) -> str | None:
     """ENT's code for a whole number divided by a whole constant or a variable proved whole, in single

@@ -124,8 +124,9 @@ class UnitCode(UnitNames):
             if self.storage(name) in ("local", "global")}
         self.charges = ChargePlan(shared, self.block_ids, self.entries, self.states, roots)
         self.assigned_counters = self.counters - shared.stepped  # (ALLER EN's counters: see counters.counter_after)
-        self.live_at = counters.live_counters(program, self.states, roots, self.counters,
-                                              self.assigned_counters) if self.counters else {}
+        self.positioned = self.assigned_counters & analyses.position_outs(nodes)  # (their ints set with them)
+        self.live_at = counters.live_counters(program, self.states, roots, self.counters, self.assigned_counters,
+                                              self.positioned) if self.counters else {}
         self.live: set[str] = set()  # the counters whose int is set where the code being written runs
         self.loops.choose()  # the counted loops (a Python `for`)
         self.arms = 0  # how many SI deep the code being written is
@@ -544,7 +545,8 @@ class UnitCode(UnitNames):
             if not self.shared.profile and key is not None and not self.jumps_out:
                 self.written[key] = [line[indent:] for line in out.lines[start:]]
             self.jumps_out = False
-        counters.counter_after(op, self.live, self.counters, self.assigned_counters)  # (what follows sees it)
+        counters.counter_after(op, self.live, self.counters, self.assigned_counters,
+                               self.positioned)  # (what follows sees it)
         self.kept.written(key, op.node, known is not None)
 
     # --------------------------------------------------------------- exits

@@ -16,6 +16,7 @@ from machine.lse import analyses, ir, pyflow, pyslices
 from machine.lse import nodes as n
 from machine.lse.checks import walk
 from machine.lse.costs import expression_cost
+from machine.lse.numbers import WHOLE_EXACT
 from machine.lse.operands import constant_passes, fractional, offset_of, whole24, whole_constant
 from machine.lse.pyarray import HOISTED
 from machine.lse.pybounds import counts_up, shadow, short, whole_start
@@ -142,6 +143,7 @@ class LoopCode:
         out.depth += 2
         price = self.passes(body, loop, body in self.bulk)
         out.depth -= 1
+        cut = bool(self.caps) or self.floor is not None  # (its ints may be cut: a pass of NaN, see chosen)
         chosen = self.chosen(body, counter)
         head, self.head = self.head, None
         bound, self.bound = self.bound, None
@@ -180,6 +182,10 @@ class LoopCode:
         out.emit("except BaseException:")
         out.emit(f"    {left}; raise")
         out.emit(unit.store(var, self.counted_value(var), "n"))
+        if cut:  # a pass of NaN run the general way: the int taken again from the float, for the passes after it
+            value = unit.read(var)
+            out.emit(f"if {counter} != {counter}: {counter} = _k if -{WHOLE_EXACT!r} <= {value} <= {WHOLE_EXACT!r} "
+                     f"and (_k := _floor({value})) == {value} else _NAN")
         self.static_line_end(line, state, next_block, paid=True)
         unit.fused = None
         out.depth -= 1
@@ -187,8 +193,9 @@ class LoopCode:
     def chosen(self, body: int, counter: str) -> str:
         """What a counted loop's `for` runs over: its variable's ints, `range(i, stop, step)`, stopped short of the
         first int that an index part of its own (the int plus or minus a constant: see capped, floored) would
-        take out of its bounds; else the one pass of the int as it is (NaN where the ints were cut: from there,
-        the passes run the general way, which raises where such an index is read)."""
+        take out of its bounds; else the one pass of the int as it is (NaN where the ints were cut: that pass
+        runs the general way, which raises where such an index is read; count takes the int again after it, so
+        that a loop from 1 whose pass reads C[I-1] only where I>1 runs its other passes in the `for`)."""
         ints, stop, step = f"_stop{body} is not None and _type({counter}) is _int", f"_stop{body}", f"_ist{body}"
         up = down = stop  # the stop of a range going up, and of one going down
         tests = []

@@ -253,7 +253,9 @@ class UnitNames:
             if where == "global":
                 self.assigned.add(name)
             # (a conditional, not a tuple: the call, the position stored, then the value; 22 ns less a call)
-            return f"(_p[0] if ({self.pyname(name)} := (_p := {call})[1]) is not None else _p[0])"
+            # A counter's int is NaN here (the floats then: the general way is the rare one).
+            counter = "" if self.counter(name) is None else f" and ({self.counter(name)} := _NAN) is not None"
+            return f"(_p[0] if ({self.pyname(name)} := (_p := {call})[1]) is not None{counter} else _p[0])"
         return f"_pos({self.env(name)}, {name!r}, {call})"
 
     def env(self, name: str) -> str:

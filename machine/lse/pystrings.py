@@ -16,13 +16,16 @@ from machine.lse import nodes as n
 from machine.lse.pyarray import simple
 
 STOPS = 4  # the most stops of SCH written inline: a search each (as builtins._stop)
+# Where a position is given back: the variable's Python name, the general form given the built-in's call, the int
+# beside the variable where it is a counter (pybuiltins.told_by).
+Told = tuple[str, Callable[[str], str], str | None]
 
 if TYPE_CHECKING:
     from machine.lse.pyexpr import ExpressionCode
 
 
 def substring(ex: ExpressionCode, parts: list[tuple[str, str]], count: int | None, node_start: object,
-              start_int: str | None = None, told: tuple[str, Callable[[str], str]] | None = None,
+              start_int: str | None = None, told: Told | None = None,
               count_int: str | None = None) -> str:
     """SCH(s, d, n) inline, paid, when d is a whole number from 1 and n (a whole constant, or None: a number
     computed) a whole number from 0; `told`, for SCH(s, d, n, P): the Python name of P, set to the position
@@ -59,6 +62,9 @@ def substring(ex: ExpressionCode, parts: list[tuple[str, str]], count: int | Non
     whole_start = []
     if float(first).is_integer() and 1 <= first < 2 ** 24:  # written out: nothing to compute or test
         d, i = start, str(int(first))
+    elif start_int is not None and told is not None and told[2] is not None:  # (it may read the int the position
+        d, i = start, f"_i{depth}"  # sets: taken first, as position_start takes it)
+        whole_start = [f"({i} := {start_int}) > 0"]
     elif start_int is not None:  # an int, NaN where the float is no whole number (its tests fail)
         d, i = start, start_int
         whole_start = [] if count is not None and ex.at_least_one(node_start) else [f"{i} > 0"]
@@ -99,12 +105,16 @@ def substring(ex: ExpressionCode, parts: list[tuple[str, str]], count: int | Non
     return f"({r} if {' and '.join(checks)} else {general_sch(told, s, d, c)})"
 
 
-def told_setting(told: tuple[str, Callable[[str], str]] | None, after: str) -> list[str]:
-    """The check that gives SCH's position back (`after`, once the substring is paid) into `told`'s variable."""
-    return [] if told is None else [f"({told[0]} := _float({after})) is not None"]
+def told_setting(told: Told | None, after: str) -> list[str]:
+    """The check that gives SCH's position back (`after`, an int, once the substring is paid) into `told`'s variable,
+    and into its int where it has one."""
+    if told is None:
+        return []
+    name, _, int_name = told
+    return [f"({name} := _float({after if int_name is None else f'{int_name} := {after}'})) is not None"]
 
 
-def general_sch(told: tuple[str, Callable[[str], str]] | None, s: str, d: str, third: str) -> str:
+def general_sch(told: Told | None, s: str, d: str, third: str) -> str:
     """What an inline SCH's tests refuse: the paid substring alone, or the built-in whose position `told` gives
     back (pynames.UnitNames.position), given the values."""
     return f"_sch({s}, {d}, {third})" if told is None else told[1](f"_b_SCH({s}, {d}, {third})")
@@ -170,7 +180,7 @@ SCANS = {("SKP", "char"): "_skpc", ("SKP", "set"): "_skps", ("PTR", "set"): "_pt
 
 
 def skipped(ex: ExpressionCode, node: n.BuiltinCall, parts: list[tuple[str, str]],
-            told: tuple[str, Callable[[str], str]] | None = None) -> str | None:
+            told: Told | None = None) -> str | None:
     """SKP(s, d[, set]), PTR or GRL in plain runs: strops' scan of its kind, then its char_scan charge from d to the
     position given (GRL's given into the variable `told` names, if any); where the scan refuses the values
     (None), the paid built-in, given them. None: a start not known to be a number (the built-in's alone).
@@ -199,7 +209,8 @@ def skipped(ex: ExpressionCode, node: n.BuiltinCall, parts: list[tuple[str, str]
         charge = f"({found} <= {d} or (cyc := cyc + {per_char} * ({found} - {d})) is not None)"
         return f"({found} if ({found} := {scan}) is not None and {charge} else {general})"
     charge = f"(({found} := {word}[1]) <= {d} or (cyc := cyc + {per_char} * ({found} - {d})) is not None)"
-    given = "" if told is None else f" and ({told[0]} := {found}) is not None"
+    given = "" if told is None else f" and ({told[0]} := {found}) is not None" + (
+        "" if told[2] is None else f" and ({told[2]} := _floor({found})) is not None")
     return (f"({word}[0] if ({word} := {scan}) is not None and {charge}{given} else "
             f"{general + '[0]' if told is None else told[1](general)})")
 
@@ -263,7 +274,7 @@ def joined_tail(ex: ExpressionCode, first: str, second: str, texts: list[str]) -
 
 
 def stopped(ex: ExpressionCode, parts: list[tuple[str, str]], stops: str, node_start: object,
-            start_int: str | None = None, told: tuple[str, Callable[[str], str]] | None = None) -> str:
+            start_int: str | None = None, told: Told | None = None) -> str:
     """SCH(s, d, c) with c one to STOPS characters written out: inline, paid, when d is a whole number from 1
     within s; the characters from d up to the first of c or the end of s, one char_scan each (as
     builtins._paid_sch: one search a stop, each within what the one before left); anything else is the
@@ -274,7 +285,7 @@ def stopped(ex: ExpressionCode, parts: list[tuple[str, str]], stops: str, node_s
     s, text_first = ex.once(text, f"_s{depth}") if simple(start) or start_int is not None else (
         f"_s{depth}", f"_s{depth} := {text}")
     tests = [kind_test(text_first, text_kind, "s")]
-    d, i, whole = position_start(ex, (start, start_kind), node_start, start_int, tests)
+    d, i, whole = position_start(ex, (start, start_kind), node_start, start_int, tests, told)
     first, *others = stops
     searches = [f"(({e} := {s}.find({first!r}, {i} - 1)) >= 0 or ({e} := _len({s})) >= 0)"]
     searches += [f"(({f} := {s}.find({stop!r}, {i} - 1, {e})) < 0 or ({e} := {f}) >= 0)" for stop in others]
@@ -285,7 +296,7 @@ def stopped(ex: ExpressionCode, parts: list[tuple[str, str]], stops: str, node_s
 
 
 def number_read(ex: ExpressionCode, parts: list[tuple[str, str]], node_start: object,
-                told: tuple[str, Callable[[str], str]] | None = None) -> str:
+                told: Told | None = None) -> str:
     """CNB(s, d) inline, paid, when d is a whole number from 1: the number written at d after blanks (one match
     of builtins.spaced_number, `_cnbm`), 0 where there is none; the characters from d to its end, one
     char_scan each (as builtins._paid_cnb). A number past the double range, or anything else, is the
@@ -354,15 +365,19 @@ def character(ex: ExpressionCode, part: tuple[str, str]) -> str:
 
 
 def position_start(ex: ExpressionCode, part: tuple[str, str], node: object, start_int: str | None,
-                   tests: list[str]) -> tuple[str, str, list[str]]:
+                   tests: list[str], told: Told | None = None) -> tuple[str, str, list[str]]:
     """A start position that is not written out, read after the string (SCH to a stop, EQN): its float for
     the built-in, its int, and the tests that it is a whole number from 1. `start_int`: the int of a loop's
     variable (pyexpr.int_start), NaN where the float is no whole number (its tests fail); else the float,
-    a name read in its turn, or computed here (its kind test appended to `tests`)."""
+    a name read in its turn, or computed here (its kind test appended to `tests`). Where the position is given
+    back into a counter (`told`), the start's int is taken into a temporary first: it may read the counter's
+    int, which the tests set before the value that reads the start is computed (`SCH(T,P+1,' ',P)`)."""
     start, kind = part
+    depth = ex.depth + 1
+    if start_int is not None and told is not None and told[2] is not None:
+        return start, f"_i{depth}", [f"(_i{depth} := {start_int}) > 0"]
     if start_int is not None:
         return start, start_int, [] if ex.at_least_one(node) else [f"{start_int} > 0"]
-    depth = ex.depth + 1
     d, i = f"_d{depth}", f"_i{depth}"
     if kind == "n" and simple(start):
         d = start

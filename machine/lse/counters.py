@@ -38,6 +38,7 @@ def shadowed_counters(layout: Layout, foreign: set[int] | None = None) -> dict[s
     owners: dict[tuple[str, str], set[str]] = {}
     assigned: set[str] = set()  # names given a value other than by a FAIRE, an assignment, LIRE or a position
     positioned: set[str] = set()  # names given a position (SCH, CNB, GRL): a counter no FAIRE steps may be one
+    lent: set[Key] = set()  # the variables given to a parameter by reference, by (unit, name) of the caller
     for unit, node in layout.noted:
         kind = type(node)
         if kind is n.Liberer:
@@ -50,13 +51,11 @@ def shadowed_counters(layout: Layout, foreign: set[int] | None = None) -> dict[s
             assigned.update(target.name for target in (node.var, node.status) if type(target) is n.Var)
         elif kind is n.BuiltinCall and node.position_out is not None:
             positioned.add(node.position_out.name)
-    lent: set[Key] = set()  # the variables given to a parameter by reference, by (unit, name) of the caller
-    for unit, node in layout.noted:
-        if type(node) is n.Call:
+        elif kind is n.Call:
             lent.update(unit.key(name) for name in given_by_reference(node, layout.units))
     if layout.paused:
         return {name: set() for name in layout.units}
-    stored_by: dict[tuple[str, str], set[str]] = {}  # the units whose assignments and LIRE store into a variable
+    stored_by: dict[tuple[str, str], set[str]] = {}  # the units whose assignments, LIRE and positions store into it
     for unit, node in layout.noted:
         kind = type(node)
         if kind is n.Faire:

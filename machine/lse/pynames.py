@@ -254,8 +254,9 @@ class UnitNames:
                 self.assigned.add(name)
             # (a conditional, not a tuple: the call, the position stored, then the value; 22 ns less a call)
             # A counter's int is NaN here (the floats then: the general way is the rare one).
-            counter = "" if self.counter(name) is None else f" and ({self.counter(name)} := _NAN) is not None"
-            return f"(_p[0] if ({self.pyname(name)} := (_p := {call})[1]) is not None{counter} else _p[0])"
+            counter = self.counter(name)
+            unset = "" if counter is None else f" and ({counter} := _NAN) is not None"
+            return f"(_p[0] if ({self.pyname(name)} := (_p := {call})[1]) is not None{unset} else _p[0])"
         return f"_pos({self.env(name)}, {name!r}, {call})"
 
     def env(self, name: str) -> str:

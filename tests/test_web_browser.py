@@ -23,6 +23,7 @@ from machine.web import share
 from machine.web.build import build
 from machine.web.page import Page
 
+pytestmark = pytest.mark.renderer  # run once more if Chromium's renderer dies (tests/crashed_renderer.py)
 ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOT = ROOT / "docs" / "web-page.png"  # the README shows it; --update-golden takes it again
 CHROMIUM = os.environ.get("MICRO_LSE_CHROMIUM", "/usr/bin/chromium")

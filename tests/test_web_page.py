@@ -140,6 +140,65 @@ def test_escape_interrupts_a_running_program_and_co_continues_it(page):
     assert "INTERROMPU EN LIGNE 20" in frames_until(page, "INTERROMPU")
 
 
+def test_a_page_is_still_at_the_prompt_and_not_while_a_program_runs_waits_or_is_to_be_opened(page):
+    frames_until(page, "PRET")
+    assert page.still()
+    page.open("10 LIRE X\n20 TERMINER\n")
+    page.frame()
+    assert page.micro.runtime.status is Status.WAITING and not page.still()
+    page.open("10 X←0\n20 X←X+1;ALLER EN 20\n")
+    assert page.pending is not None and not page.still()
+    while page.pending is not None:
+        page.frame()
+    assert page.session.running and not page.still()
+    page.frame(json.dumps([["key", "Escape"]]))
+    frames_until(page, "INTERROMPU EN LIGNE 20")
+    assert page.still()
+
+
+def test_the_frames_of_a_still_page_switch_no_stack(tmp_path):
+    switches: list[str] = []
+
+    class CountingBaton(GreenletBaton):
+        def start(self, entry, *args):
+            switches.append("start")
+            return super().start(entry, *args)
+
+        def go(self, word):
+            switches.append(word)
+            return super().go(word)
+
+    page = Page("micro40", str(tmp_path / "disk"), lambda: PromisedSuspension(CountingBaton(), lambda thunk: thunk()))
+    for _ in range(50):
+        assert page.still()
+        page.frame()
+    assert switches == []
+    typed(page, "10 AFFICHER 'BONJOUR'", "20 TERMINER", "EX")
+    frames_until(page, "TERMINE")
+    assert switches[0] == "start"
+
+
+def test_where_automatic_collection_is_off_the_page_collects_in_full_every_few_seconds(page, monkeypatch):
+    from machine.web import page as page_module
+
+    collected: list[tuple] = []
+    monkeypatch.setattr(page_module.gc, "isenabled", lambda: False)
+    monkeypatch.setattr(page_module.gc, "collect", lambda *generation: collected.append(generation))
+    page.frames = 0
+    for _ in range(2 * page_module.COLLECT_FRAMES):
+        page.frame()
+    assert collected == [(), ()]  # no generation named: a full collection
+
+
+def test_own_collection_turns_automatic_collection_off(monkeypatch):
+    from machine.web import promised as promised_module
+
+    turned: list[str] = []
+    monkeypatch.setattr(promised_module.gc, "disable", lambda: turned.append("off"))
+    promised_module.own_collection()
+    assert turned == ["off"]
+
+
 def test_opening_a_program_while_one_runs_stops_it_first_and_keeps_the_old_one_for_rc(page):
     page.open("10 X←0\n20 X←X+1;ALLER EN 20\n")
     page.frame()

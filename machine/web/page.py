@@ -6,6 +6,7 @@ the page so that no JavaScript object is kept by Python. Must not import pygame 
 
 from __future__ import annotations
 
+import gc
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -26,6 +27,7 @@ from machine.sound import Bell
 from machine.web import share
 
 BLINK_FRAMES = 25  # the cursor changes every half second at 50 frames a second
+COLLECT_FRAMES = 250  # where automatic collection is off (promised.own_collection): a full one every 5 s
 FRAME_WORK = 0.025  # seconds of Python work per frame in turbo: the page still draws and takes keys
 EDIT_KEYS = {  # the page's key names (KeyboardEvent.key) to the screen editor's
     "Backspace": keys.BACKSPACE, "Delete": keys.DELETE, "Insert": keys.INSERT,
@@ -98,6 +100,8 @@ class Page:
             self.disk_changed = True  # a program may have written its data files
         self.bell.poll()
         self.frames += 1
+        if self.frames % COLLECT_FRAMES == 0 and not gc.isenabled():
+            gc.collect()  # a full collection: it walks no stack's frames, suspended or not
         cursor = self.micro.screen.cursor_cell() if self.seat.cursor_shown(self.frames, BLINK_FRAMES) else None
         screen = self.micro.screen
         drawn = (tuple("".join(row) for row in screen.cells), cursor, self.seat.turbo)  # turbo: the button
@@ -108,6 +112,10 @@ class Page:
                  "running": self.session.running, "cycles": self.micro.cycles, "turbo": self.seat.turbo}
         self.rings, self.disk_changed = 0, False
         return json.dumps(reply)
+
+    def still(self) -> bool:
+        """True when a frame given no keys can run no program: none running, none to open, no switch-off."""
+        return not self.session.running and self.pending is None and not self.session.leaving
 
     def event(self, kind: str, value: str = "", shifted: bool = False) -> None:
         """One event of the page: ("text", chars), ("key", KeyboardEvent.key, shift), ("turbo",), ("paste", text)."""

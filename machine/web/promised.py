@@ -9,6 +9,7 @@ Imports pyodide's ffi only when made, so the desktop can import and test it with
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
 
 from machine.errors import InternalError
@@ -113,3 +114,13 @@ def browser_suspension() -> PromisedSuspension:
             return failure
 
     return PromisedSuspension(ProxyBaton(), run_sync)
+
+
+def own_collection() -> None:
+    """Automatic garbage collection off; the page collects in full every few seconds (page.COLLECT_FRAMES).
+
+    Decision: Pyodide 314's automatic collection walks the frames of every suspended stack, whose memory
+    another stack may have reused (pyodide issue 6464: "memory access out of bounds", a fatal error); a
+    full collection walks none. While a program runs, the page's stack or the program's is suspended.
+    """
+    gc.disable()

@@ -167,6 +167,7 @@ async function boot() {
   window.lseBaton = new Baton();
   const pageModule = py.pyimport("machine.web.page");
   const promised = py.pyimport("machine.web.promised");
+  promised.own_collection();
   const profile = params.get("profile") || "micro40";
   const page = pageModule.Page(profile, DISK, promised.browser_suspension);
   const call = (name, ...args) => new Promise((resolve, reject) => {
@@ -200,7 +201,9 @@ async function loop(page, py) {
     state.events = [];
     let reply;
     try {
-      reply = await page.frame.callPromising(events);
+      // A frame that can run no program needs no stack of its own: called plainly, it makes no JSPI task,
+      // so Chromium's stack switching is used only while a program runs or keys may start one.
+      reply = events === "[]" && page.still() ? page.frame(events) : await page.frame.callPromising(events);
     } catch (error) {
       say("ERREUR INTERNE DU MICRO (VOIR LA CONSOLE)");
       console.error(error);

@@ -34,10 +34,12 @@ FOUND = {
     "a store in a procedure": (("10 L←100;&P", "20 ALLER EN L", "30 PROCEDURE &P", "40 L←200", "50 RETOUR"),
                                (100, 200)),
     "a value read in": (("10 LIRE L", "20 ALLER EN L"), None),
-    "a built-in's value": (("10 L←ENT(100.5)", "20 ALLER EN L"), None),
+    "a built-in's value": (("10 L←ENT(100.5)", "20 ALLER EN L"), (100,)),
+    "another built-in's value": (("10 L←ABS(-100)", "20 ALLER EN L"), None),
     "a function's result": (("10 L←&F", "20 ALLER EN L", "30 PROCEDURE &F", "40 RESULTAT 100"), None),
     "a count that grows": (("10 L←0", "15 L←L+1;SI L<50 ALORS ALLER EN 15", "20 ALLER EN L"), None),
-    "a fraction": (("10 L←100.5", "20 ALLER EN L"), None),
+    "a fraction": (("10 L←100.5", "20 ALLER EN L"), ()),
+    "a fraction single precision does not hold": (("10 L←100.1", "20 ALLER EN L"), None),
     "a loop's variable": (("10 FAIRE 15 POUR L←1 JUSQUA 3", "15 *", "20 ALLER EN 100*L"), (100, 200, 300)),
     "a loop's variable counting down by two": (("10 FAIRE 15 POUR L←5 PAS -2 JUSQUA 1", "15 *",
                                                  "20 ALLER EN 100*L"), (100, 300)),
@@ -62,10 +64,35 @@ FOUND = {
                                                        "410 L←200", "420 RETOUR"), (100,)),
     "a procedure's own variable of the name, whose lines the program's jump enters": (
         ("10 L←100;&P", "20 ALLER EN L", "30 PROCEDURE &P LOCAL L", "40 L←200", "50 RETOUR"), None),
-    "a division": (("10 L←400/2", "20 ALLER EN L"), None),
+    "a division": (("10 L←400/2", "20 ALLER EN L"), (200,)),
+    "a quotient that is no whole number": (("10 K←(POS('AB',1,'B')+1)/2", "20 ALLER EN 200*K"), (100, 200, 300)),
+    "a quotient single precision does not hold": (("10 L←1/3", "20 ALLER EN 300*L"), None),
+    "the whole part of a quotient": (("10 C←POS('ABCDEFGHIJKLMNOPQRST',1,'E');K←ENT((C+9)/10)", "20 ALLER EN 100*K"),
+                                     (100, 200, 300)),
     "a place POS finds in a constant string": (("10 C←POS('AB',1,SI ALE(0)<0.5 ALORS 'B' SINON 'A')",
                                                  "20 ALLER EN 100*C"), (100, 200, 300)),
-    "a place POS finds in a variable's string": (("10 CHAINE S;S←'AB';C←POS(S,1,'B')", "20 ALLER EN 100*C"), None),
+    "a place POS finds in a variable's string": (("10 CHAINE S;S←'AB';C←POS(S,1,'B')", "20 ALLER EN 100*C"),
+                                                  (100, 200, 300)),
+    "a place POS finds in a string of constants of two lengths": (
+        ("10 CHAINE S;S←'A';SI ALE(0)<0.5 ALORS S←'ABC'", "15 C←POS(S,1,'B')", "20 ALLER EN 100*C"), (100, 200, 300)),
+    "a place POS finds in a string read in": (("10 CHAINE S;LIRE S;C←POS(S,1,'B')", "20 ALLER EN 100*C"), None),
+    "a place POS finds in a string made": (("10 CHAINE S;S←'AB'!'C';C←POS(S,1,'B')", "20 ALLER EN 100*C"), None),
+    "the store on the jump's line, where the others are not followed": (
+        ("10 LIRE K", "20 K←SI ALE(0)<0.5 ALORS 1 SINON 3;ALLER EN 100*K"), (100, 300)),
+    "the stores on each way to the jump": (("10 LIRE K;SI K>0 ALORS K←1 SINON K←2", "20 ALLER EN 100*K"), (100, 200)),
+    "a value read in on a way to the jump": (("10 LIRE J;K←J;K←1;SI ALE(0)<0.5 ALORS LIRE K", "20 ALLER EN 100*K"),
+                                             None),
+    "a call between the store and the jump": (("10 LIRE J;K←J;K←1;&P", "20 ALLER EN 100*K", "30 PROCEDURE &P",
+                                                "40 RETOUR"), None),
+    "a store that reaches the jump round a loop": (
+        ("10 LIRE J;K←J;K←1", "15 SI ALE(0)<0.5 ALORS K←2", "20 SI K<3 ALORS ALLER EN 100*K;K←3;ALLER EN 15"),
+        (100, 200, 300)),  # (K←3 reaches the jump, though the SI would not let it jump: no condition is read)
+    "a store that a loop of its own steps": (("10 LIRE J;K←J;K←1", "15 FAIRE 20 POUR I←1 JUSQUA 2",
+                                              "20 ALLER EN 100*K"), (100,)),
+    "the variable of the loop the jump is in": (("10 LIRE J;K←J", "15 FAIRE 20 POUR K←1 JUSQUA J",
+                                                 "20 ALLER EN 100*K"), None),
+    "what the run starts with, where nothing stores it on the way": (("10 LIRE J;SI J>0 ALORS K←J", "15 K←K",
+                                                                      "20 ALLER EN 100*K"), None),
     "a procedure's parameter by value, from what its calls give it": (
         ("10 &P(1);&P(3);TERMINER", "20 PROCEDURE &P(K) LOCAL K", "30 ALLER EN 100*K"), (100, 300)),
     "a parameter by value given the program's variable": (
@@ -85,11 +112,12 @@ FOUND = {
 }
 
 
-def jump_lines(source: str, held: dict | None = None) -> tuple[int, ...] | None:
-    """The lines the analysis finds for the program's one computed jump."""
+def jump_lines(source: str, held: dict | None = None, start: int | None = None) -> tuple[int, ...] | None:
+    """The lines the analysis finds for the program's one computed jump (a run from line `start`, or the first)."""
     program = parse(source)
     blocks = ir.lower(program)
-    found = targets.jump_targets(blocks, layout(program), held or {})
+    roots = None if start is None else [blocks.line_block[start]]
+    found = targets.jump_targets(blocks, layout(program), held or {}, roots)
     [jump] = [block.exit for block in blocks.blocks if type(block.exit) is ir.Jump and block.exit.line is None]
     return found.lines.get(id(jump))
 
@@ -103,7 +131,11 @@ def test_the_lines_a_computed_jump_may_go_to_are_found_from_every_store(name: st
 def test_what_the_prompt_left_in_a_variable_counts_as_a_store() -> None:
     source = lines("10 L←100", "20 ALLER EN L", *TAIL)
     assert jump_lines(source, {"L": 300.0}) == (100, 300)
-    assert jump_lines(source, {"L": 0.5}) is None
+    assert jump_lines(source, {"L": 0.5}) == (100,)  # (the store of line 10 is the one that reaches the jump)
+    assert jump_lines(source, {"L": 300.0}, start=20) == (100, 300)
+    assert jump_lines(source, {"L": 0.5}, start=20) is None
+    # (from line 20, what line 10 reads in may reach the jump: a jump not yet told may go to line 10)
+    assert jump_lines(lines("10 LIRE L", "20 ALLER EN L", *TAIL), {"L": 200.0}, start=20) is None
 
 
 @pytest.mark.parametrize("profile", ["micro40", "console80"])
@@ -153,6 +185,21 @@ def test_a_run_whose_jump_variable_the_monitor_changed_goes_on_only_to_a_line_th
     session.type(first, "20 PAUSE", "30 ALLER EN L", *TAIL)
     assert "PAUSE EN LIGNE 20" in session.type("EX")
     session.type("L←300")
+    assert expected in session.type("CO")
+
+
+@pytest.mark.parametrize(("first", "change", "expected"), [
+    ("10 K←ALE(0);K←1", "K←3", "RIEN A CONTINUER"),  # a value its store on the way did not give it
+    ("10 K←ALE(0);K←1", "K←1", "CENT"),  # the same value: the run goes on
+    ("10 CHAINE S;S←'AB';K←POS(S,1,'B')", "S←'ABCB'", "RIEN A CONTINUER"),  # a string longer than its constants
+], ids=["another value", "the same value", "a string of another length"])
+def test_a_run_whose_jump_was_told_by_the_stores_that_reach_it_goes_on_only_if_the_monitor_left_them(
+        first: str, change: str, expected: str) -> None:
+    session = Session(None)
+    jump = "30 ALLER EN 100*K" if "POS" not in first else "30 ALLER EN 100*POS(S,1,'B')"
+    session.type(first, "20 PAUSE", jump, *TAIL)
+    assert "PAUSE EN LIGNE 20" in session.type("EX")
+    session.type(change)
     assert expected in session.type("CO")
 
 

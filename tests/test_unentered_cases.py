@@ -27,8 +27,8 @@ SEARCH = _TWO_ENTRIES + (
     "190 TERMINER\n")
 RETURNED = ("10 X←1;&P\n20 AFFICHER 'NON'\n30 TERMINER\n40 AFFICHER 'OUI',X\n50 TERMINER\n60 PROCEDURE &P\n"
             "70 RETOUR EN 40\n")
-# (ENT's value is not followed: the jump may go to any line, see test_jump_targets)
-COMPUTED = "10 L←ENT(40.5)\n20 ALLER EN L\n30 TERMINER\n40 AFFICHER 'OUI'\n50 TERMINER\n"
+# (ABS's value is not followed: the jump may go to any line, see test_jump_targets)
+COMPUTED = "10 L←ABS(-40)\n20 ALLER EN L\n30 TERMINER\n40 AFFICHER 'OUI'\n50 TERMINER\n"
 
 CASES = {"a loop's end that its body runs into": SEARCH, "a line a RETOUR EN names": RETURNED,
          "a computed jump": COMPUTED}

@@ -191,7 +191,11 @@ class CompiledProgram:
 
     def targets_kept(self, variables: dict) -> bool:
         """False if a variable or an array that a computed jump's lines were found from (targets.py) now holds
-        another value than those found: the jump could go to a line its code does not test for."""
+        another value than those found, or one found from the stores that reach a jump (or a string from the
+        lengths of its constants) another value at all: the jump could go to a line its code does not test for."""
+        held = self.machine.G
+        if any(variables.get(name) != held.get(name) for name in self.targets.fixed):
+            return False
         for name, values in self.targets.values.items():
             value = variables.get(name)
             if value is not None and not all(item in values for item in (

@@ -1,24 +1,37 @@
 """The lines a computed ALLER EN may go to: the values its expression can take, found from every store of the
 variables and arrays it reads (a loop's variable: the values its constant bounds give; a procedure's parameter
-by value: what its calls give it). Imports nodes, ir, layout, analyses (which lines a unit runs) and holdings
-(which names are the program's); never the runtime.
+by value: what its calls give it), or else from the stores that reach the jump (reaching.py). Imports nodes,
+ir, layout, analyses (which lines a unit runs), holdings (which names are the program's) and reaching; never
+the runtime.
 """
 
 from __future__ import annotations
+
+import math
 
 from machine.lse import ir
 from machine.lse import nodes as n
 from machine.lse.analyses import foreign_lines, return_roots
 from machine.lse.holdings import array_variables, own_names
 from machine.lse.layout import MAIN, Layout, Unit
+from machine.lse.numbers import round32
+from machine.lse.reaching import START, predecessors, reaching_stores
 from machine.record import record
 
-SPREAD = 16  # the most values followed for a name or an expression: with more, it may be anything
-# Decision: only whole values below 2^24 are followed: their sums and products are exact in either precision,
-# so the value the run computes is the one found here, to the bit.
+SPREAD = 16  # the most values followed for a name: with more, it may be anything
+WITHIN = 256  # the most values followed inside an expression (the places POS may find in a line of text)
+# Decision: only values below 2^24 that single precision holds are followed, each operation's result too: the
+# run computes each exactly in either precision, so the value it computes is the one found here, to the bit.
+# (ENT of a quotient, inexact as it may be, is the floor of the exact one below 2^23: see _whole_quotients.)
 WHOLE_BELOW = float(1 << 24)
+QUOTIENT_BELOW = 1 << 23
 
 Key = tuple[str, str]  # (the unit whose own name it is, or MAIN; the name)
+
+
+def length_key(key: Key) -> Key:
+    """Where the lengths of a string variable's values are kept among the values followed (no name has a $)."""
+    return key[0], "$" + key[1]
 
 
 @record(slots=True)
@@ -29,6 +42,9 @@ class Targets:
     values: dict[str, frozenset[float]]  # the program's variables and arrays (their elements) those come from
     # the procedures' own names they come from, by (procedure, name): what a host's call may give a parameter
     params: dict[Key, frozenset[float]]
+    # the program's variables whose values were found from the stores that reach a jump: the monitor changing
+    # one at a pause stops the run (the value it gives is no store's)
+    fixed: frozenset[str] = frozenset()
 
 
 def jump_targets(program: ir.ProgramIR, layout: Layout, held: dict, roots: list[int] | None = None) -> Targets:
@@ -50,18 +66,18 @@ def jump_targets(program: ir.ProgramIR, layout: Layout, held: dict, roots: list[
     jumps = [block.exit for block in program.blocks if type(block.exit) is ir.Jump and block.exit.line is None]
     if not jumps:
         return Targets({}, {}, {})
-    found = _found(program, layout, held, jumps, keyed=True)
+    if roots is None:
+        lines = program.program.lines
+        roots = [program.line_block[lines[0].number]] if lines else [program.off_end]
+    found = _found(program, layout, held, jumps, keyed=True, roots=roots)
     if found.lines and _runs_foreign_lines(program, layout, jumps, found, roots):
         found = _found(program, layout, held, jumps, keyed=False)
     return found
 
 
 def _runs_foreign_lines(program: ir.ProgramIR, layout: Layout, jumps: list[ir.Jump], found: Targets,
-                        roots: list[int] | None) -> bool:
+                        roots: list[int]) -> bool:
     """True if, with the jumps going to the lines found, some unit runs a line another unit's lines hold."""
-    if roots is None:
-        lines = program.program.lines
-        roots = [program.line_block[lines[0].number]] if lines else [program.off_end]
     before = [jump.found_lines for jump in jumps]
     for jump in jumps:
         jump.found_lines = found.lines.get(id(jump))
@@ -75,13 +91,21 @@ def _runs_foreign_lines(program: ir.ProgramIR, layout: Layout, jumps: list[ir.Ju
             jump.found_lines = lines
 
 
-def _found(program: ir.ProgramIR, layout: Layout, held: dict, jumps: list[ir.Jump], keyed: bool) -> Targets:
-    """The lines of the jumps, a procedure's own names followed apart (`keyed`) or none of them."""
+def _found(program: ir.ProgramIR, layout: Layout, held: dict, jumps: list[ir.Jump], keyed: bool,
+           roots: list[int] | None = None) -> Targets:
+    """The lines of the jumps, a procedure's own names followed apart (`keyed`) or none of them; where `roots`
+    are given, a jump of the program's lines that every store does not tell is told by the stores that reach it."""
     arrays = _arrays(layout)
     resolve = _resolver(keyed)
     values, stores = _followed(layout, arrays, resolve, keyed)
     for name, kept in held.items():
         key = (MAIN, name)
+        if length_key(key) in values:  # a string the run starts with: its length is one it may have
+            told = values[length_key(key)]
+            if type(kept) is str and len(told | {float(len(kept))}) <= SPREAD:
+                values[length_key(key)] = told | {float(len(kept))}
+            else:
+                del values[length_key(key)]
         if key not in values:
             continue
         now = (kept[1:] if type(kept) is list else None) if name in arrays else [kept] if type(kept) is float else None
@@ -103,17 +127,97 @@ def _found(program: ir.ProgramIR, layout: Layout, held: dict, jumps: list[ir.Jum
                 values[key] = merged
                 changed = True
     owners = {line: unit for unit in layout.units.values() for line in unit.own_lines}
+    main = layout.units[MAIN]
     lines: dict[int, tuple[int, ...]] = {}
     needed: set[Key] = set()
+    reached: dict[Key, frozenset[float]] = {}  # the names a jump's reaching stores told: their values there
+    told: _Reaching | None = None  # (made for the first jump that needs it)
     for jump in jumps:
-        unit = owners.get(jump.at, layout.units[MAIN])
+        unit = owners.get(jump.at, main)
         found = _values(jump.expr, values, arrays, unit, resolve)
+        names = _names(jump.expr, unit, resolve)
+        if found is None and roots is not None and unit is main:
+            told = told or _Reaching(program, layout, held, jumps, lines, roots)
+            found = told.jump_values(jump, values, arrays, resolve)
+            if found is not None:
+                reached.update(told.told)
+                names = told.read
         if found is not None:
             lines[id(jump)] = tuple(sorted(int(value) for value in found if value in program.line_block))
-            needed |= _names(jump.expr, unit, resolve)
-    kept = {key: values[key] for key in _closure(needed, stores, resolve)}
-    return Targets(lines, {name: found for (owner, name), found in kept.items() if owner == MAIN},
-                   {key: found for key, found in kept.items() if key[0] != MAIN})
+            needed |= names
+    kept = {key: values[key] for key in _closure(needed, stores, resolve) if key in values}
+    strings = {key for key in kept if key[1].startswith("$")}  # (their lengths: kept as they are)
+    return Targets(lines, {name: found for (owner, name), found in kept.items() if owner == MAIN and
+                           (owner, name) not in strings},
+                   {key: found for key, found in kept.items() if key[0] != MAIN and key not in strings},
+                   frozenset([*(name for _, name in reached), *(name[1:] for owner, name in strings)]))
+
+
+class _Reaching:
+    """The values of a jump's variables told by the stores that reach it (reaching.py), and theirs by the stores
+    that reach them, for the jumps that every store of them does not tell."""
+
+    DEPTH = 4  # the most stores followed back from a jump, one reading what another stored
+
+    def __init__(self, program: ir.ProgramIR, layout: Layout, held: dict, jumps: list[ir.Jump],
+                 lines: dict[int, tuple[int, ...]], roots: list[int]) -> None:
+        self.program, self.held = program, held
+        self.main = layout.units[MAIN]
+        self.lines = frozenset(self.main.own_lines)
+        self.roots = frozenset(roots)
+        self.closed = frozenset([*program.proc_entry.values(), *return_roots(program, layout)])
+        self.block_of = {id(block.exit): block.id for block in program.blocks if type(block.exit) is ir.Jump}
+        self.read: set[Key] = set()  # the names followed everywhere that the values found last read
+        self.told: dict[Key, frozenset[float]] = {}  # the names told by their stores that the values found read
+        before = [jump.found_lines for jump in jumps]
+        for jump in jumps:  # (a jump not told yet may go to any line)
+            jump.found_lines = lines.get(id(jump))
+        try:
+            self.before = predecessors(program)
+        finally:
+            for jump, old in zip(jumps, before):
+                jump.found_lines = old
+
+    def jump_values(self, jump: ir.Jump, values: dict, arrays: set[str], resolve) -> frozenset[float] | None:
+        """The values the jump's expression may take where it is made, or None."""
+        self.read, self.told = set(), {}
+        block = self.block_of[id(jump)]
+        return self._values(jump.expr, (block, len(self.program.blocks[block].ops)), values, arrays, resolve,
+                            self.DEPTH)
+
+    def _values(self, expr: object, at: tuple[int, int], values: dict, arrays: set[str], resolve,
+                depth: int) -> frozenset[float] | None:
+        names = _names(expr, self.main, resolve)
+        own: dict[Key, frozenset[float]] = {}
+        for key in names:
+            if key in values or key[1].startswith("$") or key[1] in arrays:
+                self.read.add(key)
+                continue
+            found = self._name_values(key, at, values, arrays, resolve, depth) if depth else None
+            if found is None:
+                return None
+            own[key] = found
+        self.told.update(own)
+        return _values(expr, {**values, **own}, arrays, self.main, resolve)
+
+    def _name_values(self, key: Key, at: tuple[int, int], values: dict, arrays: set[str], resolve,
+                     depth: int) -> frozenset[float] | None:
+        stores = reaching_stores(self.program, self.before, at, key[1], self.lines, self.roots, self.closed)
+        if stores is None:
+            return None
+        found: set[float] = set()
+        for store in stores:
+            if store is START:
+                start = self.held.get(key[1])
+                part = None if start is not None and not _whole(start) else frozenset(
+                    () if start is None else (start,))
+            else:
+                node, block, place = store
+                part = self._values(node.expr, (block, place), values, arrays, resolve, depth - 1)
+            if part is None or len(found | part) > WITHIN:
+                return None
+            found |= part
+        return frozenset(found)
 
 
 def _resolver(keyed: bool):
@@ -143,10 +247,18 @@ def _followed(layout: Layout, arrays: set[str], resolve, keyed: bool) -> tuple[d
     excluded |= {(unit.name, name) for unit in units.values() for name in unit.locals if name in layout.loaded_names}
     stores: list[tuple[Key, object, Unit]] = []
     stepped: dict[Key, frozenset[float]] = {}  # the variables of loops of constant bounds: the values they pass
+    lengths: dict[Key, set[float] | None] = {}  # the program's strings: the lengths of the constants they get
     for unit, node in layout.noted:
         kind = type(node)
         if kind is n.Assign:
-            stores.append((resolve(unit, node.target.name), node.expr, unit))
+            key = resolve(unit, node.target.name)
+            stores.append((key, node.expr, unit))
+            if key[0] == MAIN and type(node.target) is n.Var and key[1] in layout.string_names:
+                told = lengths.setdefault(key, set())
+                if type(node.expr) is not n.Str or told is None:
+                    lengths[key] = None
+                else:
+                    told.add(float(len(node.expr.value)))
         elif kind is n.Lire:
             excluded.update(resolve(unit, target.name) for target in node.targets)
         elif kind is n.Charger:  # (its status too: a number it gives, a variable or an element)
@@ -172,6 +284,8 @@ def _followed(layout: Layout, arrays: set[str], resolve, keyed: bool) -> tuple[d
     keys = {key for key, _, _ in stores} | set(stepped) | {(MAIN, name) for name in arrays}
     values = {key: frozenset((0.0,)) if key[0] == MAIN and key[1] in arrays else stepped.get(key, frozenset())
               for key in keys - excluded if key[0] == MAIN and key[1] in arrays or layout.is_pure_number(key[1])}
+    values.update((length_key(key), frozenset(told)) for key, told in lengths.items()
+                  if told is not None and key not in excluded and key[1] not in layout.parameters)
     return values, stores
 
 
@@ -209,7 +323,7 @@ def _values(node: object, values: dict[Key, frozenset[float]], arrays: set[str],
     `values`: of the names and `arrays` followed."""
     kind = type(node)
     if kind is n.Num:
-        return frozenset((node.value,)) if _whole(node.value) else None
+        return _exact({node.value})
     if kind is n.Var or kind is n.Index:  # (an element of an array that `values` follows: its elements' values)
         return values.get(resolve(unit, node.name)) if (kind is n.Index) is (node.name in arrays) else None
     if kind is n.Unary:
@@ -218,24 +332,76 @@ def _values(node: object, values: dict[Key, frozenset[float]], arrays: set[str],
     if kind is n.Conditional:
         then = _values(node.then, values, arrays, unit, resolve)
         other = _values(node.other, values, arrays, unit, resolve)
-        return None if then is None or other is None or len(then | other) > SPREAD else then | other
-    if kind is n.BuiltinCall and node.name == "POS" and node.position_out is None and type(node.args[0]) is n.Str:
-        return _positions(len(node.args[0].value))  # (a place in a constant string, or 0: a code chosen by a word)
-    if kind is n.Binary and node.op in "+-*":
-        left = _values(node.left, values, arrays, unit, resolve)
-        right = _values(node.right, values, arrays, unit, resolve)
-        if left is None or right is None or len(left) * len(right) > SPREAD * SPREAD:
+        return None if then is None or other is None or len(then | other) > WITHIN else then | other
+    if kind is n.BuiltinCall and node.position_out is None and len(node.args) == 1 and node.name == "ENT":
+        quotient = node.args[0]
+        if type(quotient) is n.Binary and quotient.op == "/":
+            return _whole_quotients(*_operands(quotient, values, arrays, unit, resolve))
+        found = _values(quotient, values, arrays, unit, resolve)
+        return None if found is None else _exact({float(math.floor(value)) for value in found})
+    if kind is n.BuiltinCall and node.name == "POS" and node.position_out is None:
+        text = node.args[0]  # (a place in a constant string, or 0: a code chosen by a word)
+        if type(text) is n.Str:
+            return _positions(len(text.value))
+        lengths = values.get(length_key(resolve(unit, text.name))) if type(text) is n.Var else None
+        return None if not lengths else _positions(int(max(lengths)))
+    if kind is n.Binary and node.op in "+-*/":
+        left, right = _operands(node, values, arrays, unit, resolve)
+        if left is None or right is None:
             return None
-        found = frozenset(a + b if node.op == "+" else a - b if node.op == "-" else a * b
-                          for a in left for b in right)
-        return found if len(found) <= SPREAD and all(_whole(value) for value in found) else None
+        if node.op == "/":  # (by zero: an error, no value)
+            quotients = [_quotient(a, b) for a in left for b in right if b]
+            return None if None in quotients else _exact(set(quotients))
+        return _exact({a + b if node.op == "+" else a - b if node.op == "-" else a * b for a in left for b in right})
     return None
 
 
+def _operands(node: n.Binary, values: dict, arrays: set[str], unit: Unit,
+              resolve) -> tuple[frozenset[float] | None, frozenset[float] | None]:
+    """The values of an operation's two sides; None for both where there are too many pairs to follow."""
+    left = _values(node.left, values, arrays, unit, resolve)
+    right = _values(node.right, values, arrays, unit, resolve)
+    if left is None or right is None or len(left) * len(right) > WITHIN * SPREAD:
+        return None, None
+    return left, right
+
+
+def _whole_quotients(left: frozenset[float] | None, right: frozenset[float] | None) -> frozenset[float] | None:
+    """ENT(a/b) for whole a and b: the floor of the exact quotient, which is the run's where |a| < 2^23 (in
+    single precision the quotient is rounded by at most |a/b|·2^-24 < 1/|b|, less than its distance to a whole
+    number if it is not one); by zero, an error: no value."""
+    if left is None or right is None or not all(value.is_integer() and abs(value) < QUOTIENT_BELOW
+                                                for value in (*left, *right)):
+        return None
+    return _exact({float(int(a) // int(b)) for a in left for b in right if b})
+
+
+def _quotient(a: float, b: float) -> float | None:
+    """a/b where it is a number of a few binary places (which _exact then tests), else None: the run rounds it."""
+    top, below = a.as_integer_ratio()
+    top_b, below_b = b.as_integer_ratio()
+    top, below = top * below_b, below * top_b
+    if below < 0:
+        top, below = -top, -below
+    common = math.gcd(top, below)
+    top, below = top // common, below // common
+    if below & (below - 1) or abs(top) >= 1 << 53:  # (a denominator of a power of two: a binary fraction)
+        return None
+    return top / below
+
+
+def _exact(found: set[float]) -> frozenset[float] | None:
+    """The values, if there are few enough and each is held exactly in single precision, else None."""
+    if len(found) > WITHIN or not all(-WHOLE_BELOW < value < WHOLE_BELOW and (
+            value.is_integer() or round32(value) == value) for value in found):
+        return None
+    return frozenset(found)
+
+
 def _positions(length: int) -> frozenset[float] | None:
-    """What POS gives in a constant string of `length` characters: 0, or a place from 1 to one past its end (an
+    """What POS gives in a string of at most `length` characters: 0, or a place from 1 to one past its end (an
     empty string is found there)."""
-    return frozenset(float(place) for place in range(length + 2)) if length + 2 <= SPREAD else None
+    return frozenset(float(place) for place in range(length + 2)) if length + 2 <= WITHIN else None
 
 
 def _names(node: object, unit: Unit, resolve) -> set[Key]:
@@ -249,6 +415,10 @@ def _names(node: object, unit: Unit, resolve) -> set[Key]:
         return _names(node.then, unit, resolve) | _names(node.other, unit, resolve)
     if kind is n.Binary:
         return _names(node.left, unit, resolve) | _names(node.right, unit, resolve)
+    if kind is n.BuiltinCall and node.name == "ENT":
+        return _names(node.args[0], unit, resolve)
+    if kind is n.BuiltinCall and node.name == "POS" and type(node.args[0]) is n.Var:
+        return {length_key(resolve(unit, node.args[0].name))}  # (its places: the text's length alone)
     return set()
 
 

@@ -169,6 +169,22 @@ def test_a_jump_among_lines_is_a_test_of_each_not_the_jump_to_any_line() -> None
     assert "_goto(" not in code and "_t == 100.0" in code and "_t == 300.0" in code and "_stray(" in code, code
 
 
+# A hangman's turn, BASIC-style: K also counts letters in a FAIRE elsewhere, so no store of K tells the jump; the
+# store on the jump's own line does.
+TURN = lines("10 N←0;FAIRE 20 POUR K←1 JUSQUA 26", "20 N←N+K", "30 K←SI N>300 ALORS 1 SINON 2;ALLER EN 1000+100*K",
+             "1100 AFFICHER 'TOUCHE',N;TERMINER", "1200 AFFICHER 'RATE',N;TERMINER")
+
+
+def test_a_jump_told_by_the_store_on_its_line_is_a_test_of_each_line_not_the_jump_to_any() -> None:
+    code = listing(TURN)
+    assert "_goto(" not in code and "_t == 1100.0" in code and "_t == 1200.0" in code, code
+
+
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+def test_a_jump_told_by_the_store_on_its_line_agrees_with_the_reference(profile: str) -> None:
+    assert_agrees(TURN, (), profile=profile)
+
+
 def test_a_value_that_is_no_line_fails_as_a_jump_to_it() -> None:
     session = Session(None)
     session.type(*FAILING["no line"].splitlines())

@@ -185,6 +185,17 @@ def test_a_jump_told_by_the_store_on_its_line_agrees_with_the_reference(profile:
     assert_agrees(TURN, (), profile=profile)
 
 
+@pytest.mark.parametrize(("between", "expected"), [(10, (20000,)), (300, None)], ids=["near", "past the walk's bound"])
+def test_a_store_is_followed_back_only_so_far(between: int, expected: tuple | None) -> None:
+    from machine.lse.reaching import WALK_MOST
+
+    tests = [f"{30 + 10 * i} SI X>{i} ALORS Y←{i}" for i in range(between)]
+    source = lines("10 LIRE X,K", "20 K←2", *tests, f"{30 + 10 * between} ALLER EN 10000*K",
+                   "10000 AFFICHER 'DIX MILLE';TERMINER", "20000 AFFICHER 'VINGT MILLE';TERMINER")
+    assert 3 * 300 > WALK_MOST  # (each SI is three blocks or more)
+    assert jump_lines(source) == expected
+
+
 def test_a_value_that_is_no_line_fails_as_a_jump_to_it() -> None:
     session = Session(None)
     session.type(*FAILING["no line"].splitlines())

@@ -10,14 +10,28 @@ from machine.lse import nodes as n
 from machine.lse.analyses import block_nodes, successors
 
 START = None  # in a list of stores: the name may hold what it held when the run started (at a root)
+WALK_MOST = 200  # the most blocks a walk back visits: past them it gives up (a bound on the compile's work;
+# the walks of the probes and of 1 000 programs written for them told as much with 100)
+ANY_LINE = -1  # among a line's first block's predecessors: the blocks whose jump may go to any line (listed once)
 
 
 def predecessors(program: ir.ProgramIR) -> dict[int, list[int]]:
-    """The blocks each block may be entered from (by its successors, the jumps' lines as they are set)."""
+    """The blocks each block may be entered from (by its successors, the jumps' lines as they are set); the
+    jumps that may go to any line are listed once, under ANY_LINE, not at each line (their number times the
+    lines')."""
     found: dict[int, list[int]] = {}
+    starts = set(program.line_block.values())
     for block in program.blocks:
+        exit_ = block.exit
+        if type(exit_) is ir.Jump and exit_.line is None and exit_.found_lines is None:
+            found.setdefault(ANY_LINE, []).append(block.id)
+            continue
         for successor in successors(program, block):
             found.setdefault(successor, []).append(block.id)
+    anywhere = found.get(ANY_LINE, [])
+    if anywhere:
+        for start in starts:
+            found.setdefault(start, []).append(ANY_LINE)
     return found
 
 
@@ -32,7 +46,7 @@ def reaching_stores(program: ir.ProgramIR, before: dict[int, list[int]], at: tup
     makes a caller go on). Decision: the walk gives up rather than reason about what it passes: a block with a
     call (a procedure may store the name), one that reads, loads, frees, declares or positions the name, a
     FAIRE or a line's end that steps a loop of it, a line of another unit (run there, it stores that unit's
-    names), a closed block.
+    names), a closed block; or past WALK_MOST blocks.
     """
     found: list = []
     seen: set[tuple[int, int]] = set()
@@ -42,6 +56,8 @@ def reaching_stores(program: ir.ProgramIR, before: dict[int, list[int]], at: tup
         if (current, run) in seen:
             continue
         seen.add((current, run))
+        if len(seen) > WALK_MOST:
+            return None
         block = program.blocks[current]
         if block.line not in lines or current in closed or _unknowable(program, block, name):
             return None
@@ -51,7 +67,11 @@ def reaching_stores(program: ir.ProgramIR, before: dict[int, list[int]], at: tup
             continue
         if current in roots:
             found.append(START)
-        work.extend((previous, len(program.blocks[previous].ops)) for previous in before.get(current, ()))
+        for previous in before.get(current, ()):
+            if previous == ANY_LINE:  # (the jumps that may go to any line, this line's first block among them)
+                work.extend((jump, len(program.blocks[jump].ops)) for jump in before[ANY_LINE])
+            else:
+                work.append((previous, len(program.blocks[previous].ops)))
     return found
 
 

@@ -27,8 +27,21 @@ pytestmark = pytest.mark.renderer  # run once more if Chromium's renderer dies (
 ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOT = ROOT / "docs" / "web-page.png"  # the README shows it; --update-golden takes it again
 CHROMIUM = os.environ.get("MICRO_LSE_CHROMIUM", "/usr/bin/chromium")
+ROOMY_SHM = 512 * 1024 * 1024  # /dev/shm with this much free holds Chromium's shared memory (else /tmp does)
+
+
+def shared_memory_flags() -> list[str]:
+    """Chromium's shared memory in /dev/shm where it has room (memory), else in /tmp (a disk, which may be full:
+    a renderer whose shared memory cannot grow dies, `Target crashed`)."""
+    try:
+        stats = os.statvfs("/dev/shm")
+    except OSError:
+        return ["--disable-dev-shm-usage"]
+    return [] if stats.f_bavail * stats.f_frsize >= ROOMY_SHM else ["--disable-dev-shm-usage"]
+
+
 # Flags for a closed network: no component updates, no background connections, no sandbox as root.
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic", "--no-first-run",
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", *shared_memory_flags(), "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 BOOT_MS = 90_000
 RUN_MS = 120_000

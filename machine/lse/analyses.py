@@ -40,6 +40,11 @@ def successors(program: ir.ProgramIR, block: ir.Block) -> list[int]:
     return []
 
 
+def goes_anywhere(exit_: object) -> bool:
+    """True if a block's exit is a computed jump whose lines are not known: it may go to any line."""
+    return type(exit_) is ir.Jump and exit_.line is None and exit_.found_lines is None
+
+
 def loop_bodies(program: ir.ProgramIR, line: int) -> list[int]:
     """The body blocks of the FAIRE loops that end on a line."""
     return program.bodies.get(line, [])

@@ -3,13 +3,12 @@ tests of a computed jump's value where it can only be a few lines (targets.py), 
 
 A part of the one code generator (pygen.UnitCode gives it the unit's blocks, flow and output); the
 dispatch remains only where the unit's code cannot be written as nested Python loops (pystructure).
-Imports ir, analyses (successors) and pyshared (the indent); never the runtime.
+Imports analyses (successors) and pyshared (the indent); never the runtime.
 """
 
 from __future__ import annotations
 
-from machine.lse import ir
-from machine.lse.analyses import successors
+from machine.lse.analyses import goes_anywhere, successors
 from machine.lse.pyshared import INDENT
 
 CASES_IN_A_ROW = 4  # up to this many cases in a row (see row); more are split in two by `pc <`
@@ -115,7 +114,7 @@ class DispatchCode:
         seen, work = {block_id}, [block_id]
         while work and len(seen) <= RUN_LOOKS:
             block = program.blocks[work.pop()]
-            if type(block.exit) is ir.Jump and block.exit.line is None and block.exit.found_lines is None:
+            if goes_anywhere(block.exit):
                 continue  # (a jump to any line: through the dispatch)
             for target in successors(program, block):
                 if target == following:

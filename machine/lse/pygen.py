@@ -149,8 +149,7 @@ class UnitCode(UnitNames):
         # wide twin, which it hands itself over to when a call comes back (None: no twin).
         self.wide = False
         self.tail: str | None = None
-        self.computed = any(type(exit_ := program.blocks[block_id].exit) is ir.Jump and exit_.line is None and
-                            exit_.found_lines is None for block_id in self.block_ids)
+        self.computed = any(analyses.goes_anywhere(program.blocks[block_id].exit) for block_id in self.block_ids)
         self.dispatch = DispatchCode(self)
         # A unit written without the dispatch (see pystructure): each entry block is written once, where control
         # first goes to it; a loop's case is left by `break` for the blocks written after it.

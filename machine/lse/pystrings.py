@@ -62,9 +62,8 @@ def substring(ex: ExpressionCode, parts: list[tuple[str, str]], count: int | Non
     whole_start = []
     if float(first).is_integer() and 1 <= first < 2 ** 24:  # written out: nothing to compute or test
         d, i = start, str(int(first))
-    elif start_int is not None and told is not None and told[2] is not None:  # (it may read the int the position
-        d, i = start, f"_i{depth}"  # sets: taken first, as position_start takes it)
-        whole_start = [f"({i} := {start_int}) > 0"]
+    elif (taken := int_taken_first(start_int, told, depth)) is not None:
+        d, i, whole_start = start, f"_i{depth}", [taken]
     elif start_int is not None:  # an int, NaN where the float is no whole number (its tests fail)
         d, i = start, start_int
         whole_start = [] if count is not None and ex.at_least_one(node_start) else [f"{i} > 0"]
@@ -112,6 +111,15 @@ def told_setting(told: Told | None, after: str) -> list[str]:
         return []
     name, _, int_name = told
     return [f"({name} := _float({after if int_name is None else f'{int_name} := {after}'})) is not None"]
+
+
+def int_taken_first(start_int: str | None, told: Told | None, depth: int) -> str | None:
+    """Where a start that is a counter's int gives its position back into a counter with an int: the test that takes
+    the start's int into `_i{depth}` first (the tests set the counter's int before the value that reads the start is
+    computed: `SCH(T,P+1,' ',P)`); else None."""
+    if start_int is None or told is None or told[2] is None:
+        return None
+    return f"(_i{depth} := {start_int}) > 0"
 
 
 def general_sch(told: Told | None, s: str, d: str, third: str) -> str:
@@ -369,13 +377,13 @@ def position_start(ex: ExpressionCode, part: tuple[str, str], node: object, star
     """A start position that is not written out, read after the string (SCH to a stop, EQN): its float for
     the built-in, its int, and the tests that it is a whole number from 1. `start_int`: the int of a loop's
     variable (pyexpr.int_start), NaN where the float is no whole number (its tests fail); else the float,
-    a name read in its turn, or computed here (its kind test appended to `tests`). Where the position is given
-    back into a counter (`told`), the start's int is taken into a temporary first: it may read the counter's
-    int, which the tests set before the value that reads the start is computed (`SCH(T,P+1,' ',P)`)."""
+    a name read in its turn, or computed here (its kind test appended to `tests`); where the position is given
+    back into a counter (`told`), the start's int taken first (int_taken_first)."""
     start, kind = part
     depth = ex.depth + 1
-    if start_int is not None and told is not None and told[2] is not None:
-        return start, f"_i{depth}", [f"(_i{depth} := {start_int}) > 0"]
+    taken = int_taken_first(start_int, told, depth)
+    if taken is not None:
+        return start, f"_i{depth}", [taken]
     if start_int is not None:
         return start, start_int, [] if ex.at_least_one(node) else [f"{start_int} > 0"]
     d, i = f"_d{depth}", f"_i{depth}"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from machine.lse import ir
 from machine.lse import nodes as n
-from machine.lse.analyses import block_nodes, successors
+from machine.lse.analyses import block_nodes, goes_anywhere, successors
 
 START = None  # in a list of stores: the name may hold what it held when the run started (at a root)
 WALK_MOST = 200  # the most blocks a walk back visits: past them it gives up (a bound on the compile's work;
@@ -20,17 +20,14 @@ def predecessors(program: ir.ProgramIR) -> dict[int, list[int]]:
     jumps that may go to any line are listed once, under ANY_LINE, not at each line (their number times the
     lines')."""
     found: dict[int, list[int]] = {}
-    starts = set(program.line_block.values())
     for block in program.blocks:
-        exit_ = block.exit
-        if type(exit_) is ir.Jump and exit_.line is None and exit_.found_lines is None:
+        if goes_anywhere(block.exit):
             found.setdefault(ANY_LINE, []).append(block.id)
             continue
         for successor in successors(program, block):
             found.setdefault(successor, []).append(block.id)
-    anywhere = found.get(ANY_LINE, [])
-    if anywhere:
-        for start in starts:
+    if ANY_LINE in found:
+        for start in program.line_block.values():
             found.setdefault(start, []).append(ANY_LINE)
     return found
 

@@ -8,6 +8,8 @@ the runtime.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from machine.lse import ir
 from machine.lse import nodes as n
@@ -78,17 +80,25 @@ def jump_targets(program: ir.ProgramIR, layout: Layout, held: dict, roots: list[
 def _runs_foreign_lines(program: ir.ProgramIR, layout: Layout, jumps: list[ir.Jump], found: Targets,
                         roots: list[int]) -> bool:
     """True if, with the jumps going to the lines found, some unit runs a line another unit's lines hold."""
-    before = [jump.found_lines for jump in jumps]
-    for jump in jumps:
-        jump.found_lines = found.lines.get(id(jump))
-    try:
+    with _going_to(jumps, found.lines):
         returns = return_roots(program, layout)
         units = [(unit, [*roots, *returns] if name == MAIN else [program.proc_entry[name], *returns])
                  for name, unit in layout.units.items()]
         return bool(foreign_lines(program, layout, units))
+
+
+@contextmanager
+def _going_to(jumps: list[ir.Jump], lines: dict[int, tuple[int, ...]]) -> Iterator[None]:
+    """The jumps going to the lines found for them (any line where none were) while the block runs, then as
+    before."""
+    before = [jump.found_lines for jump in jumps]
+    for jump in jumps:
+        jump.found_lines = lines.get(id(jump))
+    try:
+        yield
     finally:
-        for jump, lines in zip(jumps, before):
-            jump.found_lines = lines
+        for jump, old in zip(jumps, before):
+            jump.found_lines = old
 
 
 def _found(program: ir.ProgramIR, layout: Layout, held: dict, jumps: list[ir.Jump], keyed: bool,
@@ -169,14 +179,8 @@ class _Reaching:
         self.block_of = {id(block.exit): block.id for block in program.blocks if type(block.exit) is ir.Jump}
         self.read: set[Key] = set()  # the names followed everywhere that the values found last read
         self.told: dict[Key, frozenset[float]] = {}  # the names told by their stores that the values found read
-        before = [jump.found_lines for jump in jumps]
-        for jump in jumps:  # (a jump not told yet may go to any line)
-            jump.found_lines = lines.get(id(jump))
-        try:
+        with _going_to(jumps, lines):  # (a jump not told yet may go to any line)
             self.before = predecessors(program)
-        finally:
-            for jump, old in zip(jumps, before):
-                jump.found_lines = old
 
     def jump_values(self, jump: ir.Jump, values: dict, arrays: set[str], resolve) -> frozenset[float] | None:
         """The values the jump's expression may take where it is made, or None."""

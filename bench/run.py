@@ -183,7 +183,8 @@ TARGETS = {"compute": 2.5, "single": 1.3, "renard_ms": 15.0, "startup_factor": 1
 COMPILER = ("ir", "costs", "analyses", "kinds", "holdings", "magnitudes", "ownership", "passing", "operands", "pygen",
             "pynames", "pykept", "pycharges", "pyflow", "pystmt", "pyloops", "pyexpr", "pyindex", "pyarray",
             "pystrings", "pyshared", "pystructure", "pydispatch", "pysure", "targets", "linker", "reuse", "pyslices",
-            "splitting", "pyframe", "pyprogram", "pybuiltins", "pybounds", "counters", "pydeclare", "reaching")
+            "splitting", "pyframe", "pyprogram", "pybuiltins", "pybounds", "counters", "pydeclare", "reaching",
+            "subroutines", "speculation")
 
 
 def lse_source(case: Case) -> str:

@@ -75,8 +75,13 @@ def test_every_mode_agrees_with_the_reference_on_computed_jumps(name: str, profi
 
 
 def test_a_computed_jump_keeps_the_loops_of_a_program_without_any_decided() -> None:
-    code = listing(AUTOMATON)
+    code = listing(AUTOMATON.replace("60 ALLER EN 100+10*OP", "60 L←100+10*OP;ALLER EN L"))  # (no a+b*E: no guess)
     assert "pc = _goto(lp, " in code and "_leave(lp" not in code and "_open(lp" not in code
+
+
+def test_a_jump_on_a_number_no_analysis_tells_is_written_for_the_lines_of_its_steps() -> None:
+    code = listing(AUTOMATON)  # ALLER EN 100+10*OP, OP from a counter P that grows without a bound
+    assert "_t == 130.0" in code and "_deopt(_t)" in code and "_goto" not in code and "lp" not in code
 
 
 def test_a_computed_jump_in_the_program_leaves_a_procedures_loops_decided() -> None:

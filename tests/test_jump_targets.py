@@ -204,8 +204,11 @@ def test_a_value_that_is_no_line_fails_as_a_jump_to_it() -> None:
 
 @pytest.mark.parametrize(("first", "expected"), [
     ("10 L←100", "RIEN A CONTINUER"),  # 300: a value L never gets, so a line its jump does not test
-    ("10 L←100;SI ALE(0)>2 ALORS L←300", "TROIS"),  # 300: a value L may get
-], ids=["a value the jump does not test", "a value it tests"])
+    ("10 TABLEAU T[2];T[1]←100;T[2]←300;L←T[1]", "TROIS"),  # 300: a value L may get
+    # 300: a value L may get, but the lines after each store of L are a copy whose jump tests that store's line
+    # (subroutines.py): the run stops as where the stores that reach the jump told its lines
+    ("10 L←100;SI ALE(0)>2 ALORS L←300", "RIEN A CONTINUER"),
+], ids=["a value the jump does not test", "a value it tests", "a value another copy's jump tests"])
 def test_a_run_whose_jump_variable_the_monitor_changed_goes_on_only_to_a_line_the_jump_tests(
         first: str, expected: str) -> None:
     session = Session(None)

@@ -1,6 +1,7 @@
 """A main program whose loops are known is written without the dispatch (pystructure), a block that
-two ways round a loop go to included (it is copied: StructuredCode.copied); a program whose loops are entered
-at two places keeps the dispatch. Every mode agrees with the reference either way.
+two ways round a loop go to included (it is copied: StructuredCode.copied); the queens by jumps, whose loop is
+entered at two places, too (the end they reach from both is small and written where the ways meet). Every mode
+agrees with the reference either way.
 """
 
 from __future__ import annotations
@@ -106,9 +107,12 @@ def test_a_jump_to_the_loops_last_line_leaves_a_loop_run_once() -> None:
     assert "while True:  # run once: a `break` goes on below" in body, "\n".join(body)
 
 
-def test_a_loop_entered_at_two_places_keeps_the_dispatch() -> None:
+def test_a_loop_entered_at_two_places_is_written_as_loops_its_ending_within_a_loop_run_once() -> None:
+    # (once a dispatch: the test of the end's line, K=0 then TERMINER, is written where the ways to it meet, in
+    # the loop run once around the test of line 70, pystructure.StructuredCode.leaves_here)
     code = main_program(TWO_ENTRIES)
-    assert "lp = []" in code and "_LINES[pc]" in code, code
+    assert "lp = []" not in code and "_LINES[pc]" not in code, code
+    assert "while True:  # run once: a `break` goes on below" in code, code
 
 
 @pytest.mark.parametrize("profile", ["micro40", "console80"])

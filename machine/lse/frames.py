@@ -95,6 +95,17 @@ class Globals(Vars):
                 cell.cell_contents = dict.pop(self, name)
         self.cells = cells
 
+    def unbind(self) -> None:
+        """Move the values of the program's cells back here, for a build to come to bind its own (see bind)."""
+        for name, cell in self.cells.items():
+            try:
+                value = cell.cell_contents
+            except ValueError:  # an unset variable
+                continue
+            del cell.cell_contents
+            dict.__setitem__(self, name, value)
+        self.cells = {}
+
     def assign(self, name: str, value: object) -> None:
         """Vars.assign, straight to the cell of a number or string the program uses."""
         cell = self.cells.get(name)

@@ -80,6 +80,8 @@ class Jump:
     # None: any line. Decision: set on the exit by each build, as what the run starts with counts.
     found_lines: tuple[int, ...] | None = None
     to_copy: int | None = None  # a copy of the line's first block to go to instead (splitting.py), if one
+    given: int | None = None  # the line a copy's computed jump goes to: its variable's one store (subroutines.py)
+    speculative: bool = False  # found_lines are the lines it likely goes to, set by the build (speculation.py)
 
 
 @record(slots=True)

@@ -11,7 +11,20 @@ import math
 from functools import partial
 
 from machine.errors import Err, InternalError, LseError
-from machine.lse import analyses, holdings, ir, magnitudes, ops, ownership, passing, splitting, strops, targets
+from machine.lse import (
+    analyses,
+    holdings,
+    ir,
+    magnitudes,
+    ops,
+    ownership,
+    passing,
+    speculation,
+    splitting,
+    strops,
+    subroutines,
+    targets,
+)
 from machine.lse.builtins import spaced_number, substring
 from machine.lse.formats import render_plain
 from machine.lse.frames import (
@@ -32,6 +45,7 @@ from machine.lse.numbers import WHOLE_EXACT, NumberModel
 from machine.lse.pyexpr import python_name
 from machine.lse.pyprogram import program_source
 from machine.lse.pyshared import ProgramCode
+from machine.lse.speculation import Speculated
 from machine.lse.status import Status
 from machine.lse.strops import make_cell_store, make_own_store, make_paid_substring, make_ref_store
 from machine.lse.suspension import unwinding
@@ -56,10 +70,11 @@ class CompiledProgram:
     """A program's closure and what finds its errors' lines: built once per load (and again for a new root)."""
 
     def __init__(self, machine: object, layout: Layout, program: ir.ProgramIR, profile: bool, debug: bool,
-                 roots: list[int]) -> None:
+                 roots: list[int], guess: bool = True) -> None:
         self.machine = machine
         self.ir = program
         self.roots = list(roots)
+        self.guessed = self.asked = guess  # built with guesses, and asked to be (runtime.build)
         # The lines each computed jump may go to (not for the debugger, whose pauses let the monitor set any
         # variable at any line), counting what the run starts with: set on the jumps before any analysis.
         self.targets = (targets.jump_targets(program, layout, machine.G, roots) if not debug
@@ -67,7 +82,14 @@ class CompiledProgram:
         for block in program.blocks:
             if type(block.exit) is ir.Jump and block.exit.line is None:
                 block.exit.found_lines = self.targets.lines.get(id(block.exit))
+                block.exit.speculative = False
         returns = analyses.return_roots(program, layout)  # a caller goes on there after a RETOUR EN
+        main_lines = frozenset(layout.units[MAIN].own_lines)
+        if self.targets.lines:
+            self.targets.fixed |= subroutines.copy_subroutines(
+                program, main_lines, frozenset(roots), frozenset([*program.proc_entry.values(), *returns]))
+        # The jumps no analysis tells, told the lines they likely go to (not for the debugger: see above).
+        guessed = speculation.guess_lines(program, main_lines) if guess and not debug else []
         units = [(layout.units[MAIN], [*roots, *returns])]
         units += [(unit, [program.proc_entry[name], *returns]) for name, unit in layout.units.items() if name != MAIN]
         comes_back = analyses.comes_back(program, layout) if returns else {}  # (None: loops kept at run time)
@@ -75,6 +97,8 @@ class CompiledProgram:
             for _, unit_roots in units:  # (from each unit's own root: a RETOUR EN's line is reached by its calls)
                 splitting.split_by_loops(program, unit_roots[:1], comes_back)
         foreign = analyses.foreign_lines(program, layout, units)  # lines that a unit other than their own runs
+        if guessed and (foreign is None or any(line in foreign for line in self._guessed_lines(guessed))):
+            raise speculation.NotSpeculated("a guessed jump may run in a procedure")
         # Parameters by reference that every call can give a number surely set, as values (not for the
         # debugger, whose pauses let the monitor set any variable at any line).
         quiet = {} if debug else passing.quiet_procedures(layout)
@@ -140,6 +164,11 @@ class CompiledProgram:
         namespace["_sput"] = make_cell_store(G.cells, G.strings, machine.memory, G.assign)
         namespace["_GS"], namespace["_MM"] = G.strings, machine.memory  # what the written-out store reads
         namespace["_own"] = machine.own_arrays(self.cyc_cell)
+
+    def _guessed_lines(self, guessed: list[ir.Jump]) -> set[int]:
+        """The lines of the guessed jumps (speculation.py)."""
+        ids = {id(jump) for jump in guessed}
+        return {block.line for block in self.ir.blocks if id(block.exit) in ids}
 
     def retake_counters(self) -> None:
         """Set the main program's ints of FAIRE variables again from their floats, which the monitor may
@@ -298,6 +327,11 @@ class CompiledProgram:
             goto(lp, value)
             raise InternalError(f"computed jump to line {value!r}, which the analysis left out")
 
+        def deopt(value: object) -> None:
+            # A guessed jump to a value it was not told (speculation.py): a line goes on in code without the
+            # guess, any other value fails as goto fails.
+            raise Speculated(goto([], value))
+
         def came_back(result: object, lp: list) -> int:
             """A call statement's procedure ended otherwise than by RETOUR: the block its RETOUR EN goes on at
             (as caught() finds it from a ReturnTo), or RESULTAT's error."""
@@ -352,8 +386,8 @@ class CompiledProgram:
             "_cat": ops.make_concat(machine.limits["max_string"], machine.charge),
             "_substring": substring, "_len": len, "_R": machine.G.table, "_MAXS": machine.limits["max_string"],
             "_sheld": make_own_store(machine.memory), "_rput": make_ref_store(ops.set_ref),
-            "_caught": caught, "_goto": goto, "_stray": stray, "_return_to": return_to, "_frame": frame,
-            "_release": release, "_lends": lend_string, "_lendu": lend_unset,
+            "_caught": caught, "_goto": goto, "_stray": stray, "_deopt": deopt, "_return_to": return_to,
+            "_frame": frame, "_release": release, "_lends": lend_string, "_lendu": lend_unset,
             "_lend": partial(Vars.lent, machine.memory),  # a procedure's own array lent (ownership.indexed_references)
             "_off_end": off_end, "_open": open_loop, "_leave": leave_loops, "_function": function_result,
             "_subroutine": subroutine_result, "_came_back": came_back, "_Back": Back,
@@ -381,8 +415,8 @@ class CompiledProgram:
 
         The LSE line and the cycles paid ahead are found from the Python line it arose on.
         """
-        if isinstance(error, UNWINDING):
-            raise error
+        if isinstance(error, UNWINDING) or type(error) is Speculated:
+            raise error  # (a guessed jump's: what the line paid stands, as at any jump)
         start, table = where
         tb = error.__traceback__
         line, refund = table[tb.tb_lineno - 1 - start] if tb is not None else (0, 0)

@@ -170,15 +170,17 @@ class DispatchCode:
         self.leaves.append((block_id, start, len(out.lines), out.depth, self.jumps))
         self.jumps = before | self.jumps
 
-    def jump_among(self, code: str, lines: tuple[int, ...], source: int, others: bool = False) -> None:
+    def jump_among(self, code: str, lines: tuple[int, ...], source: int, others: bool = False,
+                   guessed: bool = False) -> None:
         """A computed jump whose value can only be one of a few numbers (targets.py): a test of each that is a
         line; any other value fails as the jump to it does (a line left out would be an internal error). With
         `others`, the lines are only the likely ones (see likely_lines): any other value jumps by `_goto`. `source`:
-        the jump's line (UnitCode.leaves_loops)."""
+        the jump's line (UnitCode.leaves_loops). With `guessed`, the lines are those it likely goes to (speculation.py):
+        any other line goes on in code built without the guess (`_deopt`)."""
         unit = self.unit
         unit.out.emit(f"_t = {code}")
         before = unit.kept.recent
-        self.tests_among(lines, unit.out.where, source, before, others)
+        self.tests_among(lines, unit.out.where, source, before, others, guessed)
         unit.kept.recent = before
 
     def likely_lines(self, line: int) -> tuple[int, ...]:
@@ -194,7 +196,7 @@ class DispatchCode:
         return tuple(sorted((after + [number for number in own if number < line][::-1])[:LIKELY_LINES]))
 
     def tests_among(self, lines: tuple[int, ...], where: tuple[int, int], source: int, before: set[str],
-                    others: bool = False) -> None:
+                    others: bool = False, guessed: bool = False) -> None:
         """The tests of a computed jump's value (a float, see jump_among): halved by `<` while more than
         CASES_IN_A_ROW lines are left, as the cases are, then one `==` a line (`where`: the jump's place, for its
         failure; `before`: the indexes kept there; the arms write other lines and keep others)."""
@@ -206,7 +208,7 @@ class DispatchCode:
                 out.where = where
                 out.emit("else:" if position else f"if _t < {float(lines[half])!r}:")
                 out.depth += 1
-                self.tests_among(part, where, source, before, others)
+                self.tests_among(part, where, source, before, others, guessed)
                 out.depth -= 1
             return
         for position, line in enumerate(lines):
@@ -224,6 +226,8 @@ class DispatchCode:
             out.depth += 1
         if others:
             out.emit(f"pc = _goto(lp, _t); {'continue' if unit.fused is None else 'break'}")
+        elif guessed:
+            out.emit("_deopt(_t)")
         else:
             out.emit(f"_stray({'lp' if unit.states is None else '[]'}, _t)")  # (no loop stack: the loops are known)
         if lines:

@@ -28,6 +28,7 @@ from machine.lse.pyshared import INDENT, ProgramCode, Source
 from machine.lse.pystmt import StatementCode
 from machine.lse.pystructure import StructuredCode
 from machine.lse.reuse import reused_elements
+from machine.lse.speculation import NotSpeculated
 
 INLINE_DEPTH = 1  # how many entry blocks deep a case copies the code of the blocks it jumps to (see pyflow)
 
@@ -157,7 +158,6 @@ class UnitCode(UnitNames):
         self.structure = StructuredCode(self)
         self.once_join: int | None = None  # the block a loop run once is left for (StructuredCode.case_chain)
         self.once_fused: int | None = None  # the loop being written where that loop run once is
-        self.copies_loops = False  # without the dispatch, a loop's head may be copied where a jump goes to it (see go)
 
     # ------------------------------------------------------------- the unit
     def counter_cells(self) -> list[str]:
@@ -285,7 +285,7 @@ class UnitCode(UnitNames):
             self.out.emit("continue")
             return
         if self.fused is not None and self.inlining < INLINE_DEPTH and target not in self.loops.counted and not (
-                self.structured and not self.copies_loops and (
+                self.structured and (
                     target in self.structure.writing and not self.structure.copied_back(target) or (
                         target not in self.structure.placed and self.is_loop(target)))):
             back = self.leads_to(target, self.fused, INLINE_DEPTH - self.inlining - 1) and pyflow.short(
@@ -299,12 +299,16 @@ class UnitCode(UnitNames):
                 self.chain(target)
                 self.inlining -= 1
                 return
+        if self.structured and self.once_join is not None and self.fused == self.once_fused and (
+                self.inlining < INLINE_DEPTH and self.structure.leaves_here(target)):
+            self.inlining += 1  # (in a loop run once, left only for its join: see StructuredCode.nested_here)
+            self.chain(target)
+            self.inlining -= 1
+            return
         if self.structured:
             structure = self.structure
-            # (a block of the loop being written, not yet written, is written here; so is a loop that is not,
-            # nested, in the way kept for the second try: see copies_loops; or a copy)
-            if self.fused is None or target not in structure.placed and (
-                    self.copies_loops and self.is_loop(target) or structure.comes_back(target, self.fused)) or (
+            # (a block of the loop being written, not yet written, is written here; so is a copy)
+            if self.fused is None or target not in structure.placed and structure.comes_back(target, self.fused) or (
                     structure.copied(target)):
                 structure.write_at(target)
             else:
@@ -559,7 +563,7 @@ class UnitCode(UnitNames):
             else:
                 self.loops.static_line_end(exit_.line, self.states[block.id], exit_.next)
         elif kind is ir.Jump:
-            self.jump(exit_, block.line)
+            self.jump(exit_, block.line, block.id)
         elif kind is ir.Leave:
             self.set_here = self.surely.get(id(exit_), frozenset())  # (what a RESULTAT reads, or gives: ref)
             self.statements.leave_unit(exit_)
@@ -567,14 +571,16 @@ class UnitCode(UnitNames):
         else:
             raise AssertionError(f"no code for exit {exit_!r}")
 
-    def jump(self, exit_: ir.Jump, line: int) -> None:
+    def jump(self, exit_: ir.Jump, line: int, block_id: int) -> None:
         out = self.out
         if exit_.line is None:
+            if exit_.speculative and (self.states is None or self.states[block_id]):
+                raise NotSpeculated(line)  # (its loops kept at run time, or open there: see speculation.py)
             code, _ = self.statements.value(exit_.expr)
             if exit_.found_lines is None:
                 self.dispatch.jump_among(code, self.dispatch.likely_lines(line), line, others=True)
             else:
-                self.dispatch.jump_among(code, exit_.found_lines, line)
+                self.dispatch.jump_among(code, exit_.found_lines, line, guessed=exit_.speculative)
             return
         block_id = self.shared.ir.jump_target(exit_)
         if block_id is None:

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from machine.lse import analyses, pyflow
+from machine.lse import analyses, ir, pyflow
 from machine.lse.pyshared import INDENT
 
 # How many loops a unit's code may write a second time (a short loop entered from two ways round the loop around
 # it: node splitting). Decision: two make queens2's automaton structured; with no bound, copies of copies
 # made compte's and queens1's code 2-2.4 times as long for no fewer dispatched units beside two.
 LOOP_COPIES = 2
+COPIED_ON = 2  # how many short blocks on from a copied one may be copied with it (see copyable)
+JOINS_LOOKED = 8  # the entry blocks past a case's own looked at for the one its ways meet at (entries_beyond)
 
 
 class NotStructured(Exception):
@@ -192,6 +194,9 @@ class StructuredCode:
             (join,) = targets
         else:  # (loops on the way: the one that every way, through them, goes to)
             join = next((target for target in sorted(targets) if self.closed(start, target)), None)
+            if join is None:  # (a switch's cases, each an entry block, that all go on to one)
+                join = next((target for target in self.entries_beyond(start, set(targets))
+                             if self.closed(start, target)), None)
             if join is None:
                 return None
         if join == start or join in self.placed or join in self.writing or self.copyable(join):
@@ -200,6 +205,24 @@ class StructuredCode:
         if fused is not None and not (self.comes_back(join, fused) or unit.is_loop(join)):
             return None
         return join
+
+    def entries_beyond(self, start: int, first: set[int]) -> list[int]:
+        """The entry blocks that the ways on from the entry blocks `first` (a case's own, two or more) meet next,
+        nearest first (JOINS_LOOKED at most): where the ways out of a computed jump's cases may all meet (see
+        joined_after).
+
+        Decision: the figures of a LOGO reader, chosen by `ALLER EN 140+10*NF`, each go on to the line that draws
+        them; found only among the cases themselves, that line was written once per case, the third time failing
+        the structured code (LOOP_COPIES)."""
+        if len(first) < 2 or self.unit.once_join in first:
+            return []  # (no switch, or one whose ways already meet at the join of the loop run once around)
+        found: list[int] = []
+        for target in sorted(first):
+            ways = self.entry_ways(target) if target not in self.placed and self.nested_here(target) else None
+            for beyond in sorted(ways or ()):
+                if beyond not in first and beyond not in found and beyond != start and beyond != self.unit.fused:
+                    found.append(beyond)
+        return found[:JOINS_LOOKED]
 
     def closed(self, start: int, join: int) -> bool:
         """True if every way on from a case's block, through the loops on the way, goes to `join` (or leaves the
@@ -220,10 +243,17 @@ class StructuredCode:
 
     def nested_here(self, block_id: int) -> bool:
         """True if a block met on the way to a join is written where it is met, inside the loop run once: no
-        entry block, or one that comes back to the loop being written (another is left for by `pc` and `break`,
-        which would leave the loop run once instead)."""
+        entry block, or one that comes back to the loop being written, or a small one that leaves the unit
+        (another is left for by `pc` and `break`, which would leave the loop run once instead)."""
         fused = self.unit.fused
-        return block_id not in self.unit.entries or fused is None or self.comes_back(block_id, fused)
+        return block_id not in self.unit.entries or fused is None or self.comes_back(block_id, fused) or (
+            self.leaves_here(block_id))
+
+    def leaves_here(self, block_id: int) -> bool:
+        """True if an entry block is small and leaves the unit (a TERMINER, a RESULTAT): written wherever a way
+        goes to it inside a loop run once (UnitCode.go), as a case of a switch that ends the run."""
+        program = self.unit.shared.ir
+        return type(program.blocks[block_id].exit) is ir.Leave and pyflow.small(program, block_id)
 
     def copied_back(self, block_id: int) -> bool:
         """True if a copy of a loop's head being written, where a jump inside a loop within it goes to it, goes
@@ -232,13 +262,26 @@ class StructuredCode:
         fused, found = self.unit.fused, self.entry_ways(block_id)
         return found is not None and all(target == fused or target not in self.placed for target in found)
 
-    def copyable(self, block_id: int) -> bool:
+    def copyable(self, block_id: int, depth: int = COPIED_ON) -> bool:
         """True if the code a jump to an entry block writes can be written once for each way to it: short
-        (pyflow.short), and going on to no loop not yet written (whose copies could not all be loops)."""
+        (pyflow.short), and going on to no loop not yet written (whose copies could not all be loops), nor to a
+        block not yet written that comes back to the loop being written (each copy would write it there) unless
+        it is copyable in turn (up to `depth` more).
+
+        Decision: a subroutine's copy (subroutines.py) after a short line joined from four ways (`260 SI B>F
+        ALORS B←F`, then `270 R←280;ALLER EN 2000`) made the short line's copies each write the long copy."""
         unit = self.unit
         found = self.entry_ways(block_id)
-        return found is not None and pyflow.short(unit.shared.ir, block_id, unit.entries) and not any(
-            target != block_id and target not in self.placed and unit.is_loop(target) for target in found)
+        if found is None or not pyflow.short(unit.shared.ir, block_id, unit.entries):
+            return False
+        fused = unit.fused
+        for target in found:
+            if target == block_id or target in self.placed or target == fused:
+                continue
+            if unit.is_loop(target) or fused is not None and self.comes_back(target, fused) and not (
+                    depth and self.copyable(target, depth - 1)):
+                return False
+        return True
 
     def entry_ways(self, block_id: int) -> dict[int, int] | None:
         """The entry blocks that the code written from a block goes on to (its blocks up to them), each with the

@@ -24,6 +24,7 @@ from machine.lse.linker import CompiledProgram
 from machine.lse.nodes import Program
 from machine.lse.numbers import NumberModel
 from machine.lse.programio import ProgramIO
+from machine.lse.speculation import NotSpeculated, Speculated
 from machine.lse.status import Status
 from machine.lse.suspension import Suspension, default_suspension
 from machine.lse.values import Array, Memory, Vars, cells_of, new_array
@@ -74,6 +75,7 @@ class Runtime(ProgramIO):
         self.current_line = 0
         self.disk = None
         self.compiled: CompiledProgram | None = None
+        self.guessing = True  # jumps told the lines they likely go to, until one goes elsewhere (speculation.py)
         self.suspension = suspension or default_suspension()
         self._started = False
         self._prepared = False  # start() was called: the program's body is ready to run
@@ -104,7 +106,7 @@ class Runtime(ProgramIO):
 
     def build(self, roots: list[int]) -> CompiledProgram:
         """Compile the program with these blocks of the main program as entries (once for the same ones)."""
-        if self.compiled is not None and self.compiled.roots == roots:
+        if self.compiled is not None and self.compiled.roots == roots and self.compiled.asked == self.guessing:
             return self.compiled
         # Decision: no cyclic garbage collection while compiling: the analyses make many small containers that
         # live until the code is made, which the collector would walk again and again (renard.lse compiled in
@@ -112,7 +114,12 @@ class Runtime(ProgramIO):
         collecting = gc.isenabled()
         gc.disable()
         try:
-            compiled = CompiledProgram(self, self.layout, self.ir, self.profiling, self.debugging, roots)
+            try:
+                compiled = CompiledProgram(self, self.layout, self.ir, self.profiling, self.debugging, roots,
+                                           self.guessing)
+            except NotSpeculated:  # a guess the code could not leave safely: none
+                compiled = CompiledProgram(self, self.layout, self.ir, self.profiling, self.debugging, roots, False)
+            compiled.asked = self.guessing
         finally:
             if collecting:
                 gc.enable()
@@ -223,9 +230,23 @@ class Runtime(ProgramIO):
         old_limit = sys.getrecursionlimit()
         sys.setrecursionlimit(max(old_limit, 10 * self.limits["max_call_depth"] + 1000))
         try:
-            self.compiled.units[MAIN](block)
+            while True:
+                try:
+                    self.compiled.units[MAIN](block)
+                    return
+                except Speculated as going:
+                    block = self._unguessed(going.block)
         except Terminate:
             return
+
+    def _unguessed(self, block: int) -> int:
+        """A guessed jump went to a line it was not told (speculation.py): the program built again without
+        guesses, from that line's block (returned), with the variables as they are; no loop is open there and
+        no procedure runs."""
+        self.guessing = False
+        self.G.unbind()
+        self.build([block]).retake_counters()
+        return block
 
     def interrupt(self) -> None:
         """Ask the running program to stop at the next slice's end (ESC, Ctrl-C)."""

@@ -43,7 +43,7 @@ def split_by_loops(program: ir.ProgramIR, roots: list[int], comes_back: dict[str
     for block_id, seen in split.items():
         for state in seen:
             if (block_id, state) not in ids:
-                ids[(block_id, state)] = _copy(program, block_id)
+                ids[(block_id, state)] = copy_block(program, block_id)
     for (block_id, state), goes in ways.items():
         exit_ = program.blocks[ids.get((block_id, state), block_id)].exit
         for slot, target, target_state in goes:
@@ -126,7 +126,7 @@ def _send(program: ir.ProgramIR, exit_: object, slot: str, target: int) -> None:
         setattr(exit_, slot, target)
 
 
-def _copy(program: ir.ProgramIR, block_id: int) -> int:
+def copy_block(program: ir.ProgramIR, block_id: int) -> int:
     """A new block that runs what `block_id` runs; its number."""
     block = program.blocks[block_id]
     copied_from, memo = program.copied_from, {}

@@ -1,0 +1,93 @@
+"""Computed jumps whose lines no analysis tells, written for the lines they likely go to: `ALLER EN 500+10*K` with K
+read in or counted tests 500, 510, ... where those lines are; any other line makes the run go on in code built
+without the guess. Imports nodes, ir and analyses; never the generator or the runtime.
+
+Decision: one jump that may go to any line makes its unit a dispatch whose FAIRE loops are kept on a stack at run
+time (a LOGO interpreter whose figures are chosen by `ALLER EN 140+10*NF`: 1.4 times as long as with the lines
+written out). A jump `a+b*E` of the main program's own lines, where no FAIRE loop is open, is told the lines a+b*k
+that its unit holds in a row (k from 0: _run_of_lines); a value that is another line raises Speculated, and the
+runtime builds the program again without guesses, from that line, with the variables as they are (as a run
+started at a line from the prompt takes them): no loop is open there and no procedure is running. A value that
+is no line fails as the jump to it does. The code built again is kept for the rest of the run.
+"""
+
+from __future__ import annotations
+
+from machine.lse import ir
+from machine.lse import nodes as n
+from machine.lse.analyses import goes_anywhere
+
+GUESSED = 10  # the multiples of a jump's step tested from its base (a switch of ten cases)
+
+
+class Speculated(Exception):  # noqa: N818 (control flow, as Terminate and ReturnTo, not an error)
+    """A guessed jump went to a line it was not told: the run goes on there in code built without guesses."""
+
+    def __init__(self, block: int) -> None:
+        super().__init__(block)
+        self.block = block
+
+
+class NotSpeculated(Exception):  # noqa: N818
+    """A guess the code cannot leave safely (a loop open at the jump, a line another unit runs): build without."""
+
+
+def guess_lines(program: ir.ProgramIR, lines: frozenset[int]) -> list[ir.Jump]:
+    """Tell each jump of the main program's own `lines` that may go to any line the lines it likely goes to
+    (see the module's decision), marking it speculative, where every such jump of the program can be; the jumps
+    so told."""
+    guesses = []
+    for block in program.blocks:
+        exit_ = block.exit
+        if not goes_anywhere(exit_):
+            continue
+        affine = _affine(exit_.expr) if block.line in lines else None
+        if affine is None or affine[1] == 0:
+            return []  # (a jump left to go anywhere keeps the loops at run time all the same)
+        found = _run_of_lines(*affine, lines)
+        if not found:
+            return []
+        guesses.append((exit_, found))
+    for exit_, found in guesses:
+        exit_.found_lines, exit_.speculative = found, True
+    return [exit_ for exit_, _ in guesses]
+
+
+def _run_of_lines(base: int, step: int, lines: frozenset[int]) -> tuple[int, ...]:
+    """The lines base+step*k, k from 0, from the first that `lines` holds to the next it lacks (GUESSED at most).
+
+    Decision: a switch's cases are lines in a row; the lines past a gap are often another part of the program
+    (a loop's body, which a jump from outside would make undecided), where a wrong guess costs a second build."""
+    found: list[int] = []
+    for k in range(GUESSED):
+        line = base + step * k
+        if line in lines:
+            found.append(line)
+        elif found:
+            break
+    return tuple(sorted(found))
+
+
+def _affine(expr: object) -> tuple[int, int] | None:
+    """(a, b) where an expression is a+b*E for whole constants a and b and one part E that is no constant (b=0: a
+    constant); None where it is not so."""
+    kind = type(expr)
+    if kind is n.Num:
+        return (int(expr.value), 0) if expr.value == int(expr.value) else None
+    if kind is n.Unary and expr.op == "-":
+        found = _affine(expr.operand)
+        return None if found is None else (-found[0], -found[1])
+    if kind is n.Binary and expr.op in "+-*":
+        left, right = _affine(expr.left), _affine(expr.right)
+        if left is None or right is None:
+            return None
+        if expr.op == "*":
+            if left[1] and right[1]:
+                return None
+            (base, step), factor = (left, right[0]) if right[1] == 0 else (right, left[0])
+            return base * factor, step * factor
+        if left[1] and right[1]:
+            return None
+        sign = 1 if expr.op == "+" else -1
+        return left[0] + sign * right[0], left[1] + sign * right[1]
+    return 0, 1

@@ -1,0 +1,109 @@
+"""A computed ALLER EN a+b*E that no analysis tells is written for the lines a, a+b, ... a+9b (speculation.py): its
+unit's loops are decided at compile time; a value that is another line makes the run go on there in code built
+without the guess, with the variables as they are; a value that is no line fails as the jump to it does.
+
+Each program runs in every mode of the Micro against the reference (output, error and line, cycles).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from machine.lse.listing import listing
+from machine.lse.nodes import Goto
+from machine.lse.parser import parse
+from machine.lse.speculation import _affine
+from machine.micro import Micro
+from tests.lse_harness import lines
+from tests.oracle.differential import assert_agrees
+
+# A LOGO-like reader: the figure to draw chosen by a counter that only the jump to its last line bounds.
+STAGES = lines(
+    "10 CHAINE F;TABLEAU T[4];NF←0;S←0", "20 NF←NF+1;ALLER EN 20+10*NF", "30 F←'AB';ALLER EN 100",
+    "40 F←'ABC';ALLER EN 100", "50 F←'A';ALLER EN 100", "60 AFFICHER S,T[1],T[3];TERMINER",
+    "100 FAIRE 120 POUR I←1 JUSQUA LGR(F)", "110 T[I]←T[I]+I", "120 S←S+I*NF", "130 ALLER EN 20")
+# A switch whose cases step by ten, but one case sends its number far past them: the jump goes past its guess.
+FAR = lines(
+    "10 CHAINE S;TABLEAU A[5];S←'AB';K←0;T←0", "20 LIRE N", "30 FAIRE 40 POUR I←1 JUSQUA 3", "40 T←T+I;A[I]←I*I",
+    "50 K←K+1;SI K>N ALORS ALLER EN 900", "60 ALLER EN 100+10*K", "110 S←S!'X';ALLER EN 50",
+    "120 T←T+1;K←K+12;ALLER EN 50", "130 FAIRE 135 POUR J←1 JUSQUA 2", "135 T←T+J", "140 ALLER EN 50",
+    "250 AFFICHER 'LOIN',K,S,T,A[3];FAIRE 255 POUR I←1 JUSQUA 2", "255 S←S!'Y'", "260 ALLER EN 50",
+    "900 AFFICHER S,T,K,A[2],I;TERMINER")
+
+# Figures chosen by a counter, each going on to the loops that draw it (the LOGO probe's shape): the cases' ways
+# meet at line 300, written once after them (pystructure.StructuredCode.entries_beyond), TERMINER in a case.
+FIGURES = lines(
+    "10 NF←0;S←0", "20 NF←NF+1;ALLER EN 30+10*NF", "40 F←2;ALLER EN 300", "50 F←3;ALLER EN 300",
+    "60 F←4;ALLER EN 300", "70 AFFICHER S;TERMINER", "300 *",
+    "310 FAIRE 310 POUR I←1 JUSQUA F;FAIRE 310 POUR J←1 JUSQUA I;S←S+J", "320 ALLER EN 20")
+
+# name: (program, lines typed in)
+PROGRAMS = {
+    "figures chosen by a counter, going on to one line": (FIGURES, ()),
+    "stages chosen by a counter, within the guess": (STAGES, ()),
+    "a case sends the jump past its guess, then back": (FAR, ("15",)),
+    "past the guess twice, the second time to no line": (FAR, ("17",)),
+    "never past the guess": (FAR, ("3",)),
+    "a number read in, past the guess": (lines(
+        "10 LIRE K;FAIRE 20 POUR I←1 JUSQUA 2", "20 AFFICHER I", "30 ALLER EN 500+10*K", "510 AFFICHER 'UN';TERMINER",
+        "520 AFFICHER 'DEUX';TERMINER", "700 AFFICHER 'VINGT',I;FAIRE 710 POUR J←1 JUSQUA 2",
+        "710 AFFICHER J;TERMINER"), ("20",)),
+    "a number read in, to a fraction": (lines("10 LIRE K", "20 ALLER EN 500+10*K", "510 AFFICHER 'UN'"), ("1.5",)),
+    "a loop open at the jump: no guess": (lines(
+        "10 LIRE K;FAIRE 40 POUR I←1 JUSQUA 3", "20 ALLER EN 30+10*K", "30 AFFICHER 'A',I", "40 AFFICHER 'B',I",
+        "50 AFFICHER 'FIN',I"), ("1",)),
+    "a line a procedure runs: no guess": (lines(
+        "10 LIRE K;&P(K);TERMINER", "20 AFFICHER 'VINGT';TERMINER", "30 AFFICHER 'TRENTE';TERMINER",
+        "40 ALLER EN 10+10*K", "50 PROCEDURE &P(K) LOCAL K", "60 SI K>9 ALORS ALLER EN 40", "70 RETOUR"), ("12",)),
+    "a counter's int and a string's length kept across the jump": (lines(
+        "10 CHAINE S;S←'';LIRE K", "20 FAIRE 30 POUR I←1 JUSQUA 3", "30 S←S!'AB'", "40 ALLER EN 100+10*K",
+        "110 TERMINER", "400 FAIRE 420 POUR I←1 JUSQUA 4", "410 S←S!SCH(S,I,1)", "420 AFFICHER I,S,LGR(S)"), ("30",)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(PROGRAMS))
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+def test_every_mode_agrees_with_the_reference_on_guessed_jumps(name: str, profile: str) -> None:
+    source, typed = PROGRAMS[name]
+    assert_agrees(source, typed, profile=profile)
+
+
+@pytest.mark.parametrize(("expression", "expected"), [
+    ("100+10*K", (100, 10)), ("(10+K)*10", (100, 10)), ("500+ENT((K+2)/3)*10", (500, 10)), ("900-3*K", (900, -3)),
+    ("2*(50+5*K)", (100, 10)), ("K", (0, 1)), ("K*K+10", None), ("1.5*K", None), ("100+J+K", None), ("3*4", (12, 0)),
+])
+def test_a_jump_is_read_as_a_base_and_a_step(expression: str, expected: tuple[int, int] | None) -> None:
+    statement = parse(f"10 ALLER EN {expression}\n").lines[0].statements[0]
+    assert type(statement) is Goto
+    assert _affine(statement.target.expr) == expected
+
+
+def test_a_counters_jump_is_written_for_its_steps_lines_with_its_loops_decided() -> None:
+    code = listing(STAGES)
+    assert "_t == 50.0" in code and "_t == 60.0" in code and "_deopt(_t)" in code
+    assert "_goto" not in code and "_open(lp" not in code
+
+
+def test_the_cases_of_a_guessed_jump_that_go_on_to_one_line_run_in_a_loop_run_once() -> None:
+    code = listing(FIGURES)
+    assert "_LINES[pc]" not in code and "while True:  # run once: a `break` goes on below" in code
+    assert code.count("# 310: FAIRE 310") == 1
+
+
+def test_a_run_past_the_guess_goes_on_in_code_built_without_it() -> None:
+    micro = Micro(seed=0)
+    chunks: list[str] = []
+    micro.listeners.append(chunks.append)
+    micro.load_text(FAR)
+    micro.run(10_000_000)
+    assert micro.runtime.compiled.guessed
+    micro.feed("15")
+    micro.run(10_000_000)
+    assert "".join(chunks).replace("\a", "").split() == ["LOIN15", "ABX7", "9", "ABXYY7", "16", "4", "2"]
+    assert not micro.runtime.compiled.guessed and "_deopt" not in micro.runtime.compiled.source
+
+
+def test_a_loop_open_at_a_guessed_jump_builds_the_program_without_guesses() -> None:
+    source, typed = PROGRAMS["a loop open at the jump: no guess"]
+    code = listing(source)
+    assert "_deopt" not in code and "_goto(lp, " in code

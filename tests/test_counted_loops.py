@@ -36,6 +36,19 @@ GIVEN_A_NUMBER = """\
 80 RETOUR
 """
 
+# A breadth-first search's scan of a row: the pass leaves by ALLER EN its last line unless a node is new; only then
+# is V's float read (stored, summed). What follows such a SI is an arm: the float is made where it is read, not at
+# every pass (pygen.UnitCode.run_blocks, pyloops.LoopCode.ints_suffice).
+READ_PAST_A_SKIP = """\
+10 TABLEAU A[12],D[12],F[12];Q←0;S←0
+20 FAIRE 20 POUR K←1 JUSQUA 12;A[K]←K-3*ENT(K/3);D[K]←-1
+30 FAIRE 60 POUR V←1 JUSQUA 12
+40 SI A[V]=0 OU D[V]>=0 ALORS ALLER EN 60
+50 D[V]←V;Q←Q+1;F[Q]←V;S←S+V*2
+60 *
+70 AFFICHER Q,S,F[Q],V
+"""
+
 # The convex hull's dedup: C[I-1] is read where I>1, so the range from 1 is refused (its int 0 would index the
 # description) and the first pass runs the general way; the others are the `for`'s (pyloops.LoopCode.count).
 CUT_FIRST = """\
@@ -398,6 +411,7 @@ PROGRAMS = {
 40 AFFICHER S,I
 """,
     "an element before the loop's int, read only past its first pass: the int taken again after that pass": CUT_FIRST,
+    "a variable's float read only past a SI that leaves the pass (a search's new node)": READ_PAST_A_SKIP,
     "an element past the end read at the last pass: the int cut there, the error the general way's": """\
 10 TABLEAU C[6];S←0
 20 FAIRE 20 POUR I←1 JUSQUA 6;C[I]←I*I
@@ -447,6 +461,13 @@ def test_the_loops_whose_passes_are_a_for_are_those_that_only_assign(name: str, 
     code = listing(source)
     assert ("for i_I in" in code or "for i_J in" in code) == expected, code
     assert "for i_I in" not in code or "for i_J in" not in code  # only the innermost of two
+
+
+def test_a_counted_loop_makes_its_variables_float_only_past_a_si_that_leaves_the_pass() -> None:
+    code = listing(READ_PAST_A_SKIP)
+    pass_ = code[code.index("for i_V in"):code.index("# 60: *")]
+    assert "v_V = v_V if i_V != i_V" not in pass_, pass_
+    assert "(v_V if i_V != i_V else i_V + 0.0)" in code[code.index("# 50:"):]
 
 
 def test_a_counted_loop_reads_its_descriptions_and_row_offsets_before_its_for() -> None:

@@ -89,7 +89,7 @@ class CompiledProgram:
             self.targets.fixed |= subroutines.copy_subroutines(
                 program, main_lines, frozenset(roots), frozenset([*program.proc_entry.values(), *returns]))
         # The jumps no analysis tells, told the lines they likely go to (not for the debugger: see above).
-        guessed = speculation.guess_lines(program, main_lines) if guess and not debug else []
+        guessed = speculation.guess_lines(program, main_lines) if guess and not debug else set()
         units = [(layout.units[MAIN], [*roots, *returns])]
         units += [(unit, [program.proc_entry[name], *returns]) for name, unit in layout.units.items() if name != MAIN]
         comes_back = analyses.comes_back(program, layout) if returns else {}  # (None: loops kept at run time)
@@ -97,7 +97,7 @@ class CompiledProgram:
             for _, unit_roots in units:  # (from each unit's own root: a RETOUR EN's line is reached by its calls)
                 splitting.split_by_loops(program, unit_roots[:1], comes_back)
         foreign = analyses.foreign_lines(program, layout, units)  # lines that a unit other than their own runs
-        if guessed and (foreign is None or any(line in foreign for line in self._guessed_lines(guessed))):
+        if guessed and (foreign is None or any(line in foreign for line in guessed)):
             raise speculation.NotSpeculated("a guessed jump may run in a procedure")
         # Parameters by reference that every call can give a number surely set, as values (not for the
         # debugger, whose pauses let the monitor set any variable at any line).
@@ -164,11 +164,6 @@ class CompiledProgram:
         namespace["_sput"] = make_cell_store(G.cells, G.strings, machine.memory, G.assign)
         namespace["_GS"], namespace["_MM"] = G.strings, machine.memory  # what the written-out store reads
         namespace["_own"] = machine.own_arrays(self.cyc_cell)
-
-    def _guessed_lines(self, guessed: list[ir.Jump]) -> set[int]:
-        """The lines of the guessed jumps (speculation.py)."""
-        ids = {id(jump) for jump in guessed}
-        return {block.line for block in self.ir.blocks if id(block.exit) in ids}
 
     def retake_counters(self) -> None:
         """Set the main program's ints of FAIRE variables again from their floats, which the monitor may

@@ -32,10 +32,10 @@ class NotSpeculated(Exception):  # noqa: N818
     """A guess the code cannot leave safely (a loop open at the jump, a line another unit runs): build without."""
 
 
-def guess_lines(program: ir.ProgramIR, lines: frozenset[int]) -> list[ir.Jump]:
+def guess_lines(program: ir.ProgramIR, lines: frozenset[int]) -> set[int]:
     """Tell each jump of the main program's own `lines` that may go to any line the lines it likely goes to
-    (see the module's decision), marking it speculative, where every such jump of the program can be; the jumps
-    so told."""
+    (see the module's decision), marking it speculative, where every such jump of the program can be; the lines
+    of the jumps so told."""
     guesses = []
     for block in program.blocks:
         exit_ = block.exit
@@ -43,14 +43,14 @@ def guess_lines(program: ir.ProgramIR, lines: frozenset[int]) -> list[ir.Jump]:
             continue
         affine = _affine(exit_.expr) if block.line in lines else None
         if affine is None or affine[1] == 0:
-            return []  # (a jump left to go anywhere keeps the loops at run time all the same)
+            return set()  # (a jump left to go anywhere keeps the loops at run time all the same)
         found = _run_of_lines(*affine, lines)
         if not found:
-            return []
-        guesses.append((exit_, found))
-    for exit_, found in guesses:
-        exit_.found_lines, exit_.speculative = found, True
-    return [exit_ for exit_, _ in guesses]
+            return set()
+        guesses.append((block, found))
+    for block, found in guesses:
+        block.exit.found_lines, block.exit.speculative = found, True
+    return {block.line for block, _ in guesses}
 
 
 def _run_of_lines(base: int, step: int, lines: frozenset[int]) -> tuple[int, ...]:

@@ -21,6 +21,7 @@ from machine.lse.reaching import ANY_LINE, START, predecessors, reaching_stores
 from machine.lse.splitting import copy_block
 
 COPIED_MOST = 120  # blocks copied in one program at most (a bound on the code's growth)
+COPIED_EXITS = (ir.Goto, ir.Branch, ir.Jump)  # the exits _redirect sends to copies (no FAIRE's, no line end's)
 
 
 def copy_subroutines(program: ir.ProgramIR, lines: frozenset[int], roots: frozenset[int],
@@ -83,11 +84,9 @@ def _regions(program: ir.ProgramIR, before: dict[int, list[int]], jump: ir.Block
     found = []
     for node, store_block, _ in stores:
         value = node.expr.value
-        if store_block == jump.id or type(
-                program.blocks[store_block].exit) not in (ir.Goto, ir.Branch, ir.Jump):
-            return None
         region = _ahead(program, store_block, walked)
-        if any(type(program.blocks[block].exit) not in (ir.Goto, ir.Branch, ir.Jump) for block in region):
+        if store_block == jump.id or any(type(program.blocks[block].exit) not in COPIED_EXITS
+                                         for block in (store_block, *region)):
             return None
         found.append((store_block, region, int(value)))
     return found

@@ -38,6 +38,18 @@ LANDING = lines(
     "200 V←V+B;H←H-K;W←W+1;Z←Z+V;Y←Y+H", "205 Q←Q+V*2;P←P+1;X←X+B;Z←Z-1;Y←Y+1", "207 W←W-1;Q←Q+1;P←P-1;X←X+1",
     "210 ALLER EN R")
 
+# A subroutine whose loop holds a store of its return variable: its copies' loops would be opened from each other.
+STORED_IN_LOOP = lines(
+    "10 R←20;ALLER EN 100", "20 R←30;ALLER EN 100", "30 AFFICHER S;TERMINER", "100 FAIRE 120 POUR I←1 JUSQUA 3",
+    "110 S←S+I;SI S>3 ET S<9 ALORS DEBUT R←30;ALLER EN 100 FIN", "120 S←S+1", "130 ALLER EN R")
+# A subroutine with a loop (200), called twice from another with a loop (300), itself called twice: the copies of
+# the first are copied again with the second's, their loops going round in the copies of the copies.
+NESTED_LOOPS = lines(
+    "10 R←20;ALLER EN 300", "20 R←30;ALLER EN 300", "30 AFFICHER S,T;TERMINER",
+    "200 FAIRE 210 POUR J←1 JUSQUA 3", "210 T←T+J*S", "220 ALLER EN Q",
+    "300 FAIRE 305 POUR I←1 JUSQUA 2", "305 S←S+I", "310 Q←315;ALLER EN 200", "315 Q←320;ALLER EN 200",
+    "320 ALLER EN R")
+
 # name: (program, lines typed in)
 PROGRAMS = {
     "a line joined from four ways before a call": (LANDING, ()),
@@ -57,6 +69,8 @@ PROGRAMS = {
     "a subroutine with a FAIRE": (lines(
         "10 R←20;ALLER EN 100", "20 R←30;ALLER EN 100", "30 AFFICHER S;TERMINER",
         "100 FAIRE 110 POUR I←1 JUSQUA 3", "110 S←S+I", "120 ALLER EN R"), ()),
+    "a store inside the subroutine's FAIRE": (STORED_IN_LOOP, ()),
+    "a subroutine with a FAIRE called from another's": (NESTED_LOOPS, ()),
     "a jump into the subroutine's middle": (lines(
         "10 R←20;ALLER EN 100", "20 R←30;ALLER EN 110", "30 AFFICHER S;TERMINER", "100 S←S+1", "110 S←S+10",
         "120 ALLER EN R"), ()),
@@ -101,10 +115,22 @@ def test_a_short_line_joined_before_a_copy_is_a_join_of_a_loop_run_once() -> Non
 
 
 def test_a_subroutine_whose_blocks_cannot_be_copied_tests_the_lines_its_stores_give() -> None:
-    source = PROGRAMS["a subroutine with a FAIRE"][0]
-    assert given_lines(source) == []
-    code = listing(source)
+    assert given_lines(STORED_IN_LOOP) == []
+    code = listing(STORED_IN_LOOP)
     assert "_t == 20.0" in code and "_t == 30.0" in code and "_t == 100.0" not in code
+
+
+def test_a_subroutine_with_a_faire_is_copied_with_its_loop_for_each_caller() -> None:
+    source = PROGRAMS["a subroutine with a FAIRE"][0]
+    assert given_lines(source) == [(120, (20,)), (120, (30,))]
+    code = listing(source)
+    assert "_LINES[pc]" not in code and code.count("# 110: S←S+I") == 2
+
+
+def test_the_copies_of_a_copied_subroutine_go_round_their_own_loops() -> None:
+    assert set(given_lines(NESTED_LOOPS)) == {(220, (315,)), (220, (320,)), (320, (20,)), (320, (30,))}
+    code = listing(NESTED_LOOPS)  # (each caller's copy of 300-320 holds a copy of 200-220 for each of its calls)
+    assert "_LINES[pc]" not in code and code.count("# 210: T←T+J*S") == 4
 
 
 @pytest.mark.parametrize(("name", "expected"), [

@@ -27,16 +27,17 @@ def successors(program: ir.ProgramIR, block: ir.Block) -> list[int]:
     if kind is ir.Jump:
         if exit_.line is None:
             lines = exit_.found_lines
-            return list(program.line_block.values()) if lines is None else [program.line_block[line] for line in lines]
+            return (list(program.line_block.values()) if lines is None
+                    else [program.line_target(exit_, line) for line in lines])
         target = program.jump_target(exit_)
         return [] if target is None else [target]
     if kind is ir.OpenLoop:
         found = [exit_.body]
         if exit_.end in program.line_block:
-            found += line_end_successors(program, exit_.end)
+            found += [after_line(program, exit_.end, exit_.copies), *loop_bodies(program, exit_.end, exit_.copies)]
         return found
     if kind is ir.LineEnd:
-        return [exit_.next, *loop_bodies(program, exit_.line)]
+        return [exit_.next, *loop_bodies(program, exit_.line, exit_.copies)]
     return []
 
 
@@ -45,14 +46,16 @@ def goes_anywhere(exit_: object) -> bool:
     return type(exit_) is ir.Jump and exit_.line is None and exit_.found_lines is None
 
 
-def loop_bodies(program: ir.ProgramIR, line: int) -> list[int]:
-    """The body blocks of the FAIRE loops that end on a line."""
-    return program.bodies.get(line, [])
+def loop_bodies(program: ir.ProgramIR, line: int, copies: dict[int, int] | None = None) -> list[int]:
+    """The body blocks of the FAIRE loops that end on a line (`copies`: a copied exit's, those of its region)."""
+    bodies = program.bodies.get(line, [])
+    return bodies if copies is None else [copies.get(body, body) for body in bodies]
 
 
-def line_end_successors(program: ir.ProgramIR, line: int) -> list[int]:
-    """Where the end of a line goes: a loop's body, or the next line's block."""
-    return [next_line_block(program, line), *loop_bodies(program, line)]
+def after_line(program: ir.ProgramIR, line: int, copies: dict[int, int] | None = None) -> int:
+    """The block a loop's last line goes on at when it is done (`copies`: a copied exit's, its region's)."""
+    block = next_line_block(program, line)
+    return block if copies is None else copies.get(block, block)
 
 
 def next_line_block(program: ir.ProgramIR, line: int) -> int:
@@ -269,18 +272,19 @@ def loop_successors(program: ir.ProgramIR, exit_: object, state: tuple) -> list[
     if kind is ir.Jump:
         if exit_.line is None:  # computed: any line (or those it may be), with the loops that contain it
             lines = program.line_block if exit_.found_lines is None else exit_.found_lines
-            return [(program.line_block[line], left_for(state, line)) for line in lines]
+            return [(program.line_target(exit_, line), left_for(state, line)) for line in lines]
         target = program.jump_target(exit_)
         return [] if target is None else [(target, left_for(state, exit_.line))]
     if kind is ir.LineEnd:
-        return line_end_states(program, exit_.line, state)
+        return line_end_states(exit_.line, state, exit_.next)
     if kind is ir.OpenLoop:
         if exit_.end not in program.line_block:
             return []
         opened = reopened(state, exit_)
         if opened is None:
             return None
-        return [(exit_.body, opened + (exit_,)), *line_end_states(program, exit_.end, opened)]
+        return [(exit_.body, opened + (exit_,)),
+                *line_end_states(exit_.end, opened, after_line(program, exit_.end, exit_.copies))]
     return []
 
 
@@ -300,13 +304,13 @@ def left_for(state: tuple, line: int) -> tuple:
     return state
 
 
-def line_end_states(program: ir.ProgramIR, line: int, state: tuple) -> list[tuple[int, tuple]]:
-    """The end of a line: each loop ending there may go round again; then the next line."""
+def line_end_states(line: int, state: tuple, after: int) -> list[tuple[int, tuple]]:
+    """The end of a line: each loop ending there may go round again; then `after` (the next line's block)."""
     found = []
     while state and state[-1].end == line:
         found.append((state[-1].body, state))
         state = state[:-1]
-    found.append((next_line_block(program, line), state))
+    found.append((after, state))
     return found
 
 

@@ -79,7 +79,7 @@ class Jump:
     # Computed: the lines its values may be, as the build being made found them (linker: targets.jump_targets);
     # None: any line. Decision: set on the exit by each build, as what the run starts with counts.
     found_lines: tuple[int, ...] | None = None
-    to_copy: int | None = None  # a copy of the line's first block to go to instead (splitting.py), if one
+    to_copy: int | None = None  # a copy of the (given) line's first block to go to instead (splitting.py), if one
     given: int | None = None  # the line a copy's computed jump goes to: its variable's one store (subroutines.py)
     speculative: bool = False  # found_lines are the lines it likely goes to, set by the build (speculation.py)
 
@@ -92,6 +92,7 @@ class OpenLoop:
     body: int  # the block of the rest of the line after the FAIRE
     end: int | None  # the loop's last line (None: it is not in the program)
     at: int
+    copies: dict[int, int] | None = None  # a copy's: the blocks its region's ways go to instead (subroutines.py)
 
 
 @record(slots=True)
@@ -100,6 +101,7 @@ class LineEnd:
 
     line: int
     next: int
+    copies: dict[int, int] | None = None  # a copy's: the blocks its region's ways go to instead (subroutines.py)
 
 
 @record(slots=True)
@@ -156,6 +158,11 @@ class ProgramIR:
     def jump_target(self, jump: Jump) -> int | None:
         """The block an ALLER EN to a line goes to: the line's first block, or the copy of it the jump was given."""
         return jump.to_copy if jump.to_copy is not None else self.line_block.get(jump.line)
+
+    def line_target(self, jump: Jump, line: int) -> int:
+        """The block a computed ALLER EN goes to for one of its lines: the line's first block, or the copy of it
+        that a copy's jump given that line was sent to (subroutines.py)."""
+        return jump.to_copy if jump.to_copy is not None and line == jump.given else self.line_block[line]
 
     def original(self, node: object) -> object:
         """The node of the program that `node` is, or is a copy of."""

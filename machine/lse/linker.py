@@ -85,11 +85,12 @@ class CompiledProgram:
                 block.exit.speculative = False
         returns = analyses.return_roots(program, layout)  # a caller goes on there after a RETOUR EN
         main_lines = frozenset(layout.units[MAIN].own_lines)
+        # The jumps no analysis tells, told the lines they likely go to (not for the debugger: see above); the
+        # subroutines then copied as if they went nowhere else (else the run is built again: speculation.py).
+        guessed = speculation.guess_lines(program, main_lines) if guess and not debug else set()
         if self.targets.lines:
             self.targets.fixed |= subroutines.copy_subroutines(
                 program, main_lines, frozenset(roots), frozenset([*program.proc_entry.values(), *returns]))
-        # The jumps no analysis tells, told the lines they likely go to (not for the debugger: see above).
-        guessed = speculation.guess_lines(program, main_lines) if guess and not debug else set()
         units = [(layout.units[MAIN], [*roots, *returns])]
         units += [(unit, [program.proc_entry[name], *returns]) for name, unit in layout.units.items() if name != MAIN]
         comes_back = analyses.comes_back(program, layout) if returns else {}  # (None: loops kept at run time)

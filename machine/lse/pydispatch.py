@@ -3,11 +3,12 @@ tests of a computed jump's value where it can only be a few lines (targets.py), 
 
 A part of the one code generator (pygen.UnitCode gives it the unit's blocks, flow and output); the
 dispatch remains only where the unit's code cannot be written as nested Python loops (pystructure).
-Imports analyses (successors) and pyshared (the indent); never the runtime.
+Imports ir, analyses (successors) and pyshared (the indent); never the runtime.
 """
 
 from __future__ import annotations
 
+from machine.lse import ir
 from machine.lse.analyses import goes_anywhere, successors
 from machine.lse.pyshared import INDENT
 
@@ -171,16 +172,17 @@ class DispatchCode:
         self.jumps = before | self.jumps
 
     def jump_among(self, code: str, lines: tuple[int, ...], source: int, others: bool = False,
-                   guessed: bool = False) -> None:
+                   guessed: bool = False, jump: ir.Jump | None = None) -> None:
         """A computed jump whose value can only be one of a few numbers (targets.py): a test of each that is a
         line; any other value fails as the jump to it does (a line left out would be an internal error). With
         `others`, the lines are only the likely ones (see likely_lines): any other value jumps by `_goto`. `source`:
         the jump's line (UnitCode.leaves_loops). With `guessed`, the lines are those it likely goes to (speculation.py):
-        any other line goes on in code built without the guess (`_deopt`)."""
+        any other line goes on in code built without the guess (`_deopt`). `jump`: the exit, whose given line
+        may go to a copy of its block (ir.ProgramIR.line_target)."""
         unit = self.unit
         unit.out.emit(f"_t = {code}")
         before = unit.kept.recent
-        self.tests_among(lines, unit.out.where, source, before, others, guessed)
+        self.tests_among(lines, unit.out.where, source, before, others, guessed, jump)
         unit.kept.recent = before
 
     def likely_lines(self, line: int) -> tuple[int, ...]:
@@ -196,7 +198,7 @@ class DispatchCode:
         return tuple(sorted((after + [number for number in own if number < line][::-1])[:LIKELY_LINES]))
 
     def tests_among(self, lines: tuple[int, ...], where: tuple[int, int], source: int, before: set[str],
-                    others: bool = False, guessed: bool = False) -> None:
+                    others: bool = False, guessed: bool = False, jump: ir.Jump | None = None) -> None:
         """The tests of a computed jump's value (a float, see jump_among): halved by `<` while more than
         CASES_IN_A_ROW lines are left, as the cases are, then one `==` a line (`where`: the jump's place, for its
         failure; `before`: the indexes kept there; the arms write other lines and keep others)."""
@@ -208,7 +210,7 @@ class DispatchCode:
                 out.where = where
                 out.emit("else:" if position else f"if _t < {float(lines[half])!r}:")
                 out.depth += 1
-                self.tests_among(part, where, source, before, others, guessed)
+                self.tests_among(part, where, source, before, others, guessed, jump)
                 out.depth -= 1
             return
         for position, line in enumerate(lines):
@@ -218,7 +220,8 @@ class DispatchCode:
             unit.kept.recent = set(before)
             if unit.states is None and unit.leaves_loops(source, line):
                 out.emit(f"if lp: _leave(lp, {line})")
-            unit.go(unit.shared.ir.line_block[line])
+            program = unit.shared.ir
+            unit.go(program.line_block[line] if jump is None else program.line_target(jump, line))
             out.depth -= 1
         out.where = where
         if lines:

@@ -593,7 +593,7 @@ class UnitCode(UnitNames):
             if exit_.found_lines is None:
                 self.dispatch.jump_among(code, self.dispatch.likely_lines(line), line, others=True)
             else:
-                self.dispatch.jump_among(code, exit_.found_lines, line, guessed=exit_.speculative)
+                self.dispatch.jump_among(code, exit_.found_lines, line, guessed=exit_.speculative, jump=exit_)
             return
         block_id = self.shared.ir.jump_target(exit_)
         if block_id is None:

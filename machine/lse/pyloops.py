@@ -75,7 +75,7 @@ class LoopCode:
         if exit_.end is None or exit_.end not in self.ir.line_block:
             out.emit(f"M.unknown_line({unit.shared.layout.resolve(node.end)})")
             return
-        after = analyses.next_line_block(self.ir, exit_.end)
+        after = analyses.after_line(self.ir, exit_.end, exit_.copies)
         if unit.states is None:
             out.emit(f"if _open(lp, _st, _lim, _go, {exit_.at}, {exit_.end}, {exit_.body}): "
                      f"pc = {exit_.body}; continue")

@@ -107,7 +107,7 @@ def _kept(program: ir.ProgramIR, split: dict[int, list[tuple]], pinned: dict[int
     {(block, state): block}; None where a block cannot be copied (a loop's body, a procedure's entry, or fixed
     ways bringing two states). A FAIRE's block may be: its copy opens the same loop (its body), and the loop's
     old pass, if open, is abandoned either way (analyses.reopened)."""
-    bodies = {body for found in program.bodies.values() for body in found}
+    bodies = {block.exit.body for block in program.blocks if type(block.exit) is ir.OpenLoop}  # (copies' too)
     entries = set(program.proc_entry.values())
     ids: dict[tuple[int, tuple], int] = {}
     for block_id, seen in split.items():

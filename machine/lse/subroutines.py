@@ -8,8 +8,8 @@ two), whose every jump tests `pc`; each copy is entered from one place and goes 
 written as nested Python loops (the hangman whose sorting subroutine is called so: 0.6 of its time). A copy is
 entered only from its store's block and from its own blocks, so the variable holds the store's value at its jump
 whatever the blocks run: they are those that the walk back from the jump passed (no call, no read of the name,
-no loop of it: reaching.reaching_stores). The blocks are no FAIRE's nor a line end's that steps one (their loops
-are left as they are), at most COPIED_MOST in all.
+no loop of it: reaching.reaching_stores). A copied FAIRE opens a loop of its own, whose way round and way out
+go to the copy's blocks (the exit's `copies`); at most COPIED_MOST blocks in all.
 """
 
 from __future__ import annotations
@@ -21,7 +21,8 @@ from machine.lse.reaching import ANY_LINE, START, predecessors, reaching_stores
 from machine.lse.splitting import copy_block
 
 COPIED_MOST = 120  # blocks copied in one program at most (a bound on the code's growth)
-COPIED_EXITS = (ir.Goto, ir.Branch, ir.Jump)  # the exits _redirect sends to copies (no FAIRE's, no line end's)
+STORE_EXITS = (ir.Goto, ir.Branch, ir.Jump)  # the exits of a store's block that _redirect sends to copies
+COPIED_EXITS = (*STORE_EXITS, ir.OpenLoop, ir.LineEnd)  # those of a copied block (a loop's: see _loops_apart)
 
 
 def copy_subroutines(program: ir.ProgramIR, lines: frozenset[int], roots: frozenset[int],
@@ -77,19 +78,42 @@ def _lines(stores: list | None, found: tuple[int, ...]) -> tuple[int, ...] | Non
 def _regions(program: ir.ProgramIR, before: dict[int, list[int]], jump: ir.Block,
              stores: list) -> list[tuple[int, list[int], int]] | None:
     """For each store (each a line number: _lines): its block, the blocks from it to the jump (in the order
-    found), the line it stores; None where a store is in the jump's block, or a block between cannot be copied."""
+    found), the line it stores; None where a store is in the jump's block, a block between cannot be copied, or
+    is the first of a line the jump goes back to (the region would hold its callers' code: a copy of the loop
+    the calls are made in, for each call)."""
     walked = _back_from(before, jump.id, {block for _, block, _ in stores})
     if not walked:
         return None
+    returns = {program.line_block.get(int(node.expr.value)) for node, _, _ in stores}
     found = []
     for node, store_block, _ in stores:
         value = node.expr.value
         region = _ahead(program, store_block, walked)
-        if store_block == jump.id or any(type(program.blocks[block].exit) not in COPIED_EXITS
-                                         for block in (store_block, *region)):
+        if (store_block == jump.id or type(program.blocks[store_block].exit) not in STORE_EXITS
+                or any(type(program.blocks[block].exit) not in COPIED_EXITS or block in returns
+                       for block in region)):
             return None
         found.append((store_block, region, int(value)))
+    ends = {program.blocks[block].line for _, block, _ in stores} | {line for _, _, line in found}
+    if not _loops_apart(program, [block for _, region, _ in found for block in region], ends):
+        return None
     return found
+
+
+def _loops_apart(program: ir.ProgramIR, blocks: list[int], lines: set[int]) -> bool:
+    """True if no FAIRE among the blocks spans one of `lines` (the stores' and the lines they give the jump).
+
+    Decision: a copy's loop is its own (its body is the copy's): outside its span it is closed, so only a way
+    that stays within the span keeps it open. With no store there, no way goes from a copy's open loop to
+    another copy's FAIRE (whose opening would not abandon the other's pass as the same FAIRE's does), and
+    none comes back into the copy by its loop but from its own blocks; nor does a copy's jump, its line
+    outside, leave it open.
+    """
+    for block in blocks:
+        exit_ = program.blocks[block].exit
+        if type(exit_) is ir.OpenLoop and (exit_.end is None or any(exit_.at <= line <= exit_.end for line in lines)):
+            return False
+    return True
 
 
 def _back_from(before: dict[int, list[int]], start: int, stop: set[int]) -> set[int]:
@@ -144,3 +168,19 @@ def _redirect(program: ir.ProgramIR, exit_: object, copies: dict[int, int]) -> N
         target = program.jump_target(exit_)
         if target in copies:
             exit_.to_copy = copies[target]
+    elif kind is ir.Jump and exit_.given is not None:  # (a copy's jump copied again with the line it goes to)
+        target = program.line_target(exit_, exit_.given)
+        if target in copies:
+            exit_.to_copy = copies[target]
+    elif kind is ir.OpenLoop:
+        exit_.body, exit_.copies = copies.get(exit_.body, exit_.body), _composed(exit_.copies, copies)
+    elif kind is ir.LineEnd:
+        exit_.next, exit_.copies = copies.get(exit_.next, exit_.next), _composed(exit_.copies, copies)
+
+
+def _composed(earlier: dict[int, int] | None, copies: dict[int, int]) -> dict[int, int]:
+    """The blocks a copied exit goes to instead of the program's own: `copies` after those of the copy it is
+    made from (a subroutine's copy inside another's region is copied again with it)."""
+    if earlier is None:
+        return copies
+    return {**copies, **{block: copies.get(instead, instead) for block, instead in earlier.items()}}

@@ -37,9 +37,29 @@ FIGURES = lines(
     "60 F←4;ALLER EN 300", "70 AFFICHER S;TERMINER", "300 *",
     "310 FAIRE 310 POUR I←1 JUSQUA F;FAIRE 310 POUR J←1 JUSQUA I;S←S+J", "320 ALLER EN 20")
 
+# Cases chosen by a counter, each a FAIRE, then a jump to line 500 (a magic squares probe's shape): the ways meet
+# past the loops' next lines, at 500, too long to be written once per case; written once after a loop run once.
+DEEP_JOIN = lines(
+    "10 N←0;S←0", "20 N←N+1;SI N>9 ALORS ALLER EN 90", "30 K←N-ENT(N/3)*3+1;ALLER EN 1000*K", "90 AFFICHER S;TERMINER",
+    "500 S←S*3;S←S-ENT(S/1000)*1000;T←T+S", "502 T←T*2;T←T-ENT(T/977)*977;U←U+T;U←U-ENT(U/101)*101",
+    "504 V←V+S+T+U;V←V-ENT(V/1013)*1013;W←W+1", "506 SI W>3 ALORS W←0;V←V+1", "520 AFFICHER N,S,T;ALLER EN 20",
+    "1000 FAIRE 1005 POUR I←1 JUSQUA 2", "1005 S←S+I", "1010 ALLER EN 500", "2000 FAIRE 2010 POUR I←1 JUSQUA 3",
+    "2010 S←S+2*I", "2020 ALLER EN 500", "3000 FAIRE 3010 POUR I←1 JUSQUA N", "3010 S←S-I", "3020 ALLER EN 500")
+
+# Cases chosen by a counter: two go on to line 500, too long to be written once per case, two round the loop (an
+# adventure probe's directions and its other verbs): the first in a loop run once, left for 500, the others by `pc`.
+ROUNDS = lines(
+    "10 N←0;S←0;T←0", "20 N←N+1;SI N>12 ALORS ALLER EN 90", "30 K←N-ENT(N/4)*4+1;ALLER EN 1000*K",
+    "90 AFFICHER S,T;TERMINER", "500 S←S*3;S←S-ENT(S/1000)*1000;T←T+S",
+    "502 T←T*2;T←T-ENT(T/977)*977;U←U+T;U←U-ENT(U/101)*101", "504 V←V+S+T+U;V←V-ENT(V/1013)*1013;W←W+1",
+    "506 SI W>3 ALORS W←0;V←V+1", "520 AFFICHER N,S,T;ALLER EN 20", "1000 S←S+1;ALLER EN 500",
+    "2000 S←S+2;ALLER EN 500", "3000 T←T+3;ALLER EN 20", "4000 T←T-1;SI T>5 ALORS ALLER EN 500", "4010 ALLER EN 20")
+
 # name: (program, lines typed in)
 PROGRAMS = {
+    "cases going on to one long line or round the loop": (ROUNDS, ()),
     "figures chosen by a counter, going on to one line": (FIGURES, ()),
+    "cases of loops going on to one long line": (DEEP_JOIN, ()),
     "stages chosen by a counter, within the guess": (STAGES, ()),
     "a case sends the jump past its guess, then back": (FAR, ("15",)),
     "past the guess twice, the second time to no line": (FAR, ("17",)),
@@ -88,6 +108,18 @@ def test_the_cases_of_a_guessed_jump_that_go_on_to_one_line_run_in_a_loop_run_on
     code = listing(FIGURES)
     assert "_LINES[pc]" not in code and "while True:  # run once: a `break` goes on below" in code
     assert code.count("# 310: FAIRE 310") == 1
+
+
+def test_cases_whose_ways_meet_past_their_loops_run_in_a_loop_run_once() -> None:
+    code = listing(DEEP_JOIN)
+    assert "_LINES[pc]" not in code and "while True:  # run once: a `break` goes on below" in code
+    assert code.count("# 500: S←S*3") == 1
+
+
+def test_cases_that_go_on_to_one_line_or_round_the_loop_run_in_a_loop_run_once() -> None:
+    code = listing(ROUNDS)
+    assert "_LINES[pc]" not in code and "while True:  # run once: a `break` goes on below" in code
+    assert code.count("# 500: S←S*3") == 1 and "pc = -1" in code and "if pc == " in code
 
 
 def test_a_run_past_the_guess_goes_on_in_code_built_without_it() -> None:

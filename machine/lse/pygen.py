@@ -158,6 +158,7 @@ class UnitCode(UnitNames):
         self.structure = StructuredCode(self)
         self.once_join: int | None = None  # the block a loop run once is left for (StructuredCode.case_chain)
         self.once_fused: int | None = None  # the loop being written where that loop run once is
+        self.once_rounds = False  # a way in that loop run once goes round the loop around (StructuredCode.closed)
 
     # ------------------------------------------------------------- the unit
     def counter_cells(self) -> list[str]:
@@ -282,7 +283,7 @@ class UnitCode(UnitNames):
                 self.structure.go_out(target)
             return
         if target == self.fused:
-            self.out.emit("continue")
+            self.out.emit(self.structure.round_loop())
             return
         if self.fused is not None and self.inlining < INLINE_DEPTH and target not in self.loops.counted and not (
                 self.structured and (
@@ -592,6 +593,10 @@ class UnitCode(UnitNames):
             code, _ = self.statements.value(exit_.expr)
             if exit_.found_lines is None:
                 self.dispatch.jump_among(code, self.dispatch.likely_lines(line), line, others=True)
+            elif self.structured and (join := self.structure.joined_after(block_id)) is not None:
+                # (a switch in a case's chain whose cases all go on to one block: they alone in a loop run once)
+                self.structure.once_around(join, lambda: self.dispatch.jump_among(
+                    code, exit_.found_lines, line, guessed=exit_.speculative, jump=exit_))
             else:
                 self.dispatch.jump_among(code, exit_.found_lines, line, guessed=exit_.speculative, jump=exit_)
             return

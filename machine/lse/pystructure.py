@@ -33,6 +33,7 @@ class StructuredCode:
         self.loop_copies = 0  # the loops written a second time (see write_at)
         self.writing: set[int] = set()  # the entry blocks whose code is being written
         self.exits: list[tuple[int, int, int]] = []  # the ways out of the loop being written: (block, line, depth)
+        self.rounds = False  # the join joined_after found last is one some ways go round the loop beside
 
     def write_at(self, block_id: int, defer: bool = False) -> list[tuple[int, int, int]] | None:
         """Write an entry block's case where control goes to it; a loop is followed by the blocks that it is left
@@ -118,15 +119,24 @@ class StructuredCode:
         unit, out = self.unit, self.unit.out
         out.emit("while True:  # run once: a `break` goes on below")
         out.depth += 1
-        before, unit.once_join, unit.once_fused = (unit.once_join, unit.once_fused), join, unit.fused
+        before = unit.once_join, unit.once_fused, unit.once_rounds
+        unit.once_join, unit.once_fused, unit.once_rounds = join, unit.fused, False
         out.emit(f"if pc == {first}:")
         out.depth += 1
         self.go_on(first)
         out.depth -= 1
         out.emit("break")
         out.depth -= 1
-        unit.once_join, unit.once_fused = before
+        unit.once_join, unit.once_fused, unit.once_rounds = before
         self.go_on(join)
+
+    def round_loop(self) -> str:
+        """Code that goes round the loop being written: `continue`, but from a loop run once inside it, which
+        sets `pc` to the loop's block for the test after it (once_around)."""
+        unit = self.unit
+        if unit.once_rounds and unit.fused == unit.once_fused:
+            return f"pc = {unit.fused}; break"
+        return "continue"
 
     def go_on(self, target: int) -> None:
         """Go on after a loop (see write_at): round the loop it is in, to a block written here if it belongs to
@@ -135,7 +145,7 @@ class StructuredCode:
         unit = self.unit
         owed, unit.owed = unit.owed, 0
         if target == unit.fused:
-            unit.out.emit("continue")
+            unit.out.emit(self.round_loop())
         elif target == unit.once_join and unit.fused == unit.once_fused:
             unit.out.emit("break")  # (out of the loop run once that first_then or case_chain opened)
         elif target in self.placed or unit.fused is not None and not self.comes_back(target, unit.fused):
@@ -167,13 +177,26 @@ class StructuredCode:
         if join is None:
             unit.chain(block_id)
             return
+        self.once_around(join, lambda: unit.chain(block_id))
+
+    def once_around(self, join: int, write: Callable[[], None]) -> None:
+        """What `write` writes, every way out of it going to `join` or round the loop being written (joined_after
+        says which: `rounds`), inside a loop run once, then `join`: a way round sets `pc` to the loop's block
+        and leaves the loop run once, the test after it goes round."""
+        unit = self.unit
         out = unit.out
+        rounds, self.rounds = self.rounds, False
+        if rounds:
+            out.emit("pc = -1")  # (no way round yet: `pc` may hold the loop's block from an earlier pass)
         out.emit("while True:  # run once: a `break` goes on below")
         out.depth += 1
-        before, unit.once_join, unit.once_fused = (unit.once_join, unit.once_fused), join, unit.fused
-        unit.chain(block_id)
-        unit.once_join, unit.once_fused = before
+        before = unit.once_join, unit.once_fused, unit.once_rounds
+        unit.once_join, unit.once_fused, unit.once_rounds = join, unit.fused, rounds
+        write()
+        unit.once_join, unit.once_fused, unit.once_rounds = before
         out.depth -= 1
+        if rounds:
+            out.emit(f"if pc == {unit.fused}: continue")
         unit.go(join)
 
     def joined_after(self, start: int) -> int | None:
@@ -183,7 +206,10 @@ class StructuredCode:
 
         Decision: the shape of a jump to a loop's last line from inside it (`SI A=0 ALORS DEBUT ...;ALLER EN
         140 FIN` beside the line that runs into 140). Its ways out must all go there (a RESULTAT or RETOUR
-        aside): a `continue` or a `break` written inside the loop run once would leave that loop instead.
+        aside): a `continue` or a `break` written inside the loop run once would leave that loop instead; but
+        where no block is so met, ways that jump round the loop being written may be beside them, each setting
+        `pc` for the test after the loop run once (an adventure's directions go on to the line that moves, its
+        other verbs back to the loop that reads the next: once_around).
         """
         unit = self.unit
         found = self.entry_ways(start)
@@ -192,24 +218,27 @@ class StructuredCode:
         targets, ways = set(found), sum(found.values())
         if len(targets) == 1 and ways >= 2:
             (join,) = targets
-        else:  # (loops on the way: the one that every way, through them, goes to)
-            join = next((target for target in sorted(targets) if self.closed(start, target)), None)
-            if join is None:  # (a switch's cases, each an entry block, that all go on to one)
-                join = next((target for target in self.entries_beyond(start, set(targets))
-                             if self.closed(start, target)), None)
+        else:  # (loops on the way: the one that every way, through them, goes to; else a switch's cases, each an
+            # entry block, that all go on to one; else those that go to one or round the loop being written)
+            candidates = [*sorted(targets), *self.entries_beyond(start, set(targets))]
+            join = next((target for target in candidates if self.closed(start, target)), None)
+            if join is None and self.may_round():
+                join = next((target for target in candidates if self.closed(start, target, rounds=True)), None)
             if join is None:
                 return None
-        if join == start or join in self.placed or join in self.writing or self.copyable(join):
+        if join == start or join == unit.fused or join in self.placed or join in self.writing or self.copyable(join):
             return None
         fused = unit.fused
         if fused is not None and not (self.comes_back(join, fused) or unit.is_loop(join)):
             return None
+        self.rounds = bool(self.round_ways(start, join))
         return join
 
     def entries_beyond(self, start: int, first: set[int]) -> list[int]:
-        """The entry blocks that the ways on from the entry blocks `first` (a case's own, two or more) meet next,
-        nearest first (JOINS_LOOKED at most): where the ways out of a computed jump's cases may all meet (see
-        joined_after).
+        """The entry blocks that the ways on from the entry blocks `first` (a case's own, two or more) meet, level
+        after level (those met next, then those they meet), nearest first (JOINS_LOOKED at most): where the ways
+        out of a computed jump's cases may all meet (see joined_after; a magic squares probe's cases, each a FAIRE
+        or a subroutine's copy, meet three entries on, at the check they all go to).
 
         Decision: the figures of a LOGO reader, chosen by `ALLER EN 140+10*NF`, each go on to the line that draws
         them; found only among the cases themselves, that line was written once per case, the third time failing
@@ -217,29 +246,50 @@ class StructuredCode:
         if len(first) < 2 or self.unit.once_join in first:
             return []  # (no switch, or one whose ways already meet at the join of the loop run once around)
         found: list[int] = []
-        for target in sorted(first):
-            ways = self.entry_ways(target) if target not in self.placed and self.nested_here(target) else None
-            for beyond in sorted(ways or ()):
-                if beyond not in first and beyond not in found and beyond != start and beyond != self.unit.fused:
-                    found.append(beyond)
+        level = sorted(first)
+        while level and len(found) < JOINS_LOOKED:
+            after = []
+            for target in level:
+                ways = self.entry_ways(target) if target not in self.placed and self.nested_here(target) else None
+                for beyond in sorted(ways or ()):
+                    if beyond not in first and beyond not in found and beyond != start and beyond != self.unit.fused:
+                        found.append(beyond)
+                        after.append(beyond)
+            level = after
         return found[:JOINS_LOOKED]
 
-    def closed(self, start: int, join: int) -> bool:
+    def closed(self, start: int, join: int, rounds: bool = False) -> bool:
         """True if every way on from a case's block, through the loops on the way, goes to `join` (or leaves the
-        unit), from two ways or more (see ways_to)."""
-        return (self.ways_to(start, join, round_it=False) or 0) >= 2
+        unit, or with `rounds` goes round the loop being written by a jump: see round_ways), from two ways or
+        more."""
+        ways = self.ways_to(start, join, round_it=False, rounds=rounds)
+        return ways is not None and ways.get(join, 0) >= 2
 
-    def ways_to(self, start: int, join: int, round_it: bool) -> int | None:
-        """How many ways go to `join` if every way on from `start` does (or leaves the unit), never back to the
-        loop being written, nor to a block already written, nor to one left for by `pc` (nested_here), nor back
-        to `start` unless `round_it` (a loop left for, whose pass comes back to it); else None."""
+    def may_round(self) -> bool:
+        """True if a loop run once written here may hold ways round the loop being written (its test after it
+        goes round by `continue`: not inside another loop run once in that loop, whose loop it would go round)."""
+        unit = self.unit
+        return unit.fused is not None and not (unit.once_join is not None and unit.once_fused == unit.fused)
+
+    def round_ways(self, start: int, join: int) -> int:
+        """How many ways on from `start` go round the loop being written where all go to `join` or round it."""
+        ways = self.ways_to(start, join, round_it=False, rounds=self.may_round())
+        return 0 if ways is None else ways.get(self.unit.fused, 0)
+
+    def ways_to(self, start: int, join: int, round_it: bool, rounds: bool = False) -> dict[int, int] | None:
+        """The ways to `join` if every way on from `start` goes there (or leaves the unit), never back to the
+        loop being written (unless `rounds`, by a jump: the way round that the line end of a FAIRE makes is its
+        `continue`), nor to a block already written, nor to one left for by `pc` (nested_here), nor back to
+        `start` unless `round_it` (a loop left for, whose pass comes back to it); else None."""
         fused = self.unit.fused
 
         def refused(target: int) -> bool:
             return target in (fused, start) or target in self.placed or not self.nested_here(target)
 
-        found = self.ways_on(start, lambda target: target == join or round_it and target == start, refused)
-        return None if found is None else found.get(join, 0)
+        def stops(target: int) -> bool:
+            return target == join or round_it and target == start or rounds and target == fused
+
+        return self.ways_on(start, stops, refused, fused if rounds else None)
 
     def nested_here(self, block_id: int) -> bool:
         """True if a block met on the way to a join is written where it is met, inside the loop run once: no
@@ -289,19 +339,23 @@ class StructuredCode:
         entries = self.unit.entries
         return self.ways_on(block_id, entries.__contains__, lambda target: False)
 
-    def ways_on(self, start: int, stops: Callable[[int], bool],
-                refused: Callable[[int], bool]) -> dict[int, int] | None:
+    def ways_on(self, start: int, stops: Callable[[int], bool], refused: Callable[[int], bool],
+                jumped_to: int | None = None) -> dict[int, int] | None:
         """The blocks where the ways on from `start` stop (`stops`), each with the count of ways to it; None where
-        a way is not decided or meets a block `refused` before it stops."""
+        a way is not decided or meets a block `refused` before it stops, or goes to `jumped_to` by a FAIRE's
+        or a line end's way (not a jump)."""
         unit = self.unit
         program, states = unit.shared.ir, unit.states
         seen, work, found = {start}, [start], {}
         while work:
             at = work.pop()
-            following = analyses.loop_successors(program, program.blocks[at].exit, states[at])
+            exit_ = program.blocks[at].exit
+            following = analyses.loop_successors(program, exit_, states[at])
             if following is None:
                 return None
             for target, _ in following:
+                if target == jumped_to and type(exit_) in (ir.OpenLoop, ir.LineEnd):
+                    return None
                 if stops(target):
                     found[target] = found.get(target, 0) + 1
                 elif refused(target):

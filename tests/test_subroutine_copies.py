@@ -50,8 +50,18 @@ NESTED_LOOPS = lines(
     "300 FAIRE 305 POUR I←1 JUSQUA 2", "305 S←S+I", "310 Q←315;ALLER EN 200", "315 Q←320;ALLER EN 200",
     "320 ALLER EN R")
 
+# A jump narrowed to the line of its one store (5050), whose old lines led, through a guessed jump, to another
+# jump of the variable (6020): that one's stores are found again once the first is narrowed (a stale walk back
+# once found the store of 5000 for it, which the copy's blocks could not reach: an internal error).
+NARROWED_FIRST = lines(
+    "10 LIRE X;R←0", "20 R←25;ALLER EN 5000", "25 K←ENT(X/50);ALLER EN 5000+1000*K", "50 R←55;ALLER EN 6000",
+    "55 AFFICHER 'FIN';TERMINER", "5000 R←9000", "5050 ALLER EN R", "6000 AFFICHER 'S'", "6020 ALLER EN R",
+    "9000 AFFICHER 'NEUF';TERMINER")
+
 # name: (program, lines typed in)
 PROGRAMS = {
+    "a jump narrowed before another of its variable (to its store's line)": (NARROWED_FIRST, ("25",)),
+    "a jump narrowed before another of its variable (past the guess)": (NARROWED_FIRST, ("75",)),
     "a line joined from four ways before a call": (LANDING, ()),
     "two calls of one subroutine": (GUESS, ()),
     "two calls in a loop of jumps": (LOOPED, ()),

@@ -47,6 +47,7 @@ def copy_subroutines(program: ir.ProgramIR, lines: frozenset[int], roots: frozen
             if len(values) < len(exit_.found_lines):
                 exit_.found_lines = values  # (this build's: the stores that reach it may be others in the next)
                 told.add(exit_.expr.name)
+                before = predecessors(program)  # (the next jump's stores are those that reach it now)
             continue
         budget -= copied
         for store_block, region, line in regions:

@@ -55,8 +55,20 @@ ROUNDS = lines(
     "506 SI W>3 ALORS W←0;V←V+1", "520 AFFICHER N,S,T;ALLER EN 20", "1000 S←S+1;ALLER EN 500",
     "2000 S←S+2;ALLER EN 500", "3000 T←T+3;ALLER EN 20", "4000 T←T-1;SI T>5 ALORS ALLER EN 500", "4010 ALLER EN 20")
 
+# A case going on to a TERMINER that the loop around is also left for (line 950), beside a way round the loop and
+# a loop that goes on to the join (2010): the TERMINER is written in the case; its `break`, written once for the
+# loop's way out, left the loop run once instead and ran 2010 (a fuzz of these shapes found it).
+LEFT_IN_A_CASE = lines(
+    "10 N←0;S←0;T←0;U←0;LIRE X", "20 N←N+1;SI N>5 ALORS ALLER EN 950", "30 K←N-ENT(N/2)*2+1;ALLER EN 1000*K",
+    "500 S←S*3;S←S-ENT(S/1000)*1000;T←T+S", "502 T←T*2;T←T-ENT(T/977)*977;U←U+T;U←U-ENT(U/101)*101",
+    "504 SI U>50 ALORS DEBUT S←S+1;ALLER EN 506 FIN", "508 ALLER EN 20", "950 AFFICHER S,T,U,N;TERMINER",
+    "1000 SI X>50 ALORS DEBUT S←S-1;ALLER EN 20 FIN SINON T←T+1", "1010 ALLER EN 950",
+    "2000 FAIRE 2005 POUR I←1 JUSQUA 0", "2005 S←S+I*2", "2010 ALLER EN 500")
+
 # name: (program, lines typed in)
 PROGRAMS = {
+    "a case going on to a TERMINER the loop is left for": (LEFT_IN_A_CASE, ("0",)),
+    "a case going round the loop, then on to the TERMINER": (LEFT_IN_A_CASE, ("60",)),
     "cases going on to one long line or round the loop": (ROUNDS, ()),
     "figures chosen by a counter, going on to one line": (FIGURES, ()),
     "cases of loops going on to one long line": (DEEP_JOIN, ()),
@@ -120,6 +132,11 @@ def test_cases_that_go_on_to_one_line_or_round_the_loop_run_in_a_loop_run_once()
     code = listing(ROUNDS)
     assert "_LINES[pc]" not in code and "while True:  # run once: a `break` goes on below" in code
     assert code.count("# 500: S←S*3") == 1 and "pc = -1" in code and "if pc == " in code
+
+
+def test_a_terminer_a_case_goes_on_to_is_written_in_the_case() -> None:
+    code = listing(LEFT_IN_A_CASE)
+    assert "_LINES[pc]" not in code and code.count("# 950: AFFICHER S,T,U,N;TERMINER") == 2
 
 
 def test_a_run_past_the_guess_goes_on_in_code_built_without_it() -> None:

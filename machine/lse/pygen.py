@@ -26,7 +26,7 @@ from machine.lse.pyloops import LoopCode
 from machine.lse.pynames import UnitNames
 from machine.lse.pyshared import INDENT, ProgramCode, Source
 from machine.lse.pystmt import StatementCode
-from machine.lse.pystructure import StructuredCode
+from machine.lse.pystructure import NotStructured, StructuredCode
 from machine.lse.reuse import reused_elements
 from machine.lse.speculation import NotSpeculated
 
@@ -300,9 +300,11 @@ class UnitCode(UnitNames):
                 self.chain(target)
                 self.inlining -= 1
                 return
-        if self.structured and self.once_join is not None and self.fused == self.once_fused and (
-                self.inlining < INLINE_DEPTH and self.structure.leaves_here(target)):
-            self.inlining += 1  # (in a loop run once, left only for its join: see StructuredCode.nested_here)
+        once = self.structured and self.once_join is not None and self.fused == self.once_fused
+        if once and self.structure.leaves_here(target):
+            # (in a loop run once, left only for its join: see StructuredCode.nested_here; at any depth, as a block
+            # that leaves the unit goes on to none: a case of a switch in a chain is written one deep already)
+            self.inlining += 1
             self.chain(target)
             self.inlining -= 1
             return
@@ -312,6 +314,8 @@ class UnitCode(UnitNames):
             if self.fused is None or target not in structure.placed and structure.comes_back(target, self.fused) or (
                     structure.copied(target)):
                 structure.write_at(target)
+            elif once:  # (its `break` would leave the loop run once, not the loop: joined_after's ways miss one)
+                raise NotStructured(target)
             else:
                 structure.go_out(target)
             return

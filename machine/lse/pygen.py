@@ -158,7 +158,7 @@ class UnitCode(UnitNames):
         self.structure = StructuredCode(self)
         self.once_join: int | None = None  # the block a loop run once is left for (StructuredCode.case_chain)
         self.once_fused: int | None = None  # the loop being written where that loop run once is
-        self.once_rounds = False  # a way in that loop run once goes round the loop around (StructuredCode.closed)
+        self.once_rounds = False  # a way in that loop run once goes round the loop around (StructuredCode.once_around)
 
     # ------------------------------------------------------------- the unit
     def counter_cells(self) -> list[str]:

@@ -220,10 +220,13 @@ class StructuredCode:
             (join,) = targets
         else:  # (loops on the way: the one that every way, through them, goes to; else a switch's cases, each an
             # entry block, that all go on to one; else those that go to one or round the loop being written)
-            candidates = [*sorted(targets), *self.entries_beyond(start, set(targets))]
-            join = next((target for target in candidates if self.closed(start, target)), None)
-            if join is None and self.may_round():
-                join = next((target for target in candidates if self.closed(start, target, rounds=True)), None)
+            join = next((target for target in sorted(targets) if self.closed(start, target)), None)
+            if join is None:
+                beyond = self.entries_beyond(start, set(targets))
+                join = next((target for target in beyond if self.closed(start, target)), None)
+                if join is None and self.may_round():
+                    join = next((target for target in [*sorted(targets), *beyond]
+                                 if self.closed(start, target, rounds=True)), None)
             if join is None:
                 return None
         if join == start or join == unit.fused or join in self.placed or join in self.writing or self.copyable(join):

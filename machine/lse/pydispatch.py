@@ -3,7 +3,7 @@ tests of a computed jump's value where it can only be a few lines (targets.py), 
 
 A part of the one code generator (pygen.UnitCode gives it the unit's blocks, flow and output); the
 dispatch remains only where the unit's code cannot be written as nested Python loops (pystructure).
-Imports ir, analyses (successors) and pyshared (the indent); never the runtime.
+Imports ir, analyses (successors), pyshared (the indent) and speculation (its refusal); never the runtime.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 from machine.lse import ir
 from machine.lse.analyses import goes_anywhere, successors
 from machine.lse.pyshared import INDENT
+from machine.lse.speculation import NotSpeculated
 
 CASES_IN_A_ROW = 4  # up to this many cases in a row (see row); more are split in two by `pc <`
 RUN_MOST = 8  # up to this many cases that run on one into the next in a row (see rows)
@@ -170,6 +171,22 @@ class DispatchCode:
         self.unit.case(block_id)
         self.leaves.append((block_id, start, len(out.lines), out.depth, self.jumps))
         self.jumps = before | self.jumps
+
+    def computed_jump(self, exit_: ir.Jump, line: int, block_id: int) -> None:
+        """ALLER EN a line its expression computes (`line`: the jump's, `block_id`: its block): the tests of its
+        value among the lines it may go to, or the likely ones and `_goto` where it may go anywhere."""
+        unit = self.unit
+        if exit_.speculative and (unit.states is None or unit.states[block_id]):
+            raise NotSpeculated(line)  # (its loops kept at run time, or open there: see speculation.py)
+        code, _ = unit.statements.value(exit_.expr)
+        if exit_.found_lines is None:
+            self.jump_among(code, self.likely_lines(line), line, others=True)
+        elif unit.structured and (join := unit.structure.joined_after(block_id)) is not None:
+            # (a switch in a case's chain whose cases all go on to one block: they alone in a loop run once)
+            unit.structure.once_around(join, lambda: self.jump_among(
+                code, exit_.found_lines, line, guessed=exit_.speculative, jump=exit_))
+        else:
+            self.jump_among(code, exit_.found_lines, line, guessed=exit_.speculative, jump=exit_)
 
     def jump_among(self, code: str, lines: tuple[int, ...], source: int, others: bool = False,
                    guessed: bool = False, jump: ir.Jump | None = None) -> None:

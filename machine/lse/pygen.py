@@ -28,7 +28,6 @@ from machine.lse.pyshared import INDENT, ProgramCode, Source
 from machine.lse.pystmt import StatementCode
 from machine.lse.pystructure import NotStructured, StructuredCode
 from machine.lse.reuse import reused_elements
-from machine.lse.speculation import NotSpeculated
 
 INLINE_DEPTH = 1  # how many entry blocks deep a case copies the code of the blocks it jumps to (see pyflow)
 
@@ -592,17 +591,7 @@ class UnitCode(UnitNames):
     def jump(self, exit_: ir.Jump, line: int, block_id: int) -> None:
         out = self.out
         if exit_.line is None:
-            if exit_.speculative and (self.states is None or self.states[block_id]):
-                raise NotSpeculated(line)  # (its loops kept at run time, or open there: see speculation.py)
-            code, _ = self.statements.value(exit_.expr)
-            if exit_.found_lines is None:
-                self.dispatch.jump_among(code, self.dispatch.likely_lines(line), line, others=True)
-            elif self.structured and (join := self.structure.joined_after(block_id)) is not None:
-                # (a switch in a case's chain whose cases all go on to one block: they alone in a loop run once)
-                self.structure.once_around(join, lambda: self.dispatch.jump_among(
-                    code, exit_.found_lines, line, guessed=exit_.speculative, jump=exit_))
-            else:
-                self.dispatch.jump_among(code, exit_.found_lines, line, guessed=exit_.speculative, jump=exit_)
+            self.dispatch.computed_jump(exit_, line, block_id)
             return
         block_id = self.shared.ir.jump_target(exit_)
         if block_id is None:

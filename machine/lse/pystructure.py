@@ -216,6 +216,7 @@ class StructuredCode:
         if found is None:
             return None
         targets, ways = set(found), sum(found.values())
+        rounds = False  # (a join found only with ways round the loop: then some way goes round, as the others fail)
         if len(targets) == 1 and ways >= 2:
             (join,) = targets
         else:  # (loops on the way: the one that every way, through them, goes to; else a switch's cases, each an
@@ -227,6 +228,7 @@ class StructuredCode:
                 if join is None and self.may_round():
                     join = next((target for target in [*sorted(targets), *beyond]
                                  if self.closed(start, target, rounds=True)), None)
+                    rounds = join is not None
             if join is None:
                 return None
         if join == start or join == unit.fused or join in self.placed or join in self.writing or self.copyable(join):
@@ -234,7 +236,7 @@ class StructuredCode:
         fused = unit.fused
         if fused is not None and not (self.comes_back(join, fused) or unit.is_loop(join)):
             return None
-        self.rounds = bool(self.round_ways(start, join))
+        self.rounds = rounds
         return join
 
     def entries_beyond(self, start: int, first: set[int]) -> list[int]:
@@ -263,7 +265,7 @@ class StructuredCode:
 
     def closed(self, start: int, join: int, rounds: bool = False) -> bool:
         """True if every way on from a case's block, through the loops on the way, goes to `join` (or leaves the
-        unit, or with `rounds` goes round the loop being written by a jump: see round_ways), from two ways or
+        unit, or with `rounds` goes round the loop being written by a jump: see once_around), from two ways or
         more."""
         ways = self.ways_to(start, join, round_it=False, rounds=rounds)
         return ways is not None and ways.get(join, 0) >= 2
@@ -273,11 +275,6 @@ class StructuredCode:
         goes round by `continue`: not inside another loop run once in that loop, whose loop it would go round)."""
         unit = self.unit
         return unit.fused is not None and not (unit.once_join is not None and unit.once_fused == unit.fused)
-
-    def round_ways(self, start: int, join: int) -> int:
-        """How many ways on from `start` go round the loop being written where all go to `join` or round it."""
-        ways = self.ways_to(start, join, round_it=False, rounds=self.may_round())
-        return 0 if ways is None else ways.get(self.unit.fused, 0)
 
     def ways_to(self, start: int, join: int, round_it: bool, rounds: bool = False) -> dict[int, int] | None:
         """The ways to `join` if every way on from `start` goes there (or leaves the unit), never back to the

@@ -1,6 +1,6 @@
-"""A GOTO loop's test at its top pays the way round with the test: one add a pass instead of two, and the way
-out gives it back (pycharges.ChargePlan.hot_arm, pygen.branch). Cycle totals, errors and their lines agree with
-the reference in every mode.
+"""A GOTO loop's test, at its top or further in, pays the way round with the test: one add a pass instead of two,
+and the way out gives it back (pycharges.ChargePlan.hot_arm, pygen.branch). Cycle totals, errors and their lines
+agree with the reference in every mode.
 """
 
 from __future__ import annotations
@@ -13,6 +13,9 @@ from tests.oracle.differential import assert_agrees
 # The sieve's inner loop: line 40 tests, line 50 goes round.
 SIEVE = ("10 N←200;TABLEAU T[N];I←2\n20 SI T[I]=1 ALORS ALLER EN 60\n30 J←I*I\n40 SI J>N ALORS ALLER EN 60\n"
          "50 T[J]←1;J←J+I;ALLER EN 40\n60 I←I+1;SI I*I<=N ALORS ALLER EN 20\n70 AFFICHER I,J\n")
+# Trial division: the loop tests at line 120 and again at line 130, each with a way out by RESULTAT.
+PRIMES = ("10 C←0;FAIRE 20 POUR I←2 JUSQUA 60\n20 C←C+&P(I)\n30 AFFICHER C;TERMINER\n100 PROCEDURE &P(P) LOCAL D\n"
+          "110 D←2\n120 SI D*D>P ALORS RESULTAT 1\n130 SI P-ENT(P/D)*D=0 ALORS RESULTAT 0\n140 D←D+1;ALLER EN 120\n")
 # Both arms of line 20 go round the loop: neither is a way out.
 BOTH_ROUND = ("10 I←0;S←0\n20 I←I+1;SI I-2*ENT(I/2)=0 ALORS ALLER EN 40\n30 S←S+I\n40 SI I<50 ALORS ALLER EN 20\n"
               "50 AFFICHER S\n")
@@ -31,6 +34,12 @@ def test_a_loop_s_top_test_pays_the_way_round_with_one_add_and_the_way_out_with_
     assert test[4].startswith("cyc += ") and "cyc +=" not in "\n".join(test[5:9])  # the way round: one add
 
 
+def test_a_second_test_in_a_loop_pays_the_way_round_with_it_and_the_way_out_gives_it_back() -> None:
+    test = [line.strip() for line in loop_lines(listing(PRIMES), 130)]
+    assert test[1].startswith("if ") and test[2].startswith("cyc += -") and test[3] == "return 0.0"
+    assert "cyc +=" not in "\n".join(test[4:7])  # the way round: paid with the test at line 120's add
+
+
 def test_a_test_whose_both_arms_go_round_keeps_its_adds() -> None:
     assert "cyc += -" not in listing(BOTH_ROUND)
 
@@ -43,6 +52,12 @@ PROGRAMS = {
     "a way out to a RESULTAT": (
         "10 AFFICHER &F(30)\n20 TERMINER\n30 PROCEDURE &F(N) LOCAL N,K,S\n40 K←0;S←0\n"
         "50 SI K>=N ALORS RESULTAT S\n60 K←K+1;S←S+K*K;ALLER EN 50\n"),
+    "trial division, tested twice a pass": PRIMES,
+    "a way out that fails in the middle of the loop": (
+        "10 I←0;S←0\n20 I←I+1\n30 SI I>=5 ALORS ALLER EN 60\n40 S←S+I;ALLER EN 20\n60 AFFICHER S/(I-5)\n"),
+    "an error on the way round after the second test": (
+        "10 TABLEAU T[4];I←0\n20 I←I+1;SI I>9 ALORS ALLER EN 50\n30 SI I=7 ALORS ALLER EN 50\n40 T[I]←I;ALLER EN 20\n"
+        "50 AFFICHER I\n"),
     "a way out that fails": (
         "10 I←0\n20 SI I>=5 ALORS ALLER EN 40\n30 I←I+1;ALLER EN 20\n40 AFFICHER 1/(I-5)\n"),
 }

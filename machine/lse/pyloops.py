@@ -460,24 +460,25 @@ class LoopCode:
             return
         while state and state[-1].end == line:
             loop = state[-1]
-            if not paid:
-                self.pay_pass(line)
+            merged = not paid and self.pay_pass(line)
             paid = False
-            self.step(loop.node, loop.body, line, f"_st{loop.body}", f"_lim{loop.body}")
+            self.step(loop.node, loop.body, line, f"_st{loop.body}", f"_lim{loop.body}", merged)
             state = state[:-1]
         if next_block in unit.entries:
             unit.go(next_block)
         else:
             unit.chain(next_block)
 
-    def pay_pass(self, line: int) -> None:
-        """One pass of a loop at the end of its last line: paid with the block, or here."""
+    def pay_pass(self, line: int) -> bool:
+        """One pass of a loop at the end of its last line: paid with the block (True: a TANT QUE's test too, see
+        pycharges.merged_pass), or here."""
         unit = self.unit
         if unit.merged_pass:
             unit.merged_pass = False  # paid with the block
             unit.where(line, 0)
-        else:
-            unit.pay(ir.PASS_COST, line)
+            return True
+        unit.pay(ir.PASS_COST, line)
+        return False
 
     def line_end(self, line: int, next_block: int) -> None:
         """The end of a line that ends loops: step the innermost loop while it ends here."""
@@ -514,8 +515,9 @@ class LoopCode:
             return code if whole24(faire.limit) else numbers.whole_step(code)
         return numbers.step(code)
 
-    def step(self, faire: n.Faire, body: int, line: int, step: str, limit: str) -> None:
-        """One more pass of a FAIRE at the end of its last line, if its variable stays within the limit."""
+    def step(self, faire: n.Faire, body: int, line: int, step: str, limit: str, merged: bool = False) -> None:
+        """One more pass of a FAIRE at the end of its last line, if its variable stays within the limit (or its
+        TANT QUE holds: its test paid here unless `merged`, with the pass)."""
         unit, out = self.unit, self.unit.out
         total = self.step_sum(faire, f"{unit.read(faire.var)} + {step}")
         out.emit(f"_v = {total}")
@@ -537,7 +539,8 @@ class LoopCode:
         counter = unit.counter(faire.var)
         if counter is not None:  # (an assignment in the pass may have set it)
             out.emit(f"{counter} = _NAN")
-        unit.pay(expression_cost(faire.cond), line)
+        if not merged:
+            unit.pay(expression_cost(faire.cond), line)
         cond, _ = unit.statements.value(faire.cond)
         out.emit(f"if {cond}:")
         out.depth += 1

@@ -48,6 +48,19 @@ PROGRAMS = {
         "10 LIRE X;X←-X;Y←3.3E249;FAIRE 20 POUR K←1 JUSQUA 2\n20 SI ENT(X/Y)*Y<X ALORS AFFICHER K\n"),
     "a remainder by a variable of zero": "10 X←5;Y←0;Z←X-ENT(X/Y)*Y;AFFICHER Z\n",
     "a remainder of the largest number read in, by a variable": "10 LIRE X;Y←0.75;AFFICHER X-ENT(X/Y)*Y\n",
+    # Operands that can fail only by an overflow, read after the first operation (ExpressionCode.overflows_only).
+    "variables set before, the first operation overflowing, then ENT, a division by a constant and ABS": (
+        "10 LIRE X;Y←3;Z←X*X+ENT(Y/2)-Y/4+ABS(-Y);AFFICHER Z\n"),
+    "a later division by a small constant overflowing after the first operation did": (
+        "10 LIRE X;Y←X;Z←X*2+Y/1E-10-X;AFFICHER Z\n"),
+    "a later operand overflowing where the first operation does not": (
+        "10 LIRE X;Y←2;Z←Y*Y+ENT(X*X)+Y;AFFICHER Z\n"),
+    "an infinity less an infinity inside ENT": "10 LIRE X;Y←X;Z←Y+ENT(X*2-X*2)+1;AFFICHER Z\n",
+    "a variable the first pass has not set yet, read after the first operation": (
+        "10 LIRE X;FAIRE 30 POUR K←1 JUSQUA 2\n20 Z←K*K+W-K;AFFICHER Z\n30 W←X\n"),
+    "a variable set on one way only, read after an operation that overflows": (
+        "10 LIRE X;SI X<0 ALORS W←1\n20 Z←X*X+W-1;AFFICHER Z\n"),
+    "variables set before, in range": "10 LIRE X;A←2;B←3;Z←A*B+ENT(B/2)-A/4+ABS(-B)*A;AFFICHER Z,X\n",
 }
 
 
@@ -75,8 +88,16 @@ def test_a_chain_that_reads_a_variable_after_its_first_operation_tests_each_oper
     assert code.count("_overflow()") == 2
 
 
+def test_a_chain_of_variables_set_on_every_way_is_tested_at_its_top_alone() -> None:
+    code = listing("10 LIRE A,B,C\n20 FAIRE 30 POUR K←1 JUSQUA 3\n30 X←K*A*B+C-A*ENT(K/2)+B;AFFICHER X\n")
+    line = code[code.index("# 30:"):]
+    line = line[:line.index("_o = _plain(")]
+    assert line.count("_overflow()") == 1 and "except" not in line
+
+
 def test_a_chain_of_variables_that_would_be_tested_at_each_link_is_a_fast_path_tested_at_its_top() -> None:
-    code = listing("10 LIRE A,B,C\n20 FAIRE 30 POUR K←1 JUSQUA 3\n30 X←K*A*B+C-A*K+B;AFFICHER X\n")
+    code = listing("10 LIRE A\n15 SI A>0 ALORS DEBUT B←2;C←3 FIN\n20 FAIRE 30 POUR K←1 JUSQUA 3\n"
+                   "30 X←K*A*B+C-A*K+B;AFFICHER X\n")
     start = code.index("# 30:")
     line = code[start:code.index("_o = _plain(", start)]
     fast, general = line.split("except _Exception:")

@@ -435,7 +435,7 @@ class ExpressionCode(IndexCode):
                 stack.extend((kid, False) for kid in links)
                 continue
             left, right = (self.chains[id(kid)] if type(kid) is n.Binary and kid.op in CHAIN else (
-                1, self.number_kind(kid), self.unfailing(kid), True) for kid in (item.left, item.right))
+                1, self.number_kind(kid), self.overflows_only(kid), True) for kid in (item.left, item.right))
             if type(item.left) is n.Binary and item.left.op in CHAIN:  # the first operation is in the left
                 after = left[3] and right[2]
             else:  # in the right, or this one: what runs after it is the right's
@@ -445,9 +445,32 @@ class ExpressionCode(IndexCode):
 
     def unfailing(self, node: object) -> bool:
         """True if an operand cannot fail: a constant the number model holds (1E300 is DEPASSEMENT DE CAPACITE in
-        single), or a parameter by value (always set)."""
+        single), or a variable set on every way here (a parameter by value, or one assigned before: surely_set)."""
         return literal(node, self.numbers) if type(node) is n.Num else (
-            type(node) is n.Var and self.scope.always_set(node.name))
+            type(node) is n.Var and self.scope.surely_set(node.name))
+
+    def overflows_only(self, node: object) -> bool:
+        """True if an operand of a chain can fail with nothing but DEPASSEMENT DE CAPACITE, the error an infinity
+        met before it gives at the chain's top: unfailing, or numbers of such operands by + - *, a division by a
+        constant other than 0, ENT, ABS, a sign (each tested as it would be alone: any test it fails is an
+        overflow; an infinity it makes is the top's).
+
+        Decision: `19*A+B-D-G+15` of variables set before was tested at each of its four operations; now at its top.
+        """
+        kind = type(node)
+        if kind is n.Var:
+            return self.scope.surely_set(node.name) and self.scope.kind(node.name) == "n"
+        if kind is n.Unary:
+            return self.overflows_only(node.operand)
+        if kind is n.Binary:
+            if node.op == "/":
+                return (type(node.right) is n.Num and node.right.value != 0 and literal(node.right, self.numbers)
+                        and self.overflows_only(node.left))
+            return node.op in CHAIN and self.overflows_only(node.left) and self.overflows_only(node.right)
+        if kind is n.BuiltinCall:
+            return node.name in ("ENT", "ABS") and node.position_out is None and len(node.args) == 1 and (
+                self.overflows_only(node.args[0]))
+        return self.unfailing(node)
 
     def number_kind(self, node: object) -> bool:
         """True if an operand is sure to give a number (or to fail before the chain's first operation)."""

@@ -16,6 +16,9 @@ SIEVE = ("10 N←200;TABLEAU T[N];I←2\n20 SI T[I]=1 ALORS ALLER EN 60\n30 J←
 # Trial division: the loop tests at line 120 and again at line 130, each with a way out by RESULTAT.
 PRIMES = ("10 C←0;FAIRE 20 POUR I←2 JUSQUA 60\n20 C←C+&P(I)\n30 AFFICHER C;TERMINER\n100 PROCEDURE &P(P) LOCAL D\n"
           "110 D←2\n120 SI D*D>P ALORS RESULTAT 1\n130 SI P-ENT(P/D)*D=0 ALORS RESULTAT 0\n140 D←D+1;ALLER EN 120\n")
+# Line 40's test leaves the GOTO loop for the FAIRE's last line, whose loop comes back to it: both arms come back.
+INNER = ("10 C←0\n20 FAIRE 60 POUR P←1 JUSQUA 5\n30 J←1\n40 K←J*2;SI K>P ALORS ALLER EN 60\n"
+         "50 C←C+J;J←J+1;ALLER EN 40\n60 *\n70 AFFICHER C\n")
 # Both arms of line 20 go round the loop: neither is a way out.
 BOTH_ROUND = ("10 I←0;S←0\n20 I←I+1;SI I-2*ENT(I/2)=0 ALORS ALLER EN 40\n30 S←S+I\n40 SI I<50 ALORS ALLER EN 20\n"
               "50 AFFICHER S\n")
@@ -40,6 +43,12 @@ def test_a_second_test_in_a_loop_pays_the_way_round_with_it_and_the_way_out_give
     assert "cyc +=" not in "\n".join(test[4:7])  # the way round: paid with the test at line 120's add
 
 
+def test_the_way_round_of_an_inner_loop_is_found_where_the_way_out_goes_round_an_outer_one() -> None:
+    test = [line.strip() for line in loop_lines(listing(INNER), 40)]
+    assert test[1].startswith("cyc += ") and test[4].startswith("cyc += -") and test[5] == "break"
+    assert "cyc +=" not in "\n".join(test[6:10])
+
+
 def test_a_test_whose_both_arms_go_round_keeps_its_adds() -> None:
     assert "cyc += -" not in listing(BOTH_ROUND)
 
@@ -53,6 +62,7 @@ PROGRAMS = {
         "10 AFFICHER &F(30)\n20 TERMINER\n30 PROCEDURE &F(N) LOCAL N,K,S\n40 K←0;S←0\n"
         "50 SI K>=N ALORS RESULTAT S\n60 K←K+1;S←S+K*K;ALLER EN 50\n"),
     "trial division, tested twice a pass": PRIMES,
+    "an inner GOTO loop whose way out goes round a FAIRE": INNER,
     "a way out that fails in the middle of the loop": (
         "10 I←0;S←0\n20 I←I+1\n30 SI I>=5 ALORS ALLER EN 60\n40 S←S+I;ALLER EN 20\n60 AFFICHER S/(I-5)\n"),
     "an error on the way round after the second test": (

@@ -13,11 +13,12 @@ from machine.lse.costs import expression_cost
 class ChargePlan:
     """The prices of one unit's blocks, and the cycles each block's add pays ahead."""
 
-    def __init__(self, shared: object, block_ids: list[int], entries: set[int], states: dict | None) -> None:
+    def __init__(self, shared: object, block_ids: list[int], entries: set[int], states: dict | None,
+                 roots: list[int]) -> None:
         self.shared = shared  # pyshared.ProgramCode: the prices of the charge points
         self.program = shared.ir
         self.profile = shared.profile
-        self.block_ids, self.entries, self.states = set(block_ids), entries, states
+        self.block_ids, self.entries, self.states, self.roots = set(block_ids), entries, states, roots
         self.pass_price = shared.price(ir.PASS_COST)
         self.ahead: dict[tuple[int, int | None], int] = {}  # paid_ahead's answers
         self.prices: dict[int, int] = {}  # price_of's answers
@@ -82,8 +83,10 @@ class ChargePlan:
         """The arm of a SI that goes round a loop through the SI's block, where the other does not come back to it:
         its first add is paid with the test, and the way out gives it back (pygen.branch). None if there is none.
 
-        The way round is the arm from which control comes back to the SI's block without passing the other arm;
-        the way out is the other arm (its add less, or a negative one: pygen.block, branch).
+        The way round is the arm from which control comes back to the SI's block without passing the other arm
+        (where both do, the one whose blocks only the SI's block leads into: from the unit's roots, every way to
+        them passes it; the other goes round an enclosing loop); the way out is the other arm (its add less, or a
+        negative one: pygen.block, branch).
 
         Decision: a GOTO loop's test (`SI J>N ALORS ALLER EN 270`) paid two adds a pass, one before the test and
         one after; now one, and the way out one more, once. Cycle totals are unchanged, and so is the count at each
@@ -94,10 +97,14 @@ class ChargePlan:
         yes, no, join = exit_.yes, exit_.no, exit_.join
         if yes == no:
             return None
-        found = []  # (both arms going round that loop: neither is a way out)
+        found = []  # (cold, hot, the way round)
         for cold, hot in ((yes, no), (no, yes)):
-            if self.walk([hot], {cold, block.id}, block.id)[1]:
-                found.append((cold, hot))
+            body, back = self.walk([hot], {cold, block.id}, block.id)
+            if back:
+                found.append((cold, hot, body))
+        if len(found) == 2:  # both come back: the way round of the innermost loop is the one only the SI leads into
+            outside = self.walk([root for root in self.roots if root != block.id], {block.id}, None)[0]
+            found = [way for way in found if not way[2] & outside]
         if len(found) != 1 or found[0][0] == join and join in self.entries:  # (an entry's add is its own)
             return None
         return found[0][1]

@@ -122,7 +122,7 @@ class UnitCode(UnitNames):
         self.counters = set() if self.states is None or shared.debug or not shadowed else {
             name for name in shadowed & (analyses.index_names(nodes) | analyses.position_names(nodes))
             if self.storage(name) in ("local", "global")}
-        self.charges = ChargePlan(shared, self.block_ids, self.entries, self.states)
+        self.charges = ChargePlan(shared, self.block_ids, self.entries, self.states, roots)
         self.assigned_counters = self.counters - shared.stepped  # (ALLER EN's counters: see counters.counter_after)
         self.positioned = self.assigned_counters & analyses.position_outs(nodes)  # (their ints set with them)
         self.live_at = counters.live_counters(program, self.states, roots, self.counters, self.assigned_counters,

@@ -97,7 +97,9 @@ def builtin_call(ex: ExpressionCode, node: n.BuiltinCall) -> tuple[str, str]:
     if node.name == "ENT" and numbers and not ex.in_index:
         return f"(({args}) // 1.0)", "n"  # (see the decision above) exact in any model
     if node.name in INLINE and numbers:
-        return INLINE[node.name].format(a=args), "n"  # exact in any model: no rounding
+        code = INLINE[node.name].format(a=args)  # exact in any model: no rounding, but for an index's argument in
+        # single: its arithmetic is the host's, unchecked, and may pass the single range, which the result may not
+        return (ex.numbers.builtin(code, node.name == "ENT") if ex.in_index and ex.numbers.single else code), "n"
     if node.name in INLINE_FINITE and numbers and not ex.in_index:
         return ex.numbers.builtin(INLINE_FINITE[node.name].format(a=args, t=temp)), "n"
     if node.name in INLINE_BITS and numbers and not ex.in_index:

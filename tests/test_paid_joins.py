@@ -47,6 +47,16 @@ PROGRAMS = {
         "50 AFFICHER 1/(I-5)\n"),
     "the test fails after the discount was paid": (
         "10 TABLEAU T[3];I←0\n20 I←I+1\n30 SI T[I]=0 ALORS ALLER EN 20\n40 AFFICHER I\n"),
+    # In a counted loop's pass, a way that runs on into its last line pays it ahead (pycharges.written_on).
+    "a counted pass whose arm jumps to its last line, a store failing before the jump": (
+        "10 TABLEAU T[9],W[4];B←0\n20 FAIRE 40 POUR I←1 JUSQUA 9\n"
+        "30 T[I]←I;SI I>2 ALORS DEBUT B←B+1;W[B]←I;ALLER EN 40 FIN\n35 T[I]←0\n40 *\n50 AFFICHER B\n"),
+    "a counted pass whose arm jumps to its last line, that line failing": (
+        "10 TABLEAU W[20];B←0;S←0;N←9\n20 FAIRE 40 POUR I←1 JUSQUA N\n"
+        "30 SI I>2 ALORS DEBUT B←B+1;W[B]←I;ALLER EN 40 FIN\n35 S←S+I\n40 S←S+1/(I-8)\n50 AFFICHER S\n"),
+    "a counted pass whose both ways run on into its last line": (
+        "10 TABLEAU W[20];S←0\n20 FAIRE 40 POUR I←1 JUSQUA 12\n30 SI I>5 ALORS ALLER EN 38\n"
+        "35 S←S+I;ALLER EN 40\n38 S←S-W[I+9]\n40 S←S*2\n50 AFFICHER S\n"),
     "the same in a procedure called in a loop": (
         "10 FAIRE 20 POUR K←1 JUSQUA 3\n20 &P(K)\n30 TERMINER\n40 PROCEDURE &P(A) LOCAL A\n"
         "50 SI A<3 ALORS RETOUR\n60 AFFICHER 1/(A-3)\n70 RETOUR\n"),

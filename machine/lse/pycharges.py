@@ -20,7 +20,10 @@ class ChargePlan:
         self.profile = shared.profile
         self.block_ids, self.entries, self.states, self.roots = set(block_ids), entries, states, roots
         self.pass_price = shared.price(ir.PASS_COST)
-        self.ahead: dict[tuple[int, int | None], int] = {}  # paid_ahead's answers
+        self.ahead: dict[tuple[int, int | None, bool], int] = {}  # paid_ahead's answers (by `counting` too)
+        # Writing a counted loop's pass (pyloops.LoopCode.passes), where every block is written where it is gone to
+        # (pygen.go): a block that runs on into an entry pays it ahead, which is then written with no add of its own.
+        self.counting = False
         self.prices: dict[int, int] = {}  # price_of's answers
         self.walks: dict[tuple, tuple[frozenset[int], bool]] = {}  # walk's answers
         self.following: dict[int, list[int]] | None = None  # the blocks each block goes on to (see walk)
@@ -34,7 +37,8 @@ class ChargePlan:
         """
         if self.profile:
             return 0
-        known = self.ahead.get((block.id, stop))
+        counting = self.counting
+        known = self.ahead.get((block.id, stop, counting))
         if known is not None:
             return known
         # Decision: the chain is walked once, and what each of its blocks pays ahead is kept (by block and
@@ -44,22 +48,37 @@ class ChargePlan:
             exit_ = block.exit
             if type(exit_) is ir.Goto and exit_.block != stop and exit_.block not in self.entries:
                 block = blocks[exit_.block]
+            elif counting and (entry := self.written_on(exit_, stop)) is not None:
+                total = self.price_of(blocks[entry]) + self.paid_ahead(blocks[entry], None)
+                break
             elif type(exit_) is ir.Branch and self.meets(exit_, stop):
                 block = blocks[exit_.join]  # paid before the SI, whichever arm runs
             else:
                 total = self.discount(block, exit_, stop) if type(exit_) is ir.Branch else 0
                 break
-            known = self.ahead.get((block.id, stop))
+            known = self.ahead.get((block.id, stop, counting))
             if known is not None:
                 total = known
                 break
             chain.append(block)
-        self.ahead[(block.id, stop)] = total
+        self.ahead[(block.id, stop, counting)] = total
         for earlier in reversed(chain[:-1] if chain[-1] is block else chain):
             total += self.price_of(block)
             block = earlier
-            self.ahead[(block.id, stop)] = total
+            self.ahead[(block.id, stop, counting)] = total
         return total
+
+    def written_on(self, exit_: object, stop: int | None) -> int | None:
+        """The entry a block's Goto or ALLER EN goes on to in a counted loop's pass, written there as its own chain
+        (pygen.run_blocks, jump): paid ahead by the block (see counting). None for any other exit."""
+        kind = type(exit_)
+        if kind is ir.Goto:  # (one to `stop` is not gone to: the join is written after the SI)
+            target = exit_.block if exit_.block != stop else None
+        elif kind is ir.Jump and exit_.line is not None:  # (gone to whatever the stop: pygen.jump)
+            target = self.program.jump_target(exit_)
+        else:
+            return None
+        return target if target is not None and target in self.block_ids else None
 
     def discount(self, block: ir.Block, exit_: ir.Branch, stop: int | None) -> int:
         """What both ways out of a SI pay first, paid before it instead: the way that pays least has no add.

@@ -270,10 +270,11 @@ class UnitCode(UnitNames):
             self.out.where = (line, refund)
 
     # ------------------------------------------------------------ dispatch
-    def go(self, target: int) -> None:
-        """Go on at an entry block: round the case's own loop, a small block run here, or through the dispatch."""
+    def go(self, target: int, prepaid: bool = False) -> None:
+        """Go on at an entry block: round the case's own loop, a small block run here, or through the dispatch
+        (`prepaid`: the block before paid its add, pycharges.written_on)."""
         if self.loops.counting is not None:  # in a pass of a `for`: every way runs on to its end (pyflow.counted_loop)
-            self.chain(target)
+            self.chain(target, prepaid=prepaid and not self.shared.profile)
             return
         if target == self.once_join:  # (never copied: what follows it is written once, after the loop run once)
             if self.fused == self.once_fused:
@@ -368,23 +369,23 @@ class UnitCode(UnitNames):
     def leads_to(self, start: int, goal: int, depth: int) -> bool:
         return pyflow.leads_to(self.shared.ir, self.states, self.entries, start, goal, depth)
 
-    def chain(self, block_id: int, stop: int | None = None, discount: int = 0) -> None:
+    def chain(self, block_id: int, stop: int | None = None, discount: int = 0, prepaid: bool = False) -> None:
         """Run a block and those it leads to that nothing else enters, up to `stop` (a SI's join); the
-        first block's add is less the `discount` the block before its SI paid for it."""
+        first block's add is less the `discount` the block before its SI paid for it (none if `prepaid`)."""
         cold = self.exprs.cold  # each block says whether its code is cold (see block)
-        self.run_chain(block_id, stop, discount)
+        self.run_chain(block_id, stop, discount, prepaid)
         self.exprs.cold = cold
 
-    def run_chain(self, block_id: int, stop: int | None, discount: int = 0) -> None:
+    def run_chain(self, block_id: int, stop: int | None, discount: int = 0, prepaid: bool = False) -> None:
         arms = self.arms
         try:
-            self.run_blocks(block_id, stop, discount)
+            self.run_blocks(block_id, stop, discount, prepaid)
         finally:
             self.arms = arms
 
-    def run_blocks(self, block_id: int, stop: int | None, discount: int = 0) -> None:
+    def run_blocks(self, block_id: int, stop: int | None, discount: int = 0, prepaid: bool = False) -> None:
         program = self.shared.ir
-        prepaid, carry = False, 0
+        carry = 0
         while True:
             block = program.blocks[block_id]
             after = self.charges.paid_ahead(block, stop)
@@ -399,7 +400,7 @@ class UnitCode(UnitNames):
                 if target == stop:
                     return
                 if target in self.entries:
-                    self.go(target)
+                    self.go(target, self.charges.counting and target in self.block_ids)
                     return
                 block_id, prepaid = target, not self.shared.profile
                 continue
@@ -599,4 +600,4 @@ class UnitCode(UnitNames):
             return
         if self.states is None and self.leaves_loops(line, exit_.line):
             out.emit(f"if lp: _leave(lp, {exit_.line})")
-        self.go(block_id)
+        self.go(block_id, self.charges.counting and block_id in self.block_ids)

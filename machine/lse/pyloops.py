@@ -243,7 +243,9 @@ class LoopCode:
         self.hoisting = {name: f"{HOISTED}{at}" for at, name in enumerate(arrays)}
         self.hoisted, self.caps, self.floor = {}, {}, None
         unit.fused, self.counting = body, loop
+        unit.charges.counting = True
         unit.chain(body)  # up to static_line_end, which ends the pass
+        unit.charges.counting = False
         self.counting, self.hoisting, self.floorable, self.head_at = None, {}, set(), None
         price, self.price = self.price, None
         return price

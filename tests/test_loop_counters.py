@@ -463,7 +463,8 @@ def test_the_int_shadow_tested_inline_for_a_constant_step_is_what_the_run_time_f
 VECTORS = [
     ("every TABLEAU of a name with one size makes it a vector", "10 TABLEAU T[3],M[2,2];T[1]←M[1,1]\n", {"T"}),
     ("a name declared with one size and with two is not", "10 TABLEAU T[3]\n20 LIBERER T;TABLEAU T[2,2]\n", set()),
-    ("a parameter is not", "10 TABLEAU T[3];&P(T)\n20 TERMINER\n30 PROCEDURE &P(T)\n40 RETOUR\n", set()),
+    ("a parameter by value is not", "10 TABLEAU T[3];&P(T)\n20 TERMINER\n30 PROCEDURE &P(T) LOCAL T\n40 RETOUR\n",
+     set()),
     ("a name that is also a CHAINE is not", "10 TABLEAU T[3]\n20 LIBERER T;CHAINE T\n", set()),
     ("no name is in a program with a PAUSE", "10 TABLEAU T[3];PAUSE\n", set()),
 ]

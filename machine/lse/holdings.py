@@ -62,8 +62,9 @@ def bounded_arrays(layout: Layout) -> dict[str, tuple[int, int]]:
 
 
 def vectors(layout: Layout) -> set[str]:
-    """The names that can only be a vector when they are an array: every TABLEAU of theirs has one size,
-    none is a parameter, a CHAINE or given by CHARGER, no PAUSE (a fast path reads them without the upper test)."""
+    """The names that can only be a vector when they are an array: every TABLEAU of theirs has one size, none is a
+    CHAINE or given by CHARGER, no PAUSE (a fast path reads them without the upper test); none a parameter, but one
+    by reference (wherever it is a parameter) given only such names (vector_parameters)."""
     if layout.paused:  # the monitor may declare anything while the program waits
         return set()
     sizes: dict[str, set[int]] = {}
@@ -71,8 +72,34 @@ def vectors(layout: Layout) -> set[str]:
         if type(node) is n.Tableau:
             for name, dims in node.decls:
                 sizes.setdefault(name, set()).add(len(dims))
-    return {name for name, counts in sizes.items() if counts == {1}} - layout.parameters - layout.string_names - (
-        layout.loaded_names)
+    single = {name for name, counts in sizes.items() if counts == {1}}
+    plain = single - layout.parameters - layout.string_names - layout.loaded_names
+    return plain | vector_parameters(layout, plain, single)
+
+
+def vector_parameters(layout: Layout, plain: set[str], single: set[str]) -> set[str]:
+    """The parameters that can only be a vector when they are an array: by reference in every procedure that has
+    one of their name, no TABLEAU of theirs of two sizes, no CHAINE, no CHARGER, and every argument given to one
+    a name of a vector (the greatest fixpoint: a recursion gives its parameter on to itself).
+
+    Decision: a heap's sift given the array by reference (`A[C]`) tested each index against the array's size
+    before reading it; a vector's past the end is an IndexError already (pyarray.Element.fast_test).
+    """
+    by_value = {param for unit in layout.units.values() for param in unit.params if param not in unit.by_reference}
+    declared = {name for _, node in layout.noted if type(node) is n.Tableau for name, _ in node.decls}
+    found = {name for name in layout.parameters - by_value - layout.string_names - layout.loaded_names
+             if name in single or name not in declared}
+    given = [(param, arg) for call in layout.calls if call.name in layout.units
+             for param, arg in zip(layout.units[call.name].params, call.args)
+             if param in layout.units[call.name].by_reference]
+    changed = True
+    while changed:
+        changed = False
+        for param, arg in given:
+            if param in found and not (type(arg) is n.Var and (arg.name in plain or arg.name in found)):
+                found.discard(param)
+                changed = True
+    return found
 
 
 def shapes(layout: Layout) -> dict[str, tuple[int, ...]]:

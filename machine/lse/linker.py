@@ -125,7 +125,9 @@ class CompiledProgram:
         # name given a number no string variable and no array variable.
         shared.bounded = {name: bounds for name, bounds in shared.bounded.items()
                           if within(machine.G.get(name), bounds)}
-        shared.vectors = {name for name in shared.vectors if not matrix(machine.G.get(name))}
+        kept = {name for name in shared.vectors if not matrix(machine.G.get(name))}
+        # (a parameter is a vector where every name given to it is: none, where one of them now is not)
+        shared.vectors = kept if kept == shared.vectors else kept - layout.parameters
         shared.shapes = {name: dims for name, dims in shared.shapes.items() if shaped(machine.G.get(name), dims)}
         shared.arrays = {name for name in shared.arrays if unset_or(machine.G.get(name), list)}
         # Sums of variables with a bound need no overflow test (not where a line may run in another unit's frame, nor

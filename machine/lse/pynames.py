@@ -65,7 +65,7 @@ class UnitNames:
 
     def vector(self, name: str) -> bool:
         """True if the array `name` is a vector whenever it is an array (see holdings.vectors)."""
-        return name in self.shared.vectors and self.storage(name) != "ref" and not self.shared.debug
+        return name in self.shared.vectors and not self.shared.debug
 
     def shape(self, name: str) -> tuple[int, ...] | None:
         """The sizes of the array `name` whenever it is an array, if known before the run (holdings.shapes)."""

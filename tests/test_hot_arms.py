@@ -19,6 +19,10 @@ PRIMES = ("10 C←0;FAIRE 20 POUR I←2 JUSQUA 60\n20 C←C+&P(I)\n30 AFFICHER C
 # Line 40's test leaves the GOTO loop for the FAIRE's last line, whose loop comes back to it: both arms come back.
 INNER = ("10 C←0\n20 FAIRE 60 POUR P←1 JUSQUA 5\n30 J←1\n40 K←J*2;SI K>P ALORS ALLER EN 60\n"
          "50 C←C+J;J←J+1;ALLER EN 40\n60 *\n70 AFFICHER C\n")
+# Line 40 tests inside the GOTO loop of lines 30-50, whose top the FAIRE reaches too: both ways come back to it,
+# neither through blocks only it leads into; the way round of the inner loop is the shorter (a Mandelbrot pixel's).
+INSIDE = ("10 S←0;FAIRE 60 POUR I←1 JUSQUA 6\n20 A←0;K←0\n30 A←A*2+1\n40 SI A>I*9 ALORS ALLER EN 60\n"
+          "50 K←K+1;SI K<20 ALORS ALLER EN 30\n60 S←S+K\n70 AFFICHER S\n")
 # Both arms of line 20 go round the loop: neither is a way out.
 BOTH_ROUND = ("10 I←0;S←0\n20 I←I+1;SI I-2*ENT(I/2)=0 ALORS ALLER EN 40\n30 S←S+I\n40 SI I<50 ALORS ALLER EN 20\n"
               "50 AFFICHER S\n")
@@ -49,6 +53,11 @@ def test_the_way_round_of_an_inner_loop_is_found_where_the_way_out_goes_round_an
     assert "cyc +=" not in "\n".join(test[6:10])
 
 
+def test_a_test_inside_a_loop_whose_ways_both_come_back_pays_the_shorter_way_round() -> None:
+    inner = listing(INSIDE).split("# 30:")[1].split("# 60:")[0]
+    assert inner.count("cyc += ") == 3 and inner.count("cyc += -") == 2  # one add a pass; each way out gives back
+
+
 def test_a_test_whose_both_arms_go_round_keeps_its_adds() -> None:
     assert "cyc += -" not in listing(BOTH_ROUND)
 
@@ -63,6 +72,8 @@ PROGRAMS = {
         "50 SI K>=N ALORS RESULTAT S\n60 K←K+1;S←S+K*K;ALLER EN 50\n"),
     "trial division, tested twice a pass": PRIMES,
     "an inner GOTO loop whose way out goes round a FAIRE": INNER,
+    "a test inside a GOTO loop inside a FAIRE": INSIDE,
+    "the same, its way out failing": INSIDE.replace("60 S←S+K", "60 S←S+K/(I-4)"),
     "a way out that fails in the middle of the loop": (
         "10 I←0;S←0\n20 I←I+1\n30 SI I>=5 ALORS ALLER EN 60\n40 S←S+I;ALLER EN 20\n60 AFFICHER S/(I-5)\n"),
     "an error on the way round after the second test": (

@@ -104,8 +104,8 @@ class ChargePlan:
 
         The way round is the arm from which control comes back to the SI's block without passing the other arm
         (where both do, the one whose blocks only the SI's block leads into: from the unit's roots, every way to
-        them passes it; the other goes round an enclosing loop); the way out is the other arm (its add less, or a
-        negative one: pygen.block, branch).
+        them passes it; the other goes round an enclosing loop; where neither is, the one that comes back in fewer
+        blocks); the way out is the other arm (its add less, or a negative one: pygen.block, branch).
 
         Decision: a GOTO loop's test (`SI J>N ALORS ALLER EN 270`) paid two adds a pass, one before the test and
         one after; now one, and the way out one more, once. Cycle totals are unchanged, and so is the count at each
@@ -123,10 +123,40 @@ class ChargePlan:
                 found.append((cold, hot, body))
         if len(found) == 2:  # both come back: the way round of the innermost loop is the one only the SI leads into
             outside = self.walk([root for root in self.roots if root != block.id], {block.id}, None)[0]
-            found = [way for way in found if not way[2] & outside]
+            only = [way for way in found if not way[2] & outside]
+            if not only:  # (a test inside its loop: both ways reach its top from outside) the shorter way back
+                steps = [self.steps_back(hot, cold, block.id) for cold, hot, _ in found]
+                only = [way for way, step in zip(found, steps) if step < max(steps)]
+            found = only
         if len(found) != 1 or found[0][0] == join and join in self.entries:  # (an entry's add is its own)
             return None
         return found[0][1]
+
+    def steps_back(self, start: int, around: int, goal: int) -> int:
+        """How many blocks the shortest way from `start` back to `goal` passes, not through `around` (a breadth-first
+        walk of where each block goes on)."""
+        following, seen, level, steps = self.ways_on(), {start, around}, [start], 0
+        while level:
+            steps += 1
+            after = []
+            for at in level:
+                for target in following.get(at, ()):
+                    if target == goal:
+                        return steps
+                    if target not in seen:
+                        seen.add(target)
+                        after.append(target)
+            level = after
+        return steps
+
+    def ways_on(self) -> dict[int, list[int]]:
+        """The blocks each block of the unit goes on to (loops decided: none if not), worked out once."""
+        if self.following is None:
+            self.following = {} if self.states is None else {block_id: [
+                target for target, _ in analyses.loop_successors(self.program, self.program.blocks[block_id].exit,
+                                                                 state) or () if target in self.block_ids]
+                for block_id, state in self.states.items() if block_id in self.block_ids}
+        return self.following
 
     def walk(self, starts: list[int], around: set[int] | frozenset[int],
              goal: int | None) -> tuple[frozenset[int], bool]:
@@ -136,12 +166,7 @@ class ChargePlan:
         known = self.walks.get(key)
         if known is not None:
             return known
-        if self.following is None:  # where each block goes on (loops decided), worked out once
-            self.following = {} if self.states is None else {block_id: [
-                target for target, _ in analyses.loop_successors(self.program, self.program.blocks[block_id].exit,
-                                                                 state) or () if target in self.block_ids]
-                for block_id, state in self.states.items() if block_id in self.block_ids}
-        following = self.following
+        following = self.ways_on()
         seen, work, met = set(starts), list(starts), False
         while work and following:
             for target in following.get(work.pop(), ()):

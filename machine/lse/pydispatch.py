@@ -181,9 +181,9 @@ class DispatchCode:
         code, _ = unit.statements.value(exit_.expr)
         if exit_.found_lines is None:
             self.jump_among(code, self.likely_lines(line), line, others=True)
-        elif unit.structured and (join := unit.structure.joined_after(block_id)) is not None:
+        elif unit.structured and (joined := unit.structure.joined_after(block_id)) is not None:
             # (a switch in a case's chain whose cases all go on to one block: they alone in a loop run once)
-            unit.structure.once_around(join, lambda: self.jump_among(
+            unit.structure.once_around(*joined, lambda: self.jump_among(
                 code, exit_.found_lines, line, guessed=exit_.speculative, jump=exit_))
         else:
             self.jump_among(code, exit_.found_lines, line, guessed=exit_.speculative, jump=exit_)

@@ -7,7 +7,8 @@ dispatch (pydispatch). Imports analyses, pyflow and pyshared (the indent); never
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from machine.lse import analyses, ir, pyflow
 from machine.lse.pyshared import INDENT
@@ -33,7 +34,6 @@ class StructuredCode:
         self.loop_copies = 0  # the loops written a second time (see write_at)
         self.writing: set[int] = set()  # the entry blocks whose code is being written
         self.exits: list[tuple[int, int, int]] = []  # the ways out of the loop being written: (block, line, depth)
-        self.rounds = False  # the join joined_after found last is one some ways go round the loop beside
 
     def write_at(self, block_id: int, defer: bool = False) -> list[tuple[int, int, int]] | None:
         """Write an entry block's case where control goes to it; a loop is followed by the blocks that it is left
@@ -116,19 +116,27 @@ class StructuredCode:
 
     def first_then(self, first: int, join: int) -> None:
         """The blocks after a loop left for two (goes_on_to): the first, in a loop run once, then the other."""
+        out = self.unit.out
+        with self.run_once(join):
+            out.emit(f"if pc == {first}:")
+            out.depth += 1
+            self.go_on(first)
+            out.depth -= 1
+            out.emit("break")
+        self.go_on(join)
+
+    @contextmanager
+    def run_once(self, join: int, rounds: bool = False) -> Iterator[None]:
+        """A loop run once, left by `break` for `join`, whose code is written inside the `with` (the unit's once_join,
+        once_fused and once_rounds say so meanwhile; `rounds`: ways in it go round the loop being written)."""
         unit, out = self.unit, self.unit.out
         out.emit("while True:  # run once: a `break` goes on below")
         out.depth += 1
         before = unit.once_join, unit.once_fused, unit.once_rounds
-        unit.once_join, unit.once_fused, unit.once_rounds = join, unit.fused, False
-        out.emit(f"if pc == {first}:")
-        out.depth += 1
-        self.go_on(first)
-        out.depth -= 1
-        out.emit("break")
-        out.depth -= 1
+        unit.once_join, unit.once_fused, unit.once_rounds = join, unit.fused, rounds
+        yield
         unit.once_join, unit.once_fused, unit.once_rounds = before
-        self.go_on(join)
+        out.depth -= 1
 
     def round_loop(self) -> str:
         """Code that goes round the loop being written: `continue`, but from a loop run once inside it, which
@@ -173,36 +181,31 @@ class StructuredCode:
         entry block that it meets twice or more (joined_after), inside a loop run once, left by `break` for that
         block, which is written after it."""
         unit = self.unit
-        join = self.joined_after(block_id) if unit.structured else None
-        if join is None:
+        joined = self.joined_after(block_id) if unit.structured else None
+        if joined is None:
             unit.chain(block_id)
             return
-        self.once_around(join, lambda: unit.chain(block_id))
+        self.once_around(*joined, lambda: unit.chain(block_id))
 
-    def once_around(self, join: int, write: Callable[[], None]) -> None:
-        """What `write` writes, every way out of it going to `join` or round the loop being written (joined_after
-        says which: `rounds`), inside a loop run once, then `join`: a way round sets `pc` to the loop's block
+    def once_around(self, join: int, rounds: bool, write: Callable[[], None]) -> None:
+        """What `write` writes, every way out of it going to `join` or, where `rounds` (joined_after says), round
+        the loop being written, inside a loop run once, then `join`: a way round sets `pc` to the loop's block
         and leaves the loop run once, the test after it goes round."""
         unit = self.unit
         out = unit.out
-        rounds, self.rounds = self.rounds, False
         if rounds:
             out.emit("pc = -1")  # (no way round yet: `pc` may hold the loop's block from an earlier pass)
-        out.emit("while True:  # run once: a `break` goes on below")
-        out.depth += 1
-        before = unit.once_join, unit.once_fused, unit.once_rounds
-        unit.once_join, unit.once_fused, unit.once_rounds = join, unit.fused, rounds
-        write()
-        unit.once_join, unit.once_fused, unit.once_rounds = before
-        out.depth -= 1
+        with self.run_once(join, rounds):
+            write()
         if rounds:
             out.emit(f"if pc == {unit.fused}: continue")
         unit.go(join)
 
-    def joined_after(self, start: int) -> int | None:
+    def joined_after(self, start: int) -> tuple[int, bool] | None:
         """The entry block that every way out of a case's own blocks (up to the entries) goes to, from two ways or
         more, where writing it at the first would leave the others no way to it (see case_chain): one
-        too long to copy, not yet written, and part of the loop being written (or of none); else None.
+        too long to copy, not yet written, and part of the loop being written (or of none); else None. With it,
+        whether ways round the loop being written are beside those that go to it (see once_around).
 
         Decision: the shape of a jump to a loop's last line from inside it (`SI A=0 ALORS DEBUT ...;ALLER EN
         140 FIN` beside the line that runs into 140). Its ways out must all go there (a RESULTAT or RETOUR
@@ -236,8 +239,7 @@ class StructuredCode:
         fused = unit.fused
         if fused is not None and not (self.comes_back(join, fused) or unit.is_loop(join)):
             return None
-        self.rounds = rounds
-        return join
+        return join, rounds
 
     def entries_beyond(self, start: int, first: set[int]) -> list[int]:
         """The entry blocks that the ways on from the entry blocks `first` (a case's own, two or more) meet, level

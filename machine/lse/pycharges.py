@@ -6,6 +6,8 @@ Under --profile each point is paid where it is, so nothing is paid ahead.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from machine.lse import analyses, ir, pyflow
 from machine.lse.costs import expression_cost
 
@@ -14,16 +16,16 @@ class ChargePlan:
     """The prices of one unit's blocks, and the cycles each block's add pays ahead."""
 
     def __init__(self, shared: object, block_ids: list[int], entries: set[int], states: dict | None,
-                 roots: list[int]) -> None:
+                 roots: list[int], counting: Callable[[], bool]) -> None:
         self.shared = shared  # pyshared.ProgramCode: the prices of the charge points
         self.program = shared.ir
         self.profile = shared.profile
         self.block_ids, self.entries, self.states, self.roots = set(block_ids), entries, states, roots
         self.pass_price = shared.price(ir.PASS_COST)
         self.ahead: dict[tuple[int, int | None, bool], int] = {}  # paid_ahead's answers (by `counting` too)
-        # Writing a counted loop's pass (pyloops.LoopCode.passes), where every block is written where it is gone to
-        # (pygen.go): a block that runs on into an entry pays it ahead, which is then written with no add of its own.
-        self.counting = False
+        # True while a counted loop's pass is written (pyloops.LoopCode.passes), where every block is written where it
+        # is gone to (pygen.go): a block that runs on into an entry pays it ahead, which is then written with no add.
+        self.counting = counting
         self.prices: dict[int, int] = {}  # price_of's answers
         self.walks: dict[tuple, tuple[frozenset[int], bool]] = {}  # walk's answers
         self.following: dict[int, list[int]] | None = None  # the blocks each block goes on to (see walk)
@@ -37,7 +39,7 @@ class ChargePlan:
         """
         if self.profile:
             return 0
-        counting = self.counting
+        counting = self.counting()
         known = self.ahead.get((block.id, stop, counting))
         if known is not None:
             return known

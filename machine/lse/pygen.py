@@ -122,7 +122,8 @@ class UnitCode(UnitNames):
         self.counters = set() if self.states is None or shared.debug or not shadowed else {
             name for name in shadowed & (analyses.index_names(nodes) | analyses.position_names(nodes))
             if self.storage(name) in ("local", "global")}
-        self.charges = ChargePlan(shared, self.block_ids, self.entries, self.states, roots)
+        self.charges = ChargePlan(shared, self.block_ids, self.entries, self.states, roots,
+                                  lambda: self.loops.counting is not None)
         self.assigned_counters = self.counters - shared.stepped  # (ALLER EN's counters: see counters.counter_after)
         self.positioned = self.assigned_counters & analyses.position_outs(nodes)  # (their ints set with them)
         self.live_at = counters.live_counters(program, self.states, roots, self.counters, self.assigned_counters,
@@ -400,7 +401,7 @@ class UnitCode(UnitNames):
                 if target == stop:
                     return
                 if target in self.entries:
-                    self.go(target, self.charges.counting and target in self.block_ids)
+                    self.go(target, self.loops.counting is not None and target in self.block_ids)
                     return
                 block_id, prepaid = target, not self.shared.profile
                 continue
@@ -600,4 +601,4 @@ class UnitCode(UnitNames):
             return
         if self.states is None and self.leaves_loops(line, exit_.line):
             out.emit(f"if lp: _leave(lp, {exit_.line})")
-        self.go(block_id, self.charges.counting and block_id in self.block_ids)
+        self.go(block_id, self.loops.counting is not None and block_id in self.block_ids)

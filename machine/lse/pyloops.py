@@ -243,11 +243,7 @@ class LoopCode:
         self.hoisting = {name: f"{HOISTED}{at}" for at, name in enumerate(arrays)}
         self.hoisted, self.caps, self.floor = {}, {}, None
         unit.fused, self.counting = body, loop
-        counting, unit.charges.counting = unit.charges.counting, True
-        try:
-            unit.chain(body)  # up to static_line_end, which ends the pass
-        finally:  # (a unit found unstructured is written again as a dispatch: NotStructured)
-            unit.charges.counting = counting
+        unit.chain(body)  # up to static_line_end, which ends the pass
         self.counting, self.hoisting, self.floorable, self.head_at = None, {}, set(), None
         price, self.price = self.price, None
         return price

@@ -72,12 +72,12 @@ def vectors(layout: Layout) -> set[str]:
         if type(node) is n.Tableau:
             for name, dims in node.decls:
                 sizes.setdefault(name, set()).add(len(dims))
-    single = {name for name, counts in sizes.items() if counts == {1}}
-    plain = single - layout.parameters - layout.string_names - layout.loaded_names
-    return plain | vector_parameters(layout, plain, single)
+    plain = {name for name, counts in sizes.items() if counts == {1}} - layout.parameters - layout.string_names - (
+        layout.loaded_names)
+    return plain | vector_parameters(layout, plain, sizes)
 
 
-def vector_parameters(layout: Layout, plain: set[str], single: set[str]) -> set[str]:
+def vector_parameters(layout: Layout, plain: set[str], sizes: dict[str, set[int]]) -> set[str]:
     """The parameters that can only be a vector when they are an array: by reference in every procedure that has
     one of their name, no TABLEAU of theirs of two sizes, no CHAINE, no CHARGER, and every argument given to one
     a name of a vector (the greatest fixpoint: a recursion gives its parameter on to itself).
@@ -86,9 +86,8 @@ def vector_parameters(layout: Layout, plain: set[str], single: set[str]) -> set[
     before reading it; a vector's past the end is an IndexError already (pyarray.Element.fast_test).
     """
     by_value = {param for unit in layout.units.values() for param in unit.params if param not in unit.by_reference}
-    declared = {name for _, node in layout.noted if type(node) is n.Tableau for name, _ in node.decls}
     found = {name for name in layout.parameters - by_value - layout.string_names - layout.loaded_names
-             if name in single or name not in declared}
+             if sizes.get(name, {1}) == {1}}  # (`sizes`: of each name's TABLEAU, see vectors)
     given = [(param, arg) for call in layout.calls if call.name in layout.units
              for param, arg in zip(layout.units[call.name].params, call.args)
              if param in layout.units[call.name].by_reference]

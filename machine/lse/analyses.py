@@ -364,12 +364,57 @@ UNSETTLING = (n.Call, n.CallStatement, n.Lire, n.Afficher, n.Pause, n.Chaine, n.
               n.Charger, n.Supprimer, n.Executer)
 
 
-def unsettling(node: object) -> bool:
-    """True if running a statement or an expression may make a name another array (see UNSETTLING)."""
-    return any(type(item) in UNSETTLING for item in walk(node))
+def unsettling(node: object, still: frozenset[str] = frozenset(), own: frozenset[str] = frozenset()) -> bool:
+    """True if running a statement or an expression may make a name another array (see UNSETTLING): not a call
+    of a procedure that cannot (`still`, still_procedures), nor a CHAINE or TABLEAU of the unit's own names
+    (`own`: not its parameters), which a reference taken before the unit's frame was made cannot name."""
+    return any(type(item) in UNSETTLING and not _settling(item, still, own) for item in walk(node))
 
 
-def settled_arrays(program: ir.ProgramIR, unit: Unit, blocks: list[int], nodes: list | None = None) -> set[str]:
+def _settling(item: object, still: frozenset[str], own: frozenset[str]) -> bool:
+    """True if an UNSETTLING node leaves every name an earlier reference names as it was (see unsettling)."""
+    kind = type(item)
+    if kind is n.CallStatement:  # (its Call is walked too)
+        return True
+    if kind is n.Call:
+        return item.name in still
+    if kind is n.Tableau:
+        return all(name in own for name, _ in item.decls)
+    return kind is n.Chaine and all(name in own for name in item.names)
+
+
+def own_names(unit: Unit) -> frozenset[str]:
+    """A procedure's own variables that are not its parameters: made with its frame (none for the program)."""
+    return frozenset(unit.locals - set(unit.params)) if unit.name != MAIN else frozenset()
+
+
+def still_procedures(program: ir.ProgramIR, layout: Layout, roots: dict[str, list[int]]) -> frozenset[str]:
+    """The procedures whose run, with every call it makes, leaves what each name of the caller names as it was:
+    no LIRE, AFFICHER or PAUSE (where the monitor may change it), no declaration nor freeing of a name but of
+    their own, no disk (the greatest fixpoint: a recursion is still where nothing else unsettles it).
+
+    Decision: a caller's parameter by reference read from a local (settled_arrays) was read anew after every
+    call: 0.95 of a recursive permutation's time without it. The monitor may still act where a slice ends
+    inside such a call; a run stopped there cannot go on if it made a name another array
+    (linker.CompiledProgram.lists_kept).
+    """
+    nodes = {name: unit_nodes(program, reachable(program, unit_roots)) for name, unit_roots in roots.items()
+             if name != MAIN}
+    own = {name: own_names(layout.units[name]) for name in nodes}
+    still = set(nodes)
+    changed = True
+    while changed:
+        changed = False
+        for name in sorted(still):
+            frozen = frozenset(still)
+            if any(type(item) in UNSETTLING and not _settling(item, frozen, own[name]) for item in nodes[name]):
+                still.discard(name)
+                changed = True
+    return frozenset(still)
+
+
+def settled_arrays(program: ir.ProgramIR, unit: Unit, blocks: list[int], nodes: list | None = None,
+                   still: frozenset[str] = frozenset()) -> set[str]:
     """A procedure's parameters by reference that its code indexes and whose array its fast paths may read
     from a local, taken at its entry, after each slice and after each statement that may change what they
     name (unsettling: pygen reads them anew there, and such a statement reads them itself).
@@ -378,7 +423,7 @@ def settled_arrays(program: ir.ProgramIR, unit: Unit, blocks: list[int], nodes: 
     a computed jump, a RESULTAT, a FAIRE's bounds or condition; nor any the procedure stores into whole.
     Decision: a stored number or string never replaces an array (the store fails: DEJA DECLARE), and a fast
     path that finds no array there runs again the general way, which reads it anew. (`nodes`: the blocks'
-    naming_nodes, or None to find them.)
+    naming_nodes, or None to find them; `still`: the procedures whose calls unsettle nothing, see unsettling.)
     """
     if unit.name == MAIN:
         return set()
@@ -387,12 +432,13 @@ def settled_arrays(program: ir.ProgramIR, unit: Unit, blocks: list[int], nodes: 
     indexed = {node.name for node in nodes if type(node) is n.Index} & set(unit.by_reference)
     if not indexed:  # (most procedures: nothing to settle, the statements need not be walked)
         return set()
+    own = own_names(unit)
     for block_id in blocks:
         exit_ = program.blocks[block_id].exit
-        if any(unsettling(part) for part in (getattr(exit_, name, None) for name in ("cond", "expr", "node"))
-               if part is not None):
+        parts = (getattr(exit_, name, None) for name in ("cond", "expr", "node"))
+        if any(unsettling(part, still, own) for part in parts if part is not None):
             return set()
-    if any(type(node) is n.Faire and unsettling(node) for node in nodes):
+    if any(type(node) is n.Faire and unsettling(node, still, own) for node in nodes):
         return set()
     whole = {node.target.name for node in nodes if type(node) is n.Assign and type(node.target) is n.Var}
     whole |= {node.var for node in nodes if type(node) is n.Faire}

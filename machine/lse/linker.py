@@ -119,6 +119,10 @@ class CompiledProgram:
         shared.copied = {name: rest for name, params in shared.copied.items()
                          if (rest := params - shared.aliased.get(name, frozenset()))}
         shared.max_depth = machine.max_depth  # a call as deep fails (TROP D'APPELS): see pyprogram.program_source
+        # Procedures whose calls leave what each name names as it was (not for the debugger nor the profile, which
+        # settle no parameter): their callers' settled parameters are not read anew after them.
+        shared.still = frozenset() if debug or profile else analyses.still_procedures(
+            program, layout, {unit.name: unit_roots for unit, unit_roots in units})
         self.copied_lines = passing.quiet_lines(layout, shared.copied) if shared.copied else frozenset()
         # What the run starts with (kept from the prompt: REPRENDRE) may already break what the analyses
         # found: a bounded array holding what its bounds leave out is not bounded, a matrix no vector, a
@@ -182,12 +186,23 @@ class CompiledProgram:
             shadow.cell_contents = int(value) if whole else math.nan
 
     def goes_on_with(self, variables: dict) -> bool:
-        """True if the code can go on with the variables as the monitor left them (see the thirteen below)."""
+        """True if the code can go on with the variables as the monitor left them (see the fourteen below)."""
         return (self.vectors_kept(variables) and self.counters_kept(variables) and self.arrays_kept(variables)
                 and self.kinds_kept(variables) and self.wholes_kept(variables) and self.declarations_kept(variables)
                 and self.values_kept(variables) and self.sure_kept(variables) and self.numbers_kept(variables)
                 and self.targets_kept(variables) and self.copies_kept(variables) and self.bounds_kept(variables)
-                and self.shadows_kept(variables))
+                and self.shadows_kept(variables) and self.lists_kept(variables))
+
+    def lists_kept(self, variables: dict) -> bool:
+        """False if a procedure may be running (stopped outside the program's own lines, or any line where a
+        line runs in a frame not its own) and the monitor made a name of the program another array, or none:
+        a caller of a procedure that unsettles nothing (analyses.still_procedures) goes on with the array it
+        read before the call."""
+        shared = self.shared
+        if not shared.still or (not shared.foreign and shared.foreign is not None
+                                and self.machine.current_line in shared.layout.units[MAIN].own_lines):
+            return True
+        return all(variables.get(name) is value for name, value in self.machine.G.items() if type(value) is list)
 
     def shadows_kept(self, variables: dict) -> bool:
         """False if the run stopped inside a procedure and the monitor changed a variable of the program whose int a

@@ -97,7 +97,8 @@ class UnitCode(UnitNames):
         # each slice, after each statement that may change what they name and after a RETOUR EN comes back
         # (analyses.settled_arrays); not where the debugger or the profile may stop the run anywhere.
         self.settled = set() if shared.profile or shared.debug else analyses.settled_arrays(
-            program, unit, self.block_ids, nodes) - self.aliased
+            program, unit, self.block_ids, nodes, shared.still) - self.aliased
+        self.own = analyses.own_names(unit)  # (a CHAINE or TABLEAU of them leaves the settled as they were)
         self.unsettled = False  # a statement that may change what they name is being written (see statement)
         self.whole = shared.whole[unit.name]  # its variables expected to hold whole numbers
         self.proven = shared.proven[unit.name]  # those sure to (holdings.whole_variables)
@@ -553,7 +554,7 @@ class UnitCode(UnitNames):
                 out.emit(text)
         else:
             start, indent = len(out.lines), len(INDENT) * out.depth
-            self.unsettled = bool(self.settled) and analyses.unsettling(op.node)
+            self.unsettled = bool(self.settled) and analyses.unsettling(op.node, self.shared.still, self.own)
             self.declared_here = self.declared.get(id(op), frozenset())
             self.set_here = self.surely.get(id(op), frozenset())
             if type(op) is ir.LoopEntry:

@@ -383,6 +383,11 @@ def _settling(item: object, still: frozenset[str], own: frozenset[str]) -> bool:
     return kind is n.Chaine and all(name in own for name in item.names)
 
 
+def calls_any(nodes: list, names: frozenset[str]) -> bool:
+    """True if one of these nodes calls one of the procedures `names`."""
+    return any(type(node) is n.Call and node.name in names for node in nodes)
+
+
 def own_names(unit: Unit) -> frozenset[str]:
     """A procedure's own variables that are not its parameters: made with its frame (none for the program)."""
     return frozenset(unit.locals - set(unit.params)) if unit.name != MAIN else frozenset()

@@ -195,11 +195,11 @@ class CompiledProgram:
 
     def lists_kept(self, variables: dict) -> bool:
         """False if a procedure may be running (stopped outside the program's own lines, or any line where a
-        line runs in a frame not its own) and the monitor made a name of the program another array, or none:
-        a caller of a procedure that unsettles nothing (analyses.still_procedures) goes on with the array it
-        read before the call."""
+        line runs in a frame not its own) and the monitor made a name of the program another array, or none,
+        where some procedure holds an array across a call of one that unsettles nothing (see
+        analyses.still_procedures): it goes on with the array it read before the call."""
         shared = self.shared
-        if not shared.still or (not shared.foreign and shared.foreign is not None
+        if not shared.held or (not shared.foreign and shared.foreign is not None
                                 and self.machine.current_line in shared.layout.units[MAIN].own_lines):
             return True
         return all(variables.get(name) is value for name, value in self.machine.G.items() if type(value) is list)

@@ -99,6 +99,8 @@ class UnitCode(UnitNames):
         self.settled = set() if shared.profile or shared.debug else analyses.settled_arrays(
             program, unit, self.block_ids, nodes, shared.still) - self.aliased
         self.own = analyses.own_names(unit)  # (a CHAINE or TABLEAU of them leaves the settled as they were)
+        if self.settled and analyses.calls_any(nodes, shared.still):
+            shared.held = True  # its settled arrays are held across a call (linker.CompiledProgram.lists_kept)
         self.unsettled = False  # a statement that may change what they name is being written (see statement)
         self.whole = shared.whole[unit.name]  # its variables expected to hold whole numbers
         self.proven = shared.proven[unit.name]  # those sure to (holdings.whole_variables)

@@ -119,6 +119,7 @@ class ProgramCode:
         self.valued: dict[str, frozenset[str]] = {}
         self.max_depth = 0  # the machine's max_call_depth (set by the linker; 0: every called procedure tests it)
         self.still: frozenset[str] = frozenset()  # procedures whose calls unsettle nothing (set by the linker)
+        self.held = False  # some procedure holds a settled array across such a call (set by pygen)
         self.charge_prices: dict[int, int] = {}  # by the id of a Charge of the IR (it lives as long as this)
         self.block_prices: dict[int, int] = {}  # by block id
         self.counter_cells: list[str] = []  # the main program's ints of FAIRE variables (cells)

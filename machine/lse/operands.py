@@ -133,6 +133,28 @@ def _remainder(op: str, dividend: object, product: object) -> float | None:
     return None
 
 
+def remainder_parts(node: n.Binary) -> tuple[n.Var, object] | None:
+    """(X, M) where a node is X-ENT(X/M)*M or X-M*ENT(X/M), X a variable and M a constant or a variable, each
+    written twice: LSE's way of writing X mod M (see pyexpr.remainder); else None."""
+    if node.op != "-" or type(node.left) is not n.Var or type(product := node.right) is not n.Binary or (
+            product.op != "*"):
+        return None
+    for ent, divisor in ((product.left, product.right), (product.right, product.left)):
+        if type(ent) is n.BuiltinCall and ent.name == "ENT" and len(ent.args) == 1 and ent.position_out is None and (
+                type(quotient := ent.args[0]) is n.Binary and quotient.op == "/" and same_operand(
+                quotient.left, node.left) and same_operand(quotient.right, divisor)):
+            return node.left, divisor
+    return None
+
+
+def same_operand(one: object, other: object) -> bool:
+    """True for two variables of one name, or two constants of one value."""
+    kind = type(one)
+    if kind is not type(other):
+        return False
+    return one.name == other.name if kind is n.Var else kind is n.Num and float(one.value) == float(other.value)
+
+
 def whole_quotient_by(node: object, constant: n.Num) -> n.Binary | None:
     """The quotient x/c where a node is ENT(x/c) and c a constant equal to `constant`; else None."""
     if type(node) is n.BuiltinCall and node.name == "ENT" and len(node.args) == 1 and type(

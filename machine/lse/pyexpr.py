@@ -16,6 +16,7 @@ from machine.lse import pybuiltins, pystrings
 from machine.lse.checks import walk
 from machine.lse.costs import expression_cost
 from machine.lse.holdings import gives_string
+from machine.lse.numbers import ROUNDER
 from machine.lse.operands import (
     CHAIN,
     NUMERIC_BUILTINS,
@@ -27,6 +28,7 @@ from machine.lse.operands import (
     literal,
     magnitude,
     offset_of,
+    remainder_parts,
     scales,
     whole,
     whole24,
@@ -36,6 +38,8 @@ from machine.lse.pysure import SureConditions
 
 COMPARE_PY = {"=": "==", "#": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 TALL = 40  # an expression taller than this is computed in steps, one temporary a node
+# Whole X and M up to these sizes have X-ENT(X/M)*M exact (see remainder): M of any size in double.
+REMAINDER_DOUBLE, REMAINDER_SINGLE = 2.0 ** 51, 2.0 ** 23
 _SPELT: dict[tuple[str, str], str] = {}  # python_name's answers (a program names few variables, often)
 
 
@@ -226,6 +230,13 @@ class ExpressionCode(IndexCode):
         return f"(-{code})", "n"
 
     def ex_Binary(self, node: n.Binary) -> tuple[str, str]:
+        if node.op == "-" and not self.in_index and not self.cold and (code := self.remainder(node)) is not None:
+            self.link = False  # (a number, never an infinity: as a chain's link or alone)
+            return code, "n"
+        return self.binary(node)
+
+    def binary(self, node: n.Binary) -> tuple[str, str]:
+        """A binary operation's code, the general way (see ex_Binary)."""
         link, self.link = self.link, False  # a link of a chain of + - * (see chain), as its parent said
         if node.op in CHAIN and not self.in_index and exact(node, self.scope.shared.bounded, self.bounds):
             (left, _), (right, _) = self.sub(node.left), self.sub(node.right)
@@ -268,6 +279,45 @@ class ExpressionCode(IndexCode):
             return self.numbers.scaled(code, fits), "n"
         return self.numbers.result(code, fits, whole(node, self.scope.whole, self.wholes),
                                    self.numbers.single and whole(node, self.scope.proven, self.proofs)), "n"
+
+    def remainder(self, node: n.Binary) -> str | None:
+        """X-ENT(X/M)*M as Python's X % M, where X and M are whole numbers of at most 2^51 (double) or 2^23 (single)
+        in size, M any in double: each fact not proved (holdings.whole_variables, magnitudes) is tested first, and
+        the general way computes any other. None where the node is no such remainder of two numbers' names.
+
+        Decision: for such X and M, X/M rounds to no other whole part (in single as in double), the product and
+        the difference are exact: the remainder with the sign of M, as % gives it (a zero's sign aside, which
+        nothing shows); by 0 both fail with DIVISION PAR ZERO at the same point. Its five operations and two
+        overflow tests were most of an Euclid's time (gcdref 0.76 of it). A whole number is told by the rounding
+        of x + 3*2^51 - 3*2^51, as numbers.whole_quotient's.
+        """
+        parts = remainder_parts(node)
+        if parts is None or any(id(item) in self.reused for item in walk(node)):
+            return None  # (a quotient kept for a later statement to take: reuse.py)
+        dividend, divisor = parts
+        (number, number_kind), (modulus, modulus_kind) = self.sub(dividend), self.sub(divisor)
+        if number_kind != "n" or modulus_kind != "n" or not number.isidentifier() or not (
+                modulus.isidentifier() or type(divisor) is n.Num and float(divisor.value).is_integer()):
+            return None  # (each read twice below: names only)
+        limit = REMAINDER_SINGLE if self.numbers.single else REMAINDER_DOUBLE
+        tests = []
+        size = magnitude(dividend, self.scope.bounds.get, self.scope.shared.bounded, known=self.sizes)
+        if size is None or size > limit:
+            tests.append(f"-{limit!r} <= {number} <= {limit!r}")
+        if not whole(dividend, self.scope.proven, self.proofs):
+            tests.append(f"({number} + {ROUNDER!r}) - {ROUNDER!r} == {number}")
+        if type(divisor) is n.Var:
+            if self.numbers.single:
+                tests.append(f"-{limit!r} <= {modulus} <= {limit!r}")
+            if not whole(divisor, self.scope.proven, self.proofs):
+                tests.append(f"({modulus} + {ROUNDER!r}) - {ROUNDER!r} == {modulus}")
+        elif abs(float(divisor.value)) > limit:
+            return None
+        code = f"({number} % {modulus})"
+        if not tests:
+            return code
+        general, _ = self.binary(node)
+        return f"({code} if {' and '.join(tests)} else {general})"
 
     def counted_side(self, node: n.Binary) -> int | None:
         """Which operand (0, 1) of + - * in a fast path's index is a counted loop's variable that its int can

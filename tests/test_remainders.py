@@ -1,0 +1,104 @@
+"""X-ENT(X/M)*M, LSE's remainder, written as Python's X % M where X and M are proved whole (pyexpr.remainder).
+
+The remainder of whole numbers is exact both ways (the sign of a zero aside, which nothing shows); a dividend
+not known to be at most 2^52 is tested first, and the general way computes larger ones. Every mode agrees with
+the reference on every case; a run that counts on a variable being whole cannot go on once the prompt gave it
+a fraction.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from machine.lse.listing import listing
+from tests.lse_harness import lines, run_lse
+from tests.oracle.differential import assert_agrees
+from tests.test_loop_counters import interrupted
+from tests.test_monitor import Session
+
+RANDOM = lines("10 X←1;S←0", "20 FAIRE 40 POUR I←1 JUSQUA 50", "30 X←X*137+187;X←X-ENT(X/10007)*10007",
+               "40 S←S+X", "50 AFFICHER S", "60 TERMINER")
+EUCLID = lines("10 S←0;FAIRE 20 POUR A←1 JUSQUA 12;FAIRE 20 POUR B←1 JUSQUA 12", "20 S←S+&PGCD(A,B)",
+               "30 AFFICHER S", "40 TERMINER", "100 PROCEDURE &PGCD(A,B) LOCAL A,B", "110 SI B=0 ALORS RESULTAT A",
+               "120 RESULTAT &PGCD(B,A-ENT(A/B)*B)")
+READ = lines("10 LIRE X", "20 FAIRE 30 POUR I←1 JUSQUA 2", "30 Y←X-ENT(X/7)*7;Z←X-ENT(X/-3)*(-3);AFFICHER Y,Z",
+             "40 TERMINER")
+
+
+@pytest.mark.parametrize(("source", "written"), [
+    (RANDOM, "(v_X % 10007.0)"),
+    (EUCLID, "((v_A % v_B) if -2251799813685248.0 <= v_A <= 2251799813685248.0 else"),
+    (READ, "((v_X % 7.0) if -2251799813685248.0 <= v_X <= 2251799813685248.0 and (v_X + 6755399441055744.0) - "
+           "6755399441055744.0 == v_X else"),
+], ids=["a bounded dividend by a constant", "an unbounded dividend by a variable, tested first",
+        "a number read, tested whole first"])
+def test_a_remainder_of_whole_numbers_is_python_s(source: str, written: str) -> None:
+    assert written in listing(source)
+
+
+@pytest.mark.parametrize("typed", ["23", "-23", "7.5", "-0.25", "1E20", "-4E15", "0"])
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+def test_a_number_read_whole_or_not_gives_the_reference_s_remainder(typed: str, profile: str) -> None:
+    assert_agrees(READ, [typed], profile=profile)
+
+
+def test_a_remainder_of_single_precision_is_tested_within_2_to_the_23() -> None:
+    assert "(v_X % 7.0) if -8388608.0 <= v_X <= 8388608.0" in listing(READ, machine="console80")
+
+
+def test_the_gcd_sum_is_right() -> None:
+    from math import gcd
+
+    assert run_lse(EUCLID).output.split() == [str(sum(gcd(a, b) for a in range(1, 13) for b in range(1, 13)))]
+
+
+SIGNS = lines("10 S←'';FAIRE 30 POUR X←-9 JUSQUA 9", "20 FAIRE 30 POUR K←1 JUSQUA 4;M←-7+ENT(K*14/5)",
+              "30 R←X-ENT(X/M)*M;S←S!CCA(R)!' '", "40 AFFICHER S", "50 TERMINER")
+CASES = {
+    "signs of dividend and divisor": SIGNS,
+    "a constant divisor first": lines("10 FAIRE 20 POUR X←-6 JUSQUA 6", "20 AFFICHER X-3*ENT(X/3),X-ENT(X/-4)*(-4)",
+                                      "30 TERMINER"),
+    "a zero divisor": lines("10 FAIRE 20 POUR M←2 PAS -1 JUSQUA 0", "20 X←M+5;AFFICHER X-ENT(X/M)*M", "30 TERMINER"),
+    "a dividend beyond 2^52": lines("10 X←2^53*3;FAIRE 20 POUR I←1 JUSQUA 5;X←X+2", "20 M←7;AFFICHER X-ENT(X/M)*M",
+                                    "30 TERMINER"),
+    "a divisor beyond 2^53": lines("10 M←2^60;FAIRE 20 POUR X←-3 JUSQUA 3", "20 AFFICHER X-ENT(X/M)*M", "30 TERMINER"),
+    "fractions": lines("10 FAIRE 20 POUR X←-2 PAS 0.75 JUSQUA 2;FAIRE 20 POUR M←-1.5 PAS 1 JUSQUA 1.5",
+                       "20 AFFICHER X-ENT(X/M)*M", "30 TERMINER"),
+    "near 2^23 and 2^24 in single": lines("10 FAIRE 20 POUR X←2^23-2 JUSQUA 2^23+2;M←2^23-1",
+                                           "20 AFFICHER X-ENT(X/M)*M,X-ENT(X/3)*3,X-ENT(X/M)*M+X", "30 TERMINER"),
+    "the quotient kept for the next statement": lines(
+        "10 B←10;X←9075;K←0", "20 K←K+1;D←X-ENT(X/B)*B;X←ENT(X/B);AFFICHER D;SI X>0 ALORS ALLER EN 20", "30 TERMINER"),
+    "a zero with the sign of a negative divisor": lines(
+        "10 FAIRE 20 POUR X←-6 PAS 3 JUSQUA 6", "20 M←-3;R←X-ENT(X/M)*M;AFFICHER R,1/(R+1),CCA(R)", "30 TERMINER"),
+    "an unset dividend": lines("10 M←3;SI M=4 ALORS X←1", "20 FAIRE 20 POUR I←1 JUSQUA 2;Y←X-ENT(X/M)*M",
+                               "30 TERMINER"),
+    "an unset divisor": lines("10 X←3;SI X=4 ALORS M←1", "20 FAIRE 20 POUR I←1 JUSQUA 2;Y←X-ENT(X/M)*M",
+                              "30 TERMINER"),
+    "a remainder inside a sum and an index": lines(
+        "10 TABLEAU T[7];X←1;S←0", "20 FAIRE 30 POUR I←1 JUSQUA 40;X←X*5+1;X←X-ENT(X/7)*7",
+        "30 T[X-ENT(X/7)*7+1]←T[X+1]+1;S←S+X-ENT(X/3)*3+1", "40 AFFICHER S,T[1],T[4],T[7]", "50 TERMINER"),
+    "a function's remainder, recursive": EUCLID,
+}
+
+
+@pytest.mark.parametrize("name", list(CASES))
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+def test_every_mode_agrees_with_the_reference_on_a_remainder(name: str, profile: str) -> None:
+    assert_agrees(CASES[name], profile=profile)
+
+
+SPIN = ("10 X←1", "20 X←X*137+187;X←X-ENT(X/10007)*10007;SI X#0 ALORS ALLER EN 20", "30 TERMINER")
+
+
+def test_a_fraction_given_at_the_prompt_to_a_variable_proved_whole_makes_the_run_refuse_to_go_on() -> None:
+    session = Session(None)
+    interrupted(session, *SPIN)
+    session.type("X←2.5")
+    assert "RIEN A CONTINUER" in session.type("CO")
+
+
+def test_a_whole_number_given_at_the_prompt_lets_the_run_go_on() -> None:
+    session = Session(None)
+    interrupted(session, *SPIN)
+    session.type("X←0")
+    assert "RIEN A CONTINUER" not in session.type("CO")

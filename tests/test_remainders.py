@@ -46,6 +46,11 @@ def test_a_remainder_of_single_precision_is_tested_within_2_to_the_23() -> None:
     assert "(v_X % 7.0) if -8388608.0 <= v_X <= 8388608.0" in listing(READ, machine="console80")
 
 
+def test_a_whole_quotient_of_a_variable_proved_whole_is_a_floor_division() -> None:
+    assert "(v_X // 10.0)" in listing(lines("10 X←12345;S←0", "20 S←S+X-ENT(X/10)*10;X←ENT(X/10)",
+                                            "30 SI X>0 ALORS ALLER EN 20", "40 AFFICHER S", "50 TERMINER"))
+
+
 def test_the_gcd_sum_is_right() -> None:
     from math import gcd
 
@@ -78,6 +83,11 @@ CASES = {
         "10 TABLEAU T[7];X←1;S←0", "20 FAIRE 30 POUR I←1 JUSQUA 40;X←X*5+1;X←X-ENT(X/7)*7",
         "30 T[X-ENT(X/7)*7+1]←T[X+1]+1;S←S+X-ENT(X/3)*3+1", "40 AFFICHER S,T[1],T[4],T[7]", "50 TERMINER"),
     "a function's remainder, recursive": EUCLID,
+    "whole quotients": lines("10 S←0;FAIRE 30 POUR X←-7 JUSQUA 7;FAIRE 30 POUR M←-3 JUSQUA 3",
+                             "20 SI M=0 ALORS ALLER EN 30", "30 S←S*3+ENT(X/M)+ENT(X/2);S←S-ENT(S/1000)*1000",
+                             "40 AFFICHER S,ENT(2^52/3),ENT(-2^53/7)", "50 TERMINER"),
+    "a whole quotient by zero": lines("10 FAIRE 20 POUR M←1 PAS -1 JUSQUA -1", "20 X←M+4;Y←ENT(X/M);AFFICHER Y",
+                                      "30 TERMINER"),
 }
 
 

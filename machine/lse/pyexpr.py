@@ -294,30 +294,55 @@ class ExpressionCode(IndexCode):
         parts = remainder_parts(node)
         if parts is None or any(id(item) in self.reused for item in walk(node)):
             return None  # (a quotient kept for a later statement to take: reuse.py)
-        dividend, divisor = parts
+        found = self.whole_operands(*parts, self.numbers.single)
+        if found is None:
+            return None
+        (number, modulus), tests, wholes, bounded = found
+        if wholes and bounded and not self.numbers.single:
+            return None  # (the general way has no overflow test then: as fast as the tests of wholeness, measured)
+        tests += wholes
+        code = f"({number} % {modulus})"
+        return code if not tests else f"({code} if {' and '.join(tests)} else {self.binary(node)[0]})"
+
+    def floor_quotient(self, node: n.BuiltinCall) -> str | None:
+        """ENT(X/M) as Python's X // M (double precision), for whole X of at most 2^51 and whole M, each fact not
+        proved tested first (see remainder); None where the node is no such quotient of two numbers' names.
+        (X/M rounds to no other whole part: its floor is X // M's; by 0 both fail the same.)"""
+        quotient = node.args[0] if len(node.args) == 1 and node.position_out is None else None
+        if type(quotient) is not n.Binary or quotient.op != "/":
+            return None
+        found = self.whole_operands(quotient.left, quotient.right, False)
+        if found is None or found[2]:
+            return None  # (tests of wholeness cost more than // saves: 49 ns against 39, measured)
+        (number, divisor), tests, _, _ = found
+        code = f"({number} // {divisor})"
+        return code if not tests else f"({code} if {' and '.join(tests)} else _float(_floor({self.sub(quotient)[0]})))"
+
+    def whole_operands(self, dividend: object, divisor: object, single: bool) -> tuple | None:
+        """The names of a dividend and a divisor (a variable each, or a whole constant divisor), the tests that they
+        are within the size that keeps their floor division exact and that they are whole (see remainder), those
+        not proved, and whether the dividend's size is known; None where they are not numbers' names."""
+        if type(dividend) is not n.Var or type(divisor) not in (n.Var, n.Num):
+            return None
         (number, number_kind), (modulus, modulus_kind) = self.sub(dividend), self.sub(divisor)
         if number_kind != "n" or modulus_kind != "n" or not number.isidentifier() or not (
                 modulus.isidentifier() or type(divisor) is n.Num and float(divisor.value).is_integer()):
-            return None  # (each read twice below: names only)
-        limit = REMAINDER_SINGLE if self.numbers.single else REMAINDER_DOUBLE
-        tests = []
+            return None  # (each read twice: names only)
+        limit = REMAINDER_SINGLE if single else REMAINDER_DOUBLE
+        tests, wholes = [], []
         size = magnitude(dividend, self.scope.bounds.get, self.scope.shared.bounded, known=self.sizes)
         if size is None or size > limit:
             tests.append(f"-{limit!r} <= {number} <= {limit!r}")
         if not whole(dividend, self.scope.proven, self.proofs):
-            tests.append(f"({number} + {ROUNDER!r}) - {ROUNDER!r} == {number}")
+            wholes.append(f"({number} + {ROUNDER!r}) - {ROUNDER!r} == {number}")
         if type(divisor) is n.Var:
-            if self.numbers.single:
+            if single:
                 tests.append(f"-{limit!r} <= {modulus} <= {limit!r}")
             if not whole(divisor, self.scope.proven, self.proofs):
-                tests.append(f"({modulus} + {ROUNDER!r}) - {ROUNDER!r} == {modulus}")
+                wholes.append(f"({modulus} + {ROUNDER!r}) - {ROUNDER!r} == {modulus}")
         elif abs(float(divisor.value)) > limit:
             return None
-        code = f"({number} % {modulus})"
-        if not tests:
-            return code
-        general, _ = self.binary(node)
-        return f"({code} if {' and '.join(tests)} else {general})"
+        return (number, modulus), tests, wholes, size is not None
 
     def counted_side(self, node: n.Binary) -> int | None:
         """Which operand (0, 1) of + - * in a fast path's index is a counted loop's variable that its int can

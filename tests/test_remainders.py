@@ -51,6 +51,12 @@ def test_a_whole_quotient_of_a_variable_proved_whole_is_a_floor_division() -> No
                                             "30 SI X>0 ALORS ALLER EN 20", "40 AFFICHER S", "50 TERMINER"))
 
 
+def test_a_remainder_whose_quotient_the_next_statement_takes_keeps_it_from_a_floor_division() -> None:
+    assert "((v_X - (_w0 := v_X // v_B) * v_B) if -2251799813685248.0 <= v_X <= 2251799813685248.0 and" in listing(
+        lines("10 LIRE B;X←12345;S←0", "20 S←S+1;D←X-ENT(X/B)*B;X←ENT(X/B)", "30 SI X>0 ALORS ALLER EN 20",
+              "40 AFFICHER S,D", "50 TERMINER"))
+
+
 def test_the_gcd_sum_is_right() -> None:
     from math import gcd
 

@@ -133,9 +133,9 @@ def _remainder(op: str, dividend: object, product: object) -> float | None:
     return None
 
 
-def remainder_parts(node: n.Binary) -> tuple[n.Var, object] | None:
-    """(X, M) where a node is X-ENT(X/M)*M or X-M*ENT(X/M), X a variable and M a constant or a variable, each
-    written twice: LSE's way of writing X mod M (see pyexpr.remainder); else None."""
+def remainder_parts(node: n.Binary) -> tuple[n.Var, object, n.BuiltinCall] | None:
+    """(X, M, the ENT) where a node is X-ENT(X/M)*M or X-M*ENT(X/M), X a variable and M a constant or a variable,
+    each written twice: LSE's way of writing X mod M (see pyexpr.remainder); else None."""
     if node.op != "-" or type(node.left) is not n.Var or type(product := node.right) is not n.Binary or (
             product.op != "*"):
         return None
@@ -143,7 +143,7 @@ def remainder_parts(node: n.Binary) -> tuple[n.Var, object] | None:
         if type(ent) is n.BuiltinCall and ent.name == "ENT" and len(ent.args) == 1 and ent.position_out is None and (
                 type(quotient := ent.args[0]) is n.Binary and quotient.op == "/" and same_operand(
                 quotient.left, node.left) and same_operand(quotient.right, divisor)):
-            return node.left, divisor
+            return node.left, divisor, ent
     return None
 
 

@@ -292,16 +292,24 @@ class ExpressionCode(IndexCode):
         of x + 3*2^51 - 3*2^51, as numbers.whole_quotient's.
         """
         parts = remainder_parts(node)
-        if parts is None or any(id(item) in self.reused for item in walk(node)):
-            return None  # (a quotient kept for a later statement to take: reuse.py)
-        found = self.whole_operands(*parts, self.numbers.single)
+        if parts is None:
+            return None
+        dividend, divisor, ent = parts
+        kept = self.reused.get(id(ent))  # its quotient kept for a later statement, or taken from an earlier one
+        if any(id(item) in self.reused for item in walk(node) if item is not ent):
+            return None
+        found = self.whole_operands(dividend, divisor, self.numbers.single)
         if found is None:
             return None
         (number, modulus), tests, wholes, bounded = found
         if wholes and bounded and not self.numbers.single:
             return None  # (the general way has no overflow test then: as fast as the tests of wholeness, measured)
         tests += wholes
-        code = f"({number} % {modulus})"
+        if kept is None:
+            code = f"({number} % {modulus})"
+        else:  # (reuse.py: the same quotient, kept or taken; its product and the difference exact as the remainder)
+            quotient = kept[1] if kept[0] == "take" else f"({kept[1]} := {number} // {modulus})"
+            code = f"({number} - {quotient} * {modulus})"
         return code if not tests else f"({code} if {' and '.join(tests)} else {self.binary(node)[0]})"
 
     def floor_quotient(self, node: n.BuiltinCall) -> str | None:

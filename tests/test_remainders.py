@@ -118,3 +118,39 @@ def test_a_whole_number_given_at_the_prompt_lets_the_run_go_on() -> None:
     interrupted(session, *SPIN)
     session.type("X←0")
     assert "RIEN A CONTINUER" not in session.type("CO")
+
+
+PARITY = lines("10 LIRE X;C←0", "20 SI X=2*ENT(X/2) ALORS X←X/2 SINON X←3*X+1", "30 C←C+1;SI X#1 ALORS ALLER EN 20",
+               "40 AFFICHER C", "50 TERMINER")
+
+
+def test_a_test_of_parity_is_a_remainder_by_two() -> None:
+    assert "if ((v_X % 2.0) == 0.0):" in listing(PARITY)
+
+
+def test_a_test_of_a_multiple_of_three_is_tested_within_2_to_the_51_first() -> None:
+    assert "((v_X % 3.0) == 0.0) if -2251799813685248.0 <= v_X <= 2251799813685248.0 else" in listing(
+        PARITY.replace("2*ENT(X/2)", "3*ENT(X/3)"))
+
+
+MULTIPLES = lines("10 CHAINE S;LIRE Y;S←'';FAIRE 40 POUR K←1 JUSQUA 9", "20 X←Y*K-K*K/2",
+                  "30 C←SI X=2*ENT(X/2) ALORS 1 SINON 0;D←SI ENT(X/-4)*(-4)#X ALORS 1 SINON 0",
+                  "40 S←S!CCA(C)!CCA(D)!CCA(SI X=ENT(X/3)*3 ALORS 1 SINON 0)!CCA(SI 10*ENT(X/10)=X ALORS 1 SINON 0)",
+                  "50 AFFICHER S", "60 TERMINER")
+
+
+@pytest.mark.parametrize("typed", ["7", "-7", "0.5", "1E300", "-9E15", "9007199254740994", "1E-310", "1E-40", "0"])
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+def test_every_mode_agrees_with_the_reference_on_tests_of_multiples(typed: str, profile: str) -> None:
+    assert len(run_lse(MULTIPLES, [typed]).output.strip()) == 36  # (it runs: four digits a pass)
+    assert_agrees(MULTIPLES, [typed], profile=profile)
+
+
+def test_the_tests_of_multiples_are_written_as_remainders() -> None:
+    code = listing(MULTIPLES)
+    assert all(f"((v_X % {m}) == 0.0)" in code for m in ("2.0", "3.0", "10.0"))
+
+
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+def test_the_collatz_walk_of_27_takes_111_steps(profile: str) -> None:
+    assert run_lse(PARITY, ["27"]).output.split() == ["111"]

@@ -28,10 +28,13 @@ from machine.lse.operands import (
     literal,
     magnitude,
     offset_of,
+    power_of_two,
     remainder_parts,
+    same_operand,
     scales,
     whole,
     whole24,
+    whole_quotient_by,
 )
 from machine.lse.pyindex import IndexCode
 from machine.lse.pysure import SureConditions
@@ -385,6 +388,44 @@ class ExpressionCode(IndexCode):
             self.floats -= 1
 
     def ex_Compare(self, node: n.Compare) -> tuple[str, str]:
+        if node.op in ("=", "#") and not self.cold and not self.in_index and (code := self.multiple(node)) is not None:
+            return code, "b"
+        return self.compare(node)
+
+    def multiple(self, node: n.Compare) -> str | None:
+        """X=M*ENT(X/M) (or ENT(X/M)*M, either side; or #) of a number's name X and a whole constant M as X % M == 0;
+        where M is no power of two and X is not known to be at most 2^51 (2^23 in single) in size, only then, else
+        the general way. None where the node is no such test.
+
+        Decision: X/M is exact for a power of two M (a tiny X's underflow aside, where neither holds), and rounds
+        to no other whole part for X within the size: X equals the multiple exactly where M divides it, which %
+        tells; a fraction equals no multiple, and has a remainder. Neither can fail. A Collatz walk's test of
+        parity, `X=2*ENT(X/2)`, was three operations, a floor and a float made.
+        """
+        for var, product in ((node.left, node.right), (node.right, node.left)):
+            if type(var) is not n.Var or type(product) is not n.Binary or product.op != "*":
+                continue
+            for ent, constant in ((product.left, product.right), (product.right, product.left)):
+                if type(constant) is not n.Num or not float(constant.value).is_integer() or abs(constant.value) < 1:
+                    continue
+                quotient = whole_quotient_by(ent, constant)
+                if quotient is None or not same_operand(quotient.left, var) or any(
+                        id(item) in self.reused for item in walk(node)):
+                    continue
+                number, kind = self.sub(var)
+                if kind != "n" or not number.isidentifier():
+                    return None
+                modulus = float(constant.value)
+                code = f"(({number} % {self.numbers.constant(modulus)}) {COMPARE_PY[node.op]} 0.0)"
+                limit = REMAINDER_SINGLE if self.numbers.single else REMAINDER_DOUBLE
+                size = magnitude(var, self.scope.bounds.get, self.scope.shared.bounded, known=self.sizes)
+                if power_of_two(modulus) or size is not None and size <= limit:
+                    return code
+                return f"({code} if -{limit!r} <= {number} <= {limit!r} else {self.compare(node)[0]})"
+        return None
+
+    def compare(self, node: n.Compare) -> tuple[str, str]:
+        """A comparison's code, the general way (see ex_Compare)."""
         # Decision: a position, a length or a code compared with a whole constant is compared as the int it is where
         # it is worked out inline, with the constant's int: no float made, two ints compared (11 ns less than a
         # float made and compared; an int and a float compare exactly, but as slowly as two floats and a float made).

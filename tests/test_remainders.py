@@ -46,9 +46,10 @@ def test_a_remainder_of_single_precision_is_tested_within_2_to_the_23() -> None:
     assert "(v_X % 7.0) if -8388608.0 <= v_X <= 8388608.0" in listing(READ, machine="console80")
 
 
-def test_a_whole_quotient_of_a_variable_proved_whole_is_a_floor_division() -> None:
-    assert "(v_X // 10.0)" in listing(lines("10 X←12345;S←0", "20 S←S+X-ENT(X/10)*10;X←ENT(X/10)",
-                                            "30 SI X>0 ALORS ALLER EN 20", "40 AFFICHER S", "50 TERMINER"))
+def test_a_whole_quotient_alone_stays_a_floor_of_the_quotient() -> None:
+    code = listing(lines("10 X←12345;S←0", "20 S←S+X-ENT(X/10)*10;X←ENT(X/10)", "30 SI X>0 ALORS ALLER EN 20",
+                         "40 AFFICHER S", "50 TERMINER"))
+    assert "//" not in code and "_float(_floor((v_X / 10.0)))" in code
 
 
 def test_a_remainder_whose_quotient_the_next_statement_takes_keeps_it_from_a_floor_division() -> None:

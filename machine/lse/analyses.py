@@ -9,7 +9,7 @@ from __future__ import annotations
 from machine.lse import ir
 from machine.lse import nodes as n
 from machine.lse.layout import MAIN, Layout, Unit, given_by_reference
-from machine.lse.operands import offset_of
+from machine.lse.operands import offset_of, remainder_parts
 from machine.lse.parser import walk
 
 # Statements that hand a variable of the unit to the runtime by name: such a local lives in a table.
@@ -383,11 +383,9 @@ def _settling(item: object, still: frozenset[str], own: frozenset[str]) -> bool:
     return kind is n.Chaine and all(name in own for name in item.names)
 
 
-def floor_divisions(program: ir.ProgramIR) -> bool:
-    """True if some expression of the program is a whole quotient ENT(X/M), as a remainder X-ENT(X/M)*M has
-    (pyexpr.remainder, floor_quotient)."""
-    return any(type(node) is n.BuiltinCall and node.name == "ENT" and len(node.args) == 1
-               and type(node.args[0]) is n.Binary and node.args[0].op == "/"
+def remainders(program: ir.ProgramIR) -> bool:
+    """True if some expression of the program is a remainder X-ENT(X/M)*M (operands.remainder_parts)."""
+    return any(type(node) is n.Binary and node.op == "-" and remainder_parts(node) is not None
                for block_id in range(len(program.blocks)) for node in block_nodes(program, block_id))
 
 

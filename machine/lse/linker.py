@@ -144,9 +144,8 @@ class CompiledProgram:
             for unit, unit_roots in units if any(leave.kind == "result" for leave in shared.exits.get(unit.name, ()))}
         shared.strings, shared.string_results = holdings.string_kinds(layout, shared.exits, not_strings, own, foreign)
         shared.string_params = holdings.string_params(layout, shared.strings, shared.string_results, foreign)
-        # Single precision's rounding counts on them, and a remainder or a quotient of whole numbers (pyexpr.remainder,
-        # floor_quotient).
-        if machine.numbers.single or analyses.floor_divisions(program):
+        # Single precision's rounding counts on them, and a remainder of whole numbers (pyexpr.remainder).
+        if machine.numbers.single or analyses.remainders(program):
             broken = {name for name, value in machine.G.items() if not whole_or_unset(value)}
             shared.proven = holdings.whole_variables(layout, foreign, broken, shared.exits)
         self.source, tables = program_source(shared, units)

@@ -94,7 +94,6 @@ class ExpressionCode(IndexCode):
         self.floor_var: str | None = None  # the variable of the index being written that its floor stands for
         self.floats = 0  # > 0: indices for the general functions, as floats
         self.reused: dict[int, tuple[str, str]] = {}  # element reads and quotients kept or taken (reuse.py)
-        self.quotients_general = False  # a remainder's general way is being written (see remainder)
 
     @contextmanager
     def plain_lookups(self, fast: bool = True) -> Iterator[None]:
@@ -314,28 +313,7 @@ class ExpressionCode(IndexCode):
         else:  # (reuse.py: the same quotient, kept or taken; its product and the difference exact as the remainder)
             quotient = kept[1] if kept[0] == "take" else f"({kept[1]} := {number} // {modulus})"
             code = f"({number} - {quotient} * {modulus})"
-        if not tests:
-            return code
-        self.quotients_general = True  # (the general way's quotient then fails the same tests: not written again)
-        try:
-            general = self.binary(node)[0]
-        finally:
-            self.quotients_general = False
-        return f"({code} if {' and '.join(tests)} else {general})"
-
-    def floor_quotient(self, node: n.BuiltinCall) -> str | None:
-        """ENT(X/M) as Python's X // M (double precision), for whole X of at most 2^51 and whole M, each fact not
-        proved tested first (see remainder); None where the node is no such quotient of two numbers' names.
-        (X/M rounds to no other whole part: its floor is X // M's; by 0 both fail the same.)"""
-        quotient = node.args[0] if len(node.args) == 1 and node.position_out is None else None
-        if type(quotient) is not n.Binary or quotient.op != "/" or self.quotients_general:
-            return None
-        found = self.whole_operands(quotient.left, quotient.right, False)
-        if found is None or found[2]:
-            return None  # (tests of wholeness cost more than // saves: 49 ns against 39, measured)
-        (number, divisor), tests, _, _ = found
-        code = f"({number} // {divisor})"
-        return code if not tests else f"({code} if {' and '.join(tests)} else _float(_floor({self.sub(quotient)[0]})))"
+        return code if not tests else f"({code} if {' and '.join(tests)} else {self.binary(node)[0]})"
 
     def whole_operands(self, dividend: object, divisor: object, single: bool) -> tuple | None:
         """The names of a dividend and a divisor (a variable each, or a whole constant divisor), the tests that they

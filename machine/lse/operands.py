@@ -122,28 +122,30 @@ def power_remainder(op: str, left: object, right: object) -> float | None:
 
 
 def _remainder(op: str, dividend: object, product: object) -> float | None:
-    if op != "-" or type(product) is not n.Binary or product.op != "*":
+    shape = remainder_shape(op, dividend, product)
+    if shape is None or type(divisor := shape[0]) is not n.Num or abs(float(divisor.value)) < 1.0:
         return None
-    for whole, constant in ((product.left, product.right), (product.right, product.left)):
-        if type(constant) is n.Num and abs(float(constant.value)) >= 1.0 and (
-                quotient := whole_quotient_by(whole, constant)) is not None and (
-                quotient.left is dividend or type(dividend) is type(quotient.left) is n.Var and
-                quotient.left.name == dividend.name):
-            return abs(float(constant.value))
-    return None
+    return abs(float(divisor.value))
 
 
 def remainder_parts(node: n.Binary) -> tuple[n.Var, object, n.BuiltinCall] | None:
     """(X, M, the ENT) where a node is X-ENT(X/M)*M or X-M*ENT(X/M), X a variable and M a constant or a variable,
     each written twice: LSE's way of writing X mod M (see pyexpr.remainder); else None."""
-    if node.op != "-" or type(node.left) is not n.Var or type(product := node.right) is not n.Binary or (
-            product.op != "*"):
+    if type(node.left) is not n.Var or (shape := remainder_shape(node.op, node.left, node.right)) is None:
+        return None
+    return node.left, *shape
+
+
+def remainder_shape(op: str, dividend: object, product: object) -> tuple[object, n.BuiltinCall] | None:
+    """(M, the ENT) where dividend - product is X-ENT(X/M)*M or X-M*ENT(X/M): X one expression node read twice or
+    a variable written twice, M a constant or a variable written twice; else None."""
+    if op != "-" or type(product) is not n.Binary or product.op != "*":
         return None
     for ent, divisor in ((product.left, product.right), (product.right, product.left)):
-        if type(ent) is n.BuiltinCall and ent.name == "ENT" and len(ent.args) == 1 and ent.position_out is None and (
-                type(quotient := ent.args[0]) is n.Binary and quotient.op == "/" and same_operand(
-                quotient.left, node.left) and same_operand(quotient.right, divisor)):
-            return node.left, divisor, ent
+        quotient = ent_quotient(ent)
+        if quotient is not None and same_operand(quotient.right, divisor) and (
+                quotient.left is dividend or type(dividend) is n.Var and same_operand(quotient.left, dividend)):
+            return divisor, ent
     return None
 
 
@@ -155,13 +157,18 @@ def same_operand(one: object, other: object) -> bool:
     return one.name == other.name if kind is n.Var else kind is n.Num and float(one.value) == float(other.value)
 
 
-def whole_quotient_by(node: object, constant: n.Num) -> n.Binary | None:
-    """The quotient x/c where a node is ENT(x/c) and c a constant equal to `constant`; else None."""
+def ent_quotient(node: object) -> n.Binary | None:
+    """The quotient x/y where a node is ENT(x/y); else None."""
     if type(node) is n.BuiltinCall and node.name == "ENT" and len(node.args) == 1 and type(
-            quotient := node.args[0]) is n.Binary and quotient.op == "/" and type(quotient.right) is n.Num and (
-            float(quotient.right.value) == float(constant.value)):
+            quotient := node.args[0]) is n.Binary and quotient.op == "/":
         return quotient
     return None
+
+
+def whole_quotient_by(node: object, constant: n.Num) -> n.Binary | None:
+    """The quotient x/c where a node is ENT(x/c) and c a constant equal to `constant`; else None."""
+    quotient = ent_quotient(node)
+    return quotient if quotient is not None and same_operand(quotient.right, constant) else None
 
 
 def power_of_two(value: float) -> bool:

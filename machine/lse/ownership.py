@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from machine.lse import ir
 from machine.lse import nodes as n
-from machine.lse.analyses import whole_stores
+from machine.lse.analyses import own_names, whole_stores
 from machine.lse.layout import MAIN, Layout, Unit, given_by_reference
 from machine.lse.parser import walk
 
@@ -144,7 +144,7 @@ def own_strings_and_arrays(program: ir.ProgramIR, unit: Unit, nodes: list, index
                     continue  # given by value: the call gives a copy (ops.by_value), the name stays its own
                 (lent if (node.name, param) in indexed else read_lent if (node.name, param) in read else
                  other).add(arg.name)
-    own = set(unit.locals) - set(unit.params) - other
+    own = own_names(unit) - other
     strings = {name for name in own - lent & declared_strings - declared_arrays if declared_first(program, unit, name)}
     arrays = {name for name in own & declared_arrays - declared_strings - assigned - read_lent
               if name not in lent or declared_first(program, unit, name, n.Tableau)}

@@ -37,8 +37,7 @@ def function(code: UnitCode) -> list[str]:
     code.loops.keep_cheap()
     # A procedure's own names are locals of its function even where it never assigns them: never the
     # program's cells of the same names (an `if 0:` assignment makes them local and is compiled away).
-    own = sorted(python_name("v", name) for name in unit.locals - set(unit.params)
-                 if code.storage(name) in ("local", "string", "array")) if not code.is_main else []
+    own = sorted(python_name("v", name) for name in code.own if code.storage(name) in ("local", "string", "array"))
     if own:
         out.emit(f"if 0: {' = '.join(own)} = None  # its own names, unset until set: not the program's")
     named = sorted({code.pyname(param) for param in unit.params} | set(own)) if code.wide else []

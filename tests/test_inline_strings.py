@@ -195,7 +195,7 @@ def test_a_loops_variable_starts_a_substring_and_a_code_as_its_int() -> None:
     assert "v_S[i_I - 1] if" in code and "_ord(v_S[i_I - 1])" in code and "_floor(v_I)" not in code
     code = listing(SET + "20 N←0;FAIRE 30 POUR I←1 JUSQUA LGR(S)\n30 X←EQN(S,I+1);SI SCH(S,I-1,1)=T ALORS N←N+X\n"
                    "40 AFFICHER N\n")
-    assert "_ord(v_S[(i_I + 1) - 1])" in code and "v_S[(i_I - 1) - 1] if" in code and "_floor(_d" not in code
+    assert "_ord(v_S[(i_I + 1) - 1])" in code and "(_i2 := (i_I - 1)) > 0" in code and "_floor(_d" not in code
 
 
 def test_a_loops_variable_plus_a_constant_counts_a_substring_as_its_int() -> None:

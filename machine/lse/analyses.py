@@ -9,7 +9,7 @@ from __future__ import annotations
 from machine.lse import ir
 from machine.lse import nodes as n
 from machine.lse.layout import MAIN, Layout, Unit, given_by_reference
-from machine.lse.operands import offset_of, remainder_parts
+from machine.lse.operands import offset_of, remainder_parts, whole_constant
 from machine.lse.parser import walk
 
 # Statements that hand a variable of the unit to the runtime by name: such a local lives in a table.
@@ -469,7 +469,18 @@ def position_names(nodes: list) -> set[str]:
     or plus or minus a whole constant (pystrings reads them as ints: pyexpr.int_start)."""
     starts = [offset_of(arg)[0] for node in nodes if type(node) is n.BuiltinCall and node.name in ("SCH", "EQN")
               for arg in node.args[1:3]]
-    return {start.name for start in starts if type(start) is n.Var}
+    return {item.name for start in starts for item in (walk(start) if int_shape(start) else (start,))
+            if type(item) is n.Var}
+
+
+def int_shape(node: object) -> bool:
+    """True if an expression is + - * of names and whole constants (pyexpr.int_of may write it with ints)."""
+    kind = type(node)
+    if kind is n.Binary:
+        return node.op in "+-*" and int_shape(node.left) and int_shape(node.right)
+    if kind is n.Unary:
+        return node.op == "-" and int_shape(node.operand)
+    return kind is n.Var or whole_constant(node) is not None
 
 
 def position_outs(nodes: list) -> set[str]:

@@ -623,10 +623,13 @@ class ExpressionCode(IndexCode):
     def int_start(self, node: object) -> str | None:
         """The int of a FAIRE variable (NaN where it is no whole number) or a CHAINE's length that a string built-in's
         start names, plus or minus a whole constant: the start is then that int, with no float made (pystrings).
-        An int is one within 2^24, so the sum is the float's, or past any string."""
-        node, offset = offset_of(node)
+        An int is one within 2^24, so the sum is the float's, or past any string. In double, any + - * of such ints
+        and whole constants that the floats work out exactly (`SCH(S,(J-1)*6+1,6)`: see pystmt.int_made)."""
+        whole, (node, offset) = node, offset_of(node)
         if self.cold or self.floats:
             return None
+        if type(node) is not n.Var and not (type(node) is n.BuiltinCall and node.name == "LGR"):
+            return self.int_of(whole)
         if type(node) is n.BuiltinCall and node.name == "LGR" and type(text := node.args[0]) is n.Var and (
                 self.scope.kind(text.name) == "s" and self.scope.storage(text.name) in ("global", "string", "held")):
             start = f"_len({self.scope.pyname(text.name)})"  # a CHAINE's length: within the memory's cells
@@ -639,6 +642,51 @@ class ExpressionCode(IndexCode):
         if start is None or not offset:
             return start
         return f"({start} {'+' if offset > 0 else '-'} {abs(offset)})"
+
+    def int_of(self, node: object) -> str | None:
+        """The ints' code of + - * of counters' ints (NaN where a float is no whole number: so is the result, which
+        fails the tests `> 0`, `<= _len`) and whole constants, where double works each step out exactly; else None.
+
+        Decision: a position computed from a loop's variable (a string of names of six letters read by
+        SCH(S,(J-1)*6+1,6)) was made a float, then tested for a whole number from 1 and floored: ~40 ns a read, and
+        the float kept the loop from its Python `for` (pyloops.ints_suffice)."""
+        if self.numbers.single or self.int_width(node) > 53:
+            return None
+        kind = type(node)
+        if kind is n.Num:
+            return str(int(node.value))
+        if kind is n.Var:
+            return self.int_counter(node.name)
+        if kind is n.Unary and node.op == "-":
+            inner = self.int_of(node.operand)
+            return None if inner is None else f"(-{inner})"
+        if kind is n.Binary:
+            left, right = self.int_of(node.left), self.int_of(node.right)
+            return None if left is None or right is None else f"({left} {node.op} {right})"
+        return None
+
+    def int_counter(self, name: str) -> str | None:
+        """The int of a counter where it is set: the counted loop's own, or one live here."""
+        loops = self.scope.loops
+        if loops.counting is not None and name == loops.counting.node.var:
+            return self.scope.counter(name)
+        return self.scope.live_counter(name)
+
+    def int_width(self, node: object) -> int:
+        """How many bits + - * of counters' ints and whole constants may need (99: not such an expression)."""
+        kind = type(node)
+        if kind is n.Num:
+            return abs(int(node.value)).bit_length() if whole24(node) else 99
+        if kind is n.Var:
+            return 25 if self.int_counter(node.name) is not None else 99
+        if kind is n.Unary and node.op == "-":
+            return self.int_width(node.operand)
+        if kind is n.Binary and node.op in CHAIN:
+            if node.op == "*" and self.scope.growing(node):  # (an int past 2^24: see pystmt.counter_given)
+                return 99
+            left, right = self.int_width(node.left), self.int_width(node.right)
+            return left + right if node.op == "*" else max(left, right) + 1
+        return 99
 
     def ex_Call(self, node: n.Call) -> tuple[str, str]:
         facts = self.scope.shared

@@ -66,7 +66,8 @@ def substring(ex: ExpressionCode, parts: list[tuple[str, str]], count: int | Non
         d, i, whole_start = start, f"_i{depth}", [taken]
     elif start_int is not None:  # an int, NaN where the float is no whole number (its tests fail)
         d, i = start, start_int
-        whole_start = [] if count is not None and ex.at_least_one(node_start) else [f"{i} > 0"]
+        if count is None or not ex.at_least_one(node_start):
+            i, whole_start = int_tested(start_int, depth)
     elif start_kind == "n" and start.isidentifier() and counted:  # read after the text (or by _sch)
         d = start
     else:
@@ -120,6 +121,14 @@ def int_taken_first(start_int: str | None, told: Told | None, depth: int) -> str
     if start_int is None or told is None or told[2] is None:
         return None
     return f"(_i{depth} := {start_int}) > 0"
+
+
+def int_tested(start_int: str, depth: int) -> tuple[str, list[str]]:
+    """A start's int and its test that it is from 1: a name as it is, anything computed taken into `_i{depth}` by
+    the test (read again by the slice)."""
+    if start_int.isidentifier():
+        return start_int, [f"{start_int} > 0"]
+    return f"_i{depth}", [f"(_i{depth} := {start_int}) > 0"]
 
 
 def general_sch(told: Told | None, s: str, d: str, third: str) -> str:
@@ -385,7 +394,7 @@ def position_start(ex: ExpressionCode, part: tuple[str, str], node: object, star
     if taken is not None:
         return start, f"_i{depth}", [taken]
     if start_int is not None:
-        return start, start_int, [] if ex.at_least_one(node) else [f"{start_int} > 0"]
+        return (start, start_int, []) if ex.at_least_one(node) else (start, *int_tested(start_int, depth))
     d, i = f"_d{depth}", f"_i{depth}"
     if kind == "n" and simple(start):
         d = start

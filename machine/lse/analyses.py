@@ -464,13 +464,21 @@ def index_names(nodes: list) -> set[str]:
             for index in node.indices for item in walk(index) if type(item) is n.Var}
 
 
-def position_names(nodes: list) -> set[str]:
+def position_names(nodes: list, candidates: set[str] | None = None) -> set[str]:
     """The variables that are the start of some SCH or EQN, or the count of some SCH, among these nodes, alone
-    or plus or minus a whole constant (pystrings reads them as ints: pyexpr.int_start)."""
-    starts = [offset_of(arg)[0] for node in nodes if type(node) is n.BuiltinCall and node.name in ("SCH", "EQN")
-              for arg in node.args[1:3]]
-    return {item.name for start in starts for item in (walk(start) if int_shape(start) else (start,))
-            if type(item) is n.Var}
+    or plus or minus a whole constant (pystrings reads them as ints: pyexpr.int_start); with `candidates` (the
+    names that may carry an int: double precision), those of + - * of candidates and whole constants too."""
+    names = set()
+    for node in nodes:
+        if type(node) is n.BuiltinCall and node.name in ("SCH", "EQN"):
+            for arg in node.args[1:3]:
+                start = offset_of(arg)[0]
+                if type(start) is n.Var:
+                    names.add(start.name)
+                elif candidates and int_shape(start) and (used := {item.name for item in walk(start)
+                                                                   if type(item) is n.Var}) <= candidates:
+                    names |= used
+    return names
 
 
 def int_shape(node: object) -> bool:

@@ -122,9 +122,10 @@ class UnitCode(UnitNames):
         # kept at run time do not (nor the debugger's runs, whose pauses may set a variable).
         # (not a name some procedure has as the program's variable: its stores there are not this unit's)
         shadowed = shared.counters[unit.name] - set().union(*shared.aliased.values())
-        self.counters = set() if self.states is None or shared.debug or not shadowed else {
-            name for name in shadowed & (analyses.index_names(nodes) | analyses.position_names(nodes))
-            if self.storage(name) in ("local", "global")}
+        shadowed = {name for name in shadowed if self.storage(name) in ("local", "global")}
+        self.counters = set() if self.states is None or shared.debug or not shadowed else shadowed & (
+            analyses.index_names(nodes) | analyses.position_names(  # (ALLER EN's counters: no products, see int_of)
+                nodes, None if shared.numbers.single else shadowed & shared.stepped))
         self.charges = ChargePlan(shared, self.block_ids, self.entries, self.states, roots,
                                   lambda: self.loops.counting is not None)
         self.assigned_counters = self.counters - shared.stepped  # (ALLER EN's counters: see counters.counter_after)

@@ -134,6 +134,13 @@ def array_variables(layout: Layout) -> set[str]:
     return names
 
 
+def counted_arrays(layout: Layout) -> set[str]:
+    """The program's TABLEAU names whose every store kinds.whole_names can count (zeros when declared): never a
+    CHAINE, loaded, nor any procedure's own name. Unlike array_variables, one given whole by reference or given a
+    value as a whole counts: what the callee stores through the reference, or the store itself, is counted."""
+    return layout.array_names - layout.string_names - layout.loaded_names - own_names(layout)
+
+
 def string_variables(layout: Layout) -> set[str]:
     """The program's CHAINE variables that hold a string whenever they are set.
 
@@ -268,7 +275,7 @@ def whole_variables(layout: Layout, foreign_lines: set[int], broken: set[str],
         for name in names:
             tainted.add((MAIN, name))
             tainted.update((unit.name, name) for unit in layout.units.values() if name in unit.locals)
-    return whole_names(layout, typed_whole=False, tainted=frozenset(tainted), arrays=array_variables(layout),
+    return whole_names(layout, typed_whole=False, tainted=frozenset(tainted), arrays=counted_arrays(layout),
                        exits=exits)
 
 

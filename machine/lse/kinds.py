@@ -165,8 +165,9 @@ def whole_names(layout: Layout, typed_whole: bool = True, tainted: frozenset[tup
     A parameter counts the arguments of its calls, and one by reference counts for them in turn (what
     the callee stores into it, they hold); a position is whole, and so is expected what LIRE reads
     (unless not `typed_whole`); CHARGER and the `tainted` (unit, name) may store anything. The program's
-    `arrays` (holdings.array_variables, zeros when declared) count too, by their element stores and
-    what a callee stores into an element it is handed, unless the array is given to one. A hint only:
+    `arrays` (holdings.counted_arrays, zeros when declared) count too, by their element stores and
+    what a callee stores into an element it is handed, or into the array given whole by reference (the
+    parameter holds what each call gives it); an array given by value is refused (none is whole). A hint only:
     the code that relies on it (single precision's test of a whole result first) tests the value (the
     monitor may change a variable, a line may belong to a unit other than the one read here);
     holdings.whole_variables makes it a proof. The functions of `exits` (procedure_exits) count too,
@@ -201,9 +202,9 @@ def whole_names(layout: Layout, typed_whole: bool = True, tainted: frozenset[tup
                     stores.append(((callee.name, param), arg, unit))
                 if type(arg) not in (n.Var, n.Index):
                     continue
-                if param is None or type(arg) is n.Var and arg.name in arrays:  # (no such parameter: refused)
-                    excluded.add(key(unit, arg.name))
-                elif param in callee.by_reference:
+                if param is None or (type(arg) is n.Var and arg.name in arrays and param not in callee.by_reference):
+                    excluded.add(key(unit, arg.name))  # (no such parameter, or an array given by value: refused)
+                elif param in callee.by_reference:  # (an array given whole: the parameter is it, stores counted)
                     handed.append(((callee.name, param), key(unit, arg.name)))  # stored into by the callee
     for name, exprs in result_expressions(exits or {}).items():  # a function: whole when every RESULTAT it runs is
         stores.extend(((MAIN, name), expr, units[name]) for expr in exprs)

@@ -96,7 +96,7 @@ class ProgramCode:
         self.referenced = analyses.referenced_globals(layout, self.aliased)  # the program's variables in `_R`
         self.arrays = holdings.array_variables(layout)  # TABLEAU names that only ever hold arrays
         # Variables expected to hold whole numbers (a hint), the arrays' elements counted by their stores.
-        self.whole = kinds.whole_names(layout, arrays=self.arrays, exits=exits)
+        self.whole = kinds.whole_names(layout, arrays=holdings.counted_arrays(layout), exits=exits)
         self.proven: dict[str, set[str]] = {name: set() for name in layout.units}  # sure to (set by the linker)
         self.counters = counters.shadowed_counters(layout, foreign)  # variables with an int to index by
         self.stepped = counters.faire_variables(layout)  # of them, those a FAIRE steps

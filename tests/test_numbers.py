@@ -278,6 +278,26 @@ def test_a_whole_counter_is_a_loop_variable_only_its_faire_sets_from_and_by_whol
     assert ("I" in layout(program).whole_counters) is whole
 
 
+OWN_LOOP = ("10 LIRE N;S←0;FAIRE 20 POUR I←1 JUSQUA N", "20 S←S+&P(I/2)", "30 AFFICHER S;TERMINER",
+            "40 PROCEDURE &P(G) LOCAL G,I,T", "50 T←0;FAIRE 60 POUR I←G JUSQUA G+2", "60 T←T+I/2", "70 RESULTAT T")
+
+
+def test_a_loop_variable_proved_whole_in_its_unit_is_stepped_by_its_size_alone_in_single():
+    from machine.lse.listing import listing
+
+    code = listing(lines(*OWN_LOOP), machine="console80")  # (a procedure's own I from G: no whole counter by name)
+    assert "_v = (_t if -16777216.0 <= (_t := v_I + _st" in code  # the program's I
+    assert "(_c := (_x := v_I + _st" in code  # the procedure's, from a half
+
+
+@pytest.mark.parametrize("typed", ["16777215", "16777205.5", "5"])
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+def test_every_mode_agrees_with_the_reference_on_a_loop_stepped_by_its_size_alone(typed, profile):
+    from tests.oracle.differential import assert_agrees
+
+    assert_agrees(lines(*OWN_LOOP).replace("1 JUSQUA N", "16777200 JUSQUA N"), [typed], profile=profile)
+
+
 def test_a_whole_counter_halved_is_exact_in_single():
     source = lines("10 S←0;FAIRE 20 POUR I←1 JUSQUA 9", "20 S←S+I/2;T←I/4", "30 TERMINER")
     micro = Micro(load_profile("console80"))

@@ -32,8 +32,9 @@ def test_single_precision_keeps_the_floats_for_a_product() -> None:
 
 CASES = {
     "names end to end": NAMES,
-    "a step of a half: no whole position": lines("10 CHAINE S;S←'ABCDEFGHIJKL'", "20 FAIRE 30 POUR I←1 PAS 0.5 JUSQUA 3",
-                                                "30 AFFICHER SCH(S,2*I-1,2)", "40 TERMINER"),
+    "a step of a half: no whole position": lines("10 CHAINE S;S←'ABCDEFGHIJKL'",
+                                                "20 FAIRE 30 POUR I←1 PAS 0.5 JUSQUA 3", "30 AFFICHER SCH(S,2*I-1,2)",
+                                                "40 TERMINER"),
     "positions from zero and below": lines("10 CHAINE S;S←'ABCDEFGH'", "20 FAIRE 30 POUR I←-2 JUSQUA 3",
                                           "30 AFFICHER SCH(S,3*I-3,2)", "40 TERMINER"),
     "a count computed too": lines("10 CHAINE S;S←'ABCDEFGHIJKLMNOP'", "20 FAIRE 30 POUR I←1 JUSQUA 5",

@@ -125,6 +125,24 @@ def test_outcomes_that_pause_at_other_lines_differ_in_their_pauses():
     assert [kind for kind, _ in differences(expected, Outcome("1", None, 100, [20, 60]))] == ["pauses"]
 
 
+@pytest.mark.parametrize(("printed", "got", "error", "kinds"), [
+    ("1 2 3 ", "1 2 3 4 5 ", NOT_ENDED, []),
+    ("1 2 3 4 5 ", "1 2 ", NOT_ENDED, []),
+    ("1 2 3 ", "1 7 3 4 ", NOT_ENDED, ["output"]),
+    ("1 2 3 ", "1 2 3 4 ", None, ["output", "error", "cycles"]),
+], ids=["a mode that ran on past the bound", "a mode that stopped sooner", "a mode that printed otherwise",
+        "a mode that ended"])
+def test_runs_both_stopped_unfinished_compare_only_what_both_printed(printed, got, error, kinds):
+    expected = Outcome(printed, NOT_ENDED, 4_000_000_000)
+    assert [kind for kind, _ in differences(expected, Outcome(got, error, 4_000_200_000))] == kinds
+
+
+def test_a_program_that_never_ends_agrees_with_the_reference_up_to_the_bound():
+    source = program("10 CHAINE S;S←'ABCDEFGHIJ'", "20 S←S!S;SI LGR(S)<2000 ALORS ALLER EN 20",
+                     "30 I←POS(S,1,'Z');ALLER EN 30")
+    assert not any(compare(source, modes=["plain"]).values())
+
+
 def test_the_debug_mode_stops_before_every_third_line_it_sees_and_goes_on(monkeypatch):
     from machine.lse.runtime import Runtime
     resumed: list[int] = []  # where each stop was, a PAUSE's or the hook's

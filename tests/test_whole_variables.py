@@ -58,7 +58,9 @@ FOUND = [
      "10 TABLEAU T[3];&P(T[2],2)\n20 TERMINER\n30 PROCEDURE &P(E,V) LOCAL V\n40 E←E+V\n50 RETOUR\n", MAIN,
      {"T"}),
     ("a procedure's own array", "10 &P\n20 TERMINER\n30 PROCEDURE &P LOCAL T\n40 TABLEAU T[2];T[1]←1\n50 RETOUR\n",
-     "&P", set()),
+     "&P", {"T"}),
+    ("a procedure's own array given a fraction", "10 &P\n20 TERMINER\n30 PROCEDURE &P LOCAL T\n"
+     "40 TABLEAU T[2];T[1]←0.5\n50 RETOUR\n", "&P", set()),
 ]
 
 

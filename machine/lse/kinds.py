@@ -210,6 +210,7 @@ def whole_names(layout: Layout, typed_whole: bool = True, tainted: frozenset[tup
         stores.extend(((MAIN, name), expr, units[name]) for expr in exprs)
     keys = {k for k, _, _ in stores if k not in excluded and layout.is_pure_number(k[1])}
     keys.update((MAIN, name) for name in arrays if (MAIN, name) not in excluded)
+    keys.update(own for own in own_arrays(layout) if own not in excluded)
 
     def view(unit: Unit) -> set[str]:
         return {name for owner, name in keys if owner == unit.name or (owner == MAIN and key(unit, name)[0] == MAIN)}
@@ -227,6 +228,14 @@ def whole_names(layout: Layout, typed_whole: bool = True, tainted: frozenset[tup
                 keys.discard(given)
                 changed = True
     return views
+
+
+def own_arrays(layout: Layout) -> set[tuple[str, str]]:
+    """(procedure, name) of the arrays a procedure declares as its own (a TABLEAU of one of its LOCAL names, zeros
+    when declared), never a CHAINE nor loaded: whole_names counts their stores as the program's arrays'."""
+    unfit = layout.string_names | layout.loaded_names
+    return {(unit.name, name) for unit, node in layout.noted if type(node) is n.Tableau and unit.name != MAIN
+            for name, _ in node.decls if name in unit.locals and name not in unit.params and name not in unfit}
 
 
 TYPED = n.Num(0.0, 0)  # the expression whole_names counts for a store that is expected whole

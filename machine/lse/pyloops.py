@@ -510,15 +510,19 @@ class LoopCode:
         """A loop variable plus its step in the number model: a whole counter (only its FAIRE sets it, from
         and by whole constants; linker.counters_kept stops a run the monitor gave it a fraction) is exact
         up to 2^24, so up to a whole constant limit it needs no rounding; so is a variable proved whole in its
-        unit (holdings.whole_variables: linker.wholes_kept) stepped by a whole constant, tested for its size.
+        unit (holdings.whole_variables: linker.wholes_kept) stepped by a whole constant, tested for its size, and one
+        expected whole (kinds.whole_names: from a size read in) tested for its size and wholeness first.
 
         Decision: whole_counters is by name, so a procedure's own `FAIRE I←G` (G a parameter) took it from the
         program's `FAIRE I←1` too, whose every step a quicksort's main loops then rounded as a fraction."""
         unit, numbers = self.unit, self.unit.shared.numbers
         if faire.var in unit.shared.layout.whole_counters and unit.storage(faire.var) in ("global", "shared", "local"):
             return code if whole24(faire.limit) else numbers.whole_step(code)
-        if faire.var in unit.proven and (faire.step is None or whole24(faire.step)):
-            return numbers.whole_step(code)
+        if faire.step is None or whole24(faire.step):
+            if faire.var in unit.proven:
+                return numbers.whole_step(code)
+            if faire.var in unit.whole and numbers.single:  # expected whole (a size read in): tested first (~13 ns)
+                return numbers.result(code, whole=True)
         return numbers.step(code)
 
     def step(self, faire: n.Faire, body: int, line: int, step: str, limit: str, merged: bool = False) -> None:

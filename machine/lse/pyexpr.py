@@ -189,21 +189,47 @@ class ExpressionCode(IndexCode):
             return counter, "i"
         return self.scope.read(node.name), self.scope.kind(node.name)
 
-    def int_bits(self, node: object) -> int:
-        """How many bits the int kind of an expression may need (a FAIRE's int is within 2^24)."""
+    def int_bits(self, node: object, counter: Callable[[str], str | None] | None = None) -> int:
+        """How many bits the int kind of an expression may need (a FAIRE's int is within 2^24); `counter` gives the
+        int of a name (by default a live counter's, or the floor of the index being written)."""
         kind = type(node)
         if kind is n.Num:
             return abs(int(node.value)).bit_length() if whole24(node) else 99
         if kind is n.Var:
-            return 25 if self.scope.live_counter(node.name) or node.name == self.floor_var else 99
+            held = counter(node.name) is not None if counter is not None else (
+                self.scope.live_counter(node.name) is not None or node.name == self.floor_var)
+            return 25 if held else 99
         if kind is n.Unary:
-            return self.int_bits(node.operand)
+            return self.int_bits(node.operand, counter)
         if kind is n.Binary and node.op in CHAIN:
             if node.op == "*" and self.scope.growing(node):  # (an int past 2^24: see pystmt.counter_given)
                 return 99
-            left, right = self.int_bits(node.left), self.int_bits(node.right)
+            left, right = self.int_bits(node.left, counter), self.int_bits(node.right, counter)
             return left + right if node.op == "*" else max(left, right) + 1
         return 99
+
+    def ints(self, node: object, counter: Callable[[str], str | None]) -> str | None:
+        """The ints' code of + - * of names that have an int (`counter`: NaN where a float is no whole number, and so
+        is the result) and whole constants, where double works each step out exactly (at most 53 bits); else None
+        (single precision rounds each step past 2^24)."""
+        if self.numbers.single or self.int_bits(node, counter) > 53:
+            return None
+        return self.int_code(node, counter)
+
+    def int_code(self, node: object, counter: Callable[[str], str | None]) -> str | None:
+        """The ints' code of an expression that int_bits measured (see ints)."""
+        kind = type(node)
+        if kind is n.Num:
+            return str(int(node.value))
+        if kind is n.Var:
+            return counter(node.name)
+        if kind is n.Unary:
+            inner = self.int_code(node.operand, counter)
+            return None if inner is None else f"({node.op}{inner})"
+        if kind is n.Binary:
+            left, right = self.int_code(node.left, counter), self.int_code(node.right, counter)
+            return None if left is None or right is None else f"({left} {node.op} {right})"
+        return None
 
     def kept(self, node: object, write: Callable[[object], tuple[str, str]]) -> tuple[str, str]:
         """An element read or a quotient as `write` writes it, or its value kept in a temporary by an earlier one with
@@ -644,26 +670,12 @@ class ExpressionCode(IndexCode):
         return f"({start} {'+' if offset > 0 else '-'} {abs(offset)})"
 
     def int_of(self, node: object) -> str | None:
-        """The ints' code of + - * of counters' ints (NaN where a float is no whole number: so is the result, which
-        fails the tests `> 0`, `<= _len`) and whole constants, where double works each step out exactly; else None.
+        """The ints' code of + - * of counters' ints and whole constants (ints: NaN fails the tests `> 0`, `<= _len`).
 
         Decision: a position computed from a loop's variable (a string of names of six letters read by
         SCH(S,(J-1)*6+1,6)) was made a float, then tested for a whole number from 1 and floored: ~40 ns a read, and
         the float kept the loop from its Python `for` (pyloops.ints_suffice)."""
-        if self.numbers.single or self.int_width(node) > 53:
-            return None
-        kind = type(node)
-        if kind is n.Num:
-            return str(int(node.value))
-        if kind is n.Var:
-            return self.int_counter(node.name)
-        if kind is n.Unary and node.op == "-":
-            inner = self.int_of(node.operand)
-            return None if inner is None else f"(-{inner})"
-        if kind is n.Binary:
-            left, right = self.int_of(node.left), self.int_of(node.right)
-            return None if left is None or right is None else f"({left} {node.op} {right})"
-        return None
+        return self.ints(node, self.int_counter)
 
     def int_counter(self, name: str) -> str | None:
         """The int of a counter where it is set: the counted loop's own, or one live here."""
@@ -671,22 +683,6 @@ class ExpressionCode(IndexCode):
         if loops.counting is not None and name == loops.counting.node.var:
             return self.scope.counter(name)
         return self.scope.live_counter(name)
-
-    def int_width(self, node: object) -> int:
-        """How many bits + - * of counters' ints and whole constants may need (99: not such an expression)."""
-        kind = type(node)
-        if kind is n.Num:
-            return abs(int(node.value)).bit_length() if whole24(node) else 99
-        if kind is n.Var:
-            return 25 if self.int_counter(node.name) is not None else 99
-        if kind is n.Unary and node.op == "-":
-            return self.int_width(node.operand)
-        if kind is n.Binary and node.op in CHAIN:
-            if node.op == "*" and self.scope.growing(node):  # (an int past 2^24: see pystmt.counter_given)
-                return 99
-            left, right = self.int_width(node.left), self.int_width(node.right)
-            return left + right if node.op == "*" else max(left, right) + 1
-        return 99
 
     def ex_Call(self, node: n.Call) -> tuple[str, str]:
         facts = self.scope.shared

@@ -193,20 +193,7 @@ class StatementCode:
     def int_made(self, expr: object) -> str | None:
         """The ints' code of + - * of live counters and whole constants that the floats of double work out
         exactly (at most 53 bits at each step), or None (single precision rounds each step past 2^24)."""
-        if self.shared.numbers.single or self.exprs.int_bits(expr) > 53:
-            return None
-        kind = type(expr)
-        if kind is n.Num:
-            return str(int(expr.value))
-        if kind is n.Var:
-            return self.unit.live_counter(expr.name)
-        if kind is n.Unary:
-            inner = self.int_made(expr.operand)
-            return None if inner is None else f"({expr.op}{inner})"
-        if kind is n.Binary:
-            left, right = self.int_made(expr.left), self.int_made(expr.right)
-            return None if left is None or right is None else f"({left} {expr.op} {right})"
-        return None
+        return self.exprs.ints(expr, self.unit.live_counter)
 
     def put(self, array: str, target: n.Index, expr: object) -> str:
         """An element stored by the general function: the array, then the index, then the value."""

@@ -650,7 +650,7 @@ class ExpressionCode(IndexCode):
         """The int of a FAIRE variable (NaN where it is no whole number) or a CHAINE's length that a string built-in's
         start names, plus or minus a whole constant: the start is then that int, with no float made (pystrings).
         An int is one within 2^24, so the sum is the float's, or past any string. In double, any + - * of such ints
-        and whole constants that the floats work out exactly (`SCH(S,(J-1)*6+1,6)`: see pystmt.int_made)."""
+        and whole constants that the floats work out exactly (`SCH(S,(J-1)*6+1,6)`: see int_of)."""
         whole, (node, offset) = node, offset_of(node)
         if self.cold or self.floats:
             return None

@@ -368,7 +368,12 @@ def unsettling(node: object, still: frozenset[str] = frozenset(), own: frozenset
     """True if running a statement or an expression may make a name another array (see UNSETTLING): not a call
     of a procedure that cannot (`still`, still_procedures), nor a CHAINE or TABLEAU of the unit's own names
     (`own`: not its parameters), which a reference taken before the unit's frame was made cannot name."""
-    return any(type(item) in UNSETTLING and not _settling(item, still, own) for item in walk(node))
+    return any(unsettles(item, still, own) for item in walk(node))
+
+
+def unsettles(item: object, still: frozenset[str], own: frozenset[str]) -> bool:
+    """True if one node (not those below it) may make a name another array (see unsettling)."""
+    return type(item) in UNSETTLING and not _settling(item, still, own)
 
 
 def _settling(item: object, still: frozenset[str], own: frozenset[str]) -> bool:
@@ -418,7 +423,7 @@ def still_procedures(program: ir.ProgramIR, layout: Layout, roots: dict[str, lis
         changed = False
         for name in sorted(still):
             frozen = frozenset(still)
-            if any(type(item) in UNSETTLING and not _settling(item, frozen, own[name]) for item in nodes[name]):
+            if any(unsettles(item, frozen, own[name]) for item in nodes[name]):
                 still.discard(name)
                 changed = True
     return frozenset(still)

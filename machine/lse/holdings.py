@@ -271,9 +271,7 @@ def whole_variables(layout: Layout, foreign_lines: set[int], broken: set[str],
             # (what it gives by reference is some unit's variable, or array, of that name)
             names = [arg.name for arg in node.args if type(arg) in (n.Var, n.Index)]
         if type(node) is n.Assign and type(node.target) is n.Index:  # its value read in some other unit
-            tainted.add((MAIN, node.target.name))
-            tainted.update((unit.name, node.target.name) for unit in layout.units.values()
-                           if node.target.name in unit.locals)  # (or any procedure's own array of the name)
+            names = [node.target.name]  # (the program's array, or any procedure's own of the name)
         for name in names:
             tainted.add((MAIN, name))
             tainted.update((unit.name, name) for unit in layout.units.values() if name in unit.locals)

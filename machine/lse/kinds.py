@@ -1,8 +1,8 @@
 """What the variables and parameters of a program hold: numbers, whole numbers; and what its functions give.
 
 Each answer is found optimistically, then refuted to a fixpoint over the program's calls and stores. Imports
-nodes, ir, builtins (their result kinds), layout and operands (what makes an expression whole); never the
-runtime.
+nodes, ir, builtins (their result kinds), layout, operands (what makes an expression whole) and analyses (a
+procedure's own names); never the runtime.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from machine.lse import ir
 from machine.lse import nodes as n
+from machine.lse.analyses import own_names
 from machine.lse.builtins import BUILTINS
 from machine.lse.layout import MAIN, Layout, Unit
 from machine.lse.operands import whole
@@ -234,8 +235,8 @@ def own_arrays(layout: Layout) -> set[tuple[str, str]]:
     """(procedure, name) of the arrays a procedure declares as its own (a TABLEAU of one of its LOCAL names, zeros
     when declared), never a CHAINE nor loaded: whole_names counts their stores as the program's arrays'."""
     unfit = layout.string_names | layout.loaded_names
-    return {(unit.name, name) for unit, node in layout.noted if type(node) is n.Tableau and unit.name != MAIN
-            for name, _ in node.decls if name in unit.locals and name not in unit.params and name not in unfit}
+    return {(unit.name, name) for unit, node in layout.noted if type(node) is n.Tableau
+            for name, _ in node.decls if name in own_names(unit) and name not in unfit}
 
 
 TYPED = n.Num(0.0, 0)  # the expression whole_names counts for a store that is expected whole

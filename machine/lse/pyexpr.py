@@ -30,11 +30,10 @@ from machine.lse.operands import (
     offset_of,
     power_of_two,
     remainder_parts,
-    same_operand,
+    remainder_shape,
     scales,
     whole,
     whole24,
-    whole_quotient_by,
 )
 from machine.lse.pyindex import IndexCode
 from machine.lse.pysure import SureConditions
@@ -417,25 +416,22 @@ class ExpressionCode(IndexCode):
         parity, `X=2*ENT(X/2)`, was three operations, a floor and a float made.
         """
         for var, product in ((node.left, node.right), (node.right, node.left)):
-            if type(var) is not n.Var or type(product) is not n.Binary or product.op != "*":
+            # (the product is the multiple of LSE's remainder X-ENT(X/M)*M: operands.remainder_shape)
+            shape = remainder_shape("-", var, product) if type(var) is n.Var else None
+            constant = shape[0] if shape is not None else None
+            if type(constant) is not n.Num or not float(constant.value).is_integer() or abs(constant.value) < 1 or any(
+                    id(item) in self.reused for item in walk(node)):
                 continue
-            for ent, constant in ((product.left, product.right), (product.right, product.left)):
-                if type(constant) is not n.Num or not float(constant.value).is_integer() or abs(constant.value) < 1:
-                    continue
-                quotient = whole_quotient_by(ent, constant)
-                if quotient is None or not same_operand(quotient.left, var) or any(
-                        id(item) in self.reused for item in walk(node)):
-                    continue
-                number, kind = self.sub(var)
-                if kind != "n" or not number.isidentifier():
-                    return None
-                modulus = float(constant.value)
-                code = f"(({number} % {self.numbers.constant(modulus)}) {COMPARE_PY[node.op]} 0.0)"
-                limit = REMAINDER_SINGLE if self.numbers.single else REMAINDER_DOUBLE
-                size = magnitude(var, self.scope.bounds.get, self.scope.shared.bounded, known=self.sizes)
-                if power_of_two(modulus) or size is not None and size <= limit:
-                    return code
-                return f"({code} if -{limit!r} <= {number} <= {limit!r} else {self.compare(node)[0]})"
+            number, kind = self.sub(var)
+            if kind != "n" or not number.isidentifier():
+                return None
+            modulus = float(constant.value)
+            code = f"(({number} % {self.numbers.constant(modulus)}) {COMPARE_PY[node.op]} 0.0)"
+            limit = REMAINDER_SINGLE if self.numbers.single else REMAINDER_DOUBLE
+            size = magnitude(var, self.scope.bounds.get, self.scope.shared.bounded, known=self.sizes)
+            if power_of_two(modulus) or size is not None and size <= limit:
+                return code
+            return f"({code} if -{limit!r} <= {number} <= {limit!r} else {self.compare(node)[0]})"
         return None
 
     def compare(self, node: n.Compare) -> tuple[str, str]:

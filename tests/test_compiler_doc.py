@@ -23,7 +23,7 @@ def test_a_loop_the_program_decides_is_a_python_loop_with_a_continue():
 
 @pytest.mark.parametrize(("text", "code", "said"), [
     (None, 2, "FICHIER INEXISTANT"),
-    ("10 X←(\n20 AFFICHER\n", 1, "EXPRESSION ATTENDU, TROUVE FIN DE LIGNE EN LIGNE 10"),
+    ("10 X←(\n20 AFFICHER\n", 1, "EXPRESSION ATTENDUE, TROUVE FIN DE LIGNE EN LIGNE 10"),
     ("10 AFFICHER 1\n", 0, ""),
 ], ids=["a file that is not there", "a program with a syntax error", "a good program"])
 def test_the_listing_command_says_what_is_wrong_with_its_file_in_the_micro_s_words(

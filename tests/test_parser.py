@@ -136,7 +136,7 @@ def test_a_conditional_expression_is_a_value():
 @pytest.mark.parametrize(("line", "message", "column"), [
     ("20 SI X=1 AFFICHER X", "ALORS ATTENDU, TROUVE AFFICHER", 10),
     ("20 X←(1+2", "')' ATTENDU, TROUVE FIN DE LIGNE", 9),
-    ("20 X←", "EXPRESSION ATTENDU, TROUVE FIN DE LIGNE", 5),
+    ("20 X←", "EXPRESSION ATTENDUE, TROUVE FIN DE LIGNE", 5),
     ("20 X 1", "'←' ATTENDU, TROUVE 1", 5),
     ("20 FAIRE 30 I←1 JUSQUA 3", "POUR ATTENDU, TROUVE I", 12),
     ("20 FAIRE 30 POUR I←1 A 3", "JUSQUA OU TANT QUE ATTENDU, TROUVE A", 21),
@@ -145,27 +145,41 @@ def test_a_conditional_expression_is_a_value():
     ("20 X←1 Y←2", "';' ATTENDU, TROUVE Y", 7),
     ("20 DEBUT X←1", "';' OU FIN ATTENDU, TROUVE FIN DE LIGNE", 12),
     ("20 DEBUT X←1 Y←2 FIN", "';' OU FIN ATTENDU, TROUVE Y", 13),
-    ("20 SINON X←1", "INSTRUCTION ATTENDU, TROUVE SINON", 3),
-    ("20 X←1=2", "EXPRESSION (PAS UNE CONDITION) ATTENDU, TROUVE 1", 5),
-    ("20 SI X ALORS Y←1", "CONDITION ATTENDU, TROUVE X", 6),
-    ("20 SI X=1 ET 2 ALORS Y←1", "CONDITION ATTENDU, TROUVE 2", 13),
-    ("20 X←'A'=1+(2<3)", "EXPRESSION (PAS UNE CONDITION) ATTENDU, TROUVE (", 11),
-    ("20 X←(1<2)*3", "EXPRESSION (PAS UNE CONDITION) ATTENDU, TROUVE (", 5),
-    ("20 X←2^(1<2)", "EXPRESSION (PAS UNE CONDITION) ATTENDU, TROUVE (", 7),
-    ("20 SI (1<2)=(3<4) ALORS X←1", "EXPRESSION (PAS UNE CONDITION) ATTENDU, TROUVE (", 6),
-    ("20 X←-(1<2)", "EXPRESSION (PAS UNE CONDITION) ATTENDU, TROUVE (", 6),
+    ("20 SINON X←1", "INSTRUCTION ATTENDUE, TROUVE SINON", 3),
+    ("20 X←1=2", "EXPRESSION (PAS UNE CONDITION) ATTENDUE, TROUVE 1", 5),
+    ("20 SI X ALORS Y←1", "CONDITION ATTENDUE, TROUVE X", 6),
+    ("20 SI X=1 ET 2 ALORS Y←1", "CONDITION ATTENDUE, TROUVE 2", 13),
+    ("20 X←'A'=1+(2<3)", "EXPRESSION (PAS UNE CONDITION) ATTENDUE, TROUVE (", 11),
+    ("20 X←(1<2)*3", "EXPRESSION (PAS UNE CONDITION) ATTENDUE, TROUVE (", 5),
+    ("20 X←2^(1<2)", "EXPRESSION (PAS UNE CONDITION) ATTENDUE, TROUVE (", 7),
+    ("20 SI (1<2)=(3<4) ALORS X←1", "EXPRESSION (PAS UNE CONDITION) ATTENDUE, TROUVE (", 6),
+    ("20 X←-(1<2)", "EXPRESSION (PAS UNE CONDITION) ATTENDUE, TROUVE (", 6),
     ("20 SI X=1 ALORS FAIRE 30 POUR I←1 JUSQUA 2", "FAIRE INTERDIT ICI", 16),
     ("20 DEBUT PROCEDURE &Q FIN", "PROCEDURE INTERDIT ICI", 9),
     ("20 X←1;PROCEDURE &Q", "PROCEDURE EN DEBUT DE LIGNE SEULEMENT", 7),
     ("20 PROCEDURE &Q(A,B,A)", "PARAMETRE A EN DOUBLE", 20),
     ("20 X←SCH('AB',1,1,2)", "VARIABLE ATTENDUE EN DERNIER ARGUMENT DE SCH", 5),
     ("20 FAIRE 30 POUR I←1 TANT QUE &F(I)>0", "APPEL DE PROCEDURE INTERDIT DANS TANT QUE", 30),
-    ("20 ? X", "INSTRUCTION ATTENDU, TROUVE ?", 3),
+    ("20 ? X", "INSTRUCTION ATTENDUE, TROUVE ?", 3),
 ])
 def test_a_syntax_error_names_its_line_what_was_expected_and_what_was_found(line, message, column):
     (diagnostic,) = errors_of(line + "\n900 PROCEDURE &F(A)\n")
     assert (diagnostic.code, diagnostic.text, diagnostic.line) == (Err.SYNTAX, message, 20)
     assert (diagnostic.source, diagnostic.column) == (line, column)
+
+
+@pytest.mark.parametrize("line, message", [
+    ("20 DEBUT X←1", "';' OU FIN ATTENDU, TROUVE FIN DE LIGNE"),  # a choice of two takes the masculine
+    ("20 SI X=1 ALORS DEBUT Y←1", "';' OU FIN ATTENDU, TROUVE FIN DE LIGNE"),
+    ("20 LIRE 3", "VARIABLE ATTENDUE, TROUVE 3"),
+    ("20 TABLEAU 3", "NOM DE TABLEAU ATTENDU, TROUVE 3"),
+    ("20 FAIRE * POUR I←1 JUSQUA 3", "NUMERO DE LIGNE OU ETIQUETTE ATTENDU, TROUVE *"),
+    ("20 X←(1", "')' ATTENDU, TROUVE FIN DE LIGNE"),
+    ("20 SI X=1 Y←1", "ALORS ATTENDU, TROUVE Y"),
+])
+def test_what_was_expected_agrees_in_gender_with_the_word_that_names_it(line, message):
+    (diagnostic,) = errors_of(line + "\n")
+    assert diagnostic.text == message
 
 
 @pytest.mark.parametrize(("line", "shown", "column"), [
@@ -245,7 +259,7 @@ def test_question_mark_is_afficher_in_immediate_mode_only():
     assert type(line.statements[0]) is n.Afficher and len(line.statements[0].items) == 2
     with pytest.raises(SyntaxErrors) as caught:
         parse_line(SourceLine(10, "? 1", 3, "10 ? 1"))
-    assert caught.value.diagnostics[0].text == "INSTRUCTION ATTENDU, TROUVE ?"
+    assert caught.value.diagnostics[0].text == "INSTRUCTION ATTENDUE, TROUVE ?"
 
 
 def test_parse_line_reports_a_bad_character_as_syntax_errors():

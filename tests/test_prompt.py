@@ -193,7 +193,7 @@ def test_a_program_of_the_book_runs_by_name_from_the_command_line(tmp_path):
 def test_a_typed_line_s_error_has_its_message_line_and_caret_each_on_a_row(session):
     session.type("10 X_3+*4")
     rows = session.micro.screen.rows_text()
-    at = rows.index("EXPRESSION ATTENDU, TROUVE * EN LIGNE 10")
+    at = rows.index("EXPRESSION ATTENDUE, TROUVE * EN LIGNE 10")
     assert rows[at + 1:at + 3] == ["10 X_3+*4", "       ^"]
     assert rows[at + 1].index("*") == rows[at + 2].index("^")
 
@@ -236,7 +236,7 @@ def test_demo_leaves_the_variables_of_the_last_run_for_the_next_immediate_line(s
 def test_a_saved_program_with_a_wrong_line_is_loaded_whole_and_its_error_shown(session, tmp_path):
     (tmp_path / "CASSE.lse").write_text("10 AFFICHER 1\n20 X←3+*4\n30 TERMINER\n", encoding="utf-8")
     out = session.type("AP CASSE")
-    assert "EXPRESSION ATTENDU, TROUVE * EN LIGNE 20\n20 X←3+*4\n       ^\n" in out
+    assert "EXPRESSION ATTENDUE, TROUVE * EN LIGNE 20\n20 X←3+*4\n       ^\n" in out
     assert session.type("LI") == "\n10 AFFICHER 1\n20 X←3+*4\n30 TERMINER\nPRET\n"
     assert "EN LIGNE 20" in session.type("EX")
 

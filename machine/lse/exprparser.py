@@ -19,6 +19,16 @@ RELATIONS = ("=", "#", "<", "<=", ">", ">=")
 LOGIC = ("ET", "OU")
 FACTOR_CONTINUES = frozenset(("*", "/", "^", "(", "["))  # operators after an operand of a product
 CONTINUES = frozenset(("+", "-", "!", "*", "/", "^", "(", "[") + RELATIONS)  # operators after an operand
+# What a syntax error says was expected agrees with its first word: une instruction, une expression, une
+# condition, une variable, la fin (de ligne) are feminine; a keyword, a sign, a name, a number are not, and
+# a choice of two (`';' OU FIN`) takes the masculine, as French does.
+FEMININE = frozenset(("INSTRUCTION", "EXPRESSION", "CONDITION", "VARIABLE", "FIN"))
+
+
+def expected_word(what: str) -> str:
+    """ATTENDU or ATTENDUE, agreeing with what was expected."""
+    return "ATTENDUE" if what.split(" ", 1)[0] in FEMININE and " OU " not in what else "ATTENDU"
+
 
 
 class LineFailure(Exception):
@@ -74,7 +84,7 @@ class ExpressionParser:
         """A syntax error at tok: `what` was expected there (or, if not `expected`, what is wrong)."""
         tok = tok or self.tokens[self.pos]
         found = clip(tok.text) if tok.kind != "END" else "FIN DE LIGNE"
-        text = f"{what} ATTENDU, TROUVE {found}" if code == Err.SYNTAX and expected else what
+        text = f"{what} {expected_word(what)}, TROUVE {found}" if code == Err.SYNTAX and expected else what
         return LineFailure(Diagnostic(code, text, tok.line, self.source, tok.column))
 
     def expect(self, kind: str, text: str | None, what: str) -> Token:

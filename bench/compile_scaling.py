@@ -3,14 +3,15 @@
     python bench/compile_scaling.py [n]
 
 For each shape (a straight run of lines, one sum of n terms, n products added, n strings joined, n
-conditions joined by ET, n SI statements, n procedures), the time to parse and compile every unit of
-a program of n and of 2n (bench/inprocess.compile_seconds), and their ratio: about 2 where the
+conditions joined by ET, n SI statements, n procedures, n lines that jump at random), the time to parse
+and compile every unit of a program of n and of 2n (bench/inprocess.compile_seconds), and their ratio: about 2 where the
 compiler's work grows with the program, about 4 where it grows with its square. The counts behind
 it are tested in tests/test_compile_scaling.py.
 """
 
 from __future__ import annotations
 
+import random
 import statistics
 import sys
 from pathlib import Path
@@ -20,6 +21,21 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from inprocess import compile_seconds, warm_up  # noqa: E402
+
+
+def jumps_at_random(count: int, seed: int = 15) -> str:
+    """count lines that jump about at random (ALLER EN, SI ... ALORS ALLER EN), the way an old program of GOTOs
+    grows: every line steps K, and the run ends once K passes 400."""
+    rng = random.Random(seed)
+    lines = ["10 X←0;K←0"]
+    for at in range(count):
+        target = 100 + 10 * rng.randrange(count)
+        step = f"{100 + 10 * at} K←K+1;SI K>400 ALORS ALLER EN 9990"
+        lines.append(step + rng.choice((
+            f";SI X>{rng.randrange(40)} ALORS ALLER EN {target}", f";X←X+{rng.randrange(1, 4)}",
+            f";SI X<{rng.randrange(40)} ALORS DEBUT X←X*2;ALLER EN {target} FIN SINON X←X-1", f";ALLER EN {target}")))
+    return "\n".join(lines + ["9990 AFFICHER X,K", "9999 TERMINER"]) + "\n"
+
 
 SHAPES = {
     "straight lines": lambda k: "10 X←0\n" + "".join(f"{20 + at} X←X+1\n" for at in range(k)) + "65000 TERMINER\n",
@@ -31,6 +47,7 @@ SHAPES = {
                                                      for at in range(k)) + f"{20 + k} AFFICHER X\n",
     "procedures": lambda k: "10 X←0\n" + "".join(f"{20 + at} &P{at}\n" for at in range(k)) + f"{20 + k} TERMINER\n" + (
         "".join(f"{30 + k + 2 * at} PROCEDURE &P{at}\n{31 + k + 2 * at} X←X+1;RETOUR\n" for at in range(k))),
+    "jumps at random": jumps_at_random,
 }
 
 

@@ -3,15 +3,18 @@
 A program twice as long (lines in a straight run, terms of one sum) makes each of the compiler's
 walks that once took time in the square of its length (pycharges.ChargePlan.paid_ahead walked the
 run from each of its blocks; pyexpr.ExpressionCode.unfailing_after_first walked the chain from each
-of its links) do at most about twice the work. bench/compile_scaling.py prints the times.
+of its links, and the walks of a program of jumps asked from each of its SI) do at most about twice the work.
+bench/compile_scaling.py prints the times.
 """
 
 from __future__ import annotations
 
 import pytest
 
+from bench.compile_scaling import jumps_at_random
 from machine.lse import pycharges, pyexpr
 from tests.lse_harness import run_lse
+from tests.oracle.differential import compare, report
 
 
 def straight_lines(count: int) -> str:
@@ -45,3 +48,34 @@ def test_twice_the_program_asks_at_most_about_twice_as_often(monkeypatch, owner,
     small = counted(monkeypatch, owner, method, make(400), "400")
     large = counted(monkeypatch, owner, method, make(800), "800")
     assert 0 < small and large <= 2.2 * small
+
+
+def walked_blocks(monkeypatch: pytest.MonkeyPatch, source: str) -> int:
+    """How many blocks the walks of a unit's code passed in all, compiling and running source."""
+    walked = [0]
+    original = pycharges.ChargePlan.walk
+
+    def counting(plan: pycharges.ChargePlan, *args: object) -> tuple:
+        known = len(plan.walks)
+        found = original(plan, *args)
+        walked[0] += len(found[0]) if len(plan.walks) > known else 0
+        return found
+    monkeypatch.setattr(pycharges.ChargePlan, "walk", counting)
+    result = run_lse(source)
+    monkeypatch.setattr(pycharges.ChargePlan, "walk", original)
+    assert result.error is None and result.output.split()[1] == "401"
+    return walked[0]
+
+
+def test_twice_as_many_lines_that_jump_at_random_walk_at_most_about_twice_as_far(monkeypatch):
+    small = walked_blocks(monkeypatch, jumps_at_random(300))
+    large = walked_blocks(monkeypatch, jumps_at_random(600))
+    assert 0 < small and large <= 2.2 * small
+
+
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+def test_a_program_of_600_lines_that_jump_at_random_compiles_and_agrees_with_the_reference(profile):
+    # (the structured writer followed control from block to block, a dozen Python frames each: past 500 such
+    # lines, a RecursionError; now the dispatch past 32 blocks written one inside another: pystructure.NESTED_CASES)
+    result = compare(jumps_at_random(600, seed=7), profile=profile)
+    assert not any(result.values()), report(result)

@@ -11,6 +11,14 @@ from collections.abc import Callable
 from machine.lse import analyses, ir, pyflow
 from machine.lse.costs import expression_cost
 
+# How many blocks the walks of one unit may pass in all (walk), per block of the unit and more. Decision: a
+# question of a SI's arms (hot_arm) or of the structured writer (pystructure.reaches) walks a part of the unit;
+# the corpus asks at most 34 blocks' worth a block, a program of 400 lines that jump at random 1 065, in a unit
+# of 1 203 blocks (n^2 in all: its compile took 0.75 s). Past the budget, no SI has a hot arm any more (its add is
+# paid before the test) and the unit is written with the dispatch: both always right, and linear.
+WALKED_PER_BLOCK = 64
+WALKED_ANYWAY = 4096
+
 
 class ChargePlan:
     """The prices of one unit's blocks, and the cycles each block's add pays ahead."""
@@ -28,6 +36,8 @@ class ChargePlan:
         self.counting = counting
         self.prices: dict[int, int] = {}  # price_of's answers
         self.walks: dict[tuple, tuple[frozenset[int], bool]] = {}  # walk's answers
+        self.walk_budget = WALKED_PER_BLOCK * len(self.block_ids) + WALKED_ANYWAY  # (see WALKED_PER_BLOCK)
+        self.hot_arms: dict[int, int | None] = {}  # hot_arm's answers (each SI's first answer stands)
         self.following: dict[int, list[int]] | None = None  # the blocks each block goes on to (see walk)
 
     def paid_ahead(self, block: ir.Block, stop: int | None) -> int:
@@ -115,6 +125,14 @@ class ChargePlan:
         (session 20) anywhere in it: a function's loop that tests twice, each test with a RESULTAT for its way out
         (primes: 0.93 of its time).
         """
+        known = self.hot_arms.get(block.id, block)
+        if known is not block:
+            return known
+        hot = self.hot_arms[block.id] = None if self.walked_out() else self.way_round(block, exit_)
+        return hot
+
+    def way_round(self, block: ir.Block, exit_: ir.Branch) -> int | None:
+        """hot_arm's answer, found by walking (not once the walks' budget is spent)."""
         yes, no, join = exit_.yes, exit_.no, exit_.join
         if yes == no:
             return None
@@ -177,7 +195,12 @@ class ChargePlan:
                     seen.add(target)
                     work.append(target)
         known = self.walks[key] = (frozenset(seen), met)
+        self.walk_budget -= len(seen)
         return known
+
+    def walked_out(self) -> bool:
+        """True once the walks of the unit have passed their budget of blocks (see WALKED_PER_BLOCK)."""
+        return self.walk_budget < 0
 
     def first_add(self, first: int, join: int | None, stop: int | None) -> int:
         """The add a way out of a SI starts with: an arm's own, or the join's where the chain runs on into it

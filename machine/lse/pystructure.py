@@ -19,6 +19,10 @@ from machine.lse.pyshared import INDENT
 LOOP_COPIES = 2
 COPIED_ON = 2  # how many short blocks on from a copied one may be copied with it (see copyable)
 JOINS_LOOKED = 8  # the entry blocks past a case's own looked at for the one its ways meet at (entries_beyond)
+# How many entry blocks may be written one inside the other (each where control first goes to it). Decision:
+# the writer follows control into each, a dozen Python frames deep each time; a program of 500 lines that jump
+# from one to the next went past Python's recursion limit (the most of the corpus is 14): deeper, the dispatch.
+NESTED_CASES = 32
 
 
 class NotStructured(Exception):
@@ -51,7 +55,7 @@ class StructuredCode:
         """
         unit = self.unit
         loop = unit.is_loop(block_id)
-        if block_id in self.writing or block_id in self.placed and (
+        if block_id in self.writing or len(self.writing) >= NESTED_CASES or block_id in self.placed and (
                 not pyflow.short(unit.shared.ir, block_id, unit.entries)):
             raise NotStructured(block_id)
         if loop and block_id in self.placed:
@@ -112,7 +116,10 @@ class StructuredCode:
 
     def reaches(self, start: int, goal: int, around: set[int] | frozenset[int] = frozenset()) -> bool:
         """True if control can go from one block to another in the unit (not through the blocks `around`)."""
-        return self.unit.charges.walk([start], around, goal)[1]
+        charges = self.unit.charges
+        if charges.walked_out():  # (the unit is written with the dispatch: see pycharges.WALKED_PER_BLOCK)
+            raise NotStructured(start)
+        return charges.walk([start], around, goal)[1]
 
     def first_then(self, first: int, join: int) -> None:
         """The blocks after a loop left for two (goes_on_to): the first, in a loop run once, then the other."""

@@ -22,6 +22,24 @@ from machine.micro import Micro
 from machine.resources import data_dir
 
 NL = "\r\n"
+
+
+def fitted(message: str, cols: int) -> str:
+    """A message too wide for the screen's rows, broken between words: before its EN LIGNE n where that is
+    enough, else where each row is full (a word wider than a row is cut by the screen). Unlike helptext.wrap,
+    it keeps every space: a message quotes what was typed (TROUVE 'A  B')."""
+    if len(message) <= cols:
+        return message
+    head, where, number = message.rpartition(" EN LIGNE ")
+    if where and len(head) <= cols:
+        return head + NL + where.lstrip() + number
+    rows = [""]
+    for word in message.split(" "):
+        if rows[-1] and len(rows[-1]) + 1 + len(word) > cols:
+            rows.append(word)
+        else:
+            rows[-1] = f"{rows[-1]} {word}" if rows[-1] else word
+    return NL.join(rows)
 IMMEDIATE = 0  # the line number an immediate instruction runs under
 # Each command: its two-letter abbreviation, its full French name, and its method.
 COMMANDS = [
@@ -111,7 +129,8 @@ class Monitor(Keeping):
 
     def fail(self, error: LseError | Diagnostic) -> None:
         """Show an error: its message, its line and its caret each on a row of its own."""
-        self.say(render(error).replace("\n", NL))
+        first, *rest = render(error).split("\n")
+        self.say(NL.join([fitted(first, self.micro.screen.cols), *rest]))
 
     # --------------------------------------------------------------- input
     def wants_line(self) -> bool:

@@ -11,7 +11,7 @@ from machine.book import book_names, read_book
 from machine.disk import Disk
 from machine.errors import Err
 from machine.helptext import FOREIGN, KEYS, SUMMARY, TOPICS, wrap
-from machine.monitor import COMMANDS
+from machine.monitor import COMMANDS, fitted
 from tests.test_monitor import ROOT, Session
 
 # Errors of the prompt (60-69), each exercised below (test_errors checks the catalogue is covered).
@@ -35,7 +35,10 @@ def session(tmp_path) -> Session:
     ("bonjour", "MOT INCONNU BONJOUR (AIDE: LES COMMANDES)"),
 ])
 def test_a_word_of_another_language_gets_one_line_naming_the_lse_way(session, typed, answer):
-    assert session.type(typed) == f"\n{answer}\nPRET\n"
+    out = session.type(typed)
+    assert out.startswith("\n") and out.endswith("\nPRET\n")
+    rows = out[1:-len("\nPRET\n")].split("\n")  # (one message; broken between words where wider than a row)
+    assert " ".join(rows) == answer and all(len(row) <= 40 for row in rows)
 
 
 def test_list_and_cont_are_already_the_lse_commands_they_begin(session):
@@ -193,9 +196,23 @@ def test_a_program_of_the_book_runs_by_name_from_the_command_line(tmp_path):
 def test_a_typed_line_s_error_has_its_message_line_and_caret_each_on_a_row(session):
     session.type("10 X_3+*4")
     rows = session.micro.screen.rows_text()
-    at = rows.index("EXPRESSION ATTENDUE, TROUVE * EN LIGNE 10")
-    assert rows[at + 1:at + 3] == ["10 X_3+*4", "       ^"]
-    assert rows[at + 1].index("*") == rows[at + 2].index("^")
+    at = rows.index("EXPRESSION ATTENDUE, TROUVE *")  # (too wide for a row: broken before its line)
+    assert rows[at + 1:at + 4] == ["EN LIGNE 10", "10 X_3+*4", "       ^"]
+    assert rows[at + 2].index("*") == rows[at + 3].index("^")
+
+
+@pytest.mark.parametrize("message, rows", [
+    ("VARIABLE U NON AFFECTEE EN LIGNE 70", ["VARIABLE U NON AFFECTEE EN LIGNE 70"]),
+    ("EXPRESSION ATTENDUE, TROUVE * EN LIGNE 10", ["EXPRESSION ATTENDUE, TROUVE *", "EN LIGNE 10"]),
+    ("EXPRESSION (PAS UNE CONDITION) ATTENDUE, TROUVE ( EN LIGNE 20",
+     ["EXPRESSION (PAS UNE CONDITION) ATTENDUE,", "TROUVE ( EN LIGNE 20"]),
+    ("MOT INCONNU BONJOUR (AIDE: LES COMMANDES)", ["MOT INCONNU BONJOUR (AIDE: LES", "COMMANDES)"]),
+    ("X" * 45 + " EN LIGNE 3", ["X" * 45, "EN LIGNE 3"]),
+    ("EXPRESSION (PAS UNE CONDITION) ATTENDUE, TROUVE 'A  B' EN LIGNE 2",  # (the spaces typed are kept)
+     ["EXPRESSION (PAS UNE CONDITION) ATTENDUE,", "TROUVE 'A  B' EN LIGNE 2"]),
+])
+def test_a_message_wider_than_a_row_is_broken_between_words_before_its_line_if_that_is_enough(message, rows):
+    assert fitted(message, 40).split("\r\n") == rows
 
 
 def test_a_typed_line_with_spaces_keeps_its_caret_under_the_token(session):
@@ -236,7 +253,7 @@ def test_demo_leaves_the_variables_of_the_last_run_for_the_next_immediate_line(s
 def test_a_saved_program_with_a_wrong_line_is_loaded_whole_and_its_error_shown(session, tmp_path):
     (tmp_path / "CASSE.lse").write_text("10 AFFICHER 1\n20 X←3+*4\n30 TERMINER\n", encoding="utf-8")
     out = session.type("AP CASSE")
-    assert "EXPRESSION ATTENDUE, TROUVE * EN LIGNE 20\n20 X←3+*4\n       ^\n" in out
+    assert "EXPRESSION ATTENDUE, TROUVE *\nEN LIGNE 20\n20 X←3+*4\n       ^\n" in out
     assert session.type("LI") == "\n10 AFFICHER 1\n20 X←3+*4\n30 TERMINER\nPRET\n"
     assert "EN LIGNE 20" in session.type("EX")
 

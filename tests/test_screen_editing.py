@@ -73,7 +73,8 @@ def test_typed_errors_are_drawn_row_by_row_in_the_window_golden(update_golden):
         golden.write_text(screen, encoding="utf-8")
     assert screen == golden.read_text(encoding="utf-8")
     assert "\n".join(drawn).rstrip("\n") + "\n" == screen  # what the pixels show, read back glyph by glyph
-    at = rows(window).index("EXPRESSION ATTENDUE, TROUVE * EN LIGNE 10") + 1
+    at = rows(window).index("EN LIGNE 10") + 1  # (the message too wide for a row: its line on the next)
+    assert rows(window)[at - 2] == "EXPRESSION ATTENDUE, TROUVE *"
     assert rows(window)[at + 1].index("^") == rows(window)[at].index("*")
 
 
@@ -198,8 +199,8 @@ def test_a_program_file_with_errors_opens_loaded_with_its_errors_on_the_screen_t
     monitor = session_for(Micro(), "10 AFFICHER 1\n20 X←3+*4\n30 TERMINER\n", run=False)
     window = Window(monitor, FONT, speed=None, scale=1)
     window.frame()
-    shown = rows(window)[:6]
-    assert shown[2:] == ["EXPRESSION ATTENDUE, TROUVE * EN LIGNE 20", "20 X←3+*4", "       ^", "PRET"]
+    shown = rows(window)[:7]
+    assert shown[2:] == ["EXPRESSION ATTENDUE, TROUVE *", "EN LIGNE 20", "20 X←3+*4", "       ^", "PRET"]
     assert monitor.lines == {10: "AFFICHER 1", 20: "X←3+*4", 30: "TERMINER"}
     enter(window, "20 X←3*4", "EX")
     assert [row for row in rows(window) if row][-3:] == ["1", "TERMINE", "PRET"]

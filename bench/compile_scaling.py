@@ -3,9 +3,10 @@
     python bench/compile_scaling.py [n]
 
 For each shape (a straight run of lines, one sum of n terms, n products added, n strings joined, n
-conditions joined by ET, n SI statements, n procedures, n lines that jump at random), the time to parse
-and compile every unit of a program of n and of 2n (bench/inprocess.compile_seconds), and their ratio: about 2 where the
-compiler's work grows with the program, about 4 where it grows with its square. The counts behind
+conditions joined by ET, n SI statements, n procedures, n lines that jump at random, a menu of n
+choices), the time to parse and compile every unit of a program of n and of 2n
+(bench/inprocess.compile_seconds), and their ratio: about 2 where the compiler's work grows with the
+program, about 4 where it grows with its square. The counts behind
 it are tested in tests/test_compile_scaling.py.
 """
 
@@ -37,6 +38,14 @@ def jumps_at_random(count: int, seed: int = 15) -> str:
     return "\n".join(lines + ["9990 AFFICHER X,K", "9999 TERMINER"]) + "\n"
 
 
+def menu(count: int) -> str:
+    """A menu of count choices, one `SI C=k ALORS ALLER EN n` line each, chosen at random 50 times."""
+    return (f"10 X←0;K←0\n20 K←K+1;SI K>50 ALORS ALLER EN 9000\n30 C←ENT(ALE(0)*{count})+1\n"
+            + "".join(f"{100 + at} SI C={at + 1} ALORS ALLER EN {2000 + 10 * at}\n" for at in range(count))
+            + "".join(f"{2000 + 10 * at} X←X+{at};ALLER EN 20\n" for at in range(count))
+            + "9000 AFFICHER X,K;TERMINER\n")
+
+
 SHAPES = {
     "straight lines": lambda k: "10 X←0\n" + "".join(f"{20 + at} X←X+1\n" for at in range(k)) + "65000 TERMINER\n",
     "one sum": lambda k: "10 X←1;Y←" + "+".join(["X"] * k) + "\n20 AFFICHER Y\n",
@@ -48,6 +57,7 @@ SHAPES = {
     "procedures": lambda k: "10 X←0\n" + "".join(f"{20 + at} &P{at}\n" for at in range(k)) + f"{20 + k} TERMINER\n" + (
         "".join(f"{30 + k + 2 * at} PROCEDURE &P{at}\n{31 + k + 2 * at} X←X+1;RETOUR\n" for at in range(k))),
     "jumps at random": jumps_at_random,
+    "a menu of SI": menu,
 }
 
 

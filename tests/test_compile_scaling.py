@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from bench.compile_scaling import jumps_at_random
-from machine.lse import pycharges, pyexpr
+from bench.compile_scaling import jumps_at_random, menu
+from machine.lse import analyses, pycharges, pyexpr
 from tests.lse_harness import run_lse
 from tests.oracle.differential import compare, report
 
@@ -78,4 +78,33 @@ def test_a_program_of_600_lines_that_jump_at_random_compiles_and_agrees_with_the
     # (the structured writer followed control from block to block, a dozen Python frames each: past 500 such
     # lines, a RecursionError; now the dispatch past 32 blocks written one inside another: pystructure.NESTED_CASES)
     result = compare(jumps_at_random(600, seed=7), profile=profile)
+    assert not any(result.values()), report(result)
+
+
+def successors_asked(monkeypatch: pytest.MonkeyPatch, source: str) -> int:
+    """How many times compiling and running source asks where a block goes on (every walk of the flow does)."""
+    asked = [0]
+    original = analyses.loop_successors
+
+    def counting(*args: object) -> object:
+        asked[0] += 1
+        return original(*args)
+    monkeypatch.setattr(analyses, "loop_successors", counting)
+    result = run_lse(source)
+    monkeypatch.setattr(analyses, "loop_successors", original)
+    assert result.error is None and result.output.split()[1] == "51"
+    return asked[0]
+
+
+def test_a_menu_of_twice_as_many_choices_walks_its_flow_at_most_about_twice_as_far(monkeypatch):
+    # (each case walked the whole menu: pyflow.leads_to, pystructure.ways_on, and pykept looked at every block)
+    small = successors_asked(monkeypatch, menu(400))
+    large = successors_asked(monkeypatch, menu(800))
+    assert 0 < small and large <= 2.2 * small
+
+
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+def test_a_menu_of_500_choices_compiles_and_agrees_with_the_reference(profile):
+    # (discount asked the paid_ahead of the next SI, which asked its discount: a RecursionError past 250 choices)
+    result = compare(menu(500), profile=profile)
     assert not any(result.values()), report(result)

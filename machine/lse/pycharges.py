@@ -18,6 +18,11 @@ from machine.lse.costs import expression_cost
 # paid before the test) and the unit is written with the dispatch: both always right, and linear.
 WALKED_PER_BLOCK = 64
 WALKED_ANYWAY = 4096
+# How many SI may be discounted one within another (discount asks first_add of an arm, which asks paid_ahead, which
+# asks the discount of the SI the arm runs on into). Decision: a menu of 250 `SI C=k ALORS ALLER EN n` lines in a
+# row went past Python's recursion limit; deeper, a SI's arms pay their own adds (each discount's first answer
+# stands, so the SI and its arms agree).
+DISCOUNTED_WITHIN = 40
 
 
 class ChargePlan:
@@ -38,6 +43,8 @@ class ChargePlan:
         self.walks: dict[tuple, tuple[frozenset[int], bool]] = {}  # walk's answers
         self.walk_budget = WALKED_PER_BLOCK * len(self.block_ids) + WALKED_ANYWAY  # (see WALKED_PER_BLOCK)
         self.hot_arms: dict[int, int | None] = {}  # hot_arm's answers (each SI's first answer stands)
+        self.discounts: dict[tuple[int, int | None, bool], int] = {}  # discount's answers (the first stands)
+        self.discounting = 0  # how many discounts are being worked out, one within another
         self.following: dict[int, list[int]] | None = None  # the blocks each block goes on to (see walk)
 
     def paid_ahead(self, block: ir.Block, stop: int | None) -> int:
@@ -93,6 +100,23 @@ class ChargePlan:
         return target if target is not None and target in self.block_ids else None
 
     def discount(self, block: ir.Block, exit_: ir.Branch, stop: int | None) -> int:
+        """What both ways out of a SI pay first, paid before it (see arms_discount); none deeper than
+        DISCOUNTED_WITHIN."""
+        key = (block.id, stop, self.counting())
+        known = self.discounts.get(key)
+        if known is None:
+            if self.discounting >= DISCOUNTED_WITHIN:
+                known = 0
+            else:
+                self.discounting += 1
+                try:
+                    known = self.arms_discount(block, exit_, stop)
+                finally:
+                    self.discounting -= 1
+            self.discounts[key] = known
+        return known
+
+    def arms_discount(self, block: ir.Block, exit_: ir.Branch, stop: int | None) -> int:
         """What both ways out of a SI pay first, paid before it instead: the way that pays least has no add.
 
         Decision: only where the SI's own block pays something, so the add it joins is there anyway (the

@@ -78,23 +78,27 @@ def runs_into(program: ir.ProgramIR, entries: set[int], start: int, goal: int) -
     return False
 
 
-def leads_to(program: ir.ProgramIR, states: dict, entries: set[int], start: int, goal: int, depth: int) -> bool:
-    """True if control can go from start to goal crossing at most `depth` other entry blocks (loops known)."""
+def leads_to(program: ir.ProgramIR, states: dict, entries: set[int], start: int, goal: int, depth: int,
+             undecided: bool, limit: int) -> tuple[bool, int]:
+    """Whether control can go from start to goal crossing at most `depth` other entry blocks (loops known), and
+    how many blocks the walk passed; `undecided` where it would pass more than `limit`."""
     seen: set[tuple[int, int]] = set()
     work = [(start, depth)]
     while work:
         block_id, left = work.pop()
         if (block_id, left) in seen:
             continue
+        if len(seen) >= limit:
+            return undecided, len(seen)
         seen.add((block_id, left))
         for target, _ in analyses.loop_successors(program, program.blocks[block_id].exit, states[block_id]) or ():
             if target == goal:
-                return True
+                return True, len(seen)
             if target not in entries:
                 work.append((target, left))
             elif left > 0:
                 work.append((target, left - 1))
-    return False
+    return False, len(seen)
 
 
 def paced(program: ir.ProgramIR, blocks: list[int], waiting: set[str] = frozenset()) -> set[int]:

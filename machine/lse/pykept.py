@@ -38,6 +38,10 @@ class KeptIndexes:
         self.now: set[str] = set()  # of them, those the statement being written works out (see settle)
         self.by_statement: dict[int, set[str]] = {}  # `now` of each statement written (copies write it again)
         self.passes: dict[int, tuple[set[str], set[str]]] = {}  # in_pass's answers (choose, then each pass)
+        self.stepped: dict[int, set[str]] = {}  # the variables of the FAIRE loops whose pass starts at a block
+        for block_id in self.blocks:
+            if type(exit_ := program.blocks[block_id].exit) is ir.OpenLoop:
+                self.stepped.setdefault(exit_.body, set()).add(exit_.node.var)
 
     def choose(self, loops: list[int]) -> None:
         """The variables that index elements in a loop's code and that it never stores, or index twice there."""
@@ -81,8 +85,7 @@ class KeptIndexes:
                     work.append(target)
         indexing = analyses.index_names(nodes)
         # (and the variable of a FAIRE whose pass this is: its step, at the pass's end, is no statement)
-        stored = self.stored(nodes, indexing) | {exit_.node.var for block_id in self.blocks if type(
-            exit_ := program.blocks[block_id].exit) is ir.OpenLoop and exit_.body == start}
+        stored = self.stored(nodes, indexing) | self.stepped.get(start, set())
         uses = Counter(index.name for node in nodes if type(node) is n.Index and id(node) not in self.taken
                        for index in node.indices if type(index) is n.Var)
         # (a pass that calls a procedure: not twice-indexed names, which a call may have changed in between)

@@ -23,6 +23,9 @@ JOINS_LOOKED = 8  # the entry blocks past a case's own looked at for the one its
 # the writer follows control into each, a dozen Python frames deep each time; a program of 500 lines that jump
 # from one to the next went past Python's recursion limit (the most of the corpus is 14): deeper, the dispatch.
 NESTED_CASES = 32
+# How many blocks ways_on may pass before it leaves the ways undecided. Decision: the ways from each case of a menu
+# of 800 `SI C=k ALORS ALLER EN n` lines went through the whole menu (n^2); the corpus passes 119 at most.
+WAYS_WALKED = 1024
 
 
 class NotStructured(Exception):
@@ -357,6 +360,8 @@ class StructuredCode:
         program, states = unit.shared.ir, unit.states
         seen, work, found = {start}, [start], {}
         while work:
+            if len(seen) > WAYS_WALKED:
+                return None
             at = work.pop()
             exit_ = program.blocks[at].exit
             following = analyses.loop_successors(program, exit_, states[at])

@@ -66,11 +66,20 @@ def going_on_at(line: int, lp: list, line_block: dict, at: int | None = None) ->
     return line_block[line]
 
 
+class TooNested(Exception):  # noqa: N818
+    """CPython refused the code: more than 20 loops and `try` one inside another (its limit of blocks nested).
+
+    Decision: the nested loops the code of a unit is written as (pystructure) can pass it where twenty FAIRE
+    share their last line; the program is then written again with every unit a dispatch on `pc`
+    (runtime.build), whose loops do not nest across cases.
+    """
+
+
 class CompiledProgram:
     """A program's closure and what finds its errors' lines: built once per load (and again for a new root)."""
 
     def __init__(self, machine: object, layout: Layout, program: ir.ProgramIR, profile: bool, debug: bool,
-                 roots: list[int], guess: bool = True) -> None:
+                 roots: list[int], guess: bool = True, flat: bool = False) -> None:
         self.machine = machine
         self.ir = program
         self.roots = list(roots)
@@ -112,6 +121,7 @@ class CompiledProgram:
         units = [(layout.units[unit.name], unit_roots) for unit, unit_roots in units]
         shared = ProgramCode(program, layout, machine.costs, machine.numbers, profile, debug, foreign, exits)
         shared.comes_back = comes_back
+        shared.flat = flat  # every unit written with the dispatch (see TooNested)
         shared.valued = passed  # (their strings are held by no memory: pyframe.take_held)
         # Parameters by reference kept in Python locals while their procedure runs (not for the debugger).
         shared.copied = {} if debug else passing.copied_references(layout, foreign, shared.number_refs)
@@ -155,6 +165,8 @@ class CompiledProgram:
         try:
             exec(compile(self.source, "<lse program>", "exec"), namespace)
         except (SyntaxError, RecursionError, MemoryError) as error:
+            if not flat and "too many statically nested blocks" in str(error):
+                raise TooNested(str(error)) from None
             raise InternalError(f"generated code does not compile: {error}") from None
         cells_fn, self.units = namespace["_program"](machine, machine.G)
         cells = dict(zip(cells_fn.__code__.co_freevars, cells_fn.__closure__))

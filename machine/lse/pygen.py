@@ -229,8 +229,9 @@ class UnitCode(UnitNames):
     def may_structure(self) -> bool:
         """True if a unit's code may be written without the dispatch (see pystructure): its loops are known, no
         RETOUR EN comes back into it (the dispatch takes it up again), no jump is computed, and it has more than
-        its entry to be entered at."""
-        return self.states is not None and self.alone and len(self.entries) > 1 and not self.computed
+        its entry to be entered at; not where the program is written flat (linker.TooNested)."""
+        return self.states is not None and self.alone and len(self.entries) > 1 and not self.computed and not (
+            self.shared.flat)
 
     def is_loop(self, block_id: int) -> bool:
         """True if a block's case is a Python loop; without the dispatch, if control can come back to it

@@ -71,6 +71,7 @@ class ProgramCode:
                  profile: bool, debug: bool, foreign: set[int] | None = None,
                  exits: dict[str, list[ir.Leave]] | None = None) -> None:
         self.ir = program
+        self.flat = False  # every unit written with the dispatch (linker.TooNested), set by the linker
         self.layout = layout
         self.costs = costs
         self.numbers = numbers

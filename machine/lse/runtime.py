@@ -20,7 +20,7 @@ from machine.lse.builtins import BUILTINS
 from machine.lse.frames import RET, Back, Globals, Terminate
 from machine.lse.inputs import InputBuffer
 from machine.lse.layout import MAIN, Layout, layout
-from machine.lse.linker import CompiledProgram
+from machine.lse.linker import CompiledProgram, TooNested
 from machine.lse.nodes import Program
 from machine.lse.numbers import NumberModel
 from machine.lse.programio import ProgramIO
@@ -104,6 +104,13 @@ class Runtime(ProgramIO):
         """Compile the whole program now, to run from its first line (the bench times the two apart)."""
         self.build([self.first_block()])
 
+    def compiled_program(self, roots: list[int], guess: bool) -> CompiledProgram:
+        """The program compiled; again with every unit a dispatch where CPython refused it (linker.TooNested)."""
+        try:
+            return CompiledProgram(self, self.layout, self.ir, self.profiling, self.debugging, roots, guess)
+        except TooNested:
+            return CompiledProgram(self, self.layout, self.ir, self.profiling, self.debugging, roots, guess, flat=True)
+
     def build(self, roots: list[int]) -> CompiledProgram:
         """Compile the program with these blocks of the main program as entries (once for the same ones)."""
         if self.compiled is not None and self.compiled.roots == roots and self.compiled.asked == self.guessing:
@@ -115,10 +122,9 @@ class Runtime(ProgramIO):
         gc.disable()
         try:
             try:
-                compiled = CompiledProgram(self, self.layout, self.ir, self.profiling, self.debugging, roots,
-                                           self.guessing)
+                compiled = self.compiled_program(roots, self.guessing)
             except NotSpeculated:  # a guess the code could not leave safely: none
-                compiled = CompiledProgram(self, self.layout, self.ir, self.profiling, self.debugging, roots, False)
+                compiled = self.compiled_program(roots, False)
             compiled.asked = self.guessing
         finally:
             if collecting:

@@ -71,7 +71,7 @@ def test_ef_up_to_a_huge_number_erases_every_line_from_the_first():
 
 def test_a_typed_five_thousand_digit_line_number_is_numero_invalide_cut_short():
     shown = Typist().type(f"{HUGE} AFFICHER 1")
-    assert "NUMERO DE LIGNE INVALIDE " + "9" * 24 + "..." in shown and len(shown) < 200
+    assert "NUMERO DE LIGNE INVALIDE\n" + "9" * 24 + "..." in shown and len(shown) < 200  # (a row each)
 
 
 def test_a_typed_line_longer_than_the_limit_is_ligne_trop_longue():

@@ -285,7 +285,7 @@ def test_recursion_reaches_the_profiles_depth_limit_on_the_programs_own_stack(co
     page = opened(context, site, "#" + share.encode(program))
     seen = shows(page, "EMBOITES")
     assert "18145" in seen  # 190 calls deep, then refused past the profile's 200
-    assert "TROP D'APPELS DE PROCEDURE EMBOITES EN L\nIGNE 50" in seen
+    assert "TROP D'APPELS DE PROCEDURE EMBOITES\nEN LIGNE 50" in seen
 
 
 def test_a_file_opened_from_the_page_runs(context, site, tmp_path):

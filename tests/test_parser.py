@@ -161,6 +161,8 @@ def test_a_conditional_expression_is_a_value():
     ("20 X←SCH('AB',1,1,2)", "VARIABLE ATTENDUE EN DERNIER ARGUMENT DE SCH", 5),
     ("20 FAIRE 30 POUR I←1 TANT QUE &F(I)>0", "APPEL DE PROCEDURE INTERDIT DANS TANT QUE", 30),
     ("20 ? X", "INSTRUCTION ATTENDUE, TROUVE ?", 3),
+    ("20 SI←3", "SI: MOT RESERVE, PAS UN NOM DE VARIABLE", 3),  # (was: EXPRESSION ATTENDUE, TROUVE ←)
+    ("20 X←1;FIN←2", "FIN: MOT RESERVE, PAS UN NOM DE VARIABLE", 7),
 ])
 def test_a_syntax_error_names_its_line_what_was_expected_and_what_was_found(line, message, column):
     (diagnostic,) = errors_of(line + "\n900 PROCEDURE &F(A)\n")

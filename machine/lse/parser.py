@@ -84,6 +84,9 @@ class LineParser(ExpressionParser):
         line = tok.line
         if tok.kind == "KW":
             handler = STATEMENTS.get(tok.text)
+            after = self.tokens[self.pos + 1]  # (tok is no END: a token follows it)
+            if after.kind == "OP" and after.text == "←":  # `SI←3`: a word of LSE given as a name
+                raise self.fail(f"{tok.text}: MOT RESERVE, PAS UN NOM DE VARIABLE", tok, expected=False)
             if handler is None:
                 raise self.fail("INSTRUCTION")
             self.pos += 1  # tok is a keyword, not the END

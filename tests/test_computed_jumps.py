@@ -103,3 +103,12 @@ def test_a_computed_jump_tests_its_units_own_lines_and_runs_a_resultat_in_the_te
     assert "_t == 120.0" in function and "_t == 150.0" in function and "pc = _goto(lp, _t)" in function
     arm = [line.strip() for line in function.splitlines()]
     assert arm[arm.index("if _t == 130.0:") + 1] == "# 130: RESULTAT X+1"  # run in its arm (no loop to leave)
+
+
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+def test_a_computed_jump_after_a_chain_of_three_thousand_operations_agrees_with_the_reference(profile: str) -> None:
+    # (the values a jump's expression may take were followed through the chain's tree, a Python frame an
+    # operation: a RecursionError, found by the fuzzer; past targets.VALUES_DEEP the chain may take any)
+    source = "10 X←2\n20 X←X" + "*1" * 3000 + "\n30 ALLER EN 10*X+20\n40 AFFICHER X\n50 TERMINER\n"
+    assert run_lse(source).output.split() == ["2"]
+    assert_agrees(source, profile=profile)

@@ -22,6 +22,10 @@ from machine.record import record
 
 SPREAD = 16  # the most values followed for a name: with more, it may be anything
 WITHIN = 256  # the most values followed inside an expression (the places POS may find in a line of text)
+# The most operations deep an expression's values are followed: a longer chain may take any. Decision: a line of
+# the fuzzer, X←X/X/.../X, made a RecursionError of a left-leaning tree thousands deep (the parser bounds
+# parentheses, not chains).
+VALUES_DEEP = 64
 # Decision: only values below 2^24 that single precision holds are followed, each operation's result too: the
 # run computes each exactly in either precision, so the value it computes is the one found here, to the bit.
 # (ENT of a quotient, inexact as it may be, is the floor of the exact one below 2^23: see _whole_quotients.)
@@ -322,26 +326,29 @@ def _whole(value: object) -> bool:
 
 
 def _values(node: object, values: dict[Key, frozenset[float]], arrays: set[str], unit: Unit,
-            resolve) -> frozenset[float] | None:
-    """The values an expression read in `unit` can take, or None if it may take others (or too many to follow);
-    `values`: of the names and `arrays` followed."""
+            resolve, deep: int = 0) -> frozenset[float] | None:
+    """The values an expression read in `unit` can take, or None if it may take others (or too many to follow,
+    or more than VALUES_DEEP operations deep: `deep` so far); `values`: of the names and `arrays` followed."""
+    if deep > VALUES_DEEP:
+        return None
+    deep += 1
     kind = type(node)
     if kind is n.Num:
         return _exact({node.value})
     if kind is n.Var or kind is n.Index:  # (an element of an array that `values` follows: its elements' values)
         return values.get(resolve(unit, node.name)) if (kind is n.Index) is (node.name in arrays) else None
     if kind is n.Unary:
-        found = _values(node.operand, values, arrays, unit, resolve)
+        found = _values(node.operand, values, arrays, unit, resolve, deep)
         return found if found is None or node.op == "+" else frozenset(-value for value in found)
     if kind is n.Conditional:
-        then = _values(node.then, values, arrays, unit, resolve)
-        other = _values(node.other, values, arrays, unit, resolve)
+        then = _values(node.then, values, arrays, unit, resolve, deep)
+        other = _values(node.other, values, arrays, unit, resolve, deep)
         return None if then is None or other is None or len(then | other) > WITHIN else then | other
     if kind is n.BuiltinCall and node.position_out is None and len(node.args) == 1 and node.name == "ENT":
         quotient = node.args[0]
         if type(quotient) is n.Binary and quotient.op == "/":
-            return _whole_quotients(*_operands(quotient, values, arrays, unit, resolve))
-        found = _values(quotient, values, arrays, unit, resolve)
+            return _whole_quotients(*_operands(quotient, values, arrays, unit, resolve, deep))
+        found = _values(quotient, values, arrays, unit, resolve, deep)
         return None if found is None else _exact({float(math.floor(value)) for value in found})
     if kind is n.BuiltinCall and node.name == "POS" and node.position_out is None:
         text = node.args[0]  # (a place in a constant string, or 0: a code chosen by a word)
@@ -350,7 +357,7 @@ def _values(node: object, values: dict[Key, frozenset[float]], arrays: set[str],
         lengths = values.get(length_key(resolve(unit, text.name))) if type(text) is n.Var else None
         return None if not lengths else _positions(int(max(lengths)))
     if kind is n.Binary and node.op in "+-*/":
-        left, right = _operands(node, values, arrays, unit, resolve)
+        left, right = _operands(node, values, arrays, unit, resolve, deep)
         if left is None or right is None:
             return None
         if node.op == "/":  # (by zero: an error, no value)
@@ -361,10 +368,10 @@ def _values(node: object, values: dict[Key, frozenset[float]], arrays: set[str],
 
 
 def _operands(node: n.Binary, values: dict, arrays: set[str], unit: Unit,
-              resolve) -> tuple[frozenset[float] | None, frozenset[float] | None]:
+              resolve, deep: int = 0) -> tuple[frozenset[float] | None, frozenset[float] | None]:
     """The values of an operation's two sides; None for both where there are too many pairs to follow."""
-    left = _values(node.left, values, arrays, unit, resolve)
-    right = _values(node.right, values, arrays, unit, resolve)
+    left = _values(node.left, values, arrays, unit, resolve, deep)
+    right = _values(node.right, values, arrays, unit, resolve, deep)
     if left is None or right is None or len(left) * len(right) > WITHIN * SPREAD:
         return None, None
     return left, right
@@ -409,21 +416,26 @@ def _positions(length: int) -> frozenset[float] | None:
 
 
 def _names(node: object, unit: Unit, resolve) -> set[Key]:
-    """The names whose values an expression read in `unit` is made of (not an element's index)."""
-    kind = type(node)
-    if kind is n.Var or kind is n.Index:
-        return {resolve(unit, node.name)}
-    if kind is n.Unary:
-        return _names(node.operand, unit, resolve)
-    if kind is n.Conditional:
-        return _names(node.then, unit, resolve) | _names(node.other, unit, resolve)
-    if kind is n.Binary:
-        return _names(node.left, unit, resolve) | _names(node.right, unit, resolve)
-    if kind is n.BuiltinCall and node.name == "ENT":
-        return _names(node.args[0], unit, resolve)
-    if kind is n.BuiltinCall and node.name == "POS" and type(node.args[0]) is n.Var:
-        return {length_key(resolve(unit, node.args[0].name))}  # (its places: the text's length alone)
-    return set()
+    """The names whose values an expression read in `unit` is made of (not an element's index); without
+    recursion, as a chain of operations may be thousands deep."""
+    found: set[Key] = set()
+    work = [node]
+    while work:
+        node = work.pop()
+        kind = type(node)
+        if kind is n.Var or kind is n.Index:
+            found.add(resolve(unit, node.name))
+        elif kind is n.Unary:
+            work.append(node.operand)
+        elif kind is n.Conditional:
+            work += (node.then, node.other)
+        elif kind is n.Binary:
+            work += (node.left, node.right)
+        elif kind is n.BuiltinCall and node.name == "ENT":
+            work.append(node.args[0])
+        elif kind is n.BuiltinCall and node.name == "POS" and type(node.args[0]) is n.Var:
+            found.add(length_key(resolve(unit, node.args[0].name)))  # (its places: the text's length alone)
+    return found
 
 
 def _closure(keys: set[Key], stores: list, resolve) -> set[Key]:

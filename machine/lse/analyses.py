@@ -486,13 +486,16 @@ def position_names(nodes: list, candidates: set[str] | None = None) -> set[str]:
     return names
 
 
-def int_shape(node: object) -> bool:
-    """True if an expression is + - * of names and whole constants (pyexpr.int_of may write it with ints)."""
+def int_shape(node: object, deep: int = 0) -> bool:
+    """True if an expression is + - * of names and whole constants (pyexpr.int_of may write it with ints), at
+    most nodes.WALKED_DEEP operations deep."""
     kind = type(node)
+    if deep > n.WALKED_DEEP:
+        return False
     if kind is n.Binary:
-        return node.op in "+-*" and int_shape(node.left) and int_shape(node.right)
+        return node.op in "+-*" and int_shape(node.left, deep + 1) and int_shape(node.right, deep + 1)
     if kind is n.Unary:
-        return node.op == "-" and int_shape(node.operand)
+        return node.op == "-" and int_shape(node.operand, deep + 1)
     return kind is n.Var or whole_constant(node) is not None
 
 

@@ -158,7 +158,12 @@ class CompiledProgram:
         if machine.numbers.single or analyses.remainders(program):
             broken = {name for name, value in machine.G.items() if not whole_or_unset(value)}
             shared.proven = holdings.whole_variables(layout, foreign, broken, shared.exits)
-        self.source, tables = program_source(shared, units)
+        try:
+            self.source, tables = program_source(shared, units)
+        except RecursionError:
+            # A chain of operations thousands long where the writer cannot take it in steps (a branch of SI...
+            # ALORS...SINON, which only one way computes; an index given by reference): refused at its line.
+            raise LseError(Err.EXPRESSION_TOO_DEEP, "(CHAINE D'OPERATIONS TROP LONGUE)", shared.line_written) from None
         self.shared = shared
         self.names = dict(shared.globals)
         namespace = self.namespace(tables)

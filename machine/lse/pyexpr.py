@@ -72,6 +72,9 @@ class ExpressionCode(IndexCode):
         self.in_index = 0
         self.depth = 0  # nesting of walrus temporaries
         self.steps: list[str] | None = None  # the statements of a tall expression, in order
+        # Its temporaries are numbered through the unit: two tall expressions of one statement (AFFICHER A,B) each
+        # numbered from 0 overwrote the first's result (its value printed twice); _e is pystrings' (its stops).
+        self.stepped = 0
         self.done: dict | None = None  # the nodes of a tall expression computed already
         self.fast = False  # elements by a plain lookup, any failure rerunning the statement (see plain_lookups)
         # In a fast path, the arrays whose description is read once before it (pystmt's descriptions).
@@ -153,7 +156,8 @@ class ExpressionCode(IndexCode):
                 continue
             else:
                 code, kind = self.expr(item, done)
-            temp = f"_e{len(self.steps)}"
+            temp = f"_y{self.stepped}"
+            self.stepped += 1
             self.steps.append(f"{temp} = {code}")
             done[id(item)] = (temp, kind)
         return done[id(node)]
@@ -188,9 +192,10 @@ class ExpressionCode(IndexCode):
             return counter, "i"
         return self.scope.read(node.name), self.scope.kind(node.name)
 
-    def int_bits(self, node: object, counter: Callable[[str], str | None] | None = None) -> int:
+    def int_bits(self, node: object, counter: Callable[[str], str | None] | None = None, deep: int = 0) -> int:
         """How many bits the int kind of an expression may need (a FAIRE's int is within 2^24); `counter` gives the
-        int of a name (by default a live counter's, or the floor of the index being written)."""
+        int of a name (by default a live counter's, or the floor of the index being written); 99 past
+        nodes.WALKED_DEEP operations deep."""
         kind = type(node)
         if kind is n.Num:
             return abs(int(node.value)).bit_length() if whole24(node) else 99
@@ -198,12 +203,14 @@ class ExpressionCode(IndexCode):
             held = counter(node.name) is not None if counter is not None else (
                 self.scope.live_counter(node.name) is not None or node.name == self.floor_var)
             return 25 if held else 99
+        if deep > n.WALKED_DEEP:
+            return 99
         if kind is n.Unary:
-            return self.int_bits(node.operand, counter)
+            return self.int_bits(node.operand, counter, deep + 1)
         if kind is n.Binary and node.op in CHAIN:
             if node.op == "*" and self.scope.growing(node):  # (an int past 2^24: see pystmt.counter_given)
                 return 99
-            left, right = self.int_bits(node.left, counter), self.int_bits(node.right, counter)
+            left, right = self.int_bits(node.left, counter, deep + 1), self.int_bits(node.right, counter, deep + 1)
             return left + right if node.op == "*" else max(left, right) + 1
         return 99
 

@@ -276,6 +276,7 @@ class UnitCode(UnitNames):
         where = self.out.where  # (kept when the same: the lines written share it in the table)
         if where[1] != refund or where[0] != line:
             self.out.where = (line, refund)
+            self.shared.line_written = line  # (the line an expression too deep for the writer is on: linker)
 
     # ------------------------------------------------------------ dispatch
     def go(self, target: int, prepaid: bool = False) -> None:

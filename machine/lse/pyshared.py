@@ -72,6 +72,7 @@ class ProgramCode:
                  exits: dict[str, list[ir.Leave]] | None = None) -> None:
         self.ir = program
         self.flat = False  # every unit written with the dispatch (linker.TooNested), set by the linker
+        self.line_written: int | None = None  # the LSE line whose code is being written (pygen.UnitCode.where)
         self.layout = layout
         self.costs = costs
         self.numbers = numbers

@@ -201,17 +201,20 @@ def element_key(node: n.Index | n.BuiltinCall) -> tuple | None:
     return (node.name, tuple(parts))
 
 
-def _pure(node: object) -> tuple | None:
+def _pure(node: object, deep: int = 0) -> tuple | None:
+    """An index part as a key (constants, names and operations on them), else None (or past nodes.WALKED_DEEP)."""
     kind = type(node)
     if kind is n.Num:
         return ("#", node.value)
     if kind is n.Var:
         return ("$", node.name)
+    if deep > n.WALKED_DEEP:
+        return None
     if kind is n.Unary:
-        operand = _pure(node.operand)
+        operand = _pure(node.operand, deep + 1)
         return None if operand is None else (node.op, operand)
     if kind is n.Binary:
-        left, right = _pure(node.left), _pure(node.right)
+        left, right = _pure(node.left, deep + 1), _pure(node.right, deep + 1)
         return None if left is None or right is None else (node.op, left, right)
     return None
 

@@ -196,7 +196,11 @@ class Runtime(ProgramIO):
     def run(self, cycles: int) -> Status:
         """Run until `cycles` more are spent, or the program waits, pauses, ends or fails."""
         if not self._prepared:
-            self.start()
+            try:
+                self.start()
+            except LseError as error:  # a program the compiler refuses (linker: a chain too long for it)
+                self.error, self.status = error, Status.FAILED
+                return self.status
         if self.status in (Status.ENDED, Status.FAILED):
             return self.status
         self.budget = self.cyc + cycles

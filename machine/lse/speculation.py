@@ -68,17 +68,19 @@ def _run_of_lines(base: int, step: int, lines: frozenset[int]) -> tuple[int, ...
     return tuple(sorted(found))
 
 
-def _affine(expr: object) -> tuple[int, int] | None:
+def _affine(expr: object, deep: int = 0) -> tuple[int, int] | None:
     """(a, b) where an expression is a+b*E for whole constants a and b and one part E that is no constant (b=0: a
-    constant); None where it is not so."""
+    constant); None where it is not so (or is more than nodes.WALKED_DEEP operations deep)."""
     kind = type(expr)
     if kind is n.Num:
         return (int(expr.value), 0) if expr.value == int(expr.value) else None
+    if deep > n.WALKED_DEEP:
+        return None
     if kind is n.Unary and expr.op == "-":
-        found = _affine(expr.operand)
+        found = _affine(expr.operand, deep + 1)
         return None if found is None else (-found[0], -found[1])
     if kind is n.Binary and expr.op in "+-*":
-        left, right = _affine(expr.left), _affine(expr.right)
+        left, right = _affine(expr.left, deep + 1), _affine(expr.right, deep + 1)
         if left is None or right is None:
             return None
         if expr.op == "*":

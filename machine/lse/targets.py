@@ -22,10 +22,6 @@ from machine.record import record
 
 SPREAD = 16  # the most values followed for a name: with more, it may be anything
 WITHIN = 256  # the most values followed inside an expression (the places POS may find in a line of text)
-# The most operations deep an expression's values are followed: a longer chain may take any. Decision: a line of
-# the fuzzer, X←X/X/.../X, made a RecursionError of a left-leaning tree thousands deep (the parser bounds
-# parentheses, not chains).
-VALUES_DEEP = 64
 # Decision: only values below 2^24 that single precision holds are followed, each operation's result too: the
 # run computes each exactly in either precision, so the value it computes is the one found here, to the bit.
 # (ENT of a quotient, inexact as it may be, is the floor of the exact one below 2^23: see _whole_quotients.)
@@ -328,8 +324,8 @@ def _whole(value: object) -> bool:
 def _values(node: object, values: dict[Key, frozenset[float]], arrays: set[str], unit: Unit,
             resolve, deep: int = 0) -> frozenset[float] | None:
     """The values an expression read in `unit` can take, or None if it may take others (or too many to follow,
-    or more than VALUES_DEEP operations deep: `deep` so far); `values`: of the names and `arrays` followed."""
-    if deep > VALUES_DEEP:
+    or more than nodes.WALKED_DEEP operations deep: `deep` so far); `values`: of the names and `arrays` followed."""
+    if deep > n.WALKED_DEEP:  # (X←X/X/.../X, a line of the fuzzer)
         return None
     deep += 1
     kind = type(node)

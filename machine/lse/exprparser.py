@@ -30,7 +30,6 @@ def expected_word(what: str) -> str:
     return "ATTENDUE" if what.split(" ", 1)[0] in FEMININE and " OU " not in what else "ATTENDU"
 
 
-
 class LineFailure(Exception):
     """The first syntax error of one line: the line's parse stops there (parser.py collects them)."""
 

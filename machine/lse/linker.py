@@ -71,7 +71,7 @@ class TooNested(Exception):  # noqa: N818
 
     Decision: the nested loops the code of a unit is written as (pystructure) can pass it where twenty FAIRE
     share their last line; the program is then written again with every unit a dispatch on `pc`
-    (runtime.build), whose loops do not nest across cases.
+    (runtime.compiled_program), whose loops do not nest across cases.
     """
 
 

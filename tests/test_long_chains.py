@@ -39,7 +39,9 @@ def test_a_chain_of_two_thousand_operations_runs_as_the_reference_does(where, pr
 @pytest.mark.parametrize("source, profiling", [
     (f"10 TABLEAU T[3]\n20 &G(T[1{PLUS}])\n30 TERMINER\n40 PROCEDURE &G(A)\n50 A←1;RETOUR\n", False),
     (f"10 X←1\n20 Y←SI X{PLUS}=1 ALORS X{TIMES} SINON X{PLUS}\n30 AFFICHER Y\n", True),
-], ids=["an index given by reference", "the arms of SI...ALORS...SINON under --profile"])
+    (f"10 A←1;X←1\n20 X←(SI A=1 ALORS X{PLUS} SINON 1)+1\n30 AFFICHER X\n", False),
+], ids=["an index given by reference", "the arms of SI...ALORS...SINON under --profile",
+        "an arm of SI...ALORS...SINON inside an expression"])
 def test_a_chain_the_writer_cannot_take_in_steps_is_refused_at_its_line(source, profiling):
     result = run_lse(source, profiling=profiling)
     assert result.error == "EXPRESSION TROP IMBRIQUEE (CHAINE D'OPERATIONS TROP LONGUE) EN LIGNE 20"

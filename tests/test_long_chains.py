@@ -9,6 +9,8 @@ refused at the chain's line, with error 17, never a traceback.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tests.lse_harness import run_lse
@@ -44,4 +46,22 @@ def test_a_chain_of_two_thousand_operations_runs_as_the_reference_does(where, pr
         "an arm of SI...ALORS...SINON inside an expression"])
 def test_a_chain_the_writer_cannot_take_in_steps_is_refused_at_its_line(source, profiling):
     result = run_lse(source, profiling=profiling)
+    assert result.error == "EXPRESSION TROP IMBRIQUEE (CHAINE D'OPERATIONS TROP LONGUE) EN LIGNE 20"
+
+
+# A random program of tests.oracle.randprog with tall values (random_program(Random(30000057), 5, shapes=True,
+# tall=True)): its EQN of a tall join at a position written out had been a step of its own (_y83), which the
+# inline EQN read as the number written (a ValueError); constants are no steps now (pyexpr.stepwise).
+TALL_EQN = (Path(__file__).resolve().parent / "oracle" / "tall_eqn.lse").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+def test_a_random_program_with_a_tall_eqn_at_a_written_position_agrees_with_the_reference(profile):
+    result = compare(TALL_EQN, profile=profile)
+    assert not any(result.values()), report(result)
+
+
+def test_a_chain_in_an_arm_too_deep_for_python_s_parentheses_is_refused_at_its_line():
+    # (CPython refuses code nested more than 200 parentheses deep: an InternalError, now error 17 at the line)
+    result = run_lse(f"10 A←1;X←1\n20 X←(SI A=1 ALORS X{'+0' * 250} SINON 1)+1\n30 AFFICHER X\n")
     assert result.error == "EXPRESSION TROP IMBRIQUEE (CHAINE D'OPERATIONS TROP LONGUE) EN LIGNE 20"

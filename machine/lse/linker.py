@@ -66,6 +66,14 @@ def going_on_at(line: int, lp: list, line_block: dict, at: int | None = None) ->
     return line_block[line]
 
 
+def written_line(tables: dict, python_line: int | None) -> int | None:
+    """The LSE line whose code a line of the generated source is (tables: program_source's), None if unknown."""
+    for start, table in tables.values():
+        if python_line is not None and 0 <= python_line - 1 - start < len(table):
+            return table[python_line - 1 - start][0] or None
+    return None
+
+
 class TooNested(Exception):  # noqa: N818
     """CPython refused the code: more than 20 loops and `try` one inside another (its limit of blocks nested).
 
@@ -172,6 +180,9 @@ class CompiledProgram:
         except (SyntaxError, RecursionError, MemoryError) as error:
             if not flat and "too many statically nested blocks" in str(error):
                 raise TooNested(str(error)) from None
+            if "too many nested parentheses" in str(error):  # (a chain inside a value only one arm computes)
+                raise LseError(Err.EXPRESSION_TOO_DEEP, "(CHAINE D'OPERATIONS TROP LONGUE)",
+                               written_line(tables, getattr(error, "lineno", None))) from None
             raise InternalError(f"generated code does not compile: {error}") from None
         cells_fn, self.units = namespace["_program"](machine, machine.G)
         cells = dict(zip(cells_fn.__code__.co_freevars, cells_fn.__closure__))

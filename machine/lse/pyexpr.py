@@ -148,6 +148,9 @@ class ExpressionCode(IndexCode):
             item, ready = stack.pop()
             if id(item) in done:
                 continue
+            if type(item) is n.Num or type(item) is n.Str:  # (a constant: written where it is used, no step)
+                done[id(item)] = self.expr(item)
+                continue
             if type(item) is n.Conditional or height_at_most(item, TALL // 2):
                 code, kind = self.expr(item)  # small enough (or lazy in its branches): one step
             elif not ready:

@@ -39,10 +39,11 @@ class Unit:
 class Generator:
     """One program: lines with symbolic targets @k@, numbered at the end."""
 
-    def __init__(self, rng: random.Random, size: int, shapes: bool = False) -> None:
+    def __init__(self, rng: random.Random, size: int, shapes: bool = False, tall: bool = False) -> None:
         self.rng = rng
         self.size = size
         self.shapes = shapes  # bodies as graphs of jumps (see graph), not as nested statements
+        self.tall = tall  # some numbers and strings chains of 41 to 80 terms (see chain)
         self.lines: list[tuple[str, str]] = []  # (label id, text)
         self.labels = 0
         self.guards = 0
@@ -165,6 +166,8 @@ class Generator:
         return args
 
     def num(self, depth: int = 0, calls: bool = True) -> str:
+        if self.tall and depth <= 2 and self.chance(0.03):
+            return self.chain(depth, calls)
         roll = self.rng.random()
         if depth > 3 or roll < 0.25:
             return self.constant() if self.chance(0.4) else self.pick(self.readable_nums())
@@ -196,6 +199,19 @@ class Generator:
             return f"({self.pick(self.str_vars())}+1)"  # a type mismatch
         return self.pick(self.readable_nums())
 
+    def chain(self, depth: int, calls: bool) -> str:
+        """A chain of 41 to 80 terms, taller than the generator computes in one expression (pyexpr.TALL: in steps):
+        numbers joined by + and -, now and then a product by a small constant or any number of this generator.
+
+        Decision: no random program had been so tall, and two tall values in one AFFICHER printed one twice."""
+        terms = [self.num(3, calls) if self.chance(0.1) else
+                 self.pick(self.readable_nums()) if self.chance(0.6) else self.constant()
+                 for _ in range(self.rng.randint(41, 80))]
+        text = terms[0]
+        for term in terms[1:]:
+            text += self.pick(("+", "-", "+", "*0.5+", "*2-")) + term
+        return f"({text})"
+
     def builtin_num(self, depth: int, calls: bool) -> str:
         x = self.num(depth + 1, calls)
         roll = self.rng.randrange(18)
@@ -215,6 +231,8 @@ class Generator:
         return self.pick(("1", "2", "1.5")) if self.chance(0.6) else self.num(depth + 1, calls)
 
     def string(self, depth: int = 0, calls: bool = True) -> str:
+        if self.tall and depth <= 2 and self.chance(0.02):  # (a chain of joins: see chain; its terms are leaves)
+            return "(" + "!".join(self.string(4, calls) for _ in range(self.rng.randint(41, 80))) + ")"
         roll = self.rng.random()
         if depth > 3 or roll < 0.3:
             return repr(self.pick(WORDS)).replace('"', "'") if self.chance(0.5) else self.pick(self.str_vars())
@@ -614,7 +632,8 @@ class Generator:
         return "\n".join(out) + "\n"
 
 
-def random_program(rng: random.Random, size: int, shapes: bool = False) -> tuple[str, list[str]]:
+def random_program(rng: random.Random, size: int, shapes: bool = False, tall: bool = False) -> tuple[str, list[str]]:
     """A random program of about `size` blocks in its main body, and the lines its LIRE may read; with `shapes`,
-    its bodies are graphs of jumps and loops of every shape (see Generator.graph)."""
-    return Generator(rng, size, shapes).program()
+    its bodies are graphs of jumps and loops of every shape (see Generator.graph); with `tall`, some of its values
+    are chains of 41 to 80 terms (see Generator.chain)."""
+    return Generator(rng, size, shapes, tall).program()

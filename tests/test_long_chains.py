@@ -65,3 +65,19 @@ def test_a_chain_in_an_arm_too_deep_for_python_s_parentheses_is_refused_at_its_l
     # (CPython refuses code nested more than 200 parentheses deep: an InternalError, now error 17 at the line)
     result = run_lse(f"10 A←1;X←1\n20 X←(SI A=1 ALORS X{'+0' * 250} SINON 1)+1\n30 AFFICHER X\n")
     assert result.error == "EXPRESSION TROP IMBRIQUEE (CHAINE D'OPERATIONS TROP LONGUE) EN LIGNE 20"
+
+
+IN_ORDER = {
+    "AFFICHER": f"10 AFFICHER &F(1),X{PLUS}\n20 TERMINER\n",
+    "a FAIRE's bounds": f"10 FAIRE 20 POUR I←&F(1) JUSQUA X{PLUS}\n20 AFFICHER I\n25 TERMINER\n",
+}
+
+
+@pytest.mark.parametrize("statement", list(IN_ORDER))
+def test_a_part_before_a_tall_one_is_evaluated_first(statement):
+    # (a tall part's steps are written before its statement: the call before it ran after them, so the run
+    # failed on X before &F printed; pystmt.values keeps the parts before a tall one first)
+    source = IN_ORDER[statement] + "30 PROCEDURE &F(A) LOCAL A\n40 AFFICHER 'F';RESULTAT A\n"
+    result = compare(source)
+    assert not any(result.values()), report(result)
+    assert run_lse(source).output.split() == ["F"]

@@ -76,6 +76,26 @@ class StatementCode:
             self.out.emit(step)
         return code, kind
 
+    def values(self, nodes: list) -> list[tuple[str, str]]:
+        """The codes of a statement's parts in the order LSE evaluates them: where a part after another is tall
+        (its steps are written before the statement), each part before it is kept in a temporary first.
+
+        Decision: `AFFICHER C,(SI ...),<a chain of 80 terms>` read the chain's variables before the conditional's
+        (another error reported; a call's effects out of order): randprog's tall values found it."""
+        later = [False] * len(nodes)
+        for at in range(len(nodes) - 2, -1, -1):
+            later[at] = later[at + 1] or not self.exprs.short(nodes[at + 1])
+        found = []
+        for node, keep in zip(nodes, later):
+            code, kind = self.value(node)
+            if keep:
+                temp = f"_y{self.exprs.stepped}"
+                self.exprs.stepped += 1
+                self.out.emit(f"{temp} = {code}")
+                code = temp
+            found.append((code, kind))
+        return found
+
     # ---------------------------------------------------------- statements
     def st_Assign(self, node: n.Assign) -> None:
         target = node.target
@@ -330,7 +350,7 @@ class StatementCode:
         return (temp if target == temp else None), kind
 
     def st_Afficher(self, node: n.Afficher) -> None:
-        parts = [self.value(item)[0] for item in node.items]
+        parts = [code for code, _ in self.values(node.items)]
         items = "(" + "".join(part + ", " for part in parts) + ")"
         if node.format is None:
             text = f"_plain({items})"
@@ -500,9 +520,11 @@ class StatementCode:
     # --------------------------------------------------------------- loops
     def loop_entry(self, node: n.Faire) -> None:
         out = self.out
-        start, _ = self.value(node.start)
-        step, step_kind = self.value(node.step) if node.step is not None else ("1.0", "n")
-        limit, limit_kind = self.value(node.limit) if node.limit is not None else ("None", "n")
+        bounds = [part for part in (node.start, node.step, node.limit) if part is not None]
+        codes = iter(self.values(bounds))
+        start, _ = next(codes)
+        step, step_kind = next(codes) if node.step is not None else ("1.0", "n")
+        limit, limit_kind = next(codes) if node.limit is not None else ("None", "n")
         out.emit(f"_s = {start}; _st = {step if step_kind == 'n' else f'_num({step})'}; _lim = {limit}")
         if limit_kind != "n":
             out.emit("_num(_lim)")

@@ -1,7 +1,7 @@
 """Chains of thousands of operations, wherever they stand, run as the reference does, or are refused at their line.
 
 The parser bounds parentheses, not chains (a 10 000-term sum fits a line): a chain is a tree as deep as it is
-long, and each question the compiler asks of it recursively stops at nodes.WALKED_DEEP (the cautious answer); a
+long, and each question the compiler asks of it recursively stops at operands.DEEPEST (the cautious answer); a
 tall expression is computed in steps, each temporary its own (pyexpr.stepwise). Where the writer cannot take it in
 steps (a branch of SI...ALORS...SINON, which only one way computes; an index given by reference), the program is
 refused at the chain's line, with error 17, never a traceback.

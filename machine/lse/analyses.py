@@ -9,7 +9,7 @@ from __future__ import annotations
 from machine.lse import ir
 from machine.lse import nodes as n
 from machine.lse.layout import MAIN, Layout, Unit, given_by_reference
-from machine.lse.operands import offset_of, remainder_parts, whole_constant
+from machine.lse.operands import DEEPEST, offset_of, remainder_parts, whole_constant
 from machine.lse.parser import walk
 
 # Statements that hand a variable of the unit to the runtime by name: such a local lives in a table.
@@ -488,9 +488,9 @@ def position_names(nodes: list, candidates: set[str] | None = None) -> set[str]:
 
 def int_shape(node: object, deep: int = 0) -> bool:
     """True if an expression is + - * of names and whole constants (pyexpr.int_of may write it with ints), at
-    most nodes.WALKED_DEEP operations deep."""
+    most operands.DEEPEST operations deep."""
     kind = type(node)
-    if deep > n.WALKED_DEEP:
+    if deep > DEEPEST:
         return False
     if kind is n.Binary:
         return node.op in "+-*" and int_shape(node.left, deep + 1) and int_shape(node.right, deep + 1)

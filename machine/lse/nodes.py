@@ -4,10 +4,6 @@ from __future__ import annotations
 
 from machine.record import field, record
 
-# How deep the analyses' recursive questions of an expression go; deeper, each gives its cautious answer (not
-# pure, not affine, no int shape, any value). Decision: the parser bounds parentheses, not chains: a chain of
-# thousands of operations (X←X*1*1...*1) is a tree as deep, and each question a Python frame a level of it.
-WALKED_DEEP = 64
 
 # ---------------------------------------------------------------- expressions
 @record(frozen=True, slots=True)

@@ -24,7 +24,10 @@ SMALL_RESULTS = {"LGR": 2.0 ** 63, "POS": 2.0 ** 63, "SKP": 2.0 ** 63, "PTR": 2.
 WHOLE_RESULTS = frozenset({"ENT", "LGR", "POS", "SKP", "PTR", "EQN", "ETL", "OUL", "OUX"})
 
 FITS = 1e300  # the largest result that needs no overflow test (the double range ends near 1.8e308)
-DEEPEST = 60  # an expression nested deeper has no bound (no recursion limit is ever met)
+# An expression nested deeper has no bound, and the analyses' other recursive questions of it give their cautious
+# answer (not pure, not affine, no int shape, any value): no recursion limit is ever met. Decision: the parser
+# bounds parentheses, not chains: a chain of thousands of operations (X←X*1*1...*1) is a tree as deep.
+DEEPEST = 60
 WHOLE_QUOTIENTS = 2.0 ** 52  # below it, a remainder's rounded quotient and product are off by less than 1
 
 

@@ -19,6 +19,7 @@ from machine.lse.holdings import gives_string
 from machine.lse.numbers import ROUNDER
 from machine.lse.operands import (
     CHAIN,
+    DEEPEST,
     NUMERIC_BUILTINS,
     cannot_overflow,
     changes_variables,
@@ -198,7 +199,7 @@ class ExpressionCode(IndexCode):
     def int_bits(self, node: object, counter: Callable[[str], str | None] | None = None, deep: int = 0) -> int:
         """How many bits the int kind of an expression may need (a FAIRE's int is within 2^24); `counter` gives the
         int of a name (by default a live counter's, or the floor of the index being written); 99 past
-        nodes.WALKED_DEEP operations deep."""
+        operands.DEEPEST operations deep."""
         kind = type(node)
         if kind is n.Num:
             return abs(int(node.value)).bit_length() if whole24(node) else 99
@@ -206,7 +207,7 @@ class ExpressionCode(IndexCode):
             held = counter(node.name) is not None if counter is not None else (
                 self.scope.live_counter(node.name) is not None or node.name == self.floor_var)
             return 25 if held else 99
-        if deep > n.WALKED_DEEP:
+        if deep > DEEPEST:
             return 99
         if kind is n.Unary:
             return self.int_bits(node.operand, counter, deep + 1)

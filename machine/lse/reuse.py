@@ -25,7 +25,7 @@ from machine.lse import analyses, ir
 from machine.lse import nodes as n
 from machine.lse.checks import nodes_below
 from machine.lse.layout import Unit
-from machine.lse.operands import children
+from machine.lse.operands import DEEPEST, children
 from machine.lse.pyexpr import TALL
 
 KEEPS = (n.Assign, n.Afficher)  # the statements after which what is kept stays kept (but what they store)
@@ -202,13 +202,13 @@ def element_key(node: n.Index | n.BuiltinCall) -> tuple | None:
 
 
 def _pure(node: object, deep: int = 0) -> tuple | None:
-    """An index part as a key (constants, names and operations on them), else None (or past nodes.WALKED_DEEP)."""
+    """An index part as a key (constants, names and operations on them), else None (or past operands.DEEPEST)."""
     kind = type(node)
     if kind is n.Num:
         return ("#", node.value)
     if kind is n.Var:
         return ("$", node.name)
-    if deep > n.WALKED_DEEP:
+    if deep > DEEPEST:
         return None
     if kind is n.Unary:
         operand = _pure(node.operand, deep + 1)

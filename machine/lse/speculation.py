@@ -16,6 +16,7 @@ from __future__ import annotations
 from machine.lse import ir
 from machine.lse import nodes as n
 from machine.lse.analyses import goes_anywhere
+from machine.lse.operands import DEEPEST
 
 GUESSED = 10  # the multiples of a jump's step tested from its base (a switch of ten cases)
 
@@ -70,11 +71,11 @@ def _run_of_lines(base: int, step: int, lines: frozenset[int]) -> tuple[int, ...
 
 def _affine(expr: object, deep: int = 0) -> tuple[int, int] | None:
     """(a, b) where an expression is a+b*E for whole constants a and b and one part E that is no constant (b=0: a
-    constant); None where it is not so (or is more than nodes.WALKED_DEEP operations deep)."""
+    constant); None where it is not so (or is more than operands.DEEPEST operations deep)."""
     kind = type(expr)
     if kind is n.Num:
         return (int(expr.value), 0) if expr.value == int(expr.value) else None
-    if deep > n.WALKED_DEEP:
+    if deep > DEEPEST:
         return None
     if kind is n.Unary and expr.op == "-":
         found = _affine(expr.operand, deep + 1)

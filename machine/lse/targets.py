@@ -17,6 +17,7 @@ from machine.lse.analyses import foreign_lines, return_roots
 from machine.lse.holdings import array_variables, own_names
 from machine.lse.layout import MAIN, Layout, Unit
 from machine.lse.numbers import round32
+from machine.lse.operands import DEEPEST
 from machine.lse.reaching import START, predecessors, reaching_stores
 from machine.record import record
 
@@ -324,8 +325,8 @@ def _whole(value: object) -> bool:
 def _values(node: object, values: dict[Key, frozenset[float]], arrays: set[str], unit: Unit,
             resolve, deep: int = 0) -> frozenset[float] | None:
     """The values an expression read in `unit` can take, or None if it may take others (or too many to follow,
-    or more than nodes.WALKED_DEEP operations deep: `deep` so far); `values`: of the names and `arrays` followed."""
-    if deep > n.WALKED_DEEP:  # (X←X/X/.../X, a line of the fuzzer)
+    or more than operands.DEEPEST operations deep: `deep` so far); `values`: of the names and `arrays` followed."""
+    if deep > DEEPEST:  # (X←X/X/.../X, a line of the fuzzer)
         return None
     deep += 1
     kind = type(node)

@@ -160,11 +160,15 @@ class ExpressionCode(IndexCode):
                 continue
             else:
                 code, kind = self.expr(item, done)
-            temp = f"_y{self.stepped}"
-            self.stepped += 1
+            temp = self.step_temp()
             self.steps.append(f"{temp} = {code}")
             done[id(item)] = (temp, kind)
         return done[id(node)]
+
+    def step_temp(self) -> str:
+        """A new temporary for a step of a tall value (numbered through the unit: see stepped)."""
+        self.stepped += 1
+        return f"_y{self.stepped - 1}"
 
     # -------------------------------------------------------- expressions
     def expr(self, node: object, done: dict | None = None) -> tuple[str, str]:

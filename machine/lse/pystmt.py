@@ -89,8 +89,7 @@ class StatementCode:
         for node, keep in zip(nodes, later):
             code, kind = self.value(node)
             if keep:
-                temp = f"_y{self.exprs.stepped}"
-                self.exprs.stepped += 1
+                temp = self.exprs.step_temp()
                 self.out.emit(f"{temp} = {code}")
                 code = temp
             found.append((code, kind))

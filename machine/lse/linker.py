@@ -169,8 +169,8 @@ class CompiledProgram:
         try:
             self.source, tables = program_source(shared, units)
         except RecursionError:
-            # A chain of operations thousands long where the writer cannot take it in steps (a branch of SI...
-            # ALORS...SINON, which only one way computes; an index given by reference): refused at its line.
+            # A chain of operations the writer could not take in steps (pyexpr.stepwise takes every place known
+            # now: an arm, an argument, an index given by reference; this guards the ones it may not): refused.
             raise LseError(Err.EXPRESSION_TOO_DEEP, "(CHAINE D'OPERATIONS TROP LONGUE)", shared.line_written) from None
         self.shared = shared
         self.names = dict(shared.globals)
@@ -180,7 +180,7 @@ class CompiledProgram:
         except (SyntaxError, RecursionError, MemoryError) as error:
             if not flat and "too many statically nested blocks" in str(error):
                 raise TooNested(str(error)) from None
-            if "too many nested parentheses" in str(error):  # (a chain inside a value only one arm computes)
+            if "too many nested parentheses" in str(error):  # (past CPython's 200: a guard, as the one above)
                 raise LseError(Err.EXPRESSION_TOO_DEEP, "(CHAINE D'OPERATIONS TROP LONGUE)",
                                written_line(tables, getattr(error, "lineno", None))) from None
             raise InternalError(f"generated code does not compile: {error}") from None

@@ -37,6 +37,7 @@ from machine.lse.operands import (
     whole24,
 )
 from machine.lse.pyindex import IndexCode
+from machine.lse.pyshared import INDENT
 from machine.lse.pysure import SureConditions
 
 COMPARE_PY = {"=": "==", "#": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
@@ -142,28 +143,83 @@ class ExpressionCode(IndexCode):
             self.steps = None
 
     def stepwise(self, node: object) -> tuple[str, str]:
-        """Compute a tall expression one node a statement, in evaluation order, without recursion."""
+        """Compute a tall expression one node a statement, in evaluation order, without recursion; each node at
+        the index level it has (index arithmetic is neither rounded nor checked)."""
         done: dict[int, tuple[str, str]] = {}
-        stack = [(node, False)]
-        while stack:
-            item, ready = stack.pop()
-            if id(item) in done:
-                continue
-            if type(item) is n.Num or type(item) is n.Str:  # (a constant: written where it is used, no step)
-                done[id(item)] = self.expr(item)
-                continue
-            if type(item) is n.Conditional or height_at_most(item, TALL // 2):
-                code, kind = self.expr(item)  # small enough (or lazy in its branches): one step
-            elif not ready:
-                stack.append((item, True))
-                stack.extend((kid, False) for kid in reversed(children(item)))
-                continue
-            else:
-                code, kind = self.expr(item, done)
-            temp = self.step_temp()
-            self.steps.append(f"{temp} = {code}")
-            done[id(item)] = (temp, kind)
+        level = self.in_index
+        stack = [(node, False, level)]
+        try:
+            while stack:
+                item, ready, self.in_index = stack.pop()
+                if id(item) in done:
+                    continue
+                if type(item) is n.Num or type(item) is n.Str:  # (a constant: written where it is used, no step)
+                    done[id(item)] = self.expr(item)
+                    continue
+                if height_at_most(item, TALL // 2):
+                    code, kind = self.expr(item)  # small enough: one step
+                elif not ready:
+                    stack.append((item, True, self.in_index))
+                    stack.extend(reversed(self.step_parts(item)))
+                    continue
+                elif type(item) is n.Conditional:
+                    done[id(item)] = self.conditional_steps(item, done[id(item.cond)][0])
+                    continue
+                else:
+                    code, kind = self.expr(item, done)
+                temp = self.step_temp()
+                self.steps.append(f"{temp} = {code}")
+                done[id(item)] = (temp, kind)
+        finally:
+            self.in_index = level
         return done[id(node)]
+
+    def step_parts(self, node: object) -> list[tuple[object, bool, int]]:
+        """What the steps of a node compute before it, in order, each at its index level: a conditional's
+        condition only (the arm not taken is never computed), a procedure's arguments but those given by
+        reference (a name is not read; an element's index is computed), an element's index one level in."""
+        level = self.in_index
+        if type(node) is n.Conditional:
+            return [(node.cond, False, level)]
+        if type(node) is n.Index:
+            return [(index, False, level + 1) for index in node.indices]
+        if type(node) is not n.Call:
+            return [(kid, False, level) for kid in children(node)]
+        return [(part, False, at) for part, at in self.call_parts(node)]
+
+    def call_parts(self, node: n.Call) -> list[tuple[object, int]]:
+        """A procedure call's parts computed before it, in order, with their index level (see step_parts)."""
+        unit = self.procedures[node.name]
+        aliased = self.scope.shared.aliased.get(node.name, ())
+        parts = []
+        for param, arg in zip(unit.params, node.args):
+            if param in aliased or param in unit.by_reference and type(arg) is n.Var:
+                continue
+            if param in unit.by_reference and type(arg) is n.Index:
+                parts.extend((index, 1) for index in arg.indices)
+            else:
+                parts.append((arg, 0))
+        return parts
+
+    def conditional_steps(self, node: n.Conditional, cond: str) -> tuple[str, str]:
+        """A tall SI c ALORS a SINON b in steps: each arm's steps inside its branch of a Python `if`, paid as
+        ex_Conditional pays it (once the arm's value is known)."""
+        temp, outer = self.step_temp(), self.steps
+        lines, kinds = [f"if {cond}:"], []
+        for arm, head in ((node.then, None), (node.other, "else:")):
+            if head:
+                lines.append(head)
+            self.steps = []
+            try:
+                code, kind = self.expr(arm) if self.short(arm) else self.stepwise(arm)
+                steps = self.steps
+            finally:
+                self.steps = outer
+            paid = self.charge_code(expression_cost(arm), code, literal(arm, self.numbers))
+            lines.extend(INDENT + line for step in (*steps, f"{temp} = {paid}") for line in step.split("\n"))
+            kinds.append(kind)
+        outer.append("\n".join(lines))
+        return temp, (kinds[0] if kinds[0] == kinds[1] else "?")
 
     def step_temp(self) -> str:
         """A new temporary for a step of a tall value (numbered through the unit: see stepped)."""
@@ -288,7 +344,7 @@ class ExpressionCode(IndexCode):
                 link or self.fast or self.unfailing_after_first(node)):
             return self.chain(node, link)
         if node.op == "!":
-            tail = None if self.scope.shared.profile or self.cold else pystrings.literal_tail(node)
+            tail = None if self.scope.shared.profile or self.cold else pystrings.literal_tail(node, self.done)
             if tail is not None and all(
                     gives_string(part, lambda name: self.scope.kind(name) == "s") for part in tail[:2]):
                 (first, _), (second, _) = self.below(tail[:2])
@@ -706,8 +762,9 @@ class ExpressionCode(IndexCode):
         facts = self.scope.shared
         return "n" if name in facts.numeric else "s" if name in facts.string_results else "?"
 
-    def call(self, node: n.Call) -> str:
-        """Code calling a procedure: its function and its arguments, by value or by reference.
+    def call(self, node: n.Call, given: dict | None = None) -> str:
+        """Code calling a procedure: its function and its arguments, by value or by reference (with `given`,
+        the code of each of its call_parts, computed before it: pystmt.StatementCode.called).
 
         An argument is a value even in an index: its arithmetic is rounded and checked (the index's is not).
         """
@@ -715,6 +772,8 @@ class ExpressionCode(IndexCode):
         aliased = self.scope.shared.aliased.get(node.name, ())  # (the program's variable itself: nothing given)
         parts = []
         in_index, self.in_index = self.in_index, 0
+        if given is not None:
+            self.done = given
         try:
             for param, arg in zip(unit.params, node.args):
                 if param in aliased:
@@ -726,6 +785,8 @@ class ExpressionCode(IndexCode):
                 parts.append(code if kind in "nsb" else f"_byval({code})")
         finally:
             self.in_index = in_index
+            if given is not None:
+                self.done = None
         parts.append("0" if self.scope.is_main else "depth + 1")  # its depth (see UnitCode.function)
         return f"{python_name('p', node.name.lstrip('&'))}({', '.join(parts)})"
 

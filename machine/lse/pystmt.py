@@ -76,9 +76,10 @@ class StatementCode:
             self.out.emit(step)
         return code, kind
 
-    def values(self, nodes: list) -> list[tuple[str, str]]:
+    def values(self, nodes: list, levels: list[int] | None = None) -> list[tuple[str, str]]:
         """The codes of a statement's parts in the order LSE evaluates them: where a part after another is tall
-        (its steps are written before the statement), each part before it is kept in a temporary first.
+        (its steps are written before the statement), each part before it is kept in a temporary first. With
+        `levels`, each part's index level (index arithmetic is neither rounded nor checked).
 
         Decision: `AFFICHER C,(SI ...),<a chain of 80 terms>` read the chain's variables before the conditional's
         (another error reported; a call's effects out of order): randprog's tall values found it."""
@@ -86,8 +87,13 @@ class StatementCode:
         for at in range(len(nodes) - 2, -1, -1):
             later[at] = later[at + 1] or not self.exprs.short(nodes[at + 1])
         found = []
-        for node, keep in zip(nodes, later):
-            code, kind = self.value(node)
+        for at, (node, keep) in enumerate(zip(nodes, later)):
+            level = levels[at] if levels else 0
+            self.exprs.in_index += level
+            try:
+                code, kind = self.value(node)
+            finally:
+                self.exprs.in_index -= level
             if keep:
                 temp = self.exprs.step_temp()
                 self.out.emit(f"{temp} = {code}")
@@ -101,7 +107,7 @@ class StatementCode:
         out = self.out
         if type(target) is n.Var:
             if type(node.expr) is n.Call and self.goes_back_here(node.expr.name):  # V←&F(...): see st_CallStatement
-                out.emit(f"_r = {self.exprs.call(node.expr)}")
+                out.emit(f"_r = {self.called(node.expr)}")
                 out.emit(self.came_back("_type(_r) is _Back"))
                 out.emit(self.unit.store(target.name, "_function(_r)", self.exprs.result_kind(node.expr.name)))
                 self.counter_given(target.name, node.expr)
@@ -417,16 +423,24 @@ class StatementCode:
     def st_Tableau(self, node: n.Tableau) -> None:
         pydeclare.tableau(self, node)
 
+    def called(self, call: n.Call) -> str:
+        """A procedure's call; where an argument is tall, what it computes first written before, in order."""
+        if self.exprs.short(call):
+            return self.exprs.call(call)
+        parts = self.exprs.call_parts(call)
+        codes = self.values([part for part, _ in parts], [level for _, level in parts])
+        return self.exprs.call(call, {id(part): code for (part, _), code in zip(parts, codes)})
+
     def st_CallStatement(self, node: n.CallStatement) -> None:
         out = self.out
         if self.shared.leaves[node.call.name] <= {"return", "end", "off_end"}:
-            out.emit(self.exprs.call(node.call))  # it can only end by RETOUR (or end the program)
+            out.emit(self.called(node.call))  # it can only end by RETOUR (or end the program)
         elif not self.goes_back_here(node.call.name):
             # (a RETOUR EN raises, for caught to go on; the test inline: a call of _subroutine after each call cost
             # a recursion 0.8 of its time)
-            out.emit(f"if (_r := {self.exprs.call(node.call)}) is not _RET: _subroutine(_r)")
+            out.emit(f"if (_r := {self.called(node.call)}) is not _RET: _subroutine(_r)")
         else:
-            out.emit(f"_r = {self.exprs.call(node.call)}")
+            out.emit(f"_r = {self.called(node.call)}")
             out.emit(self.came_back("_r is not _RET"))
 
     def goes_back_here(self, name: str) -> bool:

@@ -259,10 +259,13 @@ def joined(ex: ExpressionCode, node: n.Binary, left: str, lk: str, right: str, r
     return f"({j} if {test}({size} := _len({j} := {a} + {b})) <= _MAXS and {paid} else {general})"
 
 
-def literal_tail(node: n.Binary) -> tuple[object, object, list[str]] | None:
-    """(A, B, texts) where a join is A ! B ! 'x' ! ... with strings written out after its first two parts, else None."""
+def literal_tail(node: n.Binary, done: dict | None) -> tuple[object, object, list[str]] | None:
+    """(A, B, texts) where a join is A ! B ! 'x' ! ... with strings written out after its first two parts, else None;
+    None too where a join inside it is already computed, a step of a tall value (`done`: paid once, not again)."""
     texts = []
     while type(node) is n.Binary and node.op == "!" and type(node.right) is n.Str:
+        if done is not None and id(node.left) in done:
+            return None
         texts.append(node.right.value)
         node = node.left
     if not texts or type(node) is not n.Binary or node.op != "!":

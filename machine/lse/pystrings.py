@@ -259,7 +259,7 @@ def joined(ex: ExpressionCode, node: n.Binary, left: str, lk: str, right: str, r
     return f"({j} if {test}({size} := _len({j} := {a} + {b})) <= _MAXS and {paid} else {general})"
 
 
-def literal_tail(node: n.Binary, done: dict | None) -> tuple[object, object, list[str]] | None:
+def literal_tail(node: n.Binary, done: dict | None = None) -> tuple[object, object, list[str]] | None:
     """(A, B, texts) where a join is A ! B ! 'x' ! ... with strings written out after its first two parts, else None;
     None too where a join inside it is already computed, a step of a tall value (`done`: paid once, not again)."""
     texts = []

@@ -76,9 +76,9 @@ def quiet_procedures(layout: Layout) -> dict[str, set[str]]:
             stores[unit.name].update(stored - unit.locals)
     loud.update(owner for owner, node in layout.statements if type(node) is n.Executer)  # (another program)
     # A procedure is quiet if all it calls, at any depth, is; it stores what they store.
-    reach = analyses.called_units(layout)
-    return {name: stores[name].union(*(stores[callee] for callee in reach[name]))
-            for name in layout.units if name not in loud and not reach[name] & loud}
+    calls = analyses.unit_calls(layout)
+    reach, stored = analyses.reached(calls), analyses.reached(calls, stores)
+    return {name: set(stored[name]) for name in layout.units if name not in loud and not reach[name] & loud}
 
 
 def _stored(node: object) -> set[str] | None:

@@ -34,6 +34,17 @@ PROGRAMS = {
     "a procedure's own counter, called again": (lines(
         "10 TABLEAU T[9];&P(2);&P(5);AFFICHER T;TERMINER", "20 PROCEDURE &P(N) LOCAL N,K", "30 K←1",
         "40 T[K+N-1]←T[K+N-1]+K;K←K+1;SI K<=4 ALORS ALLER EN 40", "50 RETOUR"), []),
+    "a procedure's own counter named as the program's FAIRE variable": (lines(
+        "10 TABLEAU T[9];FAIRE 20 POUR J←1 JUSQUA 3", "20 &P(J)", "30 AFFICHER T,J;TERMINER",
+        "40 PROCEDURE &P(N) LOCAL N,J", "50 J←1", "60 T[J]←T[J]+N;J←J+2;SI J<=9 ALORS ALLER EN 60", "70 RETOUR"), []),
+    "the program's counter named as a procedure's own FAIRE variable": (lines(
+        "10 CHAINE S;TABLEAU T[9];S←'ABCDEFGHI';J←1", "20 T[J]←EQN(S,J)+&F(J);J←J+3;SI J<=9 ALORS ALLER EN 20",
+        "30 AFFICHER T;TERMINER", "40 PROCEDURE &F(N) LOCAL N,J,X", "50 X←0;FAIRE 60 POUR J←1 JUSQUA N",
+        "60 X←X+J", "70 RESULTAT X"), []),
+    "a procedure's own FAIRE variable beside another unit's position of the name": (lines(
+        "10 CHAINE S;S←'UN DEUX TROIS';I←1", "20 M←SCH(S,I,' ',J);AFFICHER &L(M);I←J+1;SI I<=LGR(S) ALORS ALLER EN 20",
+        "30 TERMINER", "40 PROCEDURE &L(M) LOCAL M,J,N", "50 N←0;FAIRE 60 POUR J←1 JUSQUA LGR(M)",
+        "60 N←N+EQN(M,J)", "70 RESULTAT N"), []),
     "a counter stepped by a large constant and indexed by a difference": (lines(
         "10 TABLEAU T[9];K←1;J←3", "20 K←K+1000000;J←J+1000000;SI K<9000000 ALORS ALLER EN 20",
         "30 T[J-K]←5;AFFICHER K,J,T"), []),
@@ -70,3 +81,16 @@ def test_a_counter_the_prompt_changes_at_a_pause_indexes_by_its_new_value() -> N
     assert "PAUSE EN LIGNE 20" in session.type("EX")
     session.type("K←4.5")  # a fraction: its int is none, the float indexes (the element of its whole part)
     assert "1 2 0 4.5 5.5 0 0 0 0" in " ".join(session.type("CO").split())
+
+
+def test_a_procedure_s_own_counter_has_its_int_though_the_program_s_variable_of_its_name_is_a_faire_s():
+    # (the names a FAIRE steps were left out by name: a procedure's own J, stepped by ALLER EN, had no int because
+    # the program's J was a FAIRE variable; a probe's Vigenere cipher read its key by EQN(CL,J))
+    code = listing(PROGRAMS["a procedure's own counter named as the program's FAIRE variable"][0])
+    procedure = code[code.index("def p_P("):]
+    assert "i_J = 1" in procedure and "(_at := i_J)" in procedure
+
+
+def test_a_procedure_s_own_faire_variable_has_its_int_though_another_unit_gives_a_position_to_its_name():
+    code = listing(PROGRAMS["a procedure's own FAIRE variable beside another unit's position of the name"][0])
+    assert "i_J" in code[code.index("def p_L("):]

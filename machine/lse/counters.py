@@ -37,7 +37,7 @@ def shadowed_counters(layout: Layout, foreign: set[int] | None = None) -> dict[s
     """
     owners: dict[tuple[str, str], set[str]] = {}
     assigned: set[str] = set()  # names given a value other than by a FAIRE, an assignment, LIRE or a position
-    positioned: set[str] = set()  # names given a position (SCH, CNB, GRL): a counter no FAIRE steps may be one
+    positioned: set[Key] = set()  # variables given a position (SCH, CNB, GRL): a counter no FAIRE steps may be one
     lent: set[Key] = set()  # the variables given to a parameter by reference, by (unit, name) of the caller
     for unit, node in layout.noted:
         kind = type(node)
@@ -50,7 +50,7 @@ def shadowed_counters(layout: Layout, foreign: set[int] | None = None) -> dict[s
         elif kind is n.Charger:
             assigned.update(target.name for target in (node.var, node.status) if type(target) is n.Var)
         elif kind is n.BuiltinCall and node.position_out is not None:
-            positioned.add(node.position_out.name)
+            positioned.add(unit.key(node.position_out.name))
         elif kind is n.Call:
             lent.update(unit.key(name) for name in given_by_reference(node, layout.units))
     if layout.paused:
@@ -68,10 +68,11 @@ def shadowed_counters(layout: Layout, foreign: set[int] | None = None) -> dict[s
             stored_by.setdefault(unit.key(node.position_out.name), set()).add(unit.name)
     found: dict[str, set[str]] = {name: set() for name in layout.units}
     reach = called_units(layout) if foreign is not None and not foreign else None
-    # (_counting leaves out the names a FAIRE steps, the others stored otherwise and the parameters)
+    # (_counting leaves out the variables a FAIRE steps, by whose they are: another unit's own of the name may be
+    # one; the names stored otherwise and the parameters)
     # (a name given by reference, where no line runs in a frame not its own: only the caller's variable of the name)
     lent_names = {name for _, name in lent}
-    counting = _counting(layout, {name for _, name in owners} | assigned | layout.parameters, lent)
+    counting = _counting(layout, assigned | layout.parameters, lent | set(owners))
     for (owner, name), units in stored_by.items() if reach is not None else ():
         # A variable no FAIRE steps that only its own unit's assignments and LIRE store into, one at least X←X±c
         # or LIRE (an ALLER EN's counter, a size read in): each sets its int (pystmt.counter_given), where no line
@@ -83,11 +84,14 @@ def shadowed_counters(layout: Layout, foreign: set[int] | None = None) -> dict[s
         # its own; a parameter J of &CHEMIN took the ints of every other procedure's FAIRE J: Dijkstra's 1.9 times)
         # (and a CHAINE or TABLEAU of the name: only one its unit's lines may run, as is_own_number says)
         unit = layout.units[owner]
+        # (given a position: by name where a line may run in another unit's frame, else that variable only)
         if reach is None:
             params, number, given = layout.parameters, layout.is_pure_number(name), name in lent_names
+            told = any(held == name for _, held in positioned)
         else:
             params, number, given = unit.params, layout.is_own_number(name, unit, foreign), (owner, name) in lent
-        if name in assigned or name in positioned or name in params or given or not number:
+            told = (owner, name) in positioned
+        if name in assigned or told or name in params or given or not number:
             continue
         if units == {owner} and stored_by.get((owner, name), units) == units:
             found[owner].add(name)
@@ -136,9 +140,10 @@ def _counting(layout: Layout, excluded: set[str], excluded_keys: set[Key] = froz
     return found
 
 
-def faire_variables(layout: Layout) -> set[str]:
-    """The names some FAIRE steps (the other counters' ints every assignment sets: pystmt.counter_given)."""
-    return {node.var for _, node in layout.noted if type(node) is n.Faire}
+def faire_variables(layout: Layout) -> set[Key]:
+    """The variables some FAIRE steps, by (unit, name) as Unit.key gives them (the other counters' ints every
+    assignment sets: pystmt.counter_given)."""
+    return {unit.key(node.var) for unit, node in layout.noted if type(node) is n.Faire}
 
 
 def counter_floors(layout: Layout) -> dict[str, int]:

@@ -124,12 +124,13 @@ class UnitCode(UnitNames):
         # (not a name some procedure has as the program's variable: its stores there are not this unit's)
         shadowed = shared.counters[unit.name] - set().union(*shared.aliased.values())
         shadowed = {name for name in shadowed if self.storage(name) in ("local", "global")}
+        stepped = {name for name in shadowed if unit.key(name) in shared.stepped}  # (the FAIRE variables)
         self.counters = set() if self.states is None or shared.debug or not shadowed else shadowed & (
             analyses.index_names(nodes) | analyses.position_names(  # (ALLER EN's counters: no products, see int_of)
-                nodes, None if shared.numbers.single else shadowed & shared.stepped))
+                nodes, None if shared.numbers.single else stepped))
         self.charges = ChargePlan(shared, self.block_ids, self.entries, self.states, roots,
                                   lambda: self.loops.counting is not None)
-        self.assigned_counters = self.counters - shared.stepped  # (ALLER EN's counters: see counters.counter_after)
+        self.assigned_counters = self.counters - stepped  # (ALLER EN's counters: see counters.counter_after)
         self.positioned = self.assigned_counters & analyses.position_outs(nodes)  # (their ints set with them)
         self.live_at = counters.live_counters(program, self.states, roots, self.counters, self.assigned_counters,
                                               self.positioned) if self.counters else {}

@@ -101,7 +101,7 @@ class ProgramCode:
         self.whole = kinds.whole_names(layout, arrays=holdings.counted_arrays(layout), exits=exits)
         self.proven: dict[str, set[str]] = {name: set() for name in layout.units}  # sure to (set by the linker)
         self.counters = counters.shadowed_counters(layout, foreign)  # variables with an int to index by
-        self.stepped = counters.faire_variables(layout)  # of them, those a FAIRE steps
+        self.stepped = counters.faire_variables(layout)  # of them, those a FAIRE steps (by Unit.key)
         self.floors = counters.counter_floors(layout)  # of them, the least value their int can have
         self.vectors = holdings.vectors(layout)  # arrays that are vectors whenever they are arrays
         self.shapes = holdings.shapes(layout)  # arrays whose sizes are constants, by name

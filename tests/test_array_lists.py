@@ -64,8 +64,9 @@ def test_a_matrix_index_reads_its_row_and_column_a_fraction_truncated(key, value
 
 @pytest.mark.parametrize(("key", "shown"), [
     (0.0, "V[0]"), (0.5, "V[0.5]"), (-0.0, "V[0]"), (-1.0, "V[-1]"), (-4.0, "V[-4]"), (-5.0, "V[-5]"),
-    (5.0, "V[5]"), (5.5, "V[5.5]"), (1e300, "V[" + str(int(1e300)) + "]"), (NAN, "V[nan]"), (INF, "V[inf]"),
-    (-INF, "V[-inf]"), (0, "V[0]"), (-1, "V[-1]"), (5, "V[5]"), ((1.0, 1.0), "V[1,1]"),
+    (5.0, "V[5]"), (5.5, "V[5.5]"), (1e300, "V[1.0E+300]"), (NAN, "V[INDEFINI]"), (INF, "V[INFINI]"),
+    (-INF, "V[-INFINI]"), (0, "V[0]"), (-1, "V[-1]"), (5, "V[5]"), ((1.0, 1.0), "V[1,1]"), (0.1 + 0.2, "V[0.3]"),
+    (2.5e10, "V[2.5E+10]"),
 ])
 def test_a_vector_index_out_of_range_is_indice_hors_limites_never_slot_0_nor_from_the_end(key, shown):
     v = vector()
@@ -78,8 +79,8 @@ def test_a_vector_index_out_of_range_is_indice_hors_limites_never_slot_0_nor_fro
 
 @pytest.mark.parametrize(("key", "shown"), [
     ((1.0, 4.0), "M[1,4]"), ((1.0, 4.999), "M[1,4.999]"), ((2.0, 0.0), "M[2,0]"), ((0.0, 1.0), "M[0,1]"),
-    ((3.0, 1.0), "M[3,1]"), ((-1.0, 3.0), "M[-1,3]"), ((1.0, -1.0), "M[1,-1]"), ((NAN, 1.0), "M[nan,1]"),
-    ((1.0, INF), "M[1,inf]"), ((1, 4), "M[1,4]"), (1.0, "M[1]"), (4.0, "M[4]"),
+    ((3.0, 1.0), "M[3,1]"), ((-1.0, 3.0), "M[-1,3]"), ((1.0, -1.0), "M[1,-1]"), ((NAN, 1.0), "M[INDEFINI,1]"),
+    ((1.0, INF), "M[1,INFINI]"), ((1, 4), "M[1,4]"), (1.0, "M[1]"), (4.0, "M[4]"),
 ])
 def test_a_matrix_column_past_the_last_never_lands_in_the_next_row(key, shown):
     m = matrix()
@@ -147,8 +148,12 @@ SCREEN = [
     ("X←M[4]", "", "INDICE HORS LIMITES M[4] EN LIGNE 10"),
     ("M[4]←1", "", "INDICE HORS LIMITES M[4] EN LIGNE 10"),
     ("&P(M[1,4])", "", "INDICE HORS LIMITES M[1,4] EN LIGNE 10"),
-    ("X←T[1E300*1E300]", "", "INDICE HORS LIMITES T[inf] EN LIGNE 10"),
-    ("X←T[(1E300*1E300)-(1E300*1E300)]", "", "INDICE HORS LIMITES T[nan] EN LIGNE 10"),
+    ("X←T[1E300*1E300]", "", "INDICE HORS LIMITES T[INFINI] EN LIGNE 10"),
+    ("X←T[(1E300*1E300)-(1E300*1E300)]", "", "INDICE HORS LIMITES T[INDEFINI] EN LIGNE 10"),
+    ("X←T[2.5E10+0.1]", "", "INDICE HORS LIMITES T[2.5E+10] EN LIGNE 10"),
+    ("X←M[1,0.1+0.2]", "", "INDICE HORS LIMITES M[1,0.3] EN LIGNE 10"),
+    ("TABLEAU W[1E300]", "", "MEMOIRE PLEINE TABLEAU W DE 1.0E+300 ELEMENTS EN LIGNE 10"),
+    ("TABLEAU W[1E300,1E300]", "", "MEMOIRE PLEINE TABLEAU W DE 1.0E+600 ELEMENTS EN LIGNE 10"),
     ("CHAINE C;C←'A';X←T[C]", "", "TYPES INCOMPATIBLES T EN LIGNE 10"),
     ("CHAINE C;C←'A';T[C]←1", "", "TYPES INCOMPATIBLES T EN LIGNE 10"),
     ("CHAINE S;S←'ABC';X←S[2];TABLEAU S[3]", "", "TYPES INCOMPATIBLES EN LIGNE 10"),

@@ -49,6 +49,8 @@ STEPPED = {
     "a call's arguments, one by reference": f"10 TABLEAU T[3];CHAINE S\n20 S←'AB';X←2;&G(T[1{PLUS}],S,X{PLUS},Y,"
                                             f"S{'!S' * 300})\n25 AFFICHER T[1],S,Y\n30 TERMINER\n"
                                             "40 PROCEDURE &G(A,B,C,D,E) LOCAL C,E\n50 A←C;B←'Z';D←LGR(E);RETOUR\n",
+    "an index's tall arithmetic, neither rounded nor checked": f"10 TABLEAU T[3];X←1E300\n20 AFFICHER 1{PLUS}+"
+                                                              f"T[X*1E300{PLUS}]\n",
 }
 
 
@@ -56,7 +58,8 @@ STEPPED = {
 @pytest.mark.parametrize("where", list(STEPPED))
 def test_a_chain_once_refused_is_computed_in_steps_as_the_reference_computes_it(where, profile):
     # (these were refused at their line with error 17, EXPRESSION TROP IMBRIQUEE: the writer could take in steps
-    # neither an arm of a conditional value, nor a call's arguments)
+    # neither an arm of a conditional value, nor a call's arguments; and an index's steps were computed as values,
+    # DEPASSEMENT DE CAPACITE where the index is INFINI)
     result = compare(STEPPED[where] + "60000 TERMINER\n", profile=profile)
     assert not any(result.values()), report(result)
     assert result == compare(STEPPED[where] + "60000 TERMINER\n", profile=profile)

@@ -121,6 +121,14 @@ def cca(x: float) -> str:
     return f"{sign}{digits[0]}.{digits[1:] or '0'}E{'-' if lead < 0 else '+'}{abs(lead):02d}"
 
 
+def count_text(count: int) -> str:
+    """A whole count (an array's elements) as the Micro prints a number, past a double's range too."""
+    if count < 1e300:
+        return cca(float(count))
+    digits = str(count)
+    return f"{digits[0]}.{digits[1:8].rstrip('0') or '0'}E+{len(digits) - 1}"
+
+
 def _u_digits(x: float) -> tuple[str, str, int]:
     """x (finite, not 0) rounded half up to _U_DIGITS significant digits: sign, digits without trailing zeros,
     exponent; from its 17 digits correctly rounded, decimal only where they sit on the half.

@@ -17,6 +17,7 @@ from types import CellType
 from machine.errors import Err, InternalError, LseError
 from machine.lse import ir
 from machine.lse.builtins import BUILTINS
+from machine.lse.formats import count_text
 from machine.lse.frames import RET, Back, Globals, Terminate
 from machine.lse.inputs import InputBuffer
 from machine.lse.layout import MAIN, Layout, layout
@@ -468,7 +469,7 @@ def _zero_filled(memory: Memory, meter: CellType, per_cell: int, counts: Counter
     """
     cells = dims[0] if len(dims) == 1 else dims[0] * dims[1]  # as values.new_array: one size or two
     if cells > held and memory.used + cells - held > memory.limit:
-        raise LseError(Err.MEMORY_FULL, f"TABLEAU {name} DE {cells} ELEMENTS")
+        raise LseError(Err.MEMORY_FULL, f"TABLEAU {name} DE {count_text(cells)} ELEMENTS")
     memory.used += cells - held
     meter.cell_contents += per_cell * cells  # charge(), written out likewise
     if counts is not None:

@@ -1,6 +1,6 @@
 """LSE run-time values: numbers are floats, strings are str, arrays are plain lists (Array); variable tables.
 
-Imports only the error catalogue.
+Imports only the error catalogue (and formats, for an index shown in an error, when it is shown).
 """
 
 from __future__ import annotations
@@ -119,10 +119,12 @@ def copy_array(array: list) -> list:
 
 
 def _show(key: object) -> str:
+    """An index as the Micro prints a number (`T[0.1]`, `T[2.5E+10]`, `T[INFINI]`), not as Python does."""
     if isinstance(key, tuple):
         return ",".join(_show(k) for k in key)
-    if isinstance(key, float) and key.is_integer():
-        return str(int(key))
+    if isinstance(key, float | int):
+        from machine.lse.formats import cca  # (an error's text only: formats imports this module)
+        return cca(float(key))
     return str(key)
 
 

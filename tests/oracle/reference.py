@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from machine.errors import Err, LseError, render
 from machine.lse import nodes as n
 from machine.lse.environment import Environment
-from machine.lse.formats import render_formatted, render_plain
+from machine.lse.formats import count_text, render_formatted, render_plain
 from machine.lse.inputs import InputBuffer, parse_number_field
 from machine.lse.numbers import checked, round32
 from machine.lse.parser import parse
@@ -338,7 +338,7 @@ class Reference(Expressions):
         count = math.prod(dims)
         if name in env.strings or (name in env and type(env[name]) is not Array):
             raise LseError(Err.ALREADY_DECLARED, name)
-        self.memory.take(count - cells_of(env.get(name)), f"TABLEAU {name} DE {count} ELEMENTS")
+        self.memory.take(count - cells_of(env.get(name)), f"TABLEAU {name} DE {count_text(count)} ELEMENTS")
         self.charge("element_init", count)
         env[name] = new_array(name, tuple(dims))
 

@@ -122,9 +122,11 @@ def _show(key: object) -> str:
     """An index as the Micro prints a number (`T[0.1]`, `T[2.5E+10]`, `T[INFINI]`), not as Python does."""
     if isinstance(key, tuple):
         return ",".join(_show(k) for k in key)
-    if isinstance(key, float | int):
-        from machine.lse.formats import cca  # (an error's text only: formats imports this module)
-        return cca(float(key))
+    from machine.lse.formats import cca, count_text  # (an error's text only: formats imports this module)
+    if type(key) is float:
+        return cca(key)
+    if type(key) is int:  # (an int index of the generated code: any size)
+        return count_text(key) if key >= 0 else "-" + count_text(-key)
     return str(key)
 
 

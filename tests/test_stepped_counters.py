@@ -45,6 +45,10 @@ PROGRAMS = {
         "10 CHAINE S;S←'UN DEUX TROIS';I←1", "20 M←SCH(S,I,' ',J);AFFICHER &L(M);I←J+1;SI I<=LGR(S) ALORS ALLER EN 20",
         "30 TERMINER", "40 PROCEDURE &L(M) LOCAL M,J,N", "50 N←0;FAIRE 60 POUR J←1 JUSQUA LGR(M)",
         "60 N←N+EQN(M,J)", "70 RESULTAT N"), []),
+    "the program's counter named as a procedure's parameter by value, given a FAIRE variable": (lines(
+        "10 TABLEAU T[9];FAIRE 40 POUR N←3 JUSQUA 5;T[N]←T[N]+1;K←N",
+        "20 T[K]←T[K]+&P(K);K←K+2;SI K<=9 ALORS ALLER EN 20",
+        "40 *", "50 AFFICHER T;TERMINER", "60 PROCEDURE &P(K) LOCAL K", "70 RESULTAT K*K"), []),
     "a counter stepped by a large constant and indexed by a difference": (lines(
         "10 TABLEAU T[9];K←1;J←3", "20 K←K+1000000;J←J+1000000;SI K<9000000 ALORS ALLER EN 20",
         "30 T[J-K]←5;AFFICHER K,J,T"), []),
@@ -94,3 +98,11 @@ def test_a_procedure_s_own_counter_has_its_int_though_the_program_s_variable_of_
 def test_a_procedure_s_own_faire_variable_has_its_int_though_another_unit_gives_a_position_to_its_name():
     code = listing(PROGRAMS["a procedure's own FAIRE variable beside another unit's position of the name"][0])
     assert "i_J" in code[code.index("def p_L("):]
+
+
+def test_a_counter_named_as_a_parameter_by_value_and_given_a_faire_variable_s_value_has_its_int():
+    # (every name some procedure had as a parameter was left out: a probe's queens by ALLER EN had K a float, as
+    # its recursive &PLACE(K) was another; and `K←N`, N a FAIRE variable, took no int from N's)
+    name = "the program's counter named as a procedure's parameter by value, given a FAIRE variable"
+    main = listing(PROGRAMS[name][0]).split("def p_P(")[0]
+    assert "i_K = _k if -16777216 <= (_k := i_N) <= 16777216 else _NAN" in main and "(_k := i_K + 2)" in main

@@ -72,13 +72,6 @@ def shadowed_counters(layout: Layout, foreign: set[int] | None = None) -> dict[s
     # one; the names stored otherwise and the parameters)
     # (a name given by reference, where no line runs in a frame not its own: only the caller's variable of the name)
     lent_names = {name for _, name in lent}
-    counting = _counting(layout, assigned | layout.parameters, lent | set(owners))
-    for (owner, name), units in stored_by.items() if reach is not None else ():
-        # A variable no FAIRE steps that only its own unit's assignments and LIRE store into, one at least X←X±c
-        # or LIRE (an ALLER EN's counter, a size read in): each sets its int (pystmt.counter_given), where no line
-        # runs in another's frame. (Any other is read as pykept.py keeps its index.)
-        if units == {owner} and (owner, name) in counting and layout.is_pure_number(name):
-            found[owner].add(name)
     for (owner, name), units in owners.items():  # a procedure's own only: a recursive call has its own int
         # (a name that is some procedure's parameter: only the owner's counts, where no line runs in a frame not
         # its own; a parameter J of &CHEMIN took the ints of every other procedure's FAIRE J: Dijkstra's 1.9 times)
@@ -100,14 +93,30 @@ def shadowed_counters(layout: Layout, foreign: set[int] | None = None) -> dict[s
             # of its own where no call it makes can store into it (no line runs in a frame not its own).
             writers = units | stored_by.get((owner, name), set())
             found.update({unit: found[unit] | {name} for unit in units if not reach[unit] & writers})
+    # (a store of a FAIRE variable's int makes one too: `K←N` in the queens of a probe, N the board's size)
+    stepped = {unit: set(names) for unit, names in found.items()}
+    # (a parameter by value is its procedure's own variable, given at each call: that variable only; one by
+    # reference names another unit's: by name)
+    by_value = {(unit.name, param) for unit in layout.units.values() for param in unit.params
+                if param not in unit.by_reference}
+    by_name = {param for unit in layout.units.values() for param in unit.by_reference}
+    counting = _counting(layout, assigned | by_name, lent | set(owners) | by_value, stepped)
+    for (owner, name), units in stored_by.items() if reach is not None else ():
+        # A variable no FAIRE steps that only its own unit's assignments and LIRE store into, one at least X←X±c
+        # or LIRE (an ALLER EN's counter, a size read in): each sets its int (pystmt.counter_given), where no line
+        # runs in another's frame. (Any other is read as pykept.py keeps its index.)
+        if units == {owner} and (owner, name) in counting and layout.is_pure_number(name):
+            found[owner].add(name)
     return found
 
 
-def _counting(layout: Layout, excluded: set[str], excluded_keys: set[Key] = frozenset()) -> set[Key]:
+def _counting(layout: Layout, excluded: set[str], excluded_keys: set[Key] = frozenset(),
+              stepped: dict[str, set[str]] | None = None) -> set[Key]:
     """The variables (owner, name) that an assignment X←X±c or a LIRE stores into, whose every other assignment
-    is a whole constant, an element (a column kept in a TABLEAU, as the queens' C[K]) or + - * of constants and
-    such variables (their ints make its own: pystmt.int_made); a greatest fixpoint, from none of the `excluded`
-    names nor the `excluded_keys` variables. (A position computed, `P←POS(S,P,T)`, a product of a parameter: a
+    is a whole constant, an element (a column kept in a TABLEAU, as the queens' C[K]) or + - * of constants, such
+    variables and the unit's FAIRE variables that have an int (`stepped`): their ints make its own (pystmt.int_made);
+    a greatest fixpoint, from none of the `excluded` names nor the `excluded_keys` variables. (A position computed,
+    `P←POS(S,P,T)`, a product of a parameter: a
     store that takes the int from the float cost more than the indexes saved, heap 1.06; a position that SCH, CNB
     or GRL give back sets the int it has worked out: see shadowed_counters.)"""
     stores: dict[tuple[str, str], list[tuple[Unit, object]]] = {}
@@ -122,9 +131,12 @@ def _counting(layout: Layout, excluded: set[str], excluded_keys: set[Key] = froz
         elif kind is n.Lire:
             found.update(unit.key(target.name) for target in node.targets if type(target) is n.Var)
 
+    stepped = stepped or {}
+
     def made(unit: Unit, expr: object, depth: int = 0) -> bool:  # (a tall expression is none: no recursion limit)
         kind = type(expr)
-        return depth < 16 and (kind is n.Num or kind is n.Var and unit.key(expr.name) in found or
+        return depth < 16 and (kind is n.Num or kind is n.Var and (
+            unit.key(expr.name) in found or expr.name in stepped.get(unit.name, ())) or
                                kind is n.Unary and made(unit, expr.operand, depth + 1) or
                                kind is n.Binary and expr.op in "+-*" and made(unit, expr.left, depth + 1) and
                                made(unit, expr.right, depth + 1))

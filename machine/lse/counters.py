@@ -68,8 +68,6 @@ def shadowed_counters(layout: Layout, foreign: set[int] | None = None) -> dict[s
             stored_by.setdefault(unit.key(node.position_out.name), set()).add(unit.name)
     found: dict[str, set[str]] = {name: set() for name in layout.units}
     reach = called_units(layout) if foreign is not None and not foreign else None
-    # (_counting leaves out the variables a FAIRE steps, by whose they are: another unit's own of the name may be
-    # one; the names stored otherwise and the parameters)
     # (a name given by reference, where no line runs in a frame not its own: only the caller's variable of the name)
     lent_names = {name for _, name in lent}
     for (owner, name), units in owners.items():  # a procedure's own only: a recursive call has its own int
@@ -93,10 +91,11 @@ def shadowed_counters(layout: Layout, foreign: set[int] | None = None) -> dict[s
             # of its own where no call it makes can store into it (no line runs in a frame not its own).
             writers = units | stored_by.get((owner, name), set())
             found.update({unit: found[unit] | {name} for unit in units if not reach[unit] & writers})
-    # (a store of a FAIRE variable's int makes one too: `K←N` in the queens of a probe, N the board's size)
+    # (_counting leaves out the variables a FAIRE steps, by whose they are: another unit's own of the name may be
+    # one; the names stored otherwise; a parameter by value, its procedure's own variable given at each call, as
+    # that variable only, and one by reference, which names another unit's, by name. A store of a FAIRE variable
+    # that has an int makes a counter's: `K←N` in the queens of a probe, N the board's size)
     stepped = {unit: set(names) for unit, names in found.items()}
-    # (a parameter by value is its procedure's own variable, given at each call: that variable only; one by
-    # reference names another unit's: by name)
     by_value = {(unit.name, param) for unit in layout.units.values() for param in unit.params
                 if param not in unit.by_reference}
     by_name = {param for unit in layout.units.values() for param in unit.by_reference}
@@ -116,9 +115,9 @@ def _counting(layout: Layout, excluded: set[str], excluded_keys: set[Key] = froz
     is a whole constant, an element (a column kept in a TABLEAU, as the queens' C[K]) or + - * of constants, such
     variables and the unit's FAIRE variables that have an int (`stepped`): their ints make its own (pystmt.int_made);
     a greatest fixpoint, from none of the `excluded` names nor the `excluded_keys` variables. (A position computed,
-    `P←POS(S,P,T)`, a product of a parameter: a
-    store that takes the int from the float cost more than the indexes saved, heap 1.06; a position that SCH, CNB
-    or GRL give back sets the int it has worked out: see shadowed_counters.)"""
+    `P←POS(S,P,T)`, a product of a parameter: a store that takes the int from the float cost more than the indexes
+    saved, heap 1.06; a position that SCH, CNB or GRL give back sets the int it has worked out: see
+    shadowed_counters.)"""
     stores: dict[tuple[str, str], list[tuple[Unit, object]]] = {}
     found: set[tuple[str, str]] = set()
     for unit, node in layout.noted:

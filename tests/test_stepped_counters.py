@@ -49,6 +49,9 @@ PROGRAMS = {
         "10 TABLEAU T[9];FAIRE 40 POUR N←3 JUSQUA 5;T[N]←T[N]+1;K←N",
         "20 T[K]←T[K]+&P(K);K←K+2;SI K<=9 ALORS ALLER EN 20",
         "40 *", "50 AFFICHER T;TERMINER", "60 PROCEDURE &P(K) LOCAL K", "70 RESULTAT K*K"), []),
+    "the program's counter named as a procedure's own CHAINE": (lines(
+        "10 TABLEAU V[9];T←1", "20 V[T]←V[T]+&L(T);T←T+1;SI T<=9 ALORS ALLER EN 20", "30 AFFICHER V;TERMINER",
+        "40 PROCEDURE &L(N) LOCAL N,T", "50 CHAINE T;T←CCA(N)", "60 RESULTAT LGR(T)"), []),
     "a counter stepped by a large constant and indexed by a difference": (lines(
         "10 TABLEAU T[9];K←1;J←3", "20 K←K+1000000;J←J+1000000;SI K<9000000 ALORS ALLER EN 20",
         "30 T[J-K]←5;AFFICHER K,J,T"), []),
@@ -106,3 +109,9 @@ def test_a_counter_named_as_a_parameter_by_value_and_given_a_faire_variable_s_va
     name = "the program's counter named as a procedure's parameter by value, given a FAIRE variable"
     main = listing(PROGRAMS[name][0]).split("def p_P(")[0]
     assert "i_K = _k if -16777216 <= (_k := i_N) <= 16777216 else _NAN" in main and "(_k := i_K + 2)" in main
+
+
+def test_a_counter_named_as_another_procedure_s_own_chaine_has_its_int():
+    # (a CHAINE of the name anywhere left the program's counter a float: is_pure_number counts every unit's)
+    main = listing(PROGRAMS["the program's counter named as a procedure's own CHAINE"][0]).split("def p_L(")[0]
+    assert "i_T += 1" in main

@@ -104,7 +104,7 @@ def shadowed_counters(layout: Layout, foreign: set[int] | None = None) -> dict[s
         # A variable no FAIRE steps that only its own unit's assignments and LIRE store into, one at least X←X±c
         # or LIRE (an ALLER EN's counter, a size read in): each sets its int (pystmt.counter_given), where no line
         # runs in another's frame. (Any other is read as pykept.py keeps its index.)
-        if units == {owner} and (owner, name) in counting and layout.is_pure_number(name):
+        if units == {owner} and (owner, name) in counting and layout.is_own_number(name, layout.units[owner], foreign):
             found[owner].add(name)
     return found
 

@@ -1,7 +1,7 @@
-"""A call statement, or an assignment of a function's result, whose procedure may end by RETOUR EN goes on at
-that line's block through the dispatch (`_came_back`), with no exception raised for caught() to find it; the
-cycles paid ahead for what follows the call are given back as caught() gives them. Each program runs in every
-mode of the Micro against the reference (output, error and line, cycles), on both machines.
+"""A call statement, or an assignment of a function's result (to a variable or an element), whose procedure may
+end by RETOUR EN goes on at that line's block through the dispatch (`_came_back`), with no exception raised for
+caught() to find it; the cycles paid ahead for what follows the call are given back as caught() gives them. Each
+program runs in every mode of the Micro against the reference (output, error and line, cycles), on both machines.
 """
 
 from __future__ import annotations
@@ -32,6 +32,14 @@ PROGRAMS = {
     "a function that ends by RETOUR: its assignment fails": (
         "10 FAIRE 20 POUR K←1 JUSQUA 3\n20 X←&F(K);AFFICHER X\n30 TERMINER\n"
         "100 PROCEDURE &F(N) LOCAL N\n110 SI N=2 ALORS RETOUR\n115 SI N=9 ALORS RETOUR EN 20\n120 RESULTAT N*2\n"),
+    "a function's result stored into an element, or abandoned by RETOUR EN": (
+        "10 TABLEAU T[5],M[2,3];N←0;FAIRE 40 POUR K←1 JUSQUA 8\n20 T[1+K-5*ENT(K/5)]←&F(K)\n"
+        "25 M[1+K-2*ENT(K/2),K-3*ENT(K/3)+1]←&F(K+1);N←N+1;ALLER EN 40\n30 N←N+100\n40 *\n"
+        "50 AFFICHER N,T,M;TERMINER\n100 PROCEDURE &F(J) LOCAL J\n110 SI J-3*ENT(J/3)=0 ALORS RETOUR EN 30\n"
+        "120 RESULTAT J*J\n"),
+    "an element out of range, then RETOUR EN before its store": (
+        "10 TABLEAU T[5];I←7\n20 T[I]←&F(-1)\n30 AFFICHER T;TERMINER\n50 AFFICHER 'REVENU';T[I]←&F(1)\n"
+        "100 PROCEDURE &F(K) LOCAL K\n110 AFFICHER 'F';SI K<0 ALORS RETOUR EN 50\n120 RESULTAT K\n"),
     # (found by the oracle: a procedure written straight, with no dispatch to go on by, calls one that may come
     # back to a line through the program's computed jump: its call keeps the exception)
     "a straight procedure's call of one that may come back by a computed jump's line": (
@@ -50,7 +58,8 @@ def test_every_mode_agrees_with_the_reference_on_a_return_to_a_line(name: str, p
 
 
 @pytest.mark.parametrize("name", ["a binary search that leaves by RETOUR EN to the caller's label",
-                                  "a recursive function left by RETOUR EN level by level, into an assignment"])
+                                  "a recursive function left by RETOUR EN level by level, into an assignment",
+                                  "a function's result stored into an element, or abandoned by RETOUR EN"])
 def test_a_return_to_a_line_goes_on_by_the_dispatch_with_no_exception(name: str) -> None:
     code = listing(PROGRAMS[name])
     assert "_came_back(_r, lp)" in code and "_subroutine(" not in code

@@ -107,9 +107,7 @@ class StatementCode:
         out = self.out
         if type(target) is n.Var:
             if type(node.expr) is n.Call and self.goes_back_here(node.expr.name):  # V←&F(...): see st_CallStatement
-                out.emit(f"_r = {self.called(node.expr)}")
-                out.emit(self.came_back("_type(_r) is _Back"))
-                out.emit(self.unit.store(target.name, "_function(_r)", self.exprs.result_kind(node.expr.name)))
+                out.emit(self.unit.store(target.name, *self.came_back_with(node.expr)))
                 self.counter_given(target.name, node.expr)
                 return
             if type(node.expr) is n.Conditional and self.assigned_by_arms(target.name, node.expr):
@@ -126,7 +124,10 @@ class StatementCode:
         array = self.unit.array(target.name)
         parts = (*target.indices, node.expr)
         if not all(self.exprs.short(part) for part in parts):
-            self.tall_store(array, target, node.expr)
+            self.stored_in_turn(array, target, lambda: self.value(node.expr))
+            return
+        if type(node.expr) is n.Call and self.goes_back_here(node.expr.name):  # T[I]←&F(...): as V←&F(...)
+            self.stored_in_turn(array, target, lambda: self.came_back_with(node.expr))
             return
         exprs = self.exprs
         if exprs.cold:
@@ -226,8 +227,9 @@ class StatementCode:
         code, kind = self.exprs.expr(expr)
         return f"_put({array}, {key}, {code if kind == 'n' else f'_num({code})'})"
 
-    def tall_store(self, array: str, target: n.Index, expr: object) -> None:
-        """An element stored from a tall index or value: the array, each index part, then the value, in steps."""
+    def stored_in_turn(self, array: str, target: n.Index, value: Callable[[], tuple[str, str]]) -> None:
+        """An element stored statement by statement: the array, each index part, then the value `value` writes (a
+        tall one in steps; a call that may end by RETOUR EN, which leaves the element as it was: came_back_with)."""
         out = self.out
         out.emit(f"_a = {array}")
         keys = []
@@ -235,9 +237,16 @@ class StatementCode:
             code, kind = self.index(index)
             out.emit(f"{name} = {code}")
             keys.append((name, kind))
-        code, kind = self.value(expr)
+        code, kind = value()
         for line in self.exprs.element("_a", keys, "").store(code if kind == "n" else f"_num({code})"):
             out.emit(line)
+
+    def came_back_with(self, call: n.Call) -> tuple[str, str]:
+        """A function's call whose RETOUR EN goes on at its line's block here (goes_back_here): the call, the jump
+        if it came back so, and the code and kind of its result otherwise."""
+        self.out.emit(f"_r = {self.called(call)}")
+        self.out.emit(self.came_back("_type(_r) is _Back"))
+        return "_function(_r)", self.exprs.result_kind(call.name)
 
     def key(self, indices: tuple) -> str:
         """An element's index: a tall one computed first in steps (neither rounded nor checked, as any index)."""

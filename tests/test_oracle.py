@@ -98,8 +98,8 @@ def test_every_mode_agrees_with_the_reference_on_random_shapes_of_jumps_and_loop
 
 @pytest.mark.parametrize("first", range(0, TALL_PROGRAMS, RANDOM_CHUNK))
 def test_every_mode_agrees_with_the_reference_on_random_programs_with_tall_values(first):
-    # (the first 600 found: a tall arm of SI...ALORS...SINON, a call statement's tall argument refused with error
-    # 17; a tall join inside a SCH paid twice; a by-reference name read before the call)
+    # (such programs found, in session 24: a tall arm of SI...ALORS...SINON and a call statement's tall argument
+    # refused with error 17; a tall join inside a SCH paid twice in plain runs)
     failures = disagreements(first, 3_000_000, (5, 8, 12), shapes=first % 100 == 50, tall=True)
     assert not failures, "\n\n".join(failures)
 

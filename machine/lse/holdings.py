@@ -17,7 +17,7 @@ from machine.lse import nodes as n
 from machine.lse.analyses import referenced_globals, successors, whole_stores
 from machine.lse.builtins import BUILTINS
 from machine.lse.kinds import result_expressions, whole_names
-from machine.lse.layout import MAIN, Layout
+from machine.lse.layout import MAIN, Layout, given_by_reference
 from machine.lse.operands import whole_constant
 from machine.lse.ownership import stored_whole
 
@@ -165,17 +165,28 @@ def string_kinds(layout: Layout, exits: dict[str, list], broken: set[str] | froz
     store of one sets. `foreign`: the lines a unit other than their own may run (analyses.foreign_lines); given,
     a procedure's store into a name of its own, on a line only it runs, is no store into the program's name of
     that name (which may then be one); None: no procedure's own name is one."""
-    names = layout.string_names - layout.array_names - layout.loaded_names - referenced_globals(layout) - broken
+    names = layout.string_names - layout.array_names - layout.loaded_names - broken
     if foreign is None:
         names -= own_names(layout)
+    # A name given whole to a parameter by reference holds what the procedure stores into the parameter too: those
+    # stores count as its own (and it is none where the parameter is declared an array, loaded or given on).
+    given, passed = _given_to(layout), _given_on(layout)
+    names -= {name for (unit, param), held in given.items() if param in layout.array_names or
+              param in layout.loaded_names or (unit, param) in passed for name in held}
     stores: list[tuple[str, object, set[str]]] = []  # (name, expression, the names read there that are not names)
     for owner, node in layout.noted:
         mine = set() if owner.name == MAIN or foreign is None or node.line in foreign else owner.locals
         if type(node) is n.Assign:
-            if type(node.target) is n.Var and node.target.name not in mine:
-                stores.append((node.target.name, node.expr, mine))
+            if type(node.target) is n.Var:
+                target = node.target.name
+                if target not in mine:
+                    stores.append((target, node.expr, mine))
+                stores.extend((name, node.expr, mine) for name in given.get((owner.name, target), ()))
         else:
-            names.difference_update(set(whole_stores(node)) - mine)
+            stored = set(whole_stores(node))
+            names.difference_update(stored - mine)
+            for target in stored:  # (through a parameter by reference, which is a name of the procedure's)
+                names.difference_update(given.get((owner.name, target), ()))
     results = result_expressions(exits)
     functions = set(results)
     own = own or {}
@@ -193,6 +204,23 @@ def string_kinds(layout: Layout, exits: dict[str, list], broken: set[str] | froz
                 functions.discard(name)
                 changed = True
     return names, functions
+
+
+def _given_to(layout: Layout) -> dict[tuple[str, str], set[str]]:
+    """Each (procedure, parameter by reference) with the names some call gives it whole."""
+    given: dict[tuple[str, str], set[str]] = {}
+    for call in layout.calls:
+        callee = layout.units.get(call.name)
+        for param, arg in zip(callee.params if callee else (), call.args):
+            if type(arg) is n.Var and param in callee.by_reference:
+                given.setdefault((call.name, param), set()).add(arg.name)
+    return given
+
+
+def _given_on(layout: Layout) -> set[tuple[str, str]]:
+    """The (procedure, name) pairs where a procedure gives a name of its, whole, to a parameter by reference."""
+    return {(owner.name, name) for owner, node in layout.noted if type(node) is n.Call
+            for name in given_by_reference(node, layout.units)}
 
 
 def string_params(layout: Layout, strings: set[str], functions: set[str],

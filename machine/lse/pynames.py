@@ -124,7 +124,7 @@ class UnitNames:
                 where == "ref" and name in self.shared.number_refs.get(self.unit.name, ())) or (
                 where == "table" and self.table_number(name)):
             return "n"
-        return "s" if where == "string" or (where == "global" and name in self.shared.strings) or (
+        return "s" if where == "string" or (where in ("global", "shared") and name in self.shared.strings) or (
             name in self.held_strings) else "?"
 
     def table_number(self, name: str) -> bool:

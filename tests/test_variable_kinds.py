@@ -29,8 +29,14 @@ FOUND = [
     ("a CHAINE given a position", "10 CHAINE S;X←SCH('A,B',1,',',S)\n", set()),
     ("a CHAINE that is a loop's variable", "10 CHAINE S\n20 FAIRE 30 POUR S←1 JUSQUA 2\n30 *\n", set()),
     ("a CHAINE loaded from the disk", "10 CHAINE S;CHARGER S,1,'F'\n", set()),
-    ("a CHAINE given by reference", "10 CHAINE S;S←'A';&P(S)\n20 TERMINER\n30 PROCEDURE &P(X)\n40 RETOUR\n",
-     set()),
+    ("a CHAINE given by reference, nothing stored there", "10 CHAINE S;S←'A';&P(S)\n20 TERMINER\n"
+     "30 PROCEDURE &P(X)\n40 RETOUR\n", {"S"}),
+    ("a CHAINE given by reference, a join stored there", "10 CHAINE S;S←'A';&P(S)\n20 TERMINER\n"
+     "30 PROCEDURE &P(X)\n40 X←X!'B';RETOUR\n", {"S"}),
+    ("a CHAINE given by reference, a number stored there", "10 CHAINE S;S←'A';&P(S)\n20 TERMINER\n"
+     "30 PROCEDURE &P(X)\n40 X←1;RETOUR\n", set()),
+    ("a CHAINE given by reference, read in there", "10 CHAINE S;S←'A';&P(S)\n20 TERMINER\n"
+     "30 PROCEDURE &P(X)\n40 LIRE X;RETOUR\n", set()),
     ("a CHAINE's name a procedure's own", "10 CHAINE S;S←'A';&P\n20 TERMINER\n30 PROCEDURE &P LOCAL S\n40 RETOUR\n",
      set()),
     ("a CHAINE given a string in a procedure", "10 CHAINE S;S←'A';&P\n20 TERMINER\n30 PROCEDURE &P\n40 S←S!'B'\n",

@@ -333,11 +333,20 @@ def referenced_globals(layout: Layout, aliased: dict[str, frozenset[str]] | None
     """Names given whole to a by-reference parameter somewhere: the program's variable of that name
     lives in a table (`_R`), so that the callee reads it with one lookup (a cell cannot be referenced); not
     to one of the `aliased` (passing.aliased_references), which is that variable in its procedure."""
-    units, aliased = layout.units, aliased or {}
-    return {arg.name for call in layout.calls if call.name in units
-            for param, arg in zip(units[call.name].params, call.args)
-            if type(arg) is n.Var and param in units[call.name].by_reference and param not in aliased.get(
-                call.name, ())}
+    aliased = aliased or {}
+    return {name for (procedure, param), names in given_whole(layout).items()
+            if param not in aliased.get(procedure, ()) for name in names}
+
+
+def given_whole(layout: Layout) -> dict[tuple[str, str], set[str]]:
+    """Each (procedure, parameter by reference) with the names some call gives it whole."""
+    given: dict[tuple[str, str], set[str]] = {}
+    for call in layout.calls:
+        callee = layout.units.get(call.name)
+        for param, arg in zip(callee.params if callee else (), call.args):
+            if type(arg) is n.Var and param in callee.by_reference:
+                given.setdefault((call.name, param), set()).add(arg.name)
+    return given
 
 
 def called_units(layout: Layout) -> dict[str, set[str]]:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from machine.lse import ir
 from machine.lse import nodes as n
-from machine.lse.analyses import referenced_globals, successors, whole_stores
+from machine.lse.analyses import given_whole, referenced_globals, successors, whole_stores
 from machine.lse.builtins import BUILTINS
 from machine.lse.kinds import result_expressions, whole_names
 from machine.lse.layout import MAIN, Layout, given_by_reference
@@ -170,7 +170,7 @@ def string_kinds(layout: Layout, exits: dict[str, list], broken: set[str] | froz
         names -= own_names(layout)
     # A name given whole to a parameter by reference holds what the procedure stores into the parameter too: those
     # stores count as its own (and it is none where the parameter is declared an array, loaded or given on).
-    given, passed = _given_to(layout), _given_on(layout)
+    given, passed = given_whole(layout), _given_on(layout)
     names -= {name for (unit, param), held in given.items() if param in layout.array_names or
               param in layout.loaded_names or (unit, param) in passed for name in held}
     stores: list[tuple[str, object, set[str]]] = []  # (name, expression, the names read there that are not names)
@@ -204,17 +204,6 @@ def string_kinds(layout: Layout, exits: dict[str, list], broken: set[str] | froz
                 functions.discard(name)
                 changed = True
     return names, functions
-
-
-def _given_to(layout: Layout) -> dict[tuple[str, str], set[str]]:
-    """Each (procedure, parameter by reference) with the names some call gives it whole."""
-    given: dict[tuple[str, str], set[str]] = {}
-    for call in layout.calls:
-        callee = layout.units.get(call.name)
-        for param, arg in zip(callee.params if callee else (), call.args):
-            if type(arg) is n.Var and param in callee.by_reference:
-                given.setdefault((call.name, param), set()).add(arg.name)
-    return given
 
 
 def _given_on(layout: Layout) -> set[tuple[str, str]]:

@@ -160,7 +160,7 @@ class ExpressionCode(IndexCode):
                     code, kind = self.expr(item)  # small enough: one step
                 elif not ready:
                     stack.append((item, True, self.in_index))
-                    stack.extend(reversed(self.step_parts(item)))
+                    stack.extend((part, False, at) for part, at in reversed(self.step_parts(item)))
                     continue
                 elif type(item) is n.Conditional:
                     done[id(item)] = self.conditional_steps(item, done[id(item.cond)][0])
@@ -174,18 +174,18 @@ class ExpressionCode(IndexCode):
             self.in_index = level
         return done[id(node)]
 
-    def step_parts(self, node: object) -> list[tuple[object, bool, int]]:
-        """What the steps of a node compute before it, in order, each at its index level: a conditional's
+    def step_parts(self, node: object) -> list[tuple[object, int]]:
+        """What the steps of a node compute before it, in order, each with its index level: a conditional's
         condition only (the arm not taken is never computed), a procedure's arguments but those given by
         reference (a name is not read; an element's index is computed), an element's index one level in."""
         level = self.in_index
         if type(node) is n.Conditional:
-            return [(node.cond, False, level)]
+            return [(node.cond, level)]
         if type(node) is n.Index:
-            return [(index, False, level + 1) for index in node.indices]
-        if type(node) is not n.Call:
-            return [(kid, False, level) for kid in children(node)]
-        return [(part, False, at) for part, at in self.call_parts(node)]
+            return [(index, level + 1) for index in node.indices]
+        if type(node) is n.Call:
+            return self.call_parts(node)
+        return [(kid, level) for kid in children(node)]
 
     def call_parts(self, node: n.Call) -> list[tuple[object, int]]:
         """A procedure call's parts computed before it, in order, with their index level (see step_parts)."""

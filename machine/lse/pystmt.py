@@ -76,10 +76,10 @@ class StatementCode:
             self.out.emit(step)
         return code, kind
 
-    def values(self, nodes: list, levels: list[int] | None = None) -> list[tuple[str, str]]:
+    def values(self, nodes: list, in_index: list[bool] | None = None) -> list[tuple[str, str]]:
         """The codes of a statement's parts in the order LSE evaluates them: where a part after another is tall
         (its steps are written before the statement), each part before it is kept in a temporary first. With
-        `levels`, each part's index level (index arithmetic is neither rounded nor checked).
+        `in_index`, which parts are an index's (see index).
 
         Decision: `AFFICHER C,(SI ...),<a chain of 80 terms>` read the chain's variables before the conditional's
         (another error reported; a call's effects out of order): randprog's tall values found it."""
@@ -88,12 +88,7 @@ class StatementCode:
             later[at] = later[at + 1] or not self.exprs.short(nodes[at + 1])
         found = []
         for at, (node, keep) in enumerate(zip(nodes, later)):
-            level = levels[at] if levels else 0
-            self.exprs.in_index += level
-            try:
-                code, kind = self.value(node)
-            finally:
-                self.exprs.in_index -= level
+            code, kind = self.index(node) if in_index and in_index[at] else self.value(node)
             if keep:
                 temp = self.exprs.step_temp()
                 self.out.emit(f"{temp} = {code}")
@@ -437,7 +432,7 @@ class StatementCode:
         if self.exprs.short(call):
             return self.exprs.call(call)
         parts = self.exprs.call_parts(call)
-        codes = self.values([part for part, _ in parts], [level for _, level in parts])
+        codes = self.values([part for part, _ in parts], [level > 0 for _, level in parts])
         return self.exprs.call(call, {id(part): code for (part, _), code in zip(parts, codes)})
 
     def st_CallStatement(self, node: n.CallStatement) -> None:

@@ -492,3 +492,11 @@ def test_a_literal_that_overflows_the_model_fails_before_the_other_operand_is_re
               "50 U←U!(SI 1E300#LA ALORS 'A' SINON 'B')\n60 SI U='' ALORS LIRE LA\n70 RETOUR\n")
     assert run_reference(source, profile="console80").error[1] == "DEPASSEMENT DE CAPACITE"
     assert_agrees(source, [], profile="console80")
+
+
+def test_the_fuzzer_runs_every_program_on_the_profile_it_is_told(tmp_path: Path, capsys) -> None:
+    from bench.oracle_fuzz import case, main
+    assert {case(k, 7, 6)[3] for k in range(10)} == {"micro40", "console80"}  # one in five, untold
+    assert {case(k, 7, 6, machine="console80")[3] for k in range(10)} == {"console80"}
+    assert main(["--count", "4", "--jobs", "1", "--machine", "console80", "--save", str(tmp_path)]) == 0
+    assert "all on console80" in capsys.readouterr().out

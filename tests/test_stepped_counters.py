@@ -28,6 +28,9 @@ PROGRAMS = {
     "counters near 2^24, where single precision stops counting": (lines(
         "10 TABLEAU T[9];K←16777210;J←16777205;N←0", "20 K←K+1;J←J+1;N←N+1;T[K-J]←T[K-J]+N",
         "30 SI N<12 ALORS ALLER EN 20", "40 AFFICHER K,J,K-J,T"), []),
+    "counters near -2^24, stepped down by ones and by threes": (lines(
+        "10 TABLEAU T[60];K←-16777200;J←-16777210;N←0", "20 K←K-1;J←J-3;N←N+1;T[K-J]←T[K-J]+N",
+        "30 SI N<12 ALORS ALLER EN 20", "40 AFFICHER K,J,K-J,T"), []),
     "a counter given another's value and a product": (lines(
         "10 TABLEAU T[20];I←1", "20 K←I;T[K]←T[K]+1;K←2*I;T[K]←T[K]+2;I←I+1;SI I<10 ALORS ALLER EN 20",
         "30 AFFICHER T"), []),
@@ -73,7 +76,15 @@ def test_the_queens_index_their_arrays_by_the_ints_of_i_and_k() -> None:
 
 def test_single_precision_stops_an_int_at_2_24_as_its_float_stops() -> None:
     code = listing(PROGRAMS["the queens of Arsac, stepped by ALLER EN"][0], machine="console80")
-    assert "i_I = _k if (_k := i_I + 1) <= 16777216 else _NAN" in code and "i_I += 1" not in code
+    assert "i_I += 1" not in code
+    assert "if (_k := i_I + 1) <= 16777216:\n" in code and "    i_I = _k\n" in code and "    i_I = _NAN\n" in code
+
+
+def test_single_precision_steps_the_float_unrounded_where_the_int_is_within_2_24() -> None:
+    code = listing(PROGRAMS["the queens of Arsac, stepped by ALLER EN"][0], machine="console80").split("\n")
+    at = next(k for k, line in enumerate(code) if line.strip() == "if (_k := i_I + 1) <= 16777216:")
+    assert code[at + 1].strip() == "v_I = (v_I + 1.0)" and code[at + 2].strip() == "i_I = _k"
+    assert code[at + 3].strip() == "else:" and "_r32" in code[at + 4]  # past it, rounded as ever
 
 
 def test_a_product_of_a_counter_stepped_by_ones_is_worked_out_in_floats() -> None:

@@ -112,8 +112,12 @@ class StatementCode:
                 code, kind = self.evaluated(node.expr, "_x", target.name)  # code None: stored there
             else:
                 code, kind = self.value(node.expr)
-            if code is not None:
-                out.emit(self.unit.store(target.name, code, kind, self.unit.added(appended(node.expr, target.name))))
+            store = None if code is None else self.unit.store(
+                target.name, code, kind, self.unit.added(appended(node.expr, target.name)))
+            if store is not None and self.stepped_exactly(target.name, node.expr, store):
+                return
+            if store is not None:
+                out.emit(store)
             self.counter_given(target.name, node.expr)
             return
         array = self.unit.array(target.name)
@@ -178,6 +182,31 @@ class StatementCode:
                     self.exprs.reused.get(id(item), ("keep",))[0] != "take"):
                 return item
         return None
+
+    def stepped_exactly(self, name: str, expr: object, store: str) -> bool:
+        """X←X±c in single precision, X a plain variable whose int is kept: written as a test of the int, and
+        where it stays within 2^24 the float stored is X±c, no rounding tested (the int is the float, and the
+        step exact), else `store` (the general way) and no int. False where it does not apply: nothing written.
+
+        Decision: the float's own test (whole, within 2^24) and the int's said the same thing twice; in a loop
+        stepped by ALLER EN (a stack pointer, an index) the first was a third of the statement's time."""
+        counter = self.unit.counter(name)
+        counting = self.unit.loops.counting
+        if (not self.shared.numbers.single or counter is None or name not in self.unit.assigned_counters
+                or self.unit.storage(name) not in ("local", "global")
+                or counting is not None and counting.node.var == name):
+            return False
+        step = counter_step(name, expr)
+        if not step:
+            return False
+        sign = "+" if step > 0 else "-"
+        moved = f"(_k := {counter} {sign} {abs(step)})"
+        test = (f"{moved} <= {WHOLE_INT}" if step == 1 else f"{moved} >= -{WHOLE_INT}" if step == -1 else
+                f"-{WHOLE_INT} <= {moved} <= {WHOLE_INT}")
+        exact = self.unit.store(name, f"({self.unit.pyname(name)} {sign} {float(abs(step))!r})", "n")
+        self.out.emit("\n".join([f"if {test}:", *indented(exact), f"    {counter} = _k", "else:", *indented(store),
+                                 f"    {counter} = _NAN"]))
+        return True
 
     def counter_given(self, name: str, expr: object | None) -> None:
         """A counter given a value (`expr`; None: read in): its int is that value where it is a whole constant,
@@ -574,3 +603,8 @@ class StatementCode:
                 out.emit(f"return _return_to(_line_number({code}))")
             else:
                 out.emit(f"return _return_to({line})")
+
+
+def indented(code: str) -> list[str]:
+    """The lines of `code` one level in."""
+    return ["    " + line for line in code.split("\n")]

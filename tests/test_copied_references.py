@@ -55,6 +55,29 @@ COPIES = {
     "an element and a counter indexed by them": lines(
         "10 TABLEAU T[3];T[1]←1;T[2]←2;T[3]←3;I←1;&P(I,S)", "20 AFFICHER I,S", "30 TERMINER",
         "100 PROCEDURE &P(J,S)", "110 S←0", "120 S←S+T[J];J←J+1;SI J<=3 ALORS ALLER EN 120", "130 RETOUR"),
+    "a string turned round a character at a time": lines(
+        "10 CHAINE W;W←'BONJOUR';&ENV(W)", "20 AFFICHER W", "30 TERMINER",
+        "100 PROCEDURE &ENV(S) LOCAL T,I", "110 CHAINE T;T←''", "120 FAIRE 130 POUR I←LGR(S) PAS -1 JUSQUA 1",
+        "130 T←T!SCH(S,I,1)", "140 S←T;RETOUR"),
+    "an unset CHAINE read first": lines(
+        "10 CHAINE W;&ENV(W)", "20 AFFICHER W", "30 TERMINER",
+        "100 PROCEDURE &ENV(S) LOCAL I", "110 FAIRE 120 POUR I←1 JUSQUA 2", "120 S←S!'A'", "130 RETOUR"),
+    "a string that fills the memory": lines(
+        "10 TABLEAU A[16300];CHAINE W;W←'';&GROW(W)", "20 AFFICHER LGR(W)", "30 TERMINER",
+        "100 PROCEDURE &GROW(S) LOCAL I", "110 FAIRE 120 POUR I←1 JUSQUA 30", "120 S←S!'ABCDEFGHIJ'", "130 RETOUR"),
+    "a number stored into a CHAINE given": lines(
+        "10 CHAINE W;W←'AB';&P(W)", "20 AFFICHER W", "30 TERMINER",
+        "100 PROCEDURE &P(S) LOCAL I", "110 FAIRE 120 POUR I←1 JUSQUA 2", "120 SI I=2 ALORS S←5 SINON S←S!'C'",
+        "130 RETOUR"),
+    "a number, then a string, into a variable given": lines(
+        "10 &P(X);&P(Y)", "20 AFFICHER X,Y", "30 TERMINER",
+        "100 PROCEDURE &P(S) LOCAL I", "110 FAIRE 120 POUR I←1 JUSQUA 3",
+        "120 SI I=1 ALORS S←7 SINON SI I=2 ALORS S←S+1 SINON S←'N'!CCA(S)", "130 RETOUR"),
+    "strings given by two callers, one a procedure's own": lines(
+        "10 CHAINE W;W←'ABC';&ENV(W);&Q", "20 AFFICHER W", "30 TERMINER",
+        "40 PROCEDURE &Q LOCAL V", "50 CHAINE V;V←'XYZ';&ENV(V);AFFICHER V;RETOUR",
+        "100 PROCEDURE &ENV(S) LOCAL T,I", "110 CHAINE T;T←''", "120 FAIRE 130 POUR I←1 JUSQUA LGR(S)",
+        "130 T←SCH(S,I,1)!T", "140 S←T;RETOUR"),
 }
 # Calls where two of the procedure's names may reach one variable, where it calls or waits, where a unit may run
 # lines that are not its own: no copy. (A procedure that calls would give its copies back and read them again
@@ -108,6 +131,14 @@ REFERS = {
         "10 Q←1;&P(Q)", "20 AFFICHER Q", "30 TERMINER",
         "100 PROCEDURE &P(X) LOCAL K", "110 FAIRE 120 POUR K←1 JUSQUA 3", "120 X←X+1;&S(K)", "130 RETOUR",
         "200 PROCEDURE &S(K) LOCAL K", "210 Q←Q*10;Q←Q/(2-K)", "220 RETOUR"),
+    "a CHAINE of the parameter's name": lines(
+        "10 CHAINE W;W←'AB';&P(W)", "20 AFFICHER W", "30 TERMINER",
+        "100 PROCEDURE &P(S) LOCAL I", "110 CHAINE S;S←'Z'", "120 FAIRE 130 POUR I←1 JUSQUA 2", "130 S←S!'C'",
+        "140 RETOUR"),
+    "a CHAINE of the program's variable the parameter is given": lines(
+        "10 CHAINE W;W←'AB';&P(W)", "20 AFFICHER W", "30 TERMINER",
+        "100 PROCEDURE &P(S) LOCAL I", "110 FAIRE 130 POUR I←1 JUSQUA 2", "120 S←S!'C'", "130 CHAINE W;W←'Q'",
+        "140 RETOUR"),
     "a FAIRE variable by reference": lines(
         "10 &P(X)", "20 AFFICHER X", "30 TERMINER",
         "100 PROCEDURE &P(Z)", "110 FAIRE 120 POUR Z←1 JUSQUA 3", "120 AFFICHER Z", "130 RETOUR"),
@@ -136,6 +167,14 @@ def test_a_parameter_no_other_name_reaches_is_copied(name: str) -> None:
 @pytest.mark.parametrize("name", list(REFERS))
 def test_a_parameter_another_name_may_reach_stays_a_reference(name: str) -> None:
     assert not copies(REFERS[name])
+
+
+def test_a_string_every_call_gives_a_chaine_is_read_from_its_local_with_no_test_of_its_kind() -> None:
+    code = listing(COPIES["a string turned round a character at a time"])
+    assert "v_S = c_S.get(k_S)" in code and "(v_S if v_S is not None else c_S[k_S])) is not None" in code
+    assert "_type(_s1 := (v_S" not in code  # (a string whenever set: no test that it is one)
+    code = listing(COPIES["a number, then a string, into a variable given"])
+    assert "_rput(" in code  # (what may be no number is stored through the reference)
 
 
 SPIN = ("10 X←0;&P(X)", "20 AFFICHER X", "30 TERMINER", "100 PROCEDURE &P(Z)",

@@ -159,7 +159,8 @@ def string_kinds(layout: Layout, exits: dict[str, list], broken: set[str] | froz
     """The program's CHAINE variables that hold a string whenever they are set (string_variables) and the
     procedures whose every RESULTAT gives one (a string written out, a join, a string built-in, either value of
     a SI, a call of such a procedure, one of those variables that is not the procedure's own, or the procedure's
-    `own` CHAINE, by procedure: ownership.own_strings_and_arrays), found together, optimistically then refuted
+    `own` CHAINE, by procedure: ownership.own_strings_and_arrays; a store, into the name or through a parameter
+    by reference given it, is proved by the same values), found together, optimistically then refuted
     to a fixpoint. `exits`: each procedure's ways out (analyses.procedure_exits), whose RESULTAT it runs.
     `broken`: the names that hold something else as the run starts (kept from the prompt), and so none that a
     store of one sets. `foreign`: the lines a unit other than their own may run (analyses.foreign_lines); given,
@@ -173,15 +174,18 @@ def string_kinds(layout: Layout, exits: dict[str, list], broken: set[str] | froz
     given, passed = given_whole(layout), _given_on(layout)
     names -= {name for (unit, param), held in given.items() if param in layout.array_names or
               param in layout.loaded_names or (unit, param) in passed for name in held}
-    stores: list[tuple[str, object, set[str]]] = []  # (name, expression, the names read there that are not names)
+    own = own or {}
+    # (name, expression, the names read there that are not the program's, the procedure's own CHAINE there)
+    stores: list[tuple[str, object, set[str], set[str]]] = []
     for owner, node in layout.noted:
         mine = set() if owner.name == MAIN or foreign is None or node.line in foreign else owner.locals
         if type(node) is n.Assign:
             if type(node.target) is n.Var:
                 target = node.target.name
+                strings = own.get(owner.name, set()) & mine
                 if target not in mine:
-                    stores.append((target, node.expr, mine))
-                stores.extend((name, node.expr, mine) for name in given.get((owner.name, target), ()))
+                    stores.append((target, node.expr, mine, strings))
+                stores.extend((name, node.expr, mine, strings) for name in given.get((owner.name, target), ()))
         else:
             stored = set(whole_stores(node))
             names.difference_update(stored - mine)
@@ -189,12 +193,11 @@ def string_kinds(layout: Layout, exits: dict[str, list], broken: set[str] | froz
                 names.difference_update(given.get((owner.name, target), ()))
     results = result_expressions(exits)
     functions = set(results)
-    own = own or {}
     changed = True
     while changed:  # a store of another such variable, or of such a function's call, holds while that one does
         changed = False
-        for name, expr, mine in stores:
-            if name in names and not _string(expr, names - mine, functions):
+        for name, expr, mine, strings in stores:
+            if name in names and not _string(expr, (names - mine) | strings, functions):
                 names.discard(name)
                 changed = True
         for name in list(functions):
@@ -249,6 +252,25 @@ def string_params(layout: Layout, strings: set[str], functions: set[str],
                 proven[callee].discard(param)
                 changed = True
     return proven
+
+
+def string_references(layout: Layout, strings: set[str], foreign: set[int] | None) -> dict[str, set[str]]:
+    """Each procedure's parameters by reference that every call gives, whole, one of the program's `strings`
+    (string_kinds, which counts the stores through such a parameter as the name's own), not the calling
+    procedure's own name: they hold a string whenever set. None where a line may run in another unit's frame
+    (`foreign`: any, or None: not known), nor for a procedure the program never calls (the host's)."""
+    if foreign is None or foreign:
+        return {}
+    units = {name: unit for name, unit in layout.units.items() if name != MAIN}
+    proven = {name: set(unit.by_reference) for name, unit in units.items()}
+    called = set()
+    for owner, node in layout.noted:
+        if type(node) is n.Call and node.name in units:
+            called.add(node.name)
+            known = strings if owner.name == MAIN else strings - owner.locals
+            proven[node.name] -= {param for param, arg in zip(units[node.name].params, node.args)
+                                  if not (type(arg) is n.Var and arg.name in known)}
+    return {name: params for name, params in proven.items() if name in called and params}
 
 
 def _string(node: object, names: set[str], functions: frozenset[str] | set[str] = frozenset()) -> bool:

@@ -132,7 +132,7 @@ class CompiledProgram:
         shared.flat = flat  # every unit written with the dispatch (see TooNested)
         shared.valued = passed  # (their strings are held by no memory: pyframe.take_held)
         # Parameters by reference kept in Python locals while their procedure runs (not for the debugger).
-        shared.copied = {} if debug else passing.copied_references(layout, foreign, shared.number_refs)
+        shared.copied = {} if debug else passing.copied_references(layout, foreign)
         # (not those that are the program's variable of their name: ProgramCode.aliased)
         shared.copied = {name: rest for name, params in shared.copied.items()
                          if (rest := params - shared.aliased.get(name, frozenset()))}
@@ -159,9 +159,11 @@ class CompiledProgram:
         not_strings = {name for name, value in machine.G.items() if not unset_or(value, str)}
         own = {unit.name: ownership.own_strings_and_arrays(program, unit, analyses.naming_nodes(analyses.unit_nodes(
             program, analyses.reachable(program, unit_roots))), shared.indexed, layout.units, shared.read_refs)[0]
-            for unit, unit_roots in units if any(leave.kind == "result" for leave in shared.exits.get(unit.name, ()))}
+            for unit, unit_roots in units if unit.by_reference or any(
+                leave.kind == "result" for leave in shared.exits.get(unit.name, ()))}
         shared.strings, shared.string_results = holdings.string_kinds(layout, shared.exits, not_strings, own, foreign)
         shared.string_params = holdings.string_params(layout, shared.strings, shared.string_results, foreign)
+        shared.string_refs = holdings.string_references(layout, shared.strings, foreign)
         # Single precision's rounding counts on them, and a remainder of whole numbers (pyexpr.remainder).
         if machine.numbers.single or analyses.remainders(program):
             broken = {name for name, value in machine.G.items() if not whole_or_unset(value)}

@@ -224,15 +224,17 @@ def quiet_lines(layout: Layout, quiet: dict[str, set[str]]) -> frozenset[int]:
 
 
 # What a procedure whose parameters by reference are copied may not hold: a call (which could reach the
-# caller's variable by another way), a wait (where the monitor may look at or free it), a name handed over.
-UNCOPIED = frozenset({n.Call, n.CallStatement, n.Lire, n.Pause, n.Chaine, n.Tableau, n.Liberer, n.Garer, n.Charger,
+# caller's variable by another way), a wait (where the monitor may look at or free it), a name handed over
+# (a CHAINE may declare only its own local strings: copied_references).
+UNCOPIED = frozenset({n.Call, n.CallStatement, n.Lire, n.Pause, n.Tableau, n.Liberer, n.Garer, n.Charger,
                       n.Supprimer, n.Executer})
 
 
-def copied_references(layout: Layout, foreign: set[int], number_refs: dict[str, set[str]]) -> dict[str, frozenset[str]]:
-    """For each procedure that loops, calls none and waits for nothing, its number parameters by reference
-    (`number_refs`) that it may keep in Python locals: read from the caller's variable at the entry, given
-    back at the end (and around each slice's end, where the monitor may look).
+def copied_references(layout: Layout, foreign: set[int]) -> dict[str, frozenset[str]]:
+    """For each procedure that loops, calls none and waits for nothing, its parameters by reference that no
+    index reads (numbers and strings) that it may keep in Python locals: read from the caller's variable at
+    the entry, given back at the end (and around each slice's end, where the monitor may look). What may be
+    no number is stored through the reference, and read back (pynames.store): the local is what it names.
 
     Decision: only where no call can make two of its names one variable: every call gives each parameter
     by reference a variable of its own (no element, no parameter of the caller, none twice; an expression is
@@ -247,9 +249,12 @@ def copied_references(layout: Layout, foreign: set[int], number_refs: dict[str, 
     found: dict[str, frozenset[str]] = {}
     for name, unit in layout.units.items():
         nodes = nodes_of.get(name, [])
-        wanted = set(unit.by_reference) & number_refs.get(name, set())
+        indexed = {node.name for node in nodes if type(node) is n.Index}
+        wanted = set(unit.by_reference) - indexed  # (an array is never copied: a number, or a string)
+        own = unit.locals - set(unit.params)
         if name == MAIN or not wanted or not any(type(node) in (n.Faire, n.Goto) for node in nodes) or any(
-                type(node) in UNCOPIED for node in nodes):
+                type(node) in UNCOPIED or type(node) is n.Chaine and not own.issuperset(node.names)
+                for node in nodes):
             continue
         named = {node.name for node in nodes if type(node) in (n.Var, n.Index)}
         counted = {node.var for node in nodes if type(node) is n.Faire}

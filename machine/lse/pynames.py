@@ -120,12 +120,13 @@ class UnitNames:
 
     def kind(self, name: str) -> str:
         where = self.storage(name)
-        if where in ("local", "copied") or (where in ("global", "shared") and self.pure(name)) or (
-                where == "ref" and name in self.shared.number_refs.get(self.unit.name, ())) or (
+        if where == "local" or (where in ("global", "shared") and self.pure(name)) or (
+                where in ("ref", "copied") and name in self.shared.number_refs.get(self.unit.name, ())) or (
                 where == "table" and self.table_number(name)):
             return "n"
         return "s" if where == "string" or (where in ("global", "shared") and name in self.shared.strings) or (
-            name in self.held_strings) else "?"
+            name in self.held_strings) or (
+            where == "copied" and name in self.shared.string_refs.get(self.unit.name, ())) else "?"
 
     def table_number(self, name: str) -> bool:
         """True if a procedure's own variable kept in its table (given by reference) can only hold a number: no
@@ -196,7 +197,7 @@ class UnitNames:
         string adds to the variable's own, where known (operands.appended)."""
         where = self.storage(name)
         if where == "copied":  # what may be no number is stored through the reference, with its test
-            return f"{self.pyname(name)} = {code}" if kind == "n" else (
+            return f"{self.pyname(name)} = {code}" if kind == "n" and self.kind(name) == "n" else (
                 f"_rput({code}, {python_name('r', name)})\n{self.pyname(name)} = {self.referred(name)}")
         if where == "ref":
             ref = self.pyname(name)

@@ -112,6 +112,7 @@ class ProgramCode:
         self.undeclarable = holdings.undeclarable(layout)  # names that LIBERER or CHARGER may make no CHAINE
         self.string_results: set[str] = set()  # procedures whose RESULTAT is always a string (set by the linker)
         self.string_params: dict[str, set[str]] = {}  # parameters by value always given a string (by the linker)
+        self.string_refs: dict[str, set[str]] = {}  # and by reference, holding a string whenever set (likewise)
         self.indexed = ownership.indexed_references(layout)  # parameters by reference only indexed
         # and those only read, that may be given a procedure's own CHAINE (not where a line may run in another
         # unit's frame, nor for the debugger, whose monitor may set any variable)

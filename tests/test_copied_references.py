@@ -177,6 +177,11 @@ def test_a_string_every_call_gives_a_chaine_is_read_from_its_local_with_no_test_
     assert "_rput(" in code  # (what may be no number is stored through the reference)
 
 
+def test_a_string_stored_into_a_copy_is_counted_in_its_callers_table_and_kept_in_the_local() -> None:
+    code = listing(COPIES["a string that fills the memory"])  # (in a loop: written out; a store run once calls)
+    assert "c_S[k_S] = _sv; v_S = _sv" in code and "_rput(_sv, r_S); v_S = c_S[k_S]" in code
+
+
 SPIN = ("10 X←0;&P(X)", "20 AFFICHER X", "30 TERMINER", "100 PROCEDURE &P(Z)",
         "110 Z←Z+1;SI Z<100000000 ALORS ALLER EN 110", "120 RETOUR")
 

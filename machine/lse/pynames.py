@@ -155,6 +155,16 @@ class UnitNames:
             return f"{self.env(name)}[{name!r}]"
         return self.pyname(name)
 
+    def stored_through(self, name: str, code: str, kind: str, then: str = "", otherwise: str = "") -> str:
+        """strops.make_ref_store written out, for a string stored through a parameter by reference into a
+        CHAINE of a table (its cells counted there); `then`, `otherwise`: what follows either way."""
+        table, key = python_name("c", name), python_name("k", name)
+        self.referred_params.add(name)
+        return f"_sv = {code}\n" + counted_store(
+            kind, f"_type({table}) is _Vars and {key} in {table}.strings and {table}.memory is _MM and ",
+            f"_len({table}.get({key}, ''))", f"{table}[{key}] = _sv{then}",
+            f"_rput(_sv, {python_name('r', name)}){otherwise}")
+
     def referred(self, name: str) -> str:
         """What a parameter by reference names: its container and key, taken apart once a call (see function)."""
         self.referred_params.add(name)
@@ -196,19 +206,19 @@ class UnitNames:
         """A statement storing a value into a variable, with the checks its kind needs; `grows`: the cells a
         string adds to the variable's own, where known (operands.appended)."""
         where = self.storage(name)
-        if where == "copied":  # what may be no number is stored through the reference, with its test
-            return f"{self.pyname(name)} = {code}" if kind == "n" and self.kind(name) == "n" else (
-                f"_rput({code}, {python_name('r', name)})\n{self.pyname(name)} = {self.referred(name)}")
+        if where == "copied":  # what may be no number is stored through the reference, then read back
+            local = self.pyname(name)
+            if kind == "n" and self.kind(name) == "n":
+                return f"{local} = {code}"
+            if kind != "n" and not self.exprs.cold:
+                return self.stored_through(name, code, kind, f"; {local} = _sv", f"; {local} = {self.referred(name)}")
+            return f"_rput({code}, {python_name('r', name)})\n{local} = {self.referred(name)}"
         if where == "ref":
             ref = self.pyname(name)
             if kind == "n" and self.kind(name) == "n":  # an element: a number into an array, no test
                 return f"{self.referred(name)} = {code}"
-            if kind != "n" and not self.exprs.cold:  # strops.make_ref_store written out, for a CHAINE of a table
-                table, key = python_name("c", name), python_name("k", name)
-                self.referred_params.add(name)
-                return f"_sv = {code}\n" + counted_store(
-                    kind, f"_type({table}) is _Vars and {key} in {table}.strings and {table}.memory is _MM and ",
-                    f"_len({table}.get({key}, ''))", f"{table}[{key}] = _sv", f"_rput(_sv, {ref})")
+            if kind != "n" and not self.exprs.cold:
+                return self.stored_through(name, code, kind)
             return f"_rput({code}, {ref})"  # strops.make_ref_store
         if where == "shared" and self.pure(name) or where == "table" and self.table_number(name):
             # (a number: never a CHAINE nor an array, so Vars.assign only tests that)

@@ -272,11 +272,13 @@ class ExpressionParser:
             self.depth -= 1
             return node
         if tok.kind == "OP" and tok.text in "+-":
-            # Extension: a sign inside an expression (A*-B) is accepted.
+            # Extension: a sign inside an expression (A*-B) is accepted. Decision: it signs the power that
+            # follows, as a sign first does (^ binds tighter than a sign): 2*-3^2 = -18, 2^-1^2 = 2^(-(1^2));
+            # and * / on its left come first, as ever: 8/-2/2 = (8/(-2))/2.
             self.advance()
             self.nest(tok)
             start = self.tokens[self.pos]
-            node = n.Unary(tok.text, self._value_operand(self.factor(), start), tok.line)
+            node = n.Unary(tok.text, self._value_operand(self.power(), start), tok.line)
             self.depth -= 1
             return node
         if tok.kind == "KW" and tok.text == "SI":

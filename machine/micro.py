@@ -32,7 +32,7 @@ class Micro:
         self.profile = profile or load_profile()
         self.disk = disk
         self.screen = TextScreen(self.profile.columns, self.profile.rows)
-        self.environment = Environment(seed, now)
+        self.environment = Environment(seed, now, single=self.profile.numbers == "single")
         self.profiling = profiling
         self.listeners: list[Callable[[str], None]] = []
         self.runtime: Runtime | None = None

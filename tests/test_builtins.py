@@ -13,6 +13,8 @@ from machine.errors import Err, LseError
 from machine.lse import builtins as b
 from machine.lse.builtins import BUILTINS
 from machine.lse.environment import Environment, Random
+from tests.lse_harness import lines
+from tests.oracle.differential import compare, report, run_micro
 
 # ---------------------------------------------------------------- worked values
 
@@ -300,6 +302,27 @@ def test_ale_rejects_non_finite_and_string_arguments(x, code):
     with pytest.raises(LseError) as caught:
         Random(1).ale(x)
     assert caught.value.code == code
+
+
+# A seed and an x whose draw rounds to 1 in float32 (found by a search: about one draw in 3E7 does).
+SEED_DRAWING_NEAR_ONE, X_DRAWING_NEAR_ONE = 63433462, 0.059393931180238724
+
+
+def test_a_draw_near_one_is_below_one_in_double_and_rounds_to_1_as_a_float32():
+    from machine.lse.numbers import round32
+    for drawn in (Random(SEED_DRAWING_NEAR_ONE).ale(0.0), Random(1).ale(X_DRAWING_NEAR_ONE)):
+        assert drawn < 1.0 and round32(drawn) == 1.0  # (what the rest would meet: the case is real)
+
+
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+def test_ale_stays_below_one_on_either_machine_and_the_reference_agrees(profile):
+    source = lines("10 X←ALE(0);Y←ALE(0.059393931180238724)", "20 AFFICHER ENT(X*6)+1,ENT(Y*6)+1,X,Y",
+                   "30 AFFICHER SI X<1 ET Y<1 ALORS 'DANS ]0,1[' SINON 'UN'", "40 TERMINER")
+    printed = run_micro(source, seed=SEED_DRAWING_NEAR_ONE, profile=profile).output
+    assert printed.split("\n")[1].split()[:2] == ["6", "6"] and "DANS ]0,1[" in printed  # (a die: never 7)
+    assert ("0.99999994" in printed) == (profile == "console80")  # the largest float32 below 1
+    result = compare(source, seed=SEED_DRAWING_NEAR_ONE, profile=profile)
+    assert not any(result.values()), report(result)
 
 
 def test_tem_and_dat_read_the_injected_clock():

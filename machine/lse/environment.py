@@ -79,14 +79,26 @@ def host_now() -> datetime:
     return datetime.now()
 
 
+# In single precision a draw from 1 - 2^-25 up rounds to 1: it is the largest float32 below 1 instead.
+SINGLE_ROUNDS_UP, SINGLE_BELOW_ONE = 1.0 - 2.0 ** -25, 1.0 - 2.0 ** -24
+
+
 class Environment:
-    """What ALE, TEM and DAT need from the machine: a seeded generator and a clock."""
+    """What ALE, TEM and DAT need from the machine: a seeded generator and a clock; `single`: the number model
+    rounds each result to a float32 (ALE's then stays below 1)."""
 
     def __init__(self, seed: int | None = None,
-                 now: Callable[[], datetime] = host_now) -> None:
+                 now: Callable[[], datetime] = host_now, single: bool = False) -> None:
         self.random = Random(seed)
         self.now = now
-        self.ale = self.random.ale  # ALE(x): see Random.ale (bound here: no call on the way)
+        # ALE(x): see Random.ale (bound here: no call on the way, in double)
+        self.ale = self.single_ale if single else self.random.ale
+
+    def single_ale(self, x: float) -> float:
+        """ALE in single precision: the draw, kept inside ]0,1[ once rounded to a float32 (about one in 3E7
+        would round to 1, and ENT(ALE(0)*6)+1 would be 7)."""
+        drawn = self.random.ale(x)
+        return drawn if drawn < SINGLE_ROUNDS_UP else SINGLE_BELOW_ONE
 
     def tem(self) -> float:
         """TEM(): whole seconds since midnight."""

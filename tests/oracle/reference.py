@@ -122,7 +122,7 @@ class Reference(Expressions):
         self.prices: dict[int, int] = {}
         self.memory = Memory(machine.memory_cells)
         self.G = Vars(self.memory)
-        self.environment = Environment(seed)
+        self.environment = Environment(seed, single=self.single)
         self.inputs = InputBuffer()
         for line in inputs:
             self.inputs.feed(line)

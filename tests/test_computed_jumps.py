@@ -97,6 +97,15 @@ def test_a_computed_jump_to_no_line_names_the_number_as_cca_shows_it(target: str
     assert result.error == f"LIGNE {shown} INEXISTANTE EN LIGNE 20"
 
 
+@pytest.mark.parametrize("target, shown", [("30+X", "30.000000001"), ("30-X", "29.999999999"),
+                                           ("30+X*5", "30.000000005")])
+def test_a_fraction_that_cca_would_show_as_a_whole_line_is_shown_with_every_digit(target: str, shown: str) -> None:
+    source = lines("10 X←1E-9", f"20 ALLER EN {target}", "30 AFFICHER 'TRENTE'", "40 TERMINER")
+    assert run_lse(source).error == f"LIGNE {shown} INEXISTANTE EN LIGNE 20"  # (line 30 is there)
+    for profile in ("micro40", "console80"):  # (console80's sum rounds to 30 itself, and goes there)
+        assert_agrees(source, [], profile=profile)
+
+
 def test_a_computed_jump_tests_its_units_own_lines_and_runs_a_resultat_in_the_test() -> None:
     function = listing(SWITCH)
     function = function[function.index("def p_F"):]

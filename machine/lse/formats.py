@@ -103,6 +103,15 @@ def _non_finite(x: float) -> str:
     return "INFINI" if x > 0 else "-INFINI"
 
 
+def line_shown(value: float) -> str:
+    """A computed jump's value that names no line, as its message shows it: as CCA shows it, but with every
+    digit where CCA's eight would show a fraction as a whole number (30+1E-9 is no line 30)."""
+    shown = cca(value)
+    if value.is_integer() or not math.isfinite(value) or not float(shown).is_integer():
+        return shown
+    return repr(value).upper()
+
+
 def cca(x: float) -> str:
     """Return the U format of a number without its trailing space (the CCA function)."""
     if type(x) is not float:

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from machine.errors import Err, LseError
 from machine.lse import values
-from machine.lse.formats import cca
+from machine.lse.formats import line_shown
 from machine.lse.source import MAX_LINE_NUMBER
 from machine.lse.values import Array, Vars
 
@@ -143,8 +143,9 @@ def line_number(value: object) -> int:
     if type(value) is not float:
         raise LseError(Err.TYPE_MISMATCH)
     if not value.is_integer() or not 1 <= value <= MAX_LINE_NUMBER:  # (shown as CCA shows it: 1E+300, not 301 digits)
-        raise LseError(Err.UNKNOWN_LINE, cca(value))
+        raise LseError(Err.UNKNOWN_LINE, line_shown(value))
     return int(value)
+
 
 
 def make_join(max_string: int):

@@ -50,8 +50,8 @@ def line_number(value: object) -> int:
     if type(value) is not float:
         raise type_mismatch()
     if not value.is_integer() or not 1 <= value <= MAX_LINE_NUMBER:  # no line: the number as CCA shows it
-        from machine.lse.formats import cca
-        raise LseError(Err.UNKNOWN_LINE, cca(value))
+        from machine.lse.formats import line_shown
+        raise LseError(Err.UNKNOWN_LINE, line_shown(value))
     return int(value)
 
 

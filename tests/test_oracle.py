@@ -500,3 +500,14 @@ def test_the_fuzzer_runs_every_program_on_the_profile_it_is_told(tmp_path: Path,
     assert {case(k, 7, 6, machine="console80")[3] for k in range(10)} == {"console80"}
     assert main(["--count", "4", "--jobs", "1", "--machine", "console80", "--save", str(tmp_path)]) == 0
     assert "all on console80" in capsys.readouterr().out
+
+
+# Found by an audit: the reference walked a chain of thousands of operators (a legal program) past Python's
+# recursion limit; it makes room for calls as deep as the machine allows inside lines as long as the program's.
+def test_the_reference_runs_chains_of_thousands_of_operators_and_calls_deep_inside_tall_expressions() -> None:
+    nested = "ABS(" * 30 + "-" * 30 + "&P(K-1)" + ")" * 30
+    source = ("10 AFFICHER " + "^".join(["1"] * 8000) + "\n20 X←" + "/".join(["2"] * 6000) + "\n"
+              "30 AFFICHER &P(199)\n40 TERMINER\n50 PROCEDURE &P(K) LOCAL K\n"
+              f"60 SI K=0 ALORS RESULTAT 2\n70 RESULTAT {nested}\n")
+    assert run_reference(source).output.split() == ["1", "2"]
+    assert_agrees(source)

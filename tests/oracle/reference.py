@@ -115,6 +115,7 @@ class Reference(Expressions):
         self.index = {line.number: i for i, line in enumerate(self.lines)}
         self.costs = dict(machine.costs)
         self.limits = {"max_string": machine.max_string, "max_call_depth": machine.max_call_depth}
+        self.tallest = max((len(line.source) for line in program.lines), default=0)  # (an expression's levels)
         self.single = machine.numbers == "single"
         self.units = units_of(program)
         self.signatures = {name: (unit.params, unit.by_reference) for name, unit in self.units.items()}
@@ -148,7 +149,10 @@ class Reference(Expressions):
     def run(self) -> Outcome:
         error = None
         limit = sys.getrecursionlimit()
-        sys.setrecursionlimit(max(limit, 60 * self.limits["max_call_depth"] + 2000))
+        # Decision: room for every call as deep as the machine allows, each inside an expression as tall as the
+        # program's longest line (the walk recurses a few frames a level; in CPython 3.11 a Python call takes
+        # no C stack): an operator chain of thousands of terms is a legal program.
+        sys.setrecursionlimit(max(limit, (self.limits["max_call_depth"] + 1) * (60 + 3 * self.tallest) + 2000))
         try:
             self.run_unit(Frame(self.units[MAIN], self.G), (0, 0))
         except Terminate:

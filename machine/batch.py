@@ -16,6 +16,7 @@ from typing import TextIO
 from machine.disk import Disk
 from machine.frontends.terminal import run_headless
 from machine.lse.parser import parse
+from machine.lse.source import limits_of
 from machine.micro import Micro
 from machine.profile import load_profile
 from machine.progress import emulated_time, spaced
@@ -45,7 +46,7 @@ class RunResult:
 def run_once(job: Job, seed: int) -> RunResult:
     """Run the program once, headless at full speed, with ALE seeded by `seed` (in a worker process)."""
     micro = Micro(load_profile(job.machine), seed=seed, disk=Disk(Path(job.disk)))
-    micro.load(parse(job.source))
+    micro.load(parse(job.source, limits_of(micro.profile)))
     out, err = io.StringIO(), io.StringIO()
     status = run_headless(micro, speed=None, stdin=io.StringIO(job.typed), stdout=out, stderr=err, bell=False)
     return RunResult(seed, status, out.getvalue(), err.getvalue(), micro.cycles)

@@ -14,6 +14,7 @@ from machine.lse.environment import Environment, host_now
 from machine.lse.nodes import Program
 from machine.lse.parser import SyntaxErrors, parse
 from machine.lse.runtime import Runtime, Status
+from machine.lse.source import limits_of
 from machine.lse.suspension import Suspension
 from machine.lse.values import Vars
 from machine.profile import Profile, load_profile
@@ -56,7 +57,7 @@ class Micro:
 
     def load_text(self, source: str) -> Program:
         """Parse a program text (raises SyntaxErrors) and load it."""
-        program = parse(source)
+        program = parse(source, limits_of(self.profile))
         self.load(program)
         return program
 
@@ -104,7 +105,7 @@ class Micro:
         """EXECUTER: replace the program in memory by another and start it."""
         calling_line = self.runtime.current_line
         try:
-            self.load(parse(text))
+            self.load(parse(text, limits_of(self.profile)))
             self.runtime.start(line)
         except SyntaxErrors as errors:
             self.runtime.error = errors.diagnostics[0].error()

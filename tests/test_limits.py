@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from machine.errors import Err, render
 from machine.lse import nodes as n
 from machine.lse.parser import MAX_BLOCK_DEPTH, MAX_EXPRESSION_DEPTH, SyntaxErrors, parse
-from machine.lse.source import Limits, default_limits, number_prefix, split_source
+from machine.lse.source import Limits, default_limits, limits_of, number_prefix, split_source
 from machine.profile import load_profile
 from tests.fuzz.engine import NEST_KINDS, nest
 
@@ -102,6 +102,32 @@ def test_a_five_thousand_digit_literal_is_nombre_invalide(line):
     assert diagnostic.code is Err.BAD_NUMBER and len(diagnostic.text) < 30
 
 
+# A number written out past the machine's range, refused before the run (float32 rounds from 2^128 - 2^103 up
+# to infinity: its largest, 3.4028235E38, and a little past it are numbers of console80).
+@pytest.mark.parametrize(("literal", "micro40", "console80"), [
+    ("1E39", True, False), ("3.4028235E38", True, True), ("3.40282356E38", True, True),
+    ("3.4028236E38", True, False), ("1E300", True, False), ("1E400", False, False), ("1E-60", True, True),
+])
+def test_a_literal_past_the_machines_range_is_nombre_invalide_with_its_caret(literal, micro40, console80):
+    for machine, taken in (("micro40", micro40), ("console80", console80)):
+        source = f"10 AFFICHER 'AVANT'\n20 X←1+{literal}\n30 TERMINER\n"
+        if taken:
+            parse(source, limits_of(load_profile(machine)))
+            continue
+        with pytest.raises(SyntaxErrors) as refused:
+            parse(source, limits_of(load_profile(machine)))
+        [diagnostic] = refused.value.diagnostics
+        assert (diagnostic.code, diagnostic.text, diagnostic.line, diagnostic.column) == (
+            Err.BAD_NUMBER, literal, 20, 7)
+
+
+def test_a_micro_of_single_precision_refuses_such_a_literal_at_its_load_and_its_prompt() -> None:
+    from machine.micro import Micro
+    with pytest.raises(SyntaxErrors):
+        Micro(load_profile("console80")).load_text("10 X←1E39\n20 TERMINER\n")
+    Micro(load_profile("micro40")).load_text("10 X←1E39\n20 TERMINER\n")
+
+
 def test_a_long_literal_that_is_a_number_is_taken():
     program = parse("10 X←" + "0" * 5000 + "1.5\n20 TERMINER\n")
     assert program.lines[0].statements[0].expr.value == 1.5
@@ -116,6 +142,7 @@ def test_the_limits_come_from_the_profile():
     profile = load_profile()
     assert default_limits() == Limits(profile.max_line_chars, profile.max_program_bytes,
                                       profile.max_program_lines, profile.max_data_file_bytes)
+    assert limits_of(load_profile("console80")).refused_from == 2.0 ** 128 - 2.0 ** 103  # (float32's overflow)
     assert profile.max_line_chars >= 20_000  # a 10 000-term sum fits on one line
 
 

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from machine.errors import Err
+from machine.lse.parser import SyntaxErrors
 from tests.oracle.differential import MODES, SLICE, assert_agrees, compare, differences, report, run_micro
 from tests.oracle.randprog import random_program
 from tests.oracle.reduce import disagrees, reduce
@@ -483,15 +485,20 @@ def test_an_element_is_the_one_its_index_names_before_the_value_or_a_later_part_
     assert_agrees(INDEX_THEN_VALUE[name], [], profile=profile)
 
 
-# Found by the random programs of size 12 (program 2139 of seed 2614): a comparison whose other operand's
-# kind is known only at run time tests that operand's kind first, as a literal beside it can neither
-# fail nor change; but 1E300 written out overflows in console80, and that must come first.
-def test_a_literal_that_overflows_the_model_fails_before_the_other_operand_is_read() -> None:
+# Found by the random programs of size 12 (program 2139 of seed 2614): 1E300 written out overflows in console80,
+# and that had to come before the other operand's test of its kind. Since an audit, such a literal is refused
+# before the run (LANGUAGE.md's limits: NOMBRE INVALIDE), by the Micro and the reference alike.
+def test_a_literal_beyond_the_model_is_refused_before_the_run_on_console80_and_runs_on_micro40() -> None:
     source = ("10 CHAINE U;U←'X'\n20 FAIRE 20 POUR K←1 JUSQUA 2;&P\n30 TERMINER\n"  # (LIRE: LA in a table)
               "40 PROCEDURE &P LOCAL LA\n"
               "50 U←U!(SI 1E300#LA ALORS 'A' SINON 'B')\n60 SI U='' ALORS LIRE LA\n70 RETOUR\n")
-    assert run_reference(source, profile="console80").error[1] == "DEPASSEMENT DE CAPACITE"
-    assert_agrees(source, [], profile="console80")
+    with pytest.raises(SyntaxErrors) as refused:
+        run_reference(source, profile="console80")
+    found = [(d.code, d.text, d.line, d.column) for d in refused.value.diagnostics]
+    assert found == [(Err.BAD_NUMBER, "1E300", 50, 11)]
+    assert run_reference(source, profile="micro40").error[1] == "VARIABLE LA NON AFFECTEE"
+    for profile in ("micro40", "console80"):
+        assert_agrees(source, [], profile=profile)
 
 
 def test_the_fuzzer_runs_every_program_on_the_profile_it_is_told(tmp_path: Path, capsys) -> None:

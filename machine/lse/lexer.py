@@ -81,11 +81,13 @@ KEPT_LEXEMES = 10_000  # lexemes whose (kind, text, value) _LEXEMES keeps (then 
 _LEXEMES: dict[str, tuple[str, str, object]] = {}
 
 
-def tokenize(text: str, line: int, column0: int = 0, source: str | None = None) -> list[Token]:
+def tokenize(text: str, line: int, column0: int = 0, source: str | None = None,
+             refused_from: float = _INFINITY) -> list[Token]:
     """Split the text of one program line into tokens, ending with an END token.
 
     `text` starts at column `column0` of the whole line `source` (which a
     diagnostic shows, with its caret); by default `text` is the whole line.
+    A number written out from `refused_from` up is beyond the machine's range: NOMBRE INVALIDE.
 
     Keywords and names are upper-cased (lower case is accepted); strings keep
     their case. A comment (`*` where a statement starts) becomes one OP token
@@ -117,6 +119,11 @@ def tokenize(text: str, line: int, column0: int = 0, source: str | None = None) 
         else:
             break
     append(new(Token, ("END", "", line, len(text) + column0, None)))
+    if refused_from != _INFINITY:  # (single precision: a number double holds may be beyond float32)
+        for token in tokens:
+            if token.kind == "NUM" and token.value >= refused_from:
+                raise LexError(Diagnostic(Err.BAD_NUMBER, clip(token.text), line, text if source is None else source,
+                                          token.column))
     return tokens
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from functools import cache
 
 from machine.errors import SHOWN_SOURCE_CHARS, Diagnostic, Err, clip
@@ -23,6 +24,7 @@ class SourceLine:
     text: str
     column: int
     original: str
+    refused_from: float = math.inf  # the first number written out that the machine refuses (Limits)
 
 
 @record(frozen=True, slots=True)
@@ -33,12 +35,18 @@ class Limits:
     max_program_bytes: int
     max_program_lines: int
     max_data_file_bytes: int
+    refused_from: float = math.inf  # a number written out from this up is beyond the machine's range
+
+
+# The first double that float32 rounds to infinity (half an ulp past its largest, 2^128 - 2^104, ties going to
+# the even 2^128): a number written out of at least this is NOMBRE INVALIDE in single precision.
+SINGLE_REFUSED_FROM = 2.0 ** 128 - 2.0 ** 103
 
 
 def limits_of(profile: object) -> Limits:
     """The program and file limits of a machine profile."""
     return Limits(profile.max_line_chars, profile.max_program_bytes, profile.max_program_lines,
-                  profile.max_data_file_bytes)
+                  profile.max_data_file_bytes, SINGLE_REFUSED_FROM if profile.numbers == "single" else math.inf)
 
 
 @cache
@@ -117,7 +125,7 @@ def split_source(source: str, limits: Limits | None = None) -> tuple[list[Source
             if long is not None:
                 problems.append(long)
                 continue
-            lines.append(SourceLine(number, raw[start:], start, raw))
+            lines.append(SourceLine(number, raw[start:], start, raw, limits.refused_from))
         return lines, problems
     # Extension: a file without line numbers is numbered 10 times its line in the
     # file (blank lines leave gaps), so EN LIGNE 30 points at the file's third line.
@@ -130,5 +138,5 @@ def split_source(source: str, limits: Limits | None = None) -> tuple[list[Source
         if long is not None:
             problems.append(long)
             continue
-        lines.append(SourceLine(number, raw, 0, raw))
+        lines.append(SourceLine(number, raw, 0, raw, limits.refused_from))
     return lines, problems

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 
 from machine.errors import Err, message
 from machine.lse.parser import SyntaxErrors, parse
+from machine.lse.source import limits_of
 from machine.lse.status import Status
 from machine.micro import Micro
 from machine.profile import load_profile
@@ -34,7 +35,7 @@ def run_micro(source: str, inputs: Iterable[str] = (), seed: int = 0, profile: s
     seen: list[int] = []  # the lines the debugger's hook saw start
     stops: list[int] = []  # the line of a stop the hook asked for, until the run goes on
     if mode == "debug":
-        micro.load(parse(source), debug=True)
+        micro.load(parse(source, limits_of(micro.profile)), debug=True)
 
         def hook(line: int) -> bool:
             seen.append(line)
@@ -128,7 +129,7 @@ def compare(source: str, inputs: Sequence[str] = (), seed: int = 0, profile: str
     A Python exception of a Micro mode is a difference of kind "exception" (its first line).
     """
     try:
-        expected = Reference(parse(source), inputs, seed, profile).run()
+        expected = Reference(parse(source, limits_of(load_profile(profile))), inputs, seed, profile).run()
     except SyntaxErrors as errors:  # refused before anything runs: every mode must refuse it alike
         expected = refused(errors)
     # A mode that runs on where the reference ended is stopped soon after (DID NOT END: a difference found at

@@ -21,6 +21,7 @@ from machine.lse.formats import count_text, render_formatted, render_plain
 from machine.lse.inputs import InputBuffer, parse_number_field
 from machine.lse.numbers import checked, round32
 from machine.lse.parser import parse
+from machine.lse.source import limits_of
 from machine.lse.values import Array, Memory, Vars, cells_of, new_array, position, positions
 from machine.profile import load_profile
 
@@ -494,5 +495,5 @@ def within(value: object, limit: object, step: float) -> bool:
 
 
 def run_reference(source: str, inputs: Iterable[str] = (), seed: int = 0, profile: str = "micro40") -> Outcome:
-    """Parse and run a program in the reference interpreter (SyntaxErrors propagate)."""
-    return Reference(parse(source), inputs, seed, profile).run()
+    """Parse and run a program in the reference interpreter (SyntaxErrors propagate: the machine's limits)."""
+    return Reference(parse(source, limits_of(load_profile(profile))), inputs, seed, profile).run()

@@ -199,9 +199,13 @@ class Monitor(Keeping):
         """Queue lines to be typed one by one whenever the Micro awaits a line (a tape being read)."""
         self.typed_ahead.extend(lines)
 
+    def tape_waiting(self) -> bool:
+        """True when a tape's next line is to be typed now: one is queued and the Micro awaits a line."""
+        return bool(self.typed_ahead) and self.wants_line()
+
     def feed_typed_ahead(self) -> bool:
         """Type the next queued line if the Micro awaits one; True if a line was typed."""
-        if not self.typed_ahead or not self.wants_line():
+        if not self.tape_waiting():
             return False
         line = self.typed_ahead.popleft()
         self.micro.show(line)

@@ -91,6 +91,23 @@ def test_an_immediate_line_uses_the_variables_left_by_the_last_run(session):
     assert session.type("AFFICHER X+1") == "\n7 \nPRET\n"
 
 
+PAUSED = ("10 A←1;TABLEAU T[3]", "20 FAIRE 40 POUR I←1 JUSQUA 3", "30 PAUSE", "40 A←A+T[I];AFFICHER A",
+          "50 TERMINER", "EX")
+
+
+@pytest.mark.parametrize("lines, screen", [
+    (("CHAINE Q", "Q←'X'", "? Q"), "\nX\nPRET\n"),
+    (("CHAINE R;R←'Y'", "R←R!'W'", "? R"), "\nYW\nPRET\n"),
+    (("CHAINE S", "LIBERER S", "S←'X'"), "\nTYPES INCOMPATIBLES S\nPRET\n"),
+    (("TABLEAU T[3]", "T←5"), "\nT DEJA DECLAREE AUTREMENT\nPRET\n"),
+    ((*PAUSED, "LIBERER A", "CHAINE A", "A←'X'", "? A"), "\nX\nPRET\n"),
+    (("10 Q←Q!'Z'", "20 AFFICHER Q;TERMINER", "CHAINE Q", "Q←'Y'", "RE 10"), "\nYZ\nTERMINE\nPRET\n"),
+])
+def test_a_chaine_or_an_array_declared_at_the_prompt_stays_one_for_the_next_lines(session, lines, screen):
+    session.type(*lines[:-1])
+    assert session.type(lines[-1]).endswith(screen)
+
+
 def test_pause_then_continuer_goes_on_and_an_immediate_line_can_look_in_between(session):
     session.type("10 X←1;PAUSE", "20 AFFICHER X;TERMINER")
     assert "PAUSE EN LIGNE 10" in session.type("EX")

@@ -38,7 +38,11 @@ class Runtime(ProgramIO):
                  output: Callable[[str], None], limits: dict, profile: bool = False,
                  debug: bool = False, variables: Vars | None = None,
                  suspension: Suspension | None = None) -> None:
-        self.layout: Layout = layout(program)
+        # Decision: a CHAINE or an array kept from the prompt is one for the analyses, as if the program had
+        # declared it (a line typed alone, CHAINE Q, then Q←'X' on the next, stored a string into a number).
+        kept = variables if variables is not None else Vars()
+        self.layout: Layout = layout(program, frozenset(kept.strings),
+                                     frozenset(name for name, value in kept.items() if type(value) is Array))
         self.ir = ir.lower(program)
         self.costs = costs
         self.output = output

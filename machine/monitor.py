@@ -385,8 +385,14 @@ class Monitor(Keeping):
     def continuer(self, rest: str) -> None:
         """CONTINUER after PAUSE, a stop or an interruption."""
         runtime = self.micro.runtime
-        if not self._resumable() or not runtime.resume():
+        if not self._resumable():
             raise LseError(Err.NOTHING_TO_CONTINUE)
+        if not runtime.resume():
+            # Decision: the code of a run stopped in a loop or a procedure cannot be built again from where it
+            # stopped without what it keeps in Python locals; so a variable it counts on as set (or declared),
+            # freed at the prompt, is named, and the person gives it a value again or takes the run up (RE n).
+            freed = runtime.freed()
+            raise LseError(Err.NOTHING_TO_CONTINUE) if freed is None else LseError(Err.FREED_AT_STOP, freed)
         runtime.line_hook = self.hook if runtime.line_hook is not None else None
         self.running = True
         self.ran_line = False

@@ -312,6 +312,12 @@ class Runtime(ProgramIO):
         self.status, self.error, self.resumable = Status.RUNNING, None, False
         return True
 
+    def freed(self) -> str | None:
+        """The variable the stopped run's code counts on as set or declared that the monitor freed, if any."""
+        if self.compiled is None or self.kept is None:
+            return None
+        return self.compiled.freed(self.kept)
+
     def before_line(self, line: int) -> None:
         """The debugger: let the hook see each line start, and pause there when it asks."""
         self.flush_output()  # what the lines before printed, before what the hook shows

@@ -199,9 +199,13 @@ class Monitor(Keeping):
         """Queue lines to be typed one by one whenever the Micro awaits a line (a tape being read)."""
         self.typed_ahead.extend(lines)
 
+    def tape_waiting(self) -> bool:
+        """True when a tape's next line is to be typed now: one is queued and the Micro awaits a line."""
+        return bool(self.typed_ahead) and self.wants_line()
+
     def feed_typed_ahead(self) -> bool:
         """Type the next queued line if the Micro awaits one; True if a line was typed."""
-        if not self.typed_ahead or not self.wants_line():
+        if not self.tape_waiting():
             return False
         line = self.typed_ahead.popleft()
         self.micro.show(line)
@@ -381,8 +385,14 @@ class Monitor(Keeping):
     def continuer(self, rest: str) -> None:
         """CONTINUER after PAUSE, a stop or an interruption."""
         runtime = self.micro.runtime
-        if not self._resumable() or not runtime.resume():
+        if not self._resumable():
             raise LseError(Err.NOTHING_TO_CONTINUE)
+        if not runtime.resume():
+            # Decision: the code of a run stopped in a loop or a procedure cannot be built again from where it
+            # stopped without what it keeps in Python locals; so a variable it counts on as set (or declared),
+            # freed at the prompt, is named, and the person gives it a value again or takes the run up (RE n).
+            freed = runtime.freed()
+            raise LseError(Err.NOTHING_TO_CONTINUE) if freed is None else LseError(Err.FREED_AT_STOP, freed)
         runtime.line_hook = self.hook if runtime.line_hook is not None else None
         self.running = True
         self.ran_line = False

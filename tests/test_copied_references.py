@@ -200,11 +200,11 @@ def test_the_monitor_sees_the_variable_where_the_run_stopped_and_the_run_sees_it
     assert float(session.type("CO").split()[0]) == 100_000_000
 
 
-def test_a_variable_freed_at_a_stop_inside_makes_the_run_refuse_to_go_on() -> None:
+def test_a_variable_freed_at_a_stop_inside_makes_the_run_refuse_to_go_on_and_say_which() -> None:
     session = Session(None)
     stopped_inside(session)
     session.type("LIBERER X")
-    assert "RIEN A CONTINUER" in session.type("CO")
+    assert session.type("CO") == "\nRIEN A CONTINUER: X LIBEREE\nPRET\n"
 
 
 def test_a_run_given_up_inside_gives_nothing_back_over_what_the_prompt_set() -> None:

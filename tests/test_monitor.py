@@ -17,7 +17,7 @@ from machine.profile import load_profile
 
 ROOT = Path(__file__).resolve().parent.parent
 # Errors only the monitor raises, each exercised below (test_errors checks the catalogue is covered).
-MONITOR_ERRORS = {Err.NOTHING_TO_CONTINUE, Err.PROGRAM_EXISTS, Err.BAD_COMMAND}
+MONITOR_ERRORS = {Err.NOTHING_TO_CONTINUE, Err.PROGRAM_EXISTS, Err.BAD_COMMAND, Err.FREED_AT_STOP}
 
 
 class Session:
@@ -89,6 +89,34 @@ def test_an_immediate_line_uses_the_variables_left_by_the_last_run(session):
     assert "DIVISION PAR ZERO EN LIGNE 10" in session.type("EX")
     assert session.type("? X*7") == "\n42 \nPRET\n"
     assert session.type("AFFICHER X+1") == "\n7 \nPRET\n"
+
+
+PAUSED = ("10 A←1;TABLEAU T[3]", "20 FAIRE 40 POUR I←1 JUSQUA 3", "30 PAUSE", "40 A←A+T[I];AFFICHER A",
+          "50 TERMINER", "EX")
+
+
+@pytest.mark.parametrize("lines, screen", [
+    (("CHAINE Q", "Q←'X'", "? Q"), "\nX\nPRET\n"),
+    (("CHAINE R;R←'Y'", "R←R!'W'", "? R"), "\nYW\nPRET\n"),
+    (("CHAINE S", "LIBERER S", "S←'X'"), "\nTYPES INCOMPATIBLES S\nPRET\n"),
+    (("TABLEAU T[3]", "T←5"), "\nT DEJA DECLAREE AUTREMENT\nPRET\n"),
+    ((*PAUSED, "LIBERER A", "CHAINE A", "A←'X'", "? A"), "\nX\nPRET\n"),
+    (("10 Q←Q!'Z'", "20 AFFICHER Q;TERMINER", "CHAINE Q", "Q←'Y'", "RE 10"), "\nYZ\nTERMINE\nPRET\n"),
+])
+def test_a_chaine_or_an_array_declared_at_the_prompt_stays_one_for_the_next_lines(session, lines, screen):
+    session.type(*lines[:-1])
+    assert session.type(lines[-1]).endswith(screen)
+
+
+@pytest.mark.parametrize("lines, screen", [
+    ((*PAUSED, "LIBERER A", "CO"), "\nRIEN A CONTINUER: A LIBEREE\nPRET\n"),
+    ((*PAUSED, "LIBERER A", "A←5", "CO"), "\n5 \nPAUSE EN LIGNE 30\nPRET\n"),
+    (("10 A←1", "20 PAUSE", "30 AFFICHER A", "40 TERMINER", "EX", "LIBERER A", "CO"),
+     "\nVARIABLE A NON AFFECTEE EN LIGNE 30\nPRET\n"),
+])
+def test_a_variable_freed_at_a_pause_fails_where_it_is_read_or_is_named_by_the_refusal(session, lines, screen):
+    session.type(*lines[:-1])
+    assert session.type(lines[-1]) == screen
 
 
 def test_pause_then_continuer_goes_on_and_an_immediate_line_can_look_in_between(session):

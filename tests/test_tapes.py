@@ -3,6 +3,8 @@ with a warning), and a tape that holds monitor commands goes through the monitor
 
 from __future__ import annotations
 
+import pytest
+
 from tests.test_cli import run_cli
 
 TAPE = "\n".join([
@@ -37,6 +39,23 @@ def test_the_tape_is_typed_before_what_the_person_types(tmp_path):
     status, out, _ = run_cli(tmp_path, "--headless", program="10 LIRE N\n20 AFFICHER N+1\n30 TERMINER\nEX\n",
                              stdin="41\n")
     assert status == 0 and "42" in out.split()
+
+
+TWO_RUNS = "10 AFFICHER 'A'\n20 TERMINER\nEX\n10 AFFICHER 'B'\nEX\n"
+READ_TWICE = "10 LIRE N\n20 AFFICHER N*N\n30 TERMINER\nEX\n12\nEX\n5\n"
+
+
+@pytest.mark.parametrize("tape, stdin, screen", [
+    (TWO_RUNS, "", ["EX", "A", "TERMINE", "PRET", "10 AFFICHER 'B'", "EX", "B", "TERMINE", "PRET"]),
+    (TWO_RUNS, "QUITTER\nO\n", ["EX", "B", "TERMINE", "PRET", "QUITTER",
+                                  "PROGRAMME NON RANGE, CONFIRMER (O/N) ? O", "PROGRAMME GARDE: RC LE RAMENERA",
+                                  "AU REVOIR"]),
+    (READ_TWICE, "", ["EX12", "144", "TERMINE", "PRET", "EX5", "25", "TERMINE", "PRET"]),
+])
+def test_the_whole_tape_is_typed_in_its_order_after_each_run_then_stdin(tmp_path, tape, stdin, screen):
+    status, out, _ = run_cli(tmp_path, "--headless", program=tape, stdin=stdin)
+    rows = [row.rstrip() for row in out.split("\n") if row.strip()]
+    assert status == 0 and rows[-len(screen):] == screen
 
 
 def test_a_file_mixing_numbered_lines_with_instructions_is_still_refused(tmp_path):

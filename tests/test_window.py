@@ -127,6 +127,19 @@ def test_closing_the_window_ends_cleanly():
     assert window.run() == 0
 
 
+def test_a_tape_is_typed_into_the_window_to_its_end_a_run_after_another():
+    monitor = Monitor(Micro())
+    monitor.boot()
+    monitor.type_ahead(["10 AFFICHER 'A'", "20 TERMINER", "EX", "10 AFFICHER 'B'", "EX"])
+    window = Window(monitor, FONT, speed=None, scale=1)
+    for _ in range(10):
+        window.frame()
+    rows = [row for row in window.micro.screen.rows_text() if row]
+    assert rows[-9:] == ["EX", "A", "TERMINE", "PRET", "10 AFFICHER 'B'", "EX", "B", "TERMINE", "PRET"]
+    assert window.idle()
+    pygame.display.quit()
+
+
 def test_authentic_speed_gives_the_cycles_of_the_wall_time_elapsed():
     monitor = Monitor(Micro())
     monitor.load_text("10 X←0\n20 X←X+1;ALLER EN 20\n")

@@ -90,6 +90,8 @@ class Seat:
     def run_frame(self, work: float = MAX_FRAME_WORK) -> bool:
         """Run the program for this frame's share of cycles (at most `work` seconds); True if it stopped."""
         session = self.session
+        while not session.running and session.feed_typed_ahead():
+            pass  # a tape's lines are typed at the prompt until one starts a run (the ticks type the rest)
         if not session.running or self.micro.runtime.status is Status.WAITING:
             self.anchor = (time.monotonic(), self.micro.cycles)
             if not session.running:

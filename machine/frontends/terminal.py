@@ -202,6 +202,8 @@ def run_monitor_headless(monitor: Monitor, *, stdin: TextIO = sys.stdin, stdout:
             if status is Status.RUNNING:
                 sizer.next()
                 continue
+            if monitor.tape_waiting():
+                continue  # the whole tape is typed, in its order, before the first line read from stdin
             if status is Status.WAITING or not monitor.running:
                 output.flush()
                 sizer.waited()

@@ -220,8 +220,8 @@ class Window:
             self.micro.screen.dirty = False
 
     def idle(self) -> bool:
-        """True when nothing runs and the window only waits for a key."""
-        return self.session.wants_line()
+        """True when nothing runs and the window only waits for a key (no tape's line is left to type)."""
+        return self.session.wants_line() and not self.session.tape_waiting()
 
     def run(self) -> int:
         """Show the window until it is closed; return the exit status of the last run."""

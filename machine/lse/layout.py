@@ -74,6 +74,9 @@ class Layout:
     # Of them, the variables given by reference to a parameter that its procedure may make a string or an array.
     handed_names: set[str] = field(default_factory=set)
     paused: bool = False  # a PAUSE lets the monitor set or declare any variable while the program waits
+    # The names the run starts with declared CHAINE or holding an array (kept from the prompt): string_names and
+    # array_names as if declared before the first line, by the main program.
+    started: frozenset[str] = frozenset()
 
     def next_line_pc(self, line_index: int) -> int:
         """Return the pc of the line after line_index, or the fell-off-the-end pc."""
@@ -128,7 +131,7 @@ class Layout:
         """
         if self.is_pure_number(name):
             return True
-        if foreign is None:
+        if foreign is None or name in self.started:
             return False
         lines = self.unsettled_at
         return not any(name in lines.get(line, ()) for line in foreign) and not any(
@@ -181,9 +184,9 @@ def _unsettling_arguments(calls: list[n.Call], units: dict[str, Unit], declared:
     return [(call, name) for call, target, name in given if target in unsettling]
 
 
-def layout(program: n.Program) -> Layout:
-    """Compute the segments, units and name kinds of a parsed program."""
-    result = Layout(program)
+def layout(program: n.Program, strings: frozenset[str] = frozenset(), arrays: frozenset[str] = frozenset()) -> Layout:
+    """Compute the segments, units and name kinds of a parsed program that starts with these CHAINE and arrays."""
+    result = Layout(program, string_names=set(strings), array_names=set(arrays), started=strings | arrays)
     for index, line in enumerate(program.lines):
         starts = [0]
         for position, statement in enumerate(line.statements):

@@ -289,6 +289,19 @@ class CompiledProgram:
         held = self.machine.G
         return all(name in variables or held.get(name) is None for name in self.shared.sure_globals)
 
+    def freed(self, variables: dict) -> str | None:
+        """A variable freed at the prompt that sure_kept, declarations_kept, values_kept or copies_kept refuse."""
+        held = self.machine.G
+        gone = {name for name in list(held.keys()) if name not in variables and held.get(name) is not None}
+        counted = set(self.shared.sure_globals) | set(self.given_values)
+        if self.machine.current_line in self.copied_lines:
+            counted |= {name for name in gone if type(held.get(name)) is float}
+        kept = getattr(variables, "strings", set())
+        undeclared = {name for name in self.shared.strings - self.shared.undeclarable
+                      if name in held.strings and name not in kept}
+        found = sorted(gone & counted | undeclared)
+        return found[0] if found else None
+
     def values_kept(self, variables: dict) -> bool:
         """False if the monitor changed a variable that a call gives as a value to a procedure's parameter by
         reference (passing.read_only_references) to another kind of value or to none (freed): the call would

@@ -38,7 +38,11 @@ class Runtime(ProgramIO):
                  output: Callable[[str], None], limits: dict, profile: bool = False,
                  debug: bool = False, variables: Vars | None = None,
                  suspension: Suspension | None = None) -> None:
-        self.layout: Layout = layout(program)
+        # Decision: a CHAINE or an array kept from the prompt is one for the analyses, as if the program had
+        # declared it (a line typed alone, CHAINE Q, then Q←'X' on the next, stored a string into a number).
+        kept = variables if variables is not None else Vars()
+        self.layout: Layout = layout(program, frozenset(kept.strings),
+                                     frozenset(name for name, value in kept.items() if type(value) is Array))
         self.ir = ir.lower(program)
         self.costs = costs
         self.output = output
@@ -307,6 +311,12 @@ class Runtime(ProgramIO):
             compiled.retake_counters()
         self.status, self.error, self.resumable = Status.RUNNING, None, False
         return True
+
+    def freed(self) -> str | None:
+        """The variable the stopped run's code counts on as set or declared that the monitor freed, if any."""
+        if self.compiled is None or self.kept is None:
+            return None
+        return self.compiled.freed(self.kept)
 
     def before_line(self, line: int) -> None:
         """The debugger: let the hook see each line start, and pause there when it asks."""

@@ -228,12 +228,16 @@ class Monitor(Keeping):
         if typed is None:
             typed, column = f"{number} {text.strip()}", len(str(number)) + 1
             text = text.strip()
-        if self.check_line(SourceLine(number, text, column, typed)):
+        if self.check_line(SourceLine(number, text, column, typed, self.refused_from())):
             most = self.micro.profile.max_program_lines
             if number not in self.lines and len(self.lines) >= most:
                 raise LseError(Err.TOO_MANY_LINES, f"({most} AU PLUS)", number)
             self.lines[number] = text.strip()
             self.dirty = True
+
+    def refused_from(self) -> float:
+        """The first number written out that the machine refuses (NOMBRE INVALIDE: source.Limits)."""
+        return limits_of(self.micro.profile).refused_from
 
     def check_line(self, line: SourceLine) -> bool:
         """Parse one line; show its errors and return False if it is wrong."""
@@ -255,7 +259,7 @@ class Monitor(Keeping):
         for number in sorted(self.lines):
             try:
                 parsed.append(parse_line(SourceLine(number, self.lines[number], 0,
-                                                    f"{number} {self.lines[number]}")))
+                                                    f"{number} {self.lines[number]}", self.refused_from())))
             except SyntaxErrors as errors:
                 diagnostics.extend(errors.diagnostics)
         if extra is not None:
@@ -346,7 +350,7 @@ class Monitor(Keeping):
     def immediate(self, text: str) -> None:
         """Run an instruction typed without a number, with the variables of the last run."""
         try:
-            line = parse_line(SourceLine(IMMEDIATE, text, 0, text), immediate=True)
+            line = parse_line(SourceLine(IMMEDIATE, text, 0, text, self.refused_from()), immediate=True)
         except SyntaxErrors as errors:
             hint = foreign_hint(text)
             if hint is not None:
@@ -502,7 +506,7 @@ class Monitor(Keeping):
     def demo(self, rest: str) -> None:
         """DEMO: run the Micro's demonstration (programs/demo.lse); the program in memory is not touched."""
         try:
-            program = parse(DEMO_PROGRAM.read_text(encoding="utf-8"))
+            program = parse(DEMO_PROGRAM.read_text(encoding="utf-8"), limits_of(self.micro.profile))
         except (OSError, SyntaxErrors):
             raise LseError(Err.PROGRAM_MISSING, "DEMO") from None
         self.stop_before = None

@@ -302,3 +302,10 @@ def test_a_variable_given_by_reference_but_never_assigned_is_kept_unassigned_aft
     session.type("10 SI 1=0 ALORS &P(M)", "20 TERMINER", "30 PROCEDURE &P(N)", "40 N←1", "50 RETOUR")
     assert session.type("EX").endswith("TERMINE\nPRET\n")
     assert "VARIABLE M NON AFFECTEE" in session.type("AFFICHER M")
+
+
+@pytest.mark.parametrize("typed", ["10 X←1E39", "? 1E39", "X←2*1E39"])
+def test_single_precision_refuses_a_number_past_its_range_typed_at_the_prompt(tmp_path, typed: str) -> None:
+    shown = Session(Disk(tmp_path), machine="console80").type(typed)
+    assert "NOMBRE INVALIDE 1E39" in shown and "^" in shown
+    assert "NOMBRE INVALIDE" not in Session(Disk(tmp_path), machine="micro40").type(typed)

@@ -66,11 +66,12 @@ def test_a_typed_number_is_rounded_to_float32_in_single():
 
 
 @pytest.mark.parametrize("machine", ["micro40", "console80"])
-@pytest.mark.parametrize("source", [
-    lines("10 X←1E300*1E300", "20 TERMINER"),
-    lines("10 X←1E300", "20 X←X*X", "30 TERMINER"),
-    lines("10 X←1E308;Y←X+X", "20 TERMINER"),
-    lines("10 AFFICHER 1E200/1E-200", "20 TERMINER"),
+@pytest.mark.parametrize("source", [  # (numbers written out within float32's range: see test_limits)
+    lines("10 X←" + "*".join(["1E30"] * 11), "20 TERMINER"),
+    lines("10 X←1E30", "20 X←X*X;SI X<1E38 ALORS ALLER EN 20", "30 FAIRE 40 POUR K←1 JUSQUA 5", "40 X←X*X",
+          "50 TERMINER"),
+    lines("10 X←3E38;FAIRE 20 POUR K←1 JUSQUA 1100", "20 X←X+X", "30 TERMINER"),
+    lines("10 AFFICHER 1E30/" + "/".join(["1E-30"] * 10), "20 TERMINER"),
 ])
 def test_a_result_beyond_the_range_is_an_overflow_in_both_models(machine, source):
     error = run(source, machine)[1]

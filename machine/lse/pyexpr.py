@@ -334,6 +334,10 @@ class ExpressionCode(IndexCode):
             return code, "n"
         return self.binary(node)
 
+    def read_freely(self, node: object) -> bool:
+        """True for a string variable read with no effect and no failure here (set on every way here)."""
+        return type(node) is n.Var and self.scope.kind(node.name) == "s" and self.scope.surely_set(node.name)
+
     def binary(self, node: n.Binary) -> tuple[str, str]:
         """A binary operation's code, the general way (see ex_Binary)."""
         link, self.link = self.link, False  # a link of a chain of + - * (see chain), as its parent said
@@ -344,11 +348,15 @@ class ExpressionCode(IndexCode):
                 link or self.fast or self.unfailing_after_first(node)):
             return self.chain(node, link)
         if node.op == "!":
-            tail = None if self.scope.shared.profile or self.cold else pystrings.literal_tail(node, self.done)
+            tail = None if self.scope.shared.profile or self.cold else pystrings.literal_tail(
+                node, self.done, self.read_freely)
             if tail is not None and all(
                     gives_string(part, lambda name: self.scope.kind(name) == "s") for part in tail[:2]):
                 (first, _), (second, _) = self.below(tail[:2])
-                return pystrings.joined_tail(self, first, second, tail[2]), "s"
+                parts = [(repr(part.value), len(part.value)) if type(part) is n.Str else (self.sub(part)[0], None)
+                         for part in tail[2]]
+                second_size = len(tail[1].value) if type(tail[1]) is n.Str else None
+                return pystrings.joined_tail(self, first, (second, second_size), parts), "s"
             (left, lk), (right, rk) = self.below((node.left, node.right))  # temporaries apart from the join's
             return pystrings.joined(self, node, left, lk, right, rk), "s"
         # In an index, ints stay ints while they cannot pass 2^53, where floats would round them.

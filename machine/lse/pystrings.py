@@ -259,38 +259,53 @@ def joined(ex: ExpressionCode, node: n.Binary, left: str, lk: str, right: str, r
     return f"({j} if {test}({size} := _len({j} := {a} + {b})) <= _MAXS and {paid} else {general})"
 
 
-def literal_tail(node: n.Binary, done: dict | None = None) -> tuple[object, object, list[str]] | None:
-    """(A, B, texts) where a join is A ! B ! 'x' ! ... with strings written out after its first two parts, else None;
-    None too where a join inside it is already computed, a step of a tall value (`done`: paid once, not again)."""
-    texts = []
-    while type(node) is n.Binary and node.op == "!" and type(node.right) is n.Str:
+def literal_tail(node: n.Binary, done: dict | None = None,
+                 pure: Callable[[object], bool] = lambda part: False) -> tuple[object, object, list] | None:
+    """(A, B, parts) where a join is A ! B ! ... with every part after its first two a string written out or one
+    `pure` says is read with no effect and no failure (a string variable surely set), else None; None too where
+    a join inside it is already computed, a step of a tall value (`done`: paid once, not again)."""
+    parts = []
+    while type(node) is n.Binary and node.op == "!" and type(node.left) is n.Binary and node.left.op == "!" and (
+            type(node.right) is n.Str or pure(node.right)):
         if done is not None and id(node.left) in done:
             return None
-        texts.append(node.right.value)
+        parts.append(node.right)
         node = node.left
-    if not texts or type(node) is not n.Binary or node.op != "!":
+    if not parts or type(node) is not n.Binary or node.op != "!":
         return None
-    return node.left, node.right, texts[::-1]
+    return node.left, node.right, parts[::-1]
 
 
-def joined_tail(ex: ExpressionCode, first: str, second: str, texts: list[str]) -> str:
-    """A ! B ! 'x' ! ..., A and B strings: A copied once, onto B and the texts joined first (A + (B + 'x...')),
-    each join paid and tested for its length as if made in turn; what the test refuses is `_cat`'s, in turn.
+def joined_tail(ex: ExpressionCode, first: str, second: tuple[str, int | None], tail: list[tuple[str, int | None]]
+                ) -> str:
+    """A ! B ! C ! ..., A and B strings and each part after them a text written out (its code and its length)
+    or a string variable read with no effect (its code, None), B as either or any string: A copied once, onto B
+    and the rest joined first
+    (A + (B + C ...)), each join paid and tested for its length as if made in turn; what the test refuses is
+    `_cat`'s, in turn.
 
-    Decision: a text built a word at a time (`T←T!M!' '`) copied T twice, once a join; A is long where it
-    matters, B and the texts short. Nothing after B can fail or change anything, so no error nor charge
-    comes in another order.
+    Decision: a text built a word at a time (`T←T!M!' '`, `L←L!' '!M`) copied T twice, once a join; A is long
+    where it matters, B and the rest short. Nothing after B can fail or change anything, so no error nor
+    charge comes in another order.
     """
     depth = ex.depth + 1
     j, a, b, size = f"_j{depth}", f"_ja{depth}", f"_jb{depth}", f"_jn{depth}"
-    per_char, lengths = ex.scope.shared.costs["char_scan"], [len(text) for text in texts]
-    before = sum(sum(lengths[:at]) for at in range(len(texts) + 1))  # what the joins after A ! B add to its length
-    paid = f"(cyc := cyc + {per_char * (len(texts) + 1)} * {size} + {per_char * before}.0) is not None"
+    per_char, after = ex.scope.shared.costs["char_scan"], len(tail)
+    # Each join's length is A's and B's, and the parts' up to it: the k-th part from B on is in after-k+1 joins.
+    lengths = [(code, length, f"_jl{depth}_{k}") for k, (code, length) in enumerate(tail)]
+    known = sum(length for _, length, _ in lengths if length is not None)
+    weighted = sum((after - k) * length for k, (_, length, _) in enumerate(lengths) if length is not None)
+    measured = "".join(f" + ({name} := _len({code}))" for code, length, name in lengths if length is None)
+    counted = "".join(f" + {after - k} * {name}" for k, (_, length, name) in enumerate(lengths) if length is None)
+    constant = f" + {weighted}" if weighted else ""
+    paid = f"(cyc := cyc + {per_char} * ({after + 1} * {size}{counted}{constant})) is not None"
+    b, b_size = (second[0], str(second[1])) if second[1] is not None else (b, f"_len({b} := {second[0]})")
     general = f"_cat({a}, {b})"
-    for text in texts:
-        general = f"_cat({general}, {text!r})"
-    return (f"({j} if ({size} := _len({a} := {first}) + _len({b} := {second})) + {sum(lengths)} <= _MAXS and "
-            f"{paid} and ({j} := {a} + ({b} + {''.join(texts)!r})) is not None else {general})")
+    for code, _ in tail:
+        general = f"_cat({general}, {code})"
+    rest = " + ".join([b, *(code for code, _ in tail)])
+    test = f"({size} := _len({a} := {first}) + {b_size}){measured}{f' + {known}' if known else ''} <= _MAXS"
+    return f"({j} if {test} and {paid} and ({j} := {a} + ({rest})) is not None else {general})"
 
 
 def stopped(ex: ExpressionCode, parts: list[tuple[str, str]], stops: str, node_start: object,

@@ -13,6 +13,7 @@ from machine.errors import Diagnostic, Err, LseError, clip, render
 from machine.helptext import foreign_hint, summary_rows, topic_rows
 from machine.keeping import Keeping
 from machine.lse import nodes as n
+from machine.lse.checks import walk
 from machine.lse.lexer import LexError, tokenize
 from machine.lse.parser import SyntaxErrors, build_program, parse, parse_line
 from machine.lse.runtime import Status
@@ -460,6 +461,9 @@ class Monitor(Keeping):
         mapping = {number: start + step * index for index, number in enumerate(old)}
         self.lines = {mapping[number]: renumber_text(self.lines[number], number, mapping) for number in old}
         self.dirty = True
+        for number in sorted(self.lines):  # (a line number worked out when it runs cannot be rewritten: said)
+            if computes_a_jump(self.lines[number], number):
+                self.say(render(LseError(Err.JUMP_KEPT, str(number))))
 
     def pas_a_pas(self, rest: str) -> None:
         """PAS A PAS: show each line before it runs and wait for Return."""
@@ -523,6 +527,15 @@ class Monitor(Keeping):
         self.say("AU REVOIR")
         self.micro.show(NL)
         self.leaving = True
+
+
+def computes_a_jump(text: str, number: int) -> bool:
+    """True if a line holds an ALLER EN or a RETOUR EN whose line is an expression (NUMEROTER leaves it)."""
+    try:
+        line = parse_line(SourceLine(number, text, 0, text))
+    except SyntaxErrors:
+        return False
+    return any(type(node) is n.Target and node.expr is not None for node in walk(line.statements))
 
 
 def renumber_text(text: str, number: int, mapping: dict[int, int]) -> str:

@@ -17,7 +17,7 @@ from machine.profile import load_profile
 
 ROOT = Path(__file__).resolve().parent.parent
 # Errors only the monitor raises, each exercised below (test_errors checks the catalogue is covered).
-MONITOR_ERRORS = {Err.NOTHING_TO_CONTINUE, Err.PROGRAM_EXISTS, Err.BAD_COMMAND, Err.FREED_AT_STOP}
+MONITOR_ERRORS = {Err.NOTHING_TO_CONTINUE, Err.PROGRAM_EXISTS, Err.BAD_COMMAND, Err.FREED_AT_STOP, Err.JUMP_KEPT}
 
 
 class Session:
@@ -159,6 +159,16 @@ def test_numeroter_renumbers_and_updates_every_target(session):
     session.type("NU 100,10")
     assert session.type("LI") == ("\n100 FAIRE 110 POUR I←1 JUSQUA 2\n110 SI I=1 ALORS ALLER EN 120 SINON &P"
                                   "\n120 RETOUR EN 100\n130 PROCEDURE &P;RETOUR EN 120\nPRET\n")
+
+
+def test_numeroter_says_which_lines_keep_a_computed_jump_as_it_was(session):
+    session.type("10 K←1", "20 ALLER EN 10+10*K", "30 SI K=1 ALORS ALLER EN 40", "40 SI K=2 ALORS RETOUR EN 10*K",
+                 "50 TERMINER")
+    said = "\nSAUT CALCULE NON RENUMEROTE EN LIGNE {}\nSAUT CALCULE NON RENUMEROTE EN LIGNE {}\nPRET\n"
+    assert session.type("NU 100,10") == said.format(110, 130)
+    listed = session.type("LI")
+    assert "130 SI K=2 ALORS RETOUR EN 10*K" in listed and "120 SI K=1 ALORS ALLER EN 130" in listed
+    assert session.type("NU") == said.format(20, 40)
 
 
 @pytest.mark.parametrize("text, expected", [

@@ -520,9 +520,20 @@ class Monitor(Keeping):
         """QUITTER: leave the Micro, after a confirmation if the program in memory is not saved."""
         self.confirmed(self.leave)
 
-    def leave(self) -> None:
-        """Close the Micro: the front end sees `leaving`; an unsaved program is kept for RC (shutdown)."""
-        if self.unsaved() and self.disk is not None:
+    def leave(self, forced: bool = False) -> None:
+        """Close the Micro: the front end sees `leaving`; an unsaved program is kept for RC first.
+
+        Decision: nothing says a program is kept before the slot is written. If it cannot be, QUITTER
+        says why and stays at the prompt with the program; `forced` (Ctrl-D again) closes all the same,
+        saying PROGRAMME NON GARDE before AU REVOIR (the exit status is then 1).
+        """
+        lost = self.keep_unsaved()
+        if lost is not None:
+            self.fail(lost)
+            if not forced:
+                return
+            self.not_kept = render(lost)
+        elif self.unsaved() and self.disk is not None:
             self.say("PROGRAMME GARDE: RC LE RAMENERA")
         self.say("AU REVOIR")
         self.micro.show(NL)

@@ -194,6 +194,15 @@ def test_a_full_disk_loses_only_the_history_not_the_lines_typed(terminal, tmp_pa
     assert micro.process.poll() is None
 
 
+def test_ctrl_d_twice_on_a_full_disk_says_the_program_is_not_kept_before_au_revoir(terminal, tmp_path):
+    micro = terminal(full=True)
+    micro.send("10 AFFICHER 1\r")
+    micro.send(CTRL_D, "PROGRAMME NON RANGE, CONFIRMER (O/N) ?")
+    screen = micro.send(CTRL_D, "AU REVOIR").replace("\r", "")
+    assert "\nPROGRAMME NON GARDE: DISQUE PLEIN\nAU REVOIR" in screen and "PROGRAMME GARDE" not in screen
+    assert micro.close() == 1
+
+
 def test_a_bad_lire_answer_typed_at_the_terminal_is_asked_again(terminal):
     micro = terminal()
     micro.send("10 LIRE N\r20 AFFICHER N*N\r30 TERMINER\rEX\r")

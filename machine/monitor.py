@@ -87,6 +87,35 @@ def tape_lines(source: str) -> list[str] | None:
     return lines
 
 
+RUNS = ("executer", "continuer", "reprendre", "poursuivre")  # the commands that may run the program in memory
+
+
+def tape_program_lines(tape: list[str]) -> list[str]:
+    """A tape's numbered lines that are surely typed at the prompt, not answers to a LIRE (--check parses them).
+
+    Decision: once the program in memory may read (a LIRE or an EXECUTER typed, or a program brought by AP
+    or RC) and a command runs it, a numbered line may be an answer (12, or 3 4), so the lines after are
+    left to the run.
+    """
+    lines: list[str] = []
+    reads = False
+    for raw in tape:
+        number, start = number_prefix(raw)
+        if number is None:
+            method = command_of(raw.strip())[0]
+            reads = reads or method in ("appeler", "recuperer")
+            if reads and method in RUNS:
+                break
+            continue
+        lines.append(raw)
+        try:
+            tokens = tokenize(raw[start:], number)
+        except LexError:
+            continue
+        reads = reads or any(token.kind == "KW" and token.text in ("LIRE", "EXECUTER") for token in tokens)
+    return lines
+
+
 class Monitor(Keeping):
     """The Micro's prompt: stores lines, runs commands and programs, keeps variables between runs."""
 

@@ -399,6 +399,9 @@ def main(argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout
             monitor.type_ahead(tape or [])
             status = run_monitor_headless(monitor, stdin=stdin, stdout=stdout, bell=not args.mute)
         elif status is None:
+            if not program.lines:  # an empty file: nothing to run, said plainly (it reached no TERMINER at line 0)
+                stderr.write(message(Err.NO_PROGRAM) + "\n")
+                return 1
             micro.load(program)
             watch = headless_watch(micro, args, stderr, stdout)
             status = run_headless(micro, speed=parse_speed(args.speed), stdin=stdin, stdout=stdout,

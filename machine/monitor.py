@@ -159,6 +159,8 @@ class Monitor(Keeping):
 
     def fail(self, error: LseError | Diagnostic) -> None:
         """Show an error: its message, its line and its caret each on a row of its own."""
+        if error.line == IMMEDIATE:  # a line typed without a number has no line to name
+            error = LseError(error.code, error.text, None, error.source, error.column)
         first, *rest = render(error).split("\n")
         self.say(NL.join([fitted(first, self.micro.screen.cols), *rest]))
 
@@ -362,6 +364,8 @@ class Monitor(Keeping):
             if line == self.stop_before:
                 self.stop_before = None
                 self.say(f"ARRET AVANT LA LIGNE {line}")
+            elif line == IMMEDIATE:  # PAUSE typed without a number
+                self.say("PAUSE")
             elif not self.step_mode or line in self.breakpoints:
                 self.say(f"PAUSE EN LIGNE {line}")
         elif status is Status.ENDED and not self.ran_line:

@@ -247,6 +247,15 @@ def test_a_program_interrupted_while_lire_waits_is_continued_asking_the_field_ag
     assert session.type("CO", inputs=answers) == screen
 
 
+@pytest.mark.parametrize(("typed", "screen"), [
+    ("PAUSE", "\nPAUSE\nPRET\n"),
+    ("&F(1)", "\nPROCEDURE &F INEXISTANTE\n&F(1)\nPRET\n"),
+    ("?1/0", "\nDIVISION PAR ZERO\nPRET\n"),
+], ids=["a pause", "a procedure the program lacks", "a division by zero"])
+def test_a_line_typed_without_a_number_is_never_said_to_be_line_0(session, typed, screen):
+    assert session.type(typed) == screen
+
+
 def test_pas_a_pas_shows_each_line_and_waits_for_return(session):
     session.type("10 X←1", "20 X←2", "30 TERMINER", "PA")
     assert "10 X←1" in session.type("EX")

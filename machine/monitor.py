@@ -411,9 +411,17 @@ class Monitor(Keeping):
             raise LseError(Err.BAD_COMMAND, clip(rest))
         return [digits_value(value) for value in values]
 
+    def line_numbers(self, rest: str, count: int) -> list[int]:
+        """Numbers that must be lines (EX, RE, PO, AR): one out of 1..65535 is named as it was typed."""
+        values = self.numbers(rest, count)
+        for typed, value in zip((part.strip() for part in rest.split(",")), values):
+            if not 1 <= value <= MAX_LINE_NUMBER:
+                raise LseError(Err.BAD_LINE_NUMBER, clip(typed))
+        return values
+
     def executer(self, rest: str) -> None:
         """EXECUTER [n1[,n2]]: run with fresh variables from n1, stopping before n2."""
-        bounds = self.numbers(rest, 2)
+        bounds = self.line_numbers(rest, 2)
         if not self.lines:
             raise LseError(Err.NO_PROGRAM)
         self.variables = Vars()
@@ -437,14 +445,14 @@ class Monitor(Keeping):
 
     def reprendre(self, rest: str) -> None:
         """REPRENDRE n: run from line n, keeping the variables."""
-        bounds = self.numbers(rest, 1)
+        bounds = self.line_numbers(rest, 1)
         if not bounds:
             raise LseError(Err.BAD_COMMAND, "REPRENDRE N")
         self.load_and_start(bounds[0], self.variables)
 
     def poursuivre(self, rest: str) -> None:
         """POURSUIVRE n: go on until line n."""
-        bounds = self.numbers(rest, 1)
+        bounds = self.line_numbers(rest, 1)
         if not bounds:
             raise LseError(Err.BAD_COMMAND, "POURSUIVRE N")
         if not self._resumable():
@@ -513,7 +521,7 @@ class Monitor(Keeping):
 
     def arret(self, rest: str) -> None:
         """ARRET n: set or clear a breakpoint; ARRET alone lists them."""
-        for number in self.numbers(rest, MAX_LINE_NUMBER):
+        for number in self.line_numbers(rest, MAX_LINE_NUMBER):
             self.breakpoints ^= {number}
         self.say("ARRETS: " + (" ".join(str(b) for b in sorted(self.breakpoints)) or "AUCUN"))
 

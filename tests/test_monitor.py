@@ -256,6 +256,22 @@ def test_a_line_typed_without_a_number_is_never_said_to_be_line_0(session, typed
     assert session.type(typed) == screen
 
 
+@pytest.mark.parametrize(("typed", "screen"), [
+    ("AR 0", "\nNUMERO DE LIGNE INVALIDE 0\nPRET\n"),
+    ("AR 70000", "\nNUMERO DE LIGNE INVALIDE 70000\nPRET\n"),
+    ("AR 10,0", "\nNUMERO DE LIGNE INVALIDE 0\nPRET\n"),
+    ("EX 99999999999", "\nNUMERO DE LIGNE INVALIDE 99999999999\nPRET\n"),
+    ("EX 10,65536", "\nNUMERO DE LIGNE INVALIDE 65536\nPRET\n"),
+    ("RE 0", "\nNUMERO DE LIGNE INVALIDE 0\nPRET\n"),
+    ("AR 10", "\nARRETS: 10\nPRET\n"),
+], ids=["a breakpoint at 0", "a breakpoint past 65535", "one of two", "a start past the digits of a line",
+        "a stop past 65535", "a line to take up at 0", "a line that can be"])
+def test_a_command_given_a_number_no_line_can_have_names_it_as_typed(session, typed, screen):
+    session.type("10 AFFICHER 1", "20 TERMINER")
+    assert session.type(typed) == screen
+    assert session.type("AR") == ("\nARRETS: 10\nPRET\n" if typed == "AR 10" else "\nARRETS: AUCUN\nPRET\n")
+
+
 def test_pas_a_pas_shows_each_line_and_waits_for_return(session):
     session.type("10 X←1", "20 X←2", "30 TERMINER", "PA")
     assert "10 X←1" in session.type("EX")

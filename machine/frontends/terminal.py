@@ -210,7 +210,10 @@ def run_monitor_headless(monitor: Monitor, *, stdin: TextIO = sys.stdin, stdout:
                 line = ctrl_c.readline(stdin) if editor is None else _edited_line(monitor, editor, output)
                 if line is None:
                     if editor is None and not monitor.running:  # Ctrl-C at the prompt: a new prompt
-                        monitor.prompt()
+                        if monitor.confirming is not None:
+                            monitor.abandon_line()  # a question is answered no, as with the line editor
+                        else:
+                            monitor.prompt()
                     continue  # the line was abandoned (Ctrl-C) or a question was asked (Ctrl-D)
                 if not line:
                     if monitor.running:

@@ -14,10 +14,10 @@ from machine.disk import Disk
 from machine.errors import Err, InternalError, message, render
 from machine.frontends.look import ASPECTS, MONITOR_NAMES  # no pygame: --help needs none
 from machine.frontends.terminal import run_headless, run_monitor_headless
-from machine.lse.parser import SyntaxErrors, parse
-from machine.lse.source import Limits, limits_of, number_prefix
+from machine.lse.parser import SyntaxErrors, parse, parse_line
+from machine.lse.source import Limits, limits_of, number_prefix, split_source
 from machine.micro import Micro
-from machine.monitor import Monitor, tape_lines
+from machine.monitor import Monitor, tape_lines, tape_program_lines
 from machine.profile import ProfileError, load_profile
 
 MAX_SCALE = 16
@@ -150,6 +150,18 @@ def tape_of(source: str, errors: SyntaxErrors) -> list[str] | None:
     if not all(diagnostic.code is Err.MIXED_NUMBERING for diagnostic in errors.diagnostics):
         return None
     return tape_lines(source)
+
+
+def tape_syntax(tape: list[str], limits: Limits) -> SyntaxErrors | None:
+    """The syntax errors of a tape's program lines, each line parsed alone as the prompt takes it (None: none)."""
+    typed = [raw for raw in tape_program_lines(tape) if raw[number_prefix(raw)[1]:].strip()]  # (a number alone erases)
+    source_lines, diagnostics = split_source("\n".join(typed), limits)
+    for source_line in source_lines:
+        try:
+            parse_line(source_line)
+        except SyntaxErrors as errors:
+            diagnostics.extend(errors.diagnostics)
+    return SyntaxErrors(diagnostics) if diagnostics else None
 
 
 def replaced_in_tape(tape: list[str]) -> list[int]:
@@ -369,6 +381,10 @@ def main(argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout
                 return 1 if status is None else status
         warn_replaced(program.replaced if program is not None else replaced_in_tape(tape), stderr)
     if args.check:
+        wrong = tape_syntax(tape, limits_of(profile)) if tape is not None else None
+        if wrong is not None:
+            report_syntax(wrong, stderr)
+            return 1
         return 0
     if args.runs is not None:
         if program is None:
@@ -383,6 +399,9 @@ def main(argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout
             monitor.type_ahead(tape or [])
             status = run_monitor_headless(monitor, stdin=stdin, stdout=stdout, bell=not args.mute)
         elif status is None:
+            if not program.lines:  # an empty file: nothing to run, said plainly (it reached no TERMINER at line 0)
+                stderr.write(message(Err.NO_PROGRAM) + "\n")
+                return 1
             micro.load(program)
             watch = headless_watch(micro, args, stderr, stdout)
             status = run_headless(micro, speed=parse_speed(args.speed), stdin=stdin, stdout=stdout,

@@ -1,6 +1,6 @@
 """The monitor's commands that save, load and take back programs: nothing the person typed is lost.
 
-A mixin of machine.monitor.Monitor (which provides lines, dirty, disk, say, store_line, source);
+A mixin of machine.monitor.Monitor (which provides lines, dirty, disk, leaving, say, store_line, source);
 must not import pygame or the front ends.
 """
 
@@ -25,10 +25,12 @@ class Keeping:
     lines: dict[int, str]
     dirty: bool
     disk: Disk | None
+    leaving: bool
 
     def keeping_init(self) -> None:
         self.confirming: Callable[[], None] | None = None  # what a O answer to CONFIRM does
         self.replaced: tuple[dict[int, str], bool] | None = None  # the last program replaced: RC
+        self.not_kept: str | None = None  # why the program could not be kept at closing (the exit status is 1)
 
     # ------------------------------------------------------------ confirming
     def unsaved(self) -> bool:
@@ -142,17 +144,27 @@ class Keeping:
             raise LseError(Err.NOTHING_TO_RECOVER)
         self.load_text(text, dirty=True)
 
+    def keep_unsaved(self) -> LseError | None:
+        """Write an unsaved program to the recovery slot; the error to show if it cannot be (None: kept, or none)."""
+        if self.disk is None or not self.unsaved():
+            return None
+        try:
+            self.disk.save_recovery(self.source())
+        except LseError as error:
+            return LseError(Err.NOT_SAVED, message(error.code, error.text))
+        return None
+
     def shutdown(self) -> str | None:
-        """The Micro is closed: keep an unsaved program in the recovery slot.
+        """The Micro is closed: keep an unsaved program in the recovery slot (QUITTER kept it already).
 
         If it cannot be kept, say so on the screen and return the message (the front end shows it
-        where the person will see it once the screen is gone); the slot keeps what it held.
+        where the person will see it once the screen is gone, and ends with status 1); the slot keeps
+        what it held.
         """
-        if self.disk is not None and self.dirty and self.lines:
-            try:
-                self.disk.save_recovery(self.source())
-            except LseError as error:
-                text = render(LseError(Err.NOT_SAVED, message(error.code, error.text)))
-                self.say(text)
-                return text
-        return None
+        if self.leaving:  # leave() tried already, and said how it went
+            return self.not_kept
+        lost = self.keep_unsaved()
+        if lost is not None:
+            self.fail(lost)
+            self.not_kept = render(lost)
+        return self.not_kept

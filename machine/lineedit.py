@@ -43,6 +43,22 @@ class LineEditor:
                 for word in completions(text, commands, names):
                     yield Completion(word, start_position=-len(last))
 
+        class KeptHistory(FileHistory):
+            # Decision: a disk that cannot be read or written (full, read-only) loses the history only, as in
+            # the window (history.remember); prompt_toolkit would show the OSError's traceback at each new line
+            # and swallow what is typed before the next Return.
+            def load_history_strings(self):
+                try:
+                    return list(super().load_history_strings())
+                except OSError:
+                    return []
+
+            def store_string(self, string: str) -> None:
+                try:
+                    super().store_string(string)
+                except OSError:
+                    pass
+
         bindings = KeyBindings()
 
         @bindings.add("\\")
@@ -58,7 +74,7 @@ class LineEditor:
         if history is not None:
             try:
                 history.parent.mkdir(parents=True, exist_ok=True)
-                stored = FileHistory(str(history))
+                stored = KeptHistory(str(history))
             except OSError:  # no writable home folder: the history lives for this session only
                 stored = None
         common = dict(key_bindings=bindings, reserve_space_for_menu=0, complete_while_typing=False,

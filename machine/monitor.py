@@ -87,6 +87,35 @@ def tape_lines(source: str) -> list[str] | None:
     return lines
 
 
+RUNS = ("executer", "continuer", "reprendre", "poursuivre")  # the commands that may run the program in memory
+
+
+def tape_program_lines(tape: list[str]) -> list[str]:
+    """A tape's numbered lines that are surely typed at the prompt, not answers to a LIRE (--check parses them).
+
+    Decision: once the program in memory may read (a LIRE or an EXECUTER typed, or a program brought by AP
+    or RC) and a command runs it, a numbered line may be an answer (12, or 3 4), so the lines after are
+    left to the run.
+    """
+    lines: list[str] = []
+    reads = False
+    for raw in tape:
+        number, start = number_prefix(raw)
+        if number is None:
+            method = command_of(raw.strip())[0]
+            reads = reads or method in ("appeler", "recuperer")
+            if reads and method in RUNS:
+                break
+            continue
+        lines.append(raw)
+        try:
+            tokens = tokenize(raw[start:], number)
+        except LexError:
+            continue
+        reads = reads or any(token.kind == "KW" and token.text in ("LIRE", "EXECUTER") for token in tokens)
+    return lines
+
+
 class Monitor(Keeping):
     """The Micro's prompt: stores lines, runs commands and programs, keeps variables between runs."""
 
@@ -130,6 +159,8 @@ class Monitor(Keeping):
 
     def fail(self, error: LseError | Diagnostic) -> None:
         """Show an error: its message, its line and its caret each on a row of its own."""
+        if error.line == IMMEDIATE:  # a line typed without a number has no line to name
+            error = LseError(error.code, error.text, None, error.source, error.column)
         first, *rest = render(error).split("\n")
         self.say(NL.join([fitted(first, self.micro.screen.cols), *rest]))
 
@@ -333,6 +364,8 @@ class Monitor(Keeping):
             if line == self.stop_before:
                 self.stop_before = None
                 self.say(f"ARRET AVANT LA LIGNE {line}")
+            elif line == IMMEDIATE:  # PAUSE typed without a number
+                self.say("PAUSE")
             elif not self.step_mode or line in self.breakpoints:
                 self.say(f"PAUSE EN LIGNE {line}")
         elif status is Status.ENDED and not self.ran_line:
@@ -378,9 +411,17 @@ class Monitor(Keeping):
             raise LseError(Err.BAD_COMMAND, clip(rest))
         return [digits_value(value) for value in values]
 
+    def line_numbers(self, rest: str, count: int) -> list[int]:
+        """Numbers that must be lines (EX, RE, PO, AR): one out of 1..65535 is named as it was typed."""
+        values = self.numbers(rest, count)
+        for typed, value in zip((part.strip() for part in rest.split(",")), values):
+            if not 1 <= value <= MAX_LINE_NUMBER:
+                raise LseError(Err.BAD_LINE_NUMBER, clip(typed))
+        return values
+
     def executer(self, rest: str) -> None:
         """EXECUTER [n1[,n2]]: run with fresh variables from n1, stopping before n2."""
-        bounds = self.numbers(rest, 2)
+        bounds = self.line_numbers(rest, 2)
         if not self.lines:
             raise LseError(Err.NO_PROGRAM)
         self.variables = Vars()
@@ -404,14 +445,14 @@ class Monitor(Keeping):
 
     def reprendre(self, rest: str) -> None:
         """REPRENDRE n: run from line n, keeping the variables."""
-        bounds = self.numbers(rest, 1)
+        bounds = self.line_numbers(rest, 1)
         if not bounds:
             raise LseError(Err.BAD_COMMAND, "REPRENDRE N")
         self.load_and_start(bounds[0], self.variables)
 
     def poursuivre(self, rest: str) -> None:
         """POURSUIVRE n: go on until line n."""
-        bounds = self.numbers(rest, 1)
+        bounds = self.line_numbers(rest, 1)
         if not bounds:
             raise LseError(Err.BAD_COMMAND, "POURSUIVRE N")
         if not self._resumable():
@@ -480,7 +521,7 @@ class Monitor(Keeping):
 
     def arret(self, rest: str) -> None:
         """ARRET n: set or clear a breakpoint; ARRET alone lists them."""
-        for number in self.numbers(rest, MAX_LINE_NUMBER):
+        for number in self.line_numbers(rest, MAX_LINE_NUMBER):
             self.breakpoints ^= {number}
         self.say("ARRETS: " + (" ".join(str(b) for b in sorted(self.breakpoints)) or "AUCUN"))
 
@@ -520,9 +561,20 @@ class Monitor(Keeping):
         """QUITTER: leave the Micro, after a confirmation if the program in memory is not saved."""
         self.confirmed(self.leave)
 
-    def leave(self) -> None:
-        """Close the Micro: the front end sees `leaving`; an unsaved program is kept for RC (shutdown)."""
-        if self.unsaved() and self.disk is not None:
+    def leave(self, forced: bool = False) -> None:
+        """Close the Micro: the front end sees `leaving`; an unsaved program is kept for RC first.
+
+        Decision: nothing says a program is kept before the slot is written. If it cannot be, QUITTER
+        says why and stays at the prompt with the program; `forced` (Ctrl-D again) closes all the same,
+        saying PROGRAMME NON GARDE before AU REVOIR (the exit status is then 1).
+        """
+        lost = self.keep_unsaved()
+        if lost is not None:
+            self.fail(lost)
+            if not forced:
+                return
+            self.not_kept = render(lost)
+        elif self.unsaved() and self.disk is not None:
             self.say("PROGRAMME GARDE: RC LE RAMENERA")
         self.say("AU REVOIR")
         self.micro.show(NL)

@@ -51,6 +51,11 @@ def test_syntax_errors_exit_1_listing_every_error_and_their_count(tmp_path):
                    "2 ERREURS DE SYNTAXE\n")
 
 
+@pytest.mark.parametrize("program", ["", "\n\n", "\ufeff"], ids=["empty", "blank lines", "a byte order mark"])
+def test_a_file_without_a_line_says_there_is_no_program_and_exits_1(tmp_path, program):
+    assert run_cli(tmp_path, "--headless", program=program) == (1, "", "PAS DE PROGRAMME\n")
+
+
 def test_check_only_parses(tmp_path):
     assert run_cli(tmp_path, "--check", program="10 AFFICHER 'NON'\n20 X←1/0\n") == (0, "", "")
     status, out, err = run_cli(tmp_path, "--check", program="10 SI X ALORS Y←1\n")

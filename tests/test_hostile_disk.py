@@ -136,7 +136,7 @@ def test_a_save_that_fails_at_exit_says_so_and_the_slot_keeps_what_it_held(tmp_p
     read_only_recovery(monkeypatch)
     said = monitor.shutdown()
     assert said == "PROGRAMME NON GARDE: DISQUE PROTEGE EN ECRITURE"
-    assert said in "".join(shown)
+    assert "PROGRAMME NON GARDE: DISQUE PROTEGE EN\r\nECRITURE" in "".join(shown)  # broken as any error
     assert disk.take_recovery(remove=False) == "10 AFFICHER 'ANCIEN'\n"
 
 
@@ -147,7 +147,28 @@ def test_a_failed_save_at_exit_is_said_on_stdout_of_the_headless_monitor(tmp_pat
     read_only_recovery(monkeypatch)
     out = io.StringIO()
     main(["--headless", "--disk", str(tmp_path)], io.StringIO("10 AFFICHER 1\n"), out, io.StringIO())
-    assert out.getvalue().rstrip().endswith("PROGRAMME NON GARDE: DISQUE PROTEGE EN ECRITURE")
+    assert out.getvalue().rstrip().endswith("PROGRAMME NON GARDE: DISQUE PROTEGE EN\nECRITURE")
+
+
+NOT_KEPT = "PROGRAMME NON GARDE: DISQUE PROTEGE EN\nECRITURE"  # broken between words, as any error
+
+
+@pytest.mark.parametrize(("typed", "screen_ends"), [
+    ("10 AFFICHER 1\nQU\nO\nLI\n",  # a person answers: the Micro stays, with the program, until the input ends
+     f"? O\n{NOT_KEPT}\nPRET\nLI\n10 AFFICHER 1\nPRET\n\n{NOT_KEPT}\n"),
+    ("10 AFFICHER 1\n", f"PRET\n10 AFFICHER 1\n\n{NOT_KEPT}\n"),  # the input ends: the Micro must end
+], ids=["quitter typed stays at the prompt with the program", "the end of the input says so before ending"])
+def test_a_program_the_recovery_slot_cannot_keep_is_never_said_kept_and_the_status_is_1(tmp_path, monkeypatch,
+                                                                                      typed, screen_ends):
+    import io
+
+    from machine.cli import main
+    read_only_recovery(monkeypatch)
+    out = io.StringIO()
+    status = main(["--headless", "--disk", str(tmp_path)], io.StringIO(typed), out, io.StringIO())
+    assert out.getvalue().endswith(screen_ends)
+    assert "PROGRAMME GARDE" not in out.getvalue() and "AU REVOIR" not in out.getvalue()
+    assert status == 1
 
 
 # ---------------------------------------------------------------- links and special files (point 9)

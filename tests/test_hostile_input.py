@@ -179,6 +179,28 @@ def test_ctrl_c_while_lire_waits_in_the_monitor_keeps_the_program_and_the_next_l
     assert out.split("INTERROMPU EN LIGNE 10\n", 1)[1] == "PRET\nLI\n10 LIRE X\n20 AFFICHER X;TERMINER\nPRET\n"
 
 
+def test_ctrl_c_at_the_question_of_a_piped_monitor_answers_no_and_the_question_is_gone(tmp_path):
+    process = spawn("--headless", "--disk", str(tmp_path))
+    watchdog = threading.Timer(30, process.kill)  # a Micro that never asks: the test fails, it does not hang
+    watchdog.start()
+    process.stdin.write("10 AFFICHER 1\nQU\n")
+    process.stdin.flush()
+    seen = ""
+    while not seen.endswith("(O/N) ? ") and len(seen) < 500:
+        seen += process.stdout.read(1)
+    time.sleep(0.2)
+    process.send_signal(signal.SIGINT)
+    time.sleep(0.3)
+    try:
+        out, err = process.communicate("O\nLI\n", timeout=20)  # O is no answer now: a line typed at PRET
+    finally:
+        watchdog.cancel()
+    assert "Traceback" not in err
+    assert (seen + out).split("(O/N) ? ", 1)[1] == ("\nANNULE: LE PROGRAMME EST GARDE\nPRET\n"
+                                                   "O\nMOT INCONNU O (AIDE: LES COMMANDES)\nPRET\n"
+                                                   "LI\n10 AFFICHER 1\nPRET\n")
+
+
 SITE_SKIPPED = "Remainder of file ignored\n"  # how site ends its report of a .pth line that failed
 
 

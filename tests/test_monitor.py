@@ -225,6 +225,53 @@ def test_an_interrupted_run_can_be_continued(session):
     assert float(session.type("? X").split()[0]) > 0
 
 
+@pytest.mark.parametrize(("program", "typed", "stopped", "answers", "screen"), [
+    (("10 LIRE N", "20 AFFICHER N*2", "30 TERMINER"), (), 10, ("4",), "\n8 \nTERMINE\nPRET\n"),
+    (("10 LIRE A,B", "20 AFFICHER A+B", "30 TERMINER"), ("1",), 10, ("5",), "\n6 \nTERMINE\nPRET\n"),
+    (("10 &P", "20 TERMINER", "30 PROCEDURE &P", "40 LIRE A", "50 AFFICHER A*3", "60 RETOUR"), (), 40, ("2",),
+     "\n6 \nTERMINE\nPRET\n"),
+    (("ME", "5 TABLEAU T[2]", "10 FAIRE 20 POUR I←1 JUSQUA 2", "20 LIRE T[I]", "30 AFFICHER T[1]+T[2]",
+      "40 TERMINER"), ("3",), 20, ("4",), "\n7 \nTERMINE\nPRET\n"),
+], ids=["in the program", "the second field of a LIRE, the first kept", "in a procedure", "in a loop, measured"])
+def test_a_program_interrupted_while_lire_waits_is_continued_asking_the_field_again(session, program, typed,
+                                                                                  stopped, answers, screen):
+    session.type(*program)
+    session.monitor.submit("EX")
+    for answer in (*typed, None):
+        assert session.monitor.tick(100_000) is Status.WAITING
+        if answer is not None:
+            session.monitor.submit(answer)
+    session.monitor.interrupt()
+    session.monitor.tick(100_000)
+    assert "".join(session.chunks).replace("\r\n", "\n").endswith(f"\nINTERROMPU EN LIGNE {stopped}\nPRET\n")
+    assert session.type("CO", inputs=answers) == screen
+
+
+@pytest.mark.parametrize(("typed", "screen"), [
+    ("PAUSE", "\nPAUSE\nPRET\n"),
+    ("&F(1)", "\nPROCEDURE &F INEXISTANTE\n&F(1)\nPRET\n"),
+    ("?1/0", "\nDIVISION PAR ZERO\nPRET\n"),
+], ids=["a pause", "a procedure the program lacks", "a division by zero"])
+def test_a_line_typed_without_a_number_is_never_said_to_be_line_0(session, typed, screen):
+    assert session.type(typed) == screen
+
+
+@pytest.mark.parametrize(("typed", "screen"), [
+    ("AR 0", "\nNUMERO DE LIGNE INVALIDE 0\nPRET\n"),
+    ("AR 70000", "\nNUMERO DE LIGNE INVALIDE 70000\nPRET\n"),
+    ("AR 10,0", "\nNUMERO DE LIGNE INVALIDE 0\nPRET\n"),
+    ("EX 99999999999", "\nNUMERO DE LIGNE INVALIDE 99999999999\nPRET\n"),
+    ("EX 10,65536", "\nNUMERO DE LIGNE INVALIDE 65536\nPRET\n"),
+    ("RE 0", "\nNUMERO DE LIGNE INVALIDE 0\nPRET\n"),
+    ("AR 10", "\nARRETS: 10\nPRET\n"),
+], ids=["a breakpoint at 0", "a breakpoint past 65535", "one of two", "a start past the digits of a line",
+        "a stop past 65535", "a line to take up at 0", "a line that can be"])
+def test_a_command_given_a_number_no_line_can_have_names_it_as_typed(session, typed, screen):
+    session.type("10 AFFICHER 1", "20 TERMINER")
+    assert session.type(typed) == screen
+    assert session.type("AR") == ("\nARRETS: 10\nPRET\n" if typed == "AR 10" else "\nARRETS: AUCUN\nPRET\n")
+
+
 def test_pas_a_pas_shows_each_line_and_waits_for_return(session):
     session.type("10 X←1", "20 X←2", "30 TERMINER", "PA")
     assert "10 X←1" in session.type("EX")

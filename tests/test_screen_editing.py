@@ -188,6 +188,25 @@ def test_closing_the_window_with_an_unsaved_program_asks_first(tmp_path):
     assert window.closed or window.session.leaving
 
 
+def test_closing_the_window_on_a_program_the_slot_cannot_keep_says_so_and_ends_with_status_1(tmp_path, monkeypatch,
+                                                                                           capsys):
+    import errno
+
+    def refuse(*args, **kwargs):
+        raise OSError(errno.EROFS, "Read-only file system")
+    window = booted(tmp_path)
+    enter(window, "10 AFFICHER 1")
+    monkeypatch.setattr("tempfile.mkstemp", refuse)
+    enter(window, "QUITTER", "O")  # a person can answer: the Micro stays, with the program
+    assert not window.closed and window.session.lines == {10: "AFFICHER 1"}
+    assert [row for row in rows(window) if row][-4:] == [
+        "PROGRAMME NON RANGE, CONFIRMER (O/N) ? O", "PROGRAMME NON GARDE: DISQUE PROTEGE EN", "ECRITURE", "PRET"]
+    window.handle(pygame.event.Event(pygame.QUIT))  # asks again; a second close closes all the same
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    assert window.run() == 1
+    assert capsys.readouterr().err == "PROGRAMME NON GARDE: DISQUE PROTEGE EN ECRITURE\n"
+
+
 def test_quitter_closes_the_window():
     window = booted()
     enter(window, "QUITTER")

@@ -66,3 +66,19 @@ def test_a_file_mixing_numbered_lines_with_instructions_is_still_refused(tmp_pat
 def test_a_broken_line_still_gets_every_syntax_error_at_once(tmp_path):
     status, _, err = run_cli(tmp_path, "--headless", program="10 X←←1\n20 X←1\n20 Y←)\n30 TERMINER\n")
     assert status == 1 and "2 ERREURS DE SYNTAXE" in err
+
+
+@pytest.mark.parametrize("tape, check", [
+    ("10 X_3+*4\n20 TERMINER\nEX\n",
+     (1, "", "EXPRESSION ATTENDUE, TROUVE * EN LIGNE 10\n10 X_3+*4\n       ^\n1 ERREUR DE SYNTAXE\n")),
+    ("10 AFFICHER 1\n20 X←(\nEX\n30 SI ALORS\n40 TERMINER\nEX\n",
+     (1, "", "EXPRESSION ATTENDUE, TROUVE FIN DE LIGNE EN LIGNE 20\n20 X←(\n      ^\n"
+             "EXPRESSION ATTENDUE, TROUVE ALORS EN LIGNE 30\n30 SI ALORS\n      ^\n2 ERREURS DE SYNTAXE\n")),
+    ("10 LIRE N\n20 AFFICHER N*N\n30 TERMINER\nEX\n3 4\n", (0, "", "")),  # after EX, 3 4 may be LIRE's answer
+    ("10 TERMINER\nRA CARRE\n", (0, "", "")),  # the tape's commands are not run: nothing saved
+], ids=["a wrong line before EX", "each wrong line, before and after a run", "an answer to LIRE is no program line",
+        "no command of the tape is run"])
+def test_check_reports_every_syntax_error_of_a_tapes_program_lines_and_runs_none_of_its_commands(tmp_path, tape,
+                                                                                                  check):
+    assert run_cli(tmp_path, "--check", program=tape) == check
+    assert not list(tmp_path.rglob("CARRE*"))

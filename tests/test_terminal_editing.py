@@ -6,6 +6,7 @@ from __future__ import annotations
 import fcntl
 import os
 import re
+import resource
 import select
 import struct
 import subprocess
@@ -27,13 +28,13 @@ EDITOR_ON, EDITOR_OFF = "\x1b[?2004h", "\x1b[?2004l"
 class Terminal:
     """micro-lse --headless on a pseudo-terminal of 80 x 24, typed into like a person."""
 
-    def __init__(self, disk: Path) -> None:
+    def __init__(self, disk: Path, *, full: bool = False) -> None:
         master, slave = os.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
         env = dict(os.environ, TERM="xterm", PROMPT_TOOLKIT_NO_CPR="1", PYTHONPATH=str(ROOT))
         self.process = subprocess.Popen([sys.executable, "main.py", "--headless", "--disk", str(disk)],
                                         stdin=slave, stdout=slave, stderr=slave, cwd=ROOT, env=env,
-                                        start_new_session=True)
+                                        start_new_session=True, preexec_fn=_disk_full if full else None)
         os.close(slave)
         self.master = master
         self.raw = ""
@@ -97,12 +98,17 @@ class Terminal:
             os.close(self.master)
 
 
+def _disk_full() -> None:
+    """No file may grow (ulimit -f 0): every write to the disk fails as on a full one, even for root."""
+    resource.setrlimit(resource.RLIMIT_FSIZE, (0, 0))
+
+
 @pytest.fixture
 def terminal(tmp_path):
     opened: list[Terminal] = []
 
-    def start() -> Terminal:
-        opened.append(Terminal(tmp_path))
+    def start(*, full: bool = False) -> Terminal:
+        opened.append(Terminal(tmp_path, full=full))
         opened[-1].expect("PRET")
         return opened[-1]
 
@@ -176,6 +182,25 @@ def test_ctrl_d_on_an_empty_line_leaves_asking_first_if_the_program_is_unsaved(t
     micro.send(CTRL_D, "AU REVOIR")
     assert micro.close() == 0
     assert (tmp_path / ".recuperation.lse").read_text(encoding="utf-8") == "10 AFFICHER 1\n"
+
+
+def test_a_full_disk_loses_only_the_history_not_the_lines_typed(terminal, tmp_path):
+    micro = terminal(full=True)
+    micro.send("10 AFFICHER 1\r")
+    micro.send("20 TERMINER\r")
+    screen = micro.send("LI\r", "20 TERMINER\n")
+    assert "\n10 AFFICHER 1\n20 TERMINER\n" in screen.replace("\r", "")
+    assert "Traceback" not in screen and "exception" not in screen
+    assert micro.process.poll() is None
+
+
+def test_ctrl_d_twice_on_a_full_disk_says_the_program_is_not_kept_before_au_revoir(terminal, tmp_path):
+    micro = terminal(full=True)
+    micro.send("10 AFFICHER 1\r")
+    micro.send(CTRL_D, "PROGRAMME NON RANGE, CONFIRMER (O/N) ?")
+    screen = micro.send(CTRL_D, "AU REVOIR").replace("\r", "")
+    assert "\nPROGRAMME NON GARDE: DISQUE PLEIN\nAU REVOIR" in screen and "PROGRAMME GARDE" not in screen
+    assert micro.close() == 1
 
 
 def test_a_bad_lire_answer_typed_at_the_terminal_is_asked_again(terminal):

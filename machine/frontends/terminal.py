@@ -210,7 +210,10 @@ def run_monitor_headless(monitor: Monitor, *, stdin: TextIO = sys.stdin, stdout:
                 line = ctrl_c.readline(stdin) if editor is None else _edited_line(monitor, editor, output)
                 if line is None:
                     if editor is None and not monitor.running:  # Ctrl-C at the prompt: a new prompt
-                        monitor.prompt()
+                        if monitor.confirming is not None:
+                            monitor.abandon_line()  # a question is answered no, as with the line editor
+                        else:
+                            monitor.prompt()
                     continue  # the line was abandoned (Ctrl-C) or a question was asked (Ctrl-D)
                 if not line:
                     if monitor.running:
@@ -226,7 +229,7 @@ def run_monitor_headless(monitor: Monitor, *, stdin: TextIO = sys.stdin, stdout:
         monitor.shutdown()  # a program that cannot be kept says so on the screen: before the last flush
         output.finish_line()
         _restore_interrupt(previous)  # only now: Ctrl-C during the save above must not cut it short
-    return 1 if monitor.last_status is Status.FAILED else 0
+    return 1 if monitor.last_status is Status.FAILED or monitor.not_kept is not None else 0
 
 
 def _answer(editor: LineEditor, output: TerminalOutput) -> str | None:
@@ -290,9 +293,9 @@ def _edited_line(monitor: Monitor, editor: LineEditor, output: TerminalOutput) -
     output.typed()
     if not at_prompt:
         return ""  # end of input for LIRE
-    if monitor.confirming is not None:  # a second Ctrl-D: leave; the program is kept for RC
+    if monitor.confirming is not None:  # a second Ctrl-D: leave; the program is kept for RC (or said lost)
         monitor.confirming = None
-        monitor.leave()
+        monitor.leave(forced=True)
     else:
         monitor.submit("QUITTER")
     return None

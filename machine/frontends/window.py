@@ -245,4 +245,4 @@ class Window:
         if self.sound is not None:
             pygame.mixer.quit()
         pygame.display.quit()
-        return 1 if self.session.last_status is Status.FAILED else 0
+        return 1 if self.session.last_status is Status.FAILED or lost else 0

@@ -8,6 +8,7 @@ them to the runtime (LIRE, CHARGER, references, the monitor) as a table.
 from __future__ import annotations
 
 import math
+import sys
 from functools import partial
 
 from machine.errors import Err, InternalError, LseError
@@ -51,6 +52,7 @@ from machine.lse.strops import make_cell_store, make_own_store, make_paid_substr
 from machine.lse.suspension import unwinding
 from machine.lse.values import DIMS, Vars, cells_of, check_number, description
 
+PROGRAM_FILE = "<lse program>"  # the file name the program's generated code is compiled under
 UNWINDING = unwinding()  # a stack being unwound by its suspension passes through every handler
 
 # Python errors that compiled code lets escape on purpose, and what they mean in LSE.
@@ -71,6 +73,18 @@ def written_line(tables: dict, python_line: int | None) -> int | None:
     for start, table in tables.values():
         if python_line is not None and 0 <= python_line - 1 - start < len(table):
             return table[python_line - 1 - start][0] or None
+    return None
+
+
+def running_line(tables: dict) -> int | None:
+    """The LSE line the program's code is running now, from the innermost frame of its code (None if unknown)."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        if frame.f_code.co_filename == PROGRAM_FILE:
+            line = written_line(tables, frame.f_lineno)
+            if line is not None:
+                return line
+        frame = frame.f_back
     return None
 
 
@@ -175,10 +189,11 @@ class CompiledProgram:
             # now: an arm, an argument, an index given by reference; this guards the ones it may not): refused.
             raise LseError(Err.EXPRESSION_TOO_DEEP, "(CHAINE D'OPERATIONS TROP LONGUE)", shared.line_written) from None
         self.shared = shared
+        self.tables = tables
         self.names = dict(shared.globals)
         namespace = self.namespace(tables)
         try:
-            exec(compile(self.source, "<lse program>", "exec"), namespace)
+            exec(compile(self.source, PROGRAM_FILE, "exec"), namespace)
         except (SyntaxError, RecursionError, MemoryError) as error:
             if not flat and "too many statically nested blocks" in str(error):
                 raise TooNested(str(error)) from None

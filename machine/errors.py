@@ -60,6 +60,7 @@ class Err(IntEnum):
     LINE_REPLACED = 51  # a warning: a program file repeated a line number, the later line won
     FREED_AT_STOP = 52  # CONTINUER refused: the code of the stopped run counts on a variable the prompt freed
     JUMP_KEPT = 53  # a warning: NUMEROTER left a computed jump as it was (ALLER EN 10+10*K)
+    CHANGED_AT_STOP = 54  # CONTINUER refused: the program's lines were changed since the stopped run was built
     # the prompt (60-69)
     FOREIGN_WORD = 60  # a word of another language (BASIC, a shell): the line names the LSE way
     READ_ONLY = 61
@@ -127,6 +128,7 @@ MESSAGES: dict[Err, str] = {
     Err.NO_PROGRAM: "PAS DE PROGRAMME",
     Err.NOTHING_TO_CONTINUE: "RIEN A CONTINUER",
     Err.FREED_AT_STOP: "RIEN A CONTINUER: {text} LIBEREE",
+    Err.CHANGED_AT_STOP: "RIEN A CONTINUER: LIGNES CHANGEES (RE N)",
     Err.JUMP_KEPT: "SAUT CALCULE NON RENUMEROTE EN LIGNE {text}",
     Err.PROGRAM_EXISTS: "PROGRAMME {text} DEJA RANGE (MODIFIER POUR LE REMPLACER)",
     Err.BAD_COMMAND: "COMMANDE INVALIDE {text}",

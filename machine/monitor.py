@@ -132,7 +132,8 @@ class Monitor(Keeping):
         self.breakpoints: set[int] = set()
         self.stop_before: int | None = None
         self.last_status: Status | None = None
-        self.suspended = None  # a paused program's runtime, kept while an immediate line runs
+        self.suspended = None  # a paused program's runtime and its ran_lines, kept while an immediate line runs
+        self.ran_lines: dict[int, str] | None = None  # the lines the runtime's code was built from (None: DEMO's)
         self.ran_line = False  # the current run is an immediate line, not the program
         self.typed_ahead: deque[str] = deque()  # a tape's lines, typed as the Micro asks for them
         self.leaving = False  # QUITTER was confirmed: the front end closes the Micro
@@ -302,13 +303,15 @@ class Monitor(Keeping):
         return program
 
     # -------------------------------------------------------------- running
-    def start(self, program: n.Program, line: int | None, variables: Vars) -> None:
+    def start(self, program: n.Program, line: int | None, variables: Vars,
+              ran_lines: dict[int, str] | None = None) -> None:
         debugging = self.step_mode or self.tracing or bool(self.breakpoints) or self.stop_before is not None
         self.micro.profiling = self.measuring
         self.micro.load(program, variables=variables, debug=debugging, continued=False)
         if debugging:
             self.micro.runtime.line_hook = self.hook
         self.micro.runtime.start(line)
+        self.ran_lines = ran_lines
         self.running = True
         self.ran_line = False
 
@@ -319,7 +322,7 @@ class Monitor(Keeping):
             for diagnostic in errors.diagnostics:
                 self.fail(diagnostic)
             return
-        self.start(program, line, variables)
+        self.start(program, line, variables, dict(self.lines))
 
     def hook(self, line: int) -> bool:
         """Before each line of a debugged run: trace it, or stop there."""
@@ -353,7 +356,7 @@ class Monitor(Keeping):
         self.last_status = status
         self.stopped(status)
         if self.suspended is not None:  # the paused program can be continued again
-            self.micro.runtime, self.suspended = self.suspended, None
+            (self.micro.runtime, self.ran_lines), self.suspended = self.suspended, None
         self.prompt()
         return status
 
@@ -395,7 +398,7 @@ class Monitor(Keeping):
             return
         extra = n.Line(IMMEDIATE, None, line.statements + (n.Terminer(IMMEDIATE),), text)
         if self._resumable():
-            self.suspended = self.micro.runtime
+            self.suspended = self.micro.runtime, self.ran_lines
         self.load_and_start(IMMEDIATE, self.variables, extra)
         self.ran_line = True
 
@@ -431,8 +434,7 @@ class Monitor(Keeping):
     def continuer(self, rest: str) -> None:
         """CONTINUER after PAUSE, a stop or an interruption."""
         runtime = self.micro.runtime
-        if not self._resumable():
-            raise LseError(Err.NOTHING_TO_CONTINUE)
+        self.check_continuable()
         if not runtime.resume():
             # Decision: the code of a run stopped in a loop or a procedure cannot be built again from where it
             # stopped without what it keeps in Python locals; so a variable it counts on as set (or declared),
@@ -442,6 +444,15 @@ class Monitor(Keeping):
         runtime.line_hook = self.hook if runtime.line_hook is not None else None
         self.running = True
         self.ran_line = False
+
+    def check_continuable(self) -> None:
+        """Refuse CONTINUER (and POURSUIVRE) when no run is stopped, or its lines were changed since."""
+        if not self._resumable():
+            raise LseError(Err.NOTHING_TO_CONTINUE)
+        if self.ran_lines is not None and self.ran_lines != self.lines:
+            # Decision: the stopped run's code is the program as it was at EX; run on, it would run a retyped
+            # line's old text and an erased line, which LI no longer shows. Lines put back as they were pass.
+            raise LseError(Err.CHANGED_AT_STOP)
 
     def reprendre(self, rest: str) -> None:
         """REPRENDRE n: run from line n, keeping the variables."""
@@ -455,8 +466,7 @@ class Monitor(Keeping):
         bounds = self.line_numbers(rest, 1)
         if not bounds:
             raise LseError(Err.BAD_COMMAND, "POURSUIVRE N")
-        if not self._resumable():
-            raise LseError(Err.NOTHING_TO_CONTINUE)
+        self.check_continuable()
         if not self.micro.runtime.profiling:  # a fast run cannot stop at a line: go on line by line
             raise LseError(Err.BAD_COMMAND, "POURSUIVRE APRES UNE EXECUTION NORMALE: AR N PUIS EX")
         self.stop_before = bounds[0]

@@ -17,7 +17,8 @@ from machine.profile import load_profile
 
 ROOT = Path(__file__).resolve().parent.parent
 # Errors only the monitor raises, each exercised below (test_errors checks the catalogue is covered).
-MONITOR_ERRORS = {Err.NOTHING_TO_CONTINUE, Err.PROGRAM_EXISTS, Err.BAD_COMMAND, Err.FREED_AT_STOP, Err.JUMP_KEPT}
+MONITOR_ERRORS = {Err.NOTHING_TO_CONTINUE, Err.PROGRAM_EXISTS, Err.BAD_COMMAND, Err.FREED_AT_STOP, Err.JUMP_KEPT,
+                  Err.CHANGED_AT_STOP}
 
 
 class Session:
@@ -115,6 +116,30 @@ def test_a_chaine_or_an_array_declared_at_the_prompt_stays_one_for_the_next_line
      "\nVARIABLE A NON AFFECTEE EN LIGNE 30\nPRET\n"),
 ])
 def test_a_variable_freed_at_a_pause_fails_where_it_is_read_or_is_named_by_the_refusal(session, lines, screen):
+    session.type(*lines[:-1])
+    assert session.type(lines[-1]) == screen
+
+
+PAUSED_AT_20 = ("10 I←1", "20 PAUSE", "30 AFFICHER I", "40 TERMINER", "EX")
+CHANGED = "\nRIEN A CONTINUER: LIGNES CHANGEES (RE N)\nPRET\n"
+
+
+@pytest.mark.parametrize("lines, screen", [
+    ((*PAUSED_AT_20, "30 AFFICHER I*100", "CO"), CHANGED),
+    ((*PAUSED_AT_20, "EF 30", "CO"), CHANGED),
+    ((*PAUSED_AT_20, "35 AFFICHER 2", "CO"), CHANGED),
+    ((*PAUSED_AT_20, "30 AFFICHER I*100", "? I", "CO"), CHANGED),
+    (("10 I←1", "20 I←2", "30 AFFICHER I", "40 TERMINER", "AR 20", "EX", "30 AFFICHER I*100", "PO 40"), CHANGED),
+    (("10 I←1", "20 AFFICHER I", "30 TERMINER", "PA", "EX", "20 AFFICHER -I", ""), CHANGED),
+    ((*PAUSED_AT_20, "30 AFFICHER I*100", "RE 30"), "\n100 \nTERMINE\nPRET\n"),
+    ((*PAUSED_AT_20, "30 AFFICHER I*100", "30 AFFICHER I", "CO"), "\n1 \nTERMINE\nPRET\n"),
+    ((*PAUSED_AT_20, "30 AFFICHER (I", "CO"), "\n1 \nTERMINE\nPRET\n"),
+], ids=["a line retyped is refused, not run as it was", "a line erased is refused, not run still",
+        "a line added is refused", "an immediate line in between does not hide the change",
+        "POURSUIVRE is refused alike", "a line changed between two steps is refused",
+        "REPRENDRE runs the line as it now reads", "a line put back as it was continues",
+        "a wrong line, not stored, changes nothing"])
+def test_continuer_after_the_program_was_changed_at_a_stop_refuses_rather_than_run_old_lines(session, lines, screen):
     session.type(*lines[:-1])
     assert session.type(lines[-1]) == screen
 

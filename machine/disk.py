@@ -355,27 +355,58 @@ class Disk:
                 if name.endswith(DATA_SUFFIX) and name_pattern().match(name[:-len(DATA_SUFFIX)])]
         return programs, data
 
-    # Decision: the recovery slot has a name no guest program can spell (it starts with a dot).
+    # Decision: the recovery slot has a name no guest program can spell (it starts with a dot). It keeps each
+    # program left unsaved at a closing in a file of its own, numbered in the order kept (.recuperation.lse is
+    # 0, the one file of the Micro that kept a single program; then .recuperation.1.lse, ...; one put back under
+    # the others by RC, .recuperation.-1.lse): a closing never writes over a program kept before.
     RECOVERY = ".recuperation" + PROGRAM_SUFFIX
+    RECOVERY_NAME = re.compile(r"\.recuperation(?:\.(-?[1-9][0-9]{0,8}))?\.lse")
 
-    def save_recovery(self, text: str) -> None:
-        """Keep an unsaved program in the recovery slot."""
-        self.write_atomically(self.root / self.RECOVERY, text)
+    def _recovery_path(self, index: int) -> Path:
+        return self.root / (self.RECOVERY if index == 0 else f".recuperation.{index}{PROGRAM_SUFFIX}")
+
+    def _recovery_indexes(self) -> list[int]:
+        """The numbers of the files of the recovery slot, the oldest first."""
+        try:
+            with os.scandir(self.root) as entries:
+                found = [self.RECOVERY_NAME.fullmatch(entry.name) for entry in entries]
+        except OSError:
+            return []
+        return sorted(int(match.group(1) or 0) for match in found if match)
+
+    def save_recovery(self, text: str, under: bool = False) -> None:
+        """Keep a program in the recovery slot above those kept (under them: one RC put back)."""
+        indexes = self._recovery_indexes()
+        index = 0 if not indexes else indexes[0] - 1 if under else indexes[-1] + 1
+        self.write_atomically(self._recovery_path(index), text)
+
+    def kept_programs(self) -> list[tuple[int, str]]:
+        """The programs of the recovery slot, the newest first, with their numbers (an unreadable one left out)."""
+        kept = []
+        for index in reversed(self._recovery_indexes()):
+            try:
+                raw = self.read_file(self._recovery_path(index), "RECUPERATION", self.limits.max_program_bytes)
+                if raw is not None:
+                    kept.append((index, raw.decode("utf-8")))
+            except (LseError, UnicodeDecodeError):
+                continue
+        return kept
+
+    def forget_recovery(self, index: int) -> None:
+        """Empty one file of the recovery slot (RC brought it back); on a read-only disk it stays, offered again."""
+        try:
+            self._recovery_path(index).unlink(missing_ok=True)
+        except OSError:
+            pass
 
     def take_recovery(self, remove: bool = True) -> str | None:
-        """Return the program in the recovery slot (and empty the slot), or None."""
-        path = self.root / self.RECOVERY
-        try:
-            raw = self.read_file(path, "RECUPERATION", self.limits.max_program_bytes)
-            text = None if raw is None else raw.decode("utf-8")
-        except (LseError, UnicodeDecodeError):
+        """Return the newest program of the recovery slot (and take it out of the slot), or None."""
+        kept = self.kept_programs()
+        if not kept:
             return None
-        if remove and text is not None:
-            try:
-                path.unlink(missing_ok=True)
-            except OSError:
-                pass  # a read-only disk: the slot stays, and is offered again
-        return text
+        if remove:
+            self.forget_recovery(kept[0][0])
+        return kept[0][1]
 
     def chain(self, runtime: object, program: object, start: object) -> None:
         """EXECUTER: ask the Micro to load another program and run it."""

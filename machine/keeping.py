@@ -101,6 +101,10 @@ class Keeping:
 
     def load_text(self, text: str, dirty: bool = False) -> None:
         """Replace the program in memory by a program text; a wrong line is reported and kept, to be fixed."""
+        self.replace_program(self.text_lines(text), dirty)
+
+    def text_lines(self, text: str) -> dict[int, str]:
+        """The lines of a program text; a wrong line is reported and kept, a program too large refused whole."""
         source_lines, problems = split_source(text, limits_of(self.micro.profile))
         if problems and problems[0].code in (Err.PROGRAM_TOO_LARGE, Err.TOO_MANY_LINES):
             raise problems[0].error()  # refused whole: the program in memory stays
@@ -111,7 +115,7 @@ class Keeping:
             if source_line.text.strip():
                 self.check_line(source_line)
                 loaded[source_line.number] = source_line.text.strip()
-        self.replace_program(loaded, dirty)
+        return loaded
 
     def cataloguer(self, rest: str) -> None:
         """CATALOGUER: the programs and data files on the disk, then the book's programs apart."""
@@ -133,16 +137,28 @@ class Keeping:
         self.say(f"SUPPRIME {check_name(rest)}")
 
     def recuperer(self, rest: str) -> None:
-        """RECUPERER: take back the last program replaced (AP, EF *), else the one kept at closing."""
+        """RECUPERER: take back the last program replaced (AP, EF *), else the newest one kept at a closing.
+
+        Decision: the program in memory then goes under those kept, so that RC again brings the next one and,
+        in turn, each (none is dropped); where the slot cannot be written it is the one RC swaps back, as after AP.
+        """
         if self.replaced is not None:
             lines, dirty = self.replaced
             self.replaced = None
             self.replace_program(lines, dirty)
             return
-        text = self.disk.take_recovery() if self.disk is not None else None
-        if text is None:
+        kept = self.disk.kept_programs() if self.disk is not None else []
+        if not kept:
             raise LseError(Err.NOTHING_TO_RECOVER)
-        self.load_text(text, dirty=True)
+        index, text = kept[0]
+        loaded = self.text_lines(text)  # a program too large is refused here: memory and slot stay as they were
+        if self.lines:
+            try:
+                self._disk().save_recovery(self.source(), under=True)
+            except LseError:
+                self.replaced = (self.lines, self.dirty)
+        self._disk().forget_recovery(index)
+        self.lines, self.dirty = loaded, True
 
     def keep_unsaved(self) -> LseError | None:
         """Write an unsaved program to the recovery slot; the error to show if it cannot be (None: kept, or none)."""

@@ -151,9 +151,13 @@ class Monitor(Keeping):
     def boot(self, prompt: bool = True) -> None:
         """Show the banner, offer an unsaved program back, and prompt (unless the caller prompts later)."""
         self.micro.show(self.micro.profile.title)
-        if self.disk is not None and self.disk.take_recovery(remove=False) is not None:
+        kept = len(self.disk.kept_programs()) if self.disk is not None else 0
+        if kept == 1:
             self.say("UN PROGRAMME NON RANGE A ETE GARDE:")
             self.say("TAPEZ RC (RECUPERER) POUR LE REPRENDRE")
+        elif kept:
+            self.say(f"{kept} PROGRAMMES NON RANGES ONT ETE GARDES:")
+            self.say("RC (RECUPERER) LES REPREND UN A UN")
         self.say(BOOT_HINT)
         if prompt:
             self.prompt()

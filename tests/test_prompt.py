@@ -155,6 +155,42 @@ def test_recuperer_with_nothing_to_take_back_says_so(session):
     assert session.type("RC") == "\nRIEN A RECUPERER\nPRET\n"
 
 
+def closed_with(disk_dir, *typed: str) -> Session:
+    """A session in which lines were typed and the Micro then closed (an unsaved program kept for RC)."""
+    closing = Session(Disk(disk_dir))
+    closing.type(*typed)
+    closing.monitor.shutdown()
+    return closing
+
+
+@pytest.mark.parametrize(("typed", "screen"), [
+    (("RC", "LI"), "\n10 AFFICHER 'B'\nPRET\n"),
+    (("RC", "RC", "LI"), "\n10 AFFICHER 'A'\nPRET\n"),
+    (("RC", "RC", "RC", "LI"), "\n10 AFFICHER 'B'\nPRET\n"),
+    (("20 TERMINER", "RC", "RC", "RC", "LI"), "\n20 TERMINER\nPRET\n"),
+], ids=["RC brings back the program kept at the last closing",
+        "RC again brings back the one kept at the closing before, not lost",
+        "the program RC replaced goes under those kept and comes back in turn",
+        "a program typed before RC comes back in turn too"])
+def test_a_closing_keeps_its_unsaved_program_beside_those_kept_before(tmp_path, typed, screen):
+    closed_with(tmp_path, "10 AFFICHER 'A'")
+    closed_with(tmp_path, "10 AFFICHER 'B'")
+    session = Session(Disk(tmp_path))
+    session.type(*typed[:-1])
+    assert session.type(typed[-1]) == screen
+
+
+def test_the_boot_says_how_many_programs_were_kept_and_a_closing_after_rc_keeps_them_all(tmp_path):
+    closed_with(tmp_path, "10 AFFICHER 'A'")
+    closed_with(tmp_path, "10 AFFICHER 'B'")
+    closed_with(tmp_path, "RC", "RC")  # A in memory, B put back under: both kept again at this closing
+    session = Session(Disk(tmp_path))
+    assert session.micro.screen.rows_text()[1:3] == ["2 PROGRAMMES NON RANGES ONT ETE GARDES:",
+                                                     "RC (RECUPERER) LES REPREND UN A UN"]
+    assert session.type("RC", "LI").endswith("\n10 AFFICHER 'A'\nPRET\n")
+    assert session.type("RC", "LI").endswith("\n10 AFFICHER 'B'\nPRET\n")
+
+
 # ------------------------------------------------------------ the book on board
 
 def test_the_book_is_a_read_only_volume_catalogued_apart(session):

@@ -61,6 +61,7 @@ class Err(IntEnum):
     FREED_AT_STOP = 52  # CONTINUER refused: the code of the stopped run counts on a variable the prompt freed
     JUMP_KEPT = 53  # a warning: NUMEROTER left a computed jump as it was (ALLER EN 10+10*K)
     CHANGED_AT_STOP = 54  # CONTINUER refused: the program's lines were changed since the stopped run was built
+    PLAIN_RUN = 55  # POURSUIVRE refused: the stopped run was built without the debugger, which alone stops at a line
     # the prompt (60-69)
     FOREIGN_WORD = 60  # a word of another language (BASIC, a shell): the line names the LSE way
     READ_ONLY = 61
@@ -129,6 +130,7 @@ MESSAGES: dict[Err, str] = {
     Err.NOTHING_TO_CONTINUE: "RIEN A CONTINUER",
     Err.FREED_AT_STOP: "RIEN A CONTINUER: {text} LIBEREE",
     Err.CHANGED_AT_STOP: "RIEN A CONTINUER: LIGNES CHANGEES (RE N)",
+    Err.PLAIN_RUN: "POURSUIVRE APRES AR, PA, TR OU EX N1,N2 SEULEMENT",
     Err.JUMP_KEPT: "SAUT CALCULE NON RENUMEROTE EN LIGNE {text}",
     Err.PROGRAM_EXISTS: "PROGRAMME {text} DEJA RANGE (MODIFIER POUR LE REMPLACER)",
     Err.BAD_COMMAND: "COMMANDE INVALIDE {text}",

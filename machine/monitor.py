@@ -471,8 +471,14 @@ class Monitor(Keeping):
         if not bounds:
             raise LseError(Err.BAD_COMMAND, "POURSUIVRE N")
         self.check_continuable()
-        if not self.micro.runtime.profiling:  # a fast run cannot stop at a line: go on line by line
-            raise LseError(Err.BAD_COMMAND, "POURSUIVRE APRES UNE EXECUTION NORMALE: AR N PUIS EX")
+        if bounds[0] not in self.micro.runtime.ir.line_block:
+            raise LseError(Err.UNKNOWN_LINE, bounds[0])
+        if not self.micro.runtime.debugging:
+            # Decision: a plain run's code has no stop before its lines, and cannot be built again with them
+            # where it stopped (in a loop or a procedure what it keeps is in Python locals; after a PAUSE in a
+            # line the rest of that line is still to run); measured (ME) alike. So PO is refused, saying when
+            # it works: a run started with a breakpoint (AR), step by step (PA), traced (TR) or EX n1,n2.
+            raise LseError(Err.PLAIN_RUN)
         self.stop_before = bounds[0]
         self.micro.runtime.line_hook = self.hook
         self.continuer("")

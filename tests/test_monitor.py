@@ -18,7 +18,7 @@ from machine.profile import load_profile
 ROOT = Path(__file__).resolve().parent.parent
 # Errors only the monitor raises, each exercised below (test_errors checks the catalogue is covered).
 MONITOR_ERRORS = {Err.NOTHING_TO_CONTINUE, Err.PROGRAM_EXISTS, Err.BAD_COMMAND, Err.FREED_AT_STOP, Err.JUMP_KEPT,
-                  Err.CHANGED_AT_STOP}
+                  Err.CHANGED_AT_STOP, Err.PLAIN_RUN}
 
 
 class Session:
@@ -337,6 +337,25 @@ def test_poursuivre_goes_on_until_a_line(session):
     session.type("10 AFFICHER 1;PAUSE", "20 AFFICHER 2", "30 AFFICHER 3", "40 TERMINER", "TR")
     session.type("EX")
     assert "ARRET AVANT LA LIGNE 30" in session.type("PO 30")
+
+
+STEPS = ("10 I←1", "20 I←2", "30 I←3", "40 AFFICHER I", "50 TERMINER")
+PLAIN = "\nPOURSUIVRE APRES AR, PA, TR OU EX N1,N2\nSEULEMENT\nPRET\n"  # wrapped at 40 columns
+
+
+@pytest.mark.parametrize("lines, screen", [
+    (("AR 20", *STEPS, "EX", "PO 40"), "\nARRET AVANT LA LIGNE 40\nPRET\n"),
+    (("10 I←1;PAUSE", *STEPS[1:], "EX", "PO 40"), PLAIN),
+    (("ME", "10 I←1;PAUSE", *STEPS[1:], "EX", "PO 40"), PLAIN),
+    (("AR 20", *STEPS, "EX", "PO 99"), "\nLIGNE 99 INEXISTANTE\nPRET\n"),
+    (("10 I←1;PAUSE", *STEPS[1:], "EX", "PO 99"), "\nLIGNE 99 INEXISTANTE\nPRET\n"),
+    ((*STEPS, "PO 40"), "\nRIEN A CONTINUER\nPRET\n"),
+], ids=["after a breakpoint it stops before the line", "after a PAUSE of a plain run it says when it works",
+        "a measured run is refused alike, not run to its end", "a line the program lacks is named",
+        "a line the program lacks is named after a plain run too", "with no run stopped there is nothing to continue"])
+def test_poursuivre_stops_before_a_line_of_a_debugged_run_and_says_plainly_when_it_cannot(session, lines, screen):
+    session.type(*lines[:-1])
+    assert session.type(lines[-1]) == screen
 
 
 def test_bilan_shows_the_hottest_lines_and_where_the_divisions_are(session):

@@ -23,6 +23,9 @@ ERASE = "\\"
 LEFT, RIGHT, UP, DOWN = "LEFT", "RIGHT", "UP", "DOWN"
 SCREEN_UP, SCREEN_DOWN = "SHIFT-UP", "SHIFT-DOWN"  # move the cursor even on the line being typed
 HOME, END, INSERT, DELETE = "HOME", "END", "INSERT", "DELETE"
+# Decision: a typed line holds 250 characters (the screen could hold no more than 960); a key past that, or
+# past the screen's room, rings the bell and is not taken, what was typed staying as it was. A longer line
+# (up to the machine's max_line_chars) comes from a file, a tape, or a listed line sent again with Return.
 MAX_LINE = 250
 MAX_HISTORY = 200
 
@@ -144,20 +147,25 @@ class LineInput:
             self.anchor = (self.anchor[0] - 1, self.anchor[1])
         return scrolled
 
-    def _write(self, first: int, offset: int, text: str) -> None:
-        """Write text into the logical line from an offset, opening rows as it grows."""
+    def _write(self, first: int, offset: int, text: str) -> bool:
+        """Write text into the logical line from an offset, opening rows as it grows; False if it outgrew the screen."""
         cols = self.screen.cols
         for index, char in enumerate(text):
             if not self._place(first, offset + index):
-                return
+                return False
             first = self.screen.span(self.screen.cursor_row)[0]
             self.screen.cells[self.screen.cursor_row][(offset + index) % cols] = char
+        return True
+
+    def _refuse(self) -> None:
+        """A key the line has no room for: the bell rings, the key is not taken, what was typed stays."""
+        self.screen.write("\a")
 
     def _type(self, char: str) -> None:
         first, offset = self._cursor()
-        if offset - self._start(first) >= MAX_LINE:
+        if offset - self._start(first) >= MAX_LINE or not self._write(first, offset, char):
+            self._refuse()
             return
-        self._write(first, offset, char)
         first = self.screen.span(self.screen.cursor_row)[0]
         self._cursor_after(first, offset + 1)
 
@@ -196,6 +204,7 @@ class LineInput:
         first, offset = self._cursor()
         rest = self._line_text(first)[offset:].rstrip(" ")
         if len(rest) + offset - self._start(first) >= MAX_LINE:
+            self._refuse()
             return
         self._shift(first, offset, " " + rest)
         self._place(self.screen.span(self.screen.cursor_row)[0], offset)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -72,3 +73,20 @@ def test_abandoning_an_empty_line_leaves_the_cursor_where_it_was():
     line.key(keys.RIGHT)
     line.abandon()
     assert (line.screen.cursor_row, line.screen.cursor_col) == (1, 0) and line.anchor is None
+
+
+@pytest.mark.parametrize(("cols", "rows", "typed", "sent", "bells"), [
+    (40, 24, "A" * (MAX_LINE + 10), "A" * MAX_LINE, 10),
+    (40, 24, "A" * MAX_LINE, "A" * MAX_LINE, 0),
+    (10, 4, "A" * 45, "A" * 40, 5),
+    (40, 24, ["A"] * MAX_LINE + [keys.HOME, keys.INSERT, "B"], "B" + "A" * (MAX_LINE - 1), 1),
+], ids=["a key past the line's 250 characters rings the bell and is not taken",
+        "a line of 250 characters rings nothing", "a key past the screen's room rings the bell too",
+        "Insert in a full line rings the bell and opens nothing"])
+def test_a_key_the_typed_line_has_no_room_for_rings_the_bell_and_what_was_typed_stays(cols, rows, typed, sent,
+                                                                                      bells):
+    line = editor(cols, rows)
+    for key in typed:
+        line.key(key)
+    assert line.key(keys.RETURN) == sent
+    assert line.screen.bells == bells

@@ -10,9 +10,9 @@ from collections.abc import Callable
 
 from machine.book import book_names, read_book
 from machine.disk import Disk, check_name
-from machine.errors import Err, LseError, message, render
+from machine.errors import SHOWN_SOURCE_CHARS, Diagnostic, Err, LseError, clip, message, render
 from machine.helptext import wrap
-from machine.lse.source import limits_of, split_source
+from machine.lse.source import limits_of, number_prefix, split_source
 
 CONFIRM = "PROGRAMME NON RANGE, CONFIRMER (O/N) ?"
 YES = ("O", "OUI")
@@ -105,9 +105,19 @@ class Keeping:
 
     def text_lines(self, text: str) -> dict[int, str]:
         """The lines of a program text; a wrong line is reported and kept, a program too large refused whole."""
-        source_lines, problems = split_source(text, limits_of(self.micro.profile))
+        limits = limits_of(self.micro.profile)
+        source_lines, problems = split_source(text, limits)
         if problems and problems[0].code in (Err.PROGRAM_TOO_LARGE, Err.TOO_MANY_LINES):
             raise problems[0].error()  # refused whole: the program in memory stays
+        if problems and problems[0].code is Err.MIXED_NUMBERING:
+            # Decision: a saved file with unnumbered lines among numbered ones (edited by hand) loads its
+            # numbered lines, to be fixed and saved again, and names each unnumbered one: loading none put an
+            # empty program in memory, and refusing would leave a file the Micro can never mend.
+            raws = [raw.rstrip("\r") for raw in text.lstrip("\ufeff").split("\n") if raw.strip()]
+            stray = [raw for raw in raws if number_prefix(raw)[0] is None]
+            source_lines, problems = split_source("\n".join(raw for raw in raws if raw not in stray), limits)
+            problems = [Diagnostic(Err.MIXED_NUMBERING, "", None, clip(raw, SHOWN_SOURCE_CHARS))
+                        for raw in stray] + problems
         for problem in problems:
             self.fail(problem)
         loaded: dict[int, str] = {}

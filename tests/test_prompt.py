@@ -135,6 +135,27 @@ def test_appeler_over_an_unsaved_program_asks_and_no_keeps_it(session, tmp_path)
     assert session.type("LI") == "\n10 AFFICHER 'MIEN'\nPRET\n"
 
 
+MIXED = "LIGNES NUMEROTEES ET NON NUMEROTEES\nMELANGEES"  # wrapped at 40 columns
+
+
+@pytest.mark.parametrize(("saved", "typed", "screen"), [
+    ("10 AFFICHER 1\n20 AFFICHER 2\nFOO\n", ("AP ODD", "O"), f"\n{MIXED}\nFOO\nPRET\n"),
+    ("10 AFFICHER 1\n20 AFFICHER 2\nFOO\n", ("AP ODD", "O", "LI"), "\n10 AFFICHER 1\n20 AFFICHER 2\nPRET\n"),
+    ("\ufeff10 AFFICHER 1\r\nFOO\r\n30 TERMINER\r\n BAR\r\n", ("AP ODD", "O"),
+     f"\n{MIXED}\nFOO\n{MIXED}\n BAR\nPRET\n"),
+    ("\ufeff10 AFFICHER 1\r\nFOO\r\n30 TERMINER\r\n BAR\r\n", ("AP ODD", "O", "LI"),
+     "\n10 AFFICHER 1\n30 TERMINER\nPRET\n"),
+    ("10 AFFICHER 1\nFOO\n", ("AP ODD", "O", "RC", "LI"), "\n5 AFFICHER 0\nPRET\n"),
+], ids=["the unnumbered line is named", "the numbered lines are loaded, to be fixed",
+        "each unnumbered line is named", "a file with a mark and CR LF loads its numbered lines alike",
+        "the program it replaced comes back with RC"])
+def test_appeler_of_a_file_with_unnumbered_lines_loads_its_numbered_ones_and_names_the_others(session, tmp_path,
+                                                                                            saved, typed, screen):
+    (tmp_path / "ODD.lse").write_text(saved, encoding="utf-8", newline="")
+    session.type("5 AFFICHER 0", *typed[:-1])
+    assert session.type(typed[-1]) == screen
+
+
 def test_effacer_star_asks_and_recuperer_brings_the_program_back(session):
     session.type("10 AFFICHER 'MIEN'")
     assert session.type("EF *").endswith(CONFIRM)

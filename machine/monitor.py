@@ -419,7 +419,7 @@ class Monitor(Keeping):
         return [digits_value(value) for value in values]
 
     def line_numbers(self, rest: str, count: int) -> list[int]:
-        """Numbers that must be lines (EX, RE, PO, AR): one out of 1..65535 is named as it was typed."""
+        """Numbers that must be lines (EX, RE, PO, AR, LI, EF): one out of 1..65535 is named as it was typed."""
         values = self.numbers(rest, count)
         for typed, value in zip((part.strip() for part in rest.split(",")), values):
             if not 1 <= value <= MAX_LINE_NUMBER:
@@ -485,7 +485,7 @@ class Monitor(Keeping):
 
     def lister(self, rest: str) -> None:
         """LISTER [n1[,n2]]."""
-        bounds = self.numbers(rest, 2)
+        bounds = self.line_numbers(rest, 2)
         low = bounds[0] if bounds else 0
         high = bounds[1] if len(bounds) == 2 else (low if len(bounds) == 1 else MAX_LINE_NUMBER)
         for number in sorted(self.lines):
@@ -499,10 +499,10 @@ class Monitor(Keeping):
             return
         match = re.fullmatch(r"([0-9]+)\s+[Aa]\s+([0-9]+)", rest)
         if match:
-            low, high = digits_value(match.group(1)), digits_value(match.group(2))
+            low, high = self.line_numbers(f"{match.group(1)},{match.group(2)}", 2)
             doomed = [number for number in self.lines if low <= number <= high]
         else:
-            doomed = self.numbers(rest, MAX_LINE_NUMBER) if rest else []
+            doomed = self.line_numbers(rest, MAX_LINE_NUMBER) if rest else []
             if not doomed:
                 raise LseError(Err.BAD_COMMAND, "EFFACER *|N|N1 A N2")
         for number in doomed:

@@ -62,11 +62,12 @@ def test_a_five_thousand_digit_number_in_a_command_is_taken_as_out_of_range(comm
     assert shown.endswith("PRET\n")
 
 
-def test_ef_up_to_a_huge_number_erases_every_line_from_the_first():
+def test_ef_up_to_a_huge_number_is_refused_named_cut_short_and_erases_nothing():
     typist = Typist()
     typist.type("10 AFFICHER 1", "20 TERMINER")
-    typist.type(f"EF 15 A {HUGE}")
-    assert typist.monitor.lines == {10: "AFFICHER 1"}
+    shown = typist.type(f"EF 15 A {HUGE}")
+    assert "NUMERO DE LIGNE INVALIDE\n" + "9" * 24 + "..." in shown and len(shown) < 200  # as EX, RE, PO, AR, LI
+    assert typist.monitor.lines == {10: "AFFICHER 1", 20: "TERMINER"}
 
 
 def test_a_typed_five_thousand_digit_line_number_is_numero_invalide_cut_short():

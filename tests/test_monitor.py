@@ -297,6 +297,23 @@ def test_a_command_given_a_number_no_line_can_have_names_it_as_typed(session, ty
     assert session.type("AR") == ("\nARRETS: 10\nPRET\n" if typed == "AR 10" else "\nARRETS: AUCUN\nPRET\n")
 
 
+@pytest.mark.parametrize(("typed", "screen"), [
+    ("LI 0", "\nNUMERO DE LIGNE INVALIDE 0\nPRET\n"),
+    ("LI 10,70000", "\nNUMERO DE LIGNE INVALIDE 70000\nPRET\n"),
+    ("EF 0", "\nNUMERO DE LIGNE INVALIDE 0\nPRET\n"),
+    ("EF 10,99999999999", "\nNUMERO DE LIGNE INVALIDE 99999999999\nPRET\n"),
+    ("EF 0 A 65536", "\nNUMERO DE LIGNE INVALIDE 0\nPRET\n"),
+    ("EF 10 A 65536", "\nNUMERO DE LIGNE INVALIDE 65536\nPRET\n"),
+    ("LI 1,65535", "\n10 AFFICHER 1\n20 TERMINER\nPRET\n"),
+], ids=["a listing from line 0", "a listing up to past 65535", "an erasure of line 0",
+        "an erasure of a line past 65535",
+        "a range of erasure from 0", "a range of erasure up to past 65535", "a listing of every line that can be"])
+def test_lister_and_effacer_refuse_a_number_no_line_can_have_as_the_other_commands_do(session, typed, screen):
+    session.type("10 AFFICHER 1", "20 TERMINER")
+    assert session.type(typed) == screen
+    assert session.type("LI") == "\n10 AFFICHER 1\n20 TERMINER\nPRET\n"
+
+
 def test_pas_a_pas_shows_each_line_and_waits_for_return(session):
     session.type("10 X←1", "20 X←2", "30 TERMINER", "PA")
     assert "10 X←1" in session.type("EX")

@@ -295,7 +295,7 @@ class Monitor(Keeping):
         parsed, diagnostics = [], []
         for number in sorted(self.lines):
             try:
-                parsed.append(parse_line(SourceLine(number, self.lines[number], 0,
+                parsed.append(parse_line(SourceLine(number, self.lines[number], len(str(number)) + 1,
                                                     f"{number} {self.lines[number]}", self.refused_from())))
             except SyntaxErrors as errors:
                 diagnostics.extend(errors.diagnostics)

@@ -427,3 +427,11 @@ def test_single_precision_refuses_a_number_past_its_range_typed_at_the_prompt(tm
     shown = Session(Disk(tmp_path), machine="console80").type(typed)
     assert "NOMBRE INVALIDE 1E39" in shown and "^" in shown
     assert "NOMBRE INVALIDE" not in Session(Disk(tmp_path), machine="micro40").type(typed)
+
+
+def test_a_wrong_line_loaded_to_be_fixed_has_its_caret_under_the_same_character_at_ex(tmp_path) -> None:
+    (tmp_path / "BAD.lse").write_text("10 AFFICHER 1\n20 X←3+*4\n30 TERMINER\n", encoding="utf-8")
+    session = Session(Disk(tmp_path))
+    loaded, run = session.type("AP BAD"), session.type("EX")
+    for shown in (loaded, run):  # (the caret under *, as the line is shown with its number)
+        assert "20 X←3+*4\n       ^\n" in shown, shown

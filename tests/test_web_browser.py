@@ -337,17 +337,38 @@ def test_a_file_dropped_on_the_screen_runs(context, site):
     assert "DEPOSE" in shows(page, "\nTERMINE\n")
 
 
-def test_an_unsaved_program_is_kept_when_the_page_is_hidden_and_rc_brings_it_back(context, site):
+def listed(page, *lines: str) -> None:
+    """Type LI and wait until the Micro has listed `lines`: the page's Python holds them."""
+    type_lines(page, "LI")
+    shows(page, "LI\n" + "\n".join(lines))
+    frames = page.evaluate("window.micro.frames()")
+    page.wait_for_function("(n) => window.micro.frames() > n + 1", arg=frames, timeout=RUN_MS)
+
+
+def test_an_unsaved_program_survives_a_real_reload_and_rc_brings_it_back(context, site):
     page = opened(context, site)
-    type_lines(page, "10 AFFICHER 'PAS PERDU'", "20 TERMINER", "LI")
-    shows(page, "LI\n10 AFFICHER 'PAS PERDU'\n20 TERMINER")  # listed: the Micro holds both lines
-    reload_after(page, lambda: page.evaluate("""() => {
-        Object.defineProperty(document, "visibilityState", {value: "hidden", configurable: true});
-        document.dispatchEvent(new Event("visibilitychange"));
-    }"""))
+    type_lines(page, "10 AFFICHER 'PAS PERDU'", "20 TERMINER")
+    listed(page, "10 AFFICHER 'PAS PERDU'", "20 TERMINER")
+    page.reload()  # no sync of our own: the page keeps it as it goes
+    page.wait_for_function("window.micro?.ready", timeout=BOOT_MS)
+    page.click("#screen")
     assert "RC (RECUPERER)" in shows(page, "RC (RECUPERER)")
     type_lines(page, "RC", "EX")
     assert "PAS PERDU" in shows(page, "\nTERMINE\n")
+
+
+def test_an_unsaved_program_survives_closing_the_tab(context, site):
+    page = opened(context, site)
+    type_lines(page, "10 AFFICHER 'TAB FERME'", "20 TERMINER")
+    listed(page, "10 AFFICHER 'TAB FERME'", "20 TERMINER")
+    page.close(run_before_unload=True)
+    again = opened(context, site)
+    shows(again, "RC (RECUPERER)")
+    type_lines(again, "RC", "EX")
+    assert "TAB FERME" in shows(again, "\nTERMINE\n")
+    again.reload()  # the copy RC took left localStorage and the slot: only the program in memory is kept
+    again.wait_for_function("window.micro?.ready", timeout=BOOT_MS)
+    assert "UN PROGRAMME NON RANGE A ETE GARDE" in shows(again, "RC (RECUPERER)")
 
 
 def test_a_file_too_large_for_a_program_is_refused_without_being_read_whole(context, site, tmp_path):

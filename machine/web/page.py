@@ -40,7 +40,7 @@ class Page:
     """One Micro on one page: its monitor, the seat of the person at it, what the page must draw."""
 
     def __init__(self, profile: str, disk_root: str,
-                 suspension: Callable[[], Suspension] | None = None) -> None:
+                 suspension: Callable[[], Suspension] | None = None, kept: str = "[]") -> None:
         self.font: Font = load_font()
         self.disk_root = Path(disk_root)
         self.suspension = suspension
@@ -49,12 +49,16 @@ class Page:
         self.rings = 0
         self.disk_changed = False
         self.pending: str | None = None  # a program to open once the running one has stopped
-        self.boot(profile, {}, False)
+        self.kept: str | None = None  # the unsaved program the page was last told of (the text to keep)
+        self.adopted = True  # every program kept by the page at earlier visits is now in the recovery slot
+        self.boot(profile, {}, False, json.loads(kept))
 
-    def boot(self, profile: str, lines: dict[int, str], dirty: bool) -> None:
-        """Switch the Micro on with a profile, the program in memory carried over."""
+    def boot(self, profile: str, lines: dict[int, str], dirty: bool, kept: list[str] = ()) -> None:
+        """Switch the Micro on with a profile, the program in memory carried over, and the programs the page
+        kept at its earlier visits put in the recovery slot first (the boot then offers them)."""
         chosen = load_profile(profile if profile in known_profiles() else "micro40")
         disk = Disk(self.disk_root, limits_of(chosen))
+        self.adopt(disk, kept)
         self.micro = Micro(chosen, disk=disk, suspension=self.suspension)
         self.session = Monitor(self.micro, disk)
         self.session.boot()
@@ -63,6 +67,23 @@ class Page:
         self.seat = Seat(self.session, speed=1.0, history=Seat.history_of(self.session))
         self.bell = Bell(self.micro.screen, self._ring)
         self.shown = None
+
+    # Decision: a page that goes away cannot run Python (the loop's next frame never comes, and IndexedDB is
+    # written asynchronously), so the page keeps the unsaved program's text up to date (each frame's reply says
+    # when it changed) and writes it synchronously to the browser's localStorage when hidden or left; the next
+    # visit brings it here, into the recovery slot, where RC finds it. A copy already in the slot (the disk was
+    # written before the page went) is not added twice.
+    def adopt(self, disk: Disk, kept: list[str]) -> None:
+        """Put the programs the page kept at earlier visits in the recovery slot, each once."""
+        there = {text for _, text in disk.kept_programs()} if kept else set()
+        for text in kept:
+            if not isinstance(text, str) or not text.strip() or text in there:
+                continue
+            try:
+                disk.save_recovery(text)
+                there.add(text)
+            except LseError:
+                self.adopted = False  # the page keeps its copy for a visit whose disk can take it
 
     def _ring(self) -> None:
         self.rings += 1
@@ -105,11 +126,14 @@ class Page:
         cursor = self.micro.screen.cursor_cell() if self.seat.cursor_shown(self.frames, BLINK_FRAMES) else None
         screen = self.micro.screen
         drawn = (tuple("".join(row) for row in screen.cells), cursor, self.seat.turbo)  # turbo: the button
-        if drawn == self.shown and not self.rings and not self.disk_changed:
+        kept = self.session.source() if self.session.unsaved() else None
+        if drawn == self.shown and not self.rings and not self.disk_changed and kept == self.kept:
             return None
         self.shown = drawn
         reply = {"rows": drawn[0], "cursor": cursor, "rings": self.rings, "sync": self.disk_changed,
                  "running": self.session.running, "cycles": self.micro.cycles, "turbo": self.seat.turbo}
+        if kept != self.kept:
+            reply["kept"] = self.kept = kept  # the text the page keeps if it goes away (None: nothing to keep)
         self.rings, self.disk_changed = 0, False
         return json.dumps(reply)
 
@@ -197,11 +221,6 @@ class Page:
             self.session.interrupt()
             self.session.tick(1)  # it stops at once, INTERROMPU: the variables are not carried over
         self.boot(profile, dict(self.session.lines), self.session.dirty)
-
-    def keep(self) -> None:
-        """The page is going away: an unsaved program goes to the recovery slot (RC takes it back)."""
-        self.session.shutdown()
-        self.disk_changed = True
 
     # ------------------------------------------------------------ for tests and the page's status line
     def screen_text(self) -> str:

@@ -16,7 +16,29 @@ const state = {
   audio: null,
   synced: 0,
   frames: 0,
+  kept: null,        // the unsaved program's text, as the last frame gave it (null: nothing to keep)
 };
+
+// The unsaved program is kept in localStorage, written synchronously when the page is hidden or left: a page
+// that goes away runs no more Python and finishes no IndexedDB write (machine/web/page.py, Page.adopt). Each
+// visit has a key of its own (two tabs do not write over each other); the next visit puts every key's program
+// in the recovery slot and removes the keys once the disk holding them is written.
+const KEPT = "micro-lse.kept.";
+const visit = KEPT + Date.now().toString(36) + Math.random().toString(36).slice(2);
+
+function keepProgram() {
+  try {
+    if (state.kept) localStorage.setItem(visit, state.kept);
+    else localStorage.removeItem(visit);
+  } catch (error) { /* no localStorage, or full: the disk's own write is all that is left */ }
+}
+
+function keptEarlier() {
+  try {
+    return Object.keys(localStorage).filter((key) => key.startsWith(KEPT)).sort()
+      .map((key) => [key, localStorage.getItem(key)]);
+  } catch (error) { return []; }
+}
 
 function say(text) { $("status").textContent = text; }
 
@@ -111,7 +133,7 @@ function syncDisk(py) {
     py.FS.syncfs(false, (error) => {
       if (error) say("DISQUE NON GARDE DANS CE NAVIGATEUR");
       else state.synced += 1;
-      resolve();
+      resolve(!error);
     });
   });
 }
@@ -169,7 +191,13 @@ async function boot() {
   const promised = py.pyimport("machine.web.promised");
   promised.own_collection();
   const profile = params.get("profile") || "micro40";
-  const page = pageModule.Page(profile, DISK, promised.browser_suspension);
+  const earlier = keptEarlier();
+  const page = pageModule.Page(profile, DISK, promised.browser_suspension,
+    JSON.stringify(earlier.map(([, text]) => text)));
+  // Without IndexedDB the slot lives as long as the page: the copies stay for a visit that can keep them.
+  if (earlier.length && page.adopted && kept && await syncDisk(py)) {
+    for (const [key] of earlier) localStorage.removeItem(key);
+  }
   const call = (name, ...args) => new Promise((resolve, reject) => {
     state.actions.push(() => page[name].callPromising(...args).then(resolve, reject));
   });
@@ -216,6 +244,7 @@ async function loop(page, py) {
       state.cursor = screen.cursor;
       draw();
       for (let i = 0; i < screen.rings; i++) ring();
+      if ("kept" in screen) state.kept = screen.kept;
       if (screen.sync) await syncDisk(py);
       $("turbo").setAttribute("aria-pressed", String(screen.turbo));
       say(`${state.look.profile} · ${screen.running ? "EN COURS" : "PRET"} · ${screen.cycles} CYCLES` +
@@ -282,8 +311,11 @@ function controls(call, describe, py) {
     if (location.hash.startsWith("#prog=")) call("open_link", location.hash);
   });
   document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "hidden") call("keep").then(() => syncDisk(py));
+    if (document.visibilityState === "hidden") keepProgram();
+    else { try { localStorage.removeItem(visit); } catch (error) { /* none to remove */ } }  // back: alive
   });
+  window.addEventListener("pagehide", keepProgram);
+  window.addEventListener("beforeunload", keepProgram);
   canvas.focus();
 }
 

@@ -371,6 +371,32 @@ def test_an_unsaved_program_survives_closing_the_tab(context, site):
     assert "UN PROGRAMME NON RANGE A ETE GARDE" in shows(again, "RC (RECUPERER)")
 
 
+def switch_tabs(page) -> None:
+    """The page hidden and shown again, as a switch to another tab and back does."""
+    for state in ("hidden", "visible"):
+        page.evaluate("""(state) => {
+            Object.defineProperty(document, "visibilityState", {value: state, configurable: true});
+            document.dispatchEvent(new Event("visibilitychange"));
+        }""", state)
+
+
+def test_tab_switches_keep_no_copy_of_a_program_saved_since(context, site):
+    page = opened(context, site)
+    for version in range(3):
+        type_lines(page, f"10 AFFICHER 'VERSION {version}'")
+        listed(page, f"10 AFFICHER 'VERSION {version}'")
+        switch_tabs(page)
+    type_lines(page, "RA FINI", "CA")
+    shows(page, "PROGRAMMES: FINI")
+    page.wait_for_timeout(500)  # the disk written
+    page.reload()
+    page.wait_for_function("window.micro?.ready", timeout=BOOT_MS)
+    page.click("#screen")
+    assert "NON RANGE" not in shows(page, "PRET")
+    type_lines(page, "RC")
+    assert "RIEN A RECUPERER" in shows(page, "RIEN A")
+
+
 def test_a_file_too_large_for_a_program_is_refused_without_being_read_whole(context, site, tmp_path):
     path = tmp_path / "enorme.lse"
     path.write_text("10 AFFICHER 1\n" * 200_000, encoding="utf-8")  # 2.8 MB

@@ -397,6 +397,37 @@ def test_tab_switches_keep_no_copy_of_a_program_saved_since(context, site):
     assert "RIEN A RECUPERER" in shows(page, "RIEN A")
 
 
+def test_a_button_clicked_gives_the_keyboard_back_to_the_micro(context, site):
+    page = opened(context, site)
+    page.click("#turbo")
+    type_lines(page, "10 AFFICHER 'APRES TURBO'", "20 TERMINER", "EX")
+    assert "APRES TURBO\nTERMINE" in shows(page, "\nTERMINE\n")
+    assert page.get_attribute("#turbo", "aria-pressed") == "true"  # Return did not press it again
+    page.click("#esc")
+    type_lines(page, "LI")
+    shows(page, "LI\n10 AFFICHER 'APRES TURBO'")
+    page.click("#share")
+    page.wait_for_function("document.getElementById('link').value.includes('#prog=')", timeout=RUN_MS)
+    type_lines(page, "30 AFFICHER 'APRES PARTAGE'")
+    shows(page, "30 AFFICHER 'APRES PARTAGE'\n")
+
+
+def test_a_menu_chosen_gives_the_keyboard_back_but_one_walked_with_arrows_keeps_them(context, site):
+    page = opened(context, site)
+    page.focus("#monitor")  # as a click on the menu does
+    page.select_option("#monitor", "green")
+    page.wait_for_function("window.micro.look().foreground[0] === 0x33", timeout=RUN_MS)
+    type_lines(page, "10 AFFICHER 'VERT'", "LI")
+    shows(page, "LI\n10 AFFICHER 'VERT'")
+    page.focus("#aspect")
+    page.keyboard.press("ArrowDown")
+    assert page.input_value("#aspect") == "square"
+    assert page.evaluate("document.activeElement.id") == "aspect"  # the arrows still walk the menu
+    page.keyboard.press("Enter")  # chosen: the keyboard goes back to the Micro
+    type_lines(page, "20 AFFICHER 'CARRE'", "LI")
+    shows(page, "LI\n10 AFFICHER 'VERT'\n20 AFFICHER 'CARRE'")
+
+
 def test_a_file_too_large_for_a_program_is_refused_without_being_read_whole(context, site, tmp_path):
     path = tmp_path / "enorme.lse"
     path.write_text("10 AFFICHER 1\n" * 200_000, encoding="utf-8")  # 2.8 MB

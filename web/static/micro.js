@@ -255,6 +255,22 @@ async function loop(page, py) {
   }
 }
 
+// Decision: a control, once used, gives the keyboard back to the Micro's screen, or what is typed next never
+// reaches the Micro and Return presses the button again. A menu walked with the arrow keys keeps them (each
+// arrow is a change) until Return or Esc, which say the choice is made.
+function handsBack(control) {
+  const menu = control.tagName === "SELECT";
+  let walking = false;
+  control.addEventListener("keydown", (event) => {
+    walking = menu && event.key.startsWith("Arrow");
+    if (menu && (event.key === "Enter" || event.key === "Escape")) $("screen").focus();
+  });
+  control.addEventListener(menu ? "change" : "click", () => {
+    if (!walking) $("screen").focus();
+    walking = false;
+  });
+}
+
 function controls(call, describe, py) {
   const look = state.look;
   if (params.get("embed") === "1") document.body.classList.add("embed");
@@ -288,9 +304,10 @@ function controls(call, describe, py) {
     const url = `${location.origin}${location.pathname}${location.search}#${await call("link")}`;
     $("link").value = url;
     $("link-row").hidden = false;
-    $("link").select();
     navigator.clipboard?.writeText(url).then(() => say("LIEN COPIE"), () => {});
+    $("screen").focus();  // the link is copied, and shown for a person to select by hand
   };
+  for (const id of ["esc", "turbo", "png", "full", "share", "profile", "monitor", "aspect"]) handsBack($(id));
   const tube = $("tube");
   tube.ondragover = (event) => { event.preventDefault(); document.body.classList.add("dragging"); };
   tube.ondragleave = () => document.body.classList.remove("dragging");

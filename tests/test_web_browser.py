@@ -428,6 +428,25 @@ def test_a_menu_chosen_gives_the_keyboard_back_but_one_walked_with_arrows_keeps_
     shows(page, "LI\n10 AFFICHER 'VERT'\n20 AFFICHER 'CARRE'")
 
 
+def paste_on_the_screen(page, text: str) -> None:
+    """Ctrl-V on the screen: the browser's paste event, with the clipboard's text."""
+    page.evaluate("""(text) => {
+        const data = new DataTransfer();
+        data.setData("text/plain", text);
+        document.getElementById("screen").dispatchEvent(
+            new ClipboardEvent("paste", {clipboardData: data, bubbles: true, cancelable: true}));
+    }""", text)
+
+
+def test_a_pasted_session_types_each_line_when_the_micro_asks_for_it(context, site):
+    page = opened(context, site)
+    paste_on_the_screen(page, "10 LIRE N\n20 AFFICHER N*N\n30 TERMINER\nEX\n12\nLI\n")
+    seen = shows(page, "LI\n10 LIRE N")
+    assert "EX12\n144\nTERMINE\nPRET\nLI\n10 LIRE N\n20 AFFICHER N*N\n30 TERMINER\nPRET" in seen
+    type_lines(page, "40 AFFICHER 'ENSUITE'", "LI")  # typed keys still go where the Micro's cursor is
+    assert "40 AFFICHER 'ENSUITE'\nLI\n10 LIRE N" in shows(page, "40 AFFICHER 'ENSUITE'\nLI\n10 LIRE N")
+
+
 def test_a_file_too_large_for_a_program_is_refused_without_being_read_whole(context, site, tmp_path):
     path = tmp_path / "enorme.lse"
     path.write_text("10 AFFICHER 1\n" * 200_000, encoding="utf-8")  # 2.8 MB

@@ -422,3 +422,22 @@ def test_programs_kept_at_earlier_visits_go_to_the_recovery_slot_each_once(tmp_p
     again = Page("micro40", str(tmp_path / "disk"), promised, kept)  # the disk written, the copies not yet gone
     assert "2 PROGRAMMES NON RANGES ONT ETE GARDES" in frames_until(again, "PRET")
     assert again.adopted
+
+
+def test_a_paste_is_typed_line_by_line_as_the_micro_asks_even_past_a_run(page):
+    frames_until(page, "PRET")
+    page.frame(json.dumps([["paste", "10 LIRE N\n20 AFFICHER N*N\n30 TERMINER\nEX\n12\nLI\nAFF"]]))
+    frames_until(page, "LI\n10 LIRE N\n20 AFFICHER N*N\n30 TERMINER\nPRET\nAFF")
+    assert "EX12\n144\nTERMINE" in page.screen_text()
+    typed(page, "ICHER 'FIN'")  # the paste's tail, finished by hand
+    assert "AFFICHER 'FIN'\nFIN\nPRET" in frames_until(page, "FIN\nPRET")
+
+
+def test_esc_drops_what_is_left_of_a_paste(page):
+    frames_until(page, "PRET")
+    page.frame(json.dumps([["paste", "10 ALLER EN 10\nEX\nLI\n"]]))
+    page.frame(json.dumps([["key", "Escape"]]))
+    text = frames_until(page, "INTERROMPU")
+    for _ in range(20):
+        page.frame()
+    assert "\nLI\n" not in page.screen_text().split("INTERROMPU")[1] and not page.session.typed_ahead, text

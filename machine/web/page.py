@@ -49,6 +49,7 @@ class Page:
         self.rings = 0
         self.disk_changed = False
         self.pending: str | None = None  # a program to open once the running one has stopped
+        self.partial = ""  # what follows a paste's last line break, typed once the lines before are in
         self.kept: str | None = None  # the unsaved program the page was last told of (the text to keep)
         self.adopted = True  # every program kept by the page at earlier visits is now in the recovery slot
         self.boot(profile, {}, False, json.loads(kept))
@@ -115,10 +116,13 @@ class Page:
         if self.pending is not None and not self.session.running:
             text, self.pending = self.pending, None
             self.open(text)
-        was_running = self.session.running
+        was_running, queued = self.session.running, len(self.session.typed_ahead)
         self.seat.run_frame(FRAME_WORK if self.seat.turbo else FRAME_WORK / 2)
-        if was_running and not self.session.running:
-            self.disk_changed = True  # a program may have written its data files
+        if len(self.session.typed_ahead) < queued:
+            self.seat.line.clear()  # the monitor typed them: the next line starts where its cursor is now
+        self.type_partial()
+        if was_running and not self.session.running or len(self.session.typed_ahead) < queued:
+            self.disk_changed = True  # a program may have written its data files; a pasted line may be RA
         self.bell.poll()
         self.frames += 1
         if self.frames % COLLECT_FRAMES == 0 and not gc.isenabled():
@@ -138,8 +142,10 @@ class Page:
         return json.dumps(reply)
 
     def still(self) -> bool:
-        """True when a frame given no keys can run no program: none running, none to open, no switch-off."""
-        return not self.session.running and self.pending is None and not self.session.leaving
+        """True when a frame given no keys can run no program: none running, none to open, no switch-off,
+        no pasted line to type (one may be EX)."""
+        return (not self.session.running and self.pending is None and not self.session.leaving
+                and not self.session.typed_ahead)
 
     def event(self, kind: str, value: str = "", shifted: bool = False) -> None:
         """One event of the page: ("text", chars), ("key", KeyboardEvent.key, shift), ("turbo",), ("paste", text)."""
@@ -148,6 +154,8 @@ class Page:
                 if char.isprintable():
                     self.seat.edit(char)
         elif kind == "key" and value == "Escape":
+            self.session.typed_ahead.clear()  # what is left of a paste is not typed
+            self.partial = ""
             self.seat.escape()
         elif kind == "key" and value == "Enter":
             at_prompt = not self.session.running
@@ -157,16 +165,34 @@ class Page:
             self.seat.edit(EDIT_KEYS[value], shifted)
         elif kind == "turbo":
             self.seat.toggle_turbo()
-        elif kind == "paste":  # typed as it comes: a line break is Return
+        elif kind == "paste":
             refused = too_large(value, limits_of(self.micro.profile))
             if refused is not None:  # typed key by key, a huge paste would hold the page for minutes
                 self.refuse(refused)
                 return
-            lines = value.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-            for number, line in enumerate(lines):
-                self.event("text", line)
-                if number < len(lines) - 1:
-                    self.event("key", "Enter")
+            self.paste(value.replace("\r\n", "\n").replace("\r", "\n").split("\n"))
+
+    # Decision: pasted text is typed line by line as the Micro asks for a line, as a tape is (Monitor.type_ahead):
+    # at the prompt, or when LIRE waits, never into a run, which would drop the keys (a pasted EX then lost its
+    # LIRE answers and all after). The first line joins a line half typed, as typed keys would; what follows the
+    # last line break is typed without Return, once the lines before are in. Esc stops what is left of it.
+    def paste(self, lines: list[str]) -> None:
+        """Type pasted lines (split at their line breaks; the last one is not ended by Return)."""
+        if self.partial:  # the tail of an earlier paste, not typed yet: this one goes on from it
+            lines[0] = self.partial + lines[0]
+        *whole, self.partial = lines
+        if whole and not self.session.typed_ahead and self.session.wants_line():
+            first, *whole = whole
+            self.event("text", first)
+            self.event("key", "Enter")
+        self.session.type_ahead(whole)
+        self.type_partial()
+
+    def type_partial(self) -> None:
+        """Type what follows a paste's last line break, once its lines are in and the Micro awaits a line."""
+        if self.partial and not self.session.typed_ahead and self.session.wants_line():
+            self.event("text", self.partial)
+            self.partial = ""
 
     # ------------------------------------------------------------ programs
     def open(self, text: str) -> None:

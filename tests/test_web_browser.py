@@ -337,17 +337,114 @@ def test_a_file_dropped_on_the_screen_runs(context, site):
     assert "DEPOSE" in shows(page, "\nTERMINE\n")
 
 
-def test_an_unsaved_program_is_kept_when_the_page_is_hidden_and_rc_brings_it_back(context, site):
+def listed(page, *lines: str) -> None:
+    """Type LI and wait until the Micro has listed `lines`: the page's Python holds them."""
+    type_lines(page, "LI")
+    shows(page, "LI\n" + "\n".join(lines))
+    frames = page.evaluate("window.micro.frames()")
+    page.wait_for_function("(n) => window.micro.frames() > n + 1", arg=frames, timeout=RUN_MS)
+
+
+def test_an_unsaved_program_survives_a_real_reload_and_rc_brings_it_back(context, site):
     page = opened(context, site)
-    type_lines(page, "10 AFFICHER 'PAS PERDU'", "20 TERMINER", "LI")
-    shows(page, "LI\n10 AFFICHER 'PAS PERDU'\n20 TERMINER")  # listed: the Micro holds both lines
-    reload_after(page, lambda: page.evaluate("""() => {
-        Object.defineProperty(document, "visibilityState", {value: "hidden", configurable: true});
-        document.dispatchEvent(new Event("visibilitychange"));
-    }"""))
+    type_lines(page, "10 AFFICHER 'PAS PERDU'", "20 TERMINER")
+    listed(page, "10 AFFICHER 'PAS PERDU'", "20 TERMINER")
+    page.reload()  # no sync of our own: the page keeps it as it goes
+    page.wait_for_function("window.micro?.ready", timeout=BOOT_MS)
+    page.click("#screen")
     assert "RC (RECUPERER)" in shows(page, "RC (RECUPERER)")
     type_lines(page, "RC", "EX")
     assert "PAS PERDU" in shows(page, "\nTERMINE\n")
+
+
+def test_an_unsaved_program_survives_closing_the_tab(context, site):
+    page = opened(context, site)
+    type_lines(page, "10 AFFICHER 'TAB FERME'", "20 TERMINER")
+    listed(page, "10 AFFICHER 'TAB FERME'", "20 TERMINER")
+    page.close(run_before_unload=True)
+    again = opened(context, site)
+    shows(again, "RC (RECUPERER)")
+    type_lines(again, "RC", "EX")
+    assert "TAB FERME" in shows(again, "\nTERMINE\n")
+    again.reload()  # the copy RC took left localStorage and the slot: only the program in memory is kept
+    again.wait_for_function("window.micro?.ready", timeout=BOOT_MS)
+    assert "UN PROGRAMME NON RANGE A ETE GARDE" in shows(again, "RC (RECUPERER)")
+
+
+def switch_tabs(page) -> None:
+    """The page hidden and shown again, as a switch to another tab and back does."""
+    for state in ("hidden", "visible"):
+        page.evaluate("""(state) => {
+            Object.defineProperty(document, "visibilityState", {value: state, configurable: true});
+            document.dispatchEvent(new Event("visibilitychange"));
+        }""", state)
+
+
+def test_tab_switches_keep_no_copy_of_a_program_saved_since(context, site):
+    page = opened(context, site)
+    for version in range(3):
+        type_lines(page, f"10 AFFICHER 'VERSION {version}'")
+        listed(page, f"10 AFFICHER 'VERSION {version}'")
+        switch_tabs(page)
+    type_lines(page, "RA FINI", "CA")
+    shows(page, "PROGRAMMES: FINI")
+    page.wait_for_timeout(500)  # the disk written
+    page.reload()
+    page.wait_for_function("window.micro?.ready", timeout=BOOT_MS)
+    page.click("#screen")
+    assert "NON RANGE" not in shows(page, "PRET")
+    type_lines(page, "RC")
+    assert "RIEN A RECUPERER" in shows(page, "RIEN A")
+
+
+def test_a_button_clicked_gives_the_keyboard_back_to_the_micro(context, site):
+    page = opened(context, site)
+    page.click("#turbo")
+    type_lines(page, "10 AFFICHER 'APRES TURBO'", "20 TERMINER", "EX")
+    assert "APRES TURBO\nTERMINE" in shows(page, "\nTERMINE\n")
+    assert page.get_attribute("#turbo", "aria-pressed") == "true"  # Return did not press it again
+    page.click("#esc")
+    type_lines(page, "LI")
+    shows(page, "LI\n10 AFFICHER 'APRES TURBO'")
+    page.click("#share")
+    page.wait_for_function("document.getElementById('link').value.includes('#prog=')", timeout=RUN_MS)
+    type_lines(page, "30 AFFICHER 'APRES PARTAGE'")
+    shows(page, "30 AFFICHER 'APRES PARTAGE'\n")
+
+
+def test_a_menu_chosen_gives_the_keyboard_back_but_one_walked_with_arrows_keeps_them(context, site):
+    page = opened(context, site)
+    page.focus("#monitor")  # as a click on the menu does
+    page.select_option("#monitor", "green")
+    page.wait_for_function("window.micro.look().foreground[0] === 0x33", timeout=RUN_MS)
+    type_lines(page, "10 AFFICHER 'VERT'", "LI")
+    shows(page, "LI\n10 AFFICHER 'VERT'")
+    page.focus("#aspect")
+    page.keyboard.press("ArrowDown")
+    assert page.input_value("#aspect") == "square"
+    assert page.evaluate("document.activeElement.id") == "aspect"  # the arrows still walk the menu
+    page.keyboard.press("Enter")  # chosen: the keyboard goes back to the Micro
+    type_lines(page, "20 AFFICHER 'CARRE'", "LI")
+    shows(page, "LI\n10 AFFICHER 'VERT'\n20 AFFICHER 'CARRE'")
+
+
+def paste_on_the_screen(page, text: str) -> None:
+    """Ctrl-V on the screen: the browser's paste event, with the clipboard's text."""
+    page.evaluate("""(text) => {
+        const data = new DataTransfer();
+        data.setData("text/plain", text);
+        document.getElementById("screen").dispatchEvent(
+            new ClipboardEvent("paste", {clipboardData: data, bubbles: true, cancelable: true}));
+    }""", text)
+
+
+def test_a_pasted_session_types_each_line_when_the_micro_asks_for_it(context, site):
+    page = opened(context, site)
+    paste_on_the_screen(page, "10 LIRE N\n20 AFFICHER N*N\n30 TERMINER\nEX\n12\nLI\n")
+    seen = shows(page, "LI\n10 LIRE N")
+    assert "EX12\n144\nTERMINE\nPRET\nLI\n10 LIRE N\n20 AFFICHER N*N\n30 TERMINER\nPRET" in seen
+    type_lines(page, "40 AFFICHER 'ENSUITE'", "LI")  # typed keys still go where the Micro's cursor is
+    assert "40 AFFICHER 'ENSUITE'\nLI\n10 LIRE N" in shows(page, "40 AFFICHER 'ENSUITE'\nLI\n10 LIRE N")
 
 
 def test_a_file_too_large_for_a_program_is_refused_without_being_read_whole(context, site, tmp_path):

@@ -403,3 +403,41 @@ def test_the_build_without_npm_says_why_in_one_line_and_exits_2(tmp_path, monkey
     assert command.main(["build", str(tmp_path / "site")]) == 2
     said = capsys.readouterr().err.strip().splitlines()
     assert len(said) == 1 and "npm ci" in said[0], said
+
+
+# ---------------------------------------------------------------- what the page keeps when it goes away
+def test_a_frame_tells_the_page_the_unsaved_program_to_keep_and_when_none_is_left(page):
+    page.frame()
+    reply = json.loads(page.frame(json.dumps([["text", "10 AFFICHER 1"], ["key", "Enter"]])))
+    assert reply["kept"] == "10 AFFICHER 1\n"
+    assert "kept" not in json.loads(page.frame(json.dumps([["text", "L"]])))  # unchanged: not said again
+    page.frame(json.dumps([["key", "Backspace"]]))
+    assert json.loads(page.frame(json.dumps([["text", "RA GARDE"], ["key", "Enter"]])))["kept"] is None  # saved
+
+
+def test_programs_kept_at_earlier_visits_go_to_the_recovery_slot_each_once(tmp_path):
+    kept = json.dumps(["10 AFFICHER 'UN'\n", "10 AFFICHER 'UN'\n", "", "20 AFFICHER 'DEUX'\n"])
+    first = Page("micro40", str(tmp_path / "disk"), promised, kept)
+    assert "2 PROGRAMMES NON RANGES ONT ETE GARDES" in frames_until(first, "PRET")
+    again = Page("micro40", str(tmp_path / "disk"), promised, kept)  # the disk written, the copies not yet gone
+    assert "2 PROGRAMMES NON RANGES ONT ETE GARDES" in frames_until(again, "PRET")
+    assert again.adopted
+
+
+def test_a_paste_is_typed_line_by_line_as_the_micro_asks_even_past_a_run(page):
+    frames_until(page, "PRET")
+    page.frame(json.dumps([["paste", "10 LIRE N\n20 AFFICHER N*N\n30 TERMINER\nEX\n12\nLI\nAFF"]]))
+    frames_until(page, "LI\n10 LIRE N\n20 AFFICHER N*N\n30 TERMINER\nPRET\nAFF")
+    assert "EX12\n144\nTERMINE" in page.screen_text()
+    typed(page, "ICHER 'FIN'")  # the paste's tail, finished by hand
+    assert "AFFICHER 'FIN'\nFIN\nPRET" in frames_until(page, "FIN\nPRET")
+
+
+def test_esc_drops_what_is_left_of_a_paste(page):
+    frames_until(page, "PRET")
+    page.frame(json.dumps([["paste", "10 ALLER EN 10\nEX\nLI\n"]]))
+    page.frame(json.dumps([["key", "Escape"]]))
+    text = frames_until(page, "INTERROMPU")
+    for _ in range(20):
+        page.frame()
+    assert "\nLI\n" not in page.screen_text().split("INTERROMPU")[1] and not page.session.typed_ahead, text

@@ -40,7 +40,7 @@ class Page:
     """One Micro on one page: its monitor, the seat of the person at it, what the page must draw."""
 
     def __init__(self, profile: str, disk_root: str,
-                 suspension: Callable[[], Suspension] | None = None) -> None:
+                 suspension: Callable[[], Suspension] | None = None, kept: str = "[]") -> None:
         self.font: Font = load_font()
         self.disk_root = Path(disk_root)
         self.suspension = suspension
@@ -49,12 +49,17 @@ class Page:
         self.rings = 0
         self.disk_changed = False
         self.pending: str | None = None  # a program to open once the running one has stopped
-        self.boot(profile, {}, False)
+        self.partial = ""  # what follows a paste's last line break, typed once the lines before are in
+        self.kept: str | None = None  # the unsaved program the page was last told of (the text to keep)
+        self.adopted = True  # every program kept by the page at earlier visits is now in the recovery slot
+        self.boot(profile, {}, False, json.loads(kept))
 
-    def boot(self, profile: str, lines: dict[int, str], dirty: bool) -> None:
-        """Switch the Micro on with a profile, the program in memory carried over."""
+    def boot(self, profile: str, lines: dict[int, str], dirty: bool, kept: list[str] = ()) -> None:
+        """Switch the Micro on with a profile, the program in memory carried over, and the programs the page
+        kept at its earlier visits put in the recovery slot first (the boot then offers them)."""
         chosen = load_profile(profile if profile in known_profiles() else "micro40")
         disk = Disk(self.disk_root, limits_of(chosen))
+        self.adopt(disk, kept)
         self.micro = Micro(chosen, disk=disk, suspension=self.suspension)
         self.session = Monitor(self.micro, disk)
         self.session.boot()
@@ -63,6 +68,23 @@ class Page:
         self.seat = Seat(self.session, speed=1.0, history=Seat.history_of(self.session))
         self.bell = Bell(self.micro.screen, self._ring)
         self.shown = None
+
+    # Decision: a page that goes away cannot run Python (the loop's next frame never comes, and IndexedDB is
+    # written asynchronously), so the page keeps the unsaved program's text up to date (each frame's reply says
+    # when it changed) and writes it synchronously to the browser's localStorage when hidden or left; the next
+    # visit brings it here, into the recovery slot, where RC finds it. A copy already in the slot (the disk was
+    # written before the page went) is not added twice.
+    def adopt(self, disk: Disk, kept: list[str]) -> None:
+        """Put the programs the page kept at earlier visits in the recovery slot, each once."""
+        there = {text for _, text in disk.kept_programs()} if kept else set()
+        for text in kept:
+            if not isinstance(text, str) or not text.strip() or text in there:
+                continue
+            try:
+                disk.save_recovery(text)
+                there.add(text)
+            except LseError:
+                self.adopted = False  # the page keeps its copy for a visit whose disk can take it
 
     def _ring(self) -> None:
         self.rings += 1
@@ -94,10 +116,13 @@ class Page:
         if self.pending is not None and not self.session.running:
             text, self.pending = self.pending, None
             self.open(text)
-        was_running = self.session.running
+        was_running, queued = self.session.running, len(self.session.typed_ahead)
         self.seat.run_frame(FRAME_WORK if self.seat.turbo else FRAME_WORK / 2)
-        if was_running and not self.session.running:
-            self.disk_changed = True  # a program may have written its data files
+        if len(self.session.typed_ahead) < queued:
+            self.seat.line.clear()  # the monitor typed them: the next line starts where its cursor is now
+        self.type_partial()
+        if was_running and not self.session.running or len(self.session.typed_ahead) < queued:
+            self.disk_changed = True  # a program may have written its data files; a pasted line may be RA
         self.bell.poll()
         self.frames += 1
         if self.frames % COLLECT_FRAMES == 0 and not gc.isenabled():
@@ -105,17 +130,22 @@ class Page:
         cursor = self.micro.screen.cursor_cell() if self.seat.cursor_shown(self.frames, BLINK_FRAMES) else None
         screen = self.micro.screen
         drawn = (tuple("".join(row) for row in screen.cells), cursor, self.seat.turbo)  # turbo: the button
-        if drawn == self.shown and not self.rings and not self.disk_changed:
+        kept = self.session.source() if self.session.unsaved() else None
+        if drawn == self.shown and not self.rings and not self.disk_changed and kept == self.kept:
             return None
         self.shown = drawn
         reply = {"rows": drawn[0], "cursor": cursor, "rings": self.rings, "sync": self.disk_changed,
                  "running": self.session.running, "cycles": self.micro.cycles, "turbo": self.seat.turbo}
+        if kept != self.kept:
+            reply["kept"] = self.kept = kept  # the text the page keeps if it goes away (None: nothing to keep)
         self.rings, self.disk_changed = 0, False
         return json.dumps(reply)
 
     def still(self) -> bool:
-        """True when a frame given no keys can run no program: none running, none to open, no switch-off."""
-        return not self.session.running and self.pending is None and not self.session.leaving
+        """True when a frame given no keys can run no program: none running, none to open, no switch-off,
+        no pasted line to type (one may be EX)."""
+        return (not self.session.running and self.pending is None and not self.session.leaving
+                and not self.session.typed_ahead)
 
     def event(self, kind: str, value: str = "", shifted: bool = False) -> None:
         """One event of the page: ("text", chars), ("key", KeyboardEvent.key, shift), ("turbo",), ("paste", text)."""
@@ -124,6 +154,8 @@ class Page:
                 if char.isprintable():
                     self.seat.edit(char)
         elif kind == "key" and value == "Escape":
+            self.session.typed_ahead.clear()  # what is left of a paste is not typed
+            self.partial = ""
             self.seat.escape()
         elif kind == "key" and value == "Enter":
             at_prompt = not self.session.running
@@ -133,16 +165,34 @@ class Page:
             self.seat.edit(EDIT_KEYS[value], shifted)
         elif kind == "turbo":
             self.seat.toggle_turbo()
-        elif kind == "paste":  # typed as it comes: a line break is Return
+        elif kind == "paste":
             refused = too_large(value, limits_of(self.micro.profile))
             if refused is not None:  # typed key by key, a huge paste would hold the page for minutes
                 self.refuse(refused)
                 return
-            lines = value.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-            for number, line in enumerate(lines):
-                self.event("text", line)
-                if number < len(lines) - 1:
-                    self.event("key", "Enter")
+            self.paste(value.replace("\r\n", "\n").replace("\r", "\n").split("\n"))
+
+    # Decision: pasted text is typed line by line as the Micro asks for a line, as a tape is (Monitor.type_ahead):
+    # at the prompt, or when LIRE waits, never into a run, which would drop the keys (a pasted EX then lost its
+    # LIRE answers and all after). The first line joins a line half typed, as typed keys would; what follows the
+    # last line break is typed without Return, once the lines before are in. Esc stops what is left of it.
+    def paste(self, lines: list[str]) -> None:
+        """Type pasted lines (split at their line breaks; the last one is not ended by Return)."""
+        if self.partial:  # the tail of an earlier paste, not typed yet: this one goes on from it
+            lines[0] = self.partial + lines[0]
+        *whole, self.partial = lines
+        if whole and not self.session.typed_ahead and self.session.wants_line():
+            first, *whole = whole
+            self.event("text", first)
+            self.event("key", "Enter")
+        self.session.type_ahead(whole)
+        self.type_partial()
+
+    def type_partial(self) -> None:
+        """Type what follows a paste's last line break, once its lines are in and the Micro awaits a line."""
+        if self.partial and not self.session.typed_ahead and self.session.wants_line():
+            self.event("text", self.partial)
+            self.partial = ""
 
     # ------------------------------------------------------------ programs
     def open(self, text: str) -> None:
@@ -197,11 +247,6 @@ class Page:
             self.session.interrupt()
             self.session.tick(1)  # it stops at once, INTERROMPU: the variables are not carried over
         self.boot(profile, dict(self.session.lines), self.session.dirty)
-
-    def keep(self) -> None:
-        """The page is going away: an unsaved program goes to the recovery slot (RC takes it back)."""
-        self.session.shutdown()
-        self.disk_changed = True
 
     # ------------------------------------------------------------ for tests and the page's status line
     def screen_text(self) -> str:

@@ -16,7 +16,29 @@ const state = {
   audio: null,
   synced: 0,
   frames: 0,
+  kept: null,        // the unsaved program's text, as the last frame gave it (null: nothing to keep)
 };
+
+// The unsaved program is kept in localStorage, written synchronously when the page is hidden or left: a page
+// that goes away runs no more Python and finishes no IndexedDB write (machine/web/page.py, Page.adopt). Each
+// visit has a key of its own (two tabs do not write over each other); the next visit puts every key's program
+// in the recovery slot and removes the keys once the disk holding them is written.
+const KEPT = "micro-lse.kept.";
+const visit = KEPT + Date.now().toString(36) + Math.random().toString(36).slice(2);
+
+function keepProgram() {
+  try {
+    if (state.kept) localStorage.setItem(visit, state.kept);
+    else localStorage.removeItem(visit);
+  } catch (error) { /* no localStorage, or full: the disk's own write is all that is left */ }
+}
+
+function keptEarlier() {
+  try {
+    return Object.keys(localStorage).filter((key) => key.startsWith(KEPT)).sort()
+      .map((key) => [key, localStorage.getItem(key)]);
+  } catch (error) { return []; }
+}
 
 function say(text) { $("status").textContent = text; }
 
@@ -111,7 +133,7 @@ function syncDisk(py) {
     py.FS.syncfs(false, (error) => {
       if (error) say("DISQUE NON GARDE DANS CE NAVIGATEUR");
       else state.synced += 1;
-      resolve();
+      resolve(!error);
     });
   });
 }
@@ -169,7 +191,13 @@ async function boot() {
   const promised = py.pyimport("machine.web.promised");
   promised.own_collection();
   const profile = params.get("profile") || "micro40";
-  const page = pageModule.Page(profile, DISK, promised.browser_suspension);
+  const earlier = keptEarlier();
+  const page = pageModule.Page(profile, DISK, promised.browser_suspension,
+    JSON.stringify(earlier.map(([, text]) => text)));
+  // Without IndexedDB the slot lives as long as the page: the copies stay for a visit that can keep them.
+  if (earlier.length && page.adopted && kept && await syncDisk(py)) {
+    for (const [key] of earlier) localStorage.removeItem(key);
+  }
   const call = (name, ...args) => new Promise((resolve, reject) => {
     state.actions.push(() => page[name].callPromising(...args).then(resolve, reject));
   });
@@ -216,6 +244,7 @@ async function loop(page, py) {
       state.cursor = screen.cursor;
       draw();
       for (let i = 0; i < screen.rings; i++) ring();
+      if ("kept" in screen) state.kept = screen.kept;
       if (screen.sync) await syncDisk(py);
       $("turbo").setAttribute("aria-pressed", String(screen.turbo));
       say(`${state.look.profile} · ${screen.running ? "EN COURS" : "PRET"} · ${screen.cycles} CYCLES` +
@@ -224,6 +253,22 @@ async function loop(page, py) {
     // The next frame; a hidden page gets no frames, so a timer lets its last calls (keep the disk) run.
     await new Promise((resolve) => { requestAnimationFrame(resolve); setTimeout(resolve, 250); });
   }
+}
+
+// Decision: a control, once used, gives the keyboard back to the Micro's screen, or what is typed next never
+// reaches the Micro and Return presses the button again. A menu walked with the arrow keys keeps them (each
+// arrow is a change) until Return or Esc, which say the choice is made.
+function handsBack(control) {
+  const menu = control.tagName === "SELECT";
+  let walking = false;
+  control.addEventListener("keydown", (event) => {
+    walking = menu && event.key.startsWith("Arrow");
+    if (menu && (event.key === "Enter" || event.key === "Escape")) $("screen").focus();
+  });
+  control.addEventListener(menu ? "change" : "click", () => {
+    if (!walking) $("screen").focus();
+    walking = false;
+  });
 }
 
 function controls(call, describe, py) {
@@ -259,9 +304,10 @@ function controls(call, describe, py) {
     const url = `${location.origin}${location.pathname}${location.search}#${await call("link")}`;
     $("link").value = url;
     $("link-row").hidden = false;
-    $("link").select();
     navigator.clipboard?.writeText(url).then(() => say("LIEN COPIE"), () => {});
+    $("screen").focus();  // the link is copied, and shown for a person to select by hand
   };
+  for (const id of ["esc", "turbo", "png", "full", "share", "profile", "monitor", "aspect"]) handsBack($(id));
   const tube = $("tube");
   tube.ondragover = (event) => { event.preventDefault(); document.body.classList.add("dragging"); };
   tube.ondragleave = () => document.body.classList.remove("dragging");
@@ -282,8 +328,11 @@ function controls(call, describe, py) {
     if (location.hash.startsWith("#prog=")) call("open_link", location.hash);
   });
   document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "hidden") call("keep").then(() => syncDisk(py));
+    if (document.visibilityState === "hidden") keepProgram();
+    else { try { localStorage.removeItem(visit); } catch (error) { /* none to remove */ } }  // back: alive
   });
+  window.addEventListener("pagehide", keepProgram);
+  window.addEventListener("beforeunload", keepProgram);
   canvas.focus();
 }
 

@@ -441,3 +441,21 @@ def test_esc_drops_what_is_left_of_a_paste(page):
     for _ in range(20):
         page.frame()
     assert "\nLI\n" not in page.screen_text().split("INTERROMPU")[1] and not page.session.typed_ahead, text
+
+
+def test_what_the_page_opens_types_its_ex_on_a_row_of_its_own(page):
+    frames_until(page, "PRET")
+    page.frame(json.dumps([["text", "10 AFFICHER 'A MOITIE'"]]))  # half typed: abandoned where it is, as by Esc
+    page.open("10 AFFICHER 1\n20 X_3+*4\n30 TERMINER\n")
+    text = frames_until(page, "^\nEX\n")
+    assert "\n10 AFFICHER 'A MOITIE'\nEXPRESSION ATTENDUE" in text and "MOITIE'EX" not in text, text
+    assert page.session.lines[10] == "AFFICHER 1"
+
+
+def test_a_program_opened_after_a_refusal_writes_below_it(page):
+    frames_until(page, "PRET")
+    page.open_link("#prog=@@@@")
+    frames_until(page, "LIEN ILLISIBLE")
+    page.open("10 AFFICHER 'BONJOUR'\n20 TERMINER\n")
+    text = frames_until(page, "TERMINE")
+    assert "LIEN ILLISIBLE @@@@\nPRET\nEX\nBONJOUR\nTERMINE" in text, text

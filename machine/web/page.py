@@ -201,16 +201,27 @@ class Page:
             self.session.interrupt()
             self.pending = text
             return
-        self.seat.line.abandon()
+        self.seat.line.abandon()  # (what loading says starts on a row of its own)
         try:
             self.session.load_text(text, dirty=True)
         except LseError as error:
             self.refuse(error)
             return
+        self.fresh_row()  # below a half-typed line, or the wrong lines loading reported
         self.type_line("EX")
+
+    # Decision: what the page types (EX) or says starts on a row of its own, as if the person had pressed Esc
+    # first: a half-typed line stays on the screen unsent, and the cursor leaves a row the Micro was writing on
+    # (a caret, a refused line). The screen's typed line is forgotten, so that no later key goes back to its row.
+    def fresh_row(self) -> None:
+        """Abandon a half-typed line where it is and put the cursor at the start of a row of its own."""
+        self.seat.line.abandon()
+        if self.micro.screen.cursor_col:
+            self.micro.show("\r\n")
 
     def refuse(self, error: LseError | Diagnostic) -> None:
         """Say why what the page brought cannot be taken, and prompt again."""
+        self.seat.line.abandon()  # the typed line's row is left: the next line is typed below the prompt
         self.session.fail(error)
         self.session.prompt()
 

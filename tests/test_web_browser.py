@@ -288,6 +288,20 @@ def test_recursion_reaches_the_profiles_depth_limit_on_the_programs_own_stack(co
     assert "TROP D'APPELS DE PROCEDURE EMBOITES\nEN LIGNE 50" in seen
 
 
+def test_a_tape_opened_or_pasted_in_coller_is_typed_line_by_line_with_its_answers(context, site, tmp_path):
+    tape = "10 LIRE N\n20 AFFICHER N*N\n30 TERMINER\nEX\n12\n"
+    path = tmp_path / "bande.lse"
+    path.write_text(tape, encoding="utf-8")
+    page = opened(context, site)
+    page.set_input_files("#file", str(path))
+    text = shows(page, "EX12\n144\nTERMINE\n")
+    assert "MELANGEES" not in text, text
+    page.click("#paste")
+    page.fill("#listing", tape.replace("12", "7"))
+    page.click("#paste-run")
+    assert "MELANGEES" not in shows(page, "EX7\n49\nTERMINE\n")
+
+
 def test_a_file_opened_from_the_page_runs(context, site, tmp_path):
     path = tmp_path / "fichier.lse"
     path.write_text("10 AFFICHER 'DU FICHIER'\n20 TERMINER\n", encoding="utf-8")

@@ -459,3 +459,18 @@ def test_a_program_opened_after_a_refusal_writes_below_it(page):
     page.open("10 AFFICHER 'BONJOUR'\n20 TERMINER\n")
     text = frames_until(page, "TERMINE")
     assert "LIEN ILLISIBLE @@@@\nPRET\nEX\nBONJOUR\nTERMINE" in text, text
+
+
+@pytest.mark.parametrize("how", ["open", "link"])
+def test_a_tape_opened_or_carried_by_a_link_is_typed_line_by_line_as_at_the_terminal(page, how):
+    frames_until(page, "PRET")
+    typed(page, "10 AFFICHER 'AVANT'")
+    tape = "10 LIRE N\n20 AFFICHER N*N\n30 TERMINER\nEX\n12\n"
+    if how == "open":
+        page.open(tape)
+    else:
+        page.open_link("#" + share.encode(tape))
+    text = frames_until(page, "144\nTERMINE")
+    assert "AVANT'\n10 LIRE N\n" in text and "EX12\n144" in text and "MELANGEES" not in text, text
+    typed(page, "RC", "LI")
+    assert "10 AFFICHER 'AVANT'" in frames_until(page, "10 AFFICHER 'AVANT'")

@@ -20,7 +20,7 @@ from machine.frontends.seat import Seat
 from machine.lse.source import limits_of, too_large
 from machine.lse.suspension import Suspension
 from machine.micro import Micro
-from machine.monitor import Monitor
+from machine.monitor import Monitor, tape_lines
 from machine.profile import known_profiles, load_profile
 from machine.rom import Font, load_font
 from machine.sound import Bell
@@ -202,6 +202,10 @@ class Page:
             self.pending = text
             return
         self.seat.line.abandon()  # (what loading says starts on a row of its own)
+        tape = tape_lines(text)
+        if tape is not None:
+            self.open_tape(text, tape)
+            return
         try:
             self.session.load_text(text, dirty=True)
         except LseError as error:
@@ -209,6 +213,21 @@ class Page:
             return
         self.fresh_row()  # below a half-typed line, or the wrong lines loading reported
         self.type_line("EX")
+
+    # Decision: a file of numbered lines mixed with monitor commands and LIRE's answers is a tape, typed into
+    # the monitor line by line as the Micro asks for one (Monitor.type_ahead), as the terminal and the window
+    # type it: loading it refused its commands (LIGNES NUMEROTEES ET NON NUMEROTEES MELANGEES) and its
+    # answers were never given. It is typed into an empty memory, as at the terminal's boot; RC takes back
+    # the program it replaces.
+    def open_tape(self, text: str, tape: list[str]) -> None:
+        """Type a tape's lines into the monitor, each when the Micro asks for a line."""
+        refused = too_large(text, limits_of(self.micro.profile))
+        if refused is not None:  # typed line by line, a huge tape would hold the page for minutes
+            self.refuse(refused)
+            return
+        self.fresh_row()
+        self.session.replace_program({}, False)
+        self.session.type_ahead(tape)
 
     # Decision: what the page types (EX) or says starts on a row of its own, as if the person had pressed Esc
     # first: a half-typed line stays on the screen unsent, and the cursor leaves a row the Micro was writing on

@@ -132,6 +132,15 @@ def reload_after(page, action) -> None:
     page.click("#screen")
 
 
+def test_a_browser_without_jspi_is_told_why_on_the_page_and_shown_no_dead_controls(context, site):
+    context.add_init_script("delete WebAssembly.Suspending;")  # as a browser that cannot suspend WebAssembly
+    page = context.new_page()
+    page.goto(site)
+    page.wait_for_function("window.microFailure", timeout=BOOT_MS)
+    assert "IL FAUT CHROMIUM 137 OU PLUS" in page.inner_text("#status")
+    assert not page.is_visible("#controls") and not page.is_visible("#book")
+
+
 def test_a_program_typed_at_the_prompt_runs(context, site):
     asked: list[str] = []
     context.on("request", lambda request: asked.append(request.url))

@@ -177,9 +177,12 @@ function toggleFullscreen() {
 }
 
 // ------------------------------------------------------------------ the Micro
+// A reason the Micro cannot start that the page says as it is (upper-case French), not a bug shown as one.
+class Refusal extends Error {}
+
 async function boot() {
   if (typeof WebAssembly.Suspending !== "function") {
-    throw new Error("CE NAVIGATEUR NE SAIT PAS SUSPENDRE WEBASSEMBLY (JSPI): IL FAUT CHROMIUM 137 OU PLUS");
+    throw new Refusal("CE NAVIGATEUR NE SAIT PAS SUSPENDRE WEBASSEMBLY (JSPI): IL FAUT CHROMIUM 137 OU PLUS");
   }
   const py = await loadPyodide({ indexURL: new URL("./pyodide/", location.href).href });
   const kept = await mountDisk(py);
@@ -337,7 +340,8 @@ function controls(call, describe, py) {
 }
 
 boot().catch((error) => {
-  say("LE MICRO N'A PAS PU DEMARRER (VOIR LA CONSOLE)");
+  $("controls").hidden = true;  // they would act on no Micro
+  say(error instanceof Refusal ? error.message : "LE MICRO N'A PAS PU DEMARRER (VOIR LA CONSOLE)");
   window.microFailure = String(error);  // the page's tests stop waiting at once
   console.error(error);
 });

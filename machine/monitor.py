@@ -293,10 +293,11 @@ class Monitor(Keeping):
     def program(self, extra: n.Line | None = None) -> n.Program:
         """Parse the stored lines (and an immediate line) into a program."""
         parsed, diagnostics = [], []
+        refused_from = self.refused_from()  # (the machine's, once for every line)
         for number in sorted(self.lines):
             try:
                 parsed.append(parse_line(SourceLine(number, self.lines[number], len(str(number)) + 1,
-                                                    f"{number} {self.lines[number]}", self.refused_from())))
+                                                    f"{number} {self.lines[number]}", refused_from)))
             except SyntaxErrors as errors:
                 diagnostics.extend(errors.diagnostics)
         if extra is not None:

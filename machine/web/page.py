@@ -166,9 +166,7 @@ class Page:
         elif kind == "turbo":
             self.seat.toggle_turbo()
         elif kind == "paste":
-            refused = too_large(value, limits_of(self.micro.profile))
-            if refused is not None:  # typed key by key, a huge paste would hold the page for minutes
-                self.refuse(refused)
+            if self.refused_as_too_large(value):
                 return
             self.paste(value.replace("\r\n", "\n").replace("\r", "\n").split("\n"))
 
@@ -221,9 +219,7 @@ class Page:
     # the program it replaces.
     def open_tape(self, text: str, tape: list[str]) -> None:
         """Type a tape's lines into the monitor, each when the Micro asks for a line."""
-        refused = too_large(text, limits_of(self.micro.profile))
-        if refused is not None:  # typed line by line, a huge tape would hold the page for minutes
-            self.refuse(refused)
+        if self.refused_as_too_large(text):
             return
         self.fresh_row()
         self.session.replace_program({}, False)
@@ -237,6 +233,14 @@ class Page:
         self.seat.line.abandon()
         if self.micro.screen.cursor_col:
             self.micro.show("\r\n")
+
+    def refused_as_too_large(self, text: str) -> bool:
+        """Refuse a paste or a tape larger than a program may be, and say so; True if refused (typed key by key
+        or line by line, a huge one would hold the page for minutes)."""
+        refused = too_large(text, limits_of(self.micro.profile))
+        if refused is not None:
+            self.refuse(refused)
+        return refused is not None
 
     def refuse(self, error: LseError | Diagnostic) -> None:
         """Say why what the page brought cannot be taken, and prompt again."""

@@ -71,6 +71,8 @@ class Layout:
     # The names each line declares CHAINE or TABLEAU, loads by CHARGER or gives to a parameter by reference:
     # what may make a variable of the unit that runs the line other than a number (see is_own_number).
     unsettled_at: dict[int, frozenset[str]] = field(default_factory=dict)
+    # Of them, by unit, those of all its own lines (asked for each name at each compile: made once).
+    unsettled_in: dict[str, frozenset[str]] = field(default_factory=dict)
     # Of them, the variables given by reference to a parameter that its procedure may make a string or an array.
     handed_names: set[str] = field(default_factory=set)
     paused: bool = False  # a PAUSE lets the monitor set or declare any variable while the program waits
@@ -118,7 +120,7 @@ class Layout:
         lines = self.unsettled_at
         # (a line another unit runs declares that unit's name: only the procedure's own lines and those it runs count)
         runs = getattr(foreign, "runs", None)
-        return not any(name in lines.get(line, ()) for line in unit.own_lines) and not any(
+        return name not in self.unsettled_in[unit.name] and not any(
             name in lines.get(line, ()) for line in (foreign if runs is None else runs.get(unit.name, ())))
 
     def is_global_number(self, name: str, foreign: set[int] | None) -> bool:
@@ -135,8 +137,8 @@ class Layout:
             return False
         lines = self.unsettled_at
         return not any(name in lines.get(line, ()) for line in foreign) and not any(
-            name in lines.get(line, ()) for unit in self.units.values() if unit.name == MAIN or name not in unit.locals
-            for line in unit.own_lines)
+            name in self.unsettled_in[unit.name] for unit in self.units.values()
+            if unit.name == MAIN or name not in unit.locals)
 
     def may_be_array(self, name: str, params: tuple = ()) -> bool:
         """True if a TABLEAU, CHARGER or being one of the unit's parameters can make a name an array."""
@@ -264,6 +266,8 @@ def layout(program: n.Program, strings: frozenset[str] = frozenset(), arrays: fr
     for call, name in handed:
         unsettled_at.setdefault(call.line, set()).add(name)
     result.unsettled_at = {line: frozenset(names) for line, names in unsettled_at.items()}
+    result.unsettled_in = {name: frozenset().union(*(unsettled_at.get(line, ()) for line in unit.own_lines))
+                           for name, unit in result.units.items()}
     result.noted = [(result.units[owner], node) for owner, node in noted]
     result.assigned_names |= result.stored_names
     result.parameters = set().union(*(unit.params for unit in result.units.values()))

@@ -2,7 +2,7 @@
 
     python bench/oracle_fuzz.py [--count 100000] [--seed 0] [--jobs 2] [--size 6]
                                 [--modes plain,profile,debug] [--save DIR] [--corpus] [--shapes]
-                                [--timeout 300] [--long-loops] [--tall] [--machine console80]
+                                [--timeout 300] [--long-loops] [--tall] [--machine console80] [--subroutines]
 
 Prints how many agree, the disagreements by kind (output / error / cycles / pauses, per mode), the Python
 exceptions (of the reference, or of a Micro mode), and saves the smallest failing programs of
@@ -17,7 +17,9 @@ however few its passes (pyloops.SHORT_PASSES 0), assigns a slice's passes at onc
 the tests of those loops do, and runs a loop whose passes read its float as a `for` from 2 passes (pyloops.FOR_START 0):
 random loops are short, and would otherwise seldom reach them. --tall makes some values chains of 41 to 80 terms
 (randprog.Generator.chain), which the compiler computes in steps (pyexpr.stepwise). --machine runs every
-program on that profile (micro40 or console80) instead of one in five on console80.
+program on that profile (micro40 or console80) instead of one in five on console80. --subroutines makes the
+main program call subroutines the BASIC way (`R1←<line>;ALLER EN <line>` ... `ALLER EN R1`), whose blocks the
+compiler copies per call where it can (subroutines.py): a transformation no program of the corpus needs.
 """
 
 from __future__ import annotations
@@ -43,9 +45,9 @@ KEEP = 3  # smallest failing programs kept per kind
 
 
 def case(k: int, seed: int, size: int, shapes: bool = False, tall: bool = False,
-         machine: str | None = None) -> tuple[str, list[str], int, str]:
+         machine: str | None = None, subroutines: bool = False) -> tuple[str, list[str], int, str]:
     """Program number k: its source, typed lines, ALE seed and profile (`machine`, else one in five console80)."""
-    source, typed = random_program(random.Random(seed + k), size, shapes, tall)
+    source, typed = random_program(random.Random(seed + k), size, shapes, tall, subroutines)
     return source, typed, k % 7, machine or ("console80" if k % 5 == 4 else "micro40")
 
 
@@ -59,8 +61,8 @@ def time_up(signum: int, frame: object) -> None:
 
 def check(job: tuple) -> tuple[int, list[str], str]:
     """Run one program; return its number, the kinds it failed in, and a readable account."""
-    k, seed, size, modes, shapes, tall, machine, timeout = job
-    source, typed, ale, profile = case(k, seed, size, shapes, tall, machine)
+    k, seed, size, modes, shapes, tall, machine, subroutines, timeout = job
+    source, typed, ale, profile = case(k, seed, size, shapes, tall, machine, subroutines)
     signal.signal(signal.SIGALRM, time_up)
     signal.alarm(timeout)  # (a worker is stuck no more: the fuzz goes on, and says which program)
     try:
@@ -84,11 +86,11 @@ def long_loops() -> None:
 
 
 def chunks(count: int, seed: int, size: int, modes: tuple, shapes: bool, tall: bool, machine: str | None,
-           timeout: int) -> list[tuple]:
-    return [(k, seed, size, modes, shapes, tall, machine, timeout) for k in range(count)]
+           subroutines: bool, timeout: int) -> list[tuple]:
+    return [(k, seed, size, modes, shapes, tall, machine, subroutines, timeout) for k in range(count)]
 
 
-def save(folder: Path, kind: str, k: int, made: tuple[int, int, bool, bool, str | None], account: str) -> None:
+def save(folder: Path, kind: str, k: int, made: tuple[int, int, bool, bool, str | None, bool], account: str) -> None:
     """Save a failing program, and (name.min.lse) the smallest program found that still fails."""
     source, typed, ale, profile = case(k, *made)
     stem = folder / f"{kind.replace(' ', '_')}_{k}"
@@ -132,13 +134,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--long-loops", action="store_true", help="every counted loop a Python for")
     parser.add_argument("--tall", action="store_true", help="some values chains of 41 to 80 terms")
     parser.add_argument("--machine", choices=("micro40", "console80"), help="every program on this profile")
+    parser.add_argument("--subroutines", action="store_true", help="the main program calls subroutines the BASIC way")
     args = parser.parse_args(argv)
     modes = tuple(args.modes.split(","))
     args.save.mkdir(parents=True, exist_ok=True)
     started = time.time()
     counts: Counter = Counter()
     smallest: dict[str, list[tuple[int, int, str]]] = {}
-    made = (args.seed, args.size, args.shapes, args.tall, args.machine)
+    made = (args.seed, args.size, args.shapes, args.tall, args.machine, args.subroutines)
     jobs = chunks(args.count, *made[:2], modes, *made[2:], args.timeout)
     if args.long_loops:
         long_loops()  # (here too: the smallest failing programs are found in this process)
@@ -162,7 +165,7 @@ def main(argv: list[str] | None = None) -> int:
             save(args.save, kind, k, made, account)
     told = f"seed {args.seed}, size {args.size}" + (", shapes" if args.shapes else "") + (
         ", long loops" if args.long_loops else "") + (", tall" if args.tall else "") + (
-        f", all on {args.machine}" if args.machine else "")
+        f", all on {args.machine}" if args.machine else "") + (", subroutines" if args.subroutines else "")
     print(f"{counts['programs']} programs in {time.time() - started:.0f} s ({told})")
     for kind, count in sorted(counts.items()):
         print(f"  {kind}: {count}")

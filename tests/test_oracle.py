@@ -32,6 +32,7 @@ RANDOM_PROGRAMS = 2000  # about 0.12 s each, all modes and the reference (the on
 RANDOM_CHUNK = 50
 SHAPED_PROGRAMS = 500  # bodies as graphs of jumps and loops (randprog.Generator.graph): faster, most end well
 TALL_PROGRAMS = 300  # some values chains of 41 to 80 terms, computed in steps (randprog.Generator.chain)
+SUBROUTINE_PROGRAMS = 300  # subroutines called the BASIC way (randprog.Generator.subroutine), copied per call
 
 
 def recorded_run(name: str) -> tuple[str, list[str], int]:
@@ -72,12 +73,13 @@ def test_every_mode_agrees_with_the_reference_on_a_suite_program(path):
 
 
 # ----------------------------------------------------------- random programs
-def disagreements(first: int, seed: int, sizes: tuple[int, ...], shapes: bool, tall: bool = False) -> list[str]:
+def disagreements(first: int, seed: int, sizes: tuple[int, ...], shapes: bool, tall: bool = False,
+                  subroutines: bool = False) -> list[str]:
     """The accounts of the random programs first .. first + RANDOM_CHUNK that some mode runs otherwise than the
     reference (program k: seed + k, size sizes[k % 3], console80 for every fourth)."""
     failures = []
     for k in range(first, first + RANDOM_CHUNK):
-        source, typed = random_program(random.Random(seed + k), sizes[k % 3], shapes, tall)
+        source, typed = random_program(random.Random(seed + k), sizes[k % 3], shapes, tall, subroutines)
         profile = "console80" if k % 4 == 3 else "micro40"
         account = report(compare(source, typed, k % 5, profile))
         if account:
@@ -104,6 +106,37 @@ def test_every_mode_agrees_with_the_reference_on_random_programs_with_tall_value
     # refused with error 17; a tall join inside a SCH paid twice in plain runs)
     failures = disagreements(first, 3_000_000, (5, 8, 12), shapes=first % 100 == 50, tall=True)
     assert not failures, "\n\n".join(failures)
+
+
+@pytest.mark.parametrize("first", range(0, SUBROUTINE_PROGRAMS, RANDOM_CHUNK))
+def test_every_mode_agrees_with_the_reference_on_random_programs_calling_subroutines_the_basic_way(first):
+    # (no program of the corpus has its subroutines copied: subroutines.py was checked by its own tests only)
+    failures = disagreements(first, 4_000_000, (5, 8, 12), shapes=first % 100 == 50, subroutines=True)
+    assert not failures, "\n\n".join(failures)
+
+
+def test_random_subroutines_are_called_and_some_copied_per_call():
+    from machine.lse import subroutines
+    from machine.lse.listing import listing
+
+    copied = []
+    real = subroutines.copy_subroutines
+
+    def noted(*args, **kwargs):
+        found = real(*args, **kwargs)
+        copied.append(bool(found))
+        return found
+
+    made = [random_program(random.Random(k), 8, subroutines=True)[0] for k in range(100)]
+    subroutines.copy_subroutines = noted
+    try:
+        for source in made:
+            listing(source)
+    finally:
+        subroutines.copy_subroutines = real
+    assert sum("ALLER EN R1" in source for source in made) == 100
+    assert sum(";ALLER EN" in source.split(" TERMINER\n")[0] for source in made) >= 40  # called from the body
+    assert sum(copied) >= 5  # (a call of a procedure on the way back to a jump keeps the blocks whole)
 
 
 def test_random_shapes_loop_jump_back_into_loops_and_mostly_end_well():

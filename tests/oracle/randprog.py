@@ -8,7 +8,10 @@ variables and guards are never assigned, read into or passed by reference elsewh
 (division by zero, unassigned variables, type mismatches, indices out of range, bad or missing
 input, too deep a recursion) are welcome: they end a run too. A PAUSE stops a run, which the
 comparison takes up again, as CONTINUER does: the lines where each run paused must agree. The
-file store is never used.
+file store is never used. With `subroutines`, the main program also calls subroutines the BASIC
+way (`R1←<line>;ALLER EN <first line>` ... `ALLER EN R1`), written after its TERMINER: each has a
+variable R1, R2... that only its calls set, each call returns forward, a subroutine calls only
+those written before it and opens no FAIRE of I, J or K (its caller's loop may hold them).
 """
 
 from __future__ import annotations
@@ -39,7 +42,8 @@ class Unit:
 class Generator:
     """One program: lines with symbolic targets @k@, numbered at the end."""
 
-    def __init__(self, rng: random.Random, size: int, shapes: bool = False, tall: bool = False) -> None:
+    def __init__(self, rng: random.Random, size: int, shapes: bool = False, tall: bool = False,
+                 subroutines: bool = False) -> None:
         self.rng = rng
         self.size = size
         self.shapes = shapes  # bodies as graphs of jumps (see graph), not as nested statements
@@ -54,6 +58,11 @@ class Generator:
         self.quiet = False  # True while writing a TANT QUE condition: no calls
         self.offset: str | None = None  # a variable given a number at an edge before the loop being written
         self.bodies: dict[int, range] = {}  # a procedure's number -> the lines of its body (among the procedures')
+        # With subroutines: the first line's label of each (by number, from 1), and those callable from here.
+        self.subroutines: dict[int, str] = {}
+        self.callable: list[int] = []
+        self.wanted_subroutines = subroutines
+        self.loops_barred = False  # True while writing a subroutine: no FAIRE of I, J or K
 
     # ------------------------------------------------------------ helpers
     def label(self) -> str:
@@ -294,7 +303,7 @@ class Generator:
             items = [self.num() if self.chance(0.6) else self.string() for _ in range(self.rng.randint(1, 3))]
             fmt = self.pick(FORMATS) + " " if self.chance(0.3) else ""
             return f"AFFICHER{fmt or ' '}{','.join(items)}"
-        if roll < 0.85:
+        if roll < 0.85 and not self.quiet:
             subs = [u for u in self.units if u.kind == "p" and u is not self.unit]
             if subs:
                 unit = self.pick(subs)
@@ -353,8 +362,11 @@ class Generator:
 
     def block(self, depth: int, after: str, loop_end: str | None) -> None:
         """One piece of a unit's body; `after` is a label further on, `loop_end` the enclosing loop's end line."""
+        if self.callable and self.unit is None and self.chance(0.15):
+            self.subroutine_call()
+            return
         roll = self.rng.random()
-        free = [v for v in ("I", "J", "K") if v not in self.loop_vars]
+        free = [] if self.loops_barred else [v for v in ("I", "J", "K") if v not in self.loop_vars]
         # (three loops deep at most: a loop in a loop in a loop, with lines and loops of jumps between, is a shape
         # the code generator writes without its dispatch, pystructure.StructuredCode.write_at)
         if roll < 0.45 or depth > 2 or roll >= 0.75 and not free:
@@ -458,7 +470,10 @@ class Generator:
                 self.loop_vars.append(free[0])
                 continue
             statements = [self.calm() for _ in range(self.rng.randint(0, 2))]
-            if self.chance(0.6):
+            if self.callable and self.unit is None and self.chance(0.15):
+                number = self.pick(self.callable)  # back to the next line
+                statements.append(f"R{number}←{marks[position + 1]};ALLER EN {self.subroutines[number]}")
+            elif self.chance(0.6):
                 statements.append(self.jump(position, marks))
             self.emit(";".join(statements) or "N←N+0", marks[position])
             while loops and loops[-1][0] == position:
@@ -506,6 +521,42 @@ class Generator:
         # (a test alone after the guard's: an OU would let the jump pass the guard by)
         test = f"{guard}<2" + (f" ET {self.calm_cond(compound=False)}" if self.chance(0.5) else "")
         return f"SI {test} ALORS DEBUT {guard}←{guard}+1;ALLER EN {marks[target]} FIN"
+
+    # --------------------------------------------------------- subroutines
+    def subroutine_call(self) -> None:
+        """A call of a subroutine the BASIC way, now and then under a SI, then the line it returns to."""
+        number = self.pick(self.callable)
+        back = self.label()
+        call = f"R{number}←{back};ALLER EN {self.subroutines[number]}"
+        if self.chance(0.3):
+            call = f"SI {self.cond()} ALORS DEBUT {call} FIN"
+        if self.chance(0.3):
+            call = f"{self.simple()};{call}"
+        self.emit(call)
+        self.line_of_simples(back)
+
+    def subroutine(self, number: int) -> None:
+        """The lines of subroutine `number`, written after the main program's TERMINER: blocks, a FAIRE of its own
+        variable (V1, V2...) now and then, a return from the middle now and then, and its last line `ALLER EN R1`."""
+        self.callable = list(range(1, number))  # (only those written before: no call comes back to it)
+        self.loops_barred = True
+        # (half of them call no procedure: a call on the way back to its jump keeps its blocks from being copied)
+        self.quiet = self.chance(0.5)
+        end = self.label()
+        self.line_of_simples(self.subroutines[number])
+        if self.chance(0.4):
+            loop_end = self.label()
+            self.emit(f"FAIRE {loop_end} POUR V{number}←1 JUSQUA {self.pick(('2', '3', '0'))}")
+            if self.chance(0.6):
+                self.block(1, end, loop_end)
+            self.line_of_simples(loop_end)
+        for _ in range(self.rng.randint(0, 2)):
+            self.block(1, end, None)
+        if self.chance(0.3):
+            self.emit(f"SI {self.cond()} ALORS ALLER EN R{number}")
+            self.line_of_simples()
+        self.emit(f"ALLER EN R{number}", end)
+        self.loops_barred = self.quiet = False
 
     # ---------------------------------------------------------- procedures
     def reader(self, index: int) -> None:
@@ -602,9 +653,15 @@ class Generator:
         guard_line = len(self.lines)
         self.emit("")  # the guards' initial values, once all are known
         ending = self.label()
+        if self.wanted_subroutines:
+            self.subroutines = {number: self.label() for number in range(1, self.rng.randint(1, 3) + 1)}
+            self.callable = list(self.subroutines)
         self.body(self.rng.randint(1, self.size), ending)
         self.emit("AFFICHER A,B,C,N,X,S,U,Z", ending)
         self.emit("TERMINER", "@END@")
+        body_end = len(self.lines)  # (a RETOUR EN @BACK@ goes to a line before the subroutines)
+        for number in self.subroutines:
+            self.subroutine(number)
         self.lines[guard_line] = ("", ";".join(f"G{g}←0" for g in range(1, self.guards + 1)) or "X←X")
         main = self.lines
         # the declarations first, then the main body, then the procedures
@@ -615,7 +672,7 @@ class Generator:
             target = str(10 * (self.pick(later) + 1)) if later else "@BACK@"
             self.lines = [(label, text.replace(mark, target)) for label, text in self.lines]
         if any("@BACK@" in text for _, text in self.lines):  # a line of the body after the guards' (Z bounds the calls)
-            back = 2 + self.rng.randrange(guard_line + 1, len(main))
+            back = 2 + self.rng.randrange(guard_line + 1, body_end)
             self.lines = [(label, text.replace("@BACK@", str(10 * (back + 1)))) for label, text in self.lines]
         return self.render(), self.inputs + [self.pick(("5", "MOT", "1 2 3"))]
 
@@ -632,8 +689,10 @@ class Generator:
         return "\n".join(out) + "\n"
 
 
-def random_program(rng: random.Random, size: int, shapes: bool = False, tall: bool = False) -> tuple[str, list[str]]:
+def random_program(rng: random.Random, size: int, shapes: bool = False, tall: bool = False,
+                   subroutines: bool = False) -> tuple[str, list[str]]:
     """A random program of about `size` blocks in its main body, and the lines its LIRE may read; with `shapes`,
     its bodies are graphs of jumps and loops of every shape (see Generator.graph); with `tall`, some of its values
-    are chains of 41 to 80 terms (see Generator.chain)."""
-    return Generator(rng, size, shapes, tall).program()
+    are chains of 41 to 80 terms (see Generator.chain); with `subroutines`, its main program calls subroutines the
+    BASIC way (see Generator.subroutine)."""
+    return Generator(rng, size, shapes, tall, subroutines).program()

@@ -2,7 +2,7 @@
 
     python bench/oracle_fuzz.py [--count 100000] [--seed 0] [--jobs 2] [--size 6]
                                 [--modes plain,profile,debug] [--save DIR] [--corpus] [--shapes]
-                                [--timeout 300] [--long-loops] [--tall] [--machine console80] [--subroutines]
+                                [--timeout 300] [--long-loops] [--tall] [--machine console80] [--basic]
 
 Prints how many agree, the disagreements by kind (output / error / cycles / pauses, per mode), the Python
 exceptions (of the reference, or of a Micro mode), and saves the smallest failing programs of
@@ -17,9 +17,11 @@ however few its passes (pyloops.SHORT_PASSES 0), assigns a slice's passes at onc
 the tests of those loops do, and runs a loop whose passes read its float as a `for` from 2 passes (pyloops.FOR_START 0):
 random loops are short, and would otherwise seldom reach them. --tall makes some values chains of 41 to 80 terms
 (randprog.Generator.chain), which the compiler computes in steps (pyexpr.stepwise). --machine runs every
-program on that profile (micro40 or console80) instead of one in five on console80. --subroutines makes the
-main program call subroutines the BASIC way (`R1←<line>;ALLER EN <line>` ... `ALLER EN R1`), whose blocks the
-compiler copies per call where it can (subroutines.py): a transformation no program of the corpus needs.
+program on that profile (micro40 or console80) instead of one in five on console80. --basic makes the main
+program go the BASIC ways: subroutines called by a variable's line (`R1←<line>;ALLER EN <line>` ... `ALLER EN R1`),
+whose blocks the compiler copies per call where it can (subroutines.py), and choices by a computed line
+(`ALLER EN 120+10*ETL(X,7)`), whose lines it guesses (speculation.py): transformations that no program of the
+corpus but one probe needs.
 """
 
 from __future__ import annotations
@@ -45,9 +47,9 @@ KEEP = 3  # smallest failing programs kept per kind
 
 
 def case(k: int, seed: int, size: int, shapes: bool = False, tall: bool = False,
-         machine: str | None = None, subroutines: bool = False) -> tuple[str, list[str], int, str]:
+         machine: str | None = None, basic: bool = False) -> tuple[str, list[str], int, str]:
     """Program number k: its source, typed lines, ALE seed and profile (`machine`, else one in five console80)."""
-    source, typed = random_program(random.Random(seed + k), size, shapes, tall, subroutines)
+    source, typed = random_program(random.Random(seed + k), size, shapes, tall, basic)
     return source, typed, k % 7, machine or ("console80" if k % 5 == 4 else "micro40")
 
 
@@ -61,8 +63,8 @@ def time_up(signum: int, frame: object) -> None:
 
 def check(job: tuple) -> tuple[int, list[str], str]:
     """Run one program; return its number, the kinds it failed in, and a readable account."""
-    k, seed, size, modes, shapes, tall, machine, subroutines, timeout = job
-    source, typed, ale, profile = case(k, seed, size, shapes, tall, machine, subroutines)
+    k, seed, size, modes, shapes, tall, machine, basic, timeout = job
+    source, typed, ale, profile = case(k, seed, size, shapes, tall, machine, basic)
     signal.signal(signal.SIGALRM, time_up)
     signal.alarm(timeout)  # (a worker is stuck no more: the fuzz goes on, and says which program)
     try:
@@ -86,8 +88,8 @@ def long_loops() -> None:
 
 
 def chunks(count: int, seed: int, size: int, modes: tuple, shapes: bool, tall: bool, machine: str | None,
-           subroutines: bool, timeout: int) -> list[tuple]:
-    return [(k, seed, size, modes, shapes, tall, machine, subroutines, timeout) for k in range(count)]
+           basic: bool, timeout: int) -> list[tuple]:
+    return [(k, seed, size, modes, shapes, tall, machine, basic, timeout) for k in range(count)]
 
 
 def save(folder: Path, kind: str, k: int, made: tuple[int, int, bool, bool, str | None, bool], account: str) -> None:
@@ -134,14 +136,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--long-loops", action="store_true", help="every counted loop a Python for")
     parser.add_argument("--tall", action="store_true", help="some values chains of 41 to 80 terms")
     parser.add_argument("--machine", choices=("micro40", "console80"), help="every program on this profile")
-    parser.add_argument("--subroutines", action="store_true", help="the main program calls subroutines the BASIC way")
+    parser.add_argument("--basic", action="store_true", help="subroutines and computed choices, the BASIC ways")
     args = parser.parse_args(argv)
     modes = tuple(args.modes.split(","))
     args.save.mkdir(parents=True, exist_ok=True)
     started = time.time()
     counts: Counter = Counter()
     smallest: dict[str, list[tuple[int, int, str]]] = {}
-    made = (args.seed, args.size, args.shapes, args.tall, args.machine, args.subroutines)
+    made = (args.seed, args.size, args.shapes, args.tall, args.machine, args.basic)
     jobs = chunks(args.count, *made[:2], modes, *made[2:], args.timeout)
     if args.long_loops:
         long_loops()  # (here too: the smallest failing programs are found in this process)
@@ -165,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
             save(args.save, kind, k, made, account)
     told = f"seed {args.seed}, size {args.size}" + (", shapes" if args.shapes else "") + (
         ", long loops" if args.long_loops else "") + (", tall" if args.tall else "") + (
-        f", all on {args.machine}" if args.machine else "") + (", subroutines" if args.subroutines else "")
+        f", all on {args.machine}" if args.machine else "") + (", basic" if args.basic else "")
     print(f"{counts['programs']} programs in {time.time() - started:.0f} s ({told})")
     for kind, count in sorted(counts.items()):
         print(f"  {kind}: {count}")

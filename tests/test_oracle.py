@@ -32,7 +32,7 @@ RANDOM_PROGRAMS = 2000  # about 0.12 s each, all modes and the reference (the on
 RANDOM_CHUNK = 50
 SHAPED_PROGRAMS = 500  # bodies as graphs of jumps and loops (randprog.Generator.graph): faster, most end well
 TALL_PROGRAMS = 300  # some values chains of 41 to 80 terms, computed in steps (randprog.Generator.chain)
-SUBROUTINE_PROGRAMS = 300  # subroutines called the BASIC way (randprog.Generator.subroutine), copied per call
+BASIC_PROGRAMS = 300  # subroutines called and lines chosen by computed jumps, the BASIC ways (randprog, `basic`)
 
 
 def recorded_run(name: str) -> tuple[str, list[str], int]:
@@ -74,12 +74,12 @@ def test_every_mode_agrees_with_the_reference_on_a_suite_program(path):
 
 # ----------------------------------------------------------- random programs
 def disagreements(first: int, seed: int, sizes: tuple[int, ...], shapes: bool, tall: bool = False,
-                  subroutines: bool = False) -> list[str]:
+                  basic: bool = False) -> list[str]:
     """The accounts of the random programs first .. first + RANDOM_CHUNK that some mode runs otherwise than the
     reference (program k: seed + k, size sizes[k % 3], console80 for every fourth)."""
     failures = []
     for k in range(first, first + RANDOM_CHUNK):
-        source, typed = random_program(random.Random(seed + k), sizes[k % 3], shapes, tall, subroutines)
+        source, typed = random_program(random.Random(seed + k), sizes[k % 3], shapes, tall, basic)
         profile = "console80" if k % 4 == 3 else "micro40"
         account = report(compare(source, typed, k % 5, profile))
         if account:
@@ -108,35 +108,42 @@ def test_every_mode_agrees_with_the_reference_on_random_programs_with_tall_value
     assert not failures, "\n\n".join(failures)
 
 
-@pytest.mark.parametrize("first", range(0, SUBROUTINE_PROGRAMS, RANDOM_CHUNK))
-def test_every_mode_agrees_with_the_reference_on_random_programs_calling_subroutines_the_basic_way(first):
-    # (no program of the corpus has its subroutines copied: subroutines.py was checked by its own tests only)
-    failures = disagreements(first, 4_000_000, (5, 8, 12), shapes=first % 100 == 50, subroutines=True)
+@pytest.mark.parametrize("first", range(0, BASIC_PROGRAMS, RANDOM_CHUNK))
+def test_every_mode_agrees_with_the_reference_on_random_programs_going_the_basic_ways(first):
+    # (no program of the corpus has its subroutines copied, nor, but a probe, its jumps guessed: subroutines.py and
+    # speculation.py were checked by their own tests only)
+    failures = disagreements(first, 4_000_000, (5, 8, 12), shapes=first % 100 == 50, basic=True)
     assert not failures, "\n\n".join(failures)
 
 
-def test_random_subroutines_are_called_and_some_copied_per_call():
-    from machine.lse import subroutines
+def test_random_basic_ways_call_subroutines_some_copied_and_choose_lines_some_guessed():
+    from machine.lse import speculation, subroutines
     from machine.lse.listing import listing
 
-    copied = []
-    real = subroutines.copy_subroutines
+    found: dict[str, list[bool]] = {"copied": [], "guessed": []}
+    real_copy, real_guess = subroutines.copy_subroutines, speculation.guess_lines
 
-    def noted(*args, **kwargs):
-        found = real(*args, **kwargs)
-        copied.append(bool(found))
-        return found
+    def noted(kind, real):
+        def call(*args, **kwargs):
+            answer = real(*args, **kwargs)
+            found[kind].append(bool(answer))
+            return answer
+        return call
 
-    made = [random_program(random.Random(k), 8, subroutines=True)[0] for k in range(100)]
-    subroutines.copy_subroutines = noted
+    made = [random_program(random.Random(k), 8, basic=True)[0] for k in range(100)]
+    subroutines.copy_subroutines = noted("copied", real_copy)
+    speculation.guess_lines = noted("guessed", real_guess)
     try:
         for source in made:
             listing(source)
     finally:
-        subroutines.copy_subroutines = real
+        subroutines.copy_subroutines, speculation.guess_lines = real_copy, real_guess
     assert sum("ALLER EN R1" in source for source in made) == 100
-    assert sum(";ALLER EN" in source.split(" TERMINER\n")[0] for source in made) >= 40  # called from the body
-    assert sum(copied) >= 5  # (a call of a procedure on the way back to a jump keeps the blocks whole)
+    main_parts = [source.split(" TERMINER\n")[0] for source in made]
+    assert sum(any(f"R{k}←" in part for k in (1, 2, 3)) for part in main_parts) >= 40  # called from the body
+    assert sum("+10*" in part for part in main_parts) >= 40  # a choice by a computed line
+    assert sum(found["copied"]) >= 5  # (a call of a procedure on the way back to a jump keeps the blocks whole)
+    assert sum(found["guessed"]) >= 20  # (a jump inside a FAIRE, or run by a procedure, is built unguessed)
 
 
 def test_random_shapes_loop_jump_back_into_loops_and_mostly_end_well():

@@ -8,10 +8,11 @@ variables and guards are never assigned, read into or passed by reference elsewh
 (division by zero, unassigned variables, type mismatches, indices out of range, bad or missing
 input, too deep a recursion) are welcome: they end a run too. A PAUSE stops a run, which the
 comparison takes up again, as CONTINUER does: the lines where each run paused must agree. The
-file store is never used. With `subroutines`, the main program also calls subroutines the BASIC
-way (`R1←<line>;ALLER EN <first line>` ... `ALLER EN R1`), written after its TERMINER: each has a
-variable R1, R2... that only its calls set, each call returns forward, a subroutine calls only
-those written before it and opens no FAIRE of I, J or K (its caller's loop may hold them).
+file store is never used. With `basic`, the main program also goes the BASIC ways: it calls
+subroutines (`R1←<line>;ALLER EN <first line>` ... `ALLER EN R1`), written after its TERMINER: each
+has a variable R1, R2... that only its calls set, each call returns forward, a subroutine calls only
+those written before it and opens no FAIRE of I, J or K (its caller's loop may hold them); and it
+chooses among lines by a computed line (`ALLER EN 120+10*ETL(X,7)`), always forward.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ class Generator:
     """One program: lines with symbolic targets @k@, numbered at the end."""
 
     def __init__(self, rng: random.Random, size: int, shapes: bool = False, tall: bool = False,
-                 subroutines: bool = False) -> None:
+                 basic: bool = False) -> None:
         self.rng = rng
         self.size = size
         self.shapes = shapes  # bodies as graphs of jumps (see graph), not as nested statements
@@ -58,11 +59,12 @@ class Generator:
         self.quiet = False  # True while writing a TANT QUE condition: no calls
         self.offset: str | None = None  # a variable given a number at an edge before the loop being written
         self.bodies: dict[int, range] = {}  # a procedure's number -> the lines of its body (among the procedures')
-        # With subroutines: the first line's label of each (by number, from 1), and those callable from here.
+        # With `basic`: each subroutine's first line's label (by number, from 1), and those callable from here.
         self.subroutines: dict[int, str] = {}
         self.callable: list[int] = []
-        self.wanted_subroutines = subroutines
+        self.basic = basic
         self.loops_barred = False  # True while writing a subroutine: no FAIRE of I, J or K
+        self.masks: dict[str, tuple[str, int]] = {}  # a switch's mark of its mask -> its first line, the mask wanted
 
     # ------------------------------------------------------------ helpers
     def label(self) -> str:
@@ -362,8 +364,11 @@ class Generator:
 
     def block(self, depth: int, after: str, loop_end: str | None) -> None:
         """One piece of a unit's body; `after` is a label further on, `loop_end` the enclosing loop's end line."""
-        if self.callable and self.unit is None and self.chance(0.15):
-            self.subroutine_call()
+        if self.basic and self.unit is None and not self.loops_barred and self.chance(0.25):
+            if self.callable and self.chance(0.6):
+                self.subroutine_call()
+            else:
+                self.switch(after)
             return
         roll = self.rng.random()
         free = [] if self.loops_barred else [v for v in ("I", "J", "K") if v not in self.loop_vars]
@@ -522,7 +527,36 @@ class Generator:
         test = f"{guard}<2" + (f" ET {self.calm_cond(compound=False)}" if self.chance(0.5) else "")
         return f"SI {test} ALORS DEBUT {guard}←{guard}+1;ALLER EN {marks[target]} FIN"
 
-    # --------------------------------------------------------- subroutines
+    # ------------------------------------------------------ the BASIC ways
+    def switch(self, after: str) -> None:
+        """A choice among lines in a row by a computed line, `ALLER EN <first>+10*ETL(E,m)` (m 3, 7, 15, 31), each
+        line going on to `after` or to the next: a value past the lines chosen among goes to a line after them
+        (the lines are numbered 10 apart). Forward only, and never past TERMINER (a subroutine's last line would
+        go back to a line after an earlier call: m is chosen once the main program is written), so it ends."""
+        cases = [self.label() for _ in range(self.rng.randint(2, 4))]
+        mask = f"@MASK{len(self.masks)}@"
+        self.masks[mask] = (cases[0], self.pick((3, 7, 15, 31, 31)))
+        chosen = self.num(1) if self.chance(0.5) else f"{self.pick(self.num_vars())}*{self.rng.randint(3, 13)}"
+        value = f"ETL({chosen},{mask})"
+        if self.chance(0.4):
+            self.emit(f"K9←{value};ALLER EN {cases[0]}+10*K9")
+        else:
+            self.emit(f"ALLER EN {cases[0]}+10*{value}")
+        for case in cases:
+            statements = [self.simple() for _ in range(self.rng.randint(1, 2))]
+            if self.chance(0.6):
+                statements.append(f"ALLER EN {after}")
+            self.emit(";".join(statements), case)
+
+    def resolve_masks(self) -> None:
+        """Each switch's mask the largest of 3, 7, 15 and 31 up to the one wanted that reaches no line past TERMINER
+        (past the tenth line, a jump goes where its guess did not: the run is built again, speculation.py)."""
+        at = {label: position for position, (label, _) in enumerate(self.lines) if label}
+        for mark, (first, wanted) in self.masks.items():
+            room = at["@END@"] - at[first]
+            mask = max(m for m in (3, 7, 15, 31) if m <= wanted and (m <= room or m == 3))
+            self.lines = [(label, text.replace(mark, str(mask))) for label, text in self.lines]
+
     def subroutine_call(self) -> None:
         """A call of a subroutine the BASIC way, now and then under a SI, then the line it returns to."""
         number = self.pick(self.callable)
@@ -653,7 +687,7 @@ class Generator:
         guard_line = len(self.lines)
         self.emit("")  # the guards' initial values, once all are known
         ending = self.label()
-        if self.wanted_subroutines:
+        if self.basic:
             self.subroutines = {number: self.label() for number in range(1, self.rng.randint(1, 3) + 1)}
             self.callable = list(self.subroutines)
         self.body(self.rng.randint(1, self.size), ending)
@@ -663,6 +697,7 @@ class Generator:
         for number in self.subroutines:
             self.subroutine(number)
         self.lines[guard_line] = ("", ";".join(f"G{g}←0" for g in range(1, self.guards + 1)) or "X←X")
+        self.resolve_masks()
         main = self.lines
         # the declarations first, then the main body, then the procedures
         self.lines = procedures[:2] + main + procedures[2:]
@@ -690,9 +725,9 @@ class Generator:
 
 
 def random_program(rng: random.Random, size: int, shapes: bool = False, tall: bool = False,
-                   subroutines: bool = False) -> tuple[str, list[str]]:
+                   basic: bool = False) -> tuple[str, list[str]]:
     """A random program of about `size` blocks in its main body, and the lines its LIRE may read; with `shapes`,
     its bodies are graphs of jumps and loops of every shape (see Generator.graph); with `tall`, some of its values
-    are chains of 41 to 80 terms (see Generator.chain); with `subroutines`, its main program calls subroutines the
-    BASIC way (see Generator.subroutine)."""
-    return Generator(rng, size, shapes, tall, subroutines).program()
+    are chains of 41 to 80 terms (see Generator.chain); with `basic`, its main program calls subroutines and
+    chooses lines by computed jumps the BASIC ways (see Generator.subroutine, Generator.switch)."""
+    return Generator(rng, size, shapes, tall, basic).program()

@@ -8,6 +8,8 @@ for, and Dask only for --cluster (machine/cluster.py).
 from __future__ import annotations
 
 import io
+import os
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,6 +43,25 @@ class RunResult:
     output: str
     error: str
     cycles: int
+
+
+# How often a worker of the process pool looks whether the process that waits for its runs is still there.
+PARENT_POLL_SECONDS = 0.2
+
+
+def _in_pool(parent: int) -> None:
+    """Start a worker of the pool: it leaves when the process that waits for its runs is gone."""
+    import threading
+    threading.Thread(target=_leave_when_orphaned, args=(parent,), daemon=True).start()
+
+
+def _leave_when_orphaned(parent: int) -> None:
+    """Decision: when the process that waits for the runs is gone (Ctrl-C, which interrupts the run under way
+    in every worker too; or it was killed), a worker leaves at once, running or waiting for a seed, instead of
+    running the rest of the seeds for nobody (a program that never ends: for ever) or waiting for ever."""
+    while os.getppid() == parent:
+        time.sleep(PARENT_POLL_SECONDS)
+    os._exit(1)
 
 
 def run_once(job: Job, seed: int) -> RunResult:
@@ -77,7 +98,7 @@ def run_batch(job: Job, *, seed: int, runs: int, jobs: int, stdout: TextIO, stde
         where = "1 PROCESSUS"
     else:
         from concurrent.futures import ProcessPoolExecutor
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        with ProcessPoolExecutor(max_workers=jobs, initializer=_in_pool, initargs=(os.getpid(),)) as pool:
             # map() hands results back in the order of the seeds, whichever process finishes first.
             done = _report(pool.map(run_once, [job] * runs, seeds), stdout, stderr)
         where = f"{jobs} PROCESSUS"

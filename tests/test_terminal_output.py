@@ -60,3 +60,49 @@ def test_the_output_before_an_error_is_written_before_the_message():
     assert run_headless(micro, speed=None, stdin=io.StringIO(""), stdout=stdout, stderr=stderr) == 1
     assert stdout.getvalue() == "\nAVANT\n"
     assert "EN LIGNE 20" in stderr.getvalue()
+
+
+class Clock:
+    """The host's clock of a paced run, in a test: sleeping and waiting for a typed line move it on."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+        self.slept = 0.0
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.now += seconds
+        self.slept += seconds
+
+
+class SlowStdin(io.StringIO):
+    """A person who takes `seconds` to type each answer."""
+
+    def __init__(self, text: str, clock: Clock, seconds: float) -> None:
+        super().__init__(text)
+        self.clock, self.seconds = clock, seconds
+
+    def readline(self, *args) -> str:
+        self.clock.now += self.seconds
+        return super().readline(*args)
+
+
+@pytest.mark.parametrize(("speed", "answer_seconds"), [
+    (1.0, 0.0),
+    (1.0, 10.0),    # a person answers LIRE slowly: what follows is paced all the same
+    (2.0, 10.0),
+    (0.5, 3.0),
+])
+def test_a_paced_run_computes_at_its_speed_after_waiting_for_an_answer(monkeypatch, speed, answer_seconds):
+    from machine.frontends import terminal
+    clock = Clock()
+    monkeypatch.setattr(terminal, "time", clock)
+    micro = Micro(seed=1)
+    micro.load_text("10 LIRE A\n20 FAIRE 30 POUR I←1 JUSQUA 800\n30 X←I\n40 TERMINER\n")
+    status = run_headless(micro, speed=speed, stdin=SlowStdin("1\n", clock, answer_seconds),
+                          stdout=io.StringIO(), stderr=io.StringIO())
+    assert status == 0
+    computing = micro.emulated_seconds() / speed  # about 1.4 s of the Micro's time, whenever the answer came
+    assert clock.slept == pytest.approx(computing, abs=0.2 / speed)

@@ -136,6 +136,8 @@ def run_headless(micro: Micro, *, speed: float | None, stdin: TextIO = sys.stdin
                     micro.end_input()
                 if sizer is not None:
                     sizer.waited()
+                if speed:  # the time the answer took is no computing: the pace goes on from here
+                    started = _pace_start(micro, speed)
                 continue
             if status is Status.PAUSED:
                 output.finish_line()
@@ -301,8 +303,13 @@ def _edited_line(monitor: Monitor, editor: LineEditor, output: TerminalOutput) -
     return None
 
 
+def _pace_start(micro: Micro, speed: float) -> float:
+    """The host's time at which a run paced from now at `speed` would have begun (see _pace)."""
+    return time.monotonic() - micro.emulated_seconds() / speed
+
+
 def _pace(micro: Micro, started: float, speed: float) -> None:
-    """Sleep so that emulated time runs at `speed` times the real Micro."""
+    """Sleep so that emulated time runs at `speed` times the real Micro, since the host's time `started`."""
     ahead = micro.emulated_seconds() / speed - (time.monotonic() - started)
     if ahead > 0:
         time.sleep(ahead)

@@ -397,7 +397,8 @@ def main(argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout
         if status is None and program is None:
             monitor = Monitor(micro, micro.disk)
             monitor.type_ahead(tape or [])
-            status = run_monitor_headless(monitor, stdin=stdin, stdout=stdout, bell=not args.mute)
+            status = run_monitor_headless(monitor, stdin=stdin, stdout=stdout, bell=not args.mute,
+                                          speed=parse_speed(args.speed))
         elif status is None:
             if not program.lines:  # an empty file: nothing to run, said plainly (it reached no TERMINER at line 0)
                 stderr.write(message(Err.NO_PROGRAM) + "\n")

@@ -106,3 +106,29 @@ def test_a_paced_run_computes_at_its_speed_after_waiting_for_an_answer(monkeypat
     assert status == 0
     computing = micro.emulated_seconds() / speed  # about 1.4 s of the Micro's time, whenever the answer came
     assert clock.slept == pytest.approx(computing, abs=0.2 / speed)
+
+
+@pytest.mark.parametrize(("speed", "how", "answer_seconds"), [
+    (1.0, "typed", 0.0),
+    (1.0, "typed", 5.0),   # the person types EX five seconds after the program
+    (2.0, "tape", 0.0),    # a tape's EX starts the run in the slice that types it
+    (0.5, "typed", 2.0),
+])
+def test_a_session_at_the_prompt_runs_its_programs_at_the_speed_asked(monkeypatch, tmp_path, speed, how,
+                                                                      answer_seconds):
+    from machine.disk import Disk
+    from machine.frontends import terminal
+    from machine.monitor import Monitor
+    clock = Clock()
+    monkeypatch.setattr(terminal, "time", clock)
+    micro = Micro(seed=1)
+    monitor = Monitor(micro, Disk(tmp_path))
+    program = ["10 FAIRE 20 POUR I←1 JUSQUA 800\n", "20 X←I\n", "30 TERMINER\n", "EX\n"]
+    typed = "".join(program) if how == "typed" else ""
+    if how == "tape":
+        monitor.type_ahead([line.rstrip("\n") for line in program])
+    status = terminal.run_monitor_headless(monitor, stdin=SlowStdin(typed, clock, answer_seconds),
+                                           stdout=io.StringIO(), bell=False, speed=speed)
+    assert status == 0
+    assert micro.cycles > 1_000_000  # the program ran: about 1.4 s of the Micro's time
+    assert clock.slept == pytest.approx(micro.emulated_seconds() / speed, abs=0.2 / speed)

@@ -182,11 +182,11 @@ def _read_ahead(micro: Micro, stdin: TextIO) -> None:
 
 
 def run_monitor_headless(monitor: Monitor, *, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout,
-                         bell: bool = True, editor: LineEditor | None = None) -> int:
+                         bell: bool = True, editor: LineEditor | None = None, speed: float | None = None) -> int:
     """Boot the monitor in the terminal: each line of stdin is typed at the prompt (or read by LIRE).
 
     With an `editor` (stdin and stdout are terminals), lines are edited with it; else they are read
-    as they come, exactly as piped.
+    as they come, exactly as piped. Its runs go at `speed` times the real Micro (None: at full speed).
     """
     if editor is None and stdin is sys.stdin and stdout is sys.stdout and stdin.isatty() and stdout.isatty():
         editor = editor_for(monitor)
@@ -197,12 +197,22 @@ def run_monitor_headless(monitor: Monitor, *, stdin: TextIO = sys.stdin, stdout:
     ctrl_c = CtrlC(monitor.micro)
     previous = _install_interrupt(ctrl_c)
     sizer = SliceSizer(SLICE_CYCLES_MAX, SLICE_SECONDS)
+    started = None  # a paced run: the host's time it would have begun at (see _pace); None: from the next slice
     try:
         while not monitor.leaving:
-            status = monitor.tick(sizer.cycles)
+            micro, began = monitor.micro, time.monotonic()
+            runtime, cycles = micro.runtime, micro.cycles
+            if not monitor.running or runtime.status is Status.WAITING:
+                started = None  # (waiting is no computing)
+            status = monitor.tick(SLICE_CYCLES_PACED if speed else sizer.cycles)
             output.flush()
             if status is Status.RUNNING:
-                sizer.next()
+                if not speed:
+                    sizer.next()
+                elif monitor.running:
+                    if started is None or micro.runtime is not runtime:  # a run began or went on in this slice
+                        started = began - (cycles if micro.runtime is runtime else 0) / micro.profile.clock_hz / speed
+                    _pace(micro, started, speed)
                 continue
             if monitor.tape_waiting():
                 continue  # the whole tape is typed, in its order, before the first line read from stdin

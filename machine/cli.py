@@ -386,6 +386,10 @@ def main(argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout
             report_syntax(wrong, stderr)
             return 1
         return 0
+    if tape is not None and args.record and not wants_window(args.headless):
+        # A tape is typed at the prompt, whose runs headless are not recorded (the window records a session).
+        stderr.write(f"{PROGRAM}: --record: sans fenetre, il faut un programme, pas une bande de commandes\n")
+        return 2
     if args.runs is not None:
         if program is None:
             stderr.write(f"{PROGRAM}: --runs: il faut un programme, pas une bande de commandes\n")

@@ -522,6 +522,8 @@ class Monitor(Keeping):
             raise LseError(Err.BAD_LINE_NUMBER, f"{start},{step}")
         mapping = {number: start + step * index for index, number in enumerate(old)}
         self.lines = {mapping[number]: renumber_text(self.lines[number], number, mapping) for number in old}
+        # A breakpoint stays on its line (one set on no line keeps its number, as a target to no line does).
+        self.breakpoints = {mapping.get(number, number) for number in self.breakpoints}
         self.dirty = True
         for number in sorted(self.lines):  # (a line number worked out when it runs cannot be rewritten: said)
             if computes_a_jump(self.lines[number], number):

@@ -196,6 +196,18 @@ def test_numeroter_says_which_lines_keep_a_computed_jump_as_it_was(session):
     assert session.type("NU") == said.format(20, 40)
 
 
+@pytest.mark.parametrize(("lines", "stops", "renumber", "listed", "stopped"), [
+    (("10 A←1", "15 B←2", "20 C←3", "30 TERMINER"), ("AR 20",), "NU", "ARRETS: 30", "PAUSE EN LIGNE 30"),
+    (("10 A←1", "20 B←2", "30 C←3", "40 TERMINER"), ("AR 20", "AR 30"), "NU 100,10", "ARRETS: 110 120",
+     "PAUSE EN LIGNE 110"),
+])
+def test_numeroter_moves_the_breakpoints_with_their_lines(session, lines, stops, renumber, listed, stopped):
+    session.type(*lines, *stops)
+    session.type(renumber)
+    assert session.type("AR").split("\n")[1] == listed
+    assert session.type("EX").split("\n")[1] == stopped
+
+
 @pytest.mark.parametrize("text, expected", [
     ("ALLER EN 20", "ALLER EN 200"),
     ("ALLER EN 20+1", "ALLER EN 20+1"),

@@ -115,9 +115,15 @@ class Micro:
 
     def _chain(self, text: str, line: int | None) -> Status:
         """EXECUTER: replace the program in memory by another and start it."""
-        calling_line = self.runtime.current_line
+        calling = self.runtime
+        calling_line = calling.current_line
+        kept = calling.kept  # the prompt's table of variables: it sees the new program's (fresh) ones
+        if kept is not None:
+            kept.clear()
+            kept.strings.clear()
         try:
-            self.load(parse(text, limits_of(self.profile)))
+            self.load(parse(text, limits_of(self.profile)), variables=kept, debug=calling.debugging)
+            self.runtime.line_hook = calling.line_hook  # traced, stopped, stepped as the program that called it
             self.runtime.start(line)
         except SyntaxErrors as errors:
             self.runtime.error = errors.diagnostics[0].error()

@@ -339,8 +339,9 @@ class Monitor(Keeping):
             return True
         if line in self.breakpoints:
             return True
-        if self.step_mode:
-            self.say(f"{line} {self.lines.get(line, '')}")
+        if self.step_mode:  # (the line of the program running: one EXECUTER ran may not be the one typed)
+            running = {each.number: each.source.strip() for each in self.micro.program.lines}
+            self.say(running.get(line) or f"{line} {self.lines.get(line, '')}")
             return True
         return False
 

@@ -208,6 +208,25 @@ def test_numeroter_moves_the_breakpoints_with_their_lines(session, lines, stops,
     assert session.type("EX").split("\n")[1] == stopped
 
 
+CHAINED = ("10 Y←2", "20 PAUSE", "30 Z←Y/0", "40 TERMINER")
+
+
+@pytest.mark.parametrize(("before", "typed", "expected"), [
+    ((), ("EX", "?Y"), "2 "),                                   # stopped by PAUSE in the program EXECUTER ran
+    ((), ("EX", "CO", "?Y"), "2 "),                             # stopped by its error
+    (("TR",), ("EX",), "[10][20][10][20]"),                     # traced on into it
+    (("AR 30",), ("EX", "CO"), "PAUSE EN LIGNE 30"),            # its lines stop at the breakpoints
+    (("PA",), ("EX", "", "", "", "CO", "CO"), "30 Z←Y/0"),      # step by step, its own lines shown
+])
+def test_a_program_run_by_executer_is_seen_and_debugged_at_the_prompt_as_the_one_typed(
+        tmp_path, before, typed, expected):
+    (tmp_path / "SUITE.lse").write_text("".join(line + "\n" for line in CHAINED), encoding="utf-8")
+    session = Session(Disk(tmp_path))
+    session.type("10 X←1", "20 EXECUTER 'SUITE'", *before)
+    shown = "".join(session.type(line) for line in typed)
+    assert expected in shown
+
+
 @pytest.mark.parametrize("text, expected", [
     ("ALLER EN 20", "ALLER EN 200"),
     ("ALLER EN 20+1", "ALLER EN 20+1"),

@@ -165,13 +165,21 @@ def tape_syntax(tape: list[str], limits: Limits) -> SyntaxErrors | None:
 
 
 def replaced_in_tape(tape: list[str]) -> list[int]:
-    """The line numbers a tape types more than once (the later line wins, as at the prompt)."""
-    seen, replaced = set(), []
-    for raw in tape:
-        number = number_prefix(raw)[0]
-        if number is not None and number in seen:
+    """The line numbers a tape types again over a stored line (the later line wins, as at the prompt).
+
+    Only the lines surely typed at the prompt count (after a run that may read they may be its answers:
+    `12`, `10 20`), and a number alone erases its line: nothing is replaced then, nor by the next line of
+    that number.
+    """
+    stored, replaced = set(), []
+    for raw in tape_program_lines(tape):
+        number, start = number_prefix(raw)
+        if not raw[start:].strip():
+            stored.discard(number)
+            continue
+        if number in stored:
             replaced.append(number)
-        seen.add(number)
+        stored.add(number)
     return replaced
 
 

@@ -82,3 +82,17 @@ def test_check_reports_every_syntax_error_of_a_tapes_program_lines_and_runs_none
                                                                                                   check):
     assert run_cli(tmp_path, "--check", program=tape) == check
     assert not list(tmp_path.rglob("CARRE*"))
+
+
+@pytest.mark.parametrize(("tape", "warned"), [
+    ("10 X←3\n20 AFFICHER X\n20 AFFICHER X*2\n30 TERMINER\nEX\n", "LIGNE 20 REMPLACEE\n"),
+    ("10 X←3\n20 TERMINER\n10\nEX\n", ""),                                   # a number alone erases its line
+    ("10 X←1\n10\n10 X←2\n20 TERMINER\nEX\n", ""),                           # typed anew after it was erased
+    ("10 LIRE A,B\n20 AFFICHER A+B\n30 TERMINER\nEX\n10 20\nEX\n10 20\n", ""),  # answers to LIRE, not lines
+    ("10 LIRE N\n20 AFFICHER N*N\n30 TERMINER\nEX\n12\nEX\n12\n", ""),
+    ("10 LIRE N\n20 TERMINER\n20 AFFICHER N;TERMINER\nEX\n20 1\n", "LIGNE 20 REMPLACEE\n"),
+])
+def test_a_tape_warns_only_of_the_lines_it_types_again_over_a_stored_one(tmp_path, tape, warned):
+    for args in (["--headless"], ["--check"]):
+        status, _, err = run_cli(tmp_path, *args, program=tape)
+        assert (status, err) == (0, warned), args

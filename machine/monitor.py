@@ -433,6 +433,8 @@ class Monitor(Keeping):
         bounds = self.line_numbers(rest, 2)
         if not self.lines:
             raise LseError(Err.NO_PROGRAM)
+        if len(bounds) == 2 and bounds[1] not in self.lines:  # a stop that could never be made (as PO n says)
+            raise LseError(Err.UNKNOWN_LINE, bounds[1] if bounds[0] in self.lines else bounds[0])
         self.variables = Vars()
         self.stop_before = bounds[1] if len(bounds) == 2 else None
         self.load_and_start(bounds[0] if bounds else None, self.variables)

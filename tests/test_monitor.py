@@ -406,6 +406,17 @@ def test_poursuivre_stops_before_a_line_of_a_debugged_run_and_says_plainly_when_
     assert session.type(lines[-1]) == screen
 
 
+@pytest.mark.parametrize(("typed", "screen"), [
+    ("EX 10,40", "\nARRET AVANT LA LIGNE 40\nPRET\n"),
+    ("EX 10,45", "\nLIGNE 45 INEXISTANTE\nPRET\n"),    # as PO 45 says: no stop is silently never made
+    ("EX 45,50", "\nLIGNE 45 INEXISTANTE\nPRET\n"),
+    ("EX 20,99", "\nLIGNE 99 INEXISTANTE\nPRET\n"),
+])
+def test_executer_stops_before_a_line_of_the_program_and_names_one_it_lacks(session, typed, screen):
+    session.type(*STEPS)
+    assert session.type(typed) == screen
+
+
 def test_bilan_shows_the_hottest_lines_and_where_the_divisions_are(session):
     session.type("10 FAIRE 20 POUR I←1 JUSQUA 10", "20 X←I/2", "30 TERMINER", "ME", "EX")
     report = session.type("BI")

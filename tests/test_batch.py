@@ -179,3 +179,34 @@ def test_runs_stopped_leave_no_process_running_the_program(tmp_path, how, signal
         left = _running(locals().get("workers", []))
         for pid in left:
             os.kill(pid, signal.SIGKILL)
+
+
+@pytest.mark.skipif(not __import__("os").path.isdir("/proc/self"), reason="reads /proc")
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_ends_every_run_whatever_the_number_of_processes(tmp_path, jobs):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+    path = tmp_path / "boucle.lse"
+    path.write_text("10 I←0\n20 I←I+1\n30 ALLER EN 20\n", encoding="utf-8")
+    main_py = Path(__file__).resolve().parent.parent / "main.py"
+    micro = subprocess.Popen([sys.executable, str(main_py), str(path), "--runs", "3", "--jobs", jobs,
+                              "--disk", str(tmp_path)], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 30
+        while jobs != "1" and len(_children(micro.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(1.5)  # the first runs under way
+        os.killpg(micro.pid, signal.SIGINT)  # Ctrl-C at the terminal, once
+        out, _ = micro.communicate(timeout=10)
+        assert micro.returncode == 130
+        assert "GERME 2" not in out
+    finally:
+        try:
+            os.killpg(micro.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass

@@ -77,13 +77,21 @@ def command_of(text: str) -> tuple[str, str] | None:
 
 
 def tape_lines(source: str) -> list[str] | None:
-    """The lines to type if a file is a tape: numbered lines mixed with monitor commands (else None)."""
+    """The lines to type if a file is a tape: numbered lines mixed with monitor commands (else None).
+
+    Once a command may run the program, an unnumbered line may be what LIRE reads (BONJOUR, -3) or a line
+    typed without a number (?X): the prompt takes it as typed. Before, every unnumbered line is a command.
+    """
     lines = [raw.rstrip("\r") for raw in source.lstrip("\ufeff").split("\n") if raw.strip()]
     unnumbered = [raw for raw in lines if number_prefix(raw)[0] is None]
     if not unnumbered or len(unnumbered) == len(lines):
         return None
-    if not all(command_of(raw.strip()) is not None for raw in unnumbered):
-        return None
+    for raw in unnumbered:
+        command = command_of(raw.strip())
+        if command is None:
+            return None
+        if command[0] in RUNS:
+            break
     return lines
 
 
@@ -102,7 +110,7 @@ def tape_program_lines(tape: list[str]) -> list[str]:
     for raw in tape:
         number, start = number_prefix(raw)
         if number is None:
-            method = command_of(raw.strip())[0]
+            method = (command_of(raw.strip()) or ("", ""))[0]  # (after a run: an answer, or a line without number)
             reads = reads or method in ("appeler", "recuperer")
             if reads and method in RUNS:
                 break

@@ -117,12 +117,8 @@ class Micro:
         """EXECUTER: replace the program in memory by another and start it."""
         calling = self.runtime
         calling_line = calling.current_line
-        kept = calling.kept  # the prompt's table of variables: it sees the new program's (fresh) ones
-        if kept is not None:
-            kept.clear()
-            kept.strings.clear()
         try:
-            self.load(parse(text, limits_of(self.profile)), variables=kept, debug=calling.debugging)
+            self.load(parse(text, limits_of(self.profile)), debug=calling.debugging)  # with fresh variables
             self.runtime.line_hook = calling.line_hook  # traced, stopped, stepped as the program that called it
             self.runtime.start(line)
         except SyntaxErrors as errors:
@@ -133,6 +129,7 @@ class Micro:
             self.runtime.error = error.at(calling_line)
             self.runtime.status = Status.FAILED
             return Status.FAILED
+        self.runtime.kept = calling.kept  # the prompt's table of variables shows this program's from now on
         return Status.RUNNING
 
     def call(self, name: str, *args: object, cycles: int = 10**10) -> tuple[object, list]:

@@ -477,3 +477,12 @@ def test_a_wrong_line_loaded_to_be_fixed_has_its_caret_under_the_same_character_
     loaded, run = session.type("AP BAD"), session.type("EX")
     for shown in (loaded, run):  # (the caret under *, as the line is shown with its number)
         assert "20 X←3+*4\n       ^\n" in shown, shown
+
+
+@pytest.mark.parametrize("executer", ["EXECUTER 'CASSE'", "EXECUTER 'SUITE',99", "EXECUTER 'ABSENT'"])
+def test_a_program_executer_cannot_start_leaves_the_variables_of_the_one_that_called_it(tmp_path, executer):
+    (tmp_path / "CASSE.lse").write_text("10 X←3+*4\n20 TERMINER\n", encoding="utf-8")
+    (tmp_path / "SUITE.lse").write_text("".join(line + "\n" for line in CHAINED), encoding="utf-8")
+    session = Session(Disk(tmp_path))
+    session.type("10 X←1", f"20 {executer}", "EX")
+    assert session.type("?X") == "\n1 \nPRET\n"

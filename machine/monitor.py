@@ -392,6 +392,8 @@ class Monitor(Keeping):
             if error.line == IMMEDIATE:
                 error.line = None
             self.fail(error)
+        if status is not Status.PAUSED and self.suspended is None:
+            self.stop_before = None  # the stop PO n or EX n1,n2 asked was for the run that has ended
 
     def interrupt(self) -> None:
         """ESC or Ctrl-C while a program runs."""
@@ -475,6 +477,8 @@ class Monitor(Keeping):
         bounds = self.line_numbers(rest, 1)
         if not bounds:
             raise LseError(Err.BAD_COMMAND, "REPRENDRE N")
+        if bounds[0] in self.lines:  # a run of its own: a stop asked for another (PO n, EX n1,n2) is not its
+            self.stop_before = None
         self.load_and_start(bounds[0], self.variables)
 
     def poursuivre(self, rest: str) -> None:

@@ -486,3 +486,18 @@ def test_a_program_executer_cannot_start_leaves_the_variables_of_the_one_that_ca
     session = Session(Disk(tmp_path))
     session.type("10 X←1", f"20 {executer}", "EX")
     assert session.type("?X") == "\n1 \nPRET\n"
+
+
+LOOP = ("10 FAIRE 40 POUR I←1 JUSQUA 3", "20 J←I", "30 K←I", "40 L←I", "50 AFFICHER I", "60 TERMINER")
+
+
+@pytest.mark.parametrize(("typed", "last"), [
+    (("AR 30", "EX", "CO", "CO", "PO 20", "AR 30", "RE 10"), "TERMINE"),  # PO 20 never came: the run ended
+    (("EX 50,20", "RE 10"), "TERMINE"),                                    # EX's stop never came
+    (("AR 30", "EX", "PO 50", "RE 10", "AR 30", "CO"), "TERMINE"),        # RE is a run of its own
+    (("AR 30", "EX", "PO 50", "?I", "AR 30", "CO"), "ARRET AVANT LA LIGNE 50"),  # the stopped run still stops
+])
+def test_a_stop_asked_by_po_or_ex_is_for_its_own_run_only(session, typed, last):
+    session.type(*LOOP)
+    shown = [session.type(line) for line in typed]
+    assert shown[-1].split("\n")[-3] == last, shown

@@ -68,6 +68,7 @@ class Clock:
     def __init__(self) -> None:
         self.now = 100.0
         self.slept = 0.0
+        self.longest = 0.0  # the longest sleep: how long Ctrl-C or the next output may wait
 
     def monotonic(self) -> float:
         return self.now
@@ -75,6 +76,7 @@ class Clock:
     def sleep(self, seconds: float) -> None:
         self.now += seconds
         self.slept += seconds
+        self.longest = max(self.longest, seconds)
 
 
 class SlowStdin(io.StringIO):
@@ -132,3 +134,23 @@ def test_a_session_at_the_prompt_runs_its_programs_at_the_speed_asked(monkeypatc
     assert status == 0
     assert micro.cycles > 1_000_000  # the program ran: about 1.4 s of the Micro's time
     assert clock.slept == pytest.approx(micro.emulated_seconds() / speed, abs=0.2 / speed)
+
+
+@pytest.mark.parametrize("speed", [1.0, 0.1, 0.01, 0.001])
+def test_a_slow_paced_run_sleeps_a_tenth_of_a_second_at_most_at_a_time(monkeypatch, tmp_path, speed):
+    from machine.disk import Disk
+    from machine.frontends import terminal
+    from machine.monitor import Monitor
+    clock = Clock()
+    monkeypatch.setattr(terminal, "time", clock)
+    micro = Micro(seed=1)
+    micro.load_text("10 FAIRE 20 POUR I←1 JUSQUA 200\n20 X←I\n30 AFFICHER I;TERMINER\n")
+    assert run_headless(micro, speed=speed, stdin=io.StringIO(""), stdout=io.StringIO(), stderr=io.StringIO()) == 0
+    beyond = 3000 / micro.profile.clock_hz / speed  # a slice ends after its loop pass (the last one unslept)
+    assert clock.slept == pytest.approx(micro.emulated_seconds() / speed, abs=0.1 + beyond)
+    assert clock.longest <= 0.1 + beyond  # (Ctrl-C is seen, and what the program prints shown, within that)
+    clock.longest = 0.0
+    monitor = Monitor(Micro(seed=1), Disk(tmp_path))
+    monitor.type_ahead(["10 FAIRE 20 POUR I←1 JUSQUA 200", "20 X←I", "30 TERMINER", "EX"])
+    terminal.run_monitor_headless(monitor, stdin=io.StringIO(""), stdout=io.StringIO(), bell=False, speed=speed)
+    assert clock.longest <= 0.1 + beyond

@@ -25,6 +25,7 @@ from machine.monitor import COMMANDS, Monitor
 SLICE_CYCLES_MAX = 5_000_000
 SLICE_SECONDS = 0.01
 SLICE_CYCLES_PACED = 100_000
+PACED_SLICE_SECONDS = 0.1  # a paced slice is at most this much of the host's time (slower speeds: fewer cycles)
 READ_AHEAD = 256  # lines of a file typed ahead at each wait of a program for a line (see _read_ahead)
 
 
@@ -108,7 +109,7 @@ def run_headless(micro: Micro, *, speed: float | None, stdin: TextIO = sys.stdin
     previous = _install_interrupt(ctrl_c)
     ahead = editor is None and _all_there(stdin)
     started = time.monotonic()
-    cycles = slice_cycles or (SLICE_CYCLES_PACED if speed else SLICE_CYCLES_MAX)
+    cycles = slice_cycles or (_paced_slice(micro, speed) if speed else SLICE_CYCLES_MAX)
     sizer = SliceSizer(SLICE_CYCLES_MAX, SLICE_SECONDS) if slice_cycles is None and not speed else None
     try:
         while True:
@@ -204,7 +205,7 @@ def run_monitor_headless(monitor: Monitor, *, stdin: TextIO = sys.stdin, stdout:
             runtime, cycles = micro.runtime, micro.cycles
             if not monitor.running or runtime.status is Status.WAITING:
                 started = None  # (waiting is no computing)
-            status = monitor.tick(SLICE_CYCLES_PACED if speed else sizer.cycles)
+            status = monitor.tick(_paced_slice(micro, speed) if speed else sizer.cycles)
             output.flush()
             if status is Status.RUNNING:
                 if not speed:
@@ -311,6 +312,13 @@ def _edited_line(monitor: Monitor, editor: LineEditor, output: TerminalOutput) -
     else:
         monitor.submit("QUITTER")
     return None
+
+
+def _paced_slice(micro: Micro, speed: float) -> int:
+    """The cycles of a paced slice: SLICE_CYCLES_PACED, fewer at a slow speed, so that no slice and no sleep
+    after it takes more than PACED_SLICE_SECONDS of the host's time (at --speed 0.001, 100 000 cycles were
+    100 s: the output came in bursts that far apart, and Ctrl-C was seen as late)."""
+    return max(1, min(SLICE_CYCLES_PACED, int(micro.profile.clock_hz * speed * PACED_SLICE_SECONDS)))
 
 
 def _pace_start(micro: Micro, speed: float) -> float:

@@ -83,16 +83,17 @@ def report_lines(cycles: int, clock_hz: int, op_counts: Mapping[str, int],
         out.append("DIVISIONS PAR LIGNE:")
         where = sorted((n for n, c in line_divisions.items() if c), key=lambda n: (-line_divisions[n], n))
         if any(type(n) is tuple for n in where):
-            out += _table([(n[0], line_divisions[n], _cut(n[1], max_source)) for n in where], left=(0, 2),
+            out += _table([(_number(n), line_divisions[n], _cut(n[1], max_source)) for n in where], left=(0, 2),
                           heading=("LIGNE", "DIVISIONS", "TEXTE"))
         else:
-            out += _table([(n, line_divisions[n]) for n in where], heading=("LIGNE", "DIVISIONS"))
+            out += _table([(_number(n), line_divisions[n]) for n in where], heading=("LIGNE", "DIVISIONS"))
     return out
 
 
-def _number(line: Line) -> int:
-    """The number of a line of the report."""
-    return line[0] if type(line) is tuple else line
+def _number(line: Line) -> int | str:
+    """The number of a line of the report; none for a line typed without a number (the prompt's line 0)."""
+    number = line[0] if type(line) is tuple else line
+    return number or ""
 
 
 def _cut(source: str, most: int) -> str:

@@ -178,6 +178,10 @@ class Micro:
         op_cycles = {kind: count * self.profile.costs[kind] for kind, count in runtime.counts.items()}
         sources = _sources(self.program)
         line_cycles, line_divisions = dict(runtime.line_cycles), dict(runtime.line_divisions)
+        if 0 in sources:  # a line typed without a number (the prompt's 0): its segment gives no line its cycles
+            unplaced = runtime.cyc - sum(line_cycles.values()) - sum(self.earlier_lines.values())
+            if unplaced > 0:
+                line_cycles[0] = unplaced
         if self.earlier_lines:  # a run through several programs: each line named by its number and its text
             line_cycles = self.earlier_lines + _by_text(line_cycles, sources)
             line_divisions = self.earlier_divisions + _by_text(line_divisions, sources)

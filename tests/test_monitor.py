@@ -424,6 +424,19 @@ def test_bilan_shows_the_hottest_lines_and_where_the_divisions_are(session):
     assert report.split("DIVISIONS PAR LIGNE:")[1].split()[:4] == ["LIGNE", "DIVISIONS", "20", "10"]
 
 
+@pytest.mark.parametrize(("typed", "text", "divisions"), [
+    ("?X/3+1/2", "?X/3+1/2", "2"),
+    ("Y←X/7", "Y←X/7", "1"),
+])
+def test_bilan_of_a_line_typed_without_a_number_gives_it_its_cycles_and_no_line_0(session, typed, text, divisions):
+    session.type("10 X←7", "20 TERMINER", "ME", "EX", typed)
+    report = session.type("BI").split("\n")
+    total = int(report[1].removeprefix("CYCLES: "))
+    lines = report[report.index("LIGNES:") + 2:report.index("DIVISIONS PAR LIGNE:")]
+    assert [row.split() for row in lines] == [[str(total), text]]
+    assert [row.split() for row in report[report.index("DIVISIONS PAR LIGNE:") + 2:-2]] == [[divisions]]
+
+
 def test_aide_lists_the_commands(session):
     help_text = session.type("AIDE")
     for word in ("EXECUTER", "CONTINUER", "LISTER", "RANGER", "APPELER", "PAS A PAS", "NORMAL"):

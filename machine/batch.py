@@ -8,18 +8,23 @@ for, and Dask only for --cluster (machine/cluster.py).
 from __future__ import annotations
 
 import io
+import os
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
 from machine.disk import Disk
+from machine.errors import Err
 from machine.frontends.terminal import run_headless
 from machine.lse.parser import parse
 from machine.lse.source import limits_of
 from machine.micro import Micro
 from machine.profile import load_profile
 from machine.progress import emulated_time, spaced
+
+INTERRUPTED_STATUS = 130  # Ctrl-C: the shell's status for SIGINT, as machine/__main__.py exits with
 
 
 @dataclass(frozen=True)
@@ -41,6 +46,26 @@ class RunResult:
     output: str
     error: str
     cycles: int
+    interrupted: bool = False  # stopped by Ctrl-C (INTERROMPU), which ends the whole batch
+
+
+# How often a worker of the process pool looks whether the process that waits for its runs is still there.
+PARENT_POLL_SECONDS = 0.2
+
+
+def _in_pool(parent: int) -> None:
+    """Start a worker of the pool: it leaves when the process that waits for its runs is gone."""
+    import threading
+    threading.Thread(target=_leave_when_orphaned, args=(parent,), daemon=True).start()
+
+
+def _leave_when_orphaned(parent: int) -> None:
+    """Decision: when the process that waits for the runs is gone (Ctrl-C, which interrupts the run under way
+    in every worker too; or it was killed), a worker leaves at once, running or waiting for a seed, instead of
+    running the rest of the seeds for nobody (a program that never ends: for ever) or waiting for ever."""
+    while os.getppid() == parent:
+        time.sleep(PARENT_POLL_SECONDS)
+    os._exit(1)
 
 
 def run_once(job: Job, seed: int) -> RunResult:
@@ -49,7 +74,23 @@ def run_once(job: Job, seed: int) -> RunResult:
     micro.load(parse(job.source, limits_of(micro.profile)))
     out, err = io.StringIO(), io.StringIO()
     status = run_headless(micro, speed=None, stdin=io.StringIO(job.typed), stdout=out, stderr=err, bell=False)
-    return RunResult(seed, status, out.getvalue(), err.getvalue(), micro.cycles)
+    error = micro.runtime.error
+    return RunResult(seed, status, out.getvalue(), err.getvalue(), micro.cycles,
+                     interrupted=error is not None and error.code is Err.INTERRUPTED)
+
+
+class _Interrupted(Exception):
+    """Ctrl-C interrupted a run of the batch run in this process: the batch ends."""
+
+
+def _one_after_another(job: Job, seeds: Iterable[int]) -> Iterable[RunResult]:
+    """The runs in this process, one after the other. Ctrl-C interrupts the run under way (INTERROMPU, shown
+    under its seed) and ends the batch, as it ends the processes of a pool: not the next seed."""
+    for seed in seeds:
+        result = run_once(job, seed)
+        yield result
+        if result.interrupted:
+            raise _Interrupted
 
 
 def reducer_input(results: list[RunResult]) -> str:
@@ -73,11 +114,14 @@ def run_batch(job: Job, *, seed: int, runs: int, jobs: int, stdout: TextIO, stde
             done = _report(results, stdout, stderr)
         where = f"GRAPPE {cluster}"
     elif jobs == 1:
-        done = _report((run_once(job, s) for s in seeds), stdout, stderr)
+        try:
+            done = _report(_one_after_another(job, seeds), stdout, stderr)
+        except _Interrupted:
+            return INTERRUPTED_STATUS
         where = "1 PROCESSUS"
     else:
         from concurrent.futures import ProcessPoolExecutor
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        with ProcessPoolExecutor(max_workers=jobs, initializer=_in_pool, initargs=(os.getpid(),)) as pool:
             # map() hands results back in the order of the seeds, whichever process finishes first.
             done = _report(pool.map(run_once, [job] * runs, seeds), stdout, stderr)
         where = f"{jobs} PROCESSUS"

@@ -165,13 +165,21 @@ def tape_syntax(tape: list[str], limits: Limits) -> SyntaxErrors | None:
 
 
 def replaced_in_tape(tape: list[str]) -> list[int]:
-    """The line numbers a tape types more than once (the later line wins, as at the prompt)."""
-    seen, replaced = set(), []
-    for raw in tape:
-        number = number_prefix(raw)[0]
-        if number is not None and number in seen:
+    """The line numbers a tape types again over a stored line (the later line wins, as at the prompt).
+
+    Only the lines surely typed at the prompt count (after a run that may read they may be its answers:
+    `12`, `10 20`), and a number alone erases its line: nothing is replaced then, nor by the next line of
+    that number.
+    """
+    stored, replaced = set(), []
+    for raw in tape_program_lines(tape):
+        number, start = number_prefix(raw)
+        if not raw[start:].strip():
+            stored.discard(number)
+            continue
+        if number in stored:
             replaced.append(number)
-        seen.add(number)
+        stored.add(number)
     return replaced
 
 
@@ -386,6 +394,10 @@ def main(argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout
             report_syntax(wrong, stderr)
             return 1
         return 0
+    if tape is not None and args.record and not wants_window(args.headless):
+        # A tape is typed at the prompt, whose runs headless are not recorded (the window records a session).
+        stderr.write(f"{PROGRAM}: --record: sans fenetre, il faut un programme, pas une bande de commandes\n")
+        return 2
     if args.runs is not None:
         if program is None:
             stderr.write(f"{PROGRAM}: --runs: il faut un programme, pas une bande de commandes\n")
@@ -397,7 +409,8 @@ def main(argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout
         if status is None and program is None:
             monitor = Monitor(micro, micro.disk)
             monitor.type_ahead(tape or [])
-            status = run_monitor_headless(monitor, stdin=stdin, stdout=stdout, bell=not args.mute)
+            status = run_monitor_headless(monitor, stdin=stdin, stdout=stdout, bell=not args.mute,
+                                          speed=parse_speed(args.speed))
         elif status is None:
             if not program.lines:  # an empty file: nothing to run, said plainly (it reached no TERMINER at line 0)
                 stderr.write(message(Err.NO_PROGRAM) + "\n")

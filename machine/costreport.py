@@ -10,6 +10,8 @@ from collections.abc import Mapping
 
 from machine.errors import InternalError
 
+Line = int | tuple[int, str]  # a line of the report: its number, or its number and text (several programs ran)
+
 # Each cost key of roms/*.toml [costs] as the report names it: the Micro speaks French, and a
 # reader looking for the divisions finds DIVISION. Built-in functions keep their LSE names.
 OPERATION_LABELS = {
@@ -53,10 +55,14 @@ def operation_label(kind: str) -> str:
 
 
 def report_lines(cycles: int, clock_hz: int, op_counts: Mapping[str, int],
-                 op_cycles: Mapping[str, int], line_cycles: Mapping[int, int],
-                 program_lines: Mapping[int, str] | None = None,
-                 max_source: int = 30, line_divisions: Mapping[int, int] | None = None) -> list[str]:
-    """Format a cost report: totals, operations by cycles spent, then lines hottest first."""
+                 op_cycles: Mapping[str, int], line_cycles: Mapping[Line, int],
+                 program_lines: Mapping[Line, str] | None = None,
+                 max_source: int = 30, line_divisions: Mapping[Line, int] | None = None) -> list[str]:
+    """Format a cost report: totals, operations by cycles spent, then lines hottest first.
+
+    A line is its number, or (number, text) for a run through several programs (EXECUTER), whose
+    line numbers alone do not say which line ran: the divisions' table then shows the text too.
+    """
     if clock_hz <= 0:
         raise InternalError(f"clock_hz must be positive, got {clock_hz}")
     out = [f"CYCLES: {cycles}", f"TEMPS EMULE: {cycles / clock_hz:.3f} S"]
@@ -69,17 +75,30 @@ def report_lines(cycles: int, clock_hz: int, op_counts: Mapping[str, int],
     out.append("LIGNES:")
     rows: list[tuple[object, ...]] = []
     for n in hot:
-        source = (program_lines or {}).get(n, "")
-        if len(source) > max_source:
-            source = source[:max_source - 3] + "..."
-        rows.append((n, line_cycles[n], source) if program_lines else (n, line_cycles[n]))
+        source = _cut((program_lines or {}).get(n, ""), max_source)
+        rows.append((_number(n), line_cycles[n], source) if program_lines else (_number(n), line_cycles[n]))
     heading = ("LIGNE", "CYCLES", "TEXTE") if program_lines else ("LIGNE", "CYCLES")
     out += _table(rows, left=(2,), heading=heading)
     if line_divisions:
         out.append("DIVISIONS PAR LIGNE:")
         where = sorted((n for n, c in line_divisions.items() if c), key=lambda n: (-line_divisions[n], n))
-        out += _table([(n, line_divisions[n]) for n in where], heading=("LIGNE", "DIVISIONS"))
+        if any(type(n) is tuple for n in where):
+            out += _table([(_number(n), line_divisions[n], _cut(n[1], max_source)) for n in where], left=(0, 2),
+                          heading=("LIGNE", "DIVISIONS", "TEXTE"))
+        else:
+            out += _table([(_number(n), line_divisions[n]) for n in where], heading=("LIGNE", "DIVISIONS"))
     return out
+
+
+def _number(line: Line) -> int | str:
+    """The number of a line of the report; none for a line typed without a number (the prompt's line 0)."""
+    number = line[0] if type(line) is tuple else line
+    return number or ""
+
+
+def _cut(source: str, most: int) -> str:
+    """A line's text cut to fit its column."""
+    return source[:most - 3] + "..." if len(source) > most else source
 
 
 def _table(rows: list[tuple[object, ...]], left: tuple[int, ...] = (0,),

@@ -133,6 +133,9 @@ class Disk:
         self.root = Path(root)
         self.limits = limits or default_limits()
         self.temporary: dict[str, dict[str, object]] = {}
+        # The size each temporary file would have on the disk, kept as records come and go: a temporary file
+        # holds no more than a permanent one (max_data_file_bytes), though it lives in the host's memory.
+        self.temporary_bytes: dict[str, int] = {}
         self.clean_stale()
 
     def clean_stale(self, now: float | None = None) -> list[str]:
@@ -220,15 +223,34 @@ class Disk:
             raise LseError(Err.FILE_UNREADABLE, name)
         return data
 
-    def _write(self, name: str, permanent: bool, records: dict[str, object]) -> None:
+    def _write(self, name: str, permanent: bool, records: dict[str, object], key: str = "") -> None:
+        """Write a data file's records, `key` the one record changed (temporary files count their size by it)."""
         if not permanent:
-            self.temporary[name] = records
+            size = self._temporary_size(name, records, key)
+            if size > self.limits.max_data_file_bytes:
+                raise LseError(Err.DISK_FULL)
+            self.temporary[name], self.temporary_bytes[name] = records, size
             return
         import json
         text = json.dumps(records)
         if len(text) > self.limits.max_data_file_bytes:  # ASCII: one byte a character
             raise LseError(Err.DISK_FULL)
         self.write_atomically(self._path(name, DATA_SUFFIX), text)
+
+    def _temporary_size(self, name: str, records: dict[str, object], key: str) -> int:
+        """The size of a temporary file's JSON once its record `key` is as in `records` (set or removed),
+        from the size it had: only that record is encoded again, so a program that fills a file pays the
+        host no more for each GARER than for the record it stores."""
+        import json
+        before = self.temporary.get(name, {})
+        size = self.temporary_bytes.get(name, 2)  # {}
+        def entry(data: object) -> int:  # "key": data, and the ", " before it unless it is the only one
+            return len(json.dumps(key)) + 2 + len(json.dumps(data))
+        if key in before:
+            size -= entry(before[key]) + (2 if len(before) > 1 else 0)
+        if key in records:
+            size += entry(records[key]) + (2 if len(records) > 1 else 0)
+        return size
 
     def write_atomically(self, path: Path, text: str) -> None:
         """Write a file whole or not at all (write a temporary file, then rename)."""
@@ -253,7 +275,7 @@ class Disk:
         key = check_record(record)
         records = dict(self._read(name, permanent) or {})
         records[key] = encode(value)
-        self._write(name, permanent, records)
+        self._write(name, permanent, records, key)
 
     def load(self, env: Vars, variable: str, record: object, file: object) -> float:
         """CHARGER: fill a variable from a record; return the status code."""
@@ -296,6 +318,7 @@ class Disk:
                     raise host_error(error, name) from None
             elif self.temporary.pop(name, None) is None:
                 raise LseError(Err.FILE_MISSING, name)
+            self.temporary_bytes.pop(name, None)
             return
         key = check_record(record)
         records = self._read(name, permanent)
@@ -303,7 +326,7 @@ class Disk:
             raise LseError(Err.FILE_MISSING, name)
         records = dict(records)
         records.pop(key, None)
-        self._write(name, permanent, records)
+        self._write(name, permanent, records, key)
 
     # ------------------------------------------------------------ programs
     def read_program(self, name: object) -> str:

@@ -5,6 +5,7 @@ Front ends drive it with run(cycles), feed() and interrupt(); must not import py
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -38,6 +39,10 @@ class Micro:
         self.listeners: list[Callable[[str], None]] = []
         self.runtime: Runtime | None = None
         self.program: Program | None = None
+        # --profile of a run that went on in other programs (EXECUTER): the cycles and divisions of the lines
+        # those ran, by line number and text (the same line in two of them is one row of the report).
+        self.earlier_lines: Counter = Counter()
+        self.earlier_divisions: Counter = Counter()
         self.keyboard = False  # set by a front end when a person types LIRE's answers (not a pipe)
         self.suspension = suspension  # makes each run's suspension (None: the desktop's greenlet)
 
@@ -69,8 +74,8 @@ class Micro:
         line by line so that a hook can trace, step and stop; `continued` keeps the
         clock and the typed input of the program loaded before (EXECUTER chaining).
         """
+        previous, previous_program = self.runtime, self.program
         self.program = program
-        previous = self.runtime
         self.runtime = Runtime(program, dict(self.profile.costs), environment=self.environment,
                                output=self._output, limits=self.limits(), profile=self.profiling,
                                debug=debug, variables=variables,
@@ -79,6 +84,13 @@ class Micro:
         if previous is not None and continued:
             self.runtime.cyc = previous.cyc
             self.runtime.inputs = previous.inputs
+            if self.profiling:  # EXECUTER: the report counts what the programs before this one did
+                self.runtime.counts.update(previous.counts)
+                sources = _sources(previous_program)
+                self.earlier_lines.update(_by_text(previous.line_cycles, sources))
+                self.earlier_divisions.update(_by_text(previous.line_divisions, sources))
+        else:
+            self.earlier_lines, self.earlier_divisions = Counter(), Counter()
         self.runtime.inputs.keyboard = self.keyboard
 
     def typed_by_a_person(self, keyboard: bool = True) -> None:
@@ -103,9 +115,11 @@ class Micro:
 
     def _chain(self, text: str, line: int | None) -> Status:
         """EXECUTER: replace the program in memory by another and start it."""
-        calling_line = self.runtime.current_line
+        calling = self.runtime
+        calling_line = calling.current_line
         try:
-            self.load(parse(text, limits_of(self.profile)))
+            self.load(parse(text, limits_of(self.profile)), debug=calling.debugging)  # with fresh variables
+            self.runtime.line_hook = calling.line_hook  # traced, stopped, stepped as the program that called it
             self.runtime.start(line)
         except SyntaxErrors as errors:
             self.runtime.error = errors.diagnostics[0].error()
@@ -115,6 +129,7 @@ class Micro:
             self.runtime.error = error.at(calling_line)
             self.runtime.status = Status.FAILED
             return Status.FAILED
+        self.runtime.kept = calling.kept  # the prompt's table of variables shows this program's from now on
         return Status.RUNNING
 
     def call(self, name: str, *args: object, cycles: int = 10**10) -> tuple[object, list]:
@@ -161,7 +176,25 @@ class Micro:
         from machine.costreport import report_lines  # only --profile needs it (start-up)
         runtime = self.runtime
         op_cycles = {kind: count * self.profile.costs[kind] for kind, count in runtime.counts.items()}
-        sources = {line.number: line.source.strip() for line in self.program.lines}
+        sources = _sources(self.program)
+        line_cycles, line_divisions = dict(runtime.line_cycles), dict(runtime.line_divisions)
+        if 0 in sources:  # a line typed without a number (the prompt's 0): its segment gives no line its cycles
+            unplaced = runtime.cyc - sum(line_cycles.values()) - sum(self.earlier_lines.values())
+            if unplaced > 0:
+                line_cycles[0] = unplaced
+        if self.earlier_lines:  # a run through several programs: each line named by its number and its text
+            line_cycles = self.earlier_lines + _by_text(line_cycles, sources)
+            line_divisions = self.earlier_divisions + _by_text(line_divisions, sources)
+            sources = {key: key[1] for key in line_cycles}
         return "\n".join(report_lines(runtime.cyc, self.profile.clock_hz, runtime.counts, op_cycles,
-                                      dict(runtime.line_cycles), sources,
-                                      line_divisions=dict(runtime.line_divisions)))
+                                      line_cycles, sources, line_divisions=line_divisions))
+
+
+def _sources(program: Program) -> dict[int, str]:
+    """The text of each line of a program, as the cost report shows it."""
+    return {line.number: line.source.strip() for line in program.lines}
+
+
+def _by_text(counts: dict[int, int], sources: dict[int, str]) -> Counter:
+    """Counts by line number made counts by line number and text (a run through several programs)."""
+    return Counter({(number, sources.get(number, "")): count for number, count in counts.items()})

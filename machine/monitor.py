@@ -77,13 +77,21 @@ def command_of(text: str) -> tuple[str, str] | None:
 
 
 def tape_lines(source: str) -> list[str] | None:
-    """The lines to type if a file is a tape: numbered lines mixed with monitor commands (else None)."""
+    """The lines to type if a file is a tape: numbered lines mixed with monitor commands (else None).
+
+    Once a command may run the program, an unnumbered line may be what LIRE reads (BONJOUR, -3) or a line
+    typed without a number (?X): the prompt takes it as typed. Before, every unnumbered line is a command.
+    """
     lines = [raw.rstrip("\r") for raw in source.lstrip("\ufeff").split("\n") if raw.strip()]
     unnumbered = [raw for raw in lines if number_prefix(raw)[0] is None]
     if not unnumbered or len(unnumbered) == len(lines):
         return None
-    if not all(command_of(raw.strip()) is not None for raw in unnumbered):
-        return None
+    for raw in unnumbered:
+        command = command_of(raw.strip())
+        if command is None:
+            return None
+        if command[0] in RUNS:
+            break
     return lines
 
 
@@ -102,7 +110,7 @@ def tape_program_lines(tape: list[str]) -> list[str]:
     for raw in tape:
         number, start = number_prefix(raw)
         if number is None:
-            method = command_of(raw.strip())[0]
+            method = (command_of(raw.strip()) or ("", ""))[0]  # (after a run: an answer, or a line without number)
             reads = reads or method in ("appeler", "recuperer")
             if reads and method in RUNS:
                 break
@@ -339,8 +347,9 @@ class Monitor(Keeping):
             return True
         if line in self.breakpoints:
             return True
-        if self.step_mode:
-            self.say(f"{line} {self.lines.get(line, '')}")
+        if self.step_mode:  # (the line of the program running: one EXECUTER ran may not be the one typed)
+            running = {each.number: each.source.strip() for each in self.micro.program.lines}
+            self.say(running.get(line) or f"{line} {self.lines.get(line, '')}")
             return True
         return False
 
@@ -383,6 +392,8 @@ class Monitor(Keeping):
             if error.line == IMMEDIATE:
                 error.line = None
             self.fail(error)
+        if status is not Status.PAUSED and self.suspended is None:
+            self.stop_before = None  # the stop PO n or EX n1,n2 asked was for the run that has ended
 
     def interrupt(self) -> None:
         """ESC or Ctrl-C while a program runs."""
@@ -432,6 +443,8 @@ class Monitor(Keeping):
         bounds = self.line_numbers(rest, 2)
         if not self.lines:
             raise LseError(Err.NO_PROGRAM)
+        if len(bounds) == 2 and bounds[1] not in self.lines:  # a stop that could never be made (as PO n says)
+            raise LseError(Err.UNKNOWN_LINE, bounds[1] if bounds[0] in self.lines else bounds[0])
         self.variables = Vars()
         self.stop_before = bounds[1] if len(bounds) == 2 else None
         self.load_and_start(bounds[0] if bounds else None, self.variables)
@@ -464,6 +477,8 @@ class Monitor(Keeping):
         bounds = self.line_numbers(rest, 1)
         if not bounds:
             raise LseError(Err.BAD_COMMAND, "REPRENDRE N")
+        if bounds[0] in self.lines:  # a run of its own: a stop asked for another (PO n, EX n1,n2) is not its
+            self.stop_before = None
         self.load_and_start(bounds[0], self.variables)
 
     def poursuivre(self, rest: str) -> None:
@@ -522,6 +537,8 @@ class Monitor(Keeping):
             raise LseError(Err.BAD_LINE_NUMBER, f"{start},{step}")
         mapping = {number: start + step * index for index, number in enumerate(old)}
         self.lines = {mapping[number]: renumber_text(self.lines[number], number, mapping) for number in old}
+        # A breakpoint stays on its line (one set on no line keeps its number, as a target to no line does).
+        self.breakpoints = {mapping.get(number, number) for number in self.breakpoints}
         self.dirty = True
         for number in sorted(self.lines):  # (a line number worked out when it runs cannot be rewritten: said)
             if computes_a_jump(self.lines[number], number):

@@ -107,3 +107,106 @@ def test_a_plain_headless_run_imports_neither_the_pool_nor_pillow_nor_pygame(tmp
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60,
                           cwd=Path(__file__).resolve().parent.parent)
     assert (done.returncode, done.stdout) == (0, "[]\n"), done.stderr
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is pid (from /proc), zombies left out."""
+    from pathlib import Path
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if fields[0] != "Z" and int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def _running(pids: list[int]) -> list[int]:
+    from pathlib import Path
+    alive = []
+    for pid in pids:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if state != "Z":
+            alive.append(pid)
+    return alive
+
+
+@pytest.mark.skipif(not __import__("os").path.isdir("/proc/self"), reason="reads /proc")
+@pytest.mark.parametrize(("how", "signal_name"), [
+    ("Ctrl-C at the terminal: every process of the group", "SIGINT"),
+    ("the Micro alone told to stop (timeout, kill)", "SIGTERM"),
+])
+def test_runs_stopped_leave_no_process_running_the_program(tmp_path, how, signal_name):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+    path = tmp_path / "boucle.lse"
+    path.write_text("10 I←0\n20 I←I+1\n30 ALLER EN 20\n", encoding="utf-8")
+    main_py = Path(__file__).resolve().parent.parent / "main.py"
+    micro = subprocess.Popen([sys.executable, str(main_py), str(path), "--runs", "6", "--jobs", "2",
+                              "--disk", str(tmp_path)], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 30
+        while len(_children(micro.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        workers = _children(micro.pid)
+        assert len(workers) >= 2, how
+        time.sleep(0.5)  # the runs under way
+        if signal_name == "SIGINT":
+            os.killpg(micro.pid, signal.SIGINT)
+        else:
+            micro.send_signal(signal.SIGTERM)
+        micro.wait(timeout=10)
+        deadline = time.monotonic() + 10
+        while _running(workers) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert _running(workers) == [], how
+    finally:
+        for pid in [micro.pid, *_running(_children(micro.pid))]:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        left = _running(locals().get("workers", []))
+        for pid in left:
+            os.kill(pid, signal.SIGKILL)
+
+
+@pytest.mark.skipif(not __import__("os").path.isdir("/proc/self"), reason="reads /proc")
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_ends_every_run_whatever_the_number_of_processes(tmp_path, jobs):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+    path = tmp_path / "boucle.lse"
+    path.write_text("10 I←0\n20 I←I+1\n30 ALLER EN 20\n", encoding="utf-8")
+    main_py = Path(__file__).resolve().parent.parent / "main.py"
+    micro = subprocess.Popen([sys.executable, str(main_py), str(path), "--runs", "3", "--jobs", jobs,
+                              "--disk", str(tmp_path)], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 30
+        while jobs != "1" and len(_children(micro.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(1.5)  # the first runs under way
+        os.killpg(micro.pid, signal.SIGINT)  # Ctrl-C at the terminal, once
+        out, _ = micro.communicate(timeout=10)
+        assert micro.returncode == 130
+        assert "GERME 2" not in out
+    finally:
+        try:
+            os.killpg(micro.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass

@@ -207,3 +207,16 @@ def test_a_number_on_the_half_the_disk_and_the_date_do_import_decimal_json_and_d
     # (a fraction is printed from its 17 digits: only one whose ninth digit on is 500000000 takes decimal)
     imported = imports_of_a_run(tmp_path, "10 A←1/3;AFFICHER A,10000.0625,DAT()\n20 GARER A,1,'#NOMBRE'\n30 TERMINER\n")
     assert {"decimal", "json", "datetime"} <= imported  # the first test would see them if a plain run imported them
+
+
+@pytest.mark.parametrize(("tape", "options"), [
+    ("10 AFFICHER 'BONJOUR'\n20 TERMINER\nRA BONJOUR\nEX\n", ["--record", "film.gif"]),
+    ("10 LIRE A\n20 AFFICHER A\n30 TERMINER\nEX\n12\n", ["--record", "film.gif", "--screenshot", "ecran.png"]),
+])
+def test_a_tape_recorded_headless_is_refused_at_once_rather_than_run_unrecorded(tmp_path, tape, options):
+    status, out, err = run_cli(tmp_path, "--headless", *[str(tmp_path / o) if "." in o else o for o in options],
+                               program=tape)
+    assert (status, out) == (2, "")
+    assert err.count("\n") == 1 and err.startswith("micro-lse: --record")
+    assert not (tmp_path / "film.gif").exists() and not (tmp_path / "ecran.png").exists()
+    assert not (tmp_path / "disque" / "BONJOUR.lse").exists()

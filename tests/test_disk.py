@@ -97,3 +97,27 @@ def test_a_program_without_a_disk_gets_a_disk_error():
     micro.load_text("10 Z←1;GARER Z,1,'#F'\n")
     assert micro.run_until_blocked() is Status.FAILED
     assert micro.error_text() == "ERREUR DISQUE PAS DE DISQUE EN LIGNE 10"
+
+
+@pytest.mark.parametrize("file", ["#DONNEES", "DONNEES"])
+def test_a_data_file_permanent_or_temporary_holds_no_more_than_the_profile_allows(tmp_path, file):
+    from machine.lse.source import Limits
+    limits = Limits(max_line_chars=32767, max_program_bytes=262144, max_program_lines=9999, max_data_file_bytes=1000)
+    source = (f"10 CHAINE S;S←'ABCDEFGHIJ';FAIRE 20 POUR R←1 JUSQUA 100\n"
+              f"20 GARER S,R,'{file}';AFFICHER R\n"
+              f"30 TERMINER\n")
+    output, status, error = run_on_disk(source, Disk(tmp_path, limits))
+    assert (status, error) == (Status.FAILED, "DISQUE PLEIN EN LIGNE 20")
+    # {"1": "ABCDEFGHIJ", ...}: 2, 17 a record of one digit, 18 of two, ", " between: 50 records in 991
+    assert output.split() == [str(r) for r in range(1, 51)]
+
+
+def test_a_temporary_file_within_its_limit_is_stored_and_rewritten_whole(tmp_path):
+    from machine.lse.source import Limits
+    limits = Limits(max_line_chars=32767, max_program_bytes=262144, max_program_lines=9999, max_data_file_bytes=50)
+    source = ("10 CHAINE S;S←'ABCDEFGHIJ';GARER S,1,'F';GARER S,2,'F';SUPPRIMER 'F',1;GARER S,3,'F'\n"
+              "20 S←'ABCDEFGHIJKLMNOPQRST';GARER S,3,'F';CHARGER S,3,'F';AFFICHER S\n"
+              "30 SUPPRIMER 'F';GARER S,1,'F';GARER S,3,'F'\n"
+              "40 TERMINER\n")
+    output, status, error = run_on_disk(source, Disk(tmp_path, limits))
+    assert (output, error) == ("\nABCDEFGHIJKLMNOPQRST", "DISQUE PLEIN EN LIGNE 30")

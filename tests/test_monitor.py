@@ -196,6 +196,37 @@ def test_numeroter_says_which_lines_keep_a_computed_jump_as_it_was(session):
     assert session.type("NU") == said.format(20, 40)
 
 
+@pytest.mark.parametrize(("lines", "stops", "renumber", "listed", "stopped"), [
+    (("10 A←1", "15 B←2", "20 C←3", "30 TERMINER"), ("AR 20",), "NU", "ARRETS: 30", "PAUSE EN LIGNE 30"),
+    (("10 A←1", "20 B←2", "30 C←3", "40 TERMINER"), ("AR 20", "AR 30"), "NU 100,10", "ARRETS: 110 120",
+     "PAUSE EN LIGNE 110"),
+])
+def test_numeroter_moves_the_breakpoints_with_their_lines(session, lines, stops, renumber, listed, stopped):
+    session.type(*lines, *stops)
+    session.type(renumber)
+    assert session.type("AR").split("\n")[1] == listed
+    assert session.type("EX").split("\n")[1] == stopped
+
+
+CHAINED = ("10 Y←2", "20 PAUSE", "30 Z←Y/0", "40 TERMINER")
+
+
+@pytest.mark.parametrize(("before", "typed", "expected"), [
+    ((), ("EX", "?Y"), "2 "),                                   # stopped by PAUSE in the program EXECUTER ran
+    ((), ("EX", "CO", "?Y"), "2 "),                             # stopped by its error
+    (("TR",), ("EX",), "[10][20][10][20]"),                     # traced on into it
+    (("AR 30",), ("EX", "CO"), "PAUSE EN LIGNE 30"),            # its lines stop at the breakpoints
+    (("PA",), ("EX", "", "", "", "CO", "CO"), "30 Z←Y/0"),      # step by step, its own lines shown
+])
+def test_a_program_run_by_executer_is_seen_and_debugged_at_the_prompt_as_the_one_typed(
+        tmp_path, before, typed, expected):
+    (tmp_path / "SUITE.lse").write_text("".join(line + "\n" for line in CHAINED), encoding="utf-8")
+    session = Session(Disk(tmp_path))
+    session.type("10 X←1", "20 EXECUTER 'SUITE'", *before)
+    shown = "".join(session.type(line) for line in typed)
+    assert expected in shown
+
+
 @pytest.mark.parametrize("text, expected", [
     ("ALLER EN 20", "ALLER EN 200"),
     ("ALLER EN 20+1", "ALLER EN 20+1"),
@@ -375,11 +406,35 @@ def test_poursuivre_stops_before_a_line_of_a_debugged_run_and_says_plainly_when_
     assert session.type(lines[-1]) == screen
 
 
+@pytest.mark.parametrize(("typed", "screen"), [
+    ("EX 10,40", "\nARRET AVANT LA LIGNE 40\nPRET\n"),
+    ("EX 10,45", "\nLIGNE 45 INEXISTANTE\nPRET\n"),    # as PO 45 says: no stop is silently never made
+    ("EX 45,50", "\nLIGNE 45 INEXISTANTE\nPRET\n"),
+    ("EX 20,99", "\nLIGNE 99 INEXISTANTE\nPRET\n"),
+])
+def test_executer_stops_before_a_line_of_the_program_and_names_one_it_lacks(session, typed, screen):
+    session.type(*STEPS)
+    assert session.type(typed) == screen
+
+
 def test_bilan_shows_the_hottest_lines_and_where_the_divisions_are(session):
     session.type("10 FAIRE 20 POUR I←1 JUSQUA 10", "20 X←I/2", "30 TERMINER", "ME", "EX")
     report = session.type("BI")
     assert "DIVISION" in report and "DIVISIONS PAR LIGNE:" in report
     assert report.split("DIVISIONS PAR LIGNE:")[1].split()[:4] == ["LIGNE", "DIVISIONS", "20", "10"]
+
+
+@pytest.mark.parametrize(("typed", "text", "divisions"), [
+    ("?X/3+1/2", "?X/3+1/2", "2"),
+    ("Y←X/7", "Y←X/7", "1"),
+])
+def test_bilan_of_a_line_typed_without_a_number_gives_it_its_cycles_and_no_line_0(session, typed, text, divisions):
+    session.type("10 X←7", "20 TERMINER", "ME", "EX", typed)
+    report = session.type("BI").split("\n")
+    total = int(report[1].removeprefix("CYCLES: "))
+    lines = report[report.index("LIGNES:") + 2:report.index("DIVISIONS PAR LIGNE:")]
+    assert [row.split() for row in lines] == [[str(total), text]]
+    assert [row.split() for row in report[report.index("DIVISIONS PAR LIGNE:") + 2:-2]] == [[divisions]]
 
 
 def test_aide_lists_the_commands(session):
@@ -435,3 +490,27 @@ def test_a_wrong_line_loaded_to_be_fixed_has_its_caret_under_the_same_character_
     loaded, run = session.type("AP BAD"), session.type("EX")
     for shown in (loaded, run):  # (the caret under *, as the line is shown with its number)
         assert "20 X←3+*4\n       ^\n" in shown, shown
+
+
+@pytest.mark.parametrize("executer", ["EXECUTER 'CASSE'", "EXECUTER 'SUITE',99", "EXECUTER 'ABSENT'"])
+def test_a_program_executer_cannot_start_leaves_the_variables_of_the_one_that_called_it(tmp_path, executer):
+    (tmp_path / "CASSE.lse").write_text("10 X←3+*4\n20 TERMINER\n", encoding="utf-8")
+    (tmp_path / "SUITE.lse").write_text("".join(line + "\n" for line in CHAINED), encoding="utf-8")
+    session = Session(Disk(tmp_path))
+    session.type("10 X←1", f"20 {executer}", "EX")
+    assert session.type("?X") == "\n1 \nPRET\n"
+
+
+LOOP = ("10 FAIRE 40 POUR I←1 JUSQUA 3", "20 J←I", "30 K←I", "40 L←I", "50 AFFICHER I", "60 TERMINER")
+
+
+@pytest.mark.parametrize(("typed", "last"), [
+    (("AR 30", "EX", "CO", "CO", "PO 20", "AR 30", "RE 10"), "TERMINE"),  # PO 20 never came: the run ended
+    (("EX 50,20", "RE 10"), "TERMINE"),                                    # EX's stop never came
+    (("AR 30", "EX", "PO 50", "RE 10", "AR 30", "CO"), "TERMINE"),        # RE is a run of its own
+    (("AR 30", "EX", "PO 50", "?I", "AR 30", "CO"), "ARRET AVANT LA LIGNE 50"),  # the stopped run still stops
+])
+def test_a_stop_asked_by_po_or_ex_is_for_its_own_run_only(session, typed, last):
+    session.type(*LOOP)
+    shown = [session.type(line) for line in typed]
+    assert shown[-1].split("\n")[-3] == last, shown

@@ -82,3 +82,36 @@ def test_check_reports_every_syntax_error_of_a_tapes_program_lines_and_runs_none
                                                                                                   check):
     assert run_cli(tmp_path, "--check", program=tape) == check
     assert not list(tmp_path.rglob("CARRE*"))
+
+
+@pytest.mark.parametrize(("tape", "warned"), [
+    ("10 X←3\n20 AFFICHER X\n20 AFFICHER X*2\n30 TERMINER\nEX\n", "LIGNE 20 REMPLACEE\n"),
+    ("10 X←3\n20 TERMINER\n10\nEX\n", ""),                                   # a number alone erases its line
+    ("10 X←1\n10\n10 X←2\n20 TERMINER\nEX\n", ""),                           # typed anew after it was erased
+    ("10 LIRE A,B\n20 AFFICHER A+B\n30 TERMINER\nEX\n10 20\nEX\n10 20\n", ""),  # answers to LIRE, not lines
+    ("10 LIRE N\n20 AFFICHER N*N\n30 TERMINER\nEX\n12\nEX\n12\n", ""),
+    ("10 LIRE N\n20 TERMINER\n20 AFFICHER N;TERMINER\nEX\n20 1\n", "LIGNE 20 REMPLACEE\n"),
+])
+def test_a_tape_warns_only_of_the_lines_it_types_again_over_a_stored_one(tmp_path, tape, warned):
+    for args in (["--headless"], ["--check"]):
+        status, _, err = run_cli(tmp_path, *args, program=tape)
+        assert (status, err) == (0, warned), args
+
+
+@pytest.mark.parametrize(("tape", "shown"), [
+    ("10 CHAINE S\n20 LIRE S\n30 AFFICHER S!'!'\n40 TERMINER\nEX\nBONJOUR\n", "BONJOUR!"),  # a string LIRE reads
+    ("10 LIRE N\n20 AFFICHER N*N\n30 TERMINER\nEX\n-3\n", "9"),                             # a number with its sign
+    ("10 LIRE N\n20 AFFICHER N*N\n30 TERMINER\nEX\n-0.5\n", "0.25"),
+    ("10 X←6\n20 TERMINER\nEX\n?X*7\n", "42"),                      # a line typed without a number after the run
+    ("10 X←6\n20 TERMINER\nEX\nAFFICHER X+1\nRA SEPT\n", "7"),
+])
+def test_a_tape_gives_lire_any_answer_and_the_prompt_any_line_after_a_run(tmp_path, tape, shown):
+    status, out, err = run_cli(tmp_path, "--headless", program=tape)
+    assert (status, err) == (0, "")
+    assert shown in out.split()
+    assert run_cli(tmp_path, "--check", program=tape) == (0, "", "")
+
+
+def test_a_file_with_a_stray_line_before_any_run_is_still_refused_as_mixed(tmp_path):
+    status, _, err = run_cli(tmp_path, "--headless", program="10 X←1\nBONJOUR\n20 TERMINER\nEX\n")
+    assert status == 1 and err.startswith("LIGNES NUMEROTEES ET NON NUMEROTEES MELANGEES")

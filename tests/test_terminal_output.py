@@ -60,3 +60,97 @@ def test_the_output_before_an_error_is_written_before_the_message():
     assert run_headless(micro, speed=None, stdin=io.StringIO(""), stdout=stdout, stderr=stderr) == 1
     assert stdout.getvalue() == "\nAVANT\n"
     assert "EN LIGNE 20" in stderr.getvalue()
+
+
+class Clock:
+    """The host's clock of a paced run, in a test: sleeping and waiting for a typed line move it on."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+        self.slept = 0.0
+        self.longest = 0.0  # the longest sleep: how long Ctrl-C or the next output may wait
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.now += seconds
+        self.slept += seconds
+        self.longest = max(self.longest, seconds)
+
+
+class SlowStdin(io.StringIO):
+    """A person who takes `seconds` to type each answer."""
+
+    def __init__(self, text: str, clock: Clock, seconds: float) -> None:
+        super().__init__(text)
+        self.clock, self.seconds = clock, seconds
+
+    def readline(self, *args) -> str:
+        self.clock.now += self.seconds
+        return super().readline(*args)
+
+
+@pytest.mark.parametrize(("speed", "answer_seconds"), [
+    (1.0, 0.0),
+    (1.0, 10.0),    # a person answers LIRE slowly: what follows is paced all the same
+    (2.0, 10.0),
+    (0.5, 3.0),
+])
+def test_a_paced_run_computes_at_its_speed_after_waiting_for_an_answer(monkeypatch, speed, answer_seconds):
+    from machine.frontends import terminal
+    clock = Clock()
+    monkeypatch.setattr(terminal, "time", clock)
+    micro = Micro(seed=1)
+    micro.load_text("10 LIRE A\n20 FAIRE 30 POUR I←1 JUSQUA 800\n30 X←I\n40 TERMINER\n")
+    status = run_headless(micro, speed=speed, stdin=SlowStdin("1\n", clock, answer_seconds),
+                          stdout=io.StringIO(), stderr=io.StringIO())
+    assert status == 0
+    computing = micro.emulated_seconds() / speed  # about 1.4 s of the Micro's time, whenever the answer came
+    assert clock.slept == pytest.approx(computing, abs=0.2 / speed)
+
+
+@pytest.mark.parametrize(("speed", "how", "answer_seconds"), [
+    (1.0, "typed", 0.0),
+    (1.0, "typed", 5.0),   # the person types EX five seconds after the program
+    (2.0, "tape", 0.0),    # a tape's EX starts the run in the slice that types it
+    (0.5, "typed", 2.0),
+])
+def test_a_session_at_the_prompt_runs_its_programs_at_the_speed_asked(monkeypatch, tmp_path, speed, how,
+                                                                      answer_seconds):
+    from machine.disk import Disk
+    from machine.frontends import terminal
+    from machine.monitor import Monitor
+    clock = Clock()
+    monkeypatch.setattr(terminal, "time", clock)
+    micro = Micro(seed=1)
+    monitor = Monitor(micro, Disk(tmp_path))
+    program = ["10 FAIRE 20 POUR I←1 JUSQUA 800\n", "20 X←I\n", "30 TERMINER\n", "EX\n"]
+    typed = "".join(program) if how == "typed" else ""
+    if how == "tape":
+        monitor.type_ahead([line.rstrip("\n") for line in program])
+    status = terminal.run_monitor_headless(monitor, stdin=SlowStdin(typed, clock, answer_seconds),
+                                           stdout=io.StringIO(), bell=False, speed=speed)
+    assert status == 0
+    assert micro.cycles > 1_000_000  # the program ran: about 1.4 s of the Micro's time
+    assert clock.slept == pytest.approx(micro.emulated_seconds() / speed, abs=0.2 / speed)
+
+
+@pytest.mark.parametrize("speed", [1.0, 0.1, 0.01, 0.001])
+def test_a_slow_paced_run_sleeps_a_tenth_of_a_second_at_most_at_a_time(monkeypatch, tmp_path, speed):
+    from machine.disk import Disk
+    from machine.frontends import terminal
+    from machine.monitor import Monitor
+    clock = Clock()
+    monkeypatch.setattr(terminal, "time", clock)
+    micro = Micro(seed=1)
+    micro.load_text("10 FAIRE 20 POUR I←1 JUSQUA 200\n20 X←I\n30 AFFICHER I;TERMINER\n")
+    assert run_headless(micro, speed=speed, stdin=io.StringIO(""), stdout=io.StringIO(), stderr=io.StringIO()) == 0
+    beyond = 3000 / micro.profile.clock_hz / speed  # a slice ends after its loop pass (the last one unslept)
+    assert clock.slept == pytest.approx(micro.emulated_seconds() / speed, abs=0.1 + beyond)
+    assert clock.longest <= 0.1 + beyond  # (Ctrl-C is seen, and what the program prints shown, within that)
+    clock.longest = 0.0
+    monitor = Monitor(Micro(seed=1), Disk(tmp_path))
+    monitor.type_ahead(["10 FAIRE 20 POUR I←1 JUSQUA 200", "20 X←I", "30 TERMINER", "EX"])
+    terminal.run_monitor_headless(monitor, stdin=io.StringIO(""), stdout=io.StringIO(), bell=False, speed=speed)
+    assert clock.longest <= 0.1 + beyond

@@ -25,6 +25,7 @@ from machine.monitor import COMMANDS, Monitor
 SLICE_CYCLES_MAX = 5_000_000
 SLICE_SECONDS = 0.01
 SLICE_CYCLES_PACED = 100_000
+PACED_SLICE_SECONDS = 0.1  # a paced slice is at most this much of the host's time (slower speeds: fewer cycles)
 READ_AHEAD = 256  # lines of a file typed ahead at each wait of a program for a line (see _read_ahead)
 
 
@@ -108,7 +109,7 @@ def run_headless(micro: Micro, *, speed: float | None, stdin: TextIO = sys.stdin
     previous = _install_interrupt(ctrl_c)
     ahead = editor is None and _all_there(stdin)
     started = time.monotonic()
-    cycles = slice_cycles or (SLICE_CYCLES_PACED if speed else SLICE_CYCLES_MAX)
+    cycles = slice_cycles or (_paced_slice(micro, speed) if speed else SLICE_CYCLES_MAX)
     sizer = SliceSizer(SLICE_CYCLES_MAX, SLICE_SECONDS) if slice_cycles is None and not speed else None
     try:
         while True:
@@ -136,6 +137,8 @@ def run_headless(micro: Micro, *, speed: float | None, stdin: TextIO = sys.stdin
                     micro.end_input()
                 if sizer is not None:
                     sizer.waited()
+                if speed:  # the time the answer took is no computing: the pace goes on from here
+                    started = _pace_start(micro, speed)
                 continue
             if status is Status.PAUSED:
                 output.finish_line()
@@ -180,11 +183,11 @@ def _read_ahead(micro: Micro, stdin: TextIO) -> None:
 
 
 def run_monitor_headless(monitor: Monitor, *, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout,
-                         bell: bool = True, editor: LineEditor | None = None) -> int:
+                         bell: bool = True, editor: LineEditor | None = None, speed: float | None = None) -> int:
     """Boot the monitor in the terminal: each line of stdin is typed at the prompt (or read by LIRE).
 
     With an `editor` (stdin and stdout are terminals), lines are edited with it; else they are read
-    as they come, exactly as piped.
+    as they come, exactly as piped. Its runs go at `speed` times the real Micro (None: at full speed).
     """
     if editor is None and stdin is sys.stdin and stdout is sys.stdout and stdin.isatty() and stdout.isatty():
         editor = editor_for(monitor)
@@ -195,12 +198,22 @@ def run_monitor_headless(monitor: Monitor, *, stdin: TextIO = sys.stdin, stdout:
     ctrl_c = CtrlC(monitor.micro)
     previous = _install_interrupt(ctrl_c)
     sizer = SliceSizer(SLICE_CYCLES_MAX, SLICE_SECONDS)
+    started = None  # a paced run: the host's time it would have begun at (see _pace); None: from the next slice
     try:
         while not monitor.leaving:
-            status = monitor.tick(sizer.cycles)
+            micro, began = monitor.micro, time.monotonic()
+            runtime, cycles = micro.runtime, micro.cycles
+            if not monitor.running or runtime.status is Status.WAITING:
+                started = None  # (waiting is no computing)
+            status = monitor.tick(_paced_slice(micro, speed) if speed else sizer.cycles)
             output.flush()
             if status is Status.RUNNING:
-                sizer.next()
+                if not speed:
+                    sizer.next()
+                elif monitor.running:
+                    if started is None or micro.runtime is not runtime:  # a run began or went on in this slice
+                        started = began - (cycles if micro.runtime is runtime else 0) / micro.profile.clock_hz / speed
+                    _pace(micro, started, speed)
                 continue
             if monitor.tape_waiting():
                 continue  # the whole tape is typed, in its order, before the first line read from stdin
@@ -301,8 +314,20 @@ def _edited_line(monitor: Monitor, editor: LineEditor, output: TerminalOutput) -
     return None
 
 
+def _paced_slice(micro: Micro, speed: float) -> int:
+    """The cycles of a paced slice: SLICE_CYCLES_PACED, fewer at a slow speed, so that no slice and no sleep
+    after it takes more than PACED_SLICE_SECONDS of the host's time (at --speed 0.001, 100 000 cycles were
+    100 s: the output came in bursts that far apart, and Ctrl-C was seen as late)."""
+    return max(1, min(SLICE_CYCLES_PACED, int(micro.profile.clock_hz * speed * PACED_SLICE_SECONDS)))
+
+
+def _pace_start(micro: Micro, speed: float) -> float:
+    """The host's time at which a run paced from now at `speed` would have begun (see _pace)."""
+    return time.monotonic() - micro.emulated_seconds() / speed
+
+
 def _pace(micro: Micro, started: float, speed: float) -> None:
-    """Sleep so that emulated time runs at `speed` times the real Micro."""
+    """Sleep so that emulated time runs at `speed` times the real Micro, since the host's time `started`."""
     ahead = micro.emulated_seconds() / speed - (time.monotonic() - started)
     if ahead > 0:
         time.sleep(ahead)

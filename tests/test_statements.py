@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from machine.errors import render
 from machine.lse.runtime import Status
 from machine.micro import Micro
+from machine.profile import load_profile
 from tests.lse_harness import lines, run_lse
 
 
@@ -120,6 +122,55 @@ def test_lire_waits_for_a_line_and_goes_on_when_fed():
 ])
 def test_lire_fails_on_missing_or_bad_input(source, inputs, message):
     assert error(source, inputs) == message
+
+
+def run_on(profile: str, source: str, inputs: list[str], keyboard: bool = False) -> tuple[Status, str]:
+    """Run a program on a profile, its answers piped (or typed at a keyboard); its status and its text."""
+    micro = Micro(load_profile(profile))
+    chunks: list[str] = []
+    micro.listeners.append(chunks.append)
+    if keyboard:
+        micro.typed_by_a_person()
+    micro.load_text(source)
+    for answer in inputs:
+        assert micro.run_until_blocked() is Status.WAITING
+        micro.feed(answer)
+    status = micro.run_until_blocked()
+    if status is Status.WAITING:
+        micro.end_input()
+        status = micro.run_until_blocked()
+    text = "".join(chunks)
+    if micro.runtime.error is not None:
+        text += render(micro.runtime.error)
+    return status, text.replace("\r\n", "\n").replace("\a", "")
+
+
+# A number past the machine's range is no number of it: micro40's 1E400 and console80's 1E39 alike,
+# read by the runtime (one LIRE) or by the loop's inline way (a whole number typed on the current line).
+PAST_THE_RANGE = [("micro40", "1E400"), ("console80", "1E39"), ("console80", "-3.5E38"),
+                  ("console80", "1" + "0" * 39)]
+READ_ONE = "10 LIRE X;AFFICHER X;TERMINER"
+READ_IN_A_LOOP = lines("10 FAIRE 20 POUR I←1 JUSQUA 3", "20 LIRE X;AFFICHER X", "30 TERMINER")
+
+
+@pytest.mark.parametrize("source", [READ_ONE, READ_IN_A_LOOP], ids=["one lire", "a loop's lire"])
+@pytest.mark.parametrize(("profile", "typed"), PAST_THE_RANGE)
+def test_lire_of_a_number_past_the_machines_range_is_donnee_invalide_in_either_profile(profile, typed, source):
+    status, text = run_on(profile, source, ["1 2 " + typed if source == READ_IN_A_LOOP else typed])
+    line = 10 if source == READ_ONE else 20
+    assert status is Status.FAILED and text.endswith(f"DONNEE INVALIDE {typed} EN LIGNE {line}")
+
+
+@pytest.mark.parametrize(("profile", "typed"), PAST_THE_RANGE)
+def test_a_number_past_the_machines_range_typed_at_a_keyboard_is_asked_again(profile, typed):
+    status, text = run_on(profile, READ_ONE, [typed, "7"], keyboard=True)
+    assert status is Status.ENDED and f"DONNEE INVALIDE {typed}, RETAPEZ\n" in text and text.endswith("\n7 ")
+
+
+@pytest.mark.parametrize("typed", ["3.4028235E38", "3.40282356E38", "340282356779733623858607532500980858880"])
+def test_the_largest_numbers_console80_rounds_to_its_largest_float_are_read(typed):
+    status, text = run_on("console80", READ_ONE, [typed])
+    assert status is Status.ENDED and text.endswith("3.4028235E+38 ")
 
 
 # ---------------------------------------------------------------- ALLER EN

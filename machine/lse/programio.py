@@ -103,7 +103,7 @@ class ProgramIO:
             return self.numbers.value(value) if self.numbers.single else value  # (finite: a double as it is)
         while True:
             raw = self._next_field(False)
-            value = parse_number_field(raw)
+            value = parse_number_field(raw, inputs.beyond)
             if value is not None:
                 return self.numbers.value(value)
             if not inputs.keyboard:

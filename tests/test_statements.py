@@ -119,6 +119,9 @@ def test_lire_waits_for_a_line_and_goes_on_when_fed():
     ("10 X←1\n20 LIRE X;TERMINER", ["DOUZE"], "DONNEE INVALIDE DOUZE EN LIGNE 20"),
     ("10 LIRE X;TERMINER", ["1,5"], "DONNEE INVALIDE 1,5 EN LIGNE 10"),
     ("10 LIRE X;TERMINER", ["1E999"], "DONNEE INVALIDE 1E999 EN LIGNE 10"),
+    ("10 LIRE X;TERMINER", ["٣"], "DONNEE INVALIDE ٣ EN LIGNE 10"),  # an Arabic-Indic 3: 0 to 9 only, as CNB reads
+    ("10 LIRE X;TERMINER", ["１２"], "DONNEE INVALIDE １２ EN LIGNE 10"),  # full-width digits
+    ("10 FAIRE 20 POUR I←1 JUSQUA 2\n20 LIRE X\n30 TERMINER", ["1 ٣"], "DONNEE INVALIDE ٣ EN LIGNE 20"),
 ])
 def test_lire_fails_on_missing_or_bad_input(source, inputs, message):
     assert error(source, inputs) == message

@@ -14,7 +14,7 @@ WHOLE_DIGITS = 300  # a whole number of at most so many characters is a finite d
 
 @cache
 def number() -> re.Pattern:  # compiled by its first use, not at start-up
-    return re.compile(r"[+-]?\d+(\.\d+)?([Ee][+-]?\d+)?\Z")
+    return re.compile(r"[+-]?[0-9]+(\.[0-9]+)?([Ee][+-]?[0-9]+)?\Z")  # ASCII digits, as a program writes them
 
 
 def parse_number_field(text: str, beyond: float = math.inf) -> float | None:
@@ -78,9 +78,9 @@ class InputBuffer:
         pieces = self.current  # (the next piece of the current line, holding a field with no tab before it, as is)
         if pieces is None or self.at >= len(pieces) or not (field := pieces[self.at]) or field[0] == "\t":
             field = self._next_piece()
-        if field is None or len(field) > WHOLE_DIGITS or not (
+        if field is None or len(field) > WHOLE_DIGITS or not field.isascii() or not (
                 field.isdecimal() or (field[0] in "+-" and field[1:].isdecimal())):
-            return None  # isdecimal() takes the digits \d takes; a longer one may be too great
+            return None  # ASCII, isdecimal() takes the digits 0 to 9 only; a longer one may be too great
         value = float(field)
         if not -self.beyond < value < self.beyond:
             return None  # beyond the number model: parse_number_field refuses it

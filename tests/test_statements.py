@@ -127,6 +127,17 @@ def test_lire_fails_on_missing_or_bad_input(source, inputs, message):
     assert error(source, inputs) == message
 
 
+@pytest.mark.parametrize(("source", "typed", "line"), [
+    ("10 CHAINE S;LIRE S;AFFICHER LGR(S);TERMINER", "A" * 4001, 10),
+    ("10 CHAINE S;LIRE X,S;AFFICHER LGR(S);TERMINER", "7 " + "A" * 4001, 10),  # the rest of a line
+    (lines("10 CHAINE S;&LU(S);AFFICHER LGR(S);TERMINER", "20 PROCEDURE &LU(T)", "30 LIRE T", "40 RETOUR"),
+     "A" * 4001, 30),  # by reference
+], ids=["a line", "the rest of a line", "a parameter by reference"])
+def test_lire_of_a_string_longer_than_a_chaine_holds_is_memoire_pleine_as_joining_one_is(source, typed, line):
+    assert error(source, [typed]) == f"MEMOIRE PLEINE CHAINE DE 4001 CARACTERES EN LIGNE {line}"
+    assert output(source, [typed[:-1]]) == "\n4000 "  # 4000 characters fit (micro40's max_string)
+
+
 def run_on(profile: str, source: str, inputs: list[str], keyboard: bool = False) -> tuple[Status, str]:
     """Run a program on a profile, its answers piped (or typed at a keyboard); its status and its text."""
     micro = Micro(load_profile(profile))

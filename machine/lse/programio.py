@@ -46,7 +46,10 @@ class ProgramIO:
 
     def _next_field(self, want_string: bool) -> str:
         self.out("\a")  # LIRE rings the bell
-        return self._await_field(want_string)
+        field = self._await_field(want_string)
+        if want_string and len(field) > self.limits["max_string"]:  # a CHAINE holds no more, as ! says
+            raise LseError(Err.MEMORY_FULL, f"CHAINE DE {len(field)} CARACTERES")
+        return field
 
     def _await_field(self, want_string: bool) -> str:
         """The next field typed, charged by its characters, waiting for a line if none is there."""

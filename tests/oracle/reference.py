@@ -478,6 +478,8 @@ class Reference(Expressions):
         self.out("\a")  # LIRE rings the bell
         value = self.inputs.take(want_string)
         self.charge("input_char", len(value))
+        if want_string and len(value) > self.limits["max_string"]:
+            raise LseError(Err.MEMORY_FULL, f"CHAINE DE {len(value)} CARACTERES")
         return value
 
     def typed_number(self, raw: str) -> float:

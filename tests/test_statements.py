@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from machine.errors import render
+from machine.errors import clip, render
 from machine.lse.runtime import Status
 from machine.micro import Micro
 from machine.profile import load_profile
@@ -138,6 +138,16 @@ def test_lire_of_a_string_longer_than_a_chaine_holds_is_memoire_pleine_as_joinin
     assert output(source, [typed[:-1]]) == "\n4000 "  # 4000 characters fit (micro40's max_string)
 
 
+@pytest.mark.parametrize("keyboard", [False, True], ids=["piped", "typed at a keyboard"])
+def test_a_long_wrong_answer_is_shown_cut_short_as_messages_show_what_a_person_typed(keyboard):
+    status, text = run_on("micro40", READ_ONE, ["X" * 3000, "7"][:1 + keyboard], keyboard=keyboard)
+    shown = "DONNEE INVALIDE " + "X" * 24 + "..."
+    if keyboard:
+        assert status is Status.ENDED and f"\n{shown}, RETAPEZ\n" in text and "X" * 25 not in text
+    else:
+        assert status is Status.FAILED and text.endswith(f"{shown} EN LIGNE 10") and "X" * 25 not in text
+
+
 def run_on(profile: str, source: str, inputs: list[str], keyboard: bool = False) -> tuple[Status, str]:
     """Run a program on a profile, its answers piped (or typed at a keyboard); its status and its text."""
     micro = Micro(load_profile(profile))
@@ -172,13 +182,13 @@ READ_IN_A_LOOP = lines("10 FAIRE 20 POUR I←1 JUSQUA 3", "20 LIRE X;AFFICHER X"
 def test_lire_of_a_number_past_the_machines_range_is_donnee_invalide_in_either_profile(profile, typed, source):
     status, text = run_on(profile, source, ["1 2 " + typed if source == READ_IN_A_LOOP else typed])
     line = 10 if source == READ_ONE else 20
-    assert status is Status.FAILED and text.endswith(f"DONNEE INVALIDE {typed} EN LIGNE {line}")
+    assert status is Status.FAILED and text.endswith(f"DONNEE INVALIDE {clip(typed)} EN LIGNE {line}")
 
 
 @pytest.mark.parametrize(("profile", "typed"), PAST_THE_RANGE)
 def test_a_number_past_the_machines_range_typed_at_a_keyboard_is_asked_again(profile, typed):
     status, text = run_on(profile, READ_ONE, [typed, "7"], keyboard=True)
-    assert status is Status.ENDED and f"DONNEE INVALIDE {typed}, RETAPEZ\n" in text and text.endswith("\n7 ")
+    assert status is Status.ENDED and f"DONNEE INVALIDE {clip(typed)}, RETAPEZ\n" in text and text.endswith("\n7 ")
 
 
 @pytest.mark.parametrize("typed", ["3.4028235E38", "3.40282356E38", "340282356779733623858607532500980858880"])

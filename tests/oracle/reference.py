@@ -14,7 +14,7 @@ import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from machine.errors import Err, LseError, render
+from machine.errors import Err, LseError, clip, render
 from machine.lse import nodes as n
 from machine.lse.environment import Environment
 from machine.lse.formats import count_text, render_formatted, render_plain
@@ -485,7 +485,7 @@ class Reference(Expressions):
     def typed_number(self, raw: str) -> float:
         value = parse_number_field(raw, self.inputs.beyond)
         if value is None:
-            raise LseError(Err.BAD_INPUT, raw)
+            raise LseError(Err.BAD_INPUT, clip(raw))
         return round32(value) if self.single else checked(value)
 
 

@@ -277,8 +277,9 @@ class Disk:
         records[key] = encode(value)
         self._write(name, permanent, records, key)
 
-    def load(self, env: Vars, variable: str, record: object, file: object) -> float:
-        """CHARGER: fill a variable from a record; return the status code."""
+    def load(self, env: Vars, variable: str, record: object, file: object, max_string: int | None = None) -> float:
+        """CHARGER: fill a variable from a record; return the status code. A string longer than `max_string` (the
+        most a CHAINE holds) is MEMOIRE PLEINE, as a string joined that long is, before the variable changes."""
         name, permanent = self._split(file)
         key = check_record(record)
         records = self._read(name, permanent)
@@ -289,6 +290,8 @@ class Disk:
         current = env.get(variable)
         held = len(current) - 1 if type(current) is Array else 0
         value, status = decode(variable, records[key], name, env.memory, held)
+        if status == STRING and max_string is not None and len(value) > max_string:
+            raise LseError(Err.MEMORY_FULL, f"CHAINE DE {len(value)} CARACTERES")
         # Decision: CHARGER gives the variable the kind of what it loads, unless
         # the variable is declared otherwise (then TYPES INCOMPATIBLES).
         if status == STRING and variable not in env.strings:

@@ -190,6 +190,33 @@ def test_fixed_format_rounds_right_aligns_and_fills_with_stars(x, width, decimal
 
 
 @pytest.mark.parametrize(("x", "width", "decimals", "expected"), [
+    (1e15 + 0.25, 16, 1, "1000000000000000.3"),  # x * 10 is past 2^52: the tie shows no fraction there
+    (-1e15 - 0.25, 17, 1, "-1000000000000000.3"),
+    (2.0 ** -25, 1, 24, "0.000000029802322387695313"),  # x * 10^24 is past 2^52
+    (2.0 ** -31, 1, 30, "0.000000000465661287307739257813"),  # 10^30 is no double exactly
+    (2.0 ** -10, 1, 9, "0.000976563"),  # a tie the product shows
+])
+def test_fixed_format_rounds_a_tie_away_from_zero_however_large_the_product_or_the_decimals(
+        x, width, decimals, expected):
+    assert format_fixed(x, width, decimals) == expected
+
+
+def fixed_by_decimal(x: float, width: int, decimals: int) -> str:
+    """Fe.d as LANGUAGE.md says it: the exact value rounded half away from zero, right-aligned, or stars."""
+    field = width + decimals + 1 if decimals else width
+    rounded = Decimal(x).quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP, context=Context(prec=600))
+    text = format(rounded, "f").removeprefix("-" if rounded.is_zero() else "")
+    return text.rjust(field) if abs(x) < 10.0 ** width and len(text) <= field else "*" * field
+
+
+@given(st.integers(min_value=-2 ** 53, max_value=2 ** 53), st.integers(min_value=0, max_value=60),
+       st.integers(min_value=0, max_value=40))
+def test_fixed_format_is_the_exact_value_rounded_half_away_from_zero(mantissa, shift, decimals):
+    x = math.ldexp(mantissa, -shift)  # a binary fraction: many of them are ties at some number of decimals
+    assert format_fixed(x, 20, decimals) == fixed_by_decimal(x, 20, decimals)
+
+
+@pytest.mark.parametrize(("x", "width", "decimals", "expected"), [
     (1234.5678, 2, 3, " 1.235E+03"),
     (-1234.5678, 2, 3, "-1.235E+03"),
     (0.0, 1, 3, "0.000E+00"),

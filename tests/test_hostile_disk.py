@@ -58,6 +58,19 @@ def test_good_records_still_load_beside_the_checks(tmp_path):
     assert (result.error, result.output.split()) == (None, ["2", "3"])
 
 
+
+@pytest.mark.parametrize(("source", "line"), [
+    (LOAD, 10),
+    ("10 CHAINE X;X←'AVANT';CHARGER X,1,'#F',S\n20 AFFICHER S\n30 TERMINER\n", 10),
+    ("10 &LU(X);AFFICHER LGR(X)\n20 TERMINER\n30 PROCEDURE &LU(Y)\n40 CHARGER Y,1,'#F',S\n50 RETOUR\n", 40),
+], ids=["a new variable", "a chaine", "a parameter by reference"])
+def test_a_string_record_longer_than_a_chaine_holds_is_memoire_pleine_as_joining_one_is(tmp_path, source, line):
+    result = load_from(tmp_path, json.dumps({"1": "A" * 4001}), source)
+    assert result.error == f"MEMOIRE PLEINE CHAINE DE 4001 CARACTERES EN LIGNE {line}"
+    result = load_from(tmp_path, json.dumps({"1": "A" * 4000}), source)  # micro40's max_string fits
+    assert result.error is None
+
+
 # ---------------------------------------------------------------- memory bombs (point 6)
 
 def test_a_record_declaring_thirty_million_elements_is_memoire_pleine_before_it_is_built(tmp_path):

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from machine.errors import clip, render
 from machine.lse.runtime import Status
 from machine.micro import Micro
+from machine.profile import load_profile
 from tests.lse_harness import lines, run_lse
 
 
@@ -117,9 +119,82 @@ def test_lire_waits_for_a_line_and_goes_on_when_fed():
     ("10 X←1\n20 LIRE X;TERMINER", ["DOUZE"], "DONNEE INVALIDE DOUZE EN LIGNE 20"),
     ("10 LIRE X;TERMINER", ["1,5"], "DONNEE INVALIDE 1,5 EN LIGNE 10"),
     ("10 LIRE X;TERMINER", ["1E999"], "DONNEE INVALIDE 1E999 EN LIGNE 10"),
+    ("10 LIRE X;TERMINER", ["٣"], "DONNEE INVALIDE ٣ EN LIGNE 10"),  # an Arabic-Indic 3: 0 to 9 only, as CNB reads
+    ("10 LIRE X;TERMINER", ["１２"], "DONNEE INVALIDE １２ EN LIGNE 10"),  # full-width digits
+    ("10 FAIRE 20 POUR I←1 JUSQUA 2\n20 LIRE X\n30 TERMINER", ["1 ٣"], "DONNEE INVALIDE ٣ EN LIGNE 20"),
 ])
 def test_lire_fails_on_missing_or_bad_input(source, inputs, message):
     assert error(source, inputs) == message
+
+
+@pytest.mark.parametrize(("source", "typed", "line"), [
+    ("10 CHAINE S;LIRE S;AFFICHER LGR(S);TERMINER", "A" * 4001, 10),
+    ("10 CHAINE S;LIRE X,S;AFFICHER LGR(S);TERMINER", "7 " + "A" * 4001, 10),  # the rest of a line
+    (lines("10 CHAINE S;&LU(S);AFFICHER LGR(S);TERMINER", "20 PROCEDURE &LU(T)", "30 LIRE T", "40 RETOUR"),
+     "A" * 4001, 30),  # by reference
+], ids=["a line", "the rest of a line", "a parameter by reference"])
+def test_lire_of_a_string_longer_than_a_chaine_holds_is_memoire_pleine_as_joining_one_is(source, typed, line):
+    assert error(source, [typed]) == f"MEMOIRE PLEINE CHAINE DE 4001 CARACTERES EN LIGNE {line}"
+    assert output(source, [typed[:-1]]) == "\n4000 "  # 4000 characters fit (micro40's max_string)
+
+
+@pytest.mark.parametrize("keyboard", [False, True], ids=["piped", "typed at a keyboard"])
+def test_a_long_wrong_answer_is_shown_cut_short_as_messages_show_what_a_person_typed(keyboard):
+    status, text = run_on("micro40", READ_ONE, ["X" * 3000, "7"][:1 + keyboard], keyboard=keyboard)
+    shown = "DONNEE INVALIDE " + "X" * 24 + "..."
+    if keyboard:
+        assert status is Status.ENDED and f"\n{shown}, RETAPEZ\n" in text and "X" * 25 not in text
+    else:
+        assert status is Status.FAILED and text.endswith(f"{shown} EN LIGNE 10") and "X" * 25 not in text
+
+
+def run_on(profile: str, source: str, inputs: list[str], keyboard: bool = False) -> tuple[Status, str]:
+    """Run a program on a profile, its answers piped (or typed at a keyboard); its status and its text."""
+    micro = Micro(load_profile(profile))
+    chunks: list[str] = []
+    micro.listeners.append(chunks.append)
+    if keyboard:
+        micro.typed_by_a_person()
+    micro.load_text(source)
+    for answer in inputs:
+        assert micro.run_until_blocked() is Status.WAITING
+        micro.feed(answer)
+    status = micro.run_until_blocked()
+    if status is Status.WAITING:
+        micro.end_input()
+        status = micro.run_until_blocked()
+    text = "".join(chunks)
+    if micro.runtime.error is not None:
+        text += render(micro.runtime.error)
+    return status, text.replace("\r\n", "\n").replace("\a", "")
+
+
+# A number past the machine's range is no number of it: micro40's 1E400 and console80's 1E39 alike,
+# read by the runtime (one LIRE) or by the loop's inline way (a whole number typed on the current line).
+PAST_THE_RANGE = [("micro40", "1E400"), ("console80", "1E39"), ("console80", "-3.5E38"),
+                  ("console80", "1" + "0" * 39)]
+READ_ONE = "10 LIRE X;AFFICHER X;TERMINER"
+READ_IN_A_LOOP = lines("10 FAIRE 20 POUR I←1 JUSQUA 3", "20 LIRE X;AFFICHER X", "30 TERMINER")
+
+
+@pytest.mark.parametrize("source", [READ_ONE, READ_IN_A_LOOP], ids=["one lire", "a loop's lire"])
+@pytest.mark.parametrize(("profile", "typed"), PAST_THE_RANGE)
+def test_lire_of_a_number_past_the_machines_range_is_donnee_invalide_in_either_profile(profile, typed, source):
+    status, text = run_on(profile, source, ["1 2 " + typed if source == READ_IN_A_LOOP else typed])
+    line = 10 if source == READ_ONE else 20
+    assert status is Status.FAILED and text.endswith(f"DONNEE INVALIDE {clip(typed)} EN LIGNE {line}")
+
+
+@pytest.mark.parametrize(("profile", "typed"), PAST_THE_RANGE)
+def test_a_number_past_the_machines_range_typed_at_a_keyboard_is_asked_again(profile, typed):
+    status, text = run_on(profile, READ_ONE, [typed, "7"], keyboard=True)
+    assert status is Status.ENDED and f"DONNEE INVALIDE {clip(typed)}, RETAPEZ\n" in text and text.endswith("\n7 ")
+
+
+@pytest.mark.parametrize("typed", ["3.4028235E38", "3.40282356E38", "340282356779733623858607532500980858880"])
+def test_the_largest_numbers_console80_rounds_to_its_largest_float_are_read(typed):
+    status, text = run_on("console80", READ_ONE, [typed])
+    assert status is Status.ENDED and text.endswith("3.4028235E+38 ")
 
 
 # ---------------------------------------------------------------- ALLER EN

@@ -205,6 +205,9 @@ def _fixed_field(width: int, decimals: int) -> Callable[[object], str]:
     aligned = f"%{field}.{decimals}f"  # Python's rounding, right-aligned in the field
     zero = f"%.{decimals}f" % 0.0
     zero = zero.rjust(field) if len(zero) <= field else stars  # what a negative number rounded to 0 shows
+    # x * 10^d shows a tie (a fraction of exactly .5) only where 10^d is a double exactly and the product is
+    # below 2^52, where n + .5 is one too: beyond, a tie may show as no fraction at all (F16.1 of 1E15+0.25).
+    ties_shown = 2.0 ** 52 if decimals <= 22 else 0.0
 
     def fixed(x: object) -> str:
         if type(x) is not float:
@@ -212,7 +215,7 @@ def _fixed_field(width: int, decimals: int) -> Callable[[object], str]:
         if not -limit < x < limit:  # also catches infinities and NaN
             return stars
         # Python's % gives a negative product 1 - its fraction: as far from the tie as the fraction.
-        if x.is_integer() or abs(x * scale % 1.0 - 0.5) > 1e-6:
+        if x.is_integer() or (-ties_shown < (product := x * scale) < ties_shown and abs(product % 1.0 - 0.5) > 1e-6):
             # Decision: far from a tie, Python's own rounding of the exact binary value is the
             # same as rounding half away from zero, and much faster than Decimal.
             text = aligned % x

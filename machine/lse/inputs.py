@@ -2,34 +2,36 @@
 
 from __future__ import annotations
 
+import math
 import re
 from collections import deque
 from functools import cache
 
 from machine.errors import Err, LseError
 
-_INFINITIES = (float("inf"), float("-inf"))  # too great a number typed: no number
 WHOLE_DIGITS = 300  # a whole number of at most so many characters is a finite double
 
 
 @cache
 def number() -> re.Pattern:  # compiled by its first use, not at start-up
-    return re.compile(r"[+-]?\d+(\.\d+)?([Ee][+-]?\d+)?\Z")
+    return re.compile(r"[+-]?[0-9]+(\.[0-9]+)?([Ee][+-]?[0-9]+)?\Z")  # ASCII digits, as a program writes them
 
 
-def parse_number_field(text: str) -> float | None:
-    """Return the number a typed field spells, or None if it is not a number."""
+def parse_number_field(text: str, beyond: float = math.inf) -> float | None:
+    """Return the number a typed field spells, or None if it is not a number of the machine: a number of
+    magnitude `beyond` or more (the number model's range passed: 1E400, or 1E39 in single) is none."""
     text = text.strip()
     if not number().match(text):
         return None
     value = float(text)
-    return None if value in _INFINITIES else value
+    return value if -beyond < value < beyond else None
 
 
 class InputBuffer:
     """Typed lines waiting to be read: numbers are cut at spaces, a string takes a whole line."""
 
-    def __init__(self) -> None:
+    def __init__(self, beyond: float = math.inf) -> None:
+        self.beyond = beyond  # a number of this magnitude or more is none of the machine's (parse_number_field)
         self.lines: deque[str] = deque()
         self.current: list[str] | None = None  # the line being read, cut at its spaces (None: none)
         self.at = 0  # the piece of it read next
@@ -76,12 +78,15 @@ class InputBuffer:
         pieces = self.current  # (the next piece of the current line, holding a field with no tab before it, as is)
         if pieces is None or self.at >= len(pieces) or not (field := pieces[self.at]) or field[0] == "\t":
             field = self._next_piece()
-        if field is None or len(field) > WHOLE_DIGITS or not (
+        if field is None or len(field) > WHOLE_DIGITS or not field.isascii() or not (
                 field.isdecimal() or (field[0] in "+-" and field[1:].isdecimal())):
-            return None  # isdecimal() takes the digits \d takes; a longer one may be too great
+            return None  # ASCII, isdecimal() takes the digits 0 to 9 only; a longer one may be too great
+        value = float(field)
+        if not -self.beyond < value < self.beyond:
+            return None  # beyond the number model: parse_number_field refuses it
         self.at += 1
         self.taken = len(field)
-        return float(field)
+        return value
 
     def _next_piece(self) -> str | None:
         """The next field of the lines typed (the tabs before it off), not taken: the pieces before it that

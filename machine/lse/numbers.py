@@ -18,6 +18,7 @@ from machine.errors import Err, LseError
 MODELS = ("double", "single")
 DOUBLE_MAX = sys.float_info.max
 FLOAT32_MAX = 3.4028234663852886e38  # the largest float32
+FLOAT32_BEYOND = 2.0 ** 128 - 2.0 ** 103  # half a unit past the largest float32: from here round32 overflows
 FLOAT32_MIN = 1.1754943508222875e-38  # the smallest normal float32: below it, fewer than 24 bits
 SPLITTER = float(2 ** 29 + 1)  # 53 - 24 = 29 bits split off by Veltkamp's method
 # A float32 x is normal (or beyond range) by its square, a normal double for any float32: one test.
@@ -67,6 +68,8 @@ class NumberModel:
     def __init__(self, name: str) -> None:
         self.name = name
         self.single = name == "single"
+        # The least magnitude that is no number of the model: a number typed from it on is no number (LIRE).
+        self.beyond = FLOAT32_BEYOND if self.single else math.inf
 
     def result(self, code: str, cannot_overflow: bool = False, whole: bool = False, proven: bool = False) -> str:
         """Code for an arithmetic result: rounded (single) or checked for overflow (double).

@@ -5,7 +5,7 @@ Imports values, ops, inputs and the error catalogue; never a front end.
 
 from __future__ import annotations
 
-from machine.errors import Err, LseError, message
+from machine.errors import Err, LseError, clip, message
 from machine.lse import ops
 from machine.lse.inputs import parse_number_field
 from machine.lse.linker import running_line
@@ -46,7 +46,10 @@ class ProgramIO:
 
     def _next_field(self, want_string: bool) -> str:
         self.out("\a")  # LIRE rings the bell
-        return self._await_field(want_string)
+        field = self._await_field(want_string)
+        if want_string and len(field) > self.limits["max_string"]:  # a CHAINE holds no more, as ! says
+            raise LseError(Err.MEMORY_FULL, f"CHAINE DE {len(field)} CARACTERES")
+        return field
 
     def _await_field(self, want_string: bool) -> str:
         """The next field typed, charged by its characters, waiting for a line if none is there."""
@@ -103,13 +106,13 @@ class ProgramIO:
             return self.numbers.value(value) if self.numbers.single else value  # (finite: a double as it is)
         while True:
             raw = self._next_field(False)
-            value = parse_number_field(raw)
+            value = parse_number_field(raw, inputs.beyond)
             if value is not None:
                 return self.numbers.value(value)
             if not inputs.keyboard:
-                raise LseError(Err.BAD_INPUT, raw)
+                raise LseError(Err.BAD_INPUT, clip(raw))
             inputs.drop_line()  # the rest of the wrong line goes with it
-            self.out("\r\n" + message(Err.INPUT_AGAIN, raw) + "\r\n")
+            self.out("\r\n" + message(Err.INPUT_AGAIN, clip(raw)) + "\r\n")
 
     # ------------------------------------------------------------ disk
     def _disk(self):
@@ -123,7 +126,7 @@ class ProgramIO:
 
     def disk_load(self, env: Vars, name: str, record: object, file: object) -> float:
         """CHARGER into a variable; return the status code."""
-        return self._disk().load(env, name, record, file)
+        return self._disk().load(env, name, record, file, self.limits["max_string"])
 
     def disk_load_ref(self, ref: tuple, record: object, file: object) -> float:
         """CHARGER into a by-reference parameter: into the caller's variable (an element takes no record)."""

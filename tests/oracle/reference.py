@@ -14,12 +14,12 @@ import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from machine.errors import Err, LseError, render
+from machine.errors import Err, LseError, clip, render
 from machine.lse import nodes as n
 from machine.lse.environment import Environment
 from machine.lse.formats import count_text, render_formatted, render_plain
 from machine.lse.inputs import InputBuffer, parse_number_field
-from machine.lse.numbers import checked, round32
+from machine.lse.numbers import FLOAT32_BEYOND, checked, round32
 from machine.lse.parser import parse
 from machine.lse.source import limits_of
 from machine.lse.values import Array, Memory, Vars, cells_of, new_array, position, positions
@@ -125,7 +125,7 @@ class Reference(Expressions):
         self.memory = Memory(machine.memory_cells)
         self.G = Vars(self.memory)
         self.environment = Environment(seed, single=self.single)
-        self.inputs = InputBuffer()
+        self.inputs = InputBuffer(FLOAT32_BEYOND if self.single else math.inf)
         for line in inputs:
             self.inputs.feed(line)
         self.inputs.close()
@@ -478,12 +478,14 @@ class Reference(Expressions):
         self.out("\a")  # LIRE rings the bell
         value = self.inputs.take(want_string)
         self.charge("input_char", len(value))
+        if want_string and len(value) > self.limits["max_string"]:
+            raise LseError(Err.MEMORY_FULL, f"CHAINE DE {len(value)} CARACTERES")
         return value
 
     def typed_number(self, raw: str) -> float:
-        value = parse_number_field(raw)
+        value = parse_number_field(raw, self.inputs.beyond)
         if value is None:
-            raise LseError(Err.BAD_INPUT, raw)
+            raise LseError(Err.BAD_INPUT, clip(raw))
         return round32(value) if self.single else checked(value)
 
 

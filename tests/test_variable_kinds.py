@@ -70,6 +70,55 @@ def test_a_tableau_name_holds_only_arrays_when_nothing_stores_to_it_whole(name: 
     assert array_variables(layout(parse(source))) == expected
 
 
+# A procedure's own number of the name of the program's array (Arsac's short names): another variable, wherever no
+# line runs in a frame not its own (`foreign` empty), unless the procedure makes its own an array or a CHAINE.
+SHADOW = "10 TABLEAU H[3];H[1]←2;AFFICHER &F(2)+H[1]\n20 TERMINER\n30 PROCEDURE &F(H) LOCAL H\n"
+OWN_LOCAL = SHADOW.replace("&F(H) LOCAL H", "&F(X) LOCAL H")  # (unset at the entry: it may be declared)
+OWN_ARRAYS = [
+    ("a parameter by value of the array's name", SHADOW + "40 RESULTAT H+1\n", set(), {"H"}),
+    ("a local number of the array's name, stepped", OWN_LOCAL +
+     "40 H←X;H←H+1;RESULTAT H\n", set(), {"H"}),
+    ("the procedure's own array of the name", OWN_LOCAL + "40 TABLEAU H[2];H[1]←3;RESULTAT H[1]\n", set(), set()),
+    ("the procedure's own CHAINE of the name", OWN_LOCAL + "40 CHAINE H;H←'A';RESULTAT 1\n", set(), set()),
+    ("its own given to a parameter that declares it", OWN_LOCAL + "40 &G(H);RESULTAT 1\n50 PROCEDURE &G(Y)\n"
+     "60 TABLEAU Y[2];RETOUR\n", set(), set()),
+    ("a line another unit may run", SHADOW + "40 RESULTAT H+1\n", {40}, set()),
+    ("the lines others may run not known", SHADOW + "40 RESULTAT H+1\n", None, set()),
+]
+
+
+@pytest.mark.parametrize(("name", "source", "foreign", "expected"), OWN_ARRAYS, ids=[case[0] for case in OWN_ARRAYS])
+def test_a_procedures_own_number_leaves_the_programs_array_of_its_name_an_array(name, source, foreign, expected):
+    assert array_variables(layout(parse(source)), foreign) == expected
+
+
+# The program's vector H filled and summed in loops, and a procedure's own H of another kind indexed as an array
+# (TYPES INCOMPATIBLES), sized otherwise, or made a matrix: the program's facts are not the procedure's.
+LOOPS = ("10 TABLEAU H[6];FAIRE 20 POUR I←1 JUSQUA 6\n20 H[I]←I*2\n30 S←0;FAIRE 40 POUR I←1 JUSQUA 6\n40 S←S+H[I]\n"
+         "50 AFFICHER S,&F(3)\n60 TERMINER\n70 PROCEDURE &F(H) LOCAL H\n")
+OWN_PROGRAMS = {
+    **{case[0]: case[1] for case in OWN_ARRAYS if case[2] is not None},
+    "its own number indexed": LOOPS + "80 AFFICHER H;RESULTAT H[1]\n",
+    "its own array of other sizes, filled": LOOPS.replace("&F(H)", "&F(X)") + (
+        "80 TABLEAU H[9];FAIRE 90 POUR K←1 JUSQUA 9\n90 H[K]←K\n"
+        "95 RESULTAT H[9]+H[7]\n"),
+    "its own matrix": LOOPS.replace("&F(H)", "&F(X)") + "80 TABLEAU H[2,2];H[2,2]←5;RESULTAT H[2,2]+H[1,1]\n",
+    "its own number stepped and read in": LOOPS + "80 H←H+1;LIRE H;RESULTAT H*2\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(OWN_PROGRAMS))
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+def test_every_mode_agrees_with_the_reference_on_an_array_and_a_procedures_own_name(name, profile) -> None:
+    assert_agrees(OWN_PROGRAMS[name], ["2.5"], profile=profile)
+
+
+def test_the_programs_array_is_indexed_with_no_test_that_it_is_a_list_beside_a_parameter_of_its_name() -> None:
+    code = listing("10 TABLEAU H[10];FAIRE 20 POUR I←1 JUSQUA 10\n20 H[I]←I\n30 S←0;FAIRE 40 POUR I←1 JUSQUA 10\n"
+                   "40 S←S+H[I]\n50 AFFICHER S,&F(2)\n60 TERMINER\n70 PROCEDURE &F(H) LOCAL H\n80 RESULTAT H+1\n")
+    assert "v_H[" in code and "_type(v_H) is _list" not in code
+
+
 PROGRAMS = {
     "an element read before its TABLEAU is run": "10 FAIRE 30 POUR I←1 JUSQUA 3\n20 X←T[I]+1\n30 TABLEAU T[3]\n",
     "an element given by reference before its TABLEAU is run": (

@@ -61,6 +61,13 @@ FOUND = [
      "&P", {"T"}),
     ("a procedure's own array given a fraction", "10 &P\n20 TERMINER\n30 PROCEDURE &P LOCAL T\n"
      "40 TABLEAU T[2];T[1]←0.5\n50 RETOUR\n", "&P", set()),
+    # (Arsac's short names: a procedure's own numbers of the names of the program's arrays are its own)
+    ("a procedure's own numbers named as the program's arrays", "10 TABLEAU M[3],H[2];M[1]←&R(7)\n20 TERMINER\n"
+     "30 PROCEDURE &R(M) LOCAL M,H\n40 H←M*3;RESULTAT H-ENT(H/M)*M\n", "&R", {"M", "H"}),
+    ("the program's arrays beside a procedure's own numbers of their names", "10 TABLEAU M[3],H[2];M[1]←7;H[2]←M[1]\n"
+     "15 X←&R(0.5)\n20 TERMINER\n30 PROCEDURE &R(M) LOCAL M,H\n40 H←M/3;RESULTAT H\n", MAIN, {"M", "H"}),
+    ("a procedure's own numbers named as arrays, given fractions", "10 TABLEAU M[3],H[2];M[1]←7;X←&R(0.5)\n"
+     "20 TERMINER\n30 PROCEDURE &R(M) LOCAL M,H\n40 H←M/3;RESULTAT H\n", "&R", set()),
 ]
 
 

@@ -17,7 +17,7 @@ from machine.lse import nodes as n
 from machine.lse.analyses import given_whole, referenced_globals, successors, whole_stores
 from machine.lse.builtins import BUILTINS
 from machine.lse.kinds import result_expressions, whole_names
-from machine.lse.layout import MAIN, Layout, given_by_reference
+from machine.lse.layout import MAIN, Layout, Unit, given_by_reference
 from machine.lse.operands import whole_constant
 from machine.lse.ownership import stored_whole
 
@@ -27,21 +27,49 @@ def own_names(layout: Layout) -> set[str]:
     return {name for unit in layout.units.values() for name in unit.locals}
 
 
-def bounded_arrays(layout: Layout) -> dict[str, tuple[int, int]]:
+def own_declared(layout: Layout, foreign: set[int] | None = None) -> set[str]:
+    """The names some procedure has as its own that its lines may make a CHAINE or an array (declared, loaded,
+    handed to a parameter that may: Layout.unsettled_in), which layout.array_names and string_names count as the
+    program's too; every own name (own_names) where a line may run in a frame not its own (`foreign`, None:
+    unknown).
+
+    Decision: `PROCEDURE &F(H) LOCAL H` beside the program's `TABLEAU H` (Arsac's short names) made the program's
+    H no array for these facts, by name: its elements were not counted whole, each read tested its bounds
+    apart, its filling loop lost its `for` (a probe's BFS 9 %, a Nim search 11 % of console80's time)."""
+    if foreign is None or foreign:
+        return own_names(layout)
+    return {name for unit in layout.units.values() if unit.name != MAIN
+            for name in layout.unsettled_in[unit.name] & unit.locals}
+
+
+def own_here(unit: Unit, foreign: set[int] | None) -> frozenset[str]:
+    """The names a statement of `unit` stores into as its own variables, none of them the program's: its locals
+    and parameters by value, where no line runs in a frame not its own (`foreign` empty); else none."""
+    return unit.locals - unit.by_reference if foreign is not None and not foreign and unit.name != MAIN else (
+        frozenset())
+
+
+def bounded_arrays(layout: Layout, foreign: set[int] | None = None) -> dict[str, tuple[int, int]]:
     """The program's arrays whose elements only ever hold whole numbers between two bounds (0 included,
     as TABLEAU makes them): every store to them is of a whole constant, none is typed in (LIRE), loaded,
-    given back as a position, or passed to a procedure; no procedure has a name of theirs.
+    given back as a position, or passed to a procedure; no procedure has a name of theirs as its own array or
+    CHAINE (own_declared; any own name where a line may run in another unit's frame), and a procedure's stores into
+    its own number of the name are not theirs (own_here).
 
     Sums and products of their elements may then need no test (pyexpr.bounds); a value the monitor
     gives an element outside the bounds stops the run (linker.arrays_kept).
     """
-    names = layout.array_names - layout.parameters - layout.string_names - layout.loaded_names - own_names(layout)
+    names = layout.array_names - layout.parameters - layout.string_names - layout.loaded_names - own_declared(
+        layout, foreign)
     bounds = {name: [0, 0] for name in names}
-    for _, node in layout.noted:
+    for unit, node in layout.noted:
+        own = own_here(unit, foreign)
         kind = type(node)
         if kind is n.Assign:
             target = node.target
             value = whole_constant(node.expr) if type(target) is n.Index else None
+            if target.name in own:
+                continue
             if value is None:
                 bounds.pop(target.name, None)
             elif target.name in bounds:
@@ -49,19 +77,29 @@ def bounded_arrays(layout: Layout) -> dict[str, tuple[int, int]]:
                 low_high[0], low_high[1] = min(low_high[0], value), max(low_high[1], value)
         elif kind is n.Lire:
             for target in node.targets:
-                bounds.pop(target.name, None)
+                if target.name not in own:
+                    bounds.pop(target.name, None)
         elif kind is n.Call:
             for arg in node.args:
-                if type(arg) in (n.Var, n.Index):
+                if type(arg) in (n.Var, n.Index) and arg.name not in own:
                     bounds.pop(arg.name, None)
-        elif kind is n.BuiltinCall and node.position_out is not None:
+        elif kind is n.BuiltinCall and node.position_out is not None and node.position_out.name not in own:
             bounds.pop(node.position_out.name, None)
-        elif kind is n.Faire:
+        elif kind is n.Faire and node.var not in own:
             bounds.pop(node.var, None)
     return {name: (low, high) for name, (low, high) in bounds.items()}
 
 
-def vectors(layout: Layout) -> set[str]:
+def lent_parameters(layout: Layout, foreign: set[int] | None) -> set[str]:
+    """The parameters that may hold an array sized elsewhere (the caller's): those by reference, every one where a
+    line may run in a frame not its own (`foreign`, None: unknown). A parameter by value given an array is
+    refused (an array is given by reference only): the procedure's own number, or an array it declares itself."""
+    if foreign is None or foreign:
+        return layout.parameters
+    return {param for unit in layout.units.values() for param in unit.by_reference}
+
+
+def vectors(layout: Layout, foreign: set[int] | None = None) -> set[str]:
     """The names that can only be a vector when they are an array: every TABLEAU of theirs has one size, none is a
     CHAINE or given by CHARGER, no PAUSE (a fast path reads them without the upper test); none a parameter, but one
     by reference (wherever it is a parameter) given only such names (vector_parameters)."""
@@ -72,8 +110,8 @@ def vectors(layout: Layout) -> set[str]:
         if type(node) is n.Tableau:
             for name, dims in node.decls:
                 sizes.setdefault(name, set()).add(len(dims))
-    plain = {name for name, counts in sizes.items() if counts == {1}} - layout.parameters - layout.string_names - (
-        layout.loaded_names)
+    plain = {name for name, counts in sizes.items() if counts == {1}} - lent_parameters(layout, foreign) - (
+        layout.string_names) - layout.loaded_names
     return plain | vector_parameters(layout, plain, sizes)
 
 
@@ -101,7 +139,7 @@ def vector_parameters(layout: Layout, plain: set[str], sizes: dict[str, set[int]
     return found
 
 
-def shapes(layout: Layout) -> dict[str, tuple[int, ...]]:
+def shapes(layout: Layout, foreign: set[int] | None = None) -> dict[str, tuple[int, ...]]:
     """The arrays whose sizes are known before the run: every TABLEAU of theirs gives the same whole constants,
     none is a parameter, a CHAINE, given by CHARGER or handed whole to a procedure (whose TABLEAU of its
     parameter may size it again), no PAUSE. Their bounds and row length are written out as numbers."""
@@ -114,31 +152,33 @@ def shapes(layout: Layout) -> dict[str, tuple[int, ...]]:
                 sizes = tuple(whole_constant(dim) for dim in dims)
                 found.setdefault(name, set()).add(sizes if all(size and size > 0 for size in sizes) else ())
     passed = {arg.name for call in layout.calls for arg in call.args if type(arg) is n.Var}
-    excluded = layout.parameters | layout.string_names | layout.loaded_names | passed
+    excluded = lent_parameters(layout, foreign) | layout.string_names | layout.loaded_names | passed
     return {name: next(iter(sizes)) for name, sizes in found.items()
             if len(sizes) == 1 and () not in sizes and name not in excluded}
 
 
-def array_variables(layout: Layout) -> set[str]:
+def array_variables(layout: Layout, foreign: set[int] | None = None) -> set[str]:
     """The program's TABLEAU names that hold an array whenever they are set.
 
     TABLEAU refuses a name that holds a number, and an element store needs an array: a number gets into
     such a name only by a store to the whole name. So it is never given a value (`T←...`), read in (LIRE
     gives a number where it is no array yet), loaded, a loop's variable, a position, given whole by
-    reference, a CHAINE or any procedure's own name. Indexed, such a name needs no test that it is a list.
+    reference, a CHAINE, nor a procedure's own array or CHAINE (own_declared; a store into a procedure's own
+    number of the name is not one: own_here). Indexed, such a name needs no test that it is a list.
     """
-    names = layout.array_names - layout.string_names - layout.loaded_names - own_names(layout) - (
+    names = layout.array_names - layout.string_names - layout.loaded_names - own_declared(layout, foreign) - (
         referenced_globals(layout))
-    for _, node in layout.noted:
-        names.difference_update(whole_stores(node))
+    for unit, node in layout.noted:
+        own = own_here(unit, foreign)
+        names.difference_update(name for name in whole_stores(node) if name not in own)
     return names
 
 
-def counted_arrays(layout: Layout) -> set[str]:
+def counted_arrays(layout: Layout, foreign: set[int] | None = None) -> set[str]:
     """The program's TABLEAU names whose every store kinds.whole_names can count (zeros when declared): never a
     CHAINE, loaded, nor any procedure's own name. Unlike array_variables, one given whole by reference or given a
     value as a whole counts: what the callee stores through the reference, or the store itself, is counted."""
-    return layout.array_names - layout.string_names - layout.loaded_names - own_names(layout)
+    return layout.array_names - layout.string_names - layout.loaded_names - own_declared(layout, foreign)
 
 
 def string_variables(layout: Layout) -> set[str]:
@@ -314,8 +354,8 @@ def whole_variables(layout: Layout, foreign_lines: set[int], broken: set[str],
         for name in names:
             tainted.add((MAIN, name))
             tainted.update((unit.name, name) for unit in layout.units.values() if name in unit.locals)
-    return whole_names(layout, typed_whole=False, tainted=frozenset(tainted), arrays=counted_arrays(layout),
-                       exits=exits)
+    return whole_names(layout, typed_whole=False, tainted=frozenset(tainted),
+                       arrays=counted_arrays(layout, foreign_lines), exits=exits, foreign=foreign_lines)
 
 
 def undeclarable(layout: Layout) -> set[str]:

@@ -160,7 +160,7 @@ def _numeric_argument(arg: object, caller: Unit, layout: Layout, proven: dict[st
 
 def whole_names(layout: Layout, typed_whole: bool = True, tainted: frozenset[tuple[str, str]] = frozenset(),
                 arrays: frozenset[str] | set[str] = frozenset(),
-                exits: dict[str, list[ir.Leave]] | None = None) -> dict[str, set[str]]:
+                exits: dict[str, list[ir.Leave]] | None = None, foreign: set[int] | None = None) -> dict[str, set[str]]:
     """Each unit's variables expected to hold whole numbers: every store to them keeps them whole.
 
     A parameter counts the arguments of its calls, and one by reference counts for them in turn (what
@@ -172,7 +172,9 @@ def whole_names(layout: Layout, typed_whole: bool = True, tainted: frozenset[tup
     the code that relies on it (single precision's test of a whole result first) tests the value (the
     monitor may change a variable, a line may belong to a unit other than the one read here);
     holdings.whole_variables makes it a proof. The functions of `exits` (procedure_exits) count too,
-    by name (`&F`), by what each RESULTAT that the procedure itself runs gives.
+    by name (`&F`), by what each RESULTAT that the procedure itself runs gives. A variable is a number by
+    Layout.is_own_number, given the lines that run in a frame not their own (`foreign`, None: unknown, when any
+    CHAINE or TABLEAU of its name in any unit makes it none).
     """
     units = layout.units
     typed = TYPED if typed_whole else FRACTION
@@ -209,7 +211,9 @@ def whole_names(layout: Layout, typed_whole: bool = True, tainted: frozenset[tup
                     handed.append(((callee.name, param), key(unit, arg.name)))  # stored into by the callee
     for name, exprs in result_expressions(exits or {}).items():  # a function: whole when every RESULTAT it runs is
         stores.extend(((MAIN, name), expr, units[name]) for expr in exprs)
-    keys = {k for k, _, _ in stores if k not in excluded and layout.is_pure_number(k[1])}
+    keys = {k for k, _, _ in stores if k not in excluded and (
+        layout.is_pure_number(k[1]) if foreign is None or k[0] not in units else
+        layout.is_own_number(k[1], units[k[0]], foreign))}
     keys.update((MAIN, name) for name in arrays if (MAIN, name) not in excluded)
     keys.update(own for own in own_arrays(layout) if own not in excluded)
 

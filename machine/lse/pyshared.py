@@ -96,16 +96,17 @@ class ProgramCode:
         # for the debugger, whose frames show a procedure's parameters).
         self.aliased = {} if debug else passing.aliased_references(layout, foreign)
         self.referenced = analyses.referenced_globals(layout, self.aliased)  # the program's variables in `_R`
-        self.arrays = holdings.array_variables(layout)  # TABLEAU names that only ever hold arrays
+        self.arrays = holdings.array_variables(layout, foreign)  # TABLEAU names that only ever hold arrays
         # Variables expected to hold whole numbers (a hint), the arrays' elements counted by their stores.
-        self.whole = kinds.whole_names(layout, arrays=holdings.counted_arrays(layout), exits=exits)
+        self.whole = kinds.whole_names(layout, arrays=holdings.counted_arrays(layout, foreign), exits=exits,
+                                        foreign=foreign)
         self.proven: dict[str, set[str]] = {name: set() for name in layout.units}  # sure to (set by the linker)
         self.counters = counters.shadowed_counters(layout, foreign)  # variables with an int to index by
         self.stepped = counters.faire_variables(layout)  # of them, those a FAIRE steps (by Unit.key)
         self.floors = counters.counter_floors(layout)  # of them, the least value their int can have
-        self.vectors = holdings.vectors(layout)  # arrays that are vectors whenever they are arrays
-        self.shapes = holdings.shapes(layout)  # arrays whose sizes are constants, by name
-        self.bounded = holdings.bounded_arrays(layout)  # arrays of whole numbers between two bounds
+        self.vectors = holdings.vectors(layout, foreign)  # arrays that are vectors whenever they are arrays
+        self.shapes = holdings.shapes(layout, foreign)  # arrays whose sizes are constants, by name
+        self.bounded = holdings.bounded_arrays(layout, foreign)  # arrays of whole numbers between two bounds
         # Each unit's number variables with a bound on their size, by name (set by the linker: magnitudes.py).
         self.bounds: dict[str, dict[str, float]] = {}
         self.strings: set[str] = set()  # CHAINE variables that only ever hold strings (set by the linker)

@@ -12,7 +12,8 @@ file store is never used. With `basic`, the main program also goes the BASIC way
 subroutines (`R1←<line>;ALLER EN <first line>` ... `ALLER EN R1`), written after its TERMINER: each
 has a variable R1, R2... that only its calls set, each call returns forward, a subroutine calls only
 those written before it and opens no FAIRE of I, J or K (its caller's loop may hold them); and it
-chooses among lines by a computed line (`ALLER EN 120+10*ETL(X,7)`), always forward.
+chooses among lines by a computed line (`ALLER EN 120+10*ETL(X,7)`), always forward; and a procedure
+may have a number of its own named T, as the program's array is (Arsac's short names).
 """
 
 from __future__ import annotations
@@ -106,6 +107,8 @@ class Generator:
         names = ["T"]
         if self.unit is not None:
             names += [p for p, k, _ in self.unit.params if k == "a"] + [v for v, k in self.unit.locals if k == "a"]
+            if ("T", "n") in self.unit.locals and len(names) > 1:  # (its own T is a number)
+                names.remove("T")
         return names
 
     def functions(self, kind: str) -> list[Unit]:
@@ -627,6 +630,8 @@ class Generator:
             locals_.append(("LT", "a"))
         if self.chance(0.3):  # its own of a program's name: read and set as that name, unset until it is
             locals_.append((self.pick(NUMS), "shadow"))
+        if self.basic and self.chance(0.3):  # its own number of the program's array's name (Arsac's short names)
+            locals_.append(("T", "n"))
         if self.chance(0.15) and (free := [name for name in NUMS if (name, "shadow") not in locals_]):
             locals_.append((self.pick(free), "s"))  # its own CHAINE of a program's number (Layout.is_global_number)
         if self.chance(0.2) and (free := [name for name in NUMS if name not in {v for v, _ in locals_}]):

@@ -17,7 +17,7 @@ from machine.lse.checks import walk
 from machine.lse.lexer import LexError, tokenize
 from machine.lse.parser import SyntaxErrors, build_program, parse, parse_line
 from machine.lse.runtime import Status
-from machine.lse.source import MAX_LINE_NUMBER, SourceLine, digits_value, limits_of, number_prefix
+from machine.lse.source import MAX_LINE_NUMBER, Limits, SourceLine, digits_value, limits_of, number_prefix
 from machine.lse.values import Vars
 from machine.micro import Micro
 from machine.resources import data_dir
@@ -273,16 +273,16 @@ class Monitor(Keeping):
         if typed is None:
             typed, column = f"{number} {text.strip()}", len(str(number)) + 1
             text = text.strip()
-        if self.check_line(SourceLine(number, text, column, typed, self.refused_from())):
+        if self.check_line(SourceLine(number, text, column, typed, self.line_limits())):
             most = self.micro.profile.max_program_lines
             if number not in self.lines and len(self.lines) >= most:
                 raise LseError(Err.TOO_MANY_LINES, f"({most} AU PLUS)", number)
             self.lines[number] = text.strip()
             self.dirty = True
 
-    def refused_from(self) -> float:
-        """The first number written out that the machine refuses (NOMBRE INVALIDE: source.Limits)."""
-        return limits_of(self.micro.profile).refused_from
+    def line_limits(self) -> Limits:
+        """What the machine refuses written out in a line: numbers past its range, strings past its longest."""
+        return limits_of(self.micro.profile)
 
     def check_line(self, line: SourceLine) -> bool:
         """Parse one line; show its errors and return False if it is wrong."""
@@ -301,11 +301,11 @@ class Monitor(Keeping):
     def program(self, extra: n.Line | None = None) -> n.Program:
         """Parse the stored lines (and an immediate line) into a program."""
         parsed, diagnostics = [], []
-        refused_from = self.refused_from()  # (the machine's, once for every line)
+        limits = self.line_limits()  # (the machine's, once for every line)
         for number in sorted(self.lines):
             try:
                 parsed.append(parse_line(SourceLine(number, self.lines[number], len(str(number)) + 1,
-                                                    f"{number} {self.lines[number]}", refused_from)))
+                                                    f"{number} {self.lines[number]}", limits)))
             except SyntaxErrors as errors:
                 diagnostics.extend(errors.diagnostics)
         if extra is not None:
@@ -403,7 +403,7 @@ class Monitor(Keeping):
     def immediate(self, text: str) -> None:
         """Run an instruction typed without a number, with the variables of the last run."""
         try:
-            line = parse_line(SourceLine(IMMEDIATE, text, 0, text, self.refused_from()), immediate=True)
+            line = parse_line(SourceLine(IMMEDIATE, text, 0, text, self.line_limits()), immediate=True)
         except SyntaxErrors as errors:
             hint = foreign_hint(text)
             if hint is not None:

@@ -128,6 +128,38 @@ def test_a_micro_of_single_precision_refuses_such_a_literal_at_its_load_and_its_
     Micro(load_profile("micro40")).load_text("10 X←1E39\n20 TERMINER\n")
 
 
+# A string written out longer than any variable holds (max_string, 4000 on both machines), refused before the run
+# as a join that long is when it runs (it was stored whole, and a later S!'' failed on a string never built).
+@pytest.mark.parametrize(("line", "shown", "column"), [
+    ("20 S←'{text}'", 4001, 5), ("20 AFFICHER 'A','{text}'", 4001, 16), ("20 S←'{text}''{text}'", 8003, 5),
+    ("20 S←'{text}'", None, 5),
+])
+def test_a_string_written_out_longer_than_a_chaine_holds_is_refused_before_the_run(line, shown, column):
+    limits = limits_of(load_profile())
+    text = "A" * (limits.longest_string + (1 if shown else 0))
+    if shown == 8003:
+        text = "A" * 4001
+    source = f"10 CHAINE S\n{line.format(text=text)}\n30 TERMINER\n"
+    if shown is None:
+        parse(source, limits)  # (as long as a CHAINE holds: taken)
+        return
+    with pytest.raises(SyntaxErrors) as refused:
+        parse(source, limits)
+    [diagnostic] = refused.value.diagnostics
+    assert (diagnostic.code, diagnostic.text, diagnostic.line, diagnostic.column) == (
+        Err.MEMORY_FULL, f"CHAINE DE {shown} CARACTERES", 20, column)
+
+
+@pytest.mark.parametrize("machine", ["micro40", "console80"])
+def test_a_string_too_long_is_refused_at_the_prompt_as_in_a_file(tmp_path, machine) -> None:
+    from machine.disk import Disk
+    from tests.test_monitor import Session
+    session = Session(Disk(tmp_path), machine)
+    shown = session.type(f"10 S←'{'B' * 4001}'", "LI")
+    assert "MEMOIRE PLEINE CHAINE DE 4001 CARACTERES" in shown
+    assert "CHAINE DE" not in session.type(f"10 CHAINE S;S←'{'B' * 4000}';AFFICHER LGR(S)", "EX")
+
+
 def test_a_long_literal_that_is_a_number_is_taken():
     program = parse("10 X←" + "0" * 5000 + "1.5\n20 TERMINER\n")
     assert program.lines[0].statements[0].expr.value == 1.5
@@ -141,7 +173,8 @@ SMALL = Limits(max_line_chars=40, max_program_bytes=200, max_program_lines=5, ma
 def test_the_limits_come_from_the_profile():
     profile = load_profile()
     assert default_limits() == Limits(profile.max_line_chars, profile.max_program_bytes,
-                                      profile.max_program_lines, profile.max_data_file_bytes)
+                                      profile.max_program_lines, profile.max_data_file_bytes,
+                                      longest_string=profile.max_string)
     assert limits_of(load_profile("console80")).refused_from == 2.0 ** 128 - 2.0 ** 103  # (float32's overflow)
     assert profile.max_line_chars >= 20_000  # a 10 000-term sum fits on one line
 

@@ -82,12 +82,14 @@ _LEXEMES: dict[str, tuple[str, str, object]] = {}
 
 
 def tokenize(text: str, line: int, column0: int = 0, source: str | None = None,
-             refused_from: float = _INFINITY) -> list[Token]:
+             refused_from: float = _INFINITY, longest_string: int | None = None) -> list[Token]:
     """Split the text of one program line into tokens, ending with an END token.
 
     `text` starts at column `column0` of the whole line `source` (which a
     diagnostic shows, with its caret); by default `text` is the whole line.
-    A number written out from `refused_from` up is beyond the machine's range: NOMBRE INVALIDE.
+    A number written out from `refused_from` up is beyond the machine's range: NOMBRE INVALIDE; a string
+    written out longer than `longest_string` no variable can hold: MEMOIRE PLEINE CHAINE DE n CARACTERES, as
+    a join that long is when it runs (strops), found here, before the run, not at each store.
 
     Keywords and names are upper-cased (lower case is accepted); strings keep
     their case. A comment (`*` where a statement starts) becomes one OP token
@@ -124,6 +126,11 @@ def tokenize(text: str, line: int, column0: int = 0, source: str | None = None,
             if token.kind == "NUM" and token.value >= refused_from:
                 raise LexError(Diagnostic(Err.BAD_NUMBER, clip(token.text), line, text if source is None else source,
                                           token.column))
+    if longest_string is not None and len(text) > longest_string:  # (a line no longer holds no such string)
+        for token in tokens:
+            if token.kind == "STR" and len(token.value) > longest_string:
+                raise LexError(Diagnostic(Err.MEMORY_FULL, f"CHAINE DE {len(token.value)} CARACTERES", line,
+                                          text if source is None else source, token.column))
     return tokens
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import sys
 from functools import cache
 
 from machine.errors import SHOWN_SOURCE_CHARS, Diagnostic, Err, clip
@@ -24,7 +25,7 @@ class SourceLine:
     text: str
     column: int
     original: str
-    refused_from: float = math.inf  # the first number written out that the machine refuses (Limits)
+    limits: Limits | None = None  # the machine's: the numbers and strings written out that it refuses
 
 
 @record(frozen=True, slots=True)
@@ -36,6 +37,7 @@ class Limits:
     max_program_lines: int
     max_data_file_bytes: int
     refused_from: float = math.inf  # a number written out from this up is beyond the machine's range
+    longest_string: int = sys.maxsize  # a string written out longer than this no variable can hold (max_string)
 
 
 # The first double that float32 rounds to infinity (half an ulp past its largest, 2^128 - 2^104, ties going to
@@ -46,7 +48,8 @@ SINGLE_REFUSED_FROM = 2.0 ** 128 - 2.0 ** 103
 def limits_of(profile: object) -> Limits:
     """The program and file limits of a machine profile."""
     return Limits(profile.max_line_chars, profile.max_program_bytes, profile.max_program_lines,
-                  profile.max_data_file_bytes, SINGLE_REFUSED_FROM if profile.numbers == "single" else math.inf)
+                  profile.max_data_file_bytes, SINGLE_REFUSED_FROM if profile.numbers == "single" else math.inf,
+                  profile.max_string)
 
 
 @cache
@@ -125,7 +128,7 @@ def split_source(source: str, limits: Limits | None = None) -> tuple[list[Source
             if long is not None:
                 problems.append(long)
                 continue
-            lines.append(SourceLine(number, raw[start:], start, raw, limits.refused_from))
+            lines.append(SourceLine(number, raw[start:], start, raw, limits))
         return lines, problems
     # Extension: a file without line numbers is numbered 10 times its line in the
     # file (blank lines leave gaps), so EN LIGNE 30 points at the file's third line.
@@ -138,5 +141,5 @@ def split_source(source: str, limits: Limits | None = None) -> tuple[list[Source
         if long is not None:
             problems.append(long)
             continue
-        lines.append(SourceLine(number, raw, 0, raw, limits.refused_from))
+        lines.append(SourceLine(number, raw, 0, raw, limits))
     return lines, problems

@@ -75,10 +75,11 @@ def canonical(value: object) -> object:
         # `own_lines`, tests/test_own_kinds.py; a computed jump's `found_lines` are set by each build of the code,
         # targets.py, and the copies of blocks splitting.py makes, not by the front end; so is a jump's `speculative`,
         # speculation.py, and the line `given` to a copy's jump and the `copies` a copied loop goes round in,
-        # subroutines.py; a layout's `started` is what a run kept from the prompt starts with, runtime.py)
+        # subroutines.py; a layout's `started` is what a run kept from the prompt starts with, runtime.py; its
+        # `unsettled_in` is `unsettled_at` gathered by unit, and a source line's `limits` the machine's)
         return [type(value).__name__] + [canonical(getattr(value, name)) for name in fields if name not in (
             "program", "noted", "paused", "found_lines", "to_copy", "copied_from", "unsettled_at", "handed_names",
-            "own_lines", "given", "speculative", "copies", "started")]
+            "own_lines", "given", "speculative", "copies", "started", "unsettled_in", "limits")]
     if isinstance(value, Counter):  # in its order too: the code generated from the IR may follow it
         return ["Counter"] + [[str(key), count] for key, count in value.items()]
     if isinstance(value, dict):

@@ -151,19 +151,13 @@ def test_a_run_that_executes_another_program_reports_the_cycles_of_every_program
     assert divisions == next(int(row[1]) for row in operations if row[0] == "DIVISION")
 
 
-TANT_QUE_RETESTED = ("the re-test of a TANT QUE condition is charged to the loop's end line (ir.py's LineEnd), so its "
-                     "divisions are listed there, not at the FAIRE line where they are written; a code generation "
-                     "module: reported, not changed")
-
-
 @pytest.mark.parametrize(("source", "divisions"), [
     (("10 N←10;K←0", "20 FAIRE 40 POUR I←1 PAS 6/3 JUSQUA N/2", "30 K←K+1", "40 A←SI K>2 ALORS K/3 SINON 1",
       "50 TERMINER"), {20: 2, 40: 1}),
     (("10 S←0", "20 FAIRE 30 POUR I←1 JUSQUA 4", "30 S←S+&F(I)", "40 TERMINER",
       "50 PROCEDURE &F(X) LOCAL X", "60 RESULTAT X/2"), {60: 4}),
-    pytest.param(("10 N←10;K←0", "20 FAIRE 40 POUR I←1 PAS 6/3 TANT QUE I/2<N/2", "30 K←K+1",
-                  "40 A←SI K>2 ALORS K/3 SINON 1", "50 TERMINER"), {20: 13, 40: 3},
-                 marks=pytest.mark.xfail(strict=True, reason=TANT_QUE_RETESTED)),
+    (("10 N←10;K←0", "20 FAIRE 40 POUR I←1 PAS 6/3 TANT QUE I/2<N/2", "30 K←K+1",
+      "40 A←SI K>2 ALORS K/3 SINON 1", "50 TERMINER"), {20: 13, 40: 3}),
 ])
 def test_the_divisions_are_listed_at_the_line_where_they_are_written(source, divisions):
     micro = Micro(profiling=True)

@@ -549,8 +549,8 @@ class LoopCode:
         counter = unit.counter(faire.var)
         if counter is not None:  # (an assignment in the pass may have set it)
             out.emit(f"{counter} = _NAN")
-        if not merged:
-            unit.pay(expression_cost(faire.cond), line)
+        if not merged:  # (--profile lists its divisions at the FAIRE's line, where the condition is written)
+            unit.pay(expression_cost(faire.cond), faire.line)
         cond, _ = unit.statements.value(faire.cond)
         out.emit(f"if {cond}:")
         out.depth += 1

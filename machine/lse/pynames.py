@@ -173,8 +173,11 @@ class UnitNames:
     def array(self, name: str) -> str:
         code = self.read(name)
         layout = self.shared.layout
-        if self.storage(name) in ("global", "shared") and not layout.may_be_array(name):
-            return f"_array({code}, {name!r})"  # no TABLEAU, parameter or CHARGER makes it one
+        if self.storage(name) not in ("ref", "copied") and not layout.may_be_array(name, self.unit.params):
+            # No TABLEAU, parameter or CHARGER makes it one: not an array before the value is worked out, the
+            # program's variable or a procedure's own alike (a procedure's own number indexed computed its value
+            # first: VARIABLE C NON AFFECTEE where the reference says T N'EST PAS UN TABLEAU; found by the fuzz)
+            return f"_array({code}, {name!r})"
         return code
 
     def ref(self, name: str) -> str:

@@ -327,10 +327,8 @@ class Reference(Expressions):
             return
         array = self.array_of(frame, target.name)
         key = self.key(frame, target.indices)
-        if type(array) is not Array:
-            raise LseError(Err.TYPE_MISMATCH)
-        value = self.value(frame, node.expr)
-        if type(value) is not float:
+        value = self.value(frame, node.expr)  # (then a name that may be an array but holds none: as the Micro does)
+        if type(array) is not Array or type(value) is not float:
             raise LseError(Err.TYPE_MISMATCH)
         array[position(array, key)] = value
 

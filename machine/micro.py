@@ -47,6 +47,7 @@ class Micro:
             "max_call_depth": self.profile.max_call_depth,
             "memory_cells": self.profile.memory_cells,
             "max_string": self.profile.max_string,
+            "max_line_chars": self.profile.max_line_chars,
             "numbers": self.profile.numbers,
         }
 

@@ -140,6 +140,49 @@ def test_invalid_utf8_typed_at_the_monitor_is_caractere_invalide_and_the_session
     assert "CARACTERE INVALIDE \ufffd" in out and out.endswith("? 1+1\n2 \nPRET\n")
 
 
+class EndlessLine(io.TextIOBase):
+    """A stdin whose first line is `length` characters long, as /dev/zero's or a 100 MB line, then `rest`."""
+
+    def __init__(self, length: int, rest: str) -> None:
+        self.left, self.rest = length, io.StringIO("\n" + rest)
+
+    def readable(self) -> bool:
+        return True
+
+    def readline(self, size: int = -1) -> str:
+        if not self.left:
+            return self.rest.readline(size)
+        taken = self.left if size < 0 else min(size, self.left)
+        self.left -= taken
+        return "A" * taken
+
+
+LONG_LINE = 20_000_000
+
+
+@pytest.mark.parametrize(("source", "rest", "status", "said"), [
+    ("10 LIRE X\n20 TERMINER\n", "", 1, "LIGNE TROP LONGUE EN LIGNE 10\n"),
+    ("10 CHAINE S\n20 LIRE S\n30 TERMINER\n", "", 1, "LIGNE TROP LONGUE EN LIGNE 20\n"),
+    (None, "? 1+1\n", 0, "LIGNE TROP LONGUE\nPRET\n? 1+1\n2 \nPRET\n"),
+], ids=["a number read", "a string read", "a line typed at the prompt"])
+def test_a_line_of_twenty_million_characters_is_ligne_trop_longue_and_never_held_whole(tmp_path, source, rest,
+                                                                                       status, said):
+    import tracemalloc
+    args = ["--headless"]
+    if source is not None:
+        program = tmp_path / "p.lse"
+        program.write_text(source)
+        args.insert(0, str(program))
+    tracemalloc.start()
+    try:
+        got, out, err = run_cli(tmp_path, *args, stdin=EndlessLine(LONG_LINE, rest))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert got == status and said in (err if source else out)
+    assert peak < LONG_LINE // 4  # a line of the limit or so, never the whole line (nor its message)
+
+
 # ---------------------------------------------------------------- signals (point 7)
 
 def spawn(*args: str) -> subprocess.Popen:

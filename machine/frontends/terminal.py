@@ -172,11 +172,24 @@ def _read_ahead(micro: Micro, stdin: TextIO) -> None:
     wait in the Micro's buffer instead, as if typed ahead.
     """
     for _ in range(READ_AHEAD):
-        line = stdin.readline()
+        line = read_line(stdin, micro.profile.max_line_chars)
         if not line:
             micro.end_input()
             return
         micro.feed(line)
+
+
+def read_line(stdin: TextIO, longest: int) -> str:
+    """The next line of stdin as readline() gives it, with no more of it held than `longest` characters
+    and one: the rest of a longer line is read in pieces of that size and dropped, and the line is given
+    cut there, without its end, so that the prompt or LIRE refuses it (LIGNE TROP LONGUE). A line of
+    100 MB, or /dev/zero, which has no end of line, is never held whole."""
+    line = stdin.readline(longest + 1)
+    if len(line) <= longest or line.endswith("\n"):
+        return line
+    while (rest := stdin.readline(longest + 1)) and not rest.endswith("\n"):
+        pass
+    return line
 
 
 def run_monitor_headless(monitor: Monitor, *, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout,
@@ -335,7 +348,7 @@ class CtrlC:
         """The next line of stdin ('' at its end), or None if Ctrl-C came first."""
         try:
             self.waiting = True
-            line = stdin.readline()
+            line = read_line(stdin, self.micro.profile.max_line_chars)
             self.waiting = False
             return line
         except _StopWaiting:

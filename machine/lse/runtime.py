@@ -74,7 +74,7 @@ class Runtime(ProgramIO):
         self.memory.used = self.G.held()  # variables kept from an earlier run still hold theirs
         self.max_depth = limits["max_call_depth"]
         self.interrupted = False
-        self.inputs = InputBuffer()
+        self.inputs = InputBuffer(limits.get("max_line_chars"))
         self.error: LseError | None = None
         self.status = Status.RUNNING
         self.current_line = 0

@@ -15,7 +15,7 @@ import time
 from functools import cache
 from pathlib import Path
 
-from machine.errors import Err, LseError
+from machine.errors import Err, LseError, clip
 from machine.lse.source import Limits, default_limits
 from machine.lse.values import Array, Memory, Vars, array_dims, elements, new_array
 
@@ -55,10 +55,10 @@ def _refuse_constant(text: str) -> float:
 def check_name(name: object) -> str:
     """Return a file name in upper case if it is letters and digits (at most 8), else fail."""
     if type(name) is not str:
-        raise LseError(Err.FILE_NAME, name)
+        raise LseError(Err.FILE_NAME, clip(name))
     upper = name.upper()
     if not name_pattern().match(upper):
-        raise LseError(Err.FILE_NAME, name)
+        raise LseError(Err.FILE_NAME, clip(name))
     return upper
 
 
@@ -195,7 +195,7 @@ class Disk:
     # --------------------------------------------------------- data files
     def _split(self, file: object) -> tuple[str, bool]:
         if type(file) is not str:
-            raise LseError(Err.FILE_NAME, file)
+            raise LseError(Err.FILE_NAME, clip(file))
         permanent = file.startswith("#")
         return check_name(file[1:] if permanent else file), permanent
 

@@ -183,6 +183,41 @@ def test_a_line_of_twenty_million_characters_is_ligne_trop_longue_and_never_held
     assert peak < LONG_LINE // 4  # a line of the limit or so, never the whole line (nor its message)
 
 
+WIDE = "A" * 30_000  # a field, or a file name, that fits in a line and in a string of the program
+
+
+@pytest.mark.parametrize(("source", "typed", "said"), [
+    ("10 LIRE X\n20 TERMINER\n", [WIDE], "DONNEE INVALIDE " + "A" * 24 + "... EN LIGNE 10"),
+    ("10 CHAINE N;N←'" + "A" * 3_000 + "'\n20 X←1;GARER X,1,N\n", [],
+     "NOM DE FICHIER INVALIDE " + "A" * 24 + "... EN LIGNE 20"),
+    ("10 CHAINE N;N←'#" + "A" * 3_000 + "'\n20 EXECUTER N\n", [],
+     "NOM DE FICHIER INVALIDE #" + "A" * 23 + "... EN LIGNE 20"),
+], ids=["a number typed for LIRE", "a data file's name", "a program's name"])
+def test_a_long_text_that_is_refused_is_named_by_its_start_in_the_message(tmp_path, source, typed, said):
+    from tests.lse_harness import run_lse
+    assert run_lse(source, typed, disk=Disk(tmp_path)).error == said
+
+
+def test_a_long_answer_typed_again_at_a_keyboard_is_named_by_its_start():
+    typist = Typist()
+    typist.micro.typed_by_a_person()
+    typist.type("10 LIRE X;AFFICHER X;TERMINER")
+    typist.monitor.submit("EX")
+    typist.monitor.tick(1_000_000)  # the program now waits in LIRE
+    start = len(typist.shown)
+    typist.monitor.submit(WIDE)
+    typist.monitor.tick(1_000_000)
+    assert "DONNEE INVALIDE " + "A" * 24 + "..., RETAPEZ\r\n" in "".join(typist.shown[start:])
+
+
+@pytest.mark.parametrize(("typed", "said"), [
+    (WIDE, "\nMOT INCONNU " + "A" * 24 + "...\n(AIDE: LES COMMANDES)\nPRET\n"),
+    ("AIDE " + WIDE, "\nPAS D'AIDE POUR\n" + "A" * 24 + "... (AIDE SEUL:\nLA LISTE)\nPRET\n"),
+], ids=["a word alone", "after AIDE"])
+def test_a_long_unknown_word_typed_at_the_prompt_is_named_by_its_start(typed, said):
+    assert Typist().type(typed) == said
+
+
 # ---------------------------------------------------------------- signals (point 7)
 
 def spawn(*args: str) -> subprocess.Popen:

@@ -5,7 +5,7 @@ Imports values, ops, inputs and the error catalogue; never a front end.
 
 from __future__ import annotations
 
-from machine.errors import Err, LseError, message
+from machine.errors import Err, LseError, clip, message
 from machine.lse import ops
 from machine.lse.inputs import parse_number_field
 from machine.lse.linker import running_line
@@ -107,9 +107,9 @@ class ProgramIO:
             if value is not None:
                 return self.numbers.value(value)
             if not inputs.keyboard:
-                raise LseError(Err.BAD_INPUT, raw)
+                raise LseError(Err.BAD_INPUT, clip(raw))
             inputs.drop_line()  # the rest of the wrong line goes with it
-            self.out("\r\n" + message(Err.INPUT_AGAIN, raw) + "\r\n")
+            self.out("\r\n" + message(Err.INPUT_AGAIN, clip(raw)) + "\r\n")
 
     # ------------------------------------------------------------ disk
     def _disk(self):

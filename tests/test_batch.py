@@ -107,3 +107,39 @@ def test_a_plain_headless_run_imports_neither_the_pool_nor_pillow_nor_pygame(tmp
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60,
                           cwd=Path(__file__).resolve().parent.parent)
     assert (done.returncode, done.stdout) == (0, "[]\n"), done.stderr
+
+
+class ReaderLeaves(io.StringIO):
+    """A pipe whose reader goes away (`micro-lse p.lse --runs N | head`) after `lines` lines."""
+
+    def __init__(self, lines: int) -> None:
+        super().__init__()
+        self.left = lines
+
+    def write(self, text: str) -> int:
+        self.left -= text.count("\n")
+        if self.left < 0:
+            raise BrokenPipeError
+        return super().write(text)
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_runs_past_any_count_are_handed_out_as_they_are_printed_never_all_at_once(tmp_path, jobs):
+    path = tmp_path / "p.lse"
+    path.write_text("10 AFFICHER ALE(0)\n20 TERMINER\n")
+    out = ReaderLeaves(40)
+    status = main([str(path), "--disk", str(tmp_path), "--runs", str(10 ** 20), "--jobs", jobs],
+                  io.StringIO(""), out, io.StringIO())
+    assert status == 1 and out.getvalue().startswith("GERME 1\n")  # the reader left: nothing else to say
+
+
+@pytest.mark.parametrize("ahead", [1, 3, 8])
+def test_no_more_runs_wait_than_the_processes_can_take_ahead(ahead):
+    from machine.batch import submitted_in_order
+    handed: list[int] = []
+    taken = 0
+    for seed, future in submitted_in_order(lambda seed: handed.append(seed) or seed * 10, range(5, 105), ahead):
+        assert (seed, future) == (5 + taken, 10 * (5 + taken))
+        taken += 1
+        assert len(handed) - taken < ahead
+    assert taken == 100

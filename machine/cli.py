@@ -288,7 +288,13 @@ def run_many(source: str, args: argparse.Namespace, stdin: TextIO, stdout: TextI
         except SyntaxErrors as errors:
             report_syntax(errors, stderr)
             return 1
-    typed = "" if stdin.isatty() else stdin.read()
+    # What is typed for LIRE is read whole, to be given to every run: no more of it than a data file of the
+    # Micro holds (`yes | micro-lse p.lse --runs 2` read for ever, half a GB a second, before any run).
+    most = load_profile(args.machine).max_data_file_bytes
+    typed = "" if stdin.isatty() else stdin.read(most + 1)
+    if len(typed) > most:
+        stderr.write(f"{PROGRAM}: --runs: ENTREE TROP GRANDE POUR LIRE ({most} CARACTERES AU PLUS)\n")
+        return 2
     job = Job(source, args.machine, args.disk, typed)
     try:
         return run_batch(job, seed=1 if args.seed is None else args.seed, runs=args.runs,

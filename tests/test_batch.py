@@ -143,3 +143,17 @@ def test_no_more_runs_wait_than_the_processes_can_take_ahead(ahead):
         taken += 1
         assert len(handed) - taken < ahead
     assert taken == 100
+
+
+@pytest.mark.parametrize(("extra", "status"), [(0, 0), (1, 2)], ids=["a data file's size", "one more"])
+def test_what_is_typed_for_the_runs_is_read_no_further_than_a_data_file_holds(tmp_path, extra, status):
+    from machine.profile import load_profile
+    most = load_profile().max_data_file_bytes
+    typed = ("7\n" * most)[:most + extra]  # `yes 7 |` never ends: no more than this is read of it
+    got, out, err = run_cli(tmp_path, "--runs", "2", "--jobs", "1", program="10 LIRE X\n20 AFFICHER X\n30 TERMINER\n",
+                            stdin=typed)
+    assert got == status
+    if status == 2:
+        assert (out, err) == ("", f"micro-lse: --runs: ENTREE TROP GRANDE POUR LIRE ({most} CARACTERES AU PLUS)\n")
+    else:
+        assert out == "GERME 1\n\n7 \nGERME 2\n\n7 \n"

@@ -99,12 +99,19 @@ class Micro:
         status = self.runtime.run(cycles)
         request = getattr(self.runtime, "chain_request", None)
         if status is Status.ENDED and request is not None:
+            if self.runtime.interrupted:
+                # Esc or Ctrl-C: a program that chains before its slice is spent never reaches the end of a
+                # slice, where an interruption is seen; it stops at its EXECUTER instead of chaining for ever.
+                self.runtime.error = LseError(Err.INTERRUPTED, line=self.runtime.current_line)
+                self.runtime.status = Status.FAILED
+                return Status.FAILED
             return self._chain(*request)
         return status
 
     def _chain(self, text: str, line: int | None) -> Status:
         """EXECUTER: replace the program in memory by another and start it."""
-        calling_line = self.runtime.current_line
+        calling = self.runtime
+        calling_line = calling.current_line
         try:
             self.load(parse(text, limits_of(self.profile)))
             self.runtime.start(line)
@@ -116,6 +123,8 @@ class Micro:
             self.runtime.error = error.at(calling_line)
             self.runtime.status = Status.FAILED
             return Status.FAILED
+        if calling.interrupted:  # Esc or Ctrl-C came as the program chained (parsing and compiling the next one
+            self.runtime.interrupt()  # is most of the time of a short program that chains itself): it stops too
         return Status.RUNNING
 
     def call(self, name: str, *args: object, cycles: int = 10**10) -> tuple[object, list]:

@@ -333,3 +333,26 @@ def test_ctrl_c_at_any_instant_of_start_up_exits_130_without_a_traceback_of_the_
         if process.returncode == 1:  # the Micro was up and LIRE waited: the interruption is the program's
             assert err == "INTERROMPU EN LIGNE 10\n"
     assert 130 in statuses
+
+
+@pytest.mark.parametrize("when", ["between two runs of the chain", "while the next program is parsed"])
+def test_esc_stops_a_program_that_chains_itself_for_ever(tmp_path, monkeypatch, when):
+    import machine.micro
+    (tmp_path / "P.lse").write_text("10 I←1\n20 EXECUTER 'P'\n")
+    micro = Micro(disk=Disk(tmp_path))
+    micro.load_text("10 EXECUTER 'P'\n")
+    assert micro.run(100_000) is machine.micro.Status.RUNNING  # it chained once
+    if when == "between two runs of the chain":
+        micro.interrupt()
+    else:
+        parse = machine.micro.parse
+
+        def interrupted_parse(*args, **kwargs):  # Ctrl-C's handler runs while the next program is parsed
+            monkeypatch.setattr(machine.micro, "parse", parse)
+            micro.interrupt()
+            return parse(*args, **kwargs)
+        monkeypatch.setattr(machine.micro, "parse", interrupted_parse)
+    for _ in range(100):  # each slice ends at a chain: a program stopped never gets so far
+        if micro.run(100_000) is not machine.micro.Status.RUNNING:
+            break
+    assert micro.error_text() == "INTERROMPU EN LIGNE 20"

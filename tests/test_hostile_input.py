@@ -356,3 +356,15 @@ def test_esc_stops_a_program_that_chains_itself_for_ever(tmp_path, monkeypatch, 
         if micro.run(100_000) is not machine.micro.Status.RUNNING:
             break
     assert micro.error_text() == "INTERROMPU EN LIGNE 20"
+
+
+def test_esc_stops_a_loop_of_pauses_that_a_headless_run_goes_on_from_at_once():
+    from machine.lse.status import Status
+    micro = Micro()
+    micro.load_text("10 PAUSE\n20 ALLER EN 10\n")
+    assert micro.run(100_000) is Status.PAUSED
+    micro.interrupt()
+    for _ in range(100):  # headless goes on after each PAUSE: each slice ends at the next one
+        if micro.run(100_000) is not Status.PAUSED:
+            break
+    assert micro.error_text() == "INTERROMPU EN LIGNE 10"

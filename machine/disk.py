@@ -101,12 +101,15 @@ def _dims(data: object) -> tuple[int, ...] | None:
 
 
 def decode(name: str, data: object, file: str = "", memory: Memory | None = None,
-           held: int = 0) -> tuple[object, float]:
+           held: int = 0, longest: int | None = None) -> tuple[object, float]:
     """Turn JSON data back into a value, with its CHARGER status; FICHIER f ILLISIBLE if it is not one.
 
-    An array's size is checked against `memory` (`held`: the cells the variable frees) before it is built.
+    An array's size is checked against `memory` (`held`: the cells the variable frees) before it is built;
+    a string longer than `longest` (the machine's max_string) is none GARER could have written.
     """
     if type(data) is str:
+        if longest is not None and len(data) > longest:
+            raise LseError(Err.FILE_UNREADABLE, file or name)
         return data, STRING
     number = _number(data)
     if number is not None:
@@ -255,8 +258,8 @@ class Disk:
         records[key] = encode(value)
         self._write(name, permanent, records)
 
-    def load(self, env: Vars, variable: str, record: object, file: object) -> float:
-        """CHARGER: fill a variable from a record; return the status code."""
+    def load(self, env: Vars, variable: str, record: object, file: object, longest: int | None = None) -> float:
+        """CHARGER: fill a variable from a record; return the status code (`longest`: the longest string)."""
         name, permanent = self._split(file)
         key = check_record(record)
         records = self._read(name, permanent)
@@ -266,7 +269,7 @@ class Disk:
             return NO_RECORD
         current = env.get(variable)
         held = len(current) - 1 if type(current) is Array else 0
-        value, status = decode(variable, records[key], name, env.memory, held)
+        value, status = decode(variable, records[key], name, env.memory, held, longest)
         # Decision: CHARGER gives the variable the kind of what it loads, unless
         # the variable is declared otherwise (then TYPES INCOMPATIBLES).
         if status == STRING and variable not in env.strings:

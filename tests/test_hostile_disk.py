@@ -15,6 +15,7 @@ from machine.errors import Err
 from machine.lse.source import Limits
 from machine.micro import Micro
 from machine.monitor import Monitor
+from machine.profile import load_profile
 from tests.lse_harness import run_lse
 
 # The host's errors in the Micro's words, each exercised below (test_errors checks the catalogue is covered).
@@ -43,6 +44,7 @@ CORRUPT = [
     '{"1": {"dims": [1], "values": [1], "x": 1}}', '{"1": null}', '{"1": true}', '{"1": [1, 2]}',
     '{"1": NaN}', '{"1": Infinity}', '{"1": -Infinity}', '{"1": 1e999}', '{"1": ' + "9" * 5000 + "}",
     "[1]", '"x"', "{", "", "[" * 100_000, b"\xff\xfe{}",
+    json.dumps({"1": "A" * (load_profile().max_string + 1)}),  # a string no GARER writes: longer than any
 ]
 
 
@@ -50,6 +52,13 @@ CORRUPT = [
 def test_a_corrupt_data_file_is_fichier_illisible_in_the_line_that_reads_it(tmp_path, content):
     result = load_from(tmp_path, content)
     assert result.error == "FICHIER F ILLISIBLE EN LIGNE 10"
+
+
+def test_a_string_of_the_longest_length_loads(tmp_path):
+    longest = "A" * load_profile().max_string
+    source = "10 CHARGER X,1,'#F',S\n20 AFFICHER LGR(X),S\n30 TERMINER\n"
+    result = load_from(tmp_path, json.dumps({"1": longest}), source)
+    assert (result.error, result.output.split()) == (None, [str(len(longest)), "3"])  # 3: a string
 
 
 def test_good_records_still_load_beside_the_checks(tmp_path):

@@ -16,7 +16,8 @@ from functools import cache
 from pathlib import Path
 
 from machine.errors import Err, LseError, clip
-from machine.lse.source import Limits, default_limits
+from machine.lse.formats import line_shown
+from machine.lse.source import MAX_LINE_NUMBER, Limits, default_limits
 from machine.lse.values import Array, Memory, Vars, array_dims, elements, new_array
 
 
@@ -416,8 +417,10 @@ class Disk:
         text = self.read_program(program)
         line = None
         if start is not None:
-            if type(start) is not float or not start.is_integer() or start < 1:
-                raise LseError(Err.UNKNOWN_LINE, start)
+            if type(start) is not float:
+                raise LseError(Err.UNKNOWN_LINE, clip(start))
+            if not start.is_integer() or not 1 <= start <= MAX_LINE_NUMBER:  # (1E300: no 301-digit message)
+                raise LseError(Err.UNKNOWN_LINE, line_shown(start))
             line = int(start)
         runtime.chain_request = (text, line)
         runtime.terminate()

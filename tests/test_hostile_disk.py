@@ -242,3 +242,13 @@ def test_stale_temporary_files_of_a_killed_save_are_cleaned_at_start_young_ones_
     os.utime(stale, (old, old))
     Disk(tmp_path)
     assert (stale.exists(), young.exists()) == (False, True)
+
+
+@pytest.mark.parametrize(("start", "said"), [
+    ("1E300", "LIGNE 1.0E+300 INEXISTANTE EN LIGNE 10"), ("-1E300", "LIGNE -1.0E+300 INEXISTANTE EN LIGNE 10"),
+    ("70000", "LIGNE 70000 INEXISTANTE EN LIGNE 10"), ("1.5", "LIGNE 1.5 INEXISTANTE EN LIGNE 10"),
+    ("'" + "A" * 3000 + "'", "LIGNE " + "A" * 24 + "... INEXISTANTE EN LIGNE 10"),
+])
+def test_executer_from_a_line_no_program_has_names_it_as_a_computed_jump_does(tmp_path, start, said):
+    (tmp_path / "P.lse").write_text("10 TERMINER\n")
+    assert run_lse(f"10 EXECUTER 'P',{start}\n", disk=Disk(tmp_path)).error == said

@@ -326,7 +326,17 @@ class Disk:
 
     def write_program(self, name: object, text: str) -> None:
         """Save a program's text under a name."""
-        self.write_atomically(self._path(check_name(name), PROGRAM_SUFFIX), text)
+        checked = check_name(name)
+        self._loadable(text, checked)
+        self.write_atomically(self._path(checked, PROGRAM_SUFFIX), text)
+
+    def _loadable(self, text: str, shown: str) -> None:  # (shown: the name, none for the recovery slot)
+        """Refuse to write a program larger than read_program reads (PROGRAMME TROP GRAND): the prompt takes
+        9 999 lines of 32 767 characters, and a program saved so could never be loaded back."""
+        most = self.limits.max_program_bytes
+        size = len(text.encode("utf-8"))
+        if size > most:
+            raise LseError(Err.PROGRAM_TOO_LARGE, f"{shown} ({size} OCTETS, {most} AU PLUS)".lstrip())
 
     def has_program(self, name: object) -> bool:
         """True if a program of that name is saved."""
@@ -380,6 +390,7 @@ class Disk:
 
     def save_recovery(self, text: str, under: bool = False) -> None:
         """Keep a program in the recovery slot above those kept (under them: one RC put back)."""
+        self._loadable(text, "")
         indexes = self._recovery_indexes()
         index = 0 if not indexes else indexes[0] - 1 if under else indexes[-1] + 1
         self.write_atomically(self._recovery_path(index), text)

@@ -252,3 +252,27 @@ def test_stale_temporary_files_of_a_killed_save_are_cleaned_at_start_young_ones_
 def test_executer_from_a_line_no_program_has_names_it_as_a_computed_jump_does(tmp_path, start, said):
     (tmp_path / "P.lse").write_text("10 TERMINER\n")
     assert run_lse(f"10 EXECUTER 'P',{start}\n", disk=Disk(tmp_path)).error == said
+
+
+def monitor_on(disk: Disk) -> tuple[Monitor, list[str]]:
+    micro = Micro(disk=disk)
+    shown: list[str] = []
+    micro.listeners.append(shown.append)
+    return Monitor(micro, disk), shown
+
+
+@pytest.mark.parametrize(("typed", "said"), [
+    (["RA GROS"], "PROGRAMME TROP GRAND GROS (1509 OCTETS, 1000 AU PLUS)"),
+    (["MO GROS"], "PROGRAMME TROP GRAND GROS (1509 OCTETS, 1000 AU PLUS)"),
+    (["QU", "O"], "PROGRAMME NON GARDE: PROGRAMME TROP GRAND (1509 OCTETS, 1000 AU PLUS)"),
+], ids=["ranger", "modifier", "kept at closing"])
+def test_a_program_too_large_to_be_loaded_back_is_not_saved_and_stays_in_memory(tmp_path, typed, said):
+    disk = Disk(tmp_path, Limits(100, 1000, 10, 64))  # the prompt takes longer lines, and more of them
+    monitor, shown = monitor_on(disk)
+    for number in (10, 20, 30):
+        monitor.submit(f"{number} AFFICHER '{'A' * 488}'")
+    for line in typed:
+        monitor.submit(line)
+    assert said in " ".join("".join(shown).replace("\r\n", " ").split())
+    assert sorted(monitor.lines) == [10, 20, 30] and not monitor.leaving
+    assert [path.name for path in tmp_path.iterdir() if not path.name.startswith(".historique")] == []

@@ -60,3 +60,25 @@ def test_the_output_before_an_error_is_written_before_the_message():
     assert run_headless(micro, speed=None, stdin=io.StringIO(""), stdout=stdout, stderr=stderr) == 1
     assert stdout.getvalue() == "\nAVANT\n"
     assert "EN LIGNE 20" in stderr.getvalue()
+
+
+class Tty(io.StringIO):
+    """A terminal: what a program prints reaches a person's terminal, which obeys escape sequences."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+ESCAPES = "\x1b]52;c;SGVsbG8=\a\x1b[31mROUGE\x9b2J\x9d0;TITRE\x9c\x05\x00\t\x7fFIN"
+
+
+@pytest.mark.parametrize(("stream", "expected"), [
+    (Tty, "]52;c;SGVsbG8=\a[31mROUGE2J0;TITREFIN\b\x0c\n"),  # only what the Micro's screen obeys or shows
+    (io.StringIO, ESCAPES.replace("\a", "") + "\b\x0c\n"),  # a pipe or a file: as printed (the bell aside)
+], ids=["a terminal", "a pipe"])
+def test_a_program_cannot_send_escape_sequences_to_the_terminal_it_runs_in(stream, expected):
+    out = stream()
+    output = TerminalOutput(out, bell=stream is Tty)
+    output.write(ESCAPES + "\b\x0c\r\n")
+    output.finish_line()
+    assert out.getvalue() == expected

@@ -28,6 +28,13 @@ SLICE_CYCLES_PACED = 100_000
 READ_AHEAD = 256  # lines of a file typed ahead at each wait of a program for a line (see _read_ahead)
 
 
+# The controls the Micro's screen ignores (all but BEL, BS, LF, FF and CR; DEL; the C1 controls, which a
+# terminal may take as ESC [ and the like): on a terminal they are dropped, as the screen drops them, so that a
+# program cannot speak to the host's terminal (ESC ] 52 writes its clipboard, some terminals write files).
+_IGNORED_CONTROLS = dict.fromkeys([*(code for code in range(32) if code not in (7, 8, 10, 12, 13)),
+                                   127, *range(128, 160)])
+
+
 class TerminalOutput:
     """Writes what the program prints, turning the Micro's CR LF into the terminal's newline.
 
@@ -41,6 +48,7 @@ class TerminalOutput:
         self.stream = stream
         # BEL rings the terminal's bell only on a terminal (never in a pipe or a file), unless muted.
         self.bell = bell and stream.isatty()
+        self.terminal = stream.isatty()  # (a pipe or a file gets the bytes printed, as they were)
         self.column = 0
         self.typed_newline = False  # the terminal itself just echoed the Return of a typed line
         self.pending: list[str] = []
@@ -56,6 +64,8 @@ class TerminalOutput:
     def write(self, text: str) -> None:
         """Take one chunk of program output (BEL rings only if the bell is on, else it is dropped)."""
         text = text.replace("\r\n", "\n")
+        if self.terminal:
+            text = text.translate(_IGNORED_CONTROLS)
         if not self.bell:
             text = text.replace("\a", "")
         if not text:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TextIO
 
 from machine.disk import Disk
-from machine.frontends.terminal import run_headless
+from machine.frontends.terminal import for_terminal, run_headless
 from machine.lse.parser import parse
 from machine.lse.source import limits_of
 from machine.micro import Micro
@@ -122,10 +122,11 @@ def _reduce(job: Job, reducer: str, done: list[RunResult], seed: int, stdout: Te
         return 1
     result = run_once(Job(reducer, job.machine, job.disk, reducer_input(done)), seed)
     stdout.write(f"REDUCTION DES {len(done)} EXECUTIONS\n")
-    stdout.write(result.output if result.output.endswith("\n") else result.output + "\n")
+    output = for_terminal(result.output, stdout)
+    stdout.write(output if output.endswith("\n") else output + "\n")
     stdout.flush()
     if result.error:
-        stderr.write(f"REDUCTION: {result.error}")
+        stderr.write(f"REDUCTION: {for_terminal(result.error, stderr)}")
     return result.status
 
 
@@ -139,12 +140,12 @@ def _report(results: Iterable[RunResult], stdout: TextIO, stderr: TextIO,
         failures += result.status != 0
         cycles += result.cycles
         stdout.write(f"GERME {result.seed}\n")
-        stdout.write(result.output)
+        stdout.write(for_terminal(result.output, stdout))
         if result.output and not result.output.endswith("\n"):
             stdout.write("\n")
         stdout.flush()
         if result.error:
-            stderr.write(f"GERME {result.seed}: {result.error}")
+            stderr.write(f"GERME {result.seed}: {for_terminal(result.error, stderr)}")
         if kept:
             done.append(result)
     return failures, cycles, done

@@ -35,6 +35,12 @@ _IGNORED_CONTROLS = dict.fromkeys([*(code for code in range(32) if code not in (
                                    127, *range(128, 160)])
 
 
+def for_terminal(text: str, stream: TextIO) -> str:
+    """Text of the program (what it printed, its lines in a message or a report) as written to `stream`: on a
+    terminal, without the controls the Micro's screen ignores."""
+    return text.translate(_IGNORED_CONTROLS) if stream.isatty() else text
+
+
 class TerminalOutput:
     """Writes what the program prints, turning the Micro's CR LF into the terminal's newline.
 
@@ -158,7 +164,7 @@ def run_headless(micro: Micro, *, speed: float | None, stdin: TextIO = sys.stdin
         _restore_interrupt(previous)
         output.finish_line()
     if status is Status.FAILED:
-        stderr.write(micro.error_text() + "\n")
+        stderr.write(for_terminal(micro.error_text(), stderr) + "\n")
         return 1
     return 0
 

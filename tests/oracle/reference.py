@@ -14,7 +14,7 @@ import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from machine.errors import Err, LseError, render
+from machine.errors import Err, LseError, clip, render
 from machine.lse import nodes as n
 from machine.lse.environment import Environment
 from machine.lse.formats import count_text, render_formatted, render_plain
@@ -125,7 +125,7 @@ class Reference(Expressions):
         self.memory = Memory(machine.memory_cells)
         self.G = Vars(self.memory)
         self.environment = Environment(seed, single=self.single)
-        self.inputs = InputBuffer()
+        self.inputs = InputBuffer(machine.max_line_chars)  # (a longer line typed: LIGNE TROP LONGUE)
         for line in inputs:
             self.inputs.feed(line)
         self.inputs.close()
@@ -483,7 +483,7 @@ class Reference(Expressions):
     def typed_number(self, raw: str) -> float:
         value = parse_number_field(raw)
         if value is None:
-            raise LseError(Err.BAD_INPUT, raw)
+            raise LseError(Err.BAD_INPUT, clip(raw))  # named by its start, as the Micro does
         return round32(value) if self.single else checked(value)
 
 

@@ -10,14 +10,15 @@ from __future__ import annotations
 import io
 import os
 import time
-from collections.abc import Iterable
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
 from machine.disk import Disk
 from machine.errors import Err
-from machine.frontends.terminal import run_headless
+from machine.frontends.terminal import for_terminal, run_headless
 from machine.lse.parser import parse
 from machine.lse.source import limits_of
 from machine.micro import Micro
@@ -93,6 +94,24 @@ def _one_after_another(job: Job, seeds: Iterable[int]) -> Iterable[RunResult]:
             raise _Interrupted
 
 
+# Decision: each process has a run ahead of the one it runs, so that none waits between runs; no more is
+# handed out (Executor.map and Client.map hand out every run at once: a future and the job's text for each
+# of N runs, before the first is printed).
+AHEAD_PER_PROCESS = 2
+
+
+def submitted_in_order(submit: Callable[[int], object], seeds: range, ahead: int) -> Iterator[tuple[int, object]]:
+    """(seed, future) of each run, in seed order, each run submitted (submit(seed) gives its future) only
+    when fewer than `ahead` submitted runs wait to be taken: memory grows with the processes, not with N."""
+    waiting: deque[tuple[int, object]] = deque()
+    for seed in seeds:
+        waiting.append((seed, submit(seed)))
+        if len(waiting) >= ahead:
+            yield waiting.popleft()
+    while waiting:
+        yield waiting.popleft()
+
+
 def reducer_input(results: list[RunResult]) -> str:
     """What the reducer's LIRE reads: the number of runs, then each run's output in seed order,
     each ended by a new line. A carriage return ends a line too: a line rewritten in place (a
@@ -108,28 +127,30 @@ def run_batch(job: Job, *, seed: int, runs: int, jobs: int, stdout: TextIO, stde
     output in seed order under its seed, then the reducer's output (if any), then the summary."""
     seeds = range(seed, seed + runs)
     jobs = max(1, min(jobs, runs))
+    kept = reducer is not None  # only the reducer needs every run's output once it is printed
     if cluster is not None:
         from machine.cluster import cluster_results
         with cluster_results(cluster, run_once, job, seeds) as results:
-            done = _report(results, stdout, stderr)
+            done = _report(results, stdout, stderr, kept)
         where = f"GRAPPE {cluster}"
     elif jobs == 1:
         try:
-            done = _report(_one_after_another(job, seeds), stdout, stderr)
+            done = _report(_one_after_another(job, seeds), stdout, stderr, kept)
         except _Interrupted:
             return INTERRUPTED_STATUS
         where = "1 PROCESSUS"
     else:
         from concurrent.futures import ProcessPoolExecutor
         with ProcessPoolExecutor(max_workers=jobs, initializer=_in_pool, initargs=(os.getpid(),)) as pool:
-            # map() hands results back in the order of the seeds, whichever process finishes first.
-            done = _report(pool.map(run_once, [job] * runs, seeds), stdout, stderr)
+            # The results in the order of the seeds, whichever process finishes first.
+            runs_in_order = submitted_in_order(lambda s: pool.submit(run_once, job, s), seeds,
+                                               AHEAD_PER_PROCESS * jobs)
+            done = _report((future.result() for _, future in runs_in_order), stdout, stderr, kept)
         where = f"{jobs} PROCESSUS"
-    failures = sum(r.status != 0 for r in done)
-    cycles = sum(r.cycles for r in done)
+    failures, cycles, kept_runs = done
     status = 1 if failures else 0
     if reducer is not None:
-        status = _reduce(job, reducer, done, seed, stdout, stderr) or status
+        status = _reduce(job, reducer, kept_runs, seed, stdout, stderr) or status
     clock_hz = load_profile(job.machine).clock_hz
     stderr.write(f"{runs} EXECUTION{'S' if runs > 1 else ''} (GERMES {seed} A {seed + runs - 1}, "
                  f"{where}), {failures} ECHEC{'S' if failures > 1 else ''}, "
@@ -145,23 +166,30 @@ def _reduce(job: Job, reducer: str, done: list[RunResult], seed: int, stdout: Te
         return 1
     result = run_once(Job(reducer, job.machine, job.disk, reducer_input(done)), seed)
     stdout.write(f"REDUCTION DES {len(done)} EXECUTIONS\n")
-    stdout.write(result.output if result.output.endswith("\n") else result.output + "\n")
+    output = for_terminal(result.output, stdout)
+    stdout.write(output if output.endswith("\n") else output + "\n")
     stdout.flush()
     if result.error:
-        stderr.write(f"REDUCTION: {result.error}")
+        stderr.write(f"REDUCTION: {for_terminal(result.error, stderr)}")
     return result.status
 
 
-def _report(results: Iterable[RunResult], stdout: TextIO, stderr: TextIO) -> list[RunResult]:
-    """Print each run as it comes (in order) under its seed; return the runs."""
+def _report(results: Iterable[RunResult], stdout: TextIO, stderr: TextIO,
+            kept: bool) -> tuple[int, int, list[RunResult]]:
+    """Print each run as it comes (in order) under its seed; return the failures, the cycles of all, and the
+    runs if `kept` (for the reducer; else none is held once printed)."""
     done = []
+    failures = cycles = 0
     for result in results:
+        failures += result.status != 0
+        cycles += result.cycles
         stdout.write(f"GERME {result.seed}\n")
-        stdout.write(result.output)
+        stdout.write(for_terminal(result.output, stdout))
         if result.output and not result.output.endswith("\n"):
             stdout.write("\n")
         stdout.flush()
         if result.error:
-            stderr.write(f"GERME {result.seed}: {result.error}")
-        done.append(result)
-    return done
+            stderr.write(f"GERME {result.seed}: {for_terminal(result.error, stderr)}")
+        if kept:
+            done.append(result)
+    return failures, cycles, done

@@ -13,7 +13,7 @@ from machine import __version__
 from machine.disk import Disk
 from machine.errors import Err, InternalError, message, render
 from machine.frontends.look import ASPECTS, MONITOR_NAMES  # no pygame: --help needs none
-from machine.frontends.terminal import run_headless, run_monitor_headless
+from machine.frontends.terminal import for_terminal, run_headless, run_monitor_headless
 from machine.lse.parser import SyntaxErrors, parse, parse_line
 from machine.lse.source import Limits, limits_of, number_prefix, split_source
 from machine.micro import Micro
@@ -140,7 +140,7 @@ def read_program(path_text: str, limits: Limits) -> str:
 def report_syntax(errors: SyntaxErrors, stderr: TextIO) -> None:
     """Print every syntax error, one block each."""
     for diagnostic in errors.diagnostics:
-        stderr.write(render(diagnostic) + "\n")
+        stderr.write(for_terminal(render(diagnostic), stderr) + "\n")
     count = len(errors.diagnostics)
     stderr.write(f"{count} ERREUR{'S' if count > 1 else ''} DE SYNTAXE\n")
 
@@ -296,7 +296,13 @@ def run_many(source: str, args: argparse.Namespace, stdin: TextIO, stdout: TextI
         except SyntaxErrors as errors:
             report_syntax(errors, stderr)
             return 1
-    typed = "" if stdin.isatty() else stdin.read()
+    # What is typed for LIRE is read whole, to be given to every run: no more of it than a data file of the
+    # Micro holds (`yes | micro-lse p.lse --runs 2` read for ever, half a GB a second, before any run).
+    most = load_profile(args.machine).max_data_file_bytes
+    typed = "" if stdin.isatty() else stdin.read(most + 1)
+    if len(typed) > most:
+        stderr.write(f"{PROGRAM}: --runs: ENTREE TROP GRANDE POUR LIRE ({most} CARACTERES AU PLUS)\n")
+        return 2
     job = Job(source, args.machine, args.disk, typed)
     try:
         return run_batch(job, seed=1 if args.seed is None else args.seed, runs=args.runs,
@@ -430,5 +436,5 @@ def main(argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout
         if not save_headless_screenshot(micro, args.screenshot, args, stderr):
             status = status or 1
     if args.profile and micro.runtime is not None:
-        stderr.write(micro.report() + "\n")
+        stderr.write(for_terminal(micro.report(), stderr) + "\n")
     return status

@@ -29,17 +29,19 @@ def cluster_results(address: str, run: Callable[[Any, int], Any], job: Any, seed
     except (OSError, TimeoutError, ValueError) as error:
         raise ClusterError(f"--cluster: GRAPPE INACCESSIBLE: {address} ({error})") from None
     try:
-        # One task per seed; pure=False so that two identical submissions are never merged.
-        futures = client.map(run, [job] * len(seeds), list(seeds), pure=False)
-        yield _in_order(futures, seeds)
+        from machine.batch import AHEAD_PER_PROCESS, submitted_in_order
+        # One task per seed, handed out as the cluster's threads can take them (not N at once); pure=False so
+        # that two identical submissions are never merged.
+        ahead = AHEAD_PER_PROCESS * max(1, sum(client.nthreads().values()))
+        yield _in_order(submitted_in_order(lambda seed: client.submit(run, job, seed, pure=False), seeds, ahead))
     finally:
         client.close()
 
 
-def _in_order(futures: list, seeds: range) -> Iterator[Any]:
+def _in_order(futures: Iterator[tuple[int, Any]]) -> Iterator[Any]:
     """Each run's result in seed order, as each one ends; a run the cluster lost is one line to the user."""
     from machine.errors import InternalError
-    for seed, future in zip(seeds, futures):
+    for seed, future in futures:
         try:
             yield future.result()
         except InternalError:

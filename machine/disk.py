@@ -15,8 +15,9 @@ import time
 from functools import cache
 from pathlib import Path
 
-from machine.errors import Err, LseError
-from machine.lse.source import Limits, default_limits
+from machine.errors import Err, LseError, clip
+from machine.lse.formats import line_shown
+from machine.lse.source import MAX_LINE_NUMBER, Limits, default_limits
 from machine.lse.values import Array, Memory, Vars, array_dims, elements, new_array
 
 
@@ -55,10 +56,10 @@ def _refuse_constant(text: str) -> float:
 def check_name(name: object) -> str:
     """Return a file name in upper case if it is letters and digits (at most 8), else fail."""
     if type(name) is not str:
-        raise LseError(Err.FILE_NAME, name)
+        raise LseError(Err.FILE_NAME, clip(name))
     upper = name.upper()
     if not name_pattern().match(upper):
-        raise LseError(Err.FILE_NAME, name)
+        raise LseError(Err.FILE_NAME, clip(name))
     return upper
 
 
@@ -104,7 +105,8 @@ def decode(name: str, data: object, file: str = "", memory: Memory | None = None
            held: int = 0) -> tuple[object, float]:
     """Turn JSON data back into a value, with its CHARGER status; FICHIER f ILLISIBLE if it is not one.
 
-    An array's size is checked against `memory` (`held`: the cells the variable frees) before it is built.
+    An array's size is checked against `memory` (`held`: the cells the variable frees) before it is built
+    (a string longer than a CHAINE holds is MEMOIRE PLEINE: Disk.load).
     """
     if type(data) is str:
         return data, STRING
@@ -198,7 +200,7 @@ class Disk:
     # --------------------------------------------------------- data files
     def _split(self, file: object) -> tuple[str, bool]:
         if type(file) is not str:
-            raise LseError(Err.FILE_NAME, file)
+            raise LseError(Err.FILE_NAME, clip(file))
         permanent = file.startswith("#")
         return check_name(file[1:] if permanent else file), permanent
 
@@ -348,7 +350,17 @@ class Disk:
 
     def write_program(self, name: object, text: str) -> None:
         """Save a program's text under a name."""
-        self.write_atomically(self._path(check_name(name), PROGRAM_SUFFIX), text)
+        checked = check_name(name)
+        self._loadable(text, checked)
+        self.write_atomically(self._path(checked, PROGRAM_SUFFIX), text)
+
+    def _loadable(self, text: str, shown: str) -> None:  # (shown: the name, none for the recovery slot)
+        """Refuse to write a program larger than read_program reads (PROGRAMME TROP GRAND): the prompt takes
+        9 999 lines of 32 767 characters, and a program saved so could never be loaded back."""
+        most = self.limits.max_program_bytes
+        size = len(text.encode("utf-8"))
+        if size > most:
+            raise LseError(Err.PROGRAM_TOO_LARGE, f"{shown} ({size} OCTETS, {most} AU PLUS)".lstrip())
 
     def has_program(self, name: object) -> bool:
         """True if a program of that name is saved."""
@@ -402,6 +414,7 @@ class Disk:
 
     def save_recovery(self, text: str, under: bool = False) -> None:
         """Keep a program in the recovery slot above those kept (under them: one RC put back)."""
+        self._loadable(text, "")
         indexes = self._recovery_indexes()
         index = 0 if not indexes else indexes[0] - 1 if under else indexes[-1] + 1
         self.write_atomically(self._recovery_path(index), text)
@@ -439,8 +452,10 @@ class Disk:
         text = self.read_program(program)
         line = None
         if start is not None:
-            if type(start) is not float or not start.is_integer() or start < 1:
-                raise LseError(Err.UNKNOWN_LINE, start)
+            if type(start) is not float:
+                raise LseError(Err.UNKNOWN_LINE, clip(start))
+            if not start.is_integer() or not 1 <= start <= MAX_LINE_NUMBER:  # (1E300: no 301-digit message)
+                raise LseError(Err.UNKNOWN_LINE, line_shown(start))
             line = int(start)
         runtime.chain_request = (text, line)
         runtime.terminate()

@@ -1,8 +1,11 @@
 """What AIDE says: the command list, the keys, one entry per command and built-in, and the hints
-for words of other languages; plain data and a word wrapper, imports nothing of the Micro.
+for words of other languages; plain data and a word wrapper, imports nothing of the Micro but how
+a message shows a person's text (errors.clip).
 """
 
 from __future__ import annotations
+
+from machine.errors import clip
 
 # What AIDE alone prints: the commands two by two (one pair a row where it fits), then notes wrapped
 # at word boundaries; on 40 columns it all fits the screen with the prompt.
@@ -152,5 +155,5 @@ def foreign_hint(text: str) -> str | None:
     if hint:
         return f"{word}: EN LSE, {hint}"
     if text.strip().isalpha():  # one bare word: neither a command nor an instruction
-        return f"{text.strip().upper()} (AIDE: LES COMMANDES)"
+        return f"{clip(text.strip().upper())} (AIDE: LES COMMANDES)"
     return None

@@ -52,6 +52,7 @@ class Micro:
             "max_call_depth": self.profile.max_call_depth,
             "memory_cells": self.profile.memory_cells,
             "max_string": self.profile.max_string,
+            "max_line_chars": self.profile.max_line_chars,
             "numbers": self.profile.numbers,
         }
 
@@ -110,6 +111,12 @@ class Micro:
         status = self.runtime.run(cycles)
         request = getattr(self.runtime, "chain_request", None)
         if status is Status.ENDED and request is not None:
+            if self.runtime.interrupted:
+                # Esc or Ctrl-C: a program that chains before its slice is spent never reaches the end of a
+                # slice, where an interruption is seen; it stops at its EXECUTER instead of chaining for ever.
+                self.runtime.error = LseError(Err.INTERRUPTED, line=self.runtime.current_line)
+                self.runtime.status = Status.FAILED
+                return Status.FAILED
             return self._chain(*request)
         return status
 
@@ -130,6 +137,8 @@ class Micro:
             self.runtime.status = Status.FAILED
             return Status.FAILED
         self.runtime.kept = calling.kept  # the prompt's table of variables shows this program's from now on
+        if calling.interrupted:  # Esc or Ctrl-C came as the program chained (parsing and compiling the next one
+            self.runtime.interrupt()  # is most of the time of a short program that chains itself): it stops too
         return Status.RUNNING
 
     def call(self, name: str, *args: object, cycles: int = 10**10) -> tuple[object, list]:

@@ -582,7 +582,7 @@ class Monitor(Keeping):
         width = self.micro.profile.columns
         rows = topic_rows(rest, COMMANDS, width) if rest else summary_rows(width)
         if rows is None:
-            raise LseError(Err.NO_HELP, rest.upper())
+            raise LseError(Err.NO_HELP, clip(rest.upper()))
         for row in rows:
             self.say(row)
 

@@ -210,3 +210,53 @@ def test_ctrl_c_ends_every_run_whatever_the_number_of_processes(tmp_path, jobs):
             os.killpg(micro.pid, signal.SIGKILL)
         except ProcessLookupError:
             pass
+
+
+class ReaderLeaves(io.StringIO):
+    """A pipe whose reader goes away (`micro-lse p.lse --runs N | head`) after `lines` lines."""
+
+    def __init__(self, lines: int) -> None:
+        super().__init__()
+        self.left = lines
+
+    def write(self, text: str) -> int:
+        self.left -= text.count("\n")
+        if self.left < 0:
+            raise BrokenPipeError
+        return super().write(text)
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_runs_past_any_count_are_handed_out_as_they_are_printed_never_all_at_once(tmp_path, jobs):
+    path = tmp_path / "p.lse"
+    path.write_text("10 AFFICHER ALE(0)\n20 TERMINER\n")
+    out = ReaderLeaves(40)
+    status = main([str(path), "--disk", str(tmp_path), "--runs", str(10 ** 20), "--jobs", jobs],
+                  io.StringIO(""), out, io.StringIO())
+    assert status == 1 and out.getvalue().startswith("GERME 1\n")  # the reader left: nothing else to say
+
+
+@pytest.mark.parametrize("ahead", [1, 3, 8])
+def test_no_more_runs_wait_than_the_processes_can_take_ahead(ahead):
+    from machine.batch import submitted_in_order
+    handed: list[int] = []
+    taken = 0
+    for seed, future in submitted_in_order(lambda seed: handed.append(seed) or seed * 10, range(5, 105), ahead):
+        assert (seed, future) == (5 + taken, 10 * (5 + taken))
+        taken += 1
+        assert len(handed) - taken < ahead
+    assert taken == 100
+
+
+@pytest.mark.parametrize(("extra", "status"), [(0, 0), (1, 2)], ids=["a data file's size", "one more"])
+def test_what_is_typed_for_the_runs_is_read_no_further_than_a_data_file_holds(tmp_path, extra, status):
+    from machine.profile import load_profile
+    most = load_profile().max_data_file_bytes
+    typed = ("7\n" * most)[:most + extra]  # `yes 7 |` never ends: no more than this is read of it
+    got, out, err = run_cli(tmp_path, "--runs", "2", "--jobs", "1", program="10 LIRE X\n20 AFFICHER X\n30 TERMINER\n",
+                            stdin=typed)
+    assert got == status
+    if status == 2:
+        assert (out, err) == ("", f"micro-lse: --runs: ENTREE TROP GRANDE POUR LIRE ({most} CARACTERES AU PLUS)\n")
+    else:
+        assert out == "GERME 1\n\n7 \nGERME 2\n\n7 \n"

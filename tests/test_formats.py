@@ -449,3 +449,31 @@ def test_fixed_point_rounds_half_away_from_zero_like_exact_decimal_arithmetic(de
         text = format(exact, "f").lstrip("-") if exact.is_zero() else format(exact, "f")
         field = 8 + decimals + 1 if decimals else 8
         assert format_fixed(x, 8, decimals) == (text.rjust(field) if len(text) <= field else "*" * field), x
+
+
+# ---------------------------------------------------------------- a text repeated: no longer than MAX_COUNT
+
+@pytest.mark.parametrize(("line", "printed", "error"), [
+    ("AFFICHER [16383'AB']", 2 * 16383, None),
+    ("AFFICHER [32767'-',32767X,32767/]", 4 * 32767, None),
+    ("N←16383;AFFICHER [*'AB'] N", 2 * 16383, None),
+    ("TABLEAU T[1];T[1]←16383;AFFICHER [*'AB'] T", 2 + 2 * 16383, None),  # (an array: the general path)
+    ("N←32767;AFFICHER [*/] N", 2 * 32767, None),
+    ("AFFICHER [16384'AB']", None, "FORMAT INVALIDE 16384'AB' EN LIGNE 10"),
+    ("AFFICHER [32767'" + "ABC" * 1000 + "']", None, "FORMAT INVALIDE 32767'ABCABC"),
+    ("N←16384;AFFICHER [*'AB'] N", None, "ARGUMENT INVALIDE POUR * EN LIGNE 10"),
+    ("TABLEAU T[1];T[1]←16384;AFFICHER [*'AB'] T", None, "ARGUMENT INVALIDE POUR * EN LIGNE 10"),
+], ids=["at the limit", "literals at the limit", "star at the limit", "star at the limit, general path",
+        "star of a new line", "past it", "a long text past it", "star past it", "star past it, general path"])
+def test_a_text_repeated_in_a_format_is_at_most_as_long_as_the_longest_count(line, printed, error):
+    from machine.errors import render as render_error
+    from machine.lse.parser import SyntaxErrors
+    from tests.lse_harness import run_lse
+    try:
+        result = run_lse(f"10 {line}\n20 TERMINER\n")
+    except SyntaxErrors as errors:
+        assert error is not None and render_error(errors.diagnostics[0]).startswith(error)
+        return
+    assert result.error == error
+    if printed is not None:
+        assert len(result.raw) == printed

@@ -15,6 +15,7 @@ from machine.errors import Err
 from machine.lse.source import Limits
 from machine.micro import Micro
 from machine.monitor import Monitor
+from machine.profile import load_profile
 from tests.lse_harness import run_lse
 
 # The host's errors in the Micro's words, each exercised below (test_errors checks the catalogue is covered).
@@ -50,6 +51,13 @@ CORRUPT = [
 def test_a_corrupt_data_file_is_fichier_illisible_in_the_line_that_reads_it(tmp_path, content):
     result = load_from(tmp_path, content)
     assert result.error == "FICHIER F ILLISIBLE EN LIGNE 10"
+
+
+def test_a_string_of_the_longest_length_loads(tmp_path):
+    longest = "A" * load_profile().max_string
+    source = "10 CHARGER X,1,'#F',S\n20 AFFICHER LGR(X),S\n30 TERMINER\n"
+    result = load_from(tmp_path, json.dumps({"1": longest}), source)
+    assert (result.error, result.output.split()) == (None, [str(len(longest)), "3"])  # 3: a string
 
 
 def test_good_records_still_load_beside_the_checks(tmp_path):
@@ -246,3 +254,37 @@ def test_stale_temporary_files_of_a_killed_save_are_cleaned_at_start_young_ones_
     os.utime(stale, (old, old))
     Disk(tmp_path)
     assert (stale.exists(), young.exists()) == (False, True)
+
+
+@pytest.mark.parametrize(("start", "said"), [
+    ("1E300", "LIGNE 1.0E+300 INEXISTANTE EN LIGNE 10"), ("-1E300", "LIGNE -1.0E+300 INEXISTANTE EN LIGNE 10"),
+    ("70000", "LIGNE 70000 INEXISTANTE EN LIGNE 10"), ("1.5", "LIGNE 1.5 INEXISTANTE EN LIGNE 10"),
+    ("'" + "A" * 3000 + "'", "LIGNE " + "A" * 24 + "... INEXISTANTE EN LIGNE 10"),
+])
+def test_executer_from_a_line_no_program_has_names_it_as_a_computed_jump_does(tmp_path, start, said):
+    (tmp_path / "P.lse").write_text("10 TERMINER\n")
+    assert run_lse(f"10 EXECUTER 'P',{start}\n", disk=Disk(tmp_path)).error == said
+
+
+def monitor_on(disk: Disk) -> tuple[Monitor, list[str]]:
+    micro = Micro(disk=disk)
+    shown: list[str] = []
+    micro.listeners.append(shown.append)
+    return Monitor(micro, disk), shown
+
+
+@pytest.mark.parametrize(("typed", "said"), [
+    (["RA GROS"], "PROGRAMME TROP GRAND GROS (1509 OCTETS, 1000 AU PLUS)"),
+    (["MO GROS"], "PROGRAMME TROP GRAND GROS (1509 OCTETS, 1000 AU PLUS)"),
+    (["QU", "O"], "PROGRAMME NON GARDE: PROGRAMME TROP GRAND (1509 OCTETS, 1000 AU PLUS)"),
+], ids=["ranger", "modifier", "kept at closing"])
+def test_a_program_too_large_to_be_loaded_back_is_not_saved_and_stays_in_memory(tmp_path, typed, said):
+    disk = Disk(tmp_path, Limits(100, 1000, 10, 64))  # the prompt takes longer lines, and more of them
+    monitor, shown = monitor_on(disk)
+    for number in (10, 20, 30):
+        monitor.submit(f"{number} AFFICHER '{'A' * 488}'")
+    for line in typed:
+        monitor.submit(line)
+    assert said in " ".join("".join(shown).replace("\r\n", " ").split())
+    assert sorted(monitor.lines) == [10, 20, 30] and not monitor.leaving
+    assert [path.name for path in tmp_path.iterdir() if not path.name.startswith(".historique")] == []

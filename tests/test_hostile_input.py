@@ -140,6 +140,84 @@ def test_invalid_utf8_typed_at_the_monitor_is_caractere_invalide_and_the_session
     assert "CARACTERE INVALIDE \ufffd" in out and out.endswith("? 1+1\n2 \nPRET\n")
 
 
+class EndlessLine(io.TextIOBase):
+    """A stdin whose first line is `length` characters long, as /dev/zero's or a 100 MB line, then `rest`."""
+
+    def __init__(self, length: int, rest: str) -> None:
+        self.left, self.rest = length, io.StringIO("\n" + rest)
+
+    def readable(self) -> bool:
+        return True
+
+    def readline(self, size: int = -1) -> str:
+        if not self.left:
+            return self.rest.readline(size)
+        taken = self.left if size < 0 else min(size, self.left)
+        self.left -= taken
+        return "A" * taken
+
+
+LONG_LINE = 20_000_000
+
+
+@pytest.mark.parametrize(("source", "rest", "status", "said"), [
+    ("10 LIRE X\n20 TERMINER\n", "", 1, "LIGNE TROP LONGUE EN LIGNE 10\n"),
+    ("10 CHAINE S\n20 LIRE S\n30 TERMINER\n", "", 1, "LIGNE TROP LONGUE EN LIGNE 20\n"),
+    (None, "? 1+1\n", 0, "LIGNE TROP LONGUE\nPRET\n? 1+1\n2 \nPRET\n"),
+], ids=["a number read", "a string read", "a line typed at the prompt"])
+def test_a_line_of_twenty_million_characters_is_ligne_trop_longue_and_never_held_whole(tmp_path, source, rest,
+                                                                                       status, said):
+    import tracemalloc
+    args = ["--headless"]
+    if source is not None:
+        program = tmp_path / "p.lse"
+        program.write_text(source)
+        args.insert(0, str(program))
+    tracemalloc.start()
+    try:
+        got, out, err = run_cli(tmp_path, *args, stdin=EndlessLine(LONG_LINE, rest))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert got == status and said in (err if source else out)
+    assert peak < LONG_LINE // 4  # a line of the limit or so, never the whole line (nor its message)
+
+
+WIDE = "A" * 30_000  # a field, or a file name, that fits in a line and in a string of the program
+
+
+@pytest.mark.parametrize(("source", "typed", "said"), [
+    ("10 LIRE X\n20 TERMINER\n", [WIDE], "DONNEE INVALIDE " + "A" * 24 + "... EN LIGNE 10"),
+    ("10 CHAINE N;N←'" + "A" * 3_000 + "'\n20 X←1;GARER X,1,N\n", [],
+     "NOM DE FICHIER INVALIDE " + "A" * 24 + "... EN LIGNE 20"),
+    ("10 CHAINE N;N←'#" + "A" * 3_000 + "'\n20 EXECUTER N\n", [],
+     "NOM DE FICHIER INVALIDE #" + "A" * 23 + "... EN LIGNE 20"),
+], ids=["a number typed for LIRE", "a data file's name", "a program's name"])
+def test_a_long_text_that_is_refused_is_named_by_its_start_in_the_message(tmp_path, source, typed, said):
+    from tests.lse_harness import run_lse
+    assert run_lse(source, typed, disk=Disk(tmp_path)).error == said
+
+
+def test_a_long_answer_typed_again_at_a_keyboard_is_named_by_its_start():
+    typist = Typist()
+    typist.micro.typed_by_a_person()
+    typist.type("10 LIRE X;AFFICHER X;TERMINER")
+    typist.monitor.submit("EX")
+    typist.monitor.tick(1_000_000)  # the program now waits in LIRE
+    start = len(typist.shown)
+    typist.monitor.submit(WIDE)
+    typist.monitor.tick(1_000_000)
+    assert "DONNEE INVALIDE " + "A" * 24 + "..., RETAPEZ\r\n" in "".join(typist.shown[start:])
+
+
+@pytest.mark.parametrize(("typed", "said"), [
+    (WIDE, "\nMOT INCONNU " + "A" * 24 + "...\n(AIDE: LES COMMANDES)\nPRET\n"),
+    ("AIDE " + WIDE, "\nPAS D'AIDE POUR\n" + "A" * 24 + "... (AIDE SEUL:\nLA LISTE)\nPRET\n"),
+], ids=["a word alone", "after AIDE"])
+def test_a_long_unknown_word_typed_at_the_prompt_is_named_by_its_start(typed, said):
+    assert Typist().type(typed) == said
+
+
 # ---------------------------------------------------------------- signals (point 7)
 
 def spawn(*args: str) -> subprocess.Popen:
@@ -255,3 +333,38 @@ def test_ctrl_c_at_any_instant_of_start_up_exits_130_without_a_traceback_of_the_
         if process.returncode == 1:  # the Micro was up and LIRE waited: the interruption is the program's
             assert err == "INTERROMPU EN LIGNE 10\n"
     assert 130 in statuses
+
+
+@pytest.mark.parametrize("when", ["between two runs of the chain", "while the next program is parsed"])
+def test_esc_stops_a_program_that_chains_itself_for_ever(tmp_path, monkeypatch, when):
+    import machine.micro
+    (tmp_path / "P.lse").write_text("10 I←1\n20 EXECUTER 'P'\n")
+    micro = Micro(disk=Disk(tmp_path))
+    micro.load_text("10 EXECUTER 'P'\n")
+    assert micro.run(100_000) is machine.micro.Status.RUNNING  # it chained once
+    if when == "between two runs of the chain":
+        micro.interrupt()
+    else:
+        parse = machine.micro.parse
+
+        def interrupted_parse(*args, **kwargs):  # Ctrl-C's handler runs while the next program is parsed
+            monkeypatch.setattr(machine.micro, "parse", parse)
+            micro.interrupt()
+            return parse(*args, **kwargs)
+        monkeypatch.setattr(machine.micro, "parse", interrupted_parse)
+    for _ in range(100):  # each slice ends at a chain: a program stopped never gets so far
+        if micro.run(100_000) is not machine.micro.Status.RUNNING:
+            break
+    assert micro.error_text() == "INTERROMPU EN LIGNE 20"
+
+
+def test_esc_stops_a_loop_of_pauses_that_a_headless_run_goes_on_from_at_once():
+    from machine.lse.status import Status
+    micro = Micro()
+    micro.load_text("10 PAUSE\n20 ALLER EN 10\n")
+    assert micro.run(100_000) is Status.PAUSED
+    micro.interrupt()
+    for _ in range(100):  # headless goes on after each PAUSE: each slice ends at the next one
+        if micro.run(100_000) is not Status.PAUSED:
+            break
+    assert micro.error_text() == "INTERROMPU EN LIGNE 10"

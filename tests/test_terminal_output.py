@@ -154,3 +154,38 @@ def test_a_slow_paced_run_sleeps_a_tenth_of_a_second_at_most_at_a_time(monkeypat
     monitor.type_ahead(["10 FAIRE 20 POUR I←1 JUSQUA 200", "20 X←I", "30 TERMINER", "EX"])
     terminal.run_monitor_headless(monitor, stdin=io.StringIO(""), stdout=io.StringIO(), bell=False, speed=speed)
     assert clock.longest <= 0.1 + beyond
+
+
+class Tty(io.StringIO):
+    """A terminal: what a program prints reaches a person's terminal, which obeys escape sequences."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+ESCAPES = "\x1b]52;c;SGVsbG8=\a\x1b[31mROUGE\x9b2J\x9d0;TITRE\x9c\x05\x00\t\x7fFIN"
+
+
+@pytest.mark.parametrize(("stream", "expected"), [
+    (Tty, "]52;c;SGVsbG8=\a[31mROUGE2J0;TITREFIN\b\x0c\n"),  # only what the Micro's screen obeys or shows
+    (io.StringIO, ESCAPES.replace("\a", "") + "\b\x0c\n"),  # a pipe or a file: as printed (the bell aside)
+], ids=["a terminal", "a pipe"])
+def test_a_program_cannot_send_escape_sequences_to_the_terminal_it_runs_in(stream, expected):
+    out = stream()
+    output = TerminalOutput(out, bell=stream is Tty)
+    output.write(ESCAPES + "\b\x0c\r\n")
+    output.finish_line()
+    assert out.getvalue() == expected
+
+
+@pytest.mark.parametrize(("source", "said"), [
+    ("10 CHAINE N;N←EQC(27)!']0;X'!EQC(7);X←1;GARER X,1,N\n", "NOM DE FICHIER INVALIDE ]0;X\a EN LIGNE 10\n"),
+    ("10 X←1\x1b]0;X\x07\n", "CARACTERE INVALIDE '\\X1B' EN LIGNE 10\n10 X←1]0;X\a\n      ^\n1 ERREUR DE SYNTAXE\n"),
+], ids=["a message naming a string", "a wrong line shown"])
+def test_a_program_cannot_send_escape_sequences_to_the_terminal_in_its_messages(tmp_path, source, said):
+    from machine.cli import main
+    program = tmp_path / "p.lse"
+    program.write_text(source)
+    err = Tty()
+    main([str(program), "--headless", "--disk", str(tmp_path)], io.StringIO(""), io.StringIO(), err)
+    assert err.getvalue() == said

@@ -29,6 +29,19 @@ PACED_SLICE_SECONDS = 0.1  # a paced slice is at most this much of the host's ti
 READ_AHEAD = 256  # lines of a file typed ahead at each wait of a program for a line (see _read_ahead)
 
 
+# The controls the Micro's screen ignores (all but BEL, BS, LF, FF and CR; DEL; the C1 controls, which a
+# terminal may take as ESC [ and the like): on a terminal they are dropped, as the screen drops them, so that a
+# program cannot speak to the host's terminal (ESC ] 52 writes its clipboard, some terminals write files).
+_IGNORED_CONTROLS = dict.fromkeys([*(code for code in range(32) if code not in (7, 8, 10, 12, 13)),
+                                   127, *range(128, 160)])
+
+
+def for_terminal(text: str, stream: TextIO) -> str:
+    """Text of the program (what it printed, its lines in a message or a report) as written to `stream`: on a
+    terminal, without the controls the Micro's screen ignores."""
+    return text.translate(_IGNORED_CONTROLS) if stream.isatty() else text
+
+
 class TerminalOutput:
     """Writes what the program prints, turning the Micro's CR LF into the terminal's newline.
 
@@ -42,6 +55,7 @@ class TerminalOutput:
         self.stream = stream
         # BEL rings the terminal's bell only on a terminal (never in a pipe or a file), unless muted.
         self.bell = bell and stream.isatty()
+        self.terminal = stream.isatty()  # (a pipe or a file gets the bytes printed, as they were)
         self.column = 0
         self.typed_newline = False  # the terminal itself just echoed the Return of a typed line
         self.pending: list[str] = []
@@ -57,6 +71,8 @@ class TerminalOutput:
     def write(self, text: str) -> None:
         """Take one chunk of program output (BEL rings only if the bell is on, else it is dropped)."""
         text = text.replace("\r\n", "\n")
+        if self.terminal:
+            text = text.translate(_IGNORED_CONTROLS)
         if not self.bell:
             text = text.replace("\a", "")
         if not text:
@@ -151,7 +167,7 @@ def run_headless(micro: Micro, *, speed: float | None, stdin: TextIO = sys.stdin
         _restore_interrupt(previous)
         output.finish_line()
     if status is Status.FAILED:
-        stderr.write(micro.error_text() + "\n")
+        stderr.write(for_terminal(micro.error_text(), stderr) + "\n")
         return 1
     return 0
 
@@ -175,11 +191,24 @@ def _read_ahead(micro: Micro, stdin: TextIO) -> None:
     wait in the Micro's buffer instead, as if typed ahead.
     """
     for _ in range(READ_AHEAD):
-        line = stdin.readline()
+        line = read_line(stdin, micro.profile.max_line_chars)
         if not line:
             micro.end_input()
             return
         micro.feed(line)
+
+
+def read_line(stdin: TextIO, longest: int) -> str:
+    """The next line of stdin as readline() gives it, with no more of it held than `longest` characters
+    and one: the rest of a longer line is read in pieces of that size and dropped, and the line is given
+    cut there, without its end, so that the prompt or LIRE refuses it (LIGNE TROP LONGUE). A line of
+    100 MB, or /dev/zero, which has no end of line, is never held whole."""
+    line = stdin.readline(longest + 1)
+    if len(line) <= longest or line.endswith("\n"):
+        return line
+    while (rest := stdin.readline(longest + 1)) and not rest.endswith("\n"):
+        pass
+    return line
 
 
 def run_monitor_headless(monitor: Monitor, *, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout,
@@ -360,7 +389,7 @@ class CtrlC:
         """The next line of stdin ('' at its end), or None if Ctrl-C came first."""
         try:
             self.waiting = True
-            line = stdin.readline()
+            line = read_line(stdin, self.micro.profile.max_line_chars)
             self.waiting = False
             return line
         except _StopWaiting:

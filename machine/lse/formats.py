@@ -15,9 +15,12 @@ Decisions (for docs/LANGUAGE.md):
   Ee.d: the same e positions for the sign and the single mantissa digit, d decimals,
   then 'E', sign and at least 2 exponent digits: the field is e+d+5 wide, or e+4 when
   d = 0. A value that does not fit fills its field with '*'. Both are right-aligned.
-- A repeat count is 0..MAX_COUNT; a field is at most MAX_WIDTH wide.
+- A repeat count is 0..MAX_COUNT; a field is at most MAX_WIDTH wide; a text repeated is at
+  most MAX_COUNT characters, as the longest run of X (32767'ABC' would be 98 301 characters,
+  and one line of such texts a thousand million, built in the host's memory at once).
 - '*' as a count takes the next value, which must be an integer number in
-  0..MAX_COUNT (else ARGUMENT INVALIDE POUR *; a string gives TYPES INCOMPATIBLES *).
+  0..MAX_COUNT, that does not repeat a text past MAX_COUNT characters (else ARGUMENT
+  INVALIDE POUR *; a string gives TYPES INCOMPATIBLES *).
 - Values are consumed left to right; when a spec needs a value (U, F, E or a '*'
   count) and none is left, rendering stops there. The format is not recycled: values
   left over when it is used up are printed in U.
@@ -304,6 +307,8 @@ def _parse_spec(text: str) -> FormatSpec:
             raise LseError(Err.BAD_FORMAT, text)
     if m.group("text") is not None:
         spec = FormatSpec("text", count, text=m.group("text").replace("''", "'"))
+        if type(count) is int and count * len(spec.text) > MAX_COUNT:
+            raise LseError(Err.BAD_FORMAT, text)
     elif m.group("simple") is not None:
         spec = FormatSpec(m.group("simple").upper(), count)
     else:
@@ -371,6 +376,13 @@ def _star_count(value: object) -> int:
     return int(value)
 
 
+def _repeated(text: str, count: int) -> str:
+    """A text of a format `count` times (a '*' count), refused past MAX_COUNT characters."""
+    if count * len(text) > MAX_COUNT:
+        raise LseError(Err.BAD_ARGUMENT, "*")
+    return text * count
+
+
 def _render_value(spec: FormatSpec, value: object) -> str:
     if spec.kind == "U":
         return format_value_u(value)
@@ -398,7 +410,7 @@ def _render(specs: tuple[FormatSpec, ...], stream: _Stream, out: list[str]) -> N
                     return
                 out.append(_render_value(spec, stream.pull(out)))
         elif spec.kind == "text":
-            out.append(spec.text * count)
+            out.append(_repeated(spec.text, count))
         elif spec.kind in _LITERALS:
             out.append(_LITERALS[spec.kind] * count)
         else:
@@ -527,10 +539,13 @@ def _flatten(specs: tuple[FormatSpec, ...]) -> tuple[tuple[str, ...], tuple[Call
                 return None
             texts.append("".join(pending))
             pending = []
-            fields.append(_star_field(spec.text if spec.kind == "text" else _LITERALS[spec.kind]))
+            fields.append(_star_field(spec.text, _repeated) if spec.kind == "text" else
+                          _star_field(_LITERALS[spec.kind], str.__mul__))
             continue
         if type(count) is not int or not 0 <= count <= MAX_COUNT:
             return None
+        if spec.kind == "text" and count * len(spec.text) > MAX_COUNT:
+            return None  # (the parser refuses it: the general path says so)
         if spec.kind == "text":
             pending.append(spec.text * count)
         elif spec.kind in _LITERALS:
@@ -559,10 +574,11 @@ def _scalar_field(spec: FormatSpec) -> Callable[[object], str] | None:
     return _fixed_field(width, decimals) if spec.kind == "F" else _scientific_field(width, decimals)
 
 
-def _star_field(text: str) -> Callable[[object], str]:
-    """The renderer of a '*' count of a text or a literal (*X, *'-', */): the text that many times."""
+def _star_field(text: str, times: Callable[[str, int], str]) -> Callable[[object], str]:
+    """The renderer of a '*' count of a text or a literal (*X, *'-', */): the text that many times
+    (`times`: _repeated for a text, which it may not make longer than MAX_COUNT)."""
     def star(v: object) -> str:
-        return text * _star_count(v)
+        return times(text, _star_count(v))
     return star
 
 

@@ -30,9 +30,10 @@ def parse_number_field(text: str, beyond: float = math.inf) -> float | None:
 class InputBuffer:
     """Typed lines waiting to be read: numbers are cut at spaces, a string takes a whole line."""
 
-    def __init__(self, beyond: float = math.inf) -> None:
+    def __init__(self, beyond: float = math.inf, longest: int | None = None) -> None:
         self.beyond = beyond  # a number of this magnitude or more is none of the machine's (parse_number_field)
         self.lines: deque[str] = deque()
+        self.longest = longest  # the longest line taken (the profile's max_line_chars): past it, LIGNE TROP LONGUE
         self.current: list[str] | None = None  # the line being read, cut at its spaces (None: none)
         self.at = 0  # the piece of it read next
         self.taken = 0  # the characters of the number take_number took
@@ -64,7 +65,7 @@ class InputBuffer:
             if pieces is not None and (rest := " ".join(pieces[self.at:])).strip():
                 return rest.lstrip(" ")
             if self.lines:
-                return self.lines.popleft()
+                return self._next_line()
             return self._exhausted()
         field = self._next_piece()
         if field is None:
@@ -102,7 +103,15 @@ class InputBuffer:
                 self.current = None
             if not self.lines:
                 return None
-            self.current, self.at = self.lines.popleft().split(" "), 0
+            self.current, self.at = self._next_line().split(" "), 0
+
+    def _next_line(self) -> str:
+        """The next line typed, refused if it is longer than a line of the Micro (a front end keeps no more
+        of one than one character past the limit: the rest of a line of 100 MB is never held)."""
+        line = self.lines.popleft()
+        if self.longest is not None and len(line) > self.longest:
+            raise LseError(Err.LINE_TOO_LONG)
+        return line
 
     def _exhausted(self) -> None:
         if self.closed:

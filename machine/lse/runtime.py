@@ -74,7 +74,7 @@ class Runtime(ProgramIO):
         self.memory.used = self.G.held()  # variables kept from an earlier run still hold theirs
         self.max_depth = limits["max_call_depth"]
         self.interrupted = False
-        self.inputs = InputBuffer(self.numbers.beyond)
+        self.inputs = InputBuffer(self.numbers.beyond, limits.get("max_line_chars"))
         self.error: LseError | None = None
         self.status = Status.RUNNING
         self.current_line = 0
@@ -372,7 +372,10 @@ class Runtime(ProgramIO):
         raise LseError(Err(code), text)
 
     def pause(self) -> None:
-        """PAUSE: suspend until run() is called again."""
+        """PAUSE: suspend until run() is called again (INTERROMPU if Esc was pressed: a loop of PAUSEs, which a
+        headless run goes on from at once, never gets to the end of a slice, where an interruption is seen)."""
+        if self.interrupted:
+            self.slice_end(self.current_line)  # stopped there; continued (CO), the PAUSE is made as it was
         self._suspend(Status.PAUSED)
 
     @staticmethod

@@ -125,7 +125,8 @@ class Reference(Expressions):
         self.memory = Memory(machine.memory_cells)
         self.G = Vars(self.memory)
         self.environment = Environment(seed, single=self.single)
-        self.inputs = InputBuffer(FLOAT32_BEYOND if self.single else math.inf)
+        # (a longer line typed than the machine takes: LIGNE TROP LONGUE)
+        self.inputs = InputBuffer(FLOAT32_BEYOND if self.single else math.inf, machine.max_line_chars)
         for line in inputs:
             self.inputs.feed(line)
         self.inputs.close()
@@ -483,7 +484,7 @@ class Reference(Expressions):
     def typed_number(self, raw: str) -> float:
         value = parse_number_field(raw, self.inputs.beyond)
         if value is None:
-            raise LseError(Err.BAD_INPUT, clip(raw))
+            raise LseError(Err.BAD_INPUT, clip(raw))  # named by its start, as the Micro does
         return round32(value) if self.single else checked(value)
 
 

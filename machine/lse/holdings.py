@@ -176,8 +176,9 @@ def array_variables(layout: Layout, foreign: set[int] | None = None) -> set[str]
 
 def counted_arrays(layout: Layout, foreign: set[int] | None = None) -> set[str]:
     """The program's TABLEAU names whose every store kinds.whole_names can count (zeros when declared): never a
-    CHAINE, loaded, nor any procedure's own name. Unlike array_variables, one given whole by reference or given a
-    value as a whole counts: what the callee stores through the reference, or the store itself, is counted."""
+    CHAINE, loaded, nor a procedure's own array or CHAINE (own_declared). Unlike array_variables, one given whole
+    by reference or given a value as a whole counts: what the callee stores through the reference, or the store
+    itself, is counted."""
     return layout.array_names - layout.string_names - layout.loaded_names - own_declared(layout, foreign)
 
 

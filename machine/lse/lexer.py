@@ -126,7 +126,7 @@ def tokenize(text: str, line: int, column0: int = 0, source: str | None = None,
             if token.kind == "NUM" and token.value >= refused_from:
                 raise LexError(Diagnostic(Err.BAD_NUMBER, clip(token.text), line, text if source is None else source,
                                           token.column))
-    if longest_string is not None and len(text) > longest_string:  # (a line no longer holds no such string)
+    if longest_string is not None and len(text) > longest_string:  # (no shorter line can hold such a string)
         for token in tokens:
             if token.kind == "STR" and len(token.value) > longest_string:
                 raise LexError(Diagnostic(Err.MEMORY_FULL, f"CHAINE DE {len(token.value)} CARACTERES", line,

@@ -21,6 +21,9 @@ from machine.monitor import Monitor, tape_lines, tape_program_lines
 from machine.profile import ProfileError, load_profile
 
 MAX_SCALE = 16
+# The most processes --jobs starts: a host's limit, not the Micro's (each process is a Python of ~30 MB; --jobs 5000
+# --runs 5000 started 5 000 of them, a machine's memory, where a few per core are all that help).
+MAX_JOBS = 64
 # --speed between a thousandth and a million times the real Micro: beyond, pacing would
 # sleep for ages or not at all (and 1e-320 overflows the host's clock).
 SPEED_RANGE = (1e-3, 1e6)
@@ -81,7 +84,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="run the program N times, headless at full speed, with ALE seeds "
                              "seed..seed+N-1 (--seed, default 1); outputs in order, then a summary on stderr")
     parser.add_argument("--jobs", type=int, default=None, metavar="K",
-                        help="with --runs: K processes at once (default: the number of cores)")
+                        help=f"with --runs: K processes at once (default: the number of cores; {MAX_JOBS} at most)")
     parser.add_argument("--reduce", metavar="FILE.lse",
                         help="with --runs: after the runs, run FILE.lse, whose LIRE reads the number of runs, "
                              "then every run's output in seed order (e.g. programs/solitaire_bilan.lse)")
@@ -219,6 +222,8 @@ def check_options(args: argparse.Namespace) -> None:
         raise UsageError(f"--record: un fichier .gif, pas {args.record}")
     if args.jobs is not None and (args.jobs < 1 or args.runs is None):
         raise UsageError("--jobs: un entier positif, avec --runs")
+    if args.jobs is not None and args.jobs > MAX_JOBS:
+        raise UsageError(f"--jobs: {MAX_JOBS} processus au plus, pas {args.jobs}")
     for name, value in (("--reduce", args.reduce), ("--cluster", args.cluster)):
         if value is not None and args.runs is None:
             raise UsageError(f"{name}: avec --runs")

@@ -80,6 +80,7 @@ def test_every_run_reads_the_same_piped_input(tmp_path):
     (["--runs", "0"], "--runs: un entier positif"),
     (["--jobs", "2"], "--jobs: un entier positif, avec --runs"),
     (["--runs", "2", "--jobs", "0"], "--jobs: un entier positif"),
+    (["--runs", "5000", "--jobs", "5000"], "--jobs: 64 processus au plus, pas 5000"),  # (5 000 Pythons started)
     (["--runs", "2", "--record", "x.gif"], "--runs: sans --record"),
     (["--runs", "2", "--speed", "authentic"], "--runs: sans --speed"),
 ])

@@ -15,7 +15,7 @@ import time
 from functools import cache
 from pathlib import Path
 
-from machine.errors import Err, LseError, clip
+from machine.errors import Err, LseError, clip, long_string
 from machine.lse.formats import line_shown
 from machine.lse.source import MAX_LINE_NUMBER, Limits, default_limits
 from machine.lse.values import Array, Memory, Vars, array_dims, elements, new_array
@@ -293,7 +293,7 @@ class Disk:
         held = len(current) - 1 if type(current) is Array else 0
         value, status = decode(variable, records[key], name, env.memory, held)
         if status == STRING and max_string is not None and len(value) > max_string:
-            raise LseError(Err.MEMORY_FULL, f"CHAINE DE {len(value)} CARACTERES")
+            raise LseError(Err.MEMORY_FULL, long_string(len(value)))
         # Decision: CHARGER gives the variable the kind of what it loads, unless
         # the variable is declared otherwise (then TYPES INCOMPATIBLES).
         if status == STRING and variable not in env.strings:

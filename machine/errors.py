@@ -164,6 +164,11 @@ def clip(text: object, width: int = SHOWN_CHARS) -> str:
     return text if len(text) <= width else text[:width] + "..."
 
 
+def long_string(length: int) -> str:
+    """What MEMOIRE PLEINE names of a string longer than a CHAINE holds: a join, LIRE, CHARGER, a literal."""
+    return f"CHAINE DE {length} CARACTERES"
+
+
 
 class LseError(Exception):
     """An error of the guest program, shown to the user in the Micro's style."""

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from machine.errors import Diagnostic, Err, clip
+from machine.errors import Diagnostic, Err, clip, long_string
+
+if TYPE_CHECKING:
+    from machine.lse.source import Limits
 
 KEYWORDS = frozenset("""
 AFFICHER LIRE ALLER EN SI ALORS SINON DEBUT FIN FAIRE POUR PAS JUSQUA TANT QUE
@@ -82,14 +85,15 @@ _LEXEMES: dict[str, tuple[str, str, object]] = {}
 
 
 def tokenize(text: str, line: int, column0: int = 0, source: str | None = None,
-             refused_from: float = _INFINITY, longest_string: int | None = None) -> list[Token]:
+             limits: Limits | None = None) -> list[Token]:
     """Split the text of one program line into tokens, ending with an END token.
 
     `text` starts at column `column0` of the whole line `source` (which a
     diagnostic shows, with its caret); by default `text` is the whole line.
-    A number written out from `refused_from` up is beyond the machine's range: NOMBRE INVALIDE; a string
-    written out longer than `longest_string` no variable can hold: MEMOIRE PLEINE CHAINE DE n CARACTERES, as
-    a join that long is when it runs (strops), found here, before the run, not at each store.
+    With the machine's `limits`, a number written out from their `refused_from` up is beyond its range:
+    NOMBRE INVALIDE; a string written out longer than their `longest_string` no variable can hold: MEMOIRE
+    PLEINE CHAINE DE n CARACTERES, as a join that long is when it runs, found here, before the run, not at
+    each store.
 
     Keywords and names are upper-cased (lower case is accepted); strings keep
     their case. A comment (`*` where a statement starts) becomes one OP token
@@ -121,17 +125,23 @@ def tokenize(text: str, line: int, column0: int = 0, source: str | None = None,
         else:
             break
     append(new(Token, ("END", "", line, len(text) + column0, None)))
+    if limits is not None:
+        _refused(tokens, limits, len(text), line, text if source is None else source)
+    return tokens
+
+
+def _refused(tokens: list[Token], limits: Limits, length: int, line: int, source: str) -> None:
+    """Fail at the first number or string written out in a line (of `length` characters) that the machine
+    cannot hold."""
+    refused_from, longest = limits.refused_from, limits.longest_string
     if refused_from != _INFINITY:  # (single precision: a number double holds may be beyond float32)
         for token in tokens:
             if token.kind == "NUM" and token.value >= refused_from:
-                raise LexError(Diagnostic(Err.BAD_NUMBER, clip(token.text), line, text if source is None else source,
-                                          token.column))
-    if longest_string is not None and len(text) > longest_string:  # (no shorter line can hold such a string)
+                raise LexError(Diagnostic(Err.BAD_NUMBER, clip(token.text), line, source, token.column))
+    if length > longest:  # (no shorter line can hold such a string)
         for token in tokens:
-            if token.kind == "STR" and len(token.value) > longest_string:
-                raise LexError(Diagnostic(Err.MEMORY_FULL, f"CHAINE DE {len(token.value)} CARACTERES", line,
-                                          text if source is None else source, token.column))
-    return tokens
+            if token.kind == "STR" and len(token.value) > longest:
+                raise LexError(Diagnostic(Err.MEMORY_FULL, long_string(len(token.value)), line, source, token.column))
 
 
 def _comment(text: str, line: int, column0: int, tokens: list[Token]) -> int:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from machine.errors import Err, LseError
+from machine.errors import Err, LseError, long_string
 from machine.lse import values
 from machine.lse.formats import line_shown
 from machine.lse.source import MAX_LINE_NUMBER
@@ -155,7 +155,7 @@ def make_join(max_string: int):
             raise LseError(Err.TYPE_MISMATCH, "!")
         size = len(left) + len(right)
         if size > max_string:
-            raise LseError(Err.MEMORY_FULL, f"CHAINE DE {size} CARACTERES")
+            raise LseError(Err.MEMORY_FULL, long_string(size))
         return left + right
     return join
 

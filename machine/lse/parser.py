@@ -291,9 +291,8 @@ STATEMENTS = {name[len("stmt_"):].upper(): method for name, method in vars(LineP
 
 def parse_statements(source_line: SourceLine, immediate: bool = False) -> n.Line:
     """Parse one source line (number, optional label, statements) or raise LineFailure."""
-    limits = source_line.limits
     tokens = tokenize(source_line.text, source_line.number, source_line.column, source_line.original,
-                      *((limits.refused_from, limits.longest_string) if limits is not None else ()))
+                      source_line.limits)
     label = None
     if len(tokens) > 2 and tokens[0].kind == "NAME" and tokens[1].kind == "OP" and tokens[1].text == ":":
         label = tokens[0].text

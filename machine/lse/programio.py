@@ -5,7 +5,7 @@ Imports values, ops, inputs and the error catalogue; never a front end.
 
 from __future__ import annotations
 
-from machine.errors import Err, LseError, clip, message
+from machine.errors import Err, LseError, clip, long_string, message
 from machine.lse import ops
 from machine.lse.inputs import parse_number_field
 from machine.lse.linker import running_line
@@ -48,7 +48,7 @@ class ProgramIO:
         self.out("\a")  # LIRE rings the bell
         field = self._await_field(want_string)
         if want_string and len(field) > self.limits["max_string"]:  # a CHAINE holds no more, as ! says
-            raise LseError(Err.MEMORY_FULL, f"CHAINE DE {len(field)} CARACTERES")
+            raise LseError(Err.MEMORY_FULL, long_string(len(field)))
         return field
 
     def _await_field(self, want_string: bool) -> str:

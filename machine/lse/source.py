@@ -7,6 +7,7 @@ import sys
 from functools import cache
 
 from machine.errors import SHOWN_SOURCE_CHARS, Diagnostic, Err, clip
+from machine.lse.numbers import FLOAT32_BEYOND
 from machine.record import record
 
 MAX_LINE_NUMBER = 65535
@@ -40,15 +41,11 @@ class Limits:
     longest_string: int = sys.maxsize  # a string written out longer than this no variable can hold (max_string)
 
 
-# The first double that float32 rounds to infinity (half an ulp past its largest, 2^128 - 2^104, ties going to
-# the even 2^128): a number written out of at least this is NOMBRE INVALIDE in single precision.
-SINGLE_REFUSED_FROM = 2.0 ** 128 - 2.0 ** 103
-
-
 def limits_of(profile: object) -> Limits:
-    """The program and file limits of a machine profile."""
+    """The program and file limits of a machine profile. In single precision a number written out from the first
+    double float32 rounds to infinity on (numbers.FLOAT32_BEYOND, as LIRE refuses it) is NOMBRE INVALIDE."""
     return Limits(profile.max_line_chars, profile.max_program_bytes, profile.max_program_lines,
-                  profile.max_data_file_bytes, SINGLE_REFUSED_FROM if profile.numbers == "single" else math.inf,
+                  profile.max_data_file_bytes, FLOAT32_BEYOND if profile.numbers == "single" else math.inf,
                   profile.max_string)
 
 

@@ -18,6 +18,9 @@ if TYPE_CHECKING:
 
 # Decision: the last picture stays this long before the GIF starts again, so the end can be read.
 HOLD_LAST_SECONDS = 2.0
+# Decision: a recording holds ten minutes at most (of the clock it is given, wall or emulated): a program that
+# prints for ever made ~50 frames an emulated second, 1.7 GB after 30 s at full speed, and a GIF to match.
+LONGEST_SECONDS = 600
 
 
 @record
@@ -43,21 +46,28 @@ class Still:
 class Recorder:
     """Collects the screen at the Micro's frame rate: a frame is kept only when the picture changed."""
 
-    def __init__(self, frame_hz: int) -> None:
+    def __init__(self, frame_hz: int, longest_seconds: float | None = None) -> None:
         self.frame_hz = frame_hz
         self.frames: list[Frame] = []
         self.origin: float | None = None
         self.last_number = 0
+        self.longest_seconds = LONGEST_SECONDS if longest_seconds is None else longest_seconds
+        self.full = False  # the recording reached its longest: what comes after is not kept
 
     def capture(self, screen: TextScreen, now: float, cursor: bool = False) -> None:
         """Note what the screen shows at time `now` (seconds, wall or emulated: one clock per recording)."""
         if self.origin is None:
             self.origin = now
         number = round((now - self.origin) * self.frame_hz)
+        if self.full or number > self.longest_seconds * self.frame_hz:
+            self.full = True
+            return
         self.last_number = max(self.last_number, number)
-        rows = tuple("".join(row) for row in screen.cells)
-        shown = screen.cursor_cell() if cursor else None
         frames = self.frames
+        # (a row the last picture had is kept once: a screen that scrolls shares all its rows but one)
+        known = {row: row for row in frames[-1].rows} if frames else {}
+        rows = tuple(known.get(text, text) for text in ("".join(row) for row in screen.cells))
+        shown = screen.cursor_cell() if cursor else None
         if frames and (frames[-1].rows, frames[-1].cursor) == (rows, shown):
             return
         if frames and number <= frames[-1].number:  # two pictures in one frame: the later one is seen

@@ -62,4 +62,7 @@ class Watch:
         except Exception as error:  # pygame.error, OSError, or no Pillow: the file cannot be written
             stderr.write(f"ENREGISTREMENT NON SAUVE: {self.record} ({error})\n")
             return False
+        if self.recorder.full:
+            longest = self.recorder.longest_seconds
+            stderr.write(f"ENREGISTREMENT ARRETE A {longest:g} S: {self.record} EN GARDE LE DEBUT\n")
         return True

@@ -164,3 +164,53 @@ def test_record_in_the_window_saves_the_file_when_the_window_closes(tmp_path):
     assert window.run() == 0
     frames = gif_texts(gif, ScreenRenderer(FONT, load_profile(), 1, aspect="tv"), rows=2)
     assert frames[-1][0] == ["", "BONJOUR"]
+
+
+def test_a_recording_keeps_its_longest_time_and_no_more():
+    recorder = Recorder(50, longest_seconds=1)
+    for frame in range(120):
+        recorder.capture(screen_with(str(frame)), frame / 50)
+    assert recorder.full
+    assert [f.number for f in recorder.frames] == list(range(51))  # frames 0 to 50: one second
+    recorder.capture(screen_with("APRES"), 0.5)  # nothing is kept once it is full, even earlier in time
+    assert recorder.frames[-1].rows[0].rstrip() == "50"
+
+
+def test_a_screen_that_scrolls_keeps_each_row_once():
+    recorder, screen = Recorder(50), TextScreen(40, 25)
+    for line in range(60):
+        screen.write(f"LIGNE {line}\n")
+        recorder.capture(screen, line / 50)
+    last, before = recorder.frames[-1].rows, recorder.frames[-2].rows
+    assert last[:-2] == before[1:-1]
+    assert all(row is kept for row, kept in zip(last[:-2], before[1:-1]))
+
+
+def test_a_headless_recording_that_reaches_its_longest_is_saved_and_says_so(tmp_path, monkeypatch):
+    monkeypatch.setattr("machine.recorder.LONGEST_SECONDS", 0.1)
+    program = tmp_path / "long.lse"
+    program.write_text(THREE_SCREENS, encoding="utf-8")
+    gif = tmp_path / "long.gif"
+    out, err = io.StringIO(), io.StringIO()
+    status = main([str(program), "--headless", "--record", str(gif), "--disk", str(tmp_path), "--aspect", "square"],
+                  io.StringIO(), out, err)
+    assert status == 0
+    assert out.getvalue() == "UN\fDEUX\fTROIS\nFIN\n"  # the run goes on to its end
+    assert err.getvalue() == f"ENREGISTREMENT ARRETE A 0.1 S: {gif} EN GARDE LE DEBUT\n"
+    frames = gif_texts(gif, ScreenRenderer(FONT, load_profile(), 2, aspect="square"))
+    assert [text for text, _ in frames] == [["UN", "", ""]]
+
+
+def test_a_window_recording_that_reaches_its_longest_is_saved_at_once(tmp_path, monkeypatch, capsys):
+    monitor = Monitor(Micro())
+    monitor.load_text("10 AFFICHER 'BONJOUR'\n20 TERMINER\n")
+    gif = tmp_path / "court.gif"
+    window = Window(monitor, FONT, speed=None, scale=1, record=gif)
+    window.recorder.longest_seconds = 0.05
+    window.frame()
+    assert window.recorder is not None
+    time.sleep(0.1)
+    window.frame()
+    assert window.recorder is None and gif.exists()
+    assert capsys.readouterr().err == f"ENREGISTREMENT SAUVE: {gif} (1 IMAGES, ARRETE A 0.05 S)\n"
+    pygame.display.quit()

@@ -183,7 +183,8 @@ class Window:
             print(f"ENREGISTREMENT NON SAUVE: {path} ({error})", file=sys.stderr)
             self.tell("GIF NON SAUVE")
             return
-        print(f"ENREGISTREMENT SAUVE: {path} ({count} IMAGES)", file=sys.stderr)
+        cut = f", ARRETE A {recorder.longest_seconds:g} S" if recorder.full else ""
+        print(f"ENREGISTREMENT SAUVE: {path} ({count} IMAGES{cut})", file=sys.stderr)
         self.tell(f"GIF SAUVE: {path.name}")
 
     def save(self, path: Path) -> None:
@@ -209,6 +210,8 @@ class Window:
         cursor = self.seat.cursor_shown(self.frames, BLINK_FRAMES)
         if self.recorder is not None:
             self.recorder.capture(self.micro.screen, time.monotonic(), cursor)
+            if self.recorder.full:  # saved as F9 would: what it holds is not lost, and it grows no further
+                self.stop_recording()
         if self.notice is not None and time.monotonic() > self.notice[1]:
             self.notice = None
             self.micro.screen.dirty = True

@@ -69,13 +69,35 @@ def _leave_when_orphaned(parent: int) -> None:
     os._exit(1)
 
 
+class KeptOutput(io.StringIO):
+    """What a run prints, kept up to `most` characters: the rest is counted (`dropped`), not kept, so that a run
+    printing for ever grows no process (its output waits in memory to be printed in seed order)."""
+
+    def __init__(self, most: int) -> None:
+        super().__init__()
+        self.most = most
+        self.dropped = 0
+
+    def write(self, text: str) -> int:
+        room = max(self.most - self.tell(), 0)
+        if len(text) > room:
+            self.dropped += len(text) - room
+            super().write(text[:room])
+            return len(text)
+        return super().write(text)
+
+
 def run_once(job: Job, seed: int) -> RunResult:
-    """Run the program once, headless at full speed, with ALE seeded by `seed` (in a worker process)."""
+    """Run the program once, headless at full speed, with ALE seeded by `seed` (in a worker process). What it
+    prints is kept up to what a data file holds (the profile's max_data_file_bytes): past it, the run fails."""
     micro = Micro(load_profile(job.machine), seed=seed, disk=Disk(Path(job.disk)))
     micro.load(parse(job.source, limits_of(micro.profile)))
-    out, err = io.StringIO(), io.StringIO()
+    out, err = KeptOutput(micro.profile.max_data_file_bytes), io.StringIO()
     status = run_headless(micro, speed=None, stdin=io.StringIO(job.typed), stdout=out, stderr=err, bell=False)
     error = micro.runtime.error
+    if out.dropped:
+        status = 1
+        err.write(f"SORTIE COUPEE APRES {spaced(out.most)} CARACTERES ({spaced(out.dropped)} DE PLUS)\n")
     return RunResult(seed, status, out.getvalue(), err.getvalue(), micro.cycles,
                      interrupted=error is not None and error.code is Err.INTERRUPTED)
 

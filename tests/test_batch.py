@@ -261,3 +261,22 @@ def test_what_is_typed_for_the_runs_is_read_no_further_than_a_data_file_holds(tm
         assert (out, err) == ("", f"micro-lse: --runs: ENTREE TROP GRANDE POUR LIRE ({most} CARACTERES AU PLUS)\n")
     else:
         assert out == "GERME 1\n\n7 \nGERME 2\n\n7 \n"
+
+
+def test_a_runs_output_is_kept_no_further_than_its_bound_and_the_rest_counted():
+    from machine.batch import KeptOutput
+    kept = KeptOutput(10)
+    assert [kept.write(text) for text in ("ABCDEF", "GHIJKL", "MN")] == [6, 6, 2]
+    assert (kept.getvalue(), kept.dropped) == ("ABCDEFGHIJ", 4)
+
+
+def test_a_run_that_prints_more_than_a_data_file_holds_fails_with_the_start_of_its_output(tmp_path):
+    from machine.profile import load_profile
+    most = load_profile().max_data_file_bytes
+    lines = most // 100 + 10  # each AFFICHER prints a new line and 99 characters: 1 000 characters too many
+    program = f"10 FAIRE 20 POUR I←1 JUSQUA {lines}\n20 AFFICHER '{'X' * 99}'\n30 TERMINER\n"
+    result = run_once(Job(program, "micro40", str(tmp_path), ""), 1)
+    assert result.status == 1
+    assert len(result.output) == most and result.output.startswith("\n" + "X" * 99 + "\n")
+    dropped = lines * 100 + 1 - most  # (and the new line that ends a headless run's last line)
+    assert result.error == f"SORTIE COUPEE APRES {most:,} CARACTERES ({dropped:,} DE PLUS)\n".replace(",", " ")

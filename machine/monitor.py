@@ -17,7 +17,7 @@ from machine.lse.checks import walk
 from machine.lse.lexer import LexError, tokenize
 from machine.lse.parser import SyntaxErrors, build_program, parse, parse_line
 from machine.lse.runtime import Status
-from machine.lse.source import MAX_LINE_NUMBER, Limits, SourceLine, digits_value, limits_of, number_prefix
+from machine.lse.source import MAX_LINE_NUMBER, Limits, SourceLine, digits_value, limits_of, number_prefix, text_lines
 from machine.lse.values import Vars
 from machine.micro import Micro
 from machine.resources import data_dir
@@ -82,7 +82,7 @@ def tape_lines(source: str) -> list[str] | None:
     Once a command may run the program, an unnumbered line may be what LIRE reads (BONJOUR, -3) or a line
     typed without a number (?X): the prompt takes it as typed. Before, every unnumbered line is a command.
     """
-    lines = [raw.rstrip("\r") for raw in source.lstrip("\ufeff").split("\n") if raw.strip()]
+    lines = [raw for raw in text_lines(source.lstrip("\ufeff")) if raw.strip()]
     unnumbered = [raw for raw in lines if number_prefix(raw)[0] is None]
     if not unnumbered or len(unnumbered) == len(lines):
         return None

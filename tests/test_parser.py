@@ -287,6 +287,12 @@ def test_blank_lines_crlf_and_a_byte_order_mark_are_ignored():
     assert [(line.number, line.text) for line in lines] == [(10, " X←1"), (20, " TERMINER")]
 
 
+def test_a_carriage_return_alone_ends_a_line_as_an_old_macs_files_do():
+    lines, problems = split_source("10 X←1\r20 AFFICHER X\r\r30 TERMINER\r")
+    assert problems == []
+    assert [(line.number, line.text) for line in lines] == [(10, " X←1"), (20, " AFFICHER X"), (30, " TERMINER")]
+
+
 def test_a_comment_line_needs_no_space_after_its_number():
     program = parse("10*COMMENTAIRE\n20 TERMINER\n")
     assert program.lines[0].statements == ()

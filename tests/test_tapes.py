@@ -35,6 +35,15 @@ def test_a_tape_that_ends_with_ex_runs_through_the_monitor(tmp_path):
     assert any("N*N" in path.read_text(encoding="utf-8") for path in saved)  # RA saved the first version
 
 
+def test_a_program_and_a_tape_with_carriage_returns_alone_run_as_with_line_feeds(tmp_path):
+    program = "10 X←3\r20 AFFICHER X*2\r30 TERMINER\r"
+    assert run_cli(tmp_path, "--headless", program=program) == run_cli(tmp_path, "--headless",
+                                                                        program=program.replace("\r", "\n"))
+    status, out, err = run_cli(tmp_path, "--headless", program=TAPE.replace("\n", "\r"))
+    assert (status, err) == (0, "LIGNE 20 REMPLACEE\n")
+    assert "RA CARRE" in out and "125" in out.split() and "TERMINE" in out
+
+
 def test_the_tape_is_typed_before_what_the_person_types(tmp_path):
     status, out, _ = run_cli(tmp_path, "--headless", program="10 LIRE N\n20 AFFICHER N+1\n30 TERMINER\nEX\n",
                              stdin="41\n")

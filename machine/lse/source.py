@@ -76,15 +76,21 @@ def number_prefix(raw: str) -> tuple[int | None, int]:
     return digits_value(stripped[:digits]), lead + digits
 
 
+def text_lines(text: str) -> list[str]:
+    """The lines of a program or tape text, each ended by a line feed, a carriage return and a line feed, or a
+    carriage return alone (an old Mac's files: one line of the whole program else)."""
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
 def too_large(source: str, limits: Limits) -> Diagnostic | None:
     """PROGRAMME TROP GRAND or TROP DE LIGNES if a program text exceeds the limits, before any work."""
     size = len(source) if len(source) * 4 <= limits.max_program_bytes else len(
         source.encode("utf-8", "surrogatepass"))
     if size > limits.max_program_bytes:
         return Diagnostic(Err.PROGRAM_TOO_LARGE, f"({size} OCTETS, {limits.max_program_bytes} AU PLUS)", None)
-    count = source.count("\n") + 1
+    count = source.count("\n") + source.count("\r") + 1
     if count > limits.max_program_lines:  # blank lines do not count: count them only when it matters
-        count = sum(1 for raw in source.split("\n") if raw.strip())
+        count = sum(1 for raw in text_lines(source) if raw.strip())
         if count > limits.max_program_lines:
             return Diagnostic(Err.TOO_MANY_LINES, f"({count}, {limits.max_program_lines} AU PLUS)", None)
     return None
@@ -106,7 +112,7 @@ def split_source(source: str, limits: Limits | None = None) -> tuple[list[Source
         return lines, [oversize]
     if source.startswith("\ufeff"):
         source = source[1:]
-    raw_lines = [raw.rstrip("\r") for raw in source.split("\n")]
+    raw_lines = text_lines(source)
     present = [(index, raw) for index, raw in enumerate(raw_lines) if raw.strip()]
     numbered = [number_prefix(raw)[0] is not None for _, raw in present]
     problems: list[Diagnostic] = []

@@ -15,6 +15,7 @@ import time
 from functools import cache
 from pathlib import Path
 
+from machine.book import read_book
 from machine.errors import Err, LseError, clip, long_string
 from machine.lse.formats import line_shown
 from machine.lse.source import MAX_LINE_NUMBER, Limits, default_limits
@@ -348,6 +349,17 @@ class Disk:
         except UnicodeDecodeError:
             raise LseError(Err.FILE_UNREADABLE, checked) from None
 
+    def program_or_book(self, name: object) -> str:
+        """A saved program's text, else the book's program of that name (the book: a read-only volume)."""
+        try:
+            return self.read_program(name)
+        except LseError as error:
+            missing = error.code in (Err.PROGRAM_MISSING, Err.FILE_NAME) and type(name) is str
+            text = read_book(name) if missing else None
+            if text is None:
+                raise
+            return text
+
     def write_program(self, name: object, text: str) -> None:
         """Save a program's text under a name."""
         checked = check_name(name)
@@ -448,8 +460,8 @@ class Disk:
         return kept[0][1]
 
     def chain(self, runtime: object, program: object, start: object) -> None:
-        """EXECUTER: ask the Micro to load another program and run it."""
-        text = self.read_program(program)
+        """EXECUTER: ask the Micro to load another program (saved, else the book's) and run it."""
+        text = self.program_or_book(program)
         line = None
         if start is not None:
             if type(start) is not float:

@@ -91,13 +91,7 @@ class Keeping:
 
     def program_text(self, name: str) -> str:
         """A saved program's text, else the book's program of that name."""
-        try:
-            return self._disk().read_program(name)
-        except LseError as error:
-            text = read_book(name) if error.code in (Err.PROGRAM_MISSING, Err.FILE_NAME) else None
-            if text is None:
-                raise
-            return text
+        return self._disk().program_or_book(name)
 
     def load_text(self, text: str, dirty: bool = False) -> None:
         """Replace the program in memory by a program text; a wrong line is reported and kept, to be fixed."""

@@ -86,6 +86,15 @@ def test_executer_chains_to_a_saved_program_at_the_given_line(tmp_path):
     assert output == "\nUN\nSUITE"
 
 
+def test_executer_reaches_the_books_programs_as_appeler_does_a_saved_one_first(tmp_path):
+    output, status, _ = run_on_disk("10 EXECUTER 'PYTHAGORE'\n", Disk(tmp_path))
+    assert status is Status.ENDED
+    assert "SOMME DE PYTHAGORE" in output
+    disk = Disk(tmp_path)
+    disk.write_program("COMPTE", "10 AFFICHER 'LA MIENNE'\n20 TERMINER\n")  # (the book has a COMPTE too)
+    assert run_on_disk("10 EXECUTER 'compte'\n", disk)[:2] == ("\nLA MIENNE", Status.ENDED)
+
+
 def test_executer_of_a_missing_program_fails_in_the_line_that_asked(tmp_path):
     _, status, error = run_on_disk("10 Z←0\n20 EXECUTER 'ABSENT'\n", Disk(tmp_path))
     assert status is Status.FAILED

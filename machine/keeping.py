@@ -19,13 +19,50 @@ YES = ("O", "OUI")
 NO = ("N", "NON", "")
 
 
+def line_bytes(number: int, text: str) -> int:
+    """The bytes one line takes in a program file (`number text` and its line end, as Monitor.source writes)."""
+    return len(str(number)) + 2 + (len(text) if text.isascii() else len(text.encode("utf-8", "surrogatepass")))
+
+
+class ProgramLines(dict):
+    """The numbered lines in memory, with `size`, the bytes of the program file they make, kept as a line is
+    stored or taken out (only by `[number] = text` and pop: a tape of 9 999 lines is not counted again at each)."""
+
+    def __init__(self, lines: dict[int, str] | None = None) -> None:
+        super().__init__(lines or {})
+        self.size = sum(line_bytes(number, text) for number, text in self.items())
+
+    def __setitem__(self, number: int, text: str) -> None:
+        self.size = self.size_with(number, text)
+        super().__setitem__(number, text)
+
+    def pop(self, number: int, *default: object) -> object:
+        if number in self:
+            self.size -= line_bytes(number, self[number])
+        return super().pop(number, *default)
+
+    def size_with(self, number: int, text: str) -> int:
+        """The size the program would have with this line stored (in place of the one of its number)."""
+        old = self.get(number)
+        return self.size + line_bytes(number, text) - (0 if old is None else line_bytes(number, old))
+
+
 class Keeping:
     """RANGER, MODIFIER, APPELER, CATALOGUER, SUPPRIMER, RECUPERER, and the confirmations before a loss."""
 
-    lines: dict[int, str]
+    _lines: ProgramLines
     dirty: bool
     disk: Disk | None
     leaving: bool
+
+    @property
+    def lines(self) -> ProgramLines:
+        """The program in memory, line by line: held no larger than a program file (see Monitor.store_line)."""
+        return self._lines
+
+    @lines.setter
+    def lines(self, lines: dict[int, str]) -> None:
+        self._lines = lines if type(lines) is ProgramLines else ProgramLines(lines)
 
     def keeping_init(self) -> None:
         self.confirming: Callable[[], None] | None = None  # what a O answer to CONFIRM does

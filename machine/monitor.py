@@ -130,7 +130,7 @@ class Monitor(Keeping):
     def __init__(self, micro: Micro, disk: Disk | None = None) -> None:
         self.micro = micro
         self.disk = disk
-        self.lines: dict[int, str] = {}
+        self.lines = {}
         self.variables = Vars()
         self.running = False
         self.dirty = False
@@ -277,6 +277,9 @@ class Monitor(Keeping):
             most = self.micro.profile.max_program_lines
             if number not in self.lines and len(self.lines) >= most:
                 raise LseError(Err.TOO_MANY_LINES, f"({most} AU PLUS)", number)
+            most = self.micro.profile.max_program_bytes  # (no program is kept that could not be saved)
+            if self.lines.size_with(number, text.strip()) > most:
+                raise LseError(Err.PROGRAM_TOO_LARGE, f"({most} OCTETS AU PLUS)", number)
             self.lines[number] = text.strip()
             self.dirty = True
 

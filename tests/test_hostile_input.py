@@ -92,6 +92,24 @@ def test_the_monitor_keeps_no_more_lines_than_the_limit():
     assert len(typist.monitor.lines) == most
 
 
+def test_the_monitor_keeps_no_program_larger_than_a_program_file_so_every_one_can_be_saved(tmp_path):
+    typist = Typist(Disk(tmp_path))
+    most = typist.micro.profile.max_program_bytes
+    text = "* " + "A" * 30000  # (a remark: a string written out is at most 4 000 characters)
+    count = most // len(f"10 {text}\n".encode())  # the lines that fit
+    for number in range(1, count + 1):
+        typist.type(f"{number} {text}")
+    assert len(typist.monitor.lines) == count
+    shown = typist.type(f"{count + 1} {text}").replace("\n", " ")
+    assert f"PROGRAMME TROP GRAND ({most} OCTETS AU PLUS) EN LIGNE {count + 1}" in shown
+    assert len(typist.monitor.lines) == count
+    assert "TROP GRAND" not in typist.type(f"1 {text[:-2]}")  # a line made shorter is taken
+    assert "TROP GRAND" not in typist.type("RA GROS")  # and what the monitor holds is saved
+    assert typist.monitor.lines.size == len(typist.monitor.source().encode("utf-8")) <= most
+    typist.type(f"{count + 1}", "1")  # (taking lines out counts them out)
+    assert typist.monitor.lines.size == len(typist.monitor.source().encode("utf-8"))
+
+
 def test_appeler_a_program_of_too_many_lines_refuses_it_and_keeps_the_one_in_memory(tmp_path):
     disk = Disk(tmp_path)
     typist = Typist(disk)

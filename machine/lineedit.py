@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from machine.history import load_history
+
 # The commands whose argument is a program name (Tab completes saved names and the book's).
 NAMED = ("AP", "APPELER", "RA", "RANGER", "MO", "MODIFIER", "SU", "SUPPRIMER")
 
@@ -48,6 +50,7 @@ class LineEditor:
             # the window (history.remember); prompt_toolkit would show the OSError's traceback at each new line
             # and swallow what is typed before the next Return.
             def load_history_strings(self):
+                load_history(Path(self.filename))  # (which keeps the file's last KEPT_ENTRIES only)
                 try:
                     return list(super().load_history_strings())
                 except OSError:

@@ -217,6 +217,24 @@ def test_piped_input_gets_no_escape_codes_and_no_line_editing(tmp_path):
     assert "CARACTERE INVALIDE \\\n" in done.stdout and not (tmp_path / ".historique").exists()
 
 
+def test_the_history_file_keeps_its_last_thousand_lines_for_the_window_and_the_terminal(tmp_path):
+    from prompt_toolkit.history import FileHistory
+
+    from machine.history import KEPT_ENTRIES, load_history, remember
+    from machine.lineedit import LineEditor
+    path = tmp_path / ".historique"
+    for k in range(KEPT_ENTRIES + 50):
+        remember(path, f"?{k}")
+    assert load_history(path) == [f"?{k}" for k in range(50, KEPT_ENTRIES + 50)]  # and the file is cut so
+    assert list(FileHistory(str(path)).load_history_strings())[-1] == "?50"
+    for k in range(KEPT_ENTRIES, KEPT_ENTRIES + 60):
+        remember(path, f"?{k}")
+    editor = LineEditor(path, (), lambda: ())
+    kept = list(editor.commands.history.load_history_strings())  # the terminal's start cuts the file too
+    assert (len(kept), kept[0], kept[-1]) == (KEPT_ENTRIES, f"?{KEPT_ENTRIES + 59}", "?110")  # (60 more: 60 cut)
+    assert len(load_history(path)) == KEPT_ENTRIES
+
+
 def test_the_window_and_the_terminal_share_one_history_file(tmp_path):
     from prompt_toolkit.history import FileHistory
 

@@ -192,6 +192,9 @@ class CompiledProgram:
         self.tables = tables
         self.names = dict(shared.globals)
         namespace = self.namespace(tables)
+        # --profile: how many times each charge point ran, folded into the accounts when they are read
+        # (Runtime.fold_points); a point adds to its count where it is met (pynames.pay).
+        self.point_runs = namespace["_BR"] = [0] * len(shared.blocks)
         try:
             exec(compile(self.source, PROGRAM_FILE, "exec"), namespace)
         except (SyntaxError, RecursionError, MemoryError) as error:
@@ -209,6 +212,8 @@ class CompiledProgram:
         if not shared.profile:  # plain runs: a substring pays its characters to the cell
             namespace["_sch"] = make_paid_substring(self.cyc_cell, machine.costs["char_scan"], namespace["_b_SCH"])
         self.budget_cell = cells.pop("bud")
+        # --profile: the line whose segment runs, and the cycles when it began (Runtime.segment)
+        self.segment_cells = (cells.pop("sl"), cells.pop("sm")) if shared.profile else None
         # The main program's ints, each with its variable's float (see retake_counters).
         self.counter_cells = [(cells.pop(name), cells.get("v" + name[1:]),
                                shared.floors.get(self.names.get("v" + name[1:]))) for name in shared.counter_cells]
@@ -476,6 +481,7 @@ class CompiledProgram:
             "_skpo": strops.skip_other, "_ptrl": strops.pass_letters, "_grlw": strops.get_word,
             "_dsc": description, "_dset": dict.__setitem__,
             "_LT": [Vars.lent(machine.memory, None, name) for name in self.shared.lent],
+            "_LC": machine.segment_cycles,
         }
         namespace.update(tables)
         if self.shared.reads_numbers:  # (its expression compiled only where a program needs it)

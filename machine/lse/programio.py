@@ -26,7 +26,7 @@ class ProgramIO:
         """
         self._cyc.cell_contents += self.costs["print_char"] * len(text)  # the counter itself, not the property
         if self.profiling:
-            self.counts["print_char"] += len(text)
+            self._counts["print_char"] += len(text)
         self.printed.append(text)
 
     def flush_output(self) -> None:

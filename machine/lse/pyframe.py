@@ -13,7 +13,7 @@ from machine.errors import Err
 from machine.lse import ir
 from machine.lse.pydeclare import held_name
 from machine.lse.pyexpr import python_name
-from machine.lse.pyshared import INDENT
+from machine.lse.pyshared import INDENT, SEGMENT_ENDS
 
 if TYPE_CHECKING:
     from machine.lse.pygen import UnitCode
@@ -52,8 +52,8 @@ def function(code: UnitCode) -> list[str]:
             out.emit("if depth >= _MAXD: _too_deep()")
         if straight and code.reentered:  # elsewhere the dispatch, or the caller's loop, tests the budget
             out.emit(code.budget_test(program.blocks[entry].line))
-        if code.shared.profile:
-            out.emit("_caller = M.enter_call()")
+        if code.shared.profile:  # the caller's segment stops counting (its line kept), none runs (line 0)
+            out.emit(f"_caller = sl; {SEGMENT_ENDS}; sl = 0; sm = cyc")
         # A table of numbers only (its own variables given by reference, none a parameter): no cells to count.
         numbers_only = all(map(code.table_number, code.table))
         if code.table:
@@ -92,8 +92,8 @@ def function(code: UnitCode) -> list[str]:
             out.emit(f"    _MM.used -= {' + '.join(held_name(name) for name in own)}")
         if code.table and not numbers_only:
             out.emit(f"    _release(L, {unit.name!r})")
-        if code.shared.profile:
-            out.emit("    M.leave_call(_caller)")
+        if code.shared.profile:  # its last segment counted, the caller's goes on
+            out.emit(f"    {SEGMENT_ENDS}; sl = _caller; sm = cyc")
         for line in code.given_back():
             out.emit(f"    {line}")
     if code.kept.names:
@@ -113,6 +113,8 @@ def function(code: UnitCode) -> list[str]:
     declared = sorted(python_name("v", name) for name in code.assigned)
     if code.is_main:  # the program's ints are cells: the runtime forgets them when a run goes on
         declared += code.counter_cells()
+    if code.shared.profile:
+        declared += ["sl", "sm"]
     return [header, f"{INDENT}nonlocal cyc{''.join(', ' + d for d in declared)}"] + out.lines
 
 

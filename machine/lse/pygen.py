@@ -24,7 +24,7 @@ from machine.lse.pyexpr import ExpressionCode, python_name
 from machine.lse.pykept import KeptIndexes, entry_indexes
 from machine.lse.pyloops import LoopCode
 from machine.lse.pynames import UnitNames
-from machine.lse.pyshared import INDENT, ProgramCode, Source
+from machine.lse.pyshared import INDENT, SEGMENT_ENDS, ProgramCode, Source
 from machine.lse.pystmt import StatementCode
 from machine.lse.pystructure import NotStructured, StructuredCode
 from machine.lse.reuse import reused_elements
@@ -533,7 +533,7 @@ class UnitCode(UnitNames):
             label = shared.labels.get(block.line)
             out.emit(f"# line {block.line}{' ' + label if label else ''}")
         if block.segment_start and shared.profile:
-            out.emit(f"M.segment({block.line})")
+            out.emit(f"{SEGMENT_ENDS}; sl = {block.line}; sm = cyc")
         if block.line_start and shared.debug:
             out.emit(f"M.before_line({block.line})")
         self.live = set(self.live_at.get(block.id, ()))

@@ -300,8 +300,9 @@ class UnitNames:
     def pay(self, kinds: Counter, line: int) -> None:
         if not kinds:
             return
-        if self.shared.profile:
-            self.out.emit(f"M.block({self.shared.point(kinds, line)})")
+        if self.shared.profile:  # (counted where it runs: its kinds are added up when the accounts are read)
+            price, point = self.shared.price(kinds), self.shared.point(kinds, line)
+            self.out.emit(f"cyc += {price}.0; _BR[{point}] += 1" if price else f"_BR[{point}] += 1")
         else:
             self.add_cycles(self.shared.price(kinds))
 

@@ -13,6 +13,9 @@ from machine.lse.checks import nodes_below
 from machine.lse.layout import Layout
 
 INDENT = "    "  # one level of generated Python
+# --profile: the segment running ends, its cycles given to its line (Runtime.line_cycles): `sl` is the line whose
+# segment runs (0: none), `sm` the cycles when it began, cells of the program's closure (pyprogram.program_source).
+SEGMENT_ENDS = "_LC[sl] += cyc - sm"
 
 
 class Source:

@@ -58,11 +58,9 @@ class Runtime(ProgramIO):
         # which Python allocates anew at each add. The runtime sees whole numbers.
         self._cyc = CellType(0.0)  # the compiled program's own counter once it is built
         self._budget = CellType(0.0)  # the cycle count at which the slice ends: a cell of the program too
-        self.counts: Counter = Counter()
-        self.line_cycles: Counter = Counter()
-        self.line_divisions: Counter = Counter()
-        self.segment_line = 0  # --profile: the line whose segment is running, and the cycles when it began
-        self.segment_mark = 0
+        self._counts: Counter = Counter()  # (read as counts and line_divisions: with the points folded in)
+        self.segment_cycles: Counter = Counter()  # --profile: the cycles of each line's segments (0: of none)
+        self._line_divisions: Counter = Counter()
         self.memory = Memory(limits["memory_cells"])
         self.kept = variables  # the monitor's table: it sees the variables after each slice
         self.printed: list[str] = []  # what the program printed in this slice, given at its end (see out)
@@ -123,6 +121,8 @@ class Runtime(ProgramIO):
         # Decision: no cyclic garbage collection while compiling: the analyses make many small containers that
         # live until the code is made, which the collector would walk again and again (renard.lse compiled in
         # 3-4 % less time); what is garbage then is collected after.
+        self.fold_points()  # (what the code being replaced counted, and the segment it was in: see below)
+        segment = self.compiled.segment_cells if self.compiled is not None else None
         collecting = gc.isenabled()
         gc.disable()
         try:
@@ -137,6 +137,9 @@ class Runtime(ProgramIO):
         compiled.cyc_cell.cell_contents = self.cyc
         compiled.budget_cell.cell_contents = self.budget
         self._cyc, self._budget = compiled.cyc_cell, compiled.budget_cell
+        if segment is not None:  # the code replaced mid-run: the segment running goes on in the new one's cells
+            for old, new in zip(segment, compiled.segment_cells):
+                new.cell_contents = old.cell_contents
         self.compiled = compiled
         return compiled
 
@@ -167,7 +170,7 @@ class Runtime(ProgramIO):
             result, chars = measured(*args)
             self.cyc += per_char * chars
             if self.profiling:
-                self.counts["char_scan"] += chars
+                self._counts["char_scan"] += chars
             return result
         return charged
 
@@ -177,7 +180,7 @@ class Runtime(ProgramIO):
             chars = scan(args, result)
             self.cyc += per_char * chars
             if self.profiling:
-                self.counts["char_scan"] += chars
+                self._counts["char_scan"] += chars
             return result
         return charged
 
@@ -195,7 +198,8 @@ class Runtime(ProgramIO):
         self._prepared = True
         self.suspension.prepare(self._run_program)
         self.status = Status.RUNNING
-        self.segment_mark = self.cyc
+        if self.profiling:
+            self.compiled.segment_cells[1].cell_contents = self._cyc.cell_contents
 
     # ------------------------------------------------------------ running
     def run(self, cycles: int) -> Status:
@@ -327,12 +331,38 @@ class Runtime(ProgramIO):
 
     # ---------------------------------------------------------- charging
     def block(self, block: int) -> None:
-        """Charge a charge point of --profile, counting each kind of operation."""
-        cycles, kinds, line = self.compiled.shared.blocks[block]
-        self._cyc.cell_contents += cycles  # the counter itself, not the property
-        self.counts.update(kinds)
-        if "div" in kinds:
-            self.line_divisions[line] += kinds["div"]
+        """Charge a charge point of --profile (a conditional value's arm): its cycles, and one more run of it."""
+        compiled = self.compiled
+        self._cyc.cell_contents += compiled.shared.blocks[block][0]  # the counter itself, not the property
+        compiled.point_runs[block] += 1
+
+    def fold_points(self) -> None:
+        """Add each kind of operation of the charge points run since the last fold to the accounts (--profile:
+        the code counts how many times each point runs, not its kinds: a Counter's update cost ~1 us a point)."""
+        compiled = self.compiled
+        if compiled is None or not self.profiling:
+            return
+        counts, divisions, runs = self._counts, self._line_divisions, compiled.point_runs
+        for point, times in enumerate(runs):
+            if times:
+                _, kinds, line = compiled.shared.blocks[point]
+                for kind, count in kinds.items():
+                    counts[kind] += count * times
+                if "div" in kinds:
+                    divisions[line] += kinds["div"] * times
+                runs[point] = 0
+
+    @property
+    def counts(self) -> Counter:
+        """--profile: how many operations of each kind the run made."""
+        self.fold_points()
+        return self._counts
+
+    @property
+    def line_divisions(self) -> Counter:
+        """--profile: how many divisions each line made."""
+        self.fold_points()
+        return self._line_divisions
 
     def charged(self, block: int, value: object) -> object:
         """Charge a point and pass a value through (the branch a conditional expression takes)."""
@@ -343,24 +373,20 @@ class Runtime(ProgramIO):
         """Charge a dynamic operation by its cost key."""
         self._cyc.cell_contents += self.costs[key] * times  # the counter itself, not the property
         if self.profiling:
-            self.counts[key] += times
+            self._counts[key] += times
 
     def segment(self, line: int) -> None:
-        """--profile: a segment begins; the cycles since the last one began are its line's."""
-        now = int(self._cyc.cell_contents)
-        if self.segment_line:
-            self.line_cycles[self.segment_line] += now - self.segment_mark
-        self.segment_line, self.segment_mark = line, now
+        """--profile: a segment begins; the cycles since the last one began are its line's (as the code does at
+        each line: pyshared.SEGMENT_ENDS)."""
+        running, mark = self.compiled.segment_cells
+        now = self._cyc.cell_contents
+        self.segment_cycles[running.cell_contents] += now - mark.cell_contents
+        running.cell_contents, mark.cell_contents = line, now
 
-    def enter_call(self) -> int:
-        """--profile: a call begins; the caller's segment stops counting; return its line."""
-        caller = self.segment_line
-        self.segment(0)
-        return caller
-
-    def leave_call(self, caller: int) -> None:
-        """--profile: a call ends; its last segment is counted, the caller's goes on."""
-        self.segment(caller)
+    @property
+    def line_cycles(self) -> Counter:
+        """--profile: the cycles each line's segments spent (a whole number each)."""
+        return Counter({line: int(cycles) for line, cycles in self.segment_cycles.items() if line and cycles})
 
     # ------------------------------------------------------ what code calls
     def terminate(self) -> None:
@@ -449,7 +475,7 @@ class Runtime(ProgramIO):
         if name in env.strings or (name in env and type(env[name]) is not Array):
             raise LseError(Err.ALREADY_DECLARED, name)
         env[name], _ = _zero_filled(self.memory, self._cyc, self.costs["element_init"],
-                                    self.counts if self.profiling else None, name, dims, cells_of(env.get(name)))
+                                    self._counts if self.profiling else None, name, dims, cells_of(env.get(name)))
 
     def own_arrays(self, meter: CellType) -> Callable[[str, tuple, int], tuple[Array, int]]:
         """TABLEAU of a procedure's own array (a Python local holding `held` cells), charged to the program's
@@ -461,7 +487,7 @@ class Runtime(ProgramIO):
         the program's is: one place for the memory's test and the charge (its call costs 1-2 % of histo).
         """
         memory, per_cell = self.memory, self.costs["element_init"]
-        counts = self.counts if self.profiling else None
+        counts = self._counts if self.profiling else None
 
         def own_array(name: str, sizes: tuple, held: int) -> tuple[Array, int]:
             if len(sizes) == 1 and type(size := sizes[0]) is float and 1.0 <= size < 1e15 and (

@@ -1,6 +1,7 @@
-"""A computed ALLER EN a+b*E that no analysis tells is written for the lines a, a+b, ... a+9b (speculation.py): its
-unit's loops are decided at compile time; a value that is another line makes the run go on there in code built
-without the guess, with the variables as they are; a value that is no line fails as the jump to it does.
+"""A computed ALLER EN a+b*E that no analysis tells is written for the lines a+b*k in a row from the first (ten of
+them, speculation.py): its unit's loops are decided at compile time; a value that is another line makes the run go
+on there in code built again, with the guess taken on to it where it is further along the row, else without it,
+with the variables as they are; a value that is no line fails as the jump to it does.
 
 Each program runs in every mode of the Micro against the reference (output, error and line, cycles).
 """
@@ -65,8 +66,19 @@ LEFT_IN_A_CASE = lines(
     "1000 SI X>50 ALORS DEBUT S←S-1;ALLER EN 20 FIN SINON T←T+1", "1010 ALLER EN 950",
     "2000 FAIRE 2005 POUR I←1 JUSQUA 0", "2005 S←S+I*2", "2010 ALLER EN 500")
 
+
+def switch(cases: int, last: int) -> str:
+    """A switch ALLER EN 100+10*K of `cases` lines 110, 120 ..., K from 1 to `last` and round again."""
+    return lines("10 LIRE N;S←0;K←0", f"20 K←K+1;SI K>{last} ALORS K←1", "30 N←N-1;SI N<0 ALORS ALLER EN 900",
+                 "40 ALLER EN 100+10*K", *(f"{100 + 10 * k} S←S+{k};ALLER EN 20" for k in range(1, cases + 1)),
+                 "900 AFFICHER S,K;TERMINER")
+
+
 # name: (program, lines typed in)
 PROGRAMS = {
+    "a switch of ten cases from K=1": (switch(10, 10), ("25",)),
+    "a switch of twelve cases, the guess taken on": (switch(12, 12), ("30",)),
+    "a switch of thirty cases, guessed again four times then no more": (switch(30, 30), ("65",)),
     "a case going on to a TERMINER the loop is left for": (LEFT_IN_A_CASE, ("0",)),
     "a case going round the loop, then on to the TERMINER": (LEFT_IN_A_CASE, ("60",)),
     "cases going on to one long line or round the loop": (ROUNDS, ()),
@@ -150,6 +162,20 @@ def test_a_run_past_the_guess_goes_on_in_code_built_without_it() -> None:
     micro.run(10_000_000)
     assert "".join(chunks).replace("\a", "").split() == ["LOIN15", "ABX7", "9", "ABXYY7", "16", "4", "2"]
     assert not micro.runtime.compiled.guessed and "_deopt" not in micro.runtime.compiled.source
+
+
+@pytest.mark.parametrize(("cases", "guessed", "seen"), [
+    (10, True, frozenset()),  # counted from its first line, 110: the tenth case, 200, is guessed
+    (12, True, frozenset({210, 220})),  # each case past the guess, further along the row: built again to it
+    (30, False, None),  # past GUESSED_AGAIN cases more: built without guesses
+])
+def test_a_switch_is_guessed_from_its_first_line_and_taken_on_along_its_row(cases, guessed, seen) -> None:
+    micro = Micro(seed=0)
+    micro.load_text(switch(cases, cases))
+    micro.feed(str(2 * cases + 3))
+    micro.run_until_blocked()
+    assert micro.runtime.error is None
+    assert (micro.runtime.compiled.guessed, micro.runtime.guessing) == (guessed, seen)
 
 
 def test_a_loop_open_at_a_guessed_jump_builds_the_program_without_guesses() -> None:

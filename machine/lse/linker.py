@@ -101,11 +101,14 @@ class CompiledProgram:
     """A program's closure and what finds its errors' lines: built once per load (and again for a new root)."""
 
     def __init__(self, machine: object, layout: Layout, program: ir.ProgramIR, profile: bool, debug: bool,
-                 roots: list[int], guess: bool = True, flat: bool = False) -> None:
+                 roots: list[int], guess: frozenset[int] | None = frozenset(), flat: bool = False) -> None:
         self.machine = machine
         self.ir = program
         self.roots = list(roots)
-        self.guessed = self.asked = guess  # built with guesses, and asked to be (runtime.build)
+        # Built with guesses, and asked to be (runtime.build): None for none, else the lines guessed jumps were seen
+        # going to past their guesses (speculation.guess_lines).
+        self.asked = guess
+        self.guessed = guess is not None
         # The lines each computed jump may go to (not for the debugger, whose pauses let the monitor set any
         # variable at any line), counting what the run starts with: set on the jumps before any analysis.
         self.targets = (targets.jump_targets(program, layout, machine.G, roots) if not debug
@@ -118,7 +121,7 @@ class CompiledProgram:
         main_lines = frozenset(layout.units[MAIN].own_lines)
         # The jumps no analysis tells, told the lines they likely go to (not for the debugger: see above); the
         # subroutines then copied as if they went nowhere else (else the run is built again: speculation.py).
-        guessed = speculation.guess_lines(program, main_lines) if guess and not debug else set()
+        guessed = speculation.guess_lines(program, main_lines, guess) if guess is not None and not debug else set()
         if self.targets.lines:
             self.targets.fixed |= subroutines.copy_subroutines(
                 program, main_lines, frozenset(roots), frozenset([*program.proc_entry.values(), *returns]))

@@ -25,7 +25,7 @@ from machine.lse.linker import CompiledProgram, TooNested
 from machine.lse.nodes import Program
 from machine.lse.numbers import NumberModel
 from machine.lse.programio import ProgramIO
-from machine.lse.speculation import NotSpeculated, Speculated
+from machine.lse.speculation import GUESSED_AGAIN, NotSpeculated, Speculated, on_a_row
 from machine.lse.status import Status
 from machine.lse.suspension import Suspension, default_suspension
 from machine.lse.values import Array, Memory, Vars, cells_of, new_array
@@ -78,7 +78,9 @@ class Runtime(ProgramIO):
         self.current_line = 0
         self.disk = None
         self.compiled: CompiledProgram | None = None
-        self.guessing = True  # jumps told the lines they likely go to, until one goes elsewhere (speculation.py)
+        # Jumps told the lines they likely go to, and the lines they were seen going to past their guesses, until one
+        # goes elsewhere: then None (speculation.py).
+        self.guessing: frozenset[int] | None = frozenset()
         self.suspension = suspension or default_suspension()
         self._started = False
         self._prepared = False  # start() was called: the program's body is ready to run
@@ -129,7 +131,7 @@ class Runtime(ProgramIO):
             try:
                 compiled = self.compiled_program(roots, self.guessing)
             except NotSpeculated:  # a guess the code could not leave safely: none
-                compiled = self.compiled_program(roots, False)
+                compiled = self.compiled_program(roots, None)
             compiled.asked = self.guessing
         finally:
             if collecting:
@@ -259,10 +261,14 @@ class Runtime(ProgramIO):
             return
 
     def _unguessed(self, block: int) -> int:
-        """A guessed jump went to a line it was not told (speculation.py): the program built again without
-        guesses, from that line's block (returned), with the variables as they are; no loop is open there and
-        no procedure runs."""
-        self.guessing = False
+        """A guessed jump went to a line it was not told (speculation.py): the program built again, from that line's
+        block (returned), with the variables as they are; no loop is open there and no procedure runs. Built with
+        its guesses taken on to that line where it goes on a jump's row of lines (GUESSED_AGAIN times at most),
+        else without any guess."""
+        line, seen = self.ir.blocks[block].line, self.guessing
+        again = seen is not None and line not in seen and len(seen) < GUESSED_AGAIN and on_a_row(
+            self.ir, frozenset(self.layout.units[MAIN].own_lines), line)
+        self.guessing = seen | {line} if again else None
         self.G.unbind()
         self.build([block]).retake_counters()
         return block

@@ -5,10 +5,12 @@ without the guess. Imports nodes, ir and analyses; never the generator or the ru
 Decision: one jump that may go to any line makes its unit a dispatch whose FAIRE loops are kept on a stack at run
 time (a LOGO interpreter whose figures are chosen by `ALLER EN 140+10*NF`: 1.4 times as long as with the lines
 written out). A jump `a+b*E` of the main program's own lines, where no FAIRE loop is open, is told the lines a+b*k
-that its unit holds in a row (k from 0: _run_of_lines); a value that is another line raises Speculated, and the
-runtime builds the program again without guesses, from that line, with the variables as they are (as a run
-started at a line from the prompt takes them): no loop is open there and no procedure is running. A value that
-is no line fails as the jump to it does. The code built again is kept for the rest of the run.
+that its unit holds in a row (from the first: _run_of_lines); a value that is another line raises Speculated, and
+the runtime builds the program again from that line, with the variables as they are (as a run started at a line
+from the prompt takes them): no loop is open there and no procedure is running. Built with the guesses taken on
+to that line where it is further along a guessed row (a switch of more cases than guessed: GUESSED_AGAIN times
+in a run at most), else without guesses, for the rest of the run. A value that is no line fails as the jump to
+it does.
 """
 
 from __future__ import annotations
@@ -18,7 +20,10 @@ from machine.lse import nodes as n
 from machine.lse.analyses import goes_anywhere
 from machine.lse.operands import DEEPEST
 
-GUESSED = 10  # the multiples of a jump's step tested from its base (a switch of ten cases)
+GUESSED = 10  # the lines of a switch guessed in a row, from the first a jump's base and step reach (ten cases)
+# A guessed jump that goes to a line further along its row builds the program again with the row taken on to
+# that line, this many times in a run at most; another line, or once more, builds it with no guess.
+GUESSED_AGAIN = 4
 
 
 class Speculated(Exception):  # noqa: N818 (control flow, as Terminate and ReturnTo, not an error)
@@ -33,10 +38,10 @@ class NotSpeculated(Exception):  # noqa: N818
     """A guess the code cannot leave safely (a loop open at the jump, a line another unit runs): build without."""
 
 
-def guess_lines(program: ir.ProgramIR, lines: frozenset[int]) -> set[int]:
+def guess_lines(program: ir.ProgramIR, lines: frozenset[int], seen: frozenset[int] = frozenset()) -> set[int]:
     """Tell each jump of the main program's own `lines` that may go to any line the lines it likely goes to
-    (see the module's decision), marking it speculative, where every such jump of the program can be; the lines
-    of the jumps so told."""
+    (see the module's decision; a row taken on to the lines a guessed jump was `seen` going to), marking it
+    speculative, where every such jump of the program can be; the lines of the jumps so told."""
     guesses = []
     for block in program.blocks:
         exit_ = block.exit
@@ -45,7 +50,7 @@ def guess_lines(program: ir.ProgramIR, lines: frozenset[int]) -> set[int]:
         affine = _affine(exit_.expr) if block.line in lines else None
         if affine is None or affine[1] == 0:
             return set()  # (a jump left to go anywhere keeps the loops at run time all the same)
-        found = _run_of_lines(*affine, lines)
+        found = _run_of_lines(*affine, lines, seen)
         if not found:
             return set()
         guesses.append((block, found))
@@ -54,19 +59,36 @@ def guess_lines(program: ir.ProgramIR, lines: frozenset[int]) -> set[int]:
     return {block.line for block, _ in guesses}
 
 
-def _run_of_lines(base: int, step: int, lines: frozenset[int]) -> tuple[int, ...]:
-    """The lines base+step*k, k from 0, from the first that `lines` holds to the next it lacks (GUESSED at most).
+def on_a_row(program: ir.ProgramIR, lines: frozenset[int], line: int) -> bool:
+    """True if a guessed jump of the main program's own `lines` has `line` further along its row of lines (no gap
+    before it): the program is built again with that row taken on to it (Runtime._unguessed)."""
+    for block in program.blocks:
+        exit_ = block.exit
+        if type(exit_) is ir.Jump and exit_.speculative and block.line in lines:
+            affine = _affine(exit_.expr)
+            if affine is not None and affine[1] and line in _run_of_lines(*affine, lines, frozenset([line])):
+                return True
+    return False
+
+
+def _run_of_lines(base: int, step: int, lines: frozenset[int], seen: frozenset[int] = frozenset()) -> tuple[int, ...]:
+    """The lines base+step*k from the first that `lines` holds (k from 0 to GUESSED-1) to the next it lacks: GUESSED
+    of them at most, or up to the last of them a guessed jump was `seen` going to.
 
     Decision: a switch's cases are lines in a row; the lines past a gap are often another part of the program
-    (a loop's body, which a jump from outside would make undecided), where a wrong guess costs a second build."""
-    found: list[int] = []
-    for k in range(GUESSED):
-        line = base + step * k
-        if line in lines:
-            found.append(line)
-        elif found:
-            break
-    return tuple(sorted(found))
+    (a loop's body, which a jump from outside would make undecided), where a wrong guess costs a second build. The
+    row is counted from its first line: `ALLER EN 100+10*K` with K from 1 goes to 110 ... 200 (counted from the
+    base, the tenth case was left out, and its first pass built the whole program again without a guess)."""
+    first = next((k for k in range(GUESSED) if base + step * k in lines), None)
+    if first is None:
+        return ()
+    row: list[int] = []
+    line = base + step * first
+    while line in lines:  # (each one a line of the program: as many steps as it has lines at most)
+        row.append(line)
+        line += step
+    last = max((at for at, line in enumerate(row) if line in seen), default=0)
+    return tuple(sorted(row[:max(GUESSED, last + 1)]))
 
 
 def _affine(expr: object, deep: int = 0) -> tuple[int, int] | None:

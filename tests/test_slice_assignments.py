@@ -29,6 +29,7 @@ def few_passes_assigned(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(pybounds, "SHORT_PASSES", 0)
     monkeypatch.setattr(pyslices, "BULK_LEAST", 2)
+    monkeypatch.setattr(pyslices, "ROW_BULK_LEAST", 2)
 
 
 SUMS = "S←0;FAIRE 90 POUR K←1 JUSQUA 20\n90 S←S*3+T[K]\n95 AFFICHER S,I\n"
@@ -101,6 +102,29 @@ PROGRAMS = {
         "100 PROCEDURE &P(A,N) LOCAL N,I,W\n110 TABLEAU W[N]\n120 FAIRE 130 POUR I←1 JUSQUA N\n130 W[I]←N\n"
         "140 FAIRE 150 POUR I←1 JUSQUA N\n150 A[I]←W[I]\n160 FAIRE 170 POUR I←2 JUSQUA N\n170 A[I-1]←A[I]\n"
         "180 RETOUR\n"),
+    "a matrix's row copied into the next, row after row": (
+        "10 TABLEAU P[6,12]\n20 FAIRE 30 POUR K←1 JUSQUA 12\n30 P[1,K]←K*K\n40 FAIRE 60 POUR L←1 JUSQUA 5\n"
+        "50 FAIRE 60 POUR K←1 JUSQUA 12\n60 P[L+1,K]←P[L,K]+0\n65 FAIRE 66 POUR L←1 JUSQUA 5\n"
+        "66 FAIRE 66 POUR K←1 JUSQUA 12;P[L+1,K]←P[L,K]\n70 S←0;FAIRE 80 POUR L←1 JUSQUA 6\n"
+        "80 FAIRE 80 POUR K←1 JUSQUA 12;S←S*3+P[L,K]\n90 AFFICHER S\n"),
+    "rows and vectors copied into each other, with offsets, and a row filled": (
+        "10 TABLEAU P[4,9],T[20];R←2\n20 FAIRE 30 POUR I←1 JUSQUA 20\n30 T[I]←I\n"
+        "40 FAIRE 50 POUR K←2 JUSQUA 8\n50 P[R+1,K+1]←T[K+10]\n60 FAIRE 70 POUR K←9 PAS -1 JUSQUA 1\n"
+        "70 T[K]←P[3,K]\n"
+        "75 FAIRE 76 POUR K←1 JUSQUA 9\n76 P[R,K]←7\n77 FAIRE 78 POUR K←1 JUSQUA 9\n78 P[1,K]←P[4-1,K]\n"
+        "80 " + SUMS + "85 S←0;FAIRE 86 POUR R←1 JUSQUA 4\n"
+        "86 FAIRE 86 POUR K←1 JUSQUA 9;S←S*3+P[R,K]\n87 AFFICHER S\n"),
+    "a row shifted within itself, both ways": (
+        "10 TABLEAU P[3,12]\n20 FAIRE 30 POUR K←1 JUSQUA 12\n30 P[2,K]←K*K\n40 FAIRE 50 POUR K←1 JUSQUA 11\n"
+        "50 P[2,K+1]←P[2,K]\n60 FAIRE 70 POUR K←12 PAS -1 JUSQUA 2\n70 P[2,K-1]←P[2,K]\n"
+        "75 FAIRE 76 POUR K←11 PAS -1 JUSQUA 1\n76 P[2,K+1]←P[2,K]\n"
+        "80 S←0;FAIRE 90 POUR K←1 JUSQUA 12\n90 S←S*3+P[2,K]\n95 AFFICHER S\n"),
+    "a row past the matrix's, a fractional row, a row past its columns": (
+        "10 TABLEAU P[3,5];LIRE R\n20 FAIRE 30 POUR K←1 JUSQUA 5\n30 P[2,K]←K\n40 R←R+0.5\n"
+        "50 FAIRE 60 POUR K←1 JUSQUA 5\n60 P[R,K]←P[2,K]\n65 AFFICHER P[R,3]\n70 FAIRE 80 POUR K←1 JUSQUA 6\n"
+        "80 P[1,K]←P[2,K]\n"),
+    "a row below the matrix's first": (
+        "10 TABLEAU P[3,5];R←0\n20 FAIRE 30 POUR K←1 JUSQUA 5\n30 P[R,K]←1\n"),
     "a long fill that the slices cut": (
         "10 TABLEAU T[3000]\n20 FAIRE 30 POUR I←1 JUSQUA 3000\n30 T[I]←I-I+2\n40 FAIRE 50 POUR I←3 JUSQUA 2997\n"
         "50 T[I]←9\n60 S←0;FAIRE 70 POUR I←1 JUSQUA 3000\n70 S←S+T[I]\n80 AFFICHER S,I\n"),
@@ -116,6 +140,8 @@ def test_every_mode_agrees_with_the_reference_on_a_fill_or_a_copy(name: str, pro
 ASSIGNED = [
     ("a vector filled with a constant", "= [7.0] * _len(_it)"),
     ("filled with a variable, then one that changes between the loops", "= [_V] * _len(_it)"),
+    ("a matrix's row copied into the next, row after row",
+     "_T[_it[0] + _al:_it[-1] + _al + (1 if _it.step > 0 else -1):_it.step] = _S[_it[0] + _bl:_it[-1] + _bl"),
     ("a vector copied into another, with offsets",
      "_T[_it[0] - 1:_it[-1] - 1 + (1 if _it.step > 0 else -1):_it.step] = _S[_it[0] + 9:_it[-1] + 9"),
 ]
@@ -130,7 +156,7 @@ def test_a_pass_that_fills_or_copies_is_a_slice_assigned_before_the_for(name: st
 SHIFTS = [
     ("written above what is read: only going down", "T[I+1]←T[I]", "(_S is not _T or _it.step < 0)"),
     ("written below what is read: only going up", "T[I-2]←T[I]", "(_S is not _T or _it.step > 0)"),
-    ("written where it is read: only from another vector", "T[I]←T[I]", "_S is not _T and"),
+    ("written where it is read: only from another vector", "T[I]←T[I]", "and _S is not _T:"),
 ]
 
 
@@ -149,7 +175,8 @@ NOT_ASSIGNED = [
     ("an index that adds the variable twice", "10 TABLEAU T[20]\n20 FAIRE 30 POUR I←1 JUSQUA 9\n30 T[I+I]←1\n"),
     ("an offset that is a product", "10 TABLEAU T[20];K←2\n20 FAIRE 30 POUR I←1 JUSQUA 9\n30 T[I+2*K]←1\n"),
     ("an offset that is a string", "10 TABLEAU T[20];CHAINE K\n20 FAIRE 30 POUR I←1 JUSQUA 9\n30 T[I+K]←1\n"),
-    ("a matrix's element", "10 TABLEAU T[9,9]\n20 FAIRE 30 POUR I←1 JUSQUA 9\n30 T[I,2]←1\n"),
+    ("a matrix's column", "10 TABLEAU T[9,9]\n20 FAIRE 30 POUR I←1 JUSQUA 9\n30 T[I,2]←1\n"),
+    ("a row that the loop's variable names", "10 TABLEAU T[9,9]\n20 FAIRE 30 POUR I←1 JUSQUA 9\n30 T[I,I]←1\n"),
 ]
 
 

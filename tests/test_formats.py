@@ -190,6 +190,18 @@ def test_fixed_format_rounds_right_aligns_and_fills_with_stars(x, width, decimal
 
 
 @pytest.mark.parametrize(("x", "width", "decimals", "expected"), [
+    (1e24, 24, 0, "999999999999999983222784"),  # 1E24 is held as 24 digits: 10.0 ** 24 is below 10^24
+    (-1e24, 25, 0, "-999999999999999983222784"),
+    (1e24, 24, 1, "999999999999999983222784.0"),
+    (1e28, 28, 2, "9999999999999999583119736832.00"),
+    (1e24, 23, 0, "***********************"),
+    (2.0 ** 80, 24, 0, "*" * 24),  # 1208925819614629174706176: 25 digits, past the double nearest 10^24
+])
+def test_a_number_printed_in_as_many_digits_as_its_fixed_field_has_is_not_stars(x, width, decimals, expected):
+    assert format_fixed(x, width, decimals) == expected
+
+
+@pytest.mark.parametrize(("x", "width", "decimals", "expected"), [
     (1e15 + 0.25, 16, 1, "1000000000000000.3"),  # x * 10 is past 2^52: the tie shows no fraction there
     (-1e15 - 0.25, 17, 1, "-1000000000000000.3"),
     (2.0 ** -25, 1, 24, "0.000000029802322387695313"),  # x * 10^24 is past 2^52

@@ -198,12 +198,18 @@ def format_scientific(x: float, width: int, decimals: int) -> str:
     return _scientific_field(width, decimals)(x)
 
 
+def _least_double_from(n: int) -> float:
+    """The least double at or above the whole number n: the doubles below it are below n (10.0 ** 24 is not 10^24)."""
+    nearest = float(n)
+    return nearest if nearest >= n else math.nextafter(nearest, math.inf)
+
+
 @lru_cache(maxsize=256)
 def _fixed_field(width: int, decimals: int) -> Callable[[object], str]:
     """The Fe.d renderer of a checked field, its constants worked out once (a format serves many lines)."""
     field = width + decimals + 1 if decimals else width
     stars = "*" * field
-    limit = 10.0 ** width
+    limit = _least_double_from(10 ** width)
     scale = 10.0 ** decimals
     aligned = f"%{field}.{decimals}f"  # Python's rounding, right-aligned in the field
     zero = f"%.{decimals}f" % 0.0

@@ -297,6 +297,25 @@ def test_parse_format_reads_a_long_format_in_order():
     assert [s.count for s in specs] == [3, None, None, None, 2, 72, "*", None, None, 5]
 
 
+@pytest.mark.parametrize(("raw", "printed"), [
+    ("F255.0", 255),
+    ("F200.54", 255),
+    ("F0.254", 255),
+    ("E251.0", 255),
+    ("E246.4", 255),
+])
+def test_a_field_255_wide_is_a_valid_format(raw, printed):
+    spec, = parse_format(raw)
+    assert len(render_formatted((spec,), (1.0,))) == printed
+
+
+@pytest.mark.parametrize("raw", ["F256.0", "F200.55", "F0.255", "E252.0", "E247.4"])
+def test_a_field_wider_than_255_is_refused(raw):
+    with pytest.raises(LseError) as caught:
+        parse_format(raw)
+    assert (caught.value.code, caught.value.text) == (Err.BAD_FORMAT, raw)
+
+
 @pytest.mark.parametrize(("raw", "offending"), [
     ("Q", "Q"),
     ("U,,X", ","),

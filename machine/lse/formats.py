@@ -298,6 +298,12 @@ def _split_specs(raw: str) -> list[str]:
     return pieces
 
 
+def _field_width(kind: str, width: int, decimals: int) -> int:
+    """How many characters an Fe.d or Ee.d field prints (its point and decimals, E's exponent)."""
+    point = decimals + 1 if decimals else 0
+    return width + point + (4 if kind == "E" else 0)
+
+
 def _parse_spec(text: str) -> FormatSpec:
     """Parse one spec such as 3X, 'TEXT', *'-', F6.2 or E10.3."""
     m = _spec().fullmatch(text)
@@ -318,10 +324,10 @@ def _parse_spec(text: str) -> FormatSpec:
     elif m.group("simple") is not None:
         spec = FormatSpec(m.group("simple").upper(), count)
     else:
-        width, decimals = int(m.group("width")), int(m.group("decimals"))
-        if width > MAX_WIDTH or decimals > MAX_WIDTH or width + decimals + 5 > MAX_WIDTH:
+        kind, width, decimals = m.group("fe").upper(), int(m.group("width")), int(m.group("decimals"))
+        if _field_width(kind, width, decimals) > MAX_WIDTH:
             raise LseError(Err.BAD_FORMAT, text)
-        spec = FormatSpec(m.group("fe").upper(), count, width, decimals)
+        spec = FormatSpec(kind, count, width, decimals)
     if count == "*" and spec.kind not in _STAR_KINDS:
         raise LseError(Err.BAD_FORMAT, text)
     return spec

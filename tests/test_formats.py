@@ -190,6 +190,18 @@ def test_fixed_format_rounds_right_aligns_and_fills_with_stars(x, width, decimal
 
 
 @pytest.mark.parametrize(("x", "width", "decimals", "expected"), [
+    (1e24, 24, 0, "999999999999999983222784"),  # 1E24 is held as 24 digits: 10.0 ** 24 is below 10^24
+    (-1e24, 25, 0, "-999999999999999983222784"),
+    (1e24, 24, 1, "999999999999999983222784.0"),
+    (1e28, 28, 2, "9999999999999999583119736832.00"),
+    (1e24, 23, 0, "***********************"),
+    (2.0 ** 80, 24, 0, "*" * 24),  # 1208925819614629174706176: 25 digits, past the double nearest 10^24
+])
+def test_a_number_printed_in_as_many_digits_as_its_fixed_field_has_is_not_stars(x, width, decimals, expected):
+    assert format_fixed(x, width, decimals) == expected
+
+
+@pytest.mark.parametrize(("x", "width", "decimals", "expected"), [
     (1e15 + 0.25, 16, 1, "1000000000000000.3"),  # x * 10 is past 2^52: the tie shows no fraction there
     (-1e15 - 0.25, 17, 1, "-1000000000000000.3"),
     (2.0 ** -25, 1, 24, "0.000000029802322387695313"),  # x * 10^24 is past 2^52
@@ -283,6 +295,25 @@ def test_parse_format_reads_a_long_format_in_order():
     specs = parse_format("3X,'RESULTAT',F6.2,/,2/,72'-',*X,U,E10.3,5U")
     assert [s.kind for s in specs] == ["X", "text", "F", "/", "/", "text", "X", "U", "E", "U"]
     assert [s.count for s in specs] == [3, None, None, None, 2, 72, "*", None, None, 5]
+
+
+@pytest.mark.parametrize(("raw", "printed"), [
+    ("F255.0", 255),
+    ("F200.54", 255),
+    ("F0.254", 255),
+    ("E251.0", 255),
+    ("E246.4", 255),
+])
+def test_a_field_255_wide_is_a_valid_format(raw, printed):
+    spec, = parse_format(raw)
+    assert len(render_formatted((spec,), (1.0,))) == printed
+
+
+@pytest.mark.parametrize("raw", ["F256.0", "F200.55", "F0.255", "E252.0", "E247.4"])
+def test_a_field_wider_than_255_is_refused(raw):
+    with pytest.raises(LseError) as caught:
+        parse_format(raw)
+    assert (caught.value.code, caught.value.text) == (Err.BAD_FORMAT, raw)
 
 
 @pytest.mark.parametrize(("raw", "offending"), [

@@ -198,12 +198,18 @@ def format_scientific(x: float, width: int, decimals: int) -> str:
     return _scientific_field(width, decimals)(x)
 
 
+def _least_double_from(n: int) -> float:
+    """The least double at or above the whole number n: the doubles below it are below n (10.0 ** 24 is not 10^24)."""
+    nearest = float(n)
+    return nearest if nearest >= n else math.nextafter(nearest, math.inf)
+
+
 @lru_cache(maxsize=256)
 def _fixed_field(width: int, decimals: int) -> Callable[[object], str]:
     """The Fe.d renderer of a checked field, its constants worked out once (a format serves many lines)."""
     field = width + decimals + 1 if decimals else width
     stars = "*" * field
-    limit = 10.0 ** width
+    limit = _least_double_from(10 ** width)
     scale = 10.0 ** decimals
     aligned = f"%{field}.{decimals}f"  # Python's rounding, right-aligned in the field
     zero = f"%.{decimals}f" % 0.0
@@ -292,6 +298,12 @@ def _split_specs(raw: str) -> list[str]:
     return pieces
 
 
+def _field_width(kind: str, width: int, decimals: int) -> int:
+    """How many characters an Fe.d or Ee.d field prints (its point and decimals, E's exponent)."""
+    point = decimals + 1 if decimals else 0
+    return width + point + (4 if kind == "E" else 0)
+
+
 def _parse_spec(text: str) -> FormatSpec:
     """Parse one spec such as 3X, 'TEXT', *'-', F6.2 or E10.3."""
     m = _spec().fullmatch(text)
@@ -312,10 +324,10 @@ def _parse_spec(text: str) -> FormatSpec:
     elif m.group("simple") is not None:
         spec = FormatSpec(m.group("simple").upper(), count)
     else:
-        width, decimals = int(m.group("width")), int(m.group("decimals"))
-        if width > MAX_WIDTH or decimals > MAX_WIDTH or width + decimals + 5 > MAX_WIDTH:
+        kind, width, decimals = m.group("fe").upper(), int(m.group("width")), int(m.group("decimals"))
+        if _field_width(kind, width, decimals) > MAX_WIDTH:
             raise LseError(Err.BAD_FORMAT, text)
-        spec = FormatSpec(m.group("fe").upper(), count, width, decimals)
+        spec = FormatSpec(kind, count, width, decimals)
     if count == "*" and spec.kind not in _STAR_KINDS:
         raise LseError(Err.BAD_FORMAT, text)
     return spec

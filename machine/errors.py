@@ -216,13 +216,18 @@ def message(code: Err, text: object = "") -> str:
     return " ".join(MESSAGES[code].format(text=text).split())
 
 
+# What a message shows of a source line: each control character (which neither the screen nor a terminal shows in
+# place: they dropped it, and the caret under the line was a column off past it) as one visible character.
+_SHOWN_CONTROLS = {**dict.fromkeys([*range(32), 127, *range(128, 160)], "?"), ord("\t"): " "}
+
+
 def render(error: LseError | Diagnostic) -> str:
     """Render an error in the Micro's style: message, then EN LIGNE n, then the source."""
     out = message(error.code, error.text)
     if error.line is not None:
         out += f" EN LIGNE {error.line}"
     if error.source:
-        out += "\n" + error.source
+        out += "\n" + error.source.translate(_SHOWN_CONTROLS)
         if error.column is not None:
             out += "\n" + " " * error.column + "^"
     return out

@@ -325,3 +325,18 @@ def test_random_programs_run_the_same_with_and_without_fast_loops(data):
 def test_an_array_name_that_holds_a_number_again_is_named_in_the_error():
     source = lines("10 TABLEAU T[2];LIBERER T;T←1", "20 LIRE T[1]", "30 TERMINER")
     assert run_lse(source, ["5"]).error == "T N'EST PAS UN TABLEAU EN LIGNE 20"
+
+
+@pytest.mark.parametrize(("source", "shown", "pointed"), [
+    ("10 X←\x01Y$", "10 X←?Y$", "?"),  # a control the screen and a terminal drop: refused where it is
+    ("10 X←\x9bY$", "10 X←?Y$", "?"),  # a C1 control, which a terminal may take for ESC [
+    ("10 X←\tY$", "10 X← Y$", "$"),  # a tab, which the screen does not move on, before the error
+])
+def test_the_caret_under_a_line_shown_points_at_its_error_past_a_control_character(source, shown, pointed):
+    from machine.errors import render
+    from machine.lse.parser import parse
+    with pytest.raises(SyntaxErrors) as raised:
+        parse(source + "\n")
+    line, caret = render(raised.value.diagnostics[0]).split("\n")[1:3]
+    assert line == shown
+    assert line[caret.index("^")] == pointed

@@ -120,11 +120,11 @@ class Runtime(ProgramIO):
         """Compile the program with these blocks of the main program as entries (once for the same ones)."""
         if self.compiled is not None and self.compiled.roots == roots and self.compiled.asked == self.guessing:
             return self.compiled
+        self.fold_points()  # (what the code being replaced counted, and the segment it was in: see below)
+        segment = self.compiled.segment_cells if self.compiled is not None else None
         # Decision: no cyclic garbage collection while compiling: the analyses make many small containers that
         # live until the code is made, which the collector would walk again and again (renard.lse compiled in
         # 3-4 % less time); what is garbage then is collected after.
-        self.fold_points()  # (what the code being replaced counted, and the segment it was in: see below)
-        segment = self.compiled.segment_cells if self.compiled is not None else None
         collecting = gc.isenabled()
         gc.disable()
         try:

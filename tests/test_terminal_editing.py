@@ -226,3 +226,14 @@ def test_the_window_and_the_terminal_share_one_history_file(tmp_path):
     remember(path, "LI")
     assert load_history(path) == ["?6*7", "LI"]
     assert list(FileHistory(str(path)).load_history_strings()) == ["LI", "?6*7"]  # newest first
+
+
+def test_lines_pasted_at_once_are_typed_one_after_the_other_the_last_left_to_edit(terminal):
+    micro = terminal()
+    micro.editing()
+    os.write(micro.master, b"\x1b[200~10 AFFICHER 1\r\n20 AFFICHER 2\r30 TERMINER\r?6*\x1b[201~")
+    micro.expect("?6*")
+    screen = micro.send("7\r", "42 ").replace("\r", "")
+    assert "CARACTERE INVALIDE" not in screen
+    listed = micro.send("LI\r", "30 TERMINER\n").replace("\r", "")
+    assert "\n10 AFFICHER 1\n20 AFFICHER 2\n30 TERMINER\nPRET\n" in listed

@@ -221,9 +221,10 @@ class LineInput:
         self._place(first, self._start(first))
 
     def _end(self) -> None:
+        """After the last character of the line (after the Micro's question if nothing is typed yet)."""
         first, _ = self._cursor()
-        length = len(self._line_text(first).rstrip(" "))
-        self._place(first, min(length, (self.screen.span(first)[1] - first + 1) * self.screen.cols - 1))
+        length = max(len(self._line_text(first).rstrip(" ")), self._start(first))
+        self._cursor_after(first, length, length > 0)
 
     def _vertical(self, delta: int, history: bool) -> None:
         if history and self._on_typed_line():

@@ -90,3 +90,14 @@ def test_a_key_the_typed_line_has_no_room_for_rings_the_bell_and_what_was_typed_
         line.key(key)
     assert line.key(keys.RETURN) == sent
     assert line.screen.bells == bells
+
+
+@pytest.mark.parametrize(("shown", "typed", "sent"), [
+    ("PRET\r\n", "?123456789", "?123456789X"),
+    ("N ? ", "", "X"),
+], ids=["a line that fills its row", "an answer not begun after the question's space"])
+def test_end_puts_the_cursor_after_the_line_so_that_a_key_typed_there_is_added(shown, typed, sent):
+    line = editor(cols=10, rows=4, shown=shown)
+    for key in [*typed, keys.HOME, keys.END, "X"]:
+        line.key(key)
+    assert line.key(keys.RETURN) == sent

@@ -101,3 +101,16 @@ def test_end_puts_the_cursor_after_the_line_so_that_a_key_typed_there_is_added(s
     for key in [*typed, keys.HOME, keys.END, "X"]:
         line.key(key)
     assert line.key(keys.RETURN) == sent
+
+
+def test_a_line_of_the_history_longer_than_the_screen_is_passed_over_never_sent_cut():
+    line = editor(cols=10, rows=4)
+    line.history = ["?1", "?" + "1" * 60]  # (the terminal's lines, in the shared history, hold up to 32 767)
+    line.key(keys.UP)
+    assert line.text == "?1"
+    line.key(keys.DOWN)
+    line.key("?")
+    line.key(keys.UP)
+    line.key(keys.UP)
+    line.key(keys.DOWN)
+    assert line.key(keys.DOWN) is None and line.key(keys.RETURN) == "?"

@@ -396,7 +396,8 @@ class Monitor(Keeping):
             self.stop_before = None  # the stop PO n or EX n1,n2 asked was for the run that has ended
 
     def interrupt(self) -> None:
-        """ESC or Ctrl-C while a program runs."""
+        """ESC or Ctrl-C while a program runs; a tape's lines not yet typed are dropped with the run."""
+        self.typed_ahead.clear()  # (its answers would reach PRET: 10 alone erases line 10)
         if self.running:
             self.micro.interrupt()
 

@@ -8,6 +8,7 @@ import signal
 import stat
 import sys
 import time
+from collections import deque
 from collections.abc import Callable
 from typing import TextIO
 
@@ -224,7 +225,7 @@ def run_monitor_headless(monitor: Monitor, *, stdin: TextIO = sys.stdin, stdout:
     monitor.micro.listeners.append(output.write)
     monitor.micro.typed_by_a_person(stdin.isatty())  # a bad LIRE answer typed by a person is asked again
     monitor.boot()
-    ctrl_c = CtrlC(monitor.micro)
+    ctrl_c = CtrlC(monitor.micro, monitor.typed_ahead)
     previous = _install_interrupt(ctrl_c)
     sizer = SliceSizer(SLICE_CYCLES_MAX, SLICE_SECONDS)
     started = None  # a paced run: the host's time it would have begun at (see _pace); None: from the next slice
@@ -374,11 +375,14 @@ class CtrlC:
     the lines typed after it go to the prompt.
     """
 
-    def __init__(self, micro: Micro) -> None:
+    def __init__(self, micro: Micro, tape: deque[str] | None = None) -> None:
         self.micro = micro
+        self.tape = tape  # the lines of a tape not yet typed (the monitor's), dropped with the run
         self.waiting = False
 
     def __call__(self, signum: int, frame: object) -> None:
+        if self.tape is not None:
+            self.tape.clear()
         if self.micro.runtime is not None:
             self.micro.interrupt()
         if self.waiting:

@@ -225,7 +225,7 @@ def run_monitor_headless(monitor: Monitor, *, stdin: TextIO = sys.stdin, stdout:
     monitor.micro.listeners.append(output.write)
     monitor.micro.typed_by_a_person(stdin.isatty())  # a bad LIRE answer typed by a person is asked again
     monitor.boot()
-    ctrl_c = CtrlC(monitor.micro, monitor.typed_ahead)
+    ctrl_c = CtrlC(monitor.micro, monitor.typed_ahead, *([] if editor is None else [editor.pasted]))
     previous = _install_interrupt(ctrl_c)
     sizer = SliceSizer(SLICE_CYCLES_MAX, SLICE_SECONDS)
     started = None  # a paced run: the host's time it would have begun at (see _pace); None: from the next slice
@@ -375,14 +375,15 @@ class CtrlC:
     the lines typed after it go to the prompt.
     """
 
-    def __init__(self, micro: Micro, tape: deque[str] | None = None) -> None:
+    def __init__(self, micro: Micro, *ahead: deque[str]) -> None:
         self.micro = micro
-        self.tape = tape  # the lines of a tape not yet typed (the monitor's), dropped with the run
+        # The lines typed ahead (a tape's, a paste's), dropped with the run as a terminal drops what was typed ahead.
+        self.ahead = ahead
         self.waiting = False
 
     def __call__(self, signum: int, frame: object) -> None:
-        if self.tape is not None:
-            self.tape.clear()
+        for lines in self.ahead:
+            lines.clear()
         if self.micro.runtime is not None:
             self.micro.interrupt()
         if self.waiting:

@@ -123,9 +123,12 @@ class LineInput:
         screen.cursor_row, screen.cursor_col = row, len(end) - (row - first) * screen.cols
         self.anchor = None
         self.walk = None
+        return line
+
+    def remember(self, line: str) -> None:
+        """Keep a line sent at the prompt in the history (not LIRE's answers: 10 sent again at PRET erases line 10)."""
         if line.strip() and (not self.history or self.history[-1] != line):
             self.history = [*self.history, line][-MAX_HISTORY:]
-        return line
 
     def _place(self, first: int, offset: int) -> bool:
         """Put the cursor at an offset of the logical line starting at `first`, opening rows if needed;

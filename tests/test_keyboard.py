@@ -63,7 +63,7 @@ def test_the_history_skips_a_line_sent_twice_in_a_row_and_keeps_no_empty_line():
     for typed in ("?1", "?1", "", "?2"):
         for char in typed:
             line.key(char)
-        line.key(keys.RETURN)
+        line.remember(line.key(keys.RETURN))
     assert line.history == ["?1", "?2"]
 
 

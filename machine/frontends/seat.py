@@ -57,6 +57,8 @@ class Seat:
             return False
         at_prompt = not self.session.running
         line = self.line.key(RETURN)
+        if at_prompt:
+            self.line.remember(line)
         if at_prompt and line.strip() and self.history is not None:
             remember(self.history, line)
         self.session.submit(line)

@@ -265,3 +265,14 @@ def test_escape_at_the_prompt_abandons_the_line_and_a_new_one_starts_below():
     window.frame()
     enter(window, "?1")
     assert [row for row in rows(window) if row][-4:] == ["?99", "?1", "1", "PRET"]
+
+
+def test_escape_at_the_question_before_a_loss_answers_no_on_the_row_below_as_the_terminal_does():
+    window = booted()
+    enter(window, "10 AFFICHER 1", "QU")
+    typed(window, "N")
+    press(window, pygame.K_ESCAPE)
+    window.frame()
+    shown = rows(window)
+    at = shown.index("ANNULE: LE PROGRAMME EST GARDE")
+    assert shown[at - 1].endswith("? N") and shown[at + 1] == "PRET" and cursor(window) == (at + 2, 0)

@@ -48,7 +48,8 @@ class Seat:
             self.session.interrupt()
         else:
             self.line.abandon()
-            self.micro.show("\r\n")
+            if self.session.confirming is None:  # (a question answered no says so on the row below)
+                self.micro.show("\r\n")
             self.session.abandon_line()
 
     def enter(self) -> bool:

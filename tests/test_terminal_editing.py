@@ -251,3 +251,15 @@ def test_ctrl_c_during_a_run_drops_the_rest_of_a_paste_as_a_terminal_drops_what_
     micro.expect("INTERROMPU EN LIGNE")
     listed = micro.send("LI 10\r", "PRET").replace("\r", "")
     assert "\n10 X_0\nPRET\n" in listed  # 10 was LIRE's answer: typed at PRET, it erased line 10
+
+
+@pytest.mark.parametrize("closing", [signal.SIGHUP, signal.SIGTERM], ids=["the terminal closed", "told to end"])
+def test_a_micro_closed_from_outside_keeps_its_unsaved_program_for_rc(terminal, tmp_path, closing):
+    micro = terminal()
+    micro.send("10 AFFICHER 'PRECIEUX'\r")
+    micro.editing()
+    os.killpg(micro.process.pid, closing)
+    micro.process.wait(timeout=20)
+    assert (tmp_path / ".recuperation.lse").read_text(encoding="utf-8") == "10 AFFICHER 'PRECIEUX'\n"
+    again = terminal()
+    assert "UN PROGRAMME NON RANGE A ETE GARDE" in again.text()

@@ -543,7 +543,7 @@ class Monitor(Keeping):
         self.dirty = True
         for number in sorted(self.lines):  # (a line number worked out when it runs cannot be rewritten: said)
             if computes_a_jump(self.lines[number], number):
-                self.say(render(LseError(Err.JUMP_KEPT, str(number))))
+                self.fail(LseError(Err.JUMP_KEPT, str(number)))
 
     def pas_a_pas(self, rest: str) -> None:
         """PAS A PAS: show each line before it runs and wait for Return."""

@@ -13,7 +13,13 @@ from machine import __version__
 from machine.disk import Disk
 from machine.errors import Err, InternalError, message, render
 from machine.frontends.look import ASPECTS, MONITOR_NAMES  # no pygame: --help needs none
-from machine.frontends.terminal import for_terminal, run_headless, run_monitor_headless
+from machine.frontends.terminal import (
+    for_terminal,
+    install_closings,
+    restore_closings,
+    run_headless,
+    run_monitor_headless,
+)
 from machine.lse.parser import SyntaxErrors, parse, parse_line
 from machine.lse.source import Limits, limits_of, number_prefix, split_source
 from machine.micro import Micro
@@ -278,12 +284,18 @@ def run_window(micro: Micro, args: argparse.Namespace, source: str | None, stder
     except pygame.error as error:
         stderr.write(f"{PROGRAM}: pas de fenetre ({error}): sortie sur le terminal\n")
         return None
-    # Ctrl-C in the terminal closes the window as its close button does: the unsaved program is kept.
-    previous = signal.signal(signal.SIGINT, lambda signum, frame: setattr(window, "closed", True))
+    # Ctrl-C in the terminal closes the window as its close button does, and so do the terminal closed or the
+    # Micro told to end (SDL asked first, a question no one would answer): the unsaved program is kept.
+    def close(signum: int, frame: object) -> None:
+        window.closed = True
+
+    previous = signal.signal(signal.SIGINT, close)
+    closings = install_closings(close)
     try:
         return window.run()
     finally:
         signal.signal(signal.SIGINT, previous)
+        restore_closings(closings)
 
 
 def run_many(source: str, args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:

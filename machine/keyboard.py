@@ -123,9 +123,12 @@ class LineInput:
         screen.cursor_row, screen.cursor_col = row, len(end) - (row - first) * screen.cols
         self.anchor = None
         self.walk = None
+        return line
+
+    def remember(self, line: str) -> None:
+        """Keep a line sent at the prompt in the history (not LIRE's answers: 10 sent again at PRET erases line 10)."""
         if line.strip() and (not self.history or self.history[-1] != line):
             self.history = [*self.history, line][-MAX_HISTORY:]
-        return line
 
     def _place(self, first: int, offset: int) -> bool:
         """Put the cursor at an offset of the logical line starting at `first`, opening rows if needed;
@@ -221,9 +224,10 @@ class LineInput:
         self._place(first, self._start(first))
 
     def _end(self) -> None:
+        """After the last character of the line (after the Micro's question if nothing is typed yet)."""
         first, _ = self._cursor()
-        length = len(self._line_text(first).rstrip(" "))
-        self._place(first, min(length, (self.screen.span(first)[1] - first + 1) * self.screen.cols - 1))
+        length = max(len(self._line_text(first).rstrip(" ")), self._start(first))
+        self._cursor_after(first, length, length > 0)
 
     def _vertical(self, delta: int, history: bool) -> None:
         if history and self._on_typed_line():
@@ -234,18 +238,27 @@ class LineInput:
         screen.cursor_col = min(screen.cursor_col, screen.cols - 1)
 
     def _walk(self, delta: int) -> None:
-        """Up: the line typed before; Down: the one after, then back to what was being typed."""
-        if not self.history:
+        """Up: the line typed before; Down: the one after, then back to what was being typed.
+
+        A line the screen cannot hold (a terminal's, in the shared history) is passed over: shown cut, it
+        would be sent cut.
+        """
+        if not self.history or (self.walk is None and delta > 0):
             return
+        index = (len(self.history) if self.walk is None else self.walk) + delta
+        while 0 <= index < len(self.history) and not self._fits(self.history[index]):
+            index += delta
+        if index < 0:
+            return  # nothing older fits: the line stays as it is
         if self.walk is None:
-            if delta > 0:
-                return
-            self.draft, self.walk = self.text, len(self.history)
-        self.walk = min(max(self.walk + delta, 0), len(self.history))
-        shown = self.draft if self.walk == len(self.history) else self.history[self.walk]
-        if self.walk == len(self.history):
-            self.walk = None
-        self._show_typed(shown)
+            self.draft = self.text
+        self.walk = index if index < len(self.history) else None
+        self._show_typed(self.draft if self.walk is None else self.history[self.walk])
+
+    def _fits(self, text: str) -> bool:
+        """Whether text fits on the line being typed, the screen scrolled as far as the line may scroll it."""
+        first, _ = self.screen.span(self.anchor[0])
+        return self._anchor_offset(first) + len(text) <= self.screen.rows * self.screen.cols
 
     def _show_typed(self, text: str) -> None:
         """Put text on the line being typed in place of what is there, the cursor after it."""

@@ -6,6 +6,7 @@ here. Imports prompt_toolkit when an editor is made; must not import pygame.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -34,6 +35,7 @@ class LineEditor:
         from prompt_toolkit.filters import is_searching
         from prompt_toolkit.history import FileHistory, InMemoryHistory
         from prompt_toolkit.key_binding import KeyBindings
+        from prompt_toolkit.keys import Keys
         from prompt_toolkit.shortcuts import CompleteStyle
 
         commands = tuple(commands)
@@ -63,6 +65,18 @@ class LineEditor:
                     pass
 
         bindings = KeyBindings()
+        self.pasted: deque[str] = deque()  # the lines of a paste after the one sent, each sent when a line is read
+
+        @bindings.add(Keys.BracketedPaste)
+        def _paste(event) -> None:
+            # Decision: lines pasted at once are typed one after the other, as from a tape (prompt_toolkit put
+            # them all in one line, sent whole and refused: CARACTERE INVALIDE '\N'); a last line without its
+            # end stays to be edited.
+            lines = event.data.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+            event.current_buffer.insert_text(lines[0])
+            if len(lines) > 1:
+                self.pasted.extend(lines[1:])
+                event.current_buffer.validate_and_handle()
 
         @bindings.add("\\")
         def _erase(event) -> None:  # the old consoles' erase, as in the window
@@ -91,7 +105,11 @@ class LineEditor:
         Ctrl-C raises KeyboardInterrupt (the caller abandons the line).
         """
         session = self.commands if at_prompt else self.answers
+        line = self.pasted.popleft() if self.pasted else ""
         try:
-            return session.prompt(shown)
+            return session.prompt(shown, default=line, accept_default=bool(self.pasted))
         except EOFError:
             return None
+        except KeyboardInterrupt:
+            self.pasted.clear()  # the rest of a paste is abandoned with the line
+            raise

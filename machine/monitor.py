@@ -399,7 +399,8 @@ class Monitor(Keeping):
             self.stop_before = None  # the stop PO n or EX n1,n2 asked was for the run that has ended
 
     def interrupt(self) -> None:
-        """ESC or Ctrl-C while a program runs."""
+        """ESC or Ctrl-C while a program runs; a tape's lines not yet typed are dropped with the run."""
+        self.typed_ahead.clear()  # (its answers would reach PRET: 10 alone erases line 10)
         if self.running:
             self.micro.interrupt()
 
@@ -545,7 +546,7 @@ class Monitor(Keeping):
         self.dirty = True
         for number in sorted(self.lines):  # (a line number worked out when it runs cannot be rewritten: said)
             if computes_a_jump(self.lines[number], number):
-                self.say(render(LseError(Err.JUMP_KEPT, str(number))))
+                self.fail(LseError(Err.JUMP_KEPT, str(number)))
 
     def pas_a_pas(self, rest: str) -> None:
         """PAS A PAS: show each line before it runs and wait for Return."""

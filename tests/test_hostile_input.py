@@ -298,6 +298,30 @@ def test_ctrl_c_at_the_question_of_a_piped_monitor_answers_no_and_the_question_i
                                                    "LI\n10 AFFICHER 1\nPRET\n")
 
 
+
+LOOP_THEN_READ = "10 X_0\n20 X_X+1\n30 SI X<1E9 ALORS ALLER EN 20\n40 LIRE N\n50 TERMINER\nEX\n10\n"
+
+
+def test_ctrl_c_during_a_run_of_a_tape_drops_its_answers_so_that_none_reaches_the_prompt(tmp_path):
+    tape = tmp_path / "bande.lse"
+    tape.write_text(LOOP_THEN_READ)
+    process = spawn(str(tape), "--headless", "--disk", str(tmp_path))
+    watchdog = threading.Timer(30, process.kill)  # a Micro that never runs the tape: the test fails, it does not hang
+    watchdog.start()
+    seen = ""
+    while not seen.endswith("\nEX") and len(seen) < 500:
+        seen += process.stdout.read(1) or "?"  # (the Micro ended: a character that ends the wait)
+    time.sleep(0.3)
+    process.send_signal(signal.SIGINT)
+    time.sleep(0.3)
+    try:
+        out, err = process.communicate("LI 10\n", timeout=20)  # 10 was LIRE's answer: typed at PRET, it erased line 10
+    finally:
+        watchdog.cancel()
+    assert "Traceback" not in err
+    assert (seen + out).split("INTERROMPU EN LIGNE ", 1)[1].split("\n", 1)[1] == "PRET\nLI 10\n10 X_0\nPRET\n"
+
+
 SITE_SKIPPED = "Remainder of file ignored\n"  # how site ends its report of a .pth line that failed
 
 

@@ -63,7 +63,7 @@ def test_the_history_skips_a_line_sent_twice_in_a_row_and_keeps_no_empty_line():
     for typed in ("?1", "?1", "", "?2"):
         for char in typed:
             line.key(char)
-        line.key(keys.RETURN)
+        line.remember(line.key(keys.RETURN))
     assert line.history == ["?1", "?2"]
 
 
@@ -90,3 +90,27 @@ def test_a_key_the_typed_line_has_no_room_for_rings_the_bell_and_what_was_typed_
         line.key(key)
     assert line.key(keys.RETURN) == sent
     assert line.screen.bells == bells
+
+
+@pytest.mark.parametrize(("shown", "typed", "sent"), [
+    ("PRET\r\n", "?123456789", "?123456789X"),
+    ("N ? ", "", "X"),
+], ids=["a line that fills its row", "an answer not begun after the question's space"])
+def test_end_puts_the_cursor_after_the_line_so_that_a_key_typed_there_is_added(shown, typed, sent):
+    line = editor(cols=10, rows=4, shown=shown)
+    for key in [*typed, keys.HOME, keys.END, "X"]:
+        line.key(key)
+    assert line.key(keys.RETURN) == sent
+
+
+def test_a_line_of_the_history_longer_than_the_screen_is_passed_over_never_sent_cut():
+    line = editor(cols=10, rows=4)
+    line.history = ["?1", "?" + "1" * 60]  # (the terminal's lines, in the shared history, hold up to 32 767)
+    line.key(keys.UP)
+    assert line.text == "?1"
+    line.key(keys.DOWN)
+    line.key("?")
+    line.key(keys.UP)
+    line.key(keys.UP)
+    line.key(keys.DOWN)
+    assert line.key(keys.DOWN) is None and line.key(keys.RETURN) == "?"

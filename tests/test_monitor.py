@@ -196,6 +196,11 @@ def test_numeroter_says_which_lines_keep_a_computed_jump_as_it_was(session):
     assert session.type("NU") == said.format(20, 40)
 
 
+
+def test_numeroter_breaks_its_word_on_a_jump_too_wide_for_a_row_before_the_line_as_every_message(session):
+    session.type("10 K←1", "20 ALLER EN 10+10*K", "30 TERMINER")
+    assert session.type("NU 1000,1000") == "\nSAUT CALCULE NON RENUMEROTE\nEN LIGNE 2000\nPRET\n"
+
 @pytest.mark.parametrize(("lines", "stops", "renumber", "listed", "stopped"), [
     (("10 A←1", "15 B←2", "20 C←3", "30 TERMINER"), ("AR 20",), "NU", "ARRETS: 30", "PAUSE EN LIGNE 30"),
     (("10 A←1", "20 B←2", "30 C←3", "40 TERMINER"), ("AR 20", "AR 30"), "NU 100,10", "ARRETS: 110 120",

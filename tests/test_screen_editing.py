@@ -134,6 +134,14 @@ def test_up_and_down_on_the_line_being_typed_walk_the_history():
     assert [row for row in rows(window) if row][-3:] == ["?2", "2", "PRET"]
 
 
+def test_the_history_holds_the_lines_typed_at_the_prompt_not_the_answers_given_to_lire():
+    window = booted()
+    enter(window, "10 LIRE N", "20 TERMINER", "EX", "10")
+    press(window, pygame.K_UP)
+    assert window.line.text == "EX"  # (10, LIRE's answer, sent again at PRET would erase line 10)
+    press(window, pygame.K_UP)
+    assert window.line.text == "20 TERMINER"
+
 def test_a_recalled_longer_line_wraps_and_a_shorter_one_leaves_no_tail():
     window = booted()
     long = "?'" + "X" * 50 + "'"
@@ -257,3 +265,14 @@ def test_escape_at_the_prompt_abandons_the_line_and_a_new_one_starts_below():
     window.frame()
     enter(window, "?1")
     assert [row for row in rows(window) if row][-4:] == ["?99", "?1", "1", "PRET"]
+
+
+def test_escape_at_the_question_before_a_loss_answers_no_on_the_row_below_as_the_terminal_does():
+    window = booted()
+    enter(window, "10 AFFICHER 1", "QU")
+    typed(window, "N")
+    press(window, pygame.K_ESCAPE)
+    window.frame()
+    shown = rows(window)
+    at = shown.index("ANNULE: LE PROGRAMME EST GARDE")
+    assert shown[at - 1].endswith("? N") and shown[at + 1] == "PRET" and cursor(window) == (at + 2, 0)

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from machine.lse.runtime import Status
 from tests.test_cli import run_cli
+from tests.test_monitor import Session
 
 TAPE = "\n".join([
     "10 LIRE N", "20 AFFICHER N*N", "30 TERMINER",
@@ -124,3 +126,15 @@ def test_a_tape_gives_lire_any_answer_and_the_prompt_any_line_after_a_run(tmp_pa
 def test_a_file_with_a_stray_line_before_any_run_is_still_refused_as_mixed(tmp_path):
     status, _, err = run_cli(tmp_path, "--headless", program="10 X←1\nBONJOUR\n20 TERMINER\nEX\n")
     assert status == 1 and err.startswith("LIGNES NUMEROTEES ET NON NUMEROTEES MELANGEES")
+
+
+def test_esc_during_a_run_of_a_tape_drops_the_lines_it_had_left_to_type():
+    session = Session(None)
+    session.monitor.type_ahead(["10 X_0", "20 X_X+1", "30 SI X<1E9 ALORS ALLER EN 20", "40 LIRE N", "50 TERMINER",
+                                "EX", "10"])
+    while session.monitor.tick(10_000) is not Status.RUNNING or not session.monitor.running:
+        pass
+    session.monitor.interrupt()  # (the window's Esc; the terminal's Ctrl-C)
+    while session.monitor.tick(10_000) is not None:
+        pass
+    assert sorted(session.monitor.lines) == [10, 20, 30, 40, 50]  # 10, LIRE's answer, typed at PRET erased line 10

@@ -8,6 +8,7 @@ import os
 import re
 import resource
 import select
+import signal
 import struct
 import subprocess
 import sys
@@ -244,3 +245,39 @@ def test_the_window_and_the_terminal_share_one_history_file(tmp_path):
     remember(path, "LI")
     assert load_history(path) == ["?6*7", "LI"]
     assert list(FileHistory(str(path)).load_history_strings()) == ["LI", "?6*7"]  # newest first
+
+
+def test_lines_pasted_at_once_are_typed_one_after_the_other_the_last_left_to_edit(terminal):
+    micro = terminal()
+    micro.editing()
+    os.write(micro.master, b"\x1b[200~10 AFFICHER 1\r\n20 AFFICHER 2\r30 TERMINER\r?6*\x1b[201~")
+    micro.expect("?6*")
+    screen = micro.send("7\r", "42 ").replace("\r", "")
+    assert "CARACTERE INVALIDE" not in screen
+    listed = micro.send("LI\r", "30 TERMINER\n").replace("\r", "")
+    assert "\n10 AFFICHER 1\n20 AFFICHER 2\n30 TERMINER\nPRET\n" in listed
+
+
+def test_ctrl_c_during_a_run_drops_the_rest_of_a_paste_as_a_terminal_drops_what_was_typed_ahead(terminal):
+    micro = terminal()
+    micro.editing()
+    os.write(micro.master, b"\x1b[200~10 X_0\r20 X_X+1\r30 SI X<1E9 ALORS ALLER EN 20\r40 LIRE N\r50 TERMINER\rEX\r"
+                           b"10\r\x1b[201~")
+    micro.expect("EX")
+    time.sleep(0.5)
+    os.killpg(micro.process.pid, signal.SIGINT)  # Ctrl-C at the terminal while the program runs
+    micro.expect("INTERROMPU EN LIGNE")
+    listed = micro.send("LI 10\r", "PRET").replace("\r", "")
+    assert "\n10 X_0\nPRET\n" in listed  # 10 was LIRE's answer: typed at PRET, it erased line 10
+
+
+@pytest.mark.parametrize("closing", [signal.SIGHUP, signal.SIGTERM], ids=["the terminal closed", "told to end"])
+def test_a_micro_closed_from_outside_keeps_its_unsaved_program_for_rc(terminal, tmp_path, closing):
+    micro = terminal()
+    micro.send("10 AFFICHER 'PRECIEUX'\r")
+    micro.editing()
+    os.killpg(micro.process.pid, closing)
+    micro.process.wait(timeout=20)
+    assert (tmp_path / ".recuperation.lse").read_text(encoding="utf-8") == "10 AFFICHER 'PRECIEUX'\n"
+    again = terminal()
+    assert "UN PROGRAMME NON RANGE A ETE GARDE" in again.text()

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -163,3 +167,28 @@ def test_the_window_runs_the_monitor_typed_lines_list_and_run_a_program():
     assert rows[-6:] == ["10 AFFICHER 'OUI'", "20 TERMINER", "LI", "10 AFFICHER 'OUI'", "20 TERMINER", "PRET"][:0] + [
         "20 TERMINER", "PRET", "EX", "OUI", "TERMINE", "PRET"]
     pygame.display.quit()
+
+
+# A window on SDL's dummy driver whose process is sent a signal once the tape's line is typed.
+CLOSED_FROM_OUTSIDE = """
+import io, os, sys, threading
+from pathlib import Path
+from machine.cli import build_parser, run_window
+from machine.disk import Disk
+from machine.micro import Micro
+disk = Path(sys.argv[1])
+micro = Micro(disk=Disk(disk))
+threading.Timer(1.0, os.kill, (os.getpid(), int(sys.argv[2]))).start()
+sys.exit(run_window(micro, build_parser().parse_args(["--disk", str(disk)]), None, io.StringIO(),
+                    ["10 AFFICHER 'PRECIEUX'"]))
+"""
+
+
+@pytest.mark.parametrize("closing", [signal.SIGHUP, signal.SIGTERM], ids=["its terminal closed", "told to end"])
+def test_the_window_closed_from_outside_keeps_its_unsaved_program_for_rc(tmp_path, closing):
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run([sys.executable, "-c", CLOSED_FROM_OUTSIDE, str(tmp_path), str(int(closing))],
+                          cwd=root, env={**os.environ, "PYTHONPATH": str(root), "SDL_VIDEODRIVER": "dummy"},
+                          capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert (tmp_path / ".recuperation.lse").read_text(encoding="utf-8") == "10 AFFICHER 'PRECIEUX'\n"

@@ -48,7 +48,8 @@ class Seat:
             self.session.interrupt()
         else:
             self.line.abandon()
-            self.micro.show("\r\n")
+            if self.session.confirming is None:  # (a question answered no says so on the row below)
+                self.micro.show("\r\n")
             self.session.abandon_line()
 
     def enter(self) -> bool:
@@ -57,6 +58,8 @@ class Seat:
             return False
         at_prompt = not self.session.running
         line = self.line.key(RETURN)
+        if at_prompt:
+            self.line.remember(line)
         if at_prompt and line.strip() and self.history is not None:
             remember(self.history, line)
         self.session.submit(line)

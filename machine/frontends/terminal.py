@@ -8,6 +8,7 @@ import signal
 import stat
 import sys
 import time
+from collections import deque
 from collections.abc import Callable
 from typing import TextIO
 
@@ -27,6 +28,9 @@ SLICE_SECONDS = 0.01
 SLICE_CYCLES_PACED = 100_000
 PACED_SLICE_SECONDS = 0.1  # a paced slice is at most this much of the host's time (slower speeds: fewer cycles)
 READ_AHEAD = 256  # lines of a file typed ahead at each wait of a program for a line (see _read_ahead)
+# The signals that close the Micro from outside: its terminal closed, or the Micro told to end (by name: not
+# every host has both).
+CLOSINGS = ("SIGHUP", "SIGTERM")
 
 
 # The controls the Micro's screen ignores (all but BEL, BS, LF, FF and CR; DEL; the C1 controls, which a
@@ -224,8 +228,10 @@ def run_monitor_headless(monitor: Monitor, *, stdin: TextIO = sys.stdin, stdout:
     monitor.micro.listeners.append(output.write)
     monitor.micro.typed_by_a_person(stdin.isatty())  # a bad LIRE answer typed by a person is asked again
     monitor.boot()
-    ctrl_c = CtrlC(monitor.micro)
+    ctrl_c = CtrlC(monitor.micro, monitor.typed_ahead, *([] if editor is None else [editor.pasted]))
     previous = _install_interrupt(ctrl_c)
+    closing = Closing()
+    closings = install_closings(closing)
     sizer = SliceSizer(SLICE_CYCLES_MAX, SLICE_SECONDS)
     started = None  # a paced run: the host's time it would have begun at (see _pace); None: from the next slice
     try:
@@ -267,10 +273,20 @@ def run_monitor_headless(monitor: Monitor, *, stdin: TextIO = sys.stdin, stdout:
                 else:  # piped: show what was typed, as the screen does
                     output.write(line.rstrip("\r\n"))
                 monitor.submit(line)
+    except (_Closed, OSError):
+        if not closing.came:
+            raise
+        # (closed from outside: the unsaved program is kept below, as at the end of piped input)
     finally:
+        install_closings(signal.SIG_IGN)  # a second one must not cut the save short
         monitor.shutdown()  # a program that cannot be kept says so on the screen: before the last flush
-        output.finish_line()
+        try:
+            output.finish_line()
+        except OSError:
+            if not closing.came:
+                raise
         _restore_interrupt(previous)  # only now: Ctrl-C during the save above must not cut it short
+        restore_closings(closings)
     return 1 if monitor.last_status is Status.FAILED or monitor.not_kept is not None else 0
 
 
@@ -374,11 +390,15 @@ class CtrlC:
     the lines typed after it go to the prompt.
     """
 
-    def __init__(self, micro: Micro) -> None:
+    def __init__(self, micro: Micro, *ahead: deque[str]) -> None:
         self.micro = micro
+        # The lines typed ahead (a tape's, a paste's), dropped with the run as a terminal drops what was typed ahead.
+        self.ahead = ahead
         self.waiting = False
 
     def __call__(self, signum: int, frame: object) -> None:
+        for lines in self.ahead:
+            lines.clear()
         if self.micro.runtime is not None:
             self.micro.interrupt()
         if self.waiting:
@@ -409,3 +429,38 @@ def _install_interrupt(handler: CtrlC):
 def _restore_interrupt(previous) -> None:
     if previous is not None:
         signal.signal(signal.SIGINT, previous)
+
+
+class _Closed(SystemExit):
+    """The terminal was closed, or the Micro told to end: it closes as at the end of piped input, the
+    unsaved program kept for RC (a SystemExit: prompt_toolkit's event loop logs any other exception and goes on)."""
+
+
+class Closing:
+    """The handler of the signals that close the Micro from outside; once one came, the terminal may be gone
+    (what is written to it fails, and is dropped)."""
+
+    def __init__(self) -> None:
+        self.came = False
+
+    def __call__(self, signum: int, frame: object) -> None:
+        self.came = True
+        raise _Closed(1)
+
+
+def install_closings(handler) -> dict[int, object]:
+    """Make the signals that close the Micro from outside call handler; return the handlers they had."""
+    previous = {}
+    for number in (getattr(signal, name) for name in CLOSINGS if hasattr(signal, name)):
+        try:
+            previous[number] = signal.signal(number, handler)
+        except ValueError:  # not the main thread (tests): leave them alone
+            pass
+    return previous
+
+
+def restore_closings(previous: dict[int, object]) -> None:
+    """Give the signals that close the Micro from outside the handlers they had (one set outside Python: none)."""
+    for number, handler in previous.items():
+        if handler is not None:
+            signal.signal(number, handler)

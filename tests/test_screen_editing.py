@@ -172,6 +172,58 @@ def test_a_bad_answer_typed_in_the_window_is_asked_again():
     assert shown[-6:] == ["EXDIX", "DONNEE INVALIDE DIX, RETAPEZ", "9", "10", "TERMINE", "PRET"]
 
 
+def started(window: Window, *lines: str) -> None:
+    """Type a program and EX, leaving the run started but not yet run a frame."""
+    enter(window, *lines)
+    typed(window, "EX")
+    press(window, pygame.K_RETURN)
+    assert window.session.running and not window.session.wants_line()
+
+
+def test_an_answer_typed_before_its_question_is_kept_for_it():
+    window = booted()
+    started(window, "10 AFFICHER 'COMBIEN ?';LIRE N", "20 AFFICHER N*2", "30 TERMINER")
+    typed(window, "21")
+    press(window, pygame.K_RETURN)  # typed while the Micro runs, before LIRE asks
+    for _ in range(5):
+        window.frame()
+    shown = [row for row in rows(window) if row]
+    assert shown[-4:] == ["COMBIEN ?21", "42", "TERMINE", "PRET"]
+
+
+def test_a_line_typed_while_a_program_runs_is_typed_at_the_prompt_when_it_ends():
+    window = booted()
+    started(window, "10 AFFICHER 'FINI'", "20 TERMINER")
+    typed(window, "?6*7")
+    press(window, pygame.K_BACKSPACE)
+    typed(window, "8")
+    press(window, pygame.K_RETURN)
+    typed(window, "?1")  # and a line not yet sent stays to be edited
+    for _ in range(5):
+        window.frame()
+    shown = [row for row in rows(window) if row]
+    assert shown[-7:] == ["FINI", "TERMINE", "PRET", "?6*8", "48", "PRET", "?1"] and window.line.text == "?1"
+
+
+def test_escape_drops_what_was_typed_ahead():
+    window = booted()
+    started(window, "10 FAIRE 10 POUR I←1 JUSQUA 1E9", "20 TERMINER")
+    typed(window, "?99")
+    press(window, pygame.K_RETURN)
+    press(window, pygame.K_ESCAPE)
+    for _ in range(5):
+        window.frame()
+    assert not any("99" in row for row in rows(window)) and window.line.text == ""
+
+
+def test_no_more_keys_are_kept_than_a_line_holds():
+    from machine.frontends.seat import TYPED_AHEAD
+    window = booted()
+    started(window, "10 FAIRE 10 POUR I←1 JUSQUA 1E9", "20 TERMINER")
+    typed(window, "A" * (TYPED_AHEAD + 10))
+    assert window.seat.ahead == ["A"] * TYPED_AHEAD
+
+
 def test_the_screenshot_key_is_confirmed_on_the_status_line(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     window = booted()

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from machine.frontends.slicing import SliceSizer
 from machine.history import HISTORY_FILE, load_history, remember
-from machine.keyboard import DOWN, MAX_HISTORY, RETURN, SCREEN_DOWN, SCREEN_UP, UP, LineInput
+from machine.keyboard import DOWN, MAX_HISTORY, MAX_LINE, RETURN, SCREEN_DOWN, SCREEN_UP, UP, LineInput
 from machine.lse.runtime import Status
 from machine.monitor import Monitor
 
@@ -18,6 +18,11 @@ MAX_LAG_SECONDS = 0.1      # a slow host never makes the Micro run ahead to catc
 MAX_FRAME_WORK = 0.016     # at full speed, run for this much wall time per frame
 SLICE_CYCLES = 50_000      # a paced slice at most; at full speed the first, grown to a quarter of a frame's work
 SHIFTED = {UP: SCREEN_UP, DOWN: SCREEN_DOWN}
+# Decision: the keys typed while the Micro is busy (a program runs and asks nothing) wait for the next line it asks
+# for, as a terminal keeps what is typed ahead (the window dropped them: an answer typed before its question was
+# lost); a line's worth of them at most, characters, Backspace and Return (a key that moves the cursor has no line
+# to move in yet); Esc drops them, as it drops a tape's lines.
+TYPED_AHEAD = MAX_LINE
 
 
 class Seat:
@@ -35,6 +40,7 @@ class Seat:
         self.turbo = False
         self.anchor = (time.monotonic(), 0)  # wall time and cycles when pacing last (re)started
         self.sizer = SliceSizer(SLICE_CYCLES, MAX_FRAME_WORK / 4)  # the slices at full speed
+        self.ahead: list[str] = []  # the keys typed while no line was asked for, in order (see TYPED_AHEAD)
 
     @staticmethod
     def history_of(session: Monitor) -> Path | None:
@@ -44,6 +50,7 @@ class Seat:
     # ------------------------------------------------------------- keys
     def escape(self) -> None:
         """Esc: interrupt the program; at the prompt, abandon the line and start a new one below it."""
+        self.ahead.clear()
         if self.session.running:
             self.session.interrupt()
         else:
@@ -53,9 +60,15 @@ class Seat:
             self.session.abandon_line()
 
     def enter(self) -> bool:
-        """Return: send the line to the monitor (or to LIRE); True if the Micro took a line."""
-        if not self.session.wants_line():
-            return False
+        """Return: send the line to the monitor (or to LIRE); True if the Micro took a line (kept for the next line
+        asked while the Micro is busy, or behind keys typed ahead)."""
+        if self.ahead or not self.session.wants_line():
+            self.keep(RETURN)
+            return self.typed_ahead()
+        return self.send()
+
+    def send(self) -> bool:
+        """Send the line typed to the monitor (or to LIRE)."""
         at_prompt = not self.session.running
         line = self.line.key(RETURN)
         if at_prompt:
@@ -66,9 +79,31 @@ class Seat:
         return True
 
     def edit(self, key: str, shifted: bool = False) -> None:
-        """An editing key (keyboard.py's names) or a typed character, when a line is awaited."""
-        if self.session.wants_line():
+        """An editing key (keyboard.py's names) or a typed character, when a line is awaited (a character or
+        Backspace typed while the Micro is busy is kept for the next line it asks for)."""
+        if self.ahead or not self.session.wants_line():
+            if len(key) == 1:
+                self.keep(key)
+            self.typed_ahead()
+        else:
             self.line.key(SHIFTED.get(key, key) if shifted else key)
+
+    def keep(self, key: str) -> None:
+        """Keep a key typed ahead (TYPED_AHEAD at most: past them a key is dropped, as a full keyboard buffer's)."""
+        if len(self.ahead) < TYPED_AHEAD:
+            self.ahead.append(key)
+
+    def typed_ahead(self) -> bool:
+        """Type the keys kept while the Micro was busy, as long as it asks for a line (a tape's lines first); True
+        if a line was sent."""
+        sent = False
+        while self.ahead and self.session.wants_line() and not self.session.tape_waiting():
+            key = self.ahead.pop(0)
+            if key == RETURN:
+                sent = self.send() or sent
+            else:
+                self.line.key(key)
+        return sent
 
     def toggle_turbo(self) -> bool:
         """Turbo on or off (the pacing starts again from now); return whether it is on."""
@@ -98,6 +133,7 @@ class Seat:
         if not session.running or self.micro.runtime.status is Status.WAITING:
             self.anchor = (time.monotonic(), self.micro.cycles)
             if not session.running:
+                self.typed_ahead()  # (what was typed while a tape's lines were typed)
                 return False
         budget = self.budget()
         deadline = time.monotonic() + work
@@ -114,8 +150,10 @@ class Seat:
             if status is Status.WAITING or time.monotonic() > deadline:
                 break
         if session.running:
+            self.typed_ahead()  # (LIRE asks: the answer typed before the question)
             return False
         self.line.clear()
+        self.typed_ahead()
         return True
 
     def cursor_shown(self, frame: int, blink_frames: int) -> bool:

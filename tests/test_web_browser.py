@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from machine.book import book_names
 from machine.lse.status import Status
 from machine.profile import load_profile
 from machine.rom import load_font
@@ -476,3 +477,21 @@ def test_a_file_too_large_for_a_program_is_refused_without_being_read_whole(cont
     page = opened(context, site)
     page.set_input_files("#file", str(path))
     assert "PROGRAMME TROP GRAND" in shows(page, "TROP GRAND")
+
+
+def test_the_book_menu_walked_with_the_arrows_opens_nothing_until_return(context, site):
+    page = opened(context, site)
+    type_lines(page, "10 AFFICHER 'MIEN'", "LI")
+    shows(page, "LI\n10 AFFICHER 'MIEN'")
+    page.focus("#book")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowDown")
+    page.wait_for_timeout(500)
+    assert page.evaluate("document.activeElement.id") == "book"  # the arrows still walk the menu
+    assert screen(page).rstrip("\n").endswith("LI\n10 AFFICHER 'MIEN'\nPRET")  # nothing opened
+    assert page.input_value("#book") == book_names()[1]
+    page.keyboard.press("Enter")  # chosen: that program runs, and the keys go back to the Micro
+    assert page.evaluate("document.activeElement.id") == "screen"
+    page.keyboard.press("Escape")
+    assert "INTERROMPU EN LIGNE" in shows(page, "INTERROMPU")
+

@@ -260,16 +260,21 @@ async function loop(page, py) {
 
 // Decision: a control, once used, gives the keyboard back to the Micro's screen, or what is typed next never
 // reaches the Micro and Return presses the button again. A menu walked with the arrow keys keeps them (each
-// arrow is a change) until Return or Esc, which say the choice is made.
-function handsBack(control) {
+// arrow is a change) until Return or Esc, which say the choice is made; `choose` acts on a choice made (a
+// click, a menu's choice or its Return), never on an arrow's change.
+function handsBack(control, choose = () => {}) {
   const menu = control.tagName === "SELECT";
   let walking = false;
   control.addEventListener("keydown", (event) => {
     walking = menu && event.key.startsWith("Arrow");
+    if (menu && event.key === "Enter") choose();
     if (menu && (event.key === "Enter" || event.key === "Escape")) $("screen").focus();
   });
   control.addEventListener(menu ? "change" : "click", () => {
-    if (!walking) $("screen").focus();
+    if (!walking) {
+      choose();
+      $("screen").focus();
+    }
     walking = false;
   });
 }
@@ -280,11 +285,11 @@ function controls(call, describe, py) {
   $("controls").hidden = false;
   for (const name of look.book) $("book").append(new Option(name, name));
   for (const name of look.profiles) $("profile").append(new Option(name, name, false, name === look.profile));
-  $("book").onchange = () => {
+  handsBack($("book"), () => {
     if ($("book").value) call("open_book", $("book").value);
     $("book").value = "";  // the same program can be chosen again
-    $("screen").focus();
-  };
+  });
+  $("book").onblur = () => { $("book").value = ""; };  // walked, then left with Esc: nothing chosen
   $("profile").onchange = () => call("switch", $("profile").value).then(describe);
   $("monitor").onchange = describe;
   $("aspect").onchange = describe;

@@ -495,3 +495,11 @@ def test_the_book_menu_walked_with_the_arrows_opens_nothing_until_return(context
     page.keyboard.press("Escape")
     assert "INTERROMPU EN LIGNE" in shows(page, "INTERROMPU")
 
+
+def test_a_file_chooser_closed_without_a_file_gives_the_keyboard_back_to_the_micro(context, site):
+    page = opened(context, site)
+    with page.expect_file_chooser():
+        page.click("#open")  # the chooser is closed without a file
+    type_lines(page, "10 AFFICHER 'SANS FICHIER'", "LI")
+    assert "LI\n10 AFFICHER 'SANS FICHIER'" in shows(page, "LI\n10 AFFICHER 'SANS FICHIER'")
+

@@ -315,7 +315,7 @@ function controls(call, describe, py) {
     navigator.clipboard?.writeText(url).then(() => say("LIEN COPIE"), () => {});
     $("screen").focus();  // the link is copied, and shown for a person to select by hand
   };
-  for (const id of ["esc", "turbo", "png", "full", "share", "profile", "monitor", "aspect"]) handsBack($(id));
+  for (const id of ["open", "esc", "turbo", "png", "full", "share", "profile", "monitor", "aspect"]) handsBack($(id));
   const tube = $("tube");
   tube.ondragover = (event) => { event.preventDefault(); document.body.classList.add("dragging"); };
   tube.ondragleave = () => document.body.classList.remove("dragging");

@@ -503,3 +503,14 @@ def test_a_file_chooser_closed_without_a_file_gives_the_keyboard_back_to_the_mic
     type_lines(page, "10 AFFICHER 'SANS FICHIER'", "LI")
     assert "LI\n10 AFFICHER 'SANS FICHIER'" in shows(page, "LI\n10 AFFICHER 'SANS FICHIER'")
 
+
+def test_the_same_file_opened_twice_runs_twice(context, site, tmp_path):
+    path = tmp_path / "deux.lse"
+    path.write_text("10 AFFICHER 'ENCORE'\n20 TERMINER\n", encoding="utf-8")
+    page = opened(context, site)
+    page.set_input_files("#file", str(path))
+    shows(page, "ENCORE\nTERMINE\n")
+    type_lines(page, "10 AFFICHER 'AUTRE'")
+    shows(page, "10 AFFICHER 'AUTRE'\n")
+    page.set_input_files("#file", str(path))
+    assert "10 AFFICHER 'AUTRE'\nEX\nENCORE\nTERMINE\n" in shows(page, "'AUTRE'\nEX\nENCORE\nTERMINE\n")

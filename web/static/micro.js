@@ -300,6 +300,7 @@ function controls(call, describe, py) {
   $("open").onclick = () => $("file").click();
   $("file").onchange = async () => {
     const file = $("file").files[0];
+    $("file").value = "";  // the same file chosen again (changed since, or run again) is a change too
     if (file) await call("open", await programText(file));
     $("screen").focus();
   };

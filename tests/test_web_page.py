@@ -213,6 +213,18 @@ def test_a_bad_link_is_said_on_the_screen_and_the_prompt_comes_back(page):
     assert "LIEN ILLISIBLE" in frames_until(page, "LIEN")
 
 
+
+@pytest.mark.parametrize("how", ["link", "paste"])
+def test_what_the_page_refuses_while_a_program_runs_stops_it_before_saying_why(page, how):
+    page.open("10 X←0\n20 X←X+1;ALLER EN 20\n")
+    page.frame()
+    if how == "link":
+        page.open_link("#prog=@@@@")
+    else:
+        page.frame(json.dumps([["paste", "10 AFFICHER 1\n" * 30_000]]))
+    text = frames_until(page, "LIEN ILLISIBLE" if how == "link" else "PROGRAMME TROP GRAND")
+    assert "EX\nINTERROMPU EN LIGNE 20\nPRET\n" in text and not page.session.running, text  # no PRET mid-run
+
 def test_a_link_made_by_the_page_runs_its_program_in_another_page(page, tmp_path):
     typed(page, "10 AFFICHER 'PARTAGE'", "20 TERMINER")
     fragment = page.link()

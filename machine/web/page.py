@@ -48,7 +48,7 @@ class Page:
         self.shown: tuple | None = None  # what the page drew last: (rows, cursor, turbo)
         self.rings = 0
         self.disk_changed = False
-        self.pending: str | None = None  # a program to open once the running one has stopped
+        self.pending: Callable[[], None] | None = None  # what the page brought, done once the running program stopped
         self.partial = ""  # what follows a paste's last line break, typed once the lines before are in
         self.kept: str | None = None  # the unsaved program the page was last told of (the text to keep)
         self.adopted = True  # every program kept by the page at earlier visits is now in the recovery slot
@@ -114,8 +114,8 @@ class Page:
             self.disk_changed = True
             self.boot(self.micro.profile.name, {}, False)
         if self.pending is not None and not self.session.running:
-            text, self.pending = self.pending, None
-            self.open(text)
+            action, self.pending = self.pending, None
+            action()
         was_running, queued = self.session.running, len(self.session.typed_ahead)
         self.seat.run_frame(FRAME_WORK if self.seat.turbo else FRAME_WORK / 2)
         if len(self.session.typed_ahead) < queued:
@@ -195,9 +195,7 @@ class Page:
     # ------------------------------------------------------------ programs
     def open(self, text: str) -> None:
         """Put a program in memory (the one there is kept for RC) and type EX; one running is stopped first."""
-        if self.session.running:
-            self.session.interrupt()
-            self.pending = text
+        if self.stopped_first(lambda: self.open(text)):
             return
         self.seat.line.abandon()  # (what loading says starts on a row of its own)
         tape = tape_lines(text)
@@ -242,8 +240,19 @@ class Page:
             self.refuse(refused)
         return refused is not None
 
+    def stopped_first(self, action: Callable[[], None]) -> bool:
+        """Interrupt a running program and do `action` once it has stopped; True if one was running."""
+        if not self.session.running:
+            return False
+        self.session.interrupt()
+        self.pending = action
+        return True
+
+    # Decision: a refusal says PRET, so it waits for the program to stop (a link or a paste may come mid-run).
     def refuse(self, error: LseError | Diagnostic) -> None:
-        """Say why what the page brought cannot be taken, and prompt again."""
+        """Say why what the page brought cannot be taken, and prompt again; one running is stopped first."""
+        if self.stopped_first(lambda: self.refuse(error)):
+            return
         self.seat.line.abandon()  # the typed line's row is left: the next line is typed below the prompt
         self.session.fail(error)
         self.session.prompt()

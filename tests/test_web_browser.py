@@ -514,3 +514,12 @@ def test_the_same_file_opened_twice_runs_twice(context, site, tmp_path):
     shows(page, "10 AFFICHER 'AUTRE'\n")
     page.set_input_files("#file", str(path))
     assert "10 AFFICHER 'AUTRE'\nEX\nENCORE\nTERMINE\n" in shows(page, "'AUTRE'\nEX\nENCORE\nTERMINE\n")
+
+
+def test_a_file_that_is_not_text_is_refused_as_unreadable_not_typed_at_the_micro(context, site, tmp_path):
+    path = tmp_path / "photo.lse"
+    path.write_bytes(SCREENSHOT.read_bytes())  # a picture, named as a program by mistake
+    page = opened(context, site)
+    page.set_input_files("#file", str(path))
+    seen = shows(page, "ILLISIBLE")
+    assert "FICHIER photo.lse ILLISIBLE\nPRET" in seen and "IEND" not in seen, seen

@@ -21,7 +21,7 @@ from machine.web.page import Page
 from machine.web.promised import PromisedSuspension
 
 ROOT = Path(__file__).resolve().parent.parent
-WEB_ERRORS = {Err.BAD_LINK}  # what the tests below prove the page says (tests/test_errors.py counts it)
+WEB_ERRORS = {Err.BAD_LINK, Err.FILE_UNREADABLE}  # what the tests below prove the page says (test_errors.py counts)
 
 
 class GreenletBaton:
@@ -224,6 +224,13 @@ def test_what_the_page_refuses_while_a_program_runs_stops_it_before_saying_why(p
         page.frame(json.dumps([["paste", "10 AFFICHER 1\n" * 30_000]]))
     text = frames_until(page, "LIEN ILLISIBLE" if how == "link" else "PROGRAMME TROP GRAND")
     assert "EX\nINTERROMPU EN LIGNE 20\nPRET\n" in text and not page.session.running, text  # no PRET mid-run
+
+
+def test_a_file_that_is_not_utf8_is_said_unreadable_and_the_program_in_memory_stays(page):
+    typed(page, "10 AFFICHER 'GARDE'")
+    page.open_file("photo.png", None)  # the page could not read it as UTF-8
+    assert "FICHIER photo.png ILLISIBLE\nPRET" in frames_until(page, "ILLISIBLE")
+    assert page.session.lines == {10: "AFFICHER 'GARDE'"}
 
 def test_a_link_made_by_the_page_runs_its_program_in_another_page(page, tmp_path):
     typed(page, "10 AFFICHER 'PARTAGE'", "20 TERMINER")

@@ -14,7 +14,7 @@ from pathlib import Path
 from machine import keyboard as keys
 from machine.book import book_names, read_book
 from machine.disk import Disk
-from machine.errors import Diagnostic, LseError
+from machine.errors import Diagnostic, Err, LseError, clip
 from machine.frontends.look import MONITORS, cell_height, monitor_colours
 from machine.frontends.seat import Seat
 from machine.lse.source import limits_of, too_large
@@ -256,6 +256,13 @@ class Page:
         self.seat.line.abandon()  # the typed line's row is left: the next line is typed below the prompt
         self.session.fail(error)
         self.session.prompt()
+
+    def open_file(self, name: str, text: str | None) -> None:
+        """Open a file brought to the page (Ouvrir, a drop); its text None: it is not UTF-8, FICHIER ILLISIBLE."""
+        if text is None:
+            self.refuse(LseError(Err.FILE_UNREADABLE, clip(name)))
+        else:
+            self.open(text)
 
     def open_book(self, name: str) -> None:
         """Open one of the book's programs and run it."""

@@ -166,9 +166,13 @@ function keyDown(event) {
   state.audio ||= new AudioContext();  // a key is a gesture: sound may start from now on
 }
 
-// A file is read no further than a program may be: past it the Micro says PROGRAMME TROP GRAND.
-function programText(file) {
-  return file.slice(0, state.look.max_program_bytes + 1).text();
+// A file is read no further than a program may be: past it the Micro says PROGRAMME TROP GRAND. Its text, or
+// undefined (None to Python) if it is not UTF-8 (a picture, a document): FICHIER ILLISIBLE, as on the desktop.
+async function programText(file) {
+  const bytes = await file.slice(0, state.look.max_program_bytes + 1).arrayBuffer();
+  try {  // (streamed: a character cut at the limit is no error)
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes, { stream: true });
+  } catch (error) { return undefined; }
 }
 
 function toggleFullscreen() {
@@ -301,7 +305,7 @@ function controls(call, describe, py) {
   $("file").onchange = async () => {
     const file = $("file").files[0];
     $("file").value = "";  // the same file chosen again (changed since, or run again) is a change too
-    if (file) await call("open", await programText(file));
+    if (file) await call("open_file", file.name, await programText(file));
     $("screen").focus();
   };
   $("paste").onclick = () => $("paste-dialog").showModal();
@@ -324,7 +328,7 @@ function controls(call, describe, py) {
     event.preventDefault();
     document.body.classList.remove("dragging");
     const file = event.dataTransfer.files[0];
-    if (file) call("open", await programText(file));
+    if (file) call("open_file", file.name, await programText(file));
   };
   const canvas = $("screen");
   canvas.addEventListener("keydown", keyDown);

@@ -523,3 +523,15 @@ def test_a_file_that_is_not_text_is_refused_as_unreadable_not_typed_at_the_micro
     page.set_input_files("#file", str(path))
     seen = shows(page, "ILLISIBLE")
     assert "FICHIER photo.lse ILLISIBLE\nPRET" in seen and "IEND" not in seen, seen
+
+
+def test_characters_a_keyboard_makes_with_altgr_or_option_reach_the_micro(context, site):
+    page = opened(context, site)
+    page.keyboard.type("10 AFFICHER 'T")
+    page.keyboard.press("Control+Alt+BracketLeft")  # AltGr on Windows is Ctrl and Alt: a French keyboard's [
+    page.keyboard.press("Alt+BracketRight")  # Option on a Mac is Alt: a French Mac's ]
+    page.keyboard.type("'")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Alt+KeyF")  # Alt and a letter stay the browser's (its menu)
+    type_lines(page, "LI")
+    assert "LI\n10 AFFICHER 'T[]'\nPRET" in shows(page, "LI\n10 AFFICHER")

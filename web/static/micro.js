@@ -158,12 +158,20 @@ function keyDown(event) {
   else if (event.key === "F11") { state.events.push(["turbo"]); }
   else if (event.key === "F12") { savePng(); }
   else if (event.ctrlKey && event.key.toLowerCase() === "c") { state.events.push(["key", "Escape"]); }
+  else if (layoutCharacter(event)) { state.events.push(["text", event.key]); }
   else if (event.ctrlKey || event.metaKey || event.altKey) { return; }  // the browser's own (Ctrl-V: paste)
   else if (NAMED.has(event.key)) { state.events.push(["key", event.key, event.shiftKey]); }
   else if (event.key.length === 1) { state.events.push(["text", event.key]); }
   else { return; }
   event.preventDefault();
   state.audio ||= new AudioContext();  // a key is a gesture: sound may start from now on
+}
+
+// A character the keyboard's layout makes with AltGr (Ctrl and Alt on Windows) or Option (Alt on a Mac): the [ ]
+// # \ of a French keyboard. Cmd, Ctrl alone, and Alt with a letter or a digit (Alt-F: a menu) stay the browser's.
+function layoutCharacter(event) {
+  if (event.key.length !== 1 || event.metaKey || !event.altKey) return false;
+  return event.ctrlKey || !/[a-z0-9]/i.test(event.key);
 }
 
 // A file is read no further than a program may be: past it the Micro says PROGRAMME TROP GRAND. Its text, or

@@ -232,6 +232,16 @@ def test_a_file_that_is_not_utf8_is_said_unreadable_and_the_program_in_memory_st
     assert "FICHIER photo.png ILLISIBLE\nPRET" in frames_until(page, "ILLISIBLE")
     assert page.session.lines == {10: "AFFICHER 'GARDE'"}
 
+
+def test_a_lone_surrogate_in_a_listing_from_the_page_is_a_bad_character_and_ra_still_saves(page):
+    frames_until(page, "PRET")
+    page.open("10 AFFICHER 'A\ud800B'\n20 TERMINER\n")  # Coller: a JavaScript string may hold half a pair
+    frames_until(page, "B\nTERMINE\nPRET")
+    typed(page, "RA DEMI")
+    assert "RANGE DEMI" in frames_until(page, "RANGE")
+    assert page.session.lines[10] == "AFFICHER 'A\ufffdB'"
+
+
 def test_a_link_made_by_the_page_runs_its_program_in_another_page(page, tmp_path):
     typed(page, "10 AFFICHER 'PARTAGE'", "20 TERMINER")
     fragment = page.link()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import gc
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -29,6 +30,8 @@ from machine.web import share
 BLINK_FRAMES = 25  # the cursor changes every half second at 50 frames a second
 COLLECT_FRAMES = 250  # where automatic collection is off (promised.own_collection): a full one every 5 s
 FRAME_WORK = 0.025  # seconds of Python work per frame in turbo: the page still draws and takes keys
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")  # half a UTF-16 pair, which Pyodide passes on from JavaScript
+REPLACEMENT = "\ufffd"  # what a browser reads bytes that are no character as
 EDIT_KEYS = {  # the page's key names (KeyboardEvent.key) to the screen editor's
     "Backspace": keys.BACKSPACE, "Delete": keys.DELETE, "Insert": keys.INSERT,
     "ArrowLeft": keys.LEFT, "ArrowRight": keys.RIGHT, "ArrowUp": keys.UP, "ArrowDown": keys.DOWN,
@@ -197,6 +200,7 @@ class Page:
         """Put a program in memory (the one there is kept for RC) and type EX; one running is stopped first."""
         if self.stopped_first(lambda: self.open(text)):
             return
+        text = LONE_SURROGATE.sub(REPLACEMENT, text)  # a JavaScript string's half pair: no disk could write it
         self.seat.line.abandon()  # (what loading says starts on a row of its own)
         tape = tape_lines(text)
         if tape is not None:

@@ -535,3 +535,18 @@ def test_characters_a_keyboard_makes_with_altgr_or_option_reach_the_micro(contex
     page.keyboard.press("Alt+KeyF")  # Alt and a letter stay the browser's (its menu)
     type_lines(page, "LI")
     assert "LI\n10 AFFICHER 'T[]'\nPRET" in shows(page, "LI\n10 AFFICHER")
+
+
+def test_a_data_file_written_by_a_program_that_then_waits_is_there_after_a_reload(context, site):
+    page = opened(context, site)
+    type_lines(page, "10 LIRE S", "20 GARER S,1,'#SCORES'", "30 AFFICHER 'REJOUER'", "40 LIRE R", "50 TERMINER", "EX")
+    shows(page, "\nEX\n")
+    type_lines(page, "42")  # the answer: the program writes its file, then waits for the next one
+    shows(page, "EX42\nREJOUER")
+    frames = page.evaluate("window.micro.frames()")  # a frame's disk write is awaited before the next frame
+    page.wait_for_function("(n) => window.micro.frames() > n + 1", arg=frames, timeout=RUN_MS)
+    page.reload()  # as a person closing the page while the program waits
+    page.wait_for_function("window.micro?.ready", timeout=BOOT_MS)
+    page.click("#screen")
+    type_lines(page, "CA")
+    assert "FICHIERS: SCORES" in shows(page, "FICHIERS:")

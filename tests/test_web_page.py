@@ -266,6 +266,19 @@ def test_a_program_saved_with_ra_is_on_the_disk_and_asks_for_the_disk_to_be_kept
     assert "GARDE" in frames_until(later, "GARDE")
 
 
+
+def test_a_data_file_written_by_a_program_that_goes_on_asks_for_the_disk_to_be_kept(page, tmp_path):
+    frames_until(page, "PRET")
+    page.open("10 LIRE S\n20 GARER S,1,'#SCORES'\n30 AFFICHER 'REJOUER'\n40 LIRE R\n50 TERMINER\n")
+    frames_until(page, "EX\n")
+    replies = [page.frame(json.dumps([["text", "42"], ["key", "Enter"]]))]  # an answer: no command, no end
+    while "REJOUER" not in page.screen_text():
+        replies.append(page.frame())
+    replies += [page.frame() for _ in range(3)]
+    assert list((tmp_path / "disk").glob("SCORES*"))
+    assert any(reply and json.loads(reply)["sync"] for reply in replies)  # a page closed now keeps the file
+
+
 def test_switching_the_profile_keeps_the_program_in_memory(page):
     typed(page, "10 AFFICHER 'GARDE'", "20 TERMINER")
     page.switch("console80")

@@ -51,6 +51,7 @@ class Page:
         self.shown: tuple | None = None  # what the page drew last: (rows, cursor, turbo)
         self.rings = 0
         self.disk_changed = False
+        self.disk_time: int | None = None  # when a file of the disk was last written, as the last frame saw it
         self.pending: Callable[[], None] | None = None  # what the page brought, done once the running program stopped
         self.partial = ""  # what follows a paste's last line break, typed once the lines before are in
         self.kept: str | None = None  # the unsaved program the page was last told of (the text to keep)
@@ -124,7 +125,7 @@ class Page:
         if len(self.session.typed_ahead) < queued:
             self.seat.line.clear()  # the monitor typed them: the next line starts where its cursor is now
         self.type_partial()
-        if was_running and not self.session.running or len(self.session.typed_ahead) < queued:
+        if was_running and not self.session.running or len(self.session.typed_ahead) < queued or self.disk_written():
             self.disk_changed = True  # a program may have written its data files; a pasted line may be RA
         self.bell.poll()
         self.frames += 1
@@ -143,6 +144,18 @@ class Page:
             reply["kept"] = self.kept = kept  # the text the page keeps if it goes away (None: nothing to keep)
         self.rings, self.disk_changed = 0, False
         return json.dumps(reply)
+
+    # Decision: a run is written back when it ends, and also whenever it has written a file of the disk (its folder's
+    # time changed: every write replaces a file), so that data files a program writes and then waits for an answer,
+    # or goes on for hours, are kept when the page is closed meanwhile.
+    def disk_written(self) -> bool:
+        """True if a file of the disk was written, replaced or removed since the last frame looked."""
+        try:
+            now = self.disk_root.stat().st_mtime_ns
+        except OSError:
+            now = None
+        written, self.disk_time = now != self.disk_time, now
+        return written
 
     def still(self) -> bool:
         """True when a frame given no keys can run no program: none running, none to open, no switch-off,

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from machine.book import book_names
 from machine.lse.status import Status
 from machine.profile import load_profile
 from machine.rom import load_font
@@ -476,3 +477,76 @@ def test_a_file_too_large_for_a_program_is_refused_without_being_read_whole(cont
     page = opened(context, site)
     page.set_input_files("#file", str(path))
     assert "PROGRAMME TROP GRAND" in shows(page, "TROP GRAND")
+
+
+def test_the_book_menu_walked_with_the_arrows_opens_nothing_until_return(context, site):
+    page = opened(context, site)
+    type_lines(page, "10 AFFICHER 'MIEN'", "LI")
+    shows(page, "LI\n10 AFFICHER 'MIEN'")
+    page.focus("#book")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowDown")
+    page.wait_for_timeout(500)
+    assert page.evaluate("document.activeElement.id") == "book"  # the arrows still walk the menu
+    assert screen(page).rstrip("\n").endswith("LI\n10 AFFICHER 'MIEN'\nPRET")  # nothing opened
+    assert page.input_value("#book") == book_names()[1]
+    page.keyboard.press("Enter")  # chosen: that program runs, and the keys go back to the Micro
+    assert page.evaluate("document.activeElement.id") == "screen"
+    page.keyboard.press("Escape")
+    assert "INTERROMPU EN LIGNE" in shows(page, "INTERROMPU")
+
+
+def test_a_file_chooser_closed_without_a_file_gives_the_keyboard_back_to_the_micro(context, site):
+    page = opened(context, site)
+    with page.expect_file_chooser():
+        page.click("#open")  # the chooser is closed without a file
+    type_lines(page, "10 AFFICHER 'SANS FICHIER'", "LI")
+    assert "LI\n10 AFFICHER 'SANS FICHIER'" in shows(page, "LI\n10 AFFICHER 'SANS FICHIER'")
+
+
+def test_the_same_file_opened_twice_runs_twice(context, site, tmp_path):
+    path = tmp_path / "deux.lse"
+    path.write_text("10 AFFICHER 'ENCORE'\n20 TERMINER\n", encoding="utf-8")
+    page = opened(context, site)
+    page.set_input_files("#file", str(path))
+    shows(page, "ENCORE\nTERMINE\n")
+    type_lines(page, "10 AFFICHER 'AUTRE'")
+    shows(page, "10 AFFICHER 'AUTRE'\n")
+    page.set_input_files("#file", str(path))
+    assert "10 AFFICHER 'AUTRE'\nEX\nENCORE\nTERMINE\n" in shows(page, "'AUTRE'\nEX\nENCORE\nTERMINE\n")
+
+
+def test_a_file_that_is_not_text_is_refused_as_unreadable_not_typed_at_the_micro(context, site, tmp_path):
+    path = tmp_path / "photo.lse"
+    path.write_bytes(SCREENSHOT.read_bytes())  # a picture, named as a program by mistake
+    page = opened(context, site)
+    page.set_input_files("#file", str(path))
+    seen = shows(page, "ILLISIBLE")
+    assert "FICHIER photo.lse ILLISIBLE\nPRET" in seen and "IEND" not in seen, seen
+
+
+def test_characters_a_keyboard_makes_with_altgr_or_option_reach_the_micro(context, site):
+    page = opened(context, site)
+    page.keyboard.type("10 AFFICHER 'T")
+    page.keyboard.press("Control+Alt+BracketLeft")  # AltGr on Windows is Ctrl and Alt: a French keyboard's [
+    page.keyboard.press("Alt+BracketRight")  # Option on a Mac is Alt: a French Mac's ]
+    page.keyboard.type("'")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Alt+KeyF")  # Alt and a letter stay the browser's (its menu)
+    type_lines(page, "LI")
+    assert "LI\n10 AFFICHER 'T[]'\nPRET" in shows(page, "LI\n10 AFFICHER")
+
+
+def test_a_data_file_written_by_a_program_that_then_waits_is_there_after_a_reload(context, site):
+    page = opened(context, site)
+    type_lines(page, "10 LIRE S", "20 GARER S,1,'#SCORES'", "30 AFFICHER 'REJOUER'", "40 LIRE R", "50 TERMINER", "EX")
+    shows(page, "\nEX\n")
+    type_lines(page, "42")  # the answer: the program writes its file, then waits for the next one
+    shows(page, "EX42\nREJOUER")
+    frames = page.evaluate("window.micro.frames()")  # a frame's disk write is awaited before the next frame
+    page.wait_for_function("(n) => window.micro.frames() > n + 1", arg=frames, timeout=RUN_MS)
+    page.reload()  # as a person closing the page while the program waits
+    page.wait_for_function("window.micro?.ready", timeout=BOOT_MS)
+    page.click("#screen")
+    type_lines(page, "CA")
+    assert "FICHIERS: SCORES" in shows(page, "FICHIERS:")

@@ -21,7 +21,7 @@ from machine.web.page import Page
 from machine.web.promised import PromisedSuspension
 
 ROOT = Path(__file__).resolve().parent.parent
-WEB_ERRORS = {Err.BAD_LINK}  # what the tests below prove the page says (tests/test_errors.py counts it)
+WEB_ERRORS = {Err.BAD_LINK, Err.FILE_UNREADABLE}  # what the tests below prove the page says (test_errors.py counts)
 
 
 class GreenletBaton:
@@ -213,6 +213,35 @@ def test_a_bad_link_is_said_on_the_screen_and_the_prompt_comes_back(page):
     assert "LIEN ILLISIBLE" in frames_until(page, "LIEN")
 
 
+
+@pytest.mark.parametrize("how", ["link", "paste"])
+def test_what_the_page_refuses_while_a_program_runs_stops_it_before_saying_why(page, how):
+    page.open("10 X←0\n20 X←X+1;ALLER EN 20\n")
+    page.frame()
+    if how == "link":
+        page.open_link("#prog=@@@@")
+    else:
+        page.frame(json.dumps([["paste", "10 AFFICHER 1\n" * 30_000]]))
+    text = frames_until(page, "LIEN ILLISIBLE" if how == "link" else "PROGRAMME TROP GRAND")
+    assert "EX\nINTERROMPU EN LIGNE 20\nPRET\n" in text and not page.session.running, text  # no PRET mid-run
+
+
+def test_a_file_that_is_not_utf8_is_said_unreadable_and_the_program_in_memory_stays(page):
+    typed(page, "10 AFFICHER 'GARDE'")
+    page.open_file("photo.png", None)  # the page could not read it as UTF-8
+    assert "FICHIER photo.png ILLISIBLE\nPRET" in frames_until(page, "ILLISIBLE")
+    assert page.session.lines == {10: "AFFICHER 'GARDE'"}
+
+
+def test_a_lone_surrogate_in_a_listing_from_the_page_is_a_bad_character_and_ra_still_saves(page):
+    frames_until(page, "PRET")
+    page.open("10 AFFICHER 'A\ud800B'\n20 TERMINER\n")  # Coller: a JavaScript string may hold half a pair
+    frames_until(page, "B\nTERMINE\nPRET")
+    typed(page, "RA DEMI")
+    assert "RANGE DEMI" in frames_until(page, "RANGE")
+    assert page.session.lines[10] == "AFFICHER 'A\ufffdB'"
+
+
 def test_a_link_made_by_the_page_runs_its_program_in_another_page(page, tmp_path):
     typed(page, "10 AFFICHER 'PARTAGE'", "20 TERMINER")
     fragment = page.link()
@@ -235,6 +264,19 @@ def test_a_program_saved_with_ra_is_on_the_disk_and_asks_for_the_disk_to_be_kept
     later = Page("micro40", str(tmp_path / "disk"), promised)
     typed(later, "CA")
     assert "GARDE" in frames_until(later, "GARDE")
+
+
+
+def test_a_data_file_written_by_a_program_that_goes_on_asks_for_the_disk_to_be_kept(page, tmp_path):
+    frames_until(page, "PRET")
+    page.open("10 LIRE S\n20 GARER S,1,'#SCORES'\n30 AFFICHER 'REJOUER'\n40 LIRE R\n50 TERMINER\n")
+    frames_until(page, "EX\n")
+    replies = [page.frame(json.dumps([["text", "42"], ["key", "Enter"]]))]  # an answer: no command, no end
+    while "REJOUER" not in page.screen_text():
+        replies.append(page.frame())
+    replies += [page.frame() for _ in range(3)]
+    assert list((tmp_path / "disk").glob("SCORES*"))
+    assert any(reply and json.loads(reply)["sync"] for reply in replies)  # a page closed now keeps the file
 
 
 def test_switching_the_profile_keeps_the_program_in_memory(page):

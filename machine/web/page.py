@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import gc
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 
 from machine import keyboard as keys
 from machine.book import book_names, read_book
 from machine.disk import Disk
-from machine.errors import Diagnostic, LseError
+from machine.errors import Diagnostic, Err, LseError, clip
 from machine.frontends.look import MONITORS, cell_height, monitor_colours
 from machine.frontends.seat import Seat
 from machine.lse.source import limits_of, too_large
@@ -29,6 +30,8 @@ from machine.web import share
 BLINK_FRAMES = 25  # the cursor changes every half second at 50 frames a second
 COLLECT_FRAMES = 250  # where automatic collection is off (promised.own_collection): a full one every 5 s
 FRAME_WORK = 0.025  # seconds of Python work per frame in turbo: the page still draws and takes keys
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")  # half a UTF-16 pair, which Pyodide passes on from JavaScript
+REPLACEMENT = "\ufffd"  # what a browser reads bytes that are no character as
 EDIT_KEYS = {  # the page's key names (KeyboardEvent.key) to the screen editor's
     "Backspace": keys.BACKSPACE, "Delete": keys.DELETE, "Insert": keys.INSERT,
     "ArrowLeft": keys.LEFT, "ArrowRight": keys.RIGHT, "ArrowUp": keys.UP, "ArrowDown": keys.DOWN,
@@ -48,7 +51,8 @@ class Page:
         self.shown: tuple | None = None  # what the page drew last: (rows, cursor, turbo)
         self.rings = 0
         self.disk_changed = False
-        self.pending: str | None = None  # a program to open once the running one has stopped
+        self.disk_time: int | None = None  # when a file of the disk was last written, as the last frame saw it
+        self.pending: Callable[[], None] | None = None  # what the page brought, done once the running program stopped
         self.partial = ""  # what follows a paste's last line break, typed once the lines before are in
         self.kept: str | None = None  # the unsaved program the page was last told of (the text to keep)
         self.adopted = True  # every program kept by the page at earlier visits is now in the recovery slot
@@ -114,14 +118,14 @@ class Page:
             self.disk_changed = True
             self.boot(self.micro.profile.name, {}, False)
         if self.pending is not None and not self.session.running:
-            text, self.pending = self.pending, None
-            self.open(text)
+            action, self.pending = self.pending, None
+            action()
         was_running, queued = self.session.running, len(self.session.typed_ahead)
         self.seat.run_frame(FRAME_WORK if self.seat.turbo else FRAME_WORK / 2)
         if len(self.session.typed_ahead) < queued:
             self.seat.line.clear()  # the monitor typed them: the next line starts where its cursor is now
         self.type_partial()
-        if was_running and not self.session.running or len(self.session.typed_ahead) < queued:
+        if was_running and not self.session.running or len(self.session.typed_ahead) < queued or self.disk_written():
             self.disk_changed = True  # a program may have written its data files; a pasted line may be RA
         self.bell.poll()
         self.frames += 1
@@ -140,6 +144,18 @@ class Page:
             reply["kept"] = self.kept = kept  # the text the page keeps if it goes away (None: nothing to keep)
         self.rings, self.disk_changed = 0, False
         return json.dumps(reply)
+
+    # Decision: a run is written back when it ends, and also whenever it has written a file of the disk (its folder's
+    # time changed: every write replaces a file), so that data files a program writes and then waits for an answer,
+    # or goes on for hours, are kept when the page is closed meanwhile.
+    def disk_written(self) -> bool:
+        """True if a file of the disk was written, replaced or removed since the last frame looked."""
+        try:
+            now = self.disk_root.stat().st_mtime_ns
+        except OSError:
+            now = None
+        written, self.disk_time = now != self.disk_time, now
+        return written
 
     def still(self) -> bool:
         """True when a frame given no keys can run no program: none running, none to open, no switch-off,
@@ -195,10 +211,9 @@ class Page:
     # ------------------------------------------------------------ programs
     def open(self, text: str) -> None:
         """Put a program in memory (the one there is kept for RC) and type EX; one running is stopped first."""
-        if self.session.running:
-            self.session.interrupt()
-            self.pending = text
+        if self.stopped_first(lambda: self.open(text)):
             return
+        text = LONE_SURROGATE.sub(REPLACEMENT, text)  # a JavaScript string's half pair: no disk could write it
         self.seat.line.abandon()  # (what loading says starts on a row of its own)
         tape = tape_lines(text)
         if tape is not None:
@@ -242,11 +257,29 @@ class Page:
             self.refuse(refused)
         return refused is not None
 
+    def stopped_first(self, action: Callable[[], None]) -> bool:
+        """Interrupt a running program and do `action` once it has stopped; True if one was running."""
+        if not self.session.running:
+            return False
+        self.session.interrupt()
+        self.pending = action
+        return True
+
+    # Decision: a refusal says PRET, so it waits for the program to stop (a link or a paste may come mid-run).
     def refuse(self, error: LseError | Diagnostic) -> None:
-        """Say why what the page brought cannot be taken, and prompt again."""
+        """Say why what the page brought cannot be taken, and prompt again; one running is stopped first."""
+        if self.stopped_first(lambda: self.refuse(error)):
+            return
         self.seat.line.abandon()  # the typed line's row is left: the next line is typed below the prompt
         self.session.fail(error)
         self.session.prompt()
+
+    def open_file(self, name: str, text: str | None) -> None:
+        """Open a file brought to the page (Ouvrir, a drop); its text None: it is not UTF-8, FICHIER ILLISIBLE."""
+        if text is None:
+            self.refuse(LseError(Err.FILE_UNREADABLE, clip(name)))
+        else:
+            self.open(text)
 
     def open_book(self, name: str) -> None:
         """Open one of the book's programs and run it."""

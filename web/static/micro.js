@@ -158,6 +158,7 @@ function keyDown(event) {
   else if (event.key === "F11") { state.events.push(["turbo"]); }
   else if (event.key === "F12") { savePng(); }
   else if (event.ctrlKey && event.key.toLowerCase() === "c") { state.events.push(["key", "Escape"]); }
+  else if (layoutCharacter(event)) { state.events.push(["text", event.key]); }
   else if (event.ctrlKey || event.metaKey || event.altKey) { return; }  // the browser's own (Ctrl-V: paste)
   else if (NAMED.has(event.key)) { state.events.push(["key", event.key, event.shiftKey]); }
   else if (event.key.length === 1) { state.events.push(["text", event.key]); }
@@ -166,9 +167,20 @@ function keyDown(event) {
   state.audio ||= new AudioContext();  // a key is a gesture: sound may start from now on
 }
 
-// A file is read no further than a program may be: past it the Micro says PROGRAMME TROP GRAND.
-function programText(file) {
-  return file.slice(0, state.look.max_program_bytes + 1).text();
+// A character the keyboard's layout makes with AltGr (Ctrl and Alt on Windows) or Option (Alt on a Mac): the [ ]
+// # \ of a French keyboard. Cmd, Ctrl alone, and Alt with a letter or a digit (Alt-F: a menu) stay the browser's.
+function layoutCharacter(event) {
+  if (event.key.length !== 1 || event.metaKey || !event.altKey) return false;
+  return event.ctrlKey || !/[a-z0-9]/i.test(event.key);
+}
+
+// A file is read no further than a program may be: past it the Micro says PROGRAMME TROP GRAND. Its text, or
+// undefined (None to Python) if it is not UTF-8 (a picture, a document): FICHIER ILLISIBLE, as on the desktop.
+async function programText(file) {
+  const bytes = await file.slice(0, state.look.max_program_bytes + 1).arrayBuffer();
+  try {  // (streamed: a character cut at the limit is no error)
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes, { stream: true });
+  } catch (error) { return undefined; }
 }
 
 function toggleFullscreen() {
@@ -260,16 +272,21 @@ async function loop(page, py) {
 
 // Decision: a control, once used, gives the keyboard back to the Micro's screen, or what is typed next never
 // reaches the Micro and Return presses the button again. A menu walked with the arrow keys keeps them (each
-// arrow is a change) until Return or Esc, which say the choice is made.
-function handsBack(control) {
+// arrow is a change) until Return or Esc, which say the choice is made; `choose` acts on a choice made (a
+// click, a menu's choice or its Return), never on an arrow's change.
+function handsBack(control, choose = () => {}) {
   const menu = control.tagName === "SELECT";
   let walking = false;
   control.addEventListener("keydown", (event) => {
     walking = menu && event.key.startsWith("Arrow");
+    if (menu && event.key === "Enter") choose();
     if (menu && (event.key === "Enter" || event.key === "Escape")) $("screen").focus();
   });
   control.addEventListener(menu ? "change" : "click", () => {
-    if (!walking) $("screen").focus();
+    if (!walking) {
+      choose();
+      $("screen").focus();
+    }
     walking = false;
   });
 }
@@ -280,11 +297,11 @@ function controls(call, describe, py) {
   $("controls").hidden = false;
   for (const name of look.book) $("book").append(new Option(name, name));
   for (const name of look.profiles) $("profile").append(new Option(name, name, false, name === look.profile));
-  $("book").onchange = () => {
+  handsBack($("book"), () => {
     if ($("book").value) call("open_book", $("book").value);
     $("book").value = "";  // the same program can be chosen again
-    $("screen").focus();
-  };
+  });
+  $("book").onblur = () => { $("book").value = ""; };  // walked, then left with Esc: nothing chosen
   $("profile").onchange = () => call("switch", $("profile").value).then(describe);
   $("monitor").onchange = describe;
   $("aspect").onchange = describe;
@@ -295,7 +312,8 @@ function controls(call, describe, py) {
   $("open").onclick = () => $("file").click();
   $("file").onchange = async () => {
     const file = $("file").files[0];
-    if (file) await call("open", await programText(file));
+    $("file").value = "";  // the same file chosen again (changed since, or run again) is a change too
+    if (file) await call("open_file", file.name, await programText(file));
     $("screen").focus();
   };
   $("paste").onclick = () => $("paste-dialog").showModal();
@@ -310,7 +328,7 @@ function controls(call, describe, py) {
     navigator.clipboard?.writeText(url).then(() => say("LIEN COPIE"), () => {});
     $("screen").focus();  // the link is copied, and shown for a person to select by hand
   };
-  for (const id of ["esc", "turbo", "png", "full", "share", "profile", "monitor", "aspect"]) handsBack($(id));
+  for (const id of ["open", "esc", "turbo", "png", "full", "share", "profile", "monitor", "aspect"]) handsBack($(id));
   const tube = $("tube");
   tube.ondragover = (event) => { event.preventDefault(); document.body.classList.add("dragging"); };
   tube.ondragleave = () => document.body.classList.remove("dragging");
@@ -318,7 +336,7 @@ function controls(call, describe, py) {
     event.preventDefault();
     document.body.classList.remove("dragging");
     const file = event.dataTransfer.files[0];
-    if (file) call("open", await programText(file));
+    if (file) call("open_file", file.name, await programText(file));
   };
   const canvas = $("screen");
   canvas.addEventListener("keydown", keyDown);

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from machine.history import load_history
+from machine.lse.source import text_lines
 
 # The commands whose argument is a program name (Tab completes saved names and the book's).
 NAMED = ("AP", "APPELER", "RA", "RANGER", "MO", "MODIFIER", "SU", "SUPPRIMER")
@@ -72,7 +73,7 @@ class LineEditor:
             # Decision: lines pasted at once are typed one after the other, as from a tape (prompt_toolkit put
             # them all in one line, sent whole and refused: CARACTERE INVALIDE '\N'); a last line without its
             # end stays to be edited.
-            lines = event.data.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+            lines = text_lines(event.data)
             event.current_buffer.insert_text(lines[0])
             if len(lines) > 1:
                 self.pasted.extend(lines[1:])

@@ -87,7 +87,7 @@ class Micro:
             self.runtime.inputs = previous.inputs
             if self.profiling:  # EXECUTER: the report counts what the programs before this one did
                 self.runtime.counts.update(previous.counts)
-                sources = _sources(previous_program)
+                sources = line_texts(previous_program)
                 self.earlier_lines.update(_by_text(previous.line_cycles, sources))
                 self.earlier_divisions.update(_by_text(previous.line_divisions, sources))
         else:
@@ -185,7 +185,7 @@ class Micro:
         from machine.costreport import report_lines  # only --profile needs it (start-up)
         runtime = self.runtime
         op_cycles = {kind: count * self.profile.costs[kind] for kind, count in runtime.counts.items()}
-        sources = _sources(self.program)
+        sources = line_texts(self.program)
         line_cycles, line_divisions = dict(runtime.line_cycles), dict(runtime.line_divisions)
         if 0 in sources:  # a line typed without a number (the prompt's 0): its segment gives no line its cycles
             unplaced = runtime.cyc - sum(line_cycles.values()) - sum(self.earlier_lines.values())
@@ -199,8 +199,8 @@ class Micro:
                                       line_cycles, sources, line_divisions=line_divisions))
 
 
-def _sources(program: Program) -> dict[int, str]:
-    """The text of each line of a program, as the cost report shows it."""
+def line_texts(program: Program) -> dict[int, str]:
+    """The text of each line of a program, as the cost report and the step mode show it."""
     return {line.number: line.source.strip() for line in program.lines}
 
 

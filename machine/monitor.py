@@ -19,7 +19,7 @@ from machine.lse.parser import SyntaxErrors, build_program, parse, parse_line
 from machine.lse.runtime import Status
 from machine.lse.source import MAX_LINE_NUMBER, Limits, SourceLine, digits_value, limits_of, number_prefix, text_lines
 from machine.lse.values import Vars
-from machine.micro import Micro
+from machine.micro import Micro, line_texts
 from machine.resources import data_dir
 
 NL = "\r\n"
@@ -351,8 +351,7 @@ class Monitor(Keeping):
         if line in self.breakpoints:
             return True
         if self.step_mode:  # (the line of the program running: one EXECUTER ran may not be the one typed)
-            running = {each.number: each.source.strip() for each in self.micro.program.lines}
-            self.say(running.get(line) or f"{line} {self.lines.get(line, '')}")
+            self.say(line_texts(self.micro.program).get(line) or f"{line} {self.lines.get(line, '')}")
             return True
         return False
 

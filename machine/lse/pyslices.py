@@ -41,8 +41,8 @@ def slice_assignment(unit: object, program: ir.ProgramIR, body: int, loop: ir.Op
     if type(node) is not n.Assign or type(node.target) is not n.Index:
         return None
     var, value = loop.node.var, node.expr
-    least = BULK_LEAST if len(node.target.indices) == 1 and (type(value) is not n.Index or len(value.indices) == 1) \
-        else ROW_BULK_LEAST
+    rows = len(node.target.indices) > 1 or type(value) is n.Index and len(value.indices) > 1  # (a matrix's row)
+    least = ROW_BULK_LEAST if rows else BULK_LEAST
     test = [f"_len(_it) > {least - 1} and _type(_it) is _range"]
     ints: dict[str, str] = {}  # the variables an index adds, each worked out once: their ints
     target = place(unit, node.target.indices, var, "_a", test, ints)

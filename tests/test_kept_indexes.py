@@ -69,7 +69,8 @@ def test_a_loop_that_never_stores_its_index_keeps_the_int_and_tests_the_float_by
     # (K stepped by a fraction: a whole step would make it a counter with an int of its own, tested below)
     code = listing(CHANGES["K changed, then the loop's first index tests it"].replace("K←K+1", "K←K+0.5*2"))
     first = next(line for line in code.splitlines() if "v_X[" in line)
-    assert "v_X[(e_K if v_K is f_K else (e_K := _floor(f_K) if (f_K := v_K) >= 1.0 else _NAN))]" in first
+    # (its position kept for the store after it: reuse.py's placed)
+    assert "v_X[(_p0 := (e_K if v_K is f_K else (e_K := _floor(f_K) if (f_K := v_K) >= 1.0 else _NAN)))]" in first
 
 
 def test_a_call_leaves_a_procedures_own_index_kept_but_not_the_programs():
@@ -102,7 +103,7 @@ def test_a_faire_variable_is_stepped_at_every_pass_so_its_first_index_in_the_pas
     code = listing(STEPPED)
     first, second = [line.strip() for line in code.splitlines() if "v_D[" in line][:2]
     assert first.startswith("v_Q = ") and "v_J is f_J" not in first, code  # a new float each pass: no test
-    assert "v_D[(e_J if v_J is f_J" in second, code  # the same float again: the int kept
+    assert second.startswith("v_D[_p0] = "), code  # the same element stored: the read's position kept (reuse.py)
 
 
 @pytest.mark.parametrize("profile", ["micro40", "console80"])

@@ -98,6 +98,8 @@ class ExpressionCode(IndexCode):
         self.floor_var: str | None = None  # the variable of the index being written that its floor stands for
         self.floats = 0  # > 0: indices for the general functions, as floats
         self.reused: dict[int, tuple[str, str]] = {}  # element reads and quotients kept or taken (reuse.py)
+        self.placed: dict[int, str] = {}  # element reads and stores whose position a temporary keeps (reuse.py)
+        self.placed_fast: set[str] = set()  # those temporaries that a read's fast path has set (see element_read)
 
     @contextmanager
     def plain_lookups(self, fast: bool = True) -> Iterator[None]:
@@ -316,11 +318,19 @@ class ExpressionCode(IndexCode):
     def element_read(self, node: n.Index) -> tuple[str, str]:
         """An element read (see ex_Index)."""
         if self.cold:  # the array, then the index (floats), then any index is the general function's
-            return f"_rd({self.scope.array(node.name)}, {self.key(node.indices)})", "n"
+            code = f"_rd({self.scope.array(node.name)}, {self.key(node.indices)})"
+            place = self.placed.get(id(node))
+            return (code if place is None else f"(({place} := None) or {code})"), "n"
         # The array is looked at before the index, as everywhere: the same error when both are unset.
         element = self.accessed(node)
         at = self.positions.pop(id(node), None) if self.fast else None  # (kept for the store after it)
-        return (element.fast_read(at) if self.fast else element.read()), "n"
+        place = self.placed.get(id(node)) if at is None else None  # (kept for a later statement's store)
+        if place is not None and self.fast:
+            self.placed_fast.add(place)
+            return element.fast_read(place), "n"
+        code = element.fast_read(at) if self.fast else element.read()
+        # (any other way of reading it leaves no position: the store finds None, a TypeError, and goes the general way)
+        return (code if place is None else f"(({place} := None) or {code})"), "n"
 
     def ex_Unary(self, node: n.Unary) -> tuple[str, str]:
         code, kind = self.sub(node.operand)

@@ -110,7 +110,7 @@ class UnitCode(UnitNames):
         # Elements read again with nothing changed in between take the first read's value (not for the
         # debugger, whose monitor may change any between two statements).
         if not shared.debug:
-            self.exprs.reused = reused_elements(program, self.block_ids, self.entries, unit)
+            self.exprs.reused = reused_elements(program, self.block_ids, self.entries, unit, self.exprs.placed)
         self.out = Source()
         self.statements = StatementCode(self)
         self.loops = LoopCode(self)

@@ -138,6 +138,12 @@ class StatementCode:
         element = exprs.indexed(target.name, target.indices, "", pinned=changes_variables(node.expr))
         code, kind = exprs.expr(node.expr)
         number = code if kind == "n" else f"_num({code})"
+        place = exprs.placed.get(id(target))  # (its position kept by a read before: reuse.py; None if not set)
+        place = place if place in exprs.placed_fast else None
+        if place is not None and element.simple(number):
+            out.emit(f"try: {element.container()}[{place}] = {number}")
+            out.emit(f"except _Exception: _put({element.a}, {element.key()}, {number})")
+            return
         if element.simple(number):  # tried with the ints of FAIRE variables (pyexpr.ex_Var), if any
             with self.descriptions((target,)), exprs.plain_lookups():  # (named only before a counted loop)
                 tried = exprs.indexed(target.name, target.indices, "")
@@ -158,7 +164,8 @@ class StatementCode:
             opening, general = self.rerun(parts, read)
             out.emit(opening)
             value = code if kind == "n" else f"_num({code})"
-            out.emit(f"    {fast.container()}[_at] = {value}" if kept else "    " + fast.fast_store(value))
+            spot = place or "_at" if kept or place else None
+            out.emit(f"    {fast.container()}[{spot}] = {value}" if spot else "    " + fast.fast_store(value))
             out.emit(general)
             with exprs.compact():
                 out.emit("    " + self.put(array, target, node.expr))

@@ -29,11 +29,16 @@ from machine.lse.operands import DEEPEST, children
 from machine.lse.pyexpr import TALL
 
 KEEPS = (n.Assign, n.Afficher)  # the statements after which what is kept stays kept (but what they store)
+PLACE = "@"  # the tag of an element's position kept in `kept` beside the values: (PLACE, key) -> the read's id
 
 
-def reused_elements(program: ir.ProgramIR, blocks: list[int], entries: set[int], unit: Unit) -> dict[int, tuple]:
+def reused_elements(program: ir.ProgramIR, blocks: list[int], entries: set[int], unit: Unit,
+                    placed: dict[int, str] | None = None) -> dict[int, tuple]:
     """By the id of each element read that is written as another: ('keep', temp) for the first read, whose
-    value the temporary keeps, ('take', temp) for a read that takes it."""
+    value the temporary keeps, ('take', temp) for a read that takes it. And in `placed`, by the id of an element
+    read and of a later store into that element (its index's variables unchanged), the temporary that keeps the
+    position the read worked out for the store (`SI G[I,J]=0 ALORS G[I,J]←K`, a swap's `T[J]←T[J+1]`)."""
+    placed = {} if placed is None else placed
     reading = {block_id for block_id in blocks if any(type(item) is n.Index or _quotient(item) for item in
                                                       analyses.block_nodes(program, block_id))}
     if not reading:
@@ -54,7 +59,7 @@ def reused_elements(program: ir.ProgramIR, blocks: list[int], entries: set[int],
                 continue
             for op in block.ops:
                 if type(op) is ir.Do:
-                    _statement(op.node, kept, found, unit)
+                    _statement(op.node, kept, found, unit, placed)
                 elif type(op) is not ir.Charge:  # a FAIRE's set-up
                     kept.clear()
             exit_ = block.exit
@@ -78,14 +83,19 @@ def _self_loop(program: ir.ProgramIR, block_id: int) -> bool:
     return block_id in analyses.successors(program, program.blocks[block_id])
 
 
-def _statement(node: object, kept: dict, found: dict, unit: Unit) -> None:
+def _statement(node: object, kept: dict, found: dict, unit: Unit, placed: dict[int, str]) -> None:
     """Take and keep the reads of a statement, then forget what it may change."""
     if type(node) not in KEEPS:
         kept.clear()
         return
+    target = node.target if type(node) is n.Assign else None
+    key = element_key(target) if type(target) is n.Index else None
+    first = None if key is None else kept.get((PLACE, key))  # (read by an earlier statement)
     _expression(node, kept, found, unit)
-    if type(node) is n.Assign:  # a variable, or an element: its array's (and whatever array may be it)
-        _forget(node.target.name, kept, unit)
+    if first is not None and kept.get((PLACE, key)) == first:  # (nothing in the statement changed it: no call)
+        placed[id(target)] = placed.setdefault(first, f"_p{len(placed)}")
+    if target is not None:  # a variable, or an element: its array's (and whatever array may be it)
+        _forget(target.name, kept, unit, element=key is not None)
 
 
 def _expression(node: object, kept: dict, found: dict, unit: Unit, keep: bool = True) -> None:
@@ -135,6 +145,7 @@ def _read(node: object, kept: dict, found: dict, keep: bool, short: bool) -> Non
             if sure and keep:
                 fresh.setdefault(key, id(item))
     kept.update((key, (first, None)) for key, first in fresh.items() if key not in kept)
+    kept.update(((PLACE, key), first) for key, first in fresh.items() if key[0] != "&ENT" and (PLACE, key) not in kept)
 
 
 def _pieces(node: object, short: bool) -> list[tuple[object, bool]]:
@@ -231,11 +242,15 @@ def _names(key: tuple) -> set[str]:
     return names
 
 
-def _forget(name: str, kept: dict, unit: Unit) -> None:
-    """Forget the elements whose key reads a variable stored into, or one that may be it."""
+def _forget(name: str, kept: dict, unit: Unit, element: bool = False) -> None:
+    """Forget the elements whose key reads a variable stored into, or one that may be it; the positions of
+    elements whose index reads it (an `element` stored into changes no variable, and no array's size)."""
     by_reference, own = unit.by_reference, unit.locals
     for key in list(kept):
-        names = _names(key)
+        placing = key[0] == PLACE
+        if placing and element:
+            continue
+        names = _names(key[1] if placing else key)
         if name in names or (name in by_reference and (names & by_reference or names - own)) or (
                 name not in own and names & by_reference):
             del kept[key]

@@ -1,7 +1,9 @@
 """A store into an element that an earlier statement read, its index's variables unchanged in between, writes
 at the position the read worked out (machine/lse/reuse.py, `placed`): `SI G[I,J]=0 ALORS G[I,J]←K`, a swap's
 `X←T[I,J];T[I,J]←T[J,I]`. Wherever the index may have changed, or the read went another way than its fast
-path, the store works the position out again: every program here agrees with the reference in every mode."""
+path, the store works the position out again. And a read of an element just stored takes the value stored
+(`HP[J]←V;PL[HP[J]]←J`), unless the element, its index or its array may have changed in between. Every
+program here agrees with the reference in every mode."""
 
 from __future__ import annotations
 
@@ -60,7 +62,56 @@ PLACED_AGAIN = {
     "a read from a variable that is no array": lines(
         "10 T←3", "20 FAIRE 20 POUR I←1 JUSQUA 4;SI T[I]=0 ALORS T[I]←1", "30 TERMINER"),
 }
+# A read after a store into its element takes the value stored ...
+FORWARDS = {
+    "a heap's swap": lines(
+        "10 TABLEAU HP[4],PL[4];HP[1]←3;HP[2]←1;I←1", "20 FAIRE 20 POUR J←2 JUSQUA 3;V←HP[I];HP[I]←HP[J];HP[J]←V;"
+        "PL[HP[I]]←I;PL[HP[J]]←J", "30 AFFICHER HP[1],HP[2],HP[3],PL[1],PL[3]", "40 TERMINER"),
+    "a count kept under a bound": lines(
+        "10 TABLEAU NF[5];NF[2]←9", "20 FAIRE 20 POUR J←1 JUSQUA 4;NF[J+1]←NF[J+1]+NF[J]+7;"
+        "SI NF[J+1]>=10 ALORS NF[J+1]←NF[J+1]-10", "30 AFFICHER NF[2],NF[3],NF[4],NF[5]", "40 TERMINER"),
+    "a fractional index, the same element": lines(
+        "10 TABLEAU T[4];I←0.5", "20 I←I+1;T[I]←I*2;X←X+T[I];SI I<3 ALORS ALLER EN 20", "30 AFFICHER X,T[1],T[2]",
+        "40 TERMINER"),
+}
+# ... but not where the element, its index or its array may have changed in between.
+NOT_FORWARDED = {
+    "another element of the array stored": lines(
+        "10 TABLEAU T[4]", "20 FAIRE 20 POUR K←1 JUSQUA 3;I←K;J←4-K;T[I]←1;T[J]←2;X←X+T[I]", "30 AFFICHER X",
+        "40 TERMINER"),
+    "an index a call changes while the value is worked out": lines(
+        "10 TABLEAU T[4]", "20 FAIRE 20 POUR K←1 JUSQUA 2;I←K;T[I]←&F(K);X←X+T[I]", "30 AFFICHER X,T[1],T[2],T[3]",
+        "40 TERMINER", "100 PROCEDURE &F(Z) LOCAL Z", "110 I←I+1;RESULTAT Z*10"),
+    "an index a position changes": lines(
+        "10 TABLEAU T[9];CHAINE S;S←'7 8 9'", "20 FAIRE 20 POUR K←1 JUSQUA 2;P←1;T[P]←CNB(S,P,P);X←X+T[P]",
+        "30 AFFICHER X,T[1],T[2]", "40 TERMINER"),
+    "the array by reference stored under its other name": lines(
+        "10 TABLEAU T[3];&P(T);AFFICHER T[1]", "20 TERMINER", "100 PROCEDURE &P(A) LOCAL K,X",
+        "110 FAIRE 110 POUR K←1 JUSQUA 2;T[1]←K;A[1]←5;X←X+T[1]", "120 AFFICHER X;RETOUR"),
+    "a store in one arm of a SI": lines(
+        "10 TABLEAU T[3]", "20 FAIRE 20 POUR K←1 JUSQUA 3;SI K=2 ALORS T[1]←K;X←X+T[1]", "30 AFFICHER X",
+        "40 TERMINER"),
+}
 INPUTS = {"an index read in": ["2", "3"]}
+
+
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+@pytest.mark.parametrize("name", list(FORWARDS) + list(NOT_FORWARDED))
+def test_every_mode_agrees_with_the_reference_on_values_stored_then_read(name: str, profile: str) -> None:
+    assert_agrees({**FORWARDS, **NOT_FORWARDED}[name], profile=profile)
+
+
+@pytest.mark.parametrize("name", list(FORWARDS))
+def test_a_read_of_an_element_just_stored_takes_the_value_stored(name: str) -> None:
+    code = listing(FORWARDS[name])
+    kept = {*re.findall(r"\] = \((_w\d+) := ", code), *re.findall(r"_put\(.*\((_w\d+) := ", code),
+            *re.findall(r"^\s*(_w\d+) = ", code, re.MULTILINE)}  # (by a store: the value stored, kept)
+    assert any(re.search(rf"\b{temp}\b(?! :=)(?! = )", code) for temp in kept), code
+
+
+@pytest.mark.parametrize("name", list(NOT_FORWARDED))
+def test_a_read_after_a_store_that_may_not_be_its_value_reads_the_element(name: str) -> None:
+    assert "_w" not in listing(NOT_FORWARDED[name]).replace("_whole", ""), listing(NOT_FORWARDED[name])
 
 
 @pytest.mark.parametrize("profile", ["micro40", "console80"])

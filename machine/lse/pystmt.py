@@ -49,6 +49,11 @@ def plain_facts(nodes: list, taken: dict | None = None) -> tuple[bool, bool, boo
     return found, True, arms
 
 
+def kept_in(temp: str | None, number: str) -> str:
+    """A number stored into an element, also kept in `temp` (reuse.py: a later read of the element takes it)."""
+    return number if temp is None else f"({temp} := {number})"
+
+
 def described(read: dict[str, tuple[str, bool]]) -> str:
     """The lines that read the descriptions a fast path names once (StatementCode.descriptions), in its try:
     a matrix's row length too (`_D0s`, see pyarray.Element.position)."""
@@ -122,15 +127,16 @@ class StatementCode:
             return
         array = self.unit.array(target.name)
         parts = (*target.indices, node.expr)
+        keep = self.exprs.reused.get(id(target), (None, None))[1]  # (what it stores a later read takes: reuse.py)
         if not all(self.exprs.short(part) for part in parts):
-            self.stored_in_turn(array, target, lambda: self.value(node.expr))
+            self.stored_in_turn(array, target, lambda: self.value(node.expr), keep)
             return
         if type(node.expr) is n.Call and self.goes_back_here(node.expr.name):  # T[I]←&F(...): as V←&F(...)
-            self.stored_in_turn(array, target, lambda: self.came_back_with(node.expr))
+            self.stored_in_turn(array, target, lambda: self.came_back_with(node.expr), keep)
             return
         exprs = self.exprs
         if exprs.cold:
-            out.emit(self.put(array, target, node.expr))
+            out.emit(self.put(array, target, node.expr, keep))
             return
         # The array, then the index, then the value: a value that may change the index's variables (a call)
         # finds the index kept as it was (Python computes the value of `a[i] = v` first).
@@ -140,6 +146,8 @@ class StatementCode:
         number = code if kind == "n" else f"_num({code})"
         place = exprs.placed.get(id(target))  # (its position kept by a read before: reuse.py; None if not set)
         place = place if place in exprs.placed_fast else None
+        if keep is not None and element.simple(number):
+            out.emit(f"{keep} = {number}")  # (a name or a constant: nothing is evaluated before the store)
         if place is not None and element.simple(number):
             out.emit(f"try: {element.container()}[{place}] = {number}")
             out.emit(f"except _Exception: _put({element.a}, {element.key()}, {number})")
@@ -163,14 +171,14 @@ class StatementCode:
             kept = same is not None and exprs.positions.pop(id(same), None) is None  # (the read kept it)
             opening, general = self.rerun(parts, read)
             out.emit(opening)
-            value = code if kind == "n" else f"_num({code})"
+            value = kept_in(keep, code if kind == "n" else f"_num({code})")
             spot = place or "_at" if kept or place else None
             out.emit(f"    {fast.container()}[{spot}] = {value}" if spot else "    " + fast.fast_store(value))
             out.emit(general)
             with exprs.compact():
-                out.emit("    " + self.put(array, target, node.expr))
+                out.emit("    " + self.put(array, target, node.expr, keep))
             return
-        for line in element.store(number):
+        for line in element.store(kept_in(keep, number)):
             out.emit(line)
 
     def same_element(self, target: n.Index, expr: object) -> n.Index | None:
@@ -252,15 +260,17 @@ class StatementCode:
         exactly (at most 53 bits at each step), or None (single precision rounds each step past 2^24)."""
         return self.exprs.ints(expr, self.unit.live_counter)
 
-    def put(self, array: str, target: n.Index, expr: object) -> str:
-        """An element stored by the general function: the array, then the index, then the value."""
+    def put(self, array: str, target: n.Index, expr: object, keep: str | None = None) -> str:
+        """An element stored by the general function: the array, then the index, then the value (kept in `keep`)."""
         key = self.exprs.key(target.indices)
         code, kind = self.exprs.expr(expr)
-        return f"_put({array}, {key}, {code if kind == 'n' else f'_num({code})'})"
+        return f"_put({array}, {key}, {kept_in(keep, code if kind == 'n' else f'_num({code})')})"
 
-    def stored_in_turn(self, array: str, target: n.Index, value: Callable[[], tuple[str, str]]) -> None:
+    def stored_in_turn(self, array: str, target: n.Index, value: Callable[[], tuple[str, str]],
+                       keep: str | None = None) -> None:
         """An element stored statement by statement: the array, each index part, then the value `value` writes (a
-        tall one in steps; a call that may end by RETOUR EN, which leaves the element as it was: came_back_with)."""
+        tall one in steps; a call that may end by RETOUR EN, which leaves the element as it was: came_back_with),
+        kept in `keep` for a later read if given."""
         out = self.out
         out.emit(f"_a = {array}")
         keys = []
@@ -269,7 +279,7 @@ class StatementCode:
             out.emit(f"{name} = {code}")
             keys.append((name, kind))
         code, kind = value()
-        for line in self.exprs.element("_a", keys, "").store(code if kind == "n" else f"_num({code})"):
+        for line in self.exprs.element("_a", keys, "").store(kept_in(keep, code if kind == "n" else f"_num({code})")):
             out.emit(line)
 
     def came_back_with(self, call: n.Call) -> tuple[str, str]:

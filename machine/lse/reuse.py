@@ -92,10 +92,19 @@ def _statement(node: object, kept: dict, found: dict, unit: Unit, placed: dict[i
     key = element_key(target) if type(target) is n.Index else None
     first = None if key is None else kept.get((PLACE, key))  # (read by an earlier statement)
     _expression(node, kept, found, unit)
-    if first is not None and kept.get((PLACE, key)) == first:  # (nothing in the statement changed it: no call)
+    unchanged = key is not None and not _changing(node)  # (its index's variables as they were when it stored)
+    if first is not None and unchanged and kept.get((PLACE, key)) == first:
         placed[id(target)] = placed.setdefault(first, f"_p{len(placed)}")
     if target is not None:  # a variable, or an element: its array's (and whatever array may be it)
         _forget(target.name, kept, unit, element=key is not None)
+    if unchanged:  # what it stored is what a read of it gives next (the store keeps it: ('keep', temp))
+        kept[key] = (id(target), None)
+
+
+def _changing(node: object) -> bool:
+    """True if a statement calls a procedure or gives a built-in's position back: either may change a variable
+    that an element's index reads after the element is chosen."""
+    return any(type(item) is n.Call or type(item) is n.BuiltinCall and item.position_out for item in nodes_below(node))
 
 
 def _expression(node: object, kept: dict, found: dict, unit: Unit, keep: bool = True) -> None:

@@ -8,6 +8,8 @@ a fraction.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from machine.lse.listing import listing
@@ -155,3 +157,41 @@ def test_the_tests_of_multiples_are_written_as_remainders() -> None:
 @pytest.mark.parametrize("profile", ["micro40", "console80"])
 def test_the_collatz_walk_of_27_takes_111_steps(profile: str) -> None:
     assert run_lse(PARITY, ["27"]).output.split() == ["111"]
+
+
+# The dividend an element or arithmetic of variables, written twice (bank's journal `NJ[A]-8*ENT(NJ[A]/8)`, a
+# magic square's `(I-1)-4*ENT((I-1)/4)`): worked out once into a temporary, then as for a name.
+ELEMENTS = {
+    "an element by a constant": lines(
+        "10 TABLEAU NJ[5];NJ[3]←5;S←0", "20 FAIRE 30 POUR K←1 JUSQUA 20", "30 NJ[3]←NJ[3]+3;S←S+(NJ[3]-8*ENT(NJ[3]/8))",
+        "40 AFFICHER S", "50 TERMINER"),
+    "a difference by a constant": lines(
+        "10 S←0;FAIRE 20 POUR I←1 JUSQUA 30", "20 T←(I-1)-4*ENT((I-1)/4);S←S*3+T", "30 AFFICHER S", "40 TERMINER"),
+    "an element by a variable, its quotient kept": lines(
+        "10 TABLEAU A[4];A[2]←1000;M←7;S←0", "20 FAIRE 30 POUR K←1 JUSQUA 9",
+        "30 A[2]←A[2]+K*K;R←A[2]-M*ENT(A[2]/M);Q←ENT(A[2]/M);S←S+R+Q", "40 AFFICHER S", "50 TERMINER"),
+    "fractions and negatives in the array": lines(
+        "10 TABLEAU V[6];V[1]←7.5;V[2]←-23;V[3]←-0.25;V[4]←1E20;V[5]←-4E15;V[6]←0", "20 FAIRE 30 POUR K←1 JUSQUA 6",
+        "30 AFFICHER V[K]-3*ENT(V[K]/3),V[K]-ENT(V[K]/-7)*(-7)", "40 TERMINER"),
+    "a remainder inside the dividend": lines(
+        "10 S←0;FAIRE 20 POUR I←1 JUSQUA 25", "20 S←S+((I-2*ENT(I/2))+I-5*ENT(((I-2*ENT(I/2))+I)/5))",
+        "30 AFFICHER S", "40 TERMINER"),
+    "an element of an array by reference, then stored": lines(
+        "10 TABLEAU T[3];T[1]←17;&P(T);AFFICHER T[1]", "20 TERMINER", "100 PROCEDURE &P(A) LOCAL K",
+        "110 FAIRE 110 POUR K←1 JUSQUA 5;A[1]←A[1]*3-(A[1]-10*ENT(A[1]/10))", "120 RETOUR"),
+    "a division by zero": lines(
+        "10 TABLEAU T[2];T[1]←5;M←0", "20 FAIRE 20 POUR K←1 JUSQUA 2;X←T[1]-M*ENT(T[1]/M)", "30 TERMINER"),
+}
+
+
+@pytest.mark.parametrize("name", list(ELEMENTS))
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+def test_every_mode_agrees_with_the_reference_on_a_remainder_of_an_element_or_a_sum(name: str, profile: str) -> None:
+    assert_agrees(ELEMENTS[name], profile=profile)
+
+
+@pytest.mark.parametrize("name", ["an element by a constant", "a difference by a constant",
+                                  "an element of an array by reference, then stored"])
+def test_a_remainder_of_an_element_or_a_sum_is_worked_out_once_as_python_s(name: str) -> None:
+    code = listing(ELEMENTS[name])  # (the element may be a value kept before: tests/test_placed_elements.py)
+    assert re.search(r"\((_rm\d+|_w\d+|\(v_I - 1\.0\)) % \d+\.0\)", code), code

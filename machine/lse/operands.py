@@ -131,12 +131,35 @@ def _remainder(op: str, dividend: object, product: object) -> float | None:
     return abs(float(divisor.value))
 
 
-def remainder_parts(node: n.Binary) -> tuple[n.Var, object, n.BuiltinCall] | None:
-    """(X, M, the ENT) where a node is X-ENT(X/M)*M or X-M*ENT(X/M), X a variable and M a constant or a variable,
-    each written twice: LSE's way of writing X mod M (see pyexpr.remainder); else None."""
-    if type(node.left) is not n.Var or (shape := remainder_shape(node.op, node.left, node.right)) is None:
+def remainder_parts(node: n.Binary) -> tuple[object, object, n.BuiltinCall] | None:
+    """(X, M, the ENT) where a node is X-ENT(X/M)*M or X-M*ENT(X/M), X a variable, an element or arithmetic of them
+    and constants (no call: nothing it reads changes between its two readings), M a constant or a variable, each
+    written twice: LSE's way of writing X mod M (see pyexpr.remainder); else None."""
+    if pure_key(node.left) is None or (shape := remainder_shape(node.op, node.left, node.right)) is None:
         return None
     return node.left, *shape
+
+
+def pure_key(node: object, deep: int = 0) -> tuple | None:
+    """The same key for two writings of one value made of numbers, variables, elements and + - * / of them (the
+    variables and elements as they hold now); None for anything else (a call, a built-in, a string), or deeper
+    than DEEPEST."""
+    kind = type(node)
+    if kind is n.Num:
+        return ("#", float(node.value))
+    if kind is n.Var:
+        return ("$", node.name)
+    if deep > DEEPEST:
+        return None
+    if kind is n.Unary:
+        return None if (operand := pure_key(node.operand, deep + 1)) is None else (node.op, operand)
+    if kind is n.Binary and node.op in "+-*/":
+        left, right = pure_key(node.left, deep + 1), pure_key(node.right, deep + 1)
+        return None if left is None or right is None else (node.op, left, right)
+    if kind is n.Index:
+        parts = tuple(pure_key(index, deep + 1) for index in node.indices)
+        return None if None in parts else ("[", node.name, parts)
+    return None
 
 
 def remainder_shape(op: str, dividend: object, product: object) -> tuple[object, n.BuiltinCall] | None:
@@ -146,8 +169,8 @@ def remainder_shape(op: str, dividend: object, product: object) -> tuple[object,
         return None
     for ent, divisor in ((product.left, product.right), (product.right, product.left)):
         quotient = ent_quotient(ent)
-        if quotient is not None and same_operand(quotient.right, divisor) and (
-                quotient.left is dividend or type(dividend) is n.Var and same_operand(quotient.left, dividend)):
+        if quotient is not None and same_operand(quotient.right, divisor) and (quotient.left is dividend or (
+                key := pure_key(dividend)) is not None and pure_key(quotient.left) == key):
             return divisor, ent
     return None
 

@@ -415,7 +415,10 @@ class ExpressionCode(IndexCode):
             return None
         dividend, divisor, ent = parts
         kept = self.reused.get(id(ent))  # its quotient kept for a later statement, or taken from an earlier one
-        if any(id(item) in self.reused for item in walk(node) if item is not ent):
+        # (an element of the dividend read again: the first keeps it, the copy in the quotient takes it, and
+        # this form reads the first only)
+        own = {id(item) for item in walk(dividend)} | {id(item) for item in walk(ent) if item is not ent}
+        if any(id(item) in self.reused for item in walk(node) if item is not ent and id(item) not in own):
             return None
         found = self.whole_operands(dividend, divisor, self.numbers.single)
         if found is None:
@@ -435,14 +438,17 @@ class ExpressionCode(IndexCode):
         """The names of a dividend and a divisor (a variable each, or a whole constant divisor), the tests that they
         are within the size that keeps their floor division exact and that they are whole (see remainder), those
         not proved, and whether the dividend's size is known; None where they are not numbers' names."""
-        if type(dividend) is not n.Var or type(divisor) not in (n.Var, n.Num):
+        if type(divisor) not in (n.Var, n.Num):
             return None
         (number, number_kind), (modulus, modulus_kind) = self.sub(dividend), self.sub(divisor)
-        if number_kind != "n" or modulus_kind != "n" or not number.isidentifier() or not (
-                modulus.isidentifier() or type(divisor) is n.Num and float(divisor.value).is_integer()):
-            return None  # (each read twice: names only)
+        if number_kind != "n" or modulus_kind != "n" or not (number.isidentifier() or type(dividend) is not n.Var) or (
+                not modulus.isidentifier() and not (type(divisor) is n.Num and float(divisor.value).is_integer())):
+            return None  # (each read twice: a name, or a value kept in a temporary)
         limit = REMAINDER_SINGLE if single else REMAINDER_DOUBLE
         tests, wholes = [], []
+        if not number.isidentifier():  # (an element, arithmetic: worked out once, first)
+            value, number = number, f"_rm{self.depth}"
+            tests.append(f"({number} := {value}) is not None")
         size = magnitude(dividend, self.scope.bounds.get, self.scope.shared.bounded, known=self.sizes)
         if size is None or size > limit:
             tests.append(f"-{limit!r} <= {number} <= {limit!r}")

@@ -99,6 +99,10 @@ PROGRAMS = {
     "a line a procedure runs: no guess": (lines(
         "10 LIRE K;&P(K);TERMINER", "20 AFFICHER 'VINGT';TERMINER", "30 AFFICHER 'TRENTE';TERMINER",
         "40 ALLER EN 10+10*K", "50 PROCEDURE &P(K) LOCAL K", "60 SI K>9 ALORS ALLER EN 40", "70 RETOUR"), ("12",)),
+    "a remainder chooses the case": (lines(
+        "10 LIRE R;S←0;N←0", "20 N←N+1;ALLER EN 100+10*(N-4*ENT(N/4))", "100 S←S+1;ALLER EN 200",
+        "110 S←S+2;ALLER EN 200", "120 S←S+3;ALLER EN 200", "130 S←S+5;ALLER EN 200",
+        "200 SI N<R ALORS ALLER EN 20", "210 AFFICHER S;N←2.5;ALLER EN 100+10*(N-4*ENT(N/4))"), ("9",)),
     "a counter's int and a string's length kept across the jump": (lines(
         "10 CHAINE S;S←'';LIRE K", "20 FAIRE 30 POUR I←1 JUSQUA 3", "30 S←S!'AB'", "40 ALLER EN 100+10*K",
         "110 TERMINER", "400 FAIRE 420 POUR I←1 JUSQUA 4", "410 S←S!SCH(S,I,1)", "420 AFFICHER I,S,LGR(S)"), ("30",)),
@@ -115,6 +119,7 @@ def test_every_mode_agrees_with_the_reference_on_guessed_jumps(name: str, profil
 @pytest.mark.parametrize(("expression", "expected"), [
     ("100+10*K", (100, 10)), ("(10+K)*10", (100, 10)), ("500+ENT((K+2)/3)*10", (500, 10)), ("900-3*K", (900, -3)),
     ("2*(50+5*K)", (100, 10)), ("K", (0, 1)), ("K*K+10", None), ("1.5*K", None), ("100+J+K", None), ("3*4", (12, 0)),
+    ("100+10*(N-4*ENT(N/4))", (100, 10)), ("20+(T[I]-ENT(T[I]/3)*3)*5", (20, 5)), ("10*(N-ENT(M/4)*4)", None),
 ])
 def test_a_jump_is_read_as_a_base_and_a_step(expression: str, expected: tuple[int, int] | None) -> None:
     statement = parse(f"10 ALLER EN {expression}\n").lines[0].statements[0]

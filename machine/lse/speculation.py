@@ -18,7 +18,7 @@ from __future__ import annotations
 from machine.lse import ir
 from machine.lse import nodes as n
 from machine.lse.analyses import goes_anywhere
-from machine.lse.operands import DEEPEST
+from machine.lse.operands import DEEPEST, remainder_parts
 
 GUESSED = 10  # the lines of a switch guessed in a row, from the first a jump's base and step reach (ten cases)
 # A guessed jump that goes to a line further along its row builds the program again with the row taken on to
@@ -102,6 +102,8 @@ def _affine(expr: object, deep: int = 0) -> tuple[int, int] | None:
     if kind is n.Unary and expr.op == "-":
         found = _affine(expr.operand, deep + 1)
         return None if found is None else (-found[0], -found[1])
+    if kind is n.Binary and expr.op == "-" and remainder_parts(expr) is not None:
+        return 0, 1  # (LSE's remainder X-ENT(X/M)*M: one part, as a built-in's value is)
     if kind is n.Binary and expr.op in "+-*":
         left, right = _affine(expr.left, deep + 1), _affine(expr.right, deep + 1)
         if left is None or right is None:

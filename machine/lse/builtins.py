@@ -22,9 +22,11 @@ Decisions (for docs/LANGUAGE.md):
   set; its position is that char's position (LGR+1 when no stop char is found).
 - A "letter" (GRL, SKP, PTR) is any Unicode letter (str.isalpha): accented and Cyrillic
   letters count. GRL skips non-letters from d, then takes the run of letters.
-- CNB skips spaces, then reads [sign] digits [. digits] [E [sign] digits] (or
-  [sign] . digits ...); an 'E' not followed by digits is not part of the number. With no
-  number it returns 0 and the position d (nothing read). In single precision the number is
+- CNB skips spaces, then reads [sign] digits [. digits] [E [sign] digits]: the text LIRE
+  reads and a program writes (numbers.NUMBER_TEXT), so a point not followed by a digit
+  ends the number before it ('7.' is 7, position 2) and '.5' is no number (0); an 'E' not
+  followed by digits is not part of the number. With no number it returns 0 and the
+  position d (nothing read). In single precision the number is
   read as a constant and LIRE read it (numbers.single_decimal: the float32 nearest the
   text, not through a double).
 - EQN(s[,p]): p must be a position of an existing char (EQN('') is ARGUMENT INVALIDE).
@@ -50,7 +52,7 @@ from functools import cache
 
 from machine.errors import Err, LseError
 from machine.lse.formats import cca as _cca
-from machine.lse.numbers import single_decimal
+from machine.lse.numbers import NUMBER_TEXT, single_decimal
 from machine.lse.values import check_number, check_string
 from machine.record import record
 
@@ -270,7 +272,7 @@ def cca(x: float) -> str:
 @cache
 def spaced_number() -> re.Pattern:  # compiled by its first use, not at start-up
     """The spaces CNB skips and the number after them (its group 1), in one search."""
-    return re.compile(r" *([+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[Ee][+-]?[0-9]+)?)")
+    return re.compile(f" *([+-]?{NUMBER_TEXT})")  # (a sign, then the text LIRE reads: inputs.number)
 
 
 def cnb(s: str, d: float, *, decimal: Callable[[str], float] = float) -> tuple[float, float]:

@@ -28,8 +28,9 @@ WHOLE_EXACT = float(2 ** 24)  # every whole number up to this is a float32
 ROUNDER = float(3 * 2 ** 51)  # doubles near it are a unit apart: x + ROUNDER - ROUNDER is x rounded to whole
 NUMERATOR_MAX = WHOLE_EXACT - 1.0  # a whole numerator up to this: ENT of its quotient needs no rounding
 HALFWAY_MIN = 2.0 ** -150  # the least float32 halfway point (between 0 and the least subnormal)
-# A number's text, as a program and LIRE write it (LIRE's with a sign before it): digits on both
-# sides of a point, if it has one (no `.5`, no `12.`), and an exponent of whole digits.
+# A number's text, the one grammar of a program's constant, a number typed for LIRE and the number CNB reads
+# (the two last with a sign before it): digits on both sides of a point, if it has one (no `.5`, no `12.`, as
+# LSE wrote numbers), and an exponent of whole digits.
 NUMBER_TEXT = r"[0-9]+(?:\.[0-9]+)?(?:[Ee][+-]?[0-9]+)?"
 _F32 = struct.Struct("f")
 _pack, _unpack = _F32.pack, _F32.unpack

@@ -1,4 +1,4 @@
-"""The LSE built-in functions and the BUILTINS table; imports errors/values/formats only, never pygame or the runtime.
+"""The LSE built-ins and the BUILTINS table; imports errors/values/formats/numbers, never pygame or the runtime.
 
 Conventions: a number is a Python float (results are always float), a string is str.
 Positions are 1-based; a position returned for "the end" is LGR+1, and no returned
@@ -22,9 +22,13 @@ Decisions (for docs/LANGUAGE.md):
   set; its position is that char's position (LGR+1 when no stop char is found).
 - A "letter" (GRL, SKP, PTR) is any Unicode letter (str.isalpha): accented and Cyrillic
   letters count. GRL skips non-letters from d, then takes the run of letters.
-- CNB skips spaces, then reads [sign] digits [. digits] [E [sign] digits] (or
-  [sign] . digits ...); an 'E' not followed by digits is not part of the number. With no
-  number it returns 0 and the position d (nothing read).
+- CNB skips spaces, then reads [sign] digits [. digits] [E [sign] digits]: the text LIRE
+  reads and a program writes (numbers.NUMBER_TEXT), so a point not followed by a digit
+  ends the number before it ('7.' is 7, position 2) and '.5' is no number (0); an 'E' not
+  followed by digits is not part of the number. With no number it returns 0 and the
+  position d (nothing read). In single precision the number is
+  read as a constant and LIRE read it (numbers.single_decimal: the float32 nearest the
+  text, not through a double).
 - EQN(s[,p]): p must be a position of an existing char (EQN('') is ARGUMENT INVALIDE).
   EQC(n) accepts any Unicode code point 0..1114111 except the surrogates
   0xD800..0xDFFF (which cannot be stored or shown).
@@ -48,6 +52,7 @@ from functools import cache
 
 from machine.errors import Err, LseError
 from machine.lse.formats import cca as _cca
+from machine.lse.numbers import NUMBER_TEXT, single_decimal
 from machine.lse.values import check_number, check_string
 from machine.record import record
 
@@ -267,17 +272,23 @@ def cca(x: float) -> str:
 @cache
 def spaced_number() -> re.Pattern:  # compiled by its first use, not at start-up
     """The spaces CNB skips and the number after them (its group 1), in one search."""
-    return re.compile(r" *([+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[Ee][+-]?[0-9]+)?)")
+    return re.compile(f" *([+-]?{NUMBER_TEXT})")  # (a sign, then the text LIRE reads: inputs.number)
 
 
-def cnb(s: str, d: float) -> tuple[float, float]:
-    """CNB: the number written at d (after spaces), 0 if none; and the first unused position."""
+def cnb(s: str, d: float, *, decimal: Callable[[str], float] = float) -> tuple[float, float]:
+    """CNB: the number written at d (after spaces), 0 if none; and the first unused position. `decimal`: the
+    number model's reading of its text (NumberModel.decimal), which the result is rounded after."""
     s = check_string(s, "CNB")
     begin = _start(s, d, "CNB")
     m = spaced_number().match(s, begin)
     if m is None:
         return 0.0, float(begin + 1)
-    return _result(float(m.group(1))), float(m.end() + 1)
+    return _result(decimal(m.group(1))), float(m.end() + 1)
+
+
+def single_cnb(s: str, d: float) -> tuple[float, float]:
+    """CNB in single precision: the number's text read by single_decimal (rounded after, as any result)."""
+    return cnb(s, d, decimal=single_decimal)
 
 
 def eqn(s: str, p: float = 1.0) -> float:
@@ -456,8 +467,10 @@ def _paid_grl(meter: object, per_char: int) -> Callable[[object, object], tuple[
     return paid_grl
 
 
-def _paid_cnb(meter: object, per_char: int) -> Callable[[object, object], tuple[float, float]]:
-    """CNB charging its scan, from d to the position it gives: past the spaces, then past the number.
+def _paid_cnb(meter: object, per_char: int, decimal: Callable[[str], float] = float,
+              general: Callable[[object, object], tuple[float, float]] = cnb) -> Callable[[object, object], tuple]:
+    """CNB charging its scan, from d to the position it gives: past the spaces, then past the number; `decimal`
+    reads the number's text, as `general` (cnb, or single_cnb) does.
 
     Decision: the common arguments (a string, a whole start from 1) checked inline, as `cnb` checks each
     through a call; a number past the double range is `cnb`'s, which fails before anything is charged.
@@ -466,15 +479,20 @@ def _paid_cnb(meter: object, per_char: int) -> Callable[[object, object], tuple[
         if type(s) is str and type(d) is float and 1.0 <= d < 1e15 and (start := int(d)) == d:
             begin = start - 1 if start <= len(s) else len(s)
             found = spaced_number().match(s, begin)
-            value, end = (0.0, begin + 1) if found is None else (float(found.group(1)), found.end() + 1)
+            value, end = (0.0, begin + 1) if found is None else (decimal(found.group(1)), found.end() + 1)
             if value - value == 0.0:  # finite
                 if end > start:
                     meter.cell_contents += per_char * (end - start)
                 return value, float(end)
-        result = cnb(s, d)
+        result = general(s, d)
         meter.cell_contents += per_char * _scan_to_position((s, d), result)
         return result
     return paid_cnb
+
+
+def _paid_single_cnb(meter: object, per_char: int) -> Callable[[object, object], tuple[float, float]]:
+    """CNB charging its scan, in single precision (single_cnb)."""
+    return _paid_cnb(meter, per_char, single_decimal, single_cnb)
 
 
 def _measured(paid: Callable[[object, int], Callable]) -> Callable[..., tuple[object, int]]:
@@ -523,3 +541,11 @@ BUILTINS: dict[str, Builtin] = {b.name: b for b in (
     _entry("OUL", oul, "nn", "n"),
     _entry("OUX", oux, "nn", "n"),
 )}
+# Single precision (console80): the same table but for CNB, which reads its number's text as a constant is read.
+SINGLE_BUILTINS: dict[str, Builtin] = {**BUILTINS, "CNB": _entry(
+    "CNB", single_cnb, "sn", "n", position=True, scan=_scan_to_position, paid=_paid_single_cnb)}
+
+
+def builtins_of(single: bool) -> dict[str, Builtin]:
+    """The built-ins of a number model: SINGLE_BUILTINS in single precision, else BUILTINS."""
+    return SINGLE_BUILTINS if single else BUILTINS

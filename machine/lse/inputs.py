@@ -1,37 +1,42 @@
-"""The lines typed for LIRE, cut into fields; imports errors only."""
+"""The lines typed for LIRE, cut into fields; imports errors and numbers."""
 
 from __future__ import annotations
 
 import math
 import re
 from collections import deque
+from collections.abc import Callable
 from functools import cache
 
 from machine.errors import Err, LseError
+from machine.lse.numbers import NUMBER_TEXT
 
 WHOLE_DIGITS = 300  # a whole number of at most so many characters is a finite double
 
 
 @cache
 def number() -> re.Pattern:  # compiled by its first use, not at start-up
-    return re.compile(r"[+-]?[0-9]+(\.[0-9]+)?([Ee][+-]?[0-9]+)?\Z")  # ASCII digits, as a program writes them
+    return re.compile(rf"[+-]?{NUMBER_TEXT}\Z")  # ASCII digits, as a program writes them (and CNB reads them)
 
 
-def parse_number_field(text: str, beyond: float = math.inf) -> float | None:
-    """Return the number a typed field spells, or None if it is not a number of the machine: a number of
-    magnitude `beyond` or more (the number model's range passed: 1E400, or 1E39 in single) is none."""
+def parse_number_field(text: str, beyond: float = math.inf, decimal: Callable[[str], float] = float) -> float | None:
+    """Return the number a typed field spells, as the double `decimal` reads (the number model's: see
+    NumberModel.decimal), or None if it is not a number of the machine: a number of magnitude `beyond` or
+    more (the number model's range passed: 1E400, or 1E39 in single) is none."""
     text = text.strip()
     if not number().match(text):
         return None
-    value = float(text)
+    value = decimal(text)
     return value if -beyond < value < beyond else None
 
 
 class InputBuffer:
     """Typed lines waiting to be read: numbers are cut at spaces, a string takes a whole line."""
 
-    def __init__(self, beyond: float = math.inf, longest: int | None = None) -> None:
+    def __init__(self, beyond: float = math.inf, longest: int | None = None,
+                 decimal: Callable[[str], float] = float) -> None:
         self.beyond = beyond  # a number of this magnitude or more is none of the machine's (parse_number_field)
+        self.decimal = decimal  # a number's text as the double the number model rounds (NumberModel.decimal)
         self.lines: deque[str] = deque()
         self.longest = longest  # the longest line taken (the profile's max_line_chars): past it, LIGNE TROP LONGUE
         self.current: list[str] | None = None  # the line being read, cut at its spaces (None: none)
@@ -82,7 +87,7 @@ class InputBuffer:
         if field is None or len(field) > WHOLE_DIGITS or not field.isascii() or not (
                 field.isdecimal() or (field[0] in "+-" and field[1:].isdecimal())):
             return None  # ASCII, isdecimal() takes the digits 0 to 9 only; a longer one may be too great
-        value = float(field)
+        value = self.decimal(field)
         if not -self.beyond < value < self.beyond:
             return None  # beyond the number model: parse_number_field refuses it
         self.at += 1

@@ -1,4 +1,4 @@
-"""Tokenize one LSE line into tokens that carry their line and column; imports only errors."""
+"""Tokenize one LSE line into tokens that carry their line and column; imports errors and numbers."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import re
 from typing import TYPE_CHECKING, NamedTuple
 
 from machine.errors import Diagnostic, Err, clip, long_string
+from machine.lse.numbers import NUMBER_TEXT, single_decimal
 
 if TYPE_CHECKING:
     from machine.lse.source import Limits
@@ -70,7 +71,7 @@ def _is_name_char(ch: str) -> bool:
 # The quantifiers are possessive: a doubled quote is never taken back to close a string early.
 _TOKEN = re.compile(
     "([ \t\r]*)("
-    "[0-9]+(?:\\.[0-9]+)?(?:[Ee][+-]?[0-9]+)?"  # a number
+    f"{NUMBER_TEXT}"  # a number
     "|[A-Za-z][A-Za-z0-9]*+[^\\W\\d_]?"  # a word (name or keyword), and where it may go on
     "|<=|>=|[-+*/!=#()\\[\\],;:?<>^←_￩↑￪]"  # an operator
     "|'(?:[^']|'')*+'"  # a string
@@ -90,7 +91,8 @@ def tokenize(text: str, line: int, column0: int = 0, source: str | None = None,
 
     `text` starts at column `column0` of the whole line `source` (which a
     diagnostic shows, with its caret); by default `text` is the whole line.
-    With the machine's `limits`, a number written out from their `refused_from` up is beyond its range:
+    With the machine's `limits`, a number written out is read as the machine does (in single precision, by
+    numbers.single_decimal: not the double first); one from their `refused_from` up is beyond its range:
     NOMBRE INVALIDE; a string written out longer than their `longest_string` no variable can hold: MEMOIRE
     PLEINE CHAINE DE n CARACTERES, as a join that long is when it runs, found here, before the run, not at
     each store.
@@ -132,9 +134,18 @@ def tokenize(text: str, line: int, column0: int = 0, source: str | None = None,
 
 def _refused(tokens: list[Token], limits: Limits, length: int, line: int, source: str) -> None:
     """Fail at the first number or string written out in a line (of `length` characters) that the machine
-    cannot hold."""
+    cannot hold; in single precision, each number's value is single_decimal's (the double it rounds to its
+    float32), put in its token where that is not float's (_LEXEMES keeps float's, for either model)."""
     refused_from, longest = limits.refused_from, limits.longest_string
-    if refused_from != _INFINITY:  # (single precision: a number double holds may be beyond float32)
+    if limits.single:  # (a number double holds may be beyond float32, or round to another float32 through it)
+        for at, token in enumerate(tokens):
+            if token.kind == "NUM":
+                value = single_decimal(token.text)
+                if value >= refused_from:
+                    raise LexError(Diagnostic(Err.BAD_NUMBER, clip(token.text), line, source, token.column))
+                if value != token.value:
+                    tokens[at] = token._replace(value=value)
+    elif refused_from != _INFINITY:
         for token in tokens:
             if token.kind == "NUM" and token.value >= refused_from:
                 raise LexError(Diagnostic(Err.BAD_NUMBER, clip(token.text), line, source, token.column))

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import struct
 import sys
+from collections.abc import Callable
 
 from machine.errors import Err, LseError
 
@@ -26,6 +27,11 @@ SQUARE_MIN, SQUARE_MAX = FLOAT32_MIN * FLOAT32_MIN, FLOAT32_MAX * FLOAT32_MAX
 WHOLE_EXACT = float(2 ** 24)  # every whole number up to this is a float32
 ROUNDER = float(3 * 2 ** 51)  # doubles near it are a unit apart: x + ROUNDER - ROUNDER is x rounded to whole
 NUMERATOR_MAX = WHOLE_EXACT - 1.0  # a whole numerator up to this: ENT of its quotient needs no rounding
+HALFWAY_MIN = 2.0 ** -150  # the least float32 halfway point (between 0 and the least subnormal)
+# A number's text, the one grammar of a program's constant, a number typed for LIRE and the number CNB reads
+# (the two last with a sign before it): digits on both sides of a point, if it has one (no `.5`, no `12.`, as
+# LSE wrote numbers), and an exponent of whole digits.
+NUMBER_TEXT = r"[0-9]+(?:\.[0-9]+)?(?:[Ee][+-]?[0-9]+)?"
 _F32 = struct.Struct("f")
 _pack, _unpack = _F32.pack, _F32.unpack
 
@@ -44,6 +50,36 @@ def round32(x: float) -> float:
     if value - value != 0.0:  # inf or nan: beyond float32 (pack gives inf), or an overflow upstream
         raise LseError(Err.OVERFLOW)
     return value
+
+
+def single_decimal(text: str) -> float:
+    """The double whose round32 is the float32 nearest the decimal `text` (ties to even); beyond float32 where it is.
+
+    Decision: it is float(text) but where that double is a float32 halfway point the text is not on: then the
+    double next to it on the text's side, found by an exact comparison (Fraction). Proof that one rounding is
+    enough elsewhere: every float32 and every halfway point between two (odd multiples of half a float32 unit:
+    25 bits, or k*2^-150 below 2^-126, or 2^128-2^103, from which float32 overflows) is a double. Rounding to
+    the nearest double, d = RN64(x), is monotonic and keeps every double, so no halfway point h can lie
+    strictly between x and d (x < h < d gives d = RN64(x) <= RN64(h) = h < d), and x = h gives d = h. So if d
+    is no halfway point, x and d are between the same two halfway points (or both past the last), where every
+    number rounds to the same float32 (or overflows): round32(d) is x's float32. If d is a halfway point h: x
+    = h rounds as d does (ties to even); x above h rounds to the float32 above h, and so does the next double
+    up, which lies between h and that float32 (half a float32 unit away, a double's unit there being at most
+    2^-29 of it); x below h, to the float32 below, as the next double down.
+    """
+    value = float(text)
+    if -WHOLE_EXACT <= value <= WHOLE_EXACT and value.is_integer():  # a float32 already (the common typed number)
+        return value
+    if not HALFWAY_MIN <= abs(value) <= FLOAT32_BEYOND:  # (below: rounds to 0; above: overflows; inf, nan)
+        return value
+    half = math.ldexp(1.0, max(math.frexp(value)[1], -125) - 25)  # half a float32 unit at value (2^-150 below 2^-126)
+    if value / half % 2.0 != 1.0:  # not an odd multiple of half a unit: no halfway point (the quotient is exact)
+        return value
+    from fractions import Fraction  # (it imports decimal: only for a text on a halfway point, not at start-up)
+    exact = Fraction(text)
+    if exact == value:
+        return value
+    return math.nextafter(value, math.inf if exact > value else -math.inf)
 
 
 def checked(x: float) -> float:
@@ -70,6 +106,8 @@ class NumberModel:
         self.single = name == "single"
         # The least magnitude that is no number of the model: a number typed from it on is no number (LIRE).
         self.beyond = FLOAT32_BEYOND if self.single else math.inf
+        # A number's text as the double this model rounds (a constant, LIRE, CNB): see single_decimal.
+        self.decimal: Callable[[str], float] = single_decimal if self.single else float
 
     def result(self, code: str, cannot_overflow: bool = False, whole: bool = False, proven: bool = False) -> str:
         """Code for an arithmetic result: rounded (single) or checked for overflow (double).
@@ -175,11 +213,15 @@ class NumberModel:
         held = self.held(value)
         return "_overflow()" if held is None else repr(float(held))
 
+    def decimal_code(self, text: str) -> str:
+        """Code for the double a number's text (code giving a str) spells in this model, rounded after (decimal)."""
+        return f"_d32({text})" if self.single else f"_float({text})"
+
     def value(self, x: float) -> float:
         """A number typed or read from disk, in this model."""
         return round32(x) if self.single else checked(x)
 
     @staticmethod
     def namespace() -> dict:
-        """The names that result(), builtin() and constant() use."""
-        return {"_r32": round32, "_overflow": overflow, "_ck": checked}
+        """The names that result(), builtin(), constant() and decimal_code() use."""
+        return {"_r32": round32, "_overflow": overflow, "_ck": checked, "_d32": single_decimal}

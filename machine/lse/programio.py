@@ -106,7 +106,7 @@ class ProgramIO:
             return self.numbers.value(value) if self.numbers.single else value  # (finite: a double as it is)
         while True:
             raw = self._next_field(False)
-            value = parse_number_field(raw, inputs.beyond)
+            value = parse_number_field(raw, inputs.beyond, inputs.decimal)
             if value is not None:
                 return self.numbers.value(value)
             if not inputs.keyboard:

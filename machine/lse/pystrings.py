@@ -334,8 +334,9 @@ def number_read(ex: ExpressionCode, parts: list[tuple[str, str]], node_start: ob
                 told: Told | None = None) -> str:
     """CNB(s, d) inline, paid, when d is a whole number from 1: the number written at d after blanks (one match
     of builtins.spaced_number, `_cnbm`), 0 where there is none; the characters from d to its end, one
-    char_scan each (as builtins._paid_cnb). A number past the double range, or anything else, is the
-    built-in's, given the values. `told`: as substring's, for CNB(s, d, P): the position after the number."""
+    char_scan each (as builtins._paid_cnb); its text read as the number model reads it (NumberModel.decimal_code).
+    A number past the double range, or anything else, is the built-in's, given the values. `told`: as
+    substring's, for CNB(s, d, P): the position after the number."""
     (text, text_kind), (start, start_kind) = parts
     depth = ex.depth + 1
     b, m, v, e = (f"{name}{depth}" for name in ("_cb", "_cm", "_cv", "_ce"))
@@ -344,7 +345,7 @@ def number_read(ex: ExpressionCode, parts: list[tuple[str, str]], node_start: ob
     d, i, whole = position_start(ex, (start, start_kind), node_start, None, tests)
     ex.scope.shared.reads_numbers = True  # the linker puts `_cnbm` in the namespace
     none = f"({m} := _cnbm({s}, {b})) is None and ({v} := 0.0) == 0.0 and ({e} := {b} + 1) > 0"
-    found = (f"({v} := _float({m}.group(1))) - {v} == 0.0 and "
+    found = (f"({v} := {ex.numbers.decimal_code(f'{m}.group(1)')}) - {v} == 0.0 and "
              f"(cyc := cyc + {ex.scope.shared.costs['char_scan']} * (({e} := {m}.end() + 1) - {i})) is not None")
     checks = [" & ".join(tests), *whole, f"({b} := ({i} - 1 if {i} <= _len({s}) else _len({s}))) >= 0",
               f"({none} or {found})", *told_setting(told, e)]

@@ -16,7 +16,7 @@ from types import CellType
 
 from machine.errors import Err, InternalError, LseError
 from machine.lse import ir
-from machine.lse.builtins import BUILTINS
+from machine.lse.builtins import builtins_of
 from machine.lse.formats import count_text
 from machine.lse.frames import RET, Back, Globals, Terminate
 from machine.lse.inputs import InputBuffer
@@ -72,7 +72,7 @@ class Runtime(ProgramIO):
         self.memory.used = self.G.held()  # variables kept from an earlier run still hold theirs
         self.max_depth = limits["max_call_depth"]
         self.interrupted = False
-        self.inputs = InputBuffer(self.numbers.beyond, limits.get("max_line_chars"))
+        self.inputs = InputBuffer(self.numbers.beyond, limits.get("max_line_chars"), self.numbers.decimal)
         self.error: LseError | None = None
         self.status = Status.RUNNING
         self.current_line = 0
@@ -156,7 +156,7 @@ class Runtime(ProgramIO):
         """
         table = {}
         per_char = self.costs["char_scan"]
-        for name, spec in BUILTINS.items():
+        for name, spec in builtins_of(self.numbers.single).items():
             fn = spec.fn if spec.fn is not None else getattr(self.environment, name.lower())
             if spec.paid is not None and not self.profiling:
                 fn = spec.paid(meter, per_char)  # charges the counter itself: one call per use

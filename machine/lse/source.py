@@ -39,6 +39,7 @@ class Limits:
     max_data_file_bytes: int
     refused_from: float = math.inf  # a number written out from this up is beyond the machine's range
     longest_string: int = sys.maxsize  # a string written out longer than this no variable can hold (max_string)
+    single: bool = False  # the machine computes in float32: a number written out is read by numbers.single_decimal
 
 
 def limits_of(profile: object) -> Limits:
@@ -46,7 +47,7 @@ def limits_of(profile: object) -> Limits:
     double float32 rounds to infinity on (numbers.FLOAT32_BEYOND, as LIRE refuses it) is NOMBRE INVALIDE."""
     return Limits(profile.max_line_chars, profile.max_program_bytes, profile.max_program_lines,
                   profile.max_data_file_bytes, FLOAT32_BEYOND if profile.numbers == "single" else math.inf,
-                  profile.max_string)
+                  profile.max_string, profile.numbers == "single")
 
 
 @cache

@@ -10,12 +10,13 @@ import math
 
 from machine.errors import Err, LseError
 from machine.lse import nodes as n
-from machine.lse.builtins import BUILTINS
+from machine.lse.builtins import BUILTINS, cnb
 from machine.lse.numbers import checked, round32
 from machine.lse.source import MAX_LINE_NUMBER
 from machine.lse.values import Array, Vars, array_name, copy_array, position, read
 
 from .costs import price
+from .decimals import exact_cnb
 
 COMPARE = {
     "=": lambda a, b: a == b, "#": lambda a, b: a != b, "<": lambda a, b: a < b,
@@ -190,6 +191,8 @@ class Expressions:
         spec = BUILTINS[node.name]
         args = tuple(self.value(frame, arg, raw) for arg in node.args)
         fn = spec.fn if spec.fn is not None else getattr(self.environment, node.name.lower())
+        if fn is cnb and self.single:
+            fn = exact_cnb  # (its text read to the nearest float32 at once, as a constant and LIRE read theirs)
         result = fn(*args)
         if spec.scan is not None:
             self.charge("char_scan", spec.scan(args, result))

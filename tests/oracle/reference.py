@@ -26,6 +26,7 @@ from machine.lse.values import Array, Memory, Vars, cells_of, new_array, positio
 from machine.profile import load_profile
 
 from .costs import PASS, STRAIGHT, call_price, cycles, straight_price
+from .decimals import nearest32
 from .evaluate import RESULT, RETURN, RETURN_TO, Expressions, Frame, Jump, Return, line_number, set_ref
 
 MAIN = "&"
@@ -126,7 +127,8 @@ class Reference(Expressions):
         self.G = Vars(self.memory)
         self.environment = Environment(seed, single=self.single)
         # (a longer line typed than the machine takes: LIGNE TROP LONGUE)
-        self.inputs = InputBuffer(FLOAT32_BEYOND if self.single else math.inf, machine.max_line_chars)
+        self.inputs = InputBuffer(FLOAT32_BEYOND if self.single else math.inf, machine.max_line_chars,
+                                  nearest32 if self.single else float)
         for line in inputs:
             self.inputs.feed(line)
         self.inputs.close()
@@ -482,7 +484,7 @@ class Reference(Expressions):
         return value
 
     def typed_number(self, raw: str) -> float:
-        value = parse_number_field(raw, self.inputs.beyond)
+        value = parse_number_field(raw, self.inputs.beyond, self.inputs.decimal)
         if value is None:
             raise LseError(Err.BAD_INPUT, clip(raw))  # named by its start, as the Micro does
         return round32(value) if self.single else checked(value)

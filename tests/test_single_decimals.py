@@ -196,3 +196,27 @@ def test_every_mode_agrees_with_the_reference_past_float32(text: str) -> None:
     assert_agrees(f"10 LIRE B\n20 FAIRE 30 POUR K←1 JUSQUA 2\n30 C←CNB('{text}',1)\n", ["1", text],
                   profile="console80")
     assert_agrees("10 LIRE B\n", [text], profile="console80")
+
+
+def short_texts_near_halfway_points(count: int) -> list[str]:
+    """Texts of at most 8 characters from 2^-16 to 2^24, written for the halfway points between float32s (as
+    near them as so few digits go), and for numbers of every size in that range."""
+    import random
+
+    rng = random.Random(1986)
+    texts = []
+    while len(texts) < count:
+        k = rng.randint(-16, 23)
+        halfway = math.ldexp(2 * rng.randrange(1 << 23, 1 << 24) + 1, k - 24)  # an odd multiple of 2^(k-24)
+        for value in (halfway, rng.uniform(2.0 ** k, 2.0 ** (k + 1))):
+            for digits in range(1, 8):
+                text = f"{value:.{digits}g}".replace("e+", "E").replace("e-", "E-").upper()
+                if len(text) <= 8:
+                    texts.append(text)
+    return texts
+
+
+def test_short_texts_are_read_at_once_to_their_nearest_float32() -> None:
+    # (numbers.SHORT_TEXT: the proof that no such text is, or rounds to a double on, a halfway point)
+    for text in short_texts_near_halfway_points(20000):
+        assert single(text) == nearest32(text), text

@@ -550,3 +550,29 @@ def test_a_data_file_written_by_a_program_that_then_waits_is_there_after_a_reloa
     page.click("#screen")
     type_lines(page, "CA")
     assert "FICHIERS: SCORES" in shows(page, "FICHIERS:")
+
+
+def test_a_second_tab_reads_the_disk_the_first_owns_writes_nothing_and_owns_it_once_the_first_is_closed(
+        context, site):
+    first = opened(context, site)
+    type_lines(first, "10 AFFICHER 'DU PREMIER'", "20 TERMINER")
+    shows(first, "20 TERMINER")
+    reload_after(first, lambda: type_lines(first, "RA PREMIER"))  # on the disk before the second tab starts
+    second = opened(context, site)
+    assert "LE DISQUE EST A UN AUTRE ONGLET:\nICI, IL EST EN LECTURE SEULE\nPRET" in shows(second, "LECTURE SEULE")
+    assert not second.evaluate("window.micro.owner()") and first.evaluate("window.micro.owner()")
+    type_lines(second, "AP PREMIER", "20 AFFICHER 'DU SECOND'", "30 TERMINER", "MO PREMIER", "RA SECOND")
+    assert "RA SECOND\nDISQUE A UN AUTRE ONGLET: LECTURE SEULE\nPRET" in shows(second, "RA SECOND\nDISQUE")
+    assert "MO PREMIER\nDISQUE A UN AUTRE ONGLET: LECTURE SEULE" in screen(second)
+    assert "LECTURE SEULE" in second.inner_text("#status")
+    type_lines(first, "RA TROIS", "CA")  # the first writes on, and nothing of the second's reaches the disk
+    assert "PROGRAMMES: PREMIER TROIS" in shows(first, "PROGRAMMES:")
+    first.wait_for_timeout(500)  # the disk written
+    first.close(run_before_unload=True)
+    second.wait_for_function("window.micro.owner()", timeout=RUN_MS)  # the lock passed on, the disk read again
+    type_lines(second, "CA")
+    assert "CA\nPROGRAMMES: PREMIER TROIS" in shows(second, "CA\nPROGRAMMES:")
+    reload_after(second, lambda: type_lines(second, "RA SECOND"))
+    type_lines(second, "CA", "AP PREMIER", "LI")
+    seen = shows(second, "LI\n10 AFFICHER")
+    assert "PROGRAMMES: PREMIER SECOND TROIS" in seen and "DU SECOND" not in seen.split("AP PREMIER")[1], seen

@@ -17,6 +17,7 @@ const state = {
   synced: 0,
   frames: 0,
   kept: null,        // the unsaved program's text, as the last frame gave it (null: nothing to keep)
+  owner: true,       // this tab owns the disk (false: another tab does, this one only reads it)
 };
 
 // The unsaved program is kept in localStorage, written synchronously when the page is hidden or left: a page
@@ -129,6 +130,7 @@ function savePng() {
 }
 
 function syncDisk(py) {
+  if (!state.owner) return Promise.resolve(false);  // another tab's disk: written by that tab alone
   return new Promise((resolve) => {
     py.FS.syncfs(false, (error) => {
       if (error) say("DISQUE NON GARDE DANS CE NAVIGATEUR");
@@ -136,6 +138,34 @@ function syncDisk(py) {
       resolve(!error);
     });
   });
+}
+
+// Decision: one tab owns the disk (the Web Locks API: the lock is held while the tab lives); another tab of the
+// same site reads the disk as it was when it started and writes nothing (the Micro refuses each write), rather
+// than each tab writing its own copy over the other's. When the owner goes, the next tab takes the lock, reads
+// the disk again and owns it. A browser without Web Locks (a page served over plain http from another host than
+// this one) gives each tab the disk, as before.
+const LOCK = "micro-lse.disk";
+
+function claimDisk() {
+  if (!navigator.locks) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    navigator.locks.request(LOCK, { ifAvailable: true }, (lock) => {
+      resolve(lock !== null);
+      return lock && new Promise(() => {});  // held until the page goes
+    }).catch(() => resolve(true));
+  });
+}
+
+function awaitDisk(py, page) {
+  navigator.locks.request(LOCK, () => new Promise((held) => {  // granted when the owner's tab is gone
+    state.actions.push(async () => {
+      const read = await new Promise((resolve) => py.FS.syncfs(true, (error) => resolve(!error)));
+      if (!read) { held(); return; }  // the disk could not be read again: another tab may take it
+      page.own_disk();
+      state.owner = true;
+    });
+  }));
 }
 
 async function mountDisk(py) {
@@ -197,6 +227,7 @@ async function boot() {
     throw new Refusal("CE NAVIGATEUR NE SAIT PAS SUSPENDRE WEBASSEMBLY (JSPI): IL FAUT CHROMIUM 137 OU PLUS");
   }
   const py = await loadPyodide({ indexURL: new URL("./pyodide/", location.href).href });
+  state.owner = await claimDisk();
   const kept = await mountDisk(py);
   const manifest = await (await fetch("manifest.json")).json();
   const wheel = await (await fetch(manifest.wheel)).arrayBuffer();
@@ -206,9 +237,10 @@ async function boot() {
   const promised = py.pyimport("machine.web.promised");
   promised.own_collection();
   const profile = params.get("profile") || "micro40";
-  const earlier = keptEarlier();
+  const earlier = state.owner ? keptEarlier() : [];  // another tab's own copies, or ones its owner adopts
   const page = pageModule.Page(profile, DISK, promised.browser_suspension,
-    JSON.stringify(earlier.map(([, text]) => text)));
+    JSON.stringify(earlier.map(([, text]) => text)), !state.owner);
+  if (!state.owner) awaitDisk(py, page);
   // Without IndexedDB the slot lives as long as the page: the copies stay for a visit that can keep them.
   if (earlier.length && page.adopted && kept && await syncDisk(py)) {
     for (const [key] of earlier) localStorage.removeItem(key);
@@ -231,6 +263,7 @@ async function boot() {
     open: (text) => call("open", text),
     link: () => call("link"),
     diskKept: kept,
+    owner: () => state.owner,
   };
   if (location.hash.startsWith("#prog=")) await page.open_link.callPromising(location.hash);
   say(`${state.look.title} · PRET`);
@@ -263,7 +296,7 @@ async function loop(page, py) {
       if (screen.sync) await syncDisk(py);
       $("turbo").setAttribute("aria-pressed", String(screen.turbo));
       say(`${state.look.profile} · ${screen.running ? "EN COURS" : "PRET"} · ${screen.cycles} CYCLES` +
-          (screen.turbo ? " · TURBO" : ""));
+          (screen.turbo ? " · TURBO" : "") + (state.owner ? "" : " · DISQUE EN LECTURE SEULE (UN AUTRE ONGLET L'A)"));
     }
     // The next frame; a hidden page gets no frames, so a timer lets its last calls (keep the disk) run.
     await new Promise((resolve) => { requestAnimationFrame(resolve); setTimeout(resolve, 250); });

@@ -576,3 +576,40 @@ def test_a_second_tab_reads_the_disk_the_first_owns_writes_nothing_and_owns_it_o
     type_lines(second, "CA", "AP PREMIER", "LI")
     seen = shows(second, "LI\n10 AFFICHER")
     assert "PROGRAMMES: PREMIER SECOND TROIS" in seen and "DU SECOND" not in seen.split("AP PREMIER")[1], seen
+
+
+def loading_held(context, site: str):
+    """A page whose Pyodide is held back (its WebAssembly not served) until the returned function is called."""
+    held = []
+    page = context.new_page()
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page.goto(site)
+    page.wait_for_function("document.getElementById('status').textContent.startsWith('CHARGEMENT')")
+    page.wait_for_timeout(300)
+    assert held and not page.evaluate("window.micro?.ready")
+
+    def release():
+        held[0].continue_()
+        page.wait_for_function("window.micro?.ready || window.microFailure", timeout=BOOT_MS)
+    return page, release
+
+
+def test_keys_typed_while_the_micro_loads_are_kept_for_it_and_esc_drops_them(context, site):
+    page, release = loading_held(context, site)
+    type_lines(page, "10 AFFICHER 'PERDU'")
+    page.keyboard.press("Escape")  # drops what was typed so far
+    type_lines(page, "10 AFFICHER 'AVANT'", "20 TERMINER", "EX")
+    assert "(35 TOUCHES EN ATTENTE)" in page.inner_text("#status")
+    release()
+    seen = shows(page, "\nTERMINE\n")
+    assert "PRET\n10 AFFICHER 'AVANT'\n20 TERMINER\nEX\nAVANT\nTERMINE\nPRET" in seen and "PERDU" not in seen, seen
+
+
+def test_keys_typed_while_the_micro_loads_are_kept_up_to_a_lines_worth(context, site):
+    page, release = loading_held(context, site)
+    type_lines(page, *["?1"] * 100)  # 300 keys: the 250 first are kept, the 84th line's Return is not
+    assert "(250 TOUCHES EN ATTENTE)" in page.inner_text("#status")
+    release()
+    assert page.evaluate("fetch('manifest.json').then((r) => r.json())")["typed_ahead"] == 250
+    type_lines(page, "2")
+    assert shows(page, "?2\n").rstrip("\n").endswith("?1\n1\nPRET\n?2\n2\nPRET")

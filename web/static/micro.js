@@ -18,6 +18,8 @@ const state = {
   frames: 0,
   kept: null,        // the unsaved program's text, as the last frame gave it (null: nothing to keep)
   owner: true,       // this tab owns the disk (false: another tab does, this one only reads it)
+  started: false,    // the Micro takes keys (before: they are kept, TYPED_AHEAD of them at most)
+  typedAhead: Infinity,  // how many keys are kept before the Micro starts (the manifest says: seat.TYPED_AHEAD)
 };
 
 // The unsaved program is kept in localStorage, written synchronously when the page is hidden or left: a page
@@ -185,16 +187,31 @@ const NAMED = new Set(["Enter", "Escape", "Backspace", "Delete", "Insert", "Arro
 
 function keyDown(event) {
   if (event.key === "F10") { toggleFullscreen(); }
-  else if (event.key === "F11") { state.events.push(["turbo"]); }
-  else if (event.key === "F12") { savePng(); }
-  else if (event.ctrlKey && event.key.toLowerCase() === "c") { state.events.push(["key", "Escape"]); }
-  else if (layoutCharacter(event)) { state.events.push(["text", event.key]); }
+  else if (event.key === "F11") { send(["turbo"]); }
+  else if (event.key === "F12") { if (state.look) savePng(); }
+  else if (event.ctrlKey && event.key.toLowerCase() === "c") { send(["key", "Escape"]); }
+  else if (layoutCharacter(event)) { send(["text", event.key]); }
   else if (event.ctrlKey || event.metaKey || event.altKey) { return; }  // the browser's own (Ctrl-V: paste)
-  else if (NAMED.has(event.key)) { state.events.push(["key", event.key, event.shiftKey]); }
-  else if (event.key.length === 1) { state.events.push(["text", event.key]); }
+  else if (NAMED.has(event.key)) { send(["key", event.key, event.shiftKey]); }
+  else if (event.key.length === 1) { send(["text", event.key]); }
   else { return; }
   event.preventDefault();
   state.audio ||= new AudioContext();  // a key is a gesture: sound may start from now on
+}
+
+// Decision: keys typed while Pyodide loads are kept for the Micro, as the window keeps those typed while a program
+// runs (machine/frontends/seat.py, TYPED_AHEAD): characters, Backspace, Return, a paste and F11, up to TYPED_AHEAD
+// of them (past them a key is dropped, as a full keyboard buffer's); a key that moves the cursor has no line to move
+// in yet. Esc (or Ctrl-C) drops them. They were dropped: the listener was set once the Micro had started.
+const KEPT_KEYS = new Set(["Enter", "Backspace"]);
+
+function send(event) {
+  if (state.started) { state.events.push(event); return; }
+  if (event[0] === "key" && event[1] === "Escape") state.events = [];
+  else if (event[0] === "key" && !KEPT_KEYS.has(event[1])) return;
+  else if (state.events.length < state.typedAhead) state.events.push(event);
+  const kept = state.events.filter(([kind]) => kind !== "turbo").length;
+  say(`CHARGEMENT DU MICRO...${kept ? ` (${kept} TOUCHE${kept > 1 ? "S" : ""} EN ATTENTE)` : ""}`);
 }
 
 // A character the keyboard's layout makes with AltGr (Ctrl and Alt on Windows) or Option (Alt on a Mac): the [ ]
@@ -226,10 +243,12 @@ async function boot() {
   if (typeof WebAssembly.Suspending !== "function") {
     throw new Refusal("CE NAVIGATEUR NE SAIT PAS SUSPENDRE WEBASSEMBLY (JSPI): IL FAUT CHROMIUM 137 OU PLUS");
   }
+  const manifest = await (await fetch("manifest.json")).json();
+  state.typedAhead = manifest.typed_ahead;
+  state.events.splice(state.typedAhead);
   const py = await loadPyodide({ indexURL: new URL("./pyodide/", location.href).href });
   state.owner = await claimDisk();
   const kept = await mountDisk(py);
-  const manifest = await (await fetch("manifest.json")).json();
   const wheel = await (await fetch(manifest.wheel)).arrayBuffer();
   py.unpackArchive(wheel, "wheel");
   window.lseBaton = new Baton();
@@ -267,6 +286,7 @@ async function boot() {
   };
   if (location.hash.startsWith("#prog=")) await page.open_link.callPromising(location.hash);
   say(`${state.look.title} · PRET`);
+  state.started = true;  // the keys kept meanwhile go with the first frame
   loop(page, py);
 }
 
@@ -372,12 +392,6 @@ function controls(call, describe, py) {
     if (file) call("open_file", file.name, await programText(file));
   };
   const canvas = $("screen");
-  canvas.addEventListener("keydown", keyDown);
-  document.addEventListener("paste", (event) => {
-    if (event.target.closest?.("dialog, input, textarea")) return;  // pasted into a field, not the Micro
-    const text = event.clipboardData.getData("text");
-    if (text) { state.events.push(["paste", text]); event.preventDefault(); }
-  });
   window.addEventListener("hashchange", () => {  // another link followed on the same page
     if (location.hash.startsWith("#prog=")) call("open_link", location.hash);
   });
@@ -390,6 +404,17 @@ function controls(call, describe, py) {
   canvas.focus();
 }
 
+function listen() {
+  $("screen").addEventListener("keydown", keyDown);
+  document.addEventListener("paste", (event) => {
+    if (event.target.closest?.("dialog, input, textarea")) return;  // pasted into a field, not the Micro
+    const text = event.clipboardData.getData("text");
+    if (text) { send(["paste", text]); event.preventDefault(); }
+  });
+  $("screen").focus();
+}
+
+listen();  // before the Micro starts: what is typed meanwhile is kept
 boot().catch((error) => {
   $("controls").hidden = true;  // they would act on no Micro
   say(error instanceof Refusal ? error.message : "LE MICRO N'A PAS PU DEMARRER (VOIR LA CONSOLE)");

@@ -56,10 +56,17 @@ class QuietHandler(SimpleHTTPRequestHandler):
 
 
 @pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> str:
-    """The built site, served on 127.0.0.1 for the session; its address."""
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site, built once for the session; its folder."""
     folder = tmp_path_factory.mktemp("site")
     build(folder)
+    return folder
+
+
+@pytest.fixture(scope="session")
+def site(built: Path) -> str:
+    """The built site, served on 127.0.0.1 for the session; its address."""
+    folder = built
     server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(folder)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{server.server_address[1]}/"
@@ -613,3 +620,21 @@ def test_keys_typed_while_the_micro_loads_are_kept_up_to_a_lines_worth(context, 
     assert page.evaluate("fetch('manifest.json').then((r) => r.json())")["typed_ahead"] == 250
     type_lines(page, "2")
     assert shows(page, "?2\n").rstrip("\n").endswith("?1\n1\nPRET\n?2\n2\nPRET")
+
+
+def test_the_page_opened_as_a_file_says_how_to_serve_it_instead_of_loading_for_ever(context, built):
+    page = context.new_page()
+    page.goto(built.joinpath("index.html").as_uri())
+    page.wait_for_function("window.microFailure", timeout=10_000)
+    status = page.inner_text("#status")
+    assert "CHARGEMENT" not in status and "(file://)" in status, status
+    assert f'python -m http.server -d "{built}" 8000 PUIS OUVRIR http://127.0.0.1:8000/' in status, status
+    assert not page.is_visible("#controls")
+
+
+def test_the_page_whose_script_cannot_be_fetched_says_so_instead_of_loading_for_ever(context, site):
+    page = context.new_page()
+    page.route("**/micro.js", lambda route: route.abort())
+    page.goto(site)
+    page.wait_for_function("window.microFailure", timeout=10_000)
+    assert "LA PAGE N'A PAS PU CHARGER LE MICRO (micro.js)" in page.inner_text("#status")

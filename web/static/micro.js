@@ -417,7 +417,8 @@ function listen() {
 listen();  // before the Micro starts: what is typed meanwhile is kept
 boot().catch((error) => {
   $("controls").hidden = true;  // they would act on no Micro
+  console.error(error);
+  if (location.protocol === "file:") { window.failedToLoad(); return; }  // a browser that ran the module: how to serve it
   say(error instanceof Refusal ? error.message : "LE MICRO N'A PAS PU DEMARRER (VOIR LA CONSOLE)");
   window.microFailure = String(error);  // the page's tests stop waiting at once
-  console.error(error);
 });

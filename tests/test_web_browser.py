@@ -638,3 +638,10 @@ def test_the_page_whose_script_cannot_be_fetched_says_so_instead_of_loading_for_
     page.goto(site)
     page.wait_for_function("window.microFailure", timeout=10_000)
     assert "LA PAGE N'A PAS PU CHARGER LE MICRO (micro.js)" in page.inner_text("#status")
+
+
+def test_aide_on_the_page_names_its_own_keys(context, site):
+    page = opened(context, site)
+    type_lines(page, "AIDE")
+    seen = shows(page, "(AIDE TOUCHES)")
+    assert "ECHAP, CTRL-V, F10 F11\nF12 (AIDE TOUCHES)" in seen and "F9" not in seen, seen

@@ -536,3 +536,13 @@ def test_a_page_whose_disk_another_tab_owns_reads_it_and_refuses_every_write_unt
     page.own_disk()
     typed(page, "RA AUTRE")
     assert (tmp_path / "disk" / "AUTRE.lse").is_file()
+
+
+def test_aide_on_the_page_names_the_pages_own_keys_not_the_windows_f9_or_ctrl_d(page):
+    typed(page, "AIDE")
+    summary = " ".join(frames_until(page, "(AIDE TOUCHES)").split("\n"))
+    assert "ECHAP, CTRL-V, F10 F11 F12 (AIDE TOUCHES)" in summary and "F9" not in summary
+    typed(page, "AIDE TOUCHES")
+    keys = frames_until(page, "BOUTONS SOUS L'ECRAN")
+    assert "CTRL-V: COLLER" in keys and "F12: PHOTO PNG" in keys and "F9" not in keys and "CTRL-D" not in keys
+    assert "MAJ+HAUT" in keys  # the keys the page shares with the window are named alike

@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+from machine import helptext
 from machine import keyboard as keys
 from machine.book import book_names, read_book
 from machine.disk import Disk
@@ -72,6 +73,7 @@ class Page:
             self.adopt(disk, kept)
         self.micro = Micro(chosen, disk=disk, suspension=self.suspension)
         self.session = Monitor(self.micro, disk)
+        self.session.keys = helptext.PAGE  # AIDE names the page's keys
         self.session.boot(prompt=False)
         if self.elsewhere:
             self.session.say(ELSEWHERE[0])

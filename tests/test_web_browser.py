@@ -645,3 +645,25 @@ def test_aide_on_the_page_names_its_own_keys(context, site):
     type_lines(page, "AIDE")
     seen = shows(page, "(AIDE TOUCHES)")
     assert "ECHAP, CTRL-V, F10 F11\nF12 (AIDE TOUCHES)" in seen and "F9" not in seen, seen
+
+
+@pytest.mark.parametrize("width, height", [(1280, 720), (1366, 768), (800, 600)])
+def test_console80s_screen_leaves_the_status_and_every_control_in_a_common_window(browser, site, width, height):
+    made = browser.new_context(viewport={"width": width, "height": height})
+    try:
+        page = opened(made, site)
+        page.select_option("#profile", "console80")  # the taller screen, chosen from the menu
+        page.wait_for_function("window.micro.look().columns === 80", timeout=RUN_MS)
+        page.wait_for_timeout(300)
+        seen = page.evaluate("""() => {
+            const box = (element) => element.getBoundingClientRect();
+            const canvas = document.getElementById("screen");
+            const controls = [...document.querySelectorAll("#controls button, #controls select, #status")];
+            return {bottom: Math.max(...controls.map((element) => box(element).bottom)), inner: innerHeight,
+                    scroll: document.documentElement.scrollHeight, shape: box(canvas).width / box(canvas).height,
+                    drawn: canvas.width / canvas.height, shown: box(canvas).width};
+        }""")
+        assert seen["bottom"] <= seen["inner"] and seen["scroll"] <= seen["inner"], seen
+        assert abs(seen["shape"] - seen["drawn"]) < 0.01 and seen["shown"] > 0.45 * width, seen  # shrunk, not bent
+    finally:
+        made.close()

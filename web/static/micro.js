@@ -90,6 +90,14 @@ function draw() {
   }
 }
 
+// The height of what is not the screen (the tube's frame, the status line, the controls, the page's margins), for
+// the style's --below: the screen is drawn no taller than the window leaves it (style.css).
+function fitScreen() {
+  const screen = $("screen").getBoundingClientRect().height;
+  const page = document.querySelector("main").getBoundingClientRect().height;
+  document.documentElement.style.setProperty("--below", `${Math.ceil(page - screen)}px`);
+}
+
 function setLook(json) {
   state.look = JSON.parse(json);
   state.glyphs.clear();
@@ -100,6 +108,7 @@ function setLook(json) {
   $("tube").style.background = rgb(look.background);
   document.title = `micro-lse — ${look.title}`;
   draw();
+  fitScreen();
 }
 
 // ------------------------------------------------------------------ sound, pictures, disk
@@ -348,6 +357,10 @@ function controls(call, describe, py) {
   const look = state.look;
   if (params.get("embed") === "1") document.body.classList.add("embed");
   $("controls").hidden = false;
+  fitScreen();
+  window.addEventListener("resize", fitScreen);
+  const around = new ResizeObserver(fitScreen);  // the controls wrapped again, a font came, the link shown
+  for (const id of ["controls", "status", "link-row"]) around.observe($(id));
   for (const name of look.book) $("book").append(new Option(name, name));
   for (const name of look.profiles) $("profile").append(new Option(name, name, false, name === look.profile));
   handsBack($("book"), () => {

@@ -667,3 +667,34 @@ def test_console80s_screen_leaves_the_status_and_every_control_in_a_common_windo
         assert abs(seen["shape"] - seen["drawn"]) < 0.01 and seen["shown"] > 0.45 * width, seen  # shrunk, not bent
     finally:
         made.close()
+
+
+def test_a_phone_types_through_the_field_its_keyboard_comes_up_for(browser, site):
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                                device_scale_factor=2)
+    try:
+        page = phone.new_page()
+        page.goto(site)
+        page.wait_for_function("window.micro?.ready", timeout=BOOT_MS)
+        assert page.is_visible("#keys")
+        page.tap("#screen")  # a touch on the screen: the field has the focus, and the phone its keyboard
+        assert page.evaluate("document.activeElement.id") == "keys"
+        for line in ("10 AFFICHER 'AU TELEPHONX", "20 TERMINER", "EX"):
+            page.keyboard.insert_text(line)  # a virtual keyboard: characters as the field's input, no key codes
+            if line.startswith("10"):
+                page.fill("#keys", "")  # its Backspace, which took the field's blank
+                page.keyboard.insert_text("E'")
+            page.keyboard.press("Enter")
+        assert "EX\nAU TELEPHONE\nTERMINE" in shows(page, "\nTERMINE\n")
+        page.tap("#turbo")  # a button used: the keys go back to the field, not to the screen
+        assert page.evaluate("document.activeElement.id") == "keys"
+        box = page.evaluate("document.getElementById('controls').getBoundingClientRect().bottom")
+        assert box <= 844 * 1.5  # the page scrolls to its controls, no further
+    finally:
+        phone.close()
+
+
+def test_the_field_for_a_touch_keyboard_is_not_shown_where_there_is_a_mouse(context, site):
+    page = opened(context, site)
+    assert not page.is_visible("#keys")
+    assert page.evaluate("document.activeElement.id") == "screen"

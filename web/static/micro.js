@@ -342,12 +342,12 @@ function handsBack(control, choose = () => {}) {
   control.addEventListener("keydown", (event) => {
     walking = menu && event.key.startsWith("Arrow");
     if (menu && event.key === "Enter") choose();
-    if (menu && (event.key === "Enter" || event.key === "Escape")) $("screen").focus();
+    if (menu && (event.key === "Enter" || event.key === "Escape")) keysBack();
   });
   control.addEventListener(menu ? "change" : "click", () => {
     if (!walking) {
       choose();
-      $("screen").focus();
+      keysBack();
     }
     walking = false;
   });
@@ -360,7 +360,7 @@ function controls(call, describe, py) {
   fitScreen();
   window.addEventListener("resize", fitScreen);
   const around = new ResizeObserver(fitScreen);  // the controls wrapped again, a font came, the link shown
-  for (const id of ["controls", "status", "link-row"]) around.observe($(id));
+  for (const id of ["controls", "status", "link-row", "keys-row"]) around.observe($(id));
   for (const name of look.book) $("book").append(new Option(name, name));
   for (const name of look.profiles) $("profile").append(new Option(name, name, false, name === look.profile));
   handsBack($("book"), () => {
@@ -380,19 +380,19 @@ function controls(call, describe, py) {
     const file = $("file").files[0];
     $("file").value = "";  // the same file chosen again (changed since, or run again) is a change too
     if (file) await call("open_file", file.name, await programText(file));
-    $("screen").focus();
+    keysBack();
   };
   $("paste").onclick = () => $("paste-dialog").showModal();
   $("paste-dialog").onclose = () => {
     if ($("paste-dialog").returnValue === "run") call("open", $("listing").value);
-    $("screen").focus();
+    keysBack();
   };
   $("share").onclick = async () => {
     const url = `${location.origin}${location.pathname}${location.search}#${await call("link")}`;
     $("link").value = url;
     $("link-row").hidden = false;
     navigator.clipboard?.writeText(url).then(() => say("LIEN COPIE"), () => {});
-    $("screen").focus();  // the link is copied, and shown for a person to select by hand
+    keysBack();  // the link is copied, and shown for a person to select by hand
   };
   for (const id of ["open", "esc", "turbo", "png", "full", "share", "profile", "monitor", "aspect"]) handsBack($(id));
   const tube = $("tube");
@@ -404,7 +404,6 @@ function controls(call, describe, py) {
     const file = event.dataTransfer.files[0];
     if (file) call("open_file", file.name, await programText(file));
   };
-  const canvas = $("screen");
   window.addEventListener("hashchange", () => {  // another link followed on the same page
     if (location.hash.startsWith("#prog=")) call("open_link", location.hash);
   });
@@ -414,13 +413,51 @@ function controls(call, describe, py) {
   });
   window.addEventListener("pagehide", keepProgram);
   window.addEventListener("beforeunload", keepProgram);
-  canvas.focus();
+  keysBack();
+}
+
+// Decision: a phone or a tablet brings up its keyboard only for a field, so the page has one under the screen
+// (style.css shows it where the pointer is a finger) and a touch on the screen goes to it. A virtual keyboard's
+// characters come as the field's input (its keydown says "Unidentified"), so what the field holds past its one
+// blank is sent as text, and the blank gone is a Backspace; Return and a hardware keyboard's keys go through
+// keyDown as the screen's do. A word the keyboard is still composing is sent once composed.
+const BLANK = " ";
+
+function typedOnTouch(event) {
+  const field = $("keys");
+  if (event.isComposing) return;
+  const value = field.value;
+  if (!value.startsWith(BLANK)) send(["key", "Backspace", false]);
+  for (const ch of value.startsWith(BLANK) ? value.slice(BLANK.length) : value) send(["text", ch]);
+  field.value = BLANK;
+  field.setSelectionRange(BLANK.length, BLANK.length);
+}
+
+function touchKeys() {
+  const field = $("keys");
+  field.addEventListener("keydown", keyDown);
+  field.addEventListener("input", typedOnTouch);
+  field.addEventListener("compositionend", typedOnTouch);
+  field.addEventListener("focus", () => field.setSelectionRange(BLANK.length, BLANK.length));
+  $("screen").addEventListener("pointerdown", (event) => {
+    if (event.pointerType === "touch" && getComputedStyle($("keys-row")).display !== "none") {
+      event.preventDefault();  // the screen does not take the focus back
+      field.focus();
+    }
+  });
+}
+
+// The keys go back to the screen, or on a touch screen to the field that brings up its keyboard.
+function keysBack() {
+  const field = $("keys");
+  (getComputedStyle($("keys-row")).display === "none" ? $("screen") : field).focus();
 }
 
 function listen() {
   $("screen").addEventListener("keydown", keyDown);
+  touchKeys();
   document.addEventListener("paste", (event) => {
-    if (event.target.closest?.("dialog, input, textarea")) return;  // pasted into a field, not the Micro
+    if (event.target.closest?.("dialog, input:not(#keys), textarea")) return;  // pasted into a field, not the Micro
     const text = event.clipboardData.getData("text");
     if (text) { send(["paste", text]); event.preventDefault(); }
   });

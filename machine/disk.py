@@ -132,19 +132,23 @@ def decode(name: str, data: object, file: str = "", memory: Memory | None = None
 class Disk:
     """Data files and programs in one directory; temporary files live in memory."""
 
-    def __init__(self, root: Path, limits: Limits | None = None) -> None:
+    def __init__(self, root: Path, limits: Limits | None = None, elsewhere: bool = False) -> None:
         self.root = Path(root)
         self.limits = limits or default_limits()
         self.temporary: dict[str, dict[str, object]] = {}
         # The size each temporary file would have on the disk, kept as records come and go: a temporary file
         # holds no more than a permanent one (max_data_file_bytes), though it lives in the host's memory.
         self.temporary_bytes: dict[str, int] = {}
+        # Another holder owns the disk (a second tab of the web page): it is read, never written (DISK_ELSEWHERE).
+        self.elsewhere = elsewhere
         self.clean_stale()
 
     def clean_stale(self, now: float | None = None) -> list[str]:
         """Remove the temporary files of saves that never finished; return their names."""
         now = time.time() if now is None else now
-        removed = []
+        removed: list[str] = []
+        if self.elsewhere:
+            return removed  # the owner's save may be under way
         try:
             with os.scandir(self.root) as entries:
                 for entry in entries:
@@ -188,7 +192,9 @@ class Disk:
             os.close(handle)
 
     def _writable(self, path: Path, shown: str) -> None:
-        """Refuse to replace or remove anything in the disk but a regular file."""
+        """Refuse to replace or remove anything in the disk but a regular file, or anything if another owns it."""
+        if self.elsewhere:
+            raise LseError(Err.DISK_ELSEWHERE)
         try:
             mode = os.lstat(path).st_mode
         except FileNotFoundError:
@@ -445,6 +451,8 @@ class Disk:
 
     def forget_recovery(self, index: int) -> None:
         """Empty one file of the recovery slot (RC brought it back); on a read-only disk it stays, offered again."""
+        if self.elsewhere:
+            return
         try:
             self._recovery_path(index).unlink(missing_ok=True)
         except OSError:

@@ -81,6 +81,7 @@ class Err(IntEnum):
     DISK_ACCESS_DENIED = 74
     NOT_SAVED = 75
     BAD_LINK = 76  # the web page: a shared link whose program cannot be read back
+    DISK_ELSEWHERE = 77  # the web page: another tab of the same site owns the disk, this one only reads it
 
 
 MESSAGES: dict[Err, str] = {
@@ -150,6 +151,7 @@ MESSAGES: dict[Err, str] = {
     Err.DISK_ACCESS_DENIED: "ACCES AU DISQUE REFUSE",
     Err.NOT_SAVED: "PROGRAMME NON GARDE: {text}",
     Err.BAD_LINK: "LIEN ILLISIBLE {text}",
+    Err.DISK_ELSEWHERE: "DISQUE A UN AUTRE ONGLET: LECTURE SEULE",
 }
 
 # What a message shows of a user's text at most: a 5 000-digit number is named by its start,

@@ -17,13 +17,14 @@ PAIRS = [
     ("RC RECUPERER", "DE DEMO"), ("PA PAS A PAS", "NO NORMAL"), ("TR TRACE", "AR ARRET [N]"),
     ("ME MESURE", "BI BILAN"), ("AI AIDE [NOM]", "QU QUITTER"),
 ]
+KEYS_NOTE = "TOUCHES: FLECHES, RETOUR, INSER, SUPPR, \\, DEBUT, FIN, ECHAP, F9 F10 F11 F12 (AIDE TOUCHES)."
 NOTES = [
     "N TEXTE: RANGE LA LIGNE N; N SEUL: L'EFFACE. SANS NUMERO: EXECUTE TOUT DE SUITE (? = AFFICHER).",
-    "TOUCHES: FLECHES, RETOUR, INSER, SUPPR, \\, DEBUT, FIN, ECHAP, F9 F10 F11 F12 (AIDE TOUCHES).",
+    KEYS_NOTE,
     "AIDE NOM: UNE COMMANDE OU UNE FONCTION, AVEC UN EXEMPLE (AIDE SCH).",
 ]
 SUMMARY = [HEADER, *(item for pair in PAIRS for item in pair), *NOTES]
-# The keys, as AIDE TOUCHES (and AIDE) list them.
+# The keys, as AIDE TOUCHES (and AIDE) list them: the window's and the terminal's.
 KEYS = [
     "TOUCHES:",
     "FLECHES: LE CURSEUR SUR TOUT L'ECRAN; RETOUR ENVOIE LA LIGNE SOUS LE CURSEUR.",
@@ -32,6 +33,17 @@ KEYS = [
     "ECHAP OU CTRL-C: INTERROMPRE LE PROGRAMME, OU ABANDONNER LA LIGNE. CTRL-D (TERMINAL): SORTIR.",
     "F9: FILM GIF. F10: PLEIN ECRAN. F11: TURBO. F12: PHOTO PNG.",
 ]
+# Decision: the web page has no F9 (no film) nor Ctrl-D (a page cannot close itself), and pastes with Ctrl-V: its
+# AIDE names its own keys (Monitor.keys), not the window's, which sent a person to keys that did nothing.
+PAGE_KEYS_NOTE = "TOUCHES: FLECHES, RETOUR, INSER, SUPPR, \\, DEBUT, FIN, ECHAP, CTRL-V, F10 F11 F12 (AIDE TOUCHES)."
+PAGE_KEYS = [
+    *KEYS[:4],
+    "ECHAP OU CTRL-C: INTERROMPRE LE PROGRAMME, OU ABANDONNER LA LIGNE. CTRL-V: COLLER, LIGNE A LIGNE.",
+    "F10: PLEIN ECRAN. F11: TURBO.",
+    "F12: PHOTO PNG. ECHAP ET CES TROIS-LA SONT AUSSI DES BOUTONS SOUS L'ECRAN.",
+]
+DESKTOP = (KEYS_NOTE, KEYS)  # (AIDE's note on the keys, AIDE TOUCHES's rows), for a front end's Monitor.keys
+PAGE = (PAGE_KEYS_NOTE, PAGE_KEYS)
 # One entry per command and per built-in: what it does, then an example.
 TOPICS: dict[str, tuple[str, str]] = {
     "EXECUTER": ("EXECUTE LE PROGRAMME AVEC DES VARIABLES NEUVES, DEPUIS N1, ARRET AVANT N2.", "EX 100"),
@@ -119,8 +131,8 @@ def wrap(text: str, width: int) -> list[str]:
     return rows
 
 
-def summary_rows(width: int) -> list[str]:
-    """AIDE alone: the commands two by two where a pair fits the width, then the notes, wrapped."""
+def summary_rows(width: int, keys: tuple[str, list[str]] = DESKTOP) -> list[str]:
+    """AIDE alone: the commands two by two where a pair fits the width, then the notes (the keys: `keys`), wrapped."""
     half = width // 2
     rows = wrap(HEADER, width)
     for left, right in PAIRS:
@@ -129,15 +141,17 @@ def summary_rows(width: int) -> list[str]:
         else:
             rows.extend([left, right])
     for note in NOTES:
-        rows.extend(wrap(note, width))
+        rows.extend(wrap(keys[0] if note == KEYS_NOTE else note, width))
     return rows
 
 
-def topic_rows(name: str, commands: list[tuple[str, str, str]], width: int) -> list[str] | None:
-    """AIDE NAME: the entry of one command (abbreviation or word) or built-in; None if unknown."""
+def topic_rows(name: str, commands: list[tuple[str, str, str]], width: int,
+               keys: tuple[str, list[str]] = DESKTOP) -> list[str] | None:
+    """AIDE NAME: the entry of one command (abbreviation or word) or built-in (TOUCHES: the front end's keys);
+    None if unknown."""
     word = name.strip().upper()
     if word in ("TOUCHES", "CLAVIER"):
-        return [row for item in KEYS for row in wrap(item, width)]
+        return [row for item in keys[1] for row in wrap(item, width)]
     for short, full, _ in commands:
         if word in (short, full, full.replace(" ", "")):
             word = full

@@ -10,7 +10,7 @@ from collections import deque
 
 from machine.disk import Disk
 from machine.errors import Diagnostic, Err, LseError, clip, render
-from machine.helptext import foreign_hint, summary_rows, topic_rows
+from machine.helptext import DESKTOP, foreign_hint, summary_rows, topic_rows
 from machine.keeping import Keeping
 from machine.lse import nodes as n
 from machine.lse.checks import walk
@@ -145,6 +145,7 @@ class Monitor(Keeping):
         self.ran_line = False  # the current run is an immediate line, not the program
         self.typed_ahead: deque[str] = deque()  # a tape's lines, typed as the Micro asks for them
         self.leaving = False  # QUITTER was confirmed: the front end closes the Micro
+        self.keys = DESKTOP  # the keys AIDE names: the front end's own (helptext.PAGE on the web page)
         self.keeping_init()
 
     # -------------------------------------------------------------- output
@@ -583,7 +584,7 @@ class Monitor(Keeping):
     def aide(self, rest: str) -> None:
         """AIDE: the commands and the keys; AIDE NAME: one command or built-in, with an example."""
         width = self.micro.profile.columns
-        rows = topic_rows(rest, COMMANDS, width) if rest else summary_rows(width)
+        rows = topic_rows(rest, COMMANDS, width, self.keys) if rest else summary_rows(width, self.keys)
         if rows is None:
             raise LseError(Err.NO_HELP, clip(rest.upper()))
         for row in rows:

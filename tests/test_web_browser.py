@@ -56,10 +56,17 @@ class QuietHandler(SimpleHTTPRequestHandler):
 
 
 @pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> str:
-    """The built site, served on 127.0.0.1 for the session; its address."""
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site, built once for the session; its folder."""
     folder = tmp_path_factory.mktemp("site")
     build(folder)
+    return folder
+
+
+@pytest.fixture(scope="session")
+def site(built: Path) -> str:
+    """The built site, served on 127.0.0.1 for the session; its address."""
+    folder = built
     server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(folder)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{server.server_address[1]}/"
@@ -550,3 +557,144 @@ def test_a_data_file_written_by_a_program_that_then_waits_is_there_after_a_reloa
     page.click("#screen")
     type_lines(page, "CA")
     assert "FICHIERS: SCORES" in shows(page, "FICHIERS:")
+
+
+def test_a_second_tab_reads_the_disk_the_first_owns_writes_nothing_and_owns_it_once_the_first_is_closed(
+        context, site):
+    first = opened(context, site)
+    type_lines(first, "10 AFFICHER 'DU PREMIER'", "20 TERMINER")
+    shows(first, "20 TERMINER")
+    reload_after(first, lambda: type_lines(first, "RA PREMIER"))  # on the disk before the second tab starts
+    second = opened(context, site)
+    assert "LE DISQUE EST A UN AUTRE ONGLET:\nICI, IL EST EN LECTURE SEULE\nPRET" in shows(second, "LECTURE SEULE")
+    assert not second.evaluate("window.micro.owner()") and first.evaluate("window.micro.owner()")
+    type_lines(second, "AP PREMIER", "20 AFFICHER 'DU SECOND'", "30 TERMINER", "MO PREMIER", "RA SECOND")
+    assert "RA SECOND\nDISQUE A UN AUTRE ONGLET: LECTURE SEULE\nPRET" in shows(second, "RA SECOND\nDISQUE")
+    assert "MO PREMIER\nDISQUE A UN AUTRE ONGLET: LECTURE SEULE" in screen(second)
+    assert "LECTURE SEULE" in second.inner_text("#status")
+    type_lines(first, "RA TROIS", "CA")  # the first writes on, and nothing of the second's reaches the disk
+    assert "PROGRAMMES: PREMIER TROIS" in shows(first, "PROGRAMMES:")
+    first.wait_for_timeout(500)  # the disk written
+    first.close(run_before_unload=True)
+    second.wait_for_function("window.micro.owner()", timeout=RUN_MS)  # the lock passed on, the disk read again
+    type_lines(second, "CA")
+    assert "CA\nPROGRAMMES: PREMIER TROIS" in shows(second, "CA\nPROGRAMMES:")
+    reload_after(second, lambda: type_lines(second, "RA SECOND"))
+    type_lines(second, "CA", "AP PREMIER", "LI")
+    seen = shows(second, "LI\n10 AFFICHER")
+    assert "PROGRAMMES: PREMIER SECOND TROIS" in seen and "DU SECOND" not in seen.split("AP PREMIER")[1], seen
+
+
+def loading_held(context, site: str):
+    """A page whose Pyodide is held back (its WebAssembly not served) until the returned function is called."""
+    held = []
+    page = context.new_page()
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page.goto(site)
+    page.wait_for_function("document.getElementById('status').textContent.startsWith('CHARGEMENT')")
+    page.wait_for_timeout(300)
+    assert held and not page.evaluate("window.micro?.ready")
+
+    def release():
+        held[0].continue_()
+        page.wait_for_function("window.micro?.ready || window.microFailure", timeout=BOOT_MS)
+    return page, release
+
+
+def test_keys_typed_while_the_micro_loads_are_kept_for_it_and_esc_drops_them(context, site):
+    page, release = loading_held(context, site)
+    type_lines(page, "10 AFFICHER 'PERDU'")
+    page.keyboard.press("Escape")  # drops what was typed so far
+    type_lines(page, "10 AFFICHER 'AVANT'", "20 TERMINER", "EX")
+    assert "(35 TOUCHES EN ATTENTE)" in page.inner_text("#status")
+    release()
+    seen = shows(page, "\nTERMINE\n")
+    assert "PRET\n10 AFFICHER 'AVANT'\n20 TERMINER\nEX\nAVANT\nTERMINE\nPRET" in seen and "PERDU" not in seen, seen
+
+
+def test_keys_typed_while_the_micro_loads_are_kept_up_to_a_lines_worth(context, site):
+    page, release = loading_held(context, site)
+    type_lines(page, *["?1"] * 100)  # 300 keys: the 250 first are kept, the 84th line's Return is not
+    assert "(250 TOUCHES EN ATTENTE)" in page.inner_text("#status")
+    release()
+    assert page.evaluate("fetch('manifest.json').then((r) => r.json())")["typed_ahead"] == 250
+    type_lines(page, "2")
+    assert shows(page, "?2\n").rstrip("\n").endswith("?1\n1\nPRET\n?2\n2\nPRET")
+
+
+def test_the_page_opened_as_a_file_says_how_to_serve_it_instead_of_loading_for_ever(context, built):
+    page = context.new_page()
+    page.goto(built.joinpath("index.html").as_uri())
+    page.wait_for_function("window.microFailure", timeout=10_000)
+    status = page.inner_text("#status")
+    assert "CHARGEMENT" not in status and "(file://)" in status, status
+    assert f'python -m http.server -d "{built}" 8000 PUIS OUVRIR http://127.0.0.1:8000/' in status, status
+    assert not page.is_visible("#controls")
+
+
+def test_the_page_whose_script_cannot_be_fetched_says_so_instead_of_loading_for_ever(context, site):
+    page = context.new_page()
+    page.route("**/micro.js", lambda route: route.abort())
+    page.goto(site)
+    page.wait_for_function("window.microFailure", timeout=10_000)
+    assert "LA PAGE N'A PAS PU CHARGER LE MICRO (micro.js)" in page.inner_text("#status")
+
+
+def test_aide_on_the_page_names_its_own_keys(context, site):
+    page = opened(context, site)
+    type_lines(page, "AIDE")
+    seen = shows(page, "(AIDE TOUCHES)")
+    assert "ECHAP, CTRL-V, F10 F11\nF12 (AIDE TOUCHES)" in seen and "F9" not in seen, seen
+
+
+@pytest.mark.parametrize("width, height", [(1280, 720), (1366, 768), (800, 600)])
+def test_console80s_screen_leaves_the_status_and_every_control_in_a_common_window(browser, site, width, height):
+    made = browser.new_context(viewport={"width": width, "height": height})
+    try:
+        page = opened(made, site)
+        page.select_option("#profile", "console80")  # the taller screen, chosen from the menu
+        page.wait_for_function("window.micro.look().columns === 80", timeout=RUN_MS)
+        page.wait_for_timeout(300)
+        seen = page.evaluate("""() => {
+            const box = (element) => element.getBoundingClientRect();
+            const canvas = document.getElementById("screen");
+            const controls = [...document.querySelectorAll("#controls button, #controls select, #status")];
+            return {bottom: Math.max(...controls.map((element) => box(element).bottom)), inner: innerHeight,
+                    scroll: document.documentElement.scrollHeight, shape: box(canvas).width / box(canvas).height,
+                    drawn: canvas.width / canvas.height, shown: box(canvas).width};
+        }""")
+        assert seen["bottom"] <= seen["inner"] and seen["scroll"] <= seen["inner"], seen
+        assert abs(seen["shape"] - seen["drawn"]) < 0.01 and seen["shown"] > 0.45 * width, seen  # shrunk, not bent
+    finally:
+        made.close()
+
+
+def test_a_phone_types_through_the_field_its_keyboard_comes_up_for(browser, site):
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                                device_scale_factor=2)
+    try:
+        page = phone.new_page()
+        page.goto(site)
+        page.wait_for_function("window.micro?.ready", timeout=BOOT_MS)
+        assert page.is_visible("#keys")
+        page.tap("#screen")  # a touch on the screen: the field has the focus, and the phone its keyboard
+        assert page.evaluate("document.activeElement.id") == "keys"
+        for line in ("10 AFFICHER 'AU TELEPHONX", "20 TERMINER", "EX"):
+            page.keyboard.insert_text(line)  # a virtual keyboard: characters as the field's input, no key codes
+            if line.startswith("10"):
+                page.fill("#keys", "")  # its Backspace, which took the field's blank
+                page.keyboard.insert_text("E'")
+            page.keyboard.press("Enter")
+        assert "EX\nAU TELEPHONE\nTERMINE" in shows(page, "\nTERMINE\n")
+        page.tap("#turbo")  # a button used: the keys go back to the field, not to the screen
+        assert page.evaluate("document.activeElement.id") == "keys"
+        box = page.evaluate("document.getElementById('controls').getBoundingClientRect().bottom")
+        assert box <= 844 * 1.5  # the page scrolls to its controls, no further
+    finally:
+        phone.close()
+
+
+def test_the_field_for_a_touch_keyboard_is_not_shown_where_there_is_a_mouse(context, site):
+    page = opened(context, site)
+    assert not page.is_visible("#keys")
+    assert page.evaluate("document.activeElement.id") == "screen"

@@ -21,7 +21,8 @@ from machine.web.page import Page
 from machine.web.promised import PromisedSuspension
 
 ROOT = Path(__file__).resolve().parent.parent
-WEB_ERRORS = {Err.BAD_LINK, Err.FILE_UNREADABLE}  # what the tests below prove the page says (test_errors.py counts)
+WEB_ERRORS = {Err.BAD_LINK, Err.FILE_UNREADABLE, Err.DISK_ELSEWHERE}  # what the tests below prove the page says
+# (test_errors.py counts)
 
 
 class GreenletBaton:
@@ -516,3 +517,32 @@ def test_a_tape_opened_or_carried_by_a_link_is_typed_line_by_line_as_at_the_term
     assert "AVANT'\n10 LIRE N\n" in text and "EX12\n144" in text and "MELANGEES" not in text, text
     typed(page, "RC", "LI")
     assert "10 AFFICHER 'AVANT'" in frames_until(page, "10 AFFICHER 'AVANT'")
+
+
+# ---------------------------------------------------------------- a disk another tab owns
+def test_a_page_whose_disk_another_tab_owns_reads_it_and_refuses_every_write_until_it_owns_it(tmp_path):
+    owner = Page("micro40", str(tmp_path / "disk"), promised)
+    typed(owner, "10 AFFICHER 'GARDE'", "RA GARDE", "10 A←1", "20 GARER A,1,'#NOTES'", "EX")
+    frames_until(owner, "TERMINE")
+    on_disk = {path.name: path.read_bytes() for path in (tmp_path / "disk").iterdir()}
+    page = Page("micro40", str(tmp_path / "disk"), promised, json.dumps(["10 AFFICHER 'KEPT'"]), elsewhere=True)
+    assert "LE DISQUE EST A UN AUTRE ONGLET:\nICI, IL EST EN LECTURE SEULE\nPRET" in page.screen_text()
+    typed(page, "AP GARDE", "LI")
+    assert "LI\n10 AFFICHER 'GARDE'" in frames_until(page, "LI\n10")
+    typed(page, "RA AUTRE", "MO GARDE", "SU GARDE", "10 A←2", "20 GARER A,1,'#NOTES'", "EX")
+    text = frames_until(page, "EN LIGNE 20")
+    assert text.count("DISQUE A UN AUTRE ONGLET: LECTURE SEULE") == 4, text
+    assert {path.name: path.read_bytes() for path in (tmp_path / "disk").iterdir()} == on_disk  # nothing written
+    page.own_disk()
+    typed(page, "RA AUTRE")
+    assert (tmp_path / "disk" / "AUTRE.lse").is_file()
+
+
+def test_aide_on_the_page_names_the_pages_own_keys_not_the_windows_f9_or_ctrl_d(page):
+    typed(page, "AIDE")
+    summary = " ".join(frames_until(page, "(AIDE TOUCHES)").split("\n"))
+    assert "ECHAP, CTRL-V, F10 F11 F12 (AIDE TOUCHES)" in summary and "F9" not in summary
+    typed(page, "AIDE TOUCHES")
+    keys = frames_until(page, "BOUTONS SOUS L'ECRAN")
+    assert "CTRL-V: COLLER" in keys and "F12: PHOTO PNG" in keys and "F9" not in keys and "CTRL-D" not in keys
+    assert "MAJ+HAUT" in keys  # the keys the page shares with the window are named alike

@@ -17,6 +17,7 @@ import zipfile
 from pathlib import Path
 
 import machine
+from machine.frontends.seat import TYPED_AHEAD
 
 ROOT = Path(machine.__file__).resolve().parent.parent
 WEB = ROOT / "web"
@@ -44,7 +45,7 @@ def build(out: Path, *, npm: str = "npm") -> dict:
         if path.is_file():
             shutil.copy2(path, out / path.name)
     wheel = write_wheel(out / "wheels")
-    manifest = {"wheel": f"wheels/{wheel.name}", "version": machine.__version__,
+    manifest = {"wheel": f"wheels/{wheel.name}", "version": machine.__version__, "typed_ahead": TYPED_AHEAD,
                 "pyodide": json.loads((pyodide / "package.json").read_text())["version"]}
     (out / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
     return manifest

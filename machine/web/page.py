@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+from machine import helptext
 from machine import keyboard as keys
 from machine.book import book_names, read_book
 from machine.disk import Disk
@@ -32,6 +33,10 @@ COLLECT_FRAMES = 250  # where automatic collection is off (promised.own_collecti
 FRAME_WORK = 0.025  # seconds of Python work per frame in turbo: the page still draws and takes keys
 LONE_SURROGATE = re.compile("[\ud800-\udfff]")  # half a UTF-16 pair, which Pyodide passes on from JavaScript
 REPLACEMENT = "\ufffd"  # what a browser reads bytes that are no character as
+# Decision: a second tab of the page reads the disk that the first one owns and writes nothing to it (a write is
+# refused, DISQUE A UN AUTRE ONGLET): the two wrote over each other's disk, each its own copy, the last
+# one written winning. Its unsaved program is kept by the page (localStorage) as the owner's is.
+ELSEWHERE = ("LE DISQUE EST A UN AUTRE ONGLET:", "ICI, IL EST EN LECTURE SEULE")
 EDIT_KEYS = {  # the page's key names (KeyboardEvent.key) to the screen editor's
     "Backspace": keys.BACKSPACE, "Delete": keys.DELETE, "Insert": keys.INSERT,
     "ArrowLeft": keys.LEFT, "ArrowRight": keys.RIGHT, "ArrowUp": keys.UP, "ArrowDown": keys.DOWN,
@@ -43,7 +48,7 @@ class Page:
     """One Micro on one page: its monitor, the seat of the person at it, what the page must draw."""
 
     def __init__(self, profile: str, disk_root: str,
-                 suspension: Callable[[], Suspension] | None = None, kept: str = "[]") -> None:
+                 suspension: Callable[[], Suspension] | None = None, kept: str = "[]", elsewhere: bool = False) -> None:
         self.font: Font = load_font()
         self.disk_root = Path(disk_root)
         self.suspension = suspension
@@ -56,20 +61,29 @@ class Page:
         self.partial = ""  # what follows a paste's last line break, typed once the lines before are in
         self.kept: str | None = None  # the unsaved program the page was last told of (the text to keep)
         self.adopted = True  # every program kept by the page at earlier visits is now in the recovery slot
+        self.elsewhere = elsewhere  # another tab owns the disk: this one reads it and writes nothing (own_disk)
         self.boot(profile, {}, False, json.loads(kept))
 
     def boot(self, profile: str, lines: dict[int, str], dirty: bool, kept: list[str] = ()) -> None:
         """Switch the Micro on with a profile, the program in memory carried over, and the programs the page
         kept at its earlier visits put in the recovery slot first (the boot then offers them)."""
         chosen = load_profile(profile if profile in known_profiles() else "micro40")
-        disk = Disk(self.disk_root, limits_of(chosen))
-        self.adopt(disk, kept)
+        disk = Disk(self.disk_root, limits_of(chosen), self.elsewhere)
+        if not self.elsewhere:
+            self.adopt(disk, kept)
         self.micro = Micro(chosen, disk=disk, suspension=self.suspension)
         self.session = Monitor(self.micro, disk)
-        self.session.boot()
+        self.session.keys = helptext.PAGE  # AIDE names the page's keys
+        self.session.boot(prompt=False)
+        if self.elsewhere:
+            self.session.say(ELSEWHERE[0])
+            self.session.say(ELSEWHERE[1])
+        self.session.prompt()
         if lines:
             self.session.replace_program(lines, dirty)
         self.seat = Seat(self.session, speed=1.0, history=Seat.history_of(self.session))
+        if self.elsewhere:
+            self.seat.history = None  # the history read, its file left to the owner (lines are kept in memory)
         self.bell = Bell(self.micro.screen, self._ring)
         self.shown = None
 
@@ -89,6 +103,11 @@ class Page:
                 there.add(text)
             except LseError:
                 self.adopted = False  # the page keeps its copy for a visit whose disk can take it
+
+    def own_disk(self) -> None:
+        """The tab that owned the disk has gone and the page read the disk again: this one owns it now."""
+        self.elsewhere = self.session.disk.elsewhere = False
+        self.seat.history = Seat.history_of(self.session)
 
     def _ring(self) -> None:
         self.rings += 1

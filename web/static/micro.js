@@ -17,6 +17,9 @@ const state = {
   synced: 0,
   frames: 0,
   kept: null,        // the unsaved program's text, as the last frame gave it (null: nothing to keep)
+  owner: true,       // this tab owns the disk (false: another tab does, this one only reads it)
+  started: false,    // the Micro takes keys (before: they are kept, TYPED_AHEAD of them at most)
+  typedAhead: Infinity,  // how many keys are kept before the Micro starts (the manifest says: seat.TYPED_AHEAD)
 };
 
 // The unsaved program is kept in localStorage, written synchronously when the page is hidden or left: a page
@@ -87,6 +90,14 @@ function draw() {
   }
 }
 
+// The height of what is not the screen (the tube's frame, the status line, the controls, the page's margins), for
+// the style's --below: the screen is drawn no taller than the window leaves it (style.css).
+function fitScreen() {
+  const screen = $("screen").getBoundingClientRect().height;
+  const page = document.querySelector("main").getBoundingClientRect().height;
+  document.documentElement.style.setProperty("--below", `${Math.ceil(page - screen)}px`);
+}
+
 function setLook(json) {
   state.look = JSON.parse(json);
   state.glyphs.clear();
@@ -97,6 +108,7 @@ function setLook(json) {
   $("tube").style.background = rgb(look.background);
   document.title = `micro-lse — ${look.title}`;
   draw();
+  fitScreen();
 }
 
 // ------------------------------------------------------------------ sound, pictures, disk
@@ -129,6 +141,7 @@ function savePng() {
 }
 
 function syncDisk(py) {
+  if (!state.owner) return Promise.resolve(false);  // another tab's disk: written by that tab alone
   return new Promise((resolve) => {
     py.FS.syncfs(false, (error) => {
       if (error) say("DISQUE NON GARDE DANS CE NAVIGATEUR");
@@ -136,6 +149,34 @@ function syncDisk(py) {
       resolve(!error);
     });
   });
+}
+
+// Decision: one tab owns the disk (the Web Locks API: the lock is held while the tab lives); another tab of the
+// same site reads the disk as it was when it started and writes nothing (the Micro refuses each write), rather
+// than each tab writing its own copy over the other's. When the owner goes, the next tab takes the lock, reads
+// the disk again and owns it. A browser without Web Locks (a page served over plain http from another host than
+// this one) gives each tab the disk, as before.
+const LOCK = "micro-lse.disk";
+
+function claimDisk() {
+  if (!navigator.locks) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    navigator.locks.request(LOCK, { ifAvailable: true }, (lock) => {
+      resolve(lock !== null);
+      return lock && new Promise(() => {});  // held until the page goes
+    }).catch(() => resolve(true));
+  });
+}
+
+function awaitDisk(py, page) {
+  navigator.locks.request(LOCK, () => new Promise((held) => {  // granted when the owner's tab is gone
+    state.actions.push(async () => {
+      const read = await new Promise((resolve) => py.FS.syncfs(true, (error) => resolve(!error)));
+      if (!read) { held(); return; }  // the disk could not be read again: another tab may take it
+      page.own_disk();
+      state.owner = true;
+    });
+  }));
 }
 
 async function mountDisk(py) {
@@ -155,16 +196,31 @@ const NAMED = new Set(["Enter", "Escape", "Backspace", "Delete", "Insert", "Arro
 
 function keyDown(event) {
   if (event.key === "F10") { toggleFullscreen(); }
-  else if (event.key === "F11") { state.events.push(["turbo"]); }
-  else if (event.key === "F12") { savePng(); }
-  else if (event.ctrlKey && event.key.toLowerCase() === "c") { state.events.push(["key", "Escape"]); }
-  else if (layoutCharacter(event)) { state.events.push(["text", event.key]); }
+  else if (event.key === "F11") { send(["turbo"]); }
+  else if (event.key === "F12") { if (state.look) savePng(); }
+  else if (event.ctrlKey && event.key.toLowerCase() === "c") { send(["key", "Escape"]); }
+  else if (layoutCharacter(event)) { send(["text", event.key]); }
   else if (event.ctrlKey || event.metaKey || event.altKey) { return; }  // the browser's own (Ctrl-V: paste)
-  else if (NAMED.has(event.key)) { state.events.push(["key", event.key, event.shiftKey]); }
-  else if (event.key.length === 1) { state.events.push(["text", event.key]); }
+  else if (NAMED.has(event.key)) { send(["key", event.key, event.shiftKey]); }
+  else if (event.key.length === 1) { send(["text", event.key]); }
   else { return; }
   event.preventDefault();
   state.audio ||= new AudioContext();  // a key is a gesture: sound may start from now on
+}
+
+// Decision: keys typed while Pyodide loads are kept for the Micro, as the window keeps those typed while a program
+// runs (machine/frontends/seat.py, TYPED_AHEAD): characters, Backspace, Return, a paste and F11, up to TYPED_AHEAD
+// of them (past them a key is dropped, as a full keyboard buffer's); a key that moves the cursor has no line to move
+// in yet. Esc (or Ctrl-C) drops them. They were dropped: the listener was set once the Micro had started.
+const KEPT_KEYS = new Set(["Enter", "Backspace"]);
+
+function send(event) {
+  if (state.started) { state.events.push(event); return; }
+  if (event[0] === "key" && event[1] === "Escape") state.events = [];
+  else if (event[0] === "key" && !KEPT_KEYS.has(event[1])) return;
+  else if (state.events.length < state.typedAhead) state.events.push(event);
+  const kept = state.events.filter(([kind]) => kind !== "turbo").length;
+  say(`CHARGEMENT DU MICRO...${kept ? ` (${kept} TOUCHE${kept > 1 ? "S" : ""} EN ATTENTE)` : ""}`);
 }
 
 // A character the keyboard's layout makes with AltGr (Ctrl and Alt on Windows) or Option (Alt on a Mac): the [ ]
@@ -196,9 +252,12 @@ async function boot() {
   if (typeof WebAssembly.Suspending !== "function") {
     throw new Refusal("CE NAVIGATEUR NE SAIT PAS SUSPENDRE WEBASSEMBLY (JSPI): IL FAUT CHROMIUM 137 OU PLUS");
   }
-  const py = await loadPyodide({ indexURL: new URL("./pyodide/", location.href).href });
-  const kept = await mountDisk(py);
   const manifest = await (await fetch("manifest.json")).json();
+  state.typedAhead = manifest.typed_ahead;
+  state.events.splice(state.typedAhead);
+  const py = await loadPyodide({ indexURL: new URL("./pyodide/", location.href).href });
+  state.owner = await claimDisk();
+  const kept = await mountDisk(py);
   const wheel = await (await fetch(manifest.wheel)).arrayBuffer();
   py.unpackArchive(wheel, "wheel");
   window.lseBaton = new Baton();
@@ -206,9 +265,10 @@ async function boot() {
   const promised = py.pyimport("machine.web.promised");
   promised.own_collection();
   const profile = params.get("profile") || "micro40";
-  const earlier = keptEarlier();
+  const earlier = state.owner ? keptEarlier() : [];  // another tab's own copies, or ones its owner adopts
   const page = pageModule.Page(profile, DISK, promised.browser_suspension,
-    JSON.stringify(earlier.map(([, text]) => text)));
+    JSON.stringify(earlier.map(([, text]) => text)), !state.owner);
+  if (!state.owner) awaitDisk(py, page);
   // Without IndexedDB the slot lives as long as the page: the copies stay for a visit that can keep them.
   if (earlier.length && page.adopted && kept && await syncDisk(py)) {
     for (const [key] of earlier) localStorage.removeItem(key);
@@ -231,9 +291,11 @@ async function boot() {
     open: (text) => call("open", text),
     link: () => call("link"),
     diskKept: kept,
+    owner: () => state.owner,
   };
   if (location.hash.startsWith("#prog=")) await page.open_link.callPromising(location.hash);
   say(`${state.look.title} · PRET`);
+  state.started = true;  // the keys kept meanwhile go with the first frame
   loop(page, py);
 }
 
@@ -263,7 +325,7 @@ async function loop(page, py) {
       if (screen.sync) await syncDisk(py);
       $("turbo").setAttribute("aria-pressed", String(screen.turbo));
       say(`${state.look.profile} · ${screen.running ? "EN COURS" : "PRET"} · ${screen.cycles} CYCLES` +
-          (screen.turbo ? " · TURBO" : ""));
+          (screen.turbo ? " · TURBO" : "") + (state.owner ? "" : " · DISQUE EN LECTURE SEULE (UN AUTRE ONGLET L'A)"));
     }
     // The next frame; a hidden page gets no frames, so a timer lets its last calls (keep the disk) run.
     await new Promise((resolve) => { requestAnimationFrame(resolve); setTimeout(resolve, 250); });
@@ -280,12 +342,12 @@ function handsBack(control, choose = () => {}) {
   control.addEventListener("keydown", (event) => {
     walking = menu && event.key.startsWith("Arrow");
     if (menu && event.key === "Enter") choose();
-    if (menu && (event.key === "Enter" || event.key === "Escape")) $("screen").focus();
+    if (menu && (event.key === "Enter" || event.key === "Escape")) keysBack();
   });
   control.addEventListener(menu ? "change" : "click", () => {
     if (!walking) {
       choose();
-      $("screen").focus();
+      keysBack();
     }
     walking = false;
   });
@@ -295,6 +357,10 @@ function controls(call, describe, py) {
   const look = state.look;
   if (params.get("embed") === "1") document.body.classList.add("embed");
   $("controls").hidden = false;
+  fitScreen();
+  window.addEventListener("resize", fitScreen);
+  const around = new ResizeObserver(fitScreen);  // the controls wrapped again, a font came, the link shown
+  for (const id of ["controls", "status", "link-row", "keys-row"]) around.observe($(id));
   for (const name of look.book) $("book").append(new Option(name, name));
   for (const name of look.profiles) $("profile").append(new Option(name, name, false, name === look.profile));
   handsBack($("book"), () => {
@@ -314,19 +380,19 @@ function controls(call, describe, py) {
     const file = $("file").files[0];
     $("file").value = "";  // the same file chosen again (changed since, or run again) is a change too
     if (file) await call("open_file", file.name, await programText(file));
-    $("screen").focus();
+    keysBack();
   };
   $("paste").onclick = () => $("paste-dialog").showModal();
   $("paste-dialog").onclose = () => {
     if ($("paste-dialog").returnValue === "run") call("open", $("listing").value);
-    $("screen").focus();
+    keysBack();
   };
   $("share").onclick = async () => {
     const url = `${location.origin}${location.pathname}${location.search}#${await call("link")}`;
     $("link").value = url;
     $("link-row").hidden = false;
     navigator.clipboard?.writeText(url).then(() => say("LIEN COPIE"), () => {});
-    $("screen").focus();  // the link is copied, and shown for a person to select by hand
+    keysBack();  // the link is copied, and shown for a person to select by hand
   };
   for (const id of ["open", "esc", "turbo", "png", "full", "share", "profile", "monitor", "aspect"]) handsBack($(id));
   const tube = $("tube");
@@ -338,13 +404,6 @@ function controls(call, describe, py) {
     const file = event.dataTransfer.files[0];
     if (file) call("open_file", file.name, await programText(file));
   };
-  const canvas = $("screen");
-  canvas.addEventListener("keydown", keyDown);
-  document.addEventListener("paste", (event) => {
-    if (event.target.closest?.("dialog, input, textarea")) return;  // pasted into a field, not the Micro
-    const text = event.clipboardData.getData("text");
-    if (text) { state.events.push(["paste", text]); event.preventDefault(); }
-  });
   window.addEventListener("hashchange", () => {  // another link followed on the same page
     if (location.hash.startsWith("#prog=")) call("open_link", location.hash);
   });
@@ -354,12 +413,62 @@ function controls(call, describe, py) {
   });
   window.addEventListener("pagehide", keepProgram);
   window.addEventListener("beforeunload", keepProgram);
-  canvas.focus();
+  keysBack();
 }
 
+// Decision: a phone or a tablet brings up its keyboard only for a field, so the page has one under the screen
+// (style.css shows it where the pointer is a finger) and a touch on the screen goes to it. A virtual keyboard's
+// characters come as the field's input (its keydown says "Unidentified"), so what the field holds past its one
+// blank is sent as text, and the blank gone is a Backspace; Return and a hardware keyboard's keys go through
+// keyDown as the screen's do. A word the keyboard is still composing is sent once composed.
+const BLANK = " ";
+
+function typedOnTouch(event) {
+  const field = $("keys");
+  if (event.isComposing) return;
+  const value = field.value;
+  if (!value.startsWith(BLANK)) send(["key", "Backspace", false]);
+  for (const ch of value.startsWith(BLANK) ? value.slice(BLANK.length) : value) send(["text", ch]);
+  field.value = BLANK;
+  field.setSelectionRange(BLANK.length, BLANK.length);
+}
+
+function touchKeys() {
+  const field = $("keys");
+  field.addEventListener("keydown", keyDown);
+  field.addEventListener("input", typedOnTouch);
+  field.addEventListener("compositionend", typedOnTouch);
+  field.addEventListener("focus", () => field.setSelectionRange(BLANK.length, BLANK.length));
+  $("screen").addEventListener("pointerdown", (event) => {
+    if (event.pointerType === "touch" && getComputedStyle($("keys-row")).display !== "none") {
+      event.preventDefault();  // the screen does not take the focus back
+      field.focus();
+    }
+  });
+}
+
+// The keys go back to the screen, or on a touch screen to the field that brings up its keyboard.
+function keysBack() {
+  const field = $("keys");
+  (getComputedStyle($("keys-row")).display === "none" ? $("screen") : field).focus();
+}
+
+function listen() {
+  $("screen").addEventListener("keydown", keyDown);
+  touchKeys();
+  document.addEventListener("paste", (event) => {
+    if (event.target.closest?.("dialog, input:not(#keys), textarea")) return;  // pasted into a field, not the Micro
+    const text = event.clipboardData.getData("text");
+    if (text) { send(["paste", text]); event.preventDefault(); }
+  });
+  $("screen").focus();
+}
+
+listen();  // before the Micro starts: what is typed meanwhile is kept
 boot().catch((error) => {
   $("controls").hidden = true;  // they would act on no Micro
+  console.error(error);
+  if (location.protocol === "file:") { window.failedToLoad(); return; }  // a browser that ran the module: how to serve it
   say(error instanceof Refusal ? error.message : "LE MICRO N'A PAS PU DEMARRER (VOIR LA CONSOLE)");
   window.microFailure = String(error);  // the page's tests stop waiting at once
-  console.error(error);
 });

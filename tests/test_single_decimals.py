@@ -46,6 +46,10 @@ TABLE = {
     "a negative number just below a halfway point in size": ("-16777218.99999999999", -16777218.0),
     "an exponent bringing digits past the point": ("1677721700000000001E-11", 16777218.0),
     "a positive exponent": ("1.6777218999999999999E7", 16777218.0),
+    # (2^54+2^30+1: its double is the halfway point 2^54+2^30; LIRE reads a whole number of 15 digits at once)
+    "a whole number past 2^53 just above a halfway point": ("18014399583223809", 18014400656965632.0),
+    "a negative whole number past 2^53 just above a halfway point in size": ("-18014399583223809",
+                                                                             -18014400656965632.0),
     "a fraction just above a halfway point": ("1.00000005960464477539062500001", 1.0000001192092896),
     "a fraction's halfway point itself": ("1.000000059604644775390625", 1.0),
     "a fraction just below a halfway point": ("0.99999997019767761230468749999", 0.9999999403953552),

@@ -12,6 +12,7 @@ from machine.errors import Err, LseError
 from machine.lse.numbers import NUMBER_TEXT
 
 WHOLE_DIGITS = 300  # a whole number of at most so many characters is a finite double
+EXACT_DIGITS = 15  # a whole number of at most so many characters (a sign too) is a double exactly
 
 
 @cache
@@ -87,7 +88,8 @@ class InputBuffer:
         if field is None or len(field) > WHOLE_DIGITS or not field.isascii() or not (
                 field.isdecimal() or (field[0] in "+-" and field[1:].isdecimal())):
             return None  # ASCII, isdecimal() takes the digits 0 to 9 only; a longer one may be too great
-        value = self.decimal(field)
+        # (a whole number of 15 digits at most is a double exactly: rounded once by the model, never twice)
+        value = float(field) if len(field) <= EXACT_DIGITS else self.decimal(field)
         if not -self.beyond < value < self.beyond:
             return None  # beyond the number model: parse_number_field refuses it
         self.at += 1

@@ -224,3 +224,13 @@ def test_short_texts_are_read_at_once_to_their_nearest_float32() -> None:
     # (numbers.SHORT_TEXT: the proof that no such text is, or rounds to a double on, a halfway point)
     for text in short_texts_near_halfway_points(20000):
         assert single(text) == nearest32(text), text
+
+
+@pytest.mark.parametrize("text", ["18014399583223809", "-18014399583223809", "16777217", "123456789012345"])
+def test_a_whole_number_typed_ahead_is_taken_at_once_to_its_nearest_float32(text: str) -> None:
+    # (the quick way of a number typed already: float() for 15 characters at most, exact there, else the exact way)
+    from machine.lse.inputs import InputBuffer
+
+    buffer = InputBuffer(decimal=single_decimal)
+    buffer.feed(f"{text} 7")
+    assert round32(buffer.take_number()) == nearest32(text)

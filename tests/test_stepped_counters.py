@@ -71,7 +71,8 @@ def test_every_mode_agrees_with_the_reference_on_stepped_counters(name: str, pro
 def test_the_queens_index_their_arrays_by_the_ints_of_i_and_k() -> None:
     code = listing(PROGRAMS["the queens of Arsac, stepped by ALLER EN"][0])
     assert "v_A[i_I if i_I > 0 else None]" in code and "i_I += 1" in code and "i_K -= 1" in code
-    assert "v_B[_k2 if (_k2 := (i_K + i_I)) > 0 else None]" in code
+    # (the position kept for the stores into B after it: tests/test_placed_elements.py)
+    assert "v_B[(_p2 := _k2) if (_k2 := (i_K + i_I)) > 0 else None]" in code
 
 
 def test_single_precision_stops_an_int_at_2_24_as_its_float_stops() -> None:

@@ -12,14 +12,19 @@ import os
 import re
 import stat
 import time
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from machine.book import read_book
 from machine.errors import Err, LseError, clip, long_string
 from machine.lse.formats import line_shown
 from machine.lse.source import MAX_LINE_NUMBER, Limits, default_limits
 from machine.lse.values import Array, Memory, Vars, array_dims, elements, new_array
+
+if TYPE_CHECKING:
+    from machine.lse.numbers import NumberModel
 
 
 @cache
@@ -103,17 +108,18 @@ def _dims(data: object) -> tuple[int, ...] | None:
 
 
 def decode(name: str, data: object, file: str = "", memory: Memory | None = None,
-           held: int = 0) -> tuple[object, float]:
+           held: int = 0, model: Callable[[float], float] | None = None) -> tuple[object, float]:
     """Turn JSON data back into a value, with its CHARGER status; FICHIER f ILLISIBLE if it is not one.
 
     An array's size is checked against `memory` (`held`: the cells the variable frees) before it is built
-    (a string longer than a CHAINE holds is MEMOIRE PLEINE: Disk.load).
+    (a string longer than a CHAINE holds is MEMOIRE PLEINE: Disk.load). `model`: each number made a number of
+    the machine's model (single precision: its float32, DEPASSEMENT DE CAPACITE past them).
     """
     if type(data) is str:
         return data, STRING
     number = _number(data)
     if number is not None:
-        return number, NUMBER
+        return (number if model is None else model(number)), NUMBER
     if type(data) is dict and set(data) == {"dims", "values"}:
         dims = _dims(data["dims"])
         values = data["values"]
@@ -123,6 +129,8 @@ def decode(name: str, data: object, file: str = "", memory: Memory | None = None
                 raise LseError(Err.MEMORY_FULL, f"TABLEAU {name}")
             numbers = [_number(item) for item in values] if len(values) == size else [None]
             if None not in numbers:
+                if model is not None:
+                    numbers = [model(item) for item in numbers]
                 array = new_array(name, dims)
                 array[1:] = numbers
                 return array, VECTOR if len(dims) == 1 else MATRIX
@@ -214,7 +222,7 @@ class Disk:
     def _path(self, name: str, suffix: str) -> Path:
         return self.root / (name + suffix)
 
-    def _read(self, name: str, permanent: bool) -> dict[str, object] | None:
+    def _read(self, name: str, permanent: bool, decimal: Callable[[str], float] = float) -> dict[str, object] | None:
         if not permanent:
             return self.temporary.get(name)
         import json  # Decision: json and tempfile are imported by the first disk access, not by every run (start-up)
@@ -225,7 +233,7 @@ class Disk:
         if len(raw) > most:
             raise LseError(Err.FILE_UNREADABLE, name)
         try:
-            data = json.loads(raw.decode("utf-8"), parse_constant=_refuse_constant)
+            data = json.loads(raw.decode("utf-8"), parse_constant=_refuse_constant, parse_float=decimal)
         except (ValueError, RecursionError):  # not JSON, not UTF-8, NaN, or nested past the parser
             raise LseError(Err.FILE_UNREADABLE, name) from None
         if type(data) is not dict:
@@ -286,19 +294,23 @@ class Disk:
         records[key] = encode(value)
         self._write(name, permanent, records, key)
 
-    def load(self, env: Vars, variable: str, record: object, file: object, max_string: int | None = None) -> float:
+    def load(self, env: Vars, variable: str, record: object, file: object, max_string: int | None = None,
+             numbers: NumberModel | None = None) -> float:
         """CHARGER: fill a variable from a record; return the status code. A string longer than `max_string` (the
-        most a CHAINE holds) is MEMOIRE PLEINE, as a string joined that long is, before the variable changes."""
+        most a CHAINE holds) is MEMOIRE PLEINE, as a string joined that long is, before the variable changes.
+        In single precision (`numbers`), a number is read as a constant is (NumberModel.decimal: a file written
+        by hand, or by the other machine, holds any decimal) and made a float32 (NumberModel.value)."""
         name, permanent = self._split(file)
         key = check_record(record)
-        records = self._read(name, permanent)
+        single = numbers is not None and numbers.single
+        records = self._read(name, permanent, numbers.decimal if single else float)
         if records is None:
             return NO_FILE
         if key not in records:
             return NO_RECORD
         current = env.get(variable)
         held = len(current) - 1 if type(current) is Array else 0
-        value, status = decode(variable, records[key], name, env.memory, held)
+        value, status = decode(variable, records[key], name, env.memory, held, numbers.value if single else None)
         if status == STRING and max_string is not None and len(value) > max_string:
             raise LseError(Err.MEMORY_FULL, long_string(len(value)))
         # Decision: CHARGER gives the variable the kind of what it loads, unless

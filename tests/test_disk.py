@@ -130,3 +130,41 @@ def test_a_temporary_file_within_its_limit_is_stored_and_rewritten_whole(tmp_pat
               "40 TERMINER\n")
     output, status, error = run_on_disk(source, Disk(tmp_path, limits))
     assert (output, error) == ("\nABCDEFGHIJKLMNOPQRST", "DISQUE PLEIN EN LIGNE 30")
+
+
+# A data file written by hand, or by the other machine (micro40 holds doubles), loaded on console80: each number is
+# read as a constant is (the float32 nearest its decimal) and made a float32, or overflows past float32's range.
+SINGLE_LOADS = [
+    ('{"1": 0.1}', "X←0;CHARGER X,1,'#DON';AFFICHER X-0.1", "0"),
+    ('{"1": 16777217.000000001}', "CHARGER X,1,'#DON';AFFICHER X-16777216", "2"),
+    ('{"1": {"dims": [2], "values": [0.1, 16777217.000000001]}}',
+     "CHARGER T,1,'#DON';AFFICHER T[1]-0.1,T[2]-16777216", "0 2"),
+    ('{"1": 1e300}', "CHARGER X,1,'#DON'", "DEPASSEMENT DE CAPACITE"),
+    ('{"1": {"dims": [1], "values": [1e39]}}', "CHARGER T,1,'#DON'", "DEPASSEMENT DE CAPACITE"),
+]
+
+
+@pytest.mark.parametrize(("data", "program", "shown"), SINGLE_LOADS, ids=[
+    "a double read as its float32", "a decimal past a halfway point to its nearest float32",
+    "an array's elements so too", "a number past float32's range", "an element past float32's range"])
+def test_charger_on_console80_makes_each_number_of_a_file_a_float32(tmp_path, data, program, shown) -> None:
+    from machine.profile import load_profile
+
+    (tmp_path / "DON.don").write_text(data)
+    micro = Micro(load_profile("console80"), disk=Disk(tmp_path))
+    out: list[str] = []
+    micro.listeners.append(out.append)
+    micro.load_text(f"10 {program}\n20 TERMINER\n")
+    micro.run_until_blocked()
+    error = micro.error_text() or ""
+    if shown == "DEPASSEMENT DE CAPACITE":
+        assert shown in error and "EN LIGNE 10" in error, error
+    else:
+        assert "".join(out).split() == shown.split() and not error, ("".join(out), error)
+
+
+def test_charger_on_micro40_keeps_each_number_of_a_file_a_double(tmp_path) -> None:
+    (tmp_path / "DON.don").write_text('{"1": 0.1, "2": 1e300}')
+    out, status, error = run_on_disk("10 CHARGER X,1,'#DON';CHARGER Y,2,'#DON';AFFICHER X*3,Y\n20 TERMINER\n",
+                                     Disk(tmp_path))
+    assert error is None and "0.3" in out and "1.0E+300" in out

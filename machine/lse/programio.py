@@ -126,7 +126,7 @@ class ProgramIO:
 
     def disk_load(self, env: Vars, name: str, record: object, file: object) -> float:
         """CHARGER into a variable; return the status code."""
-        return self._disk().load(env, name, record, file, self.limits["max_string"])
+        return self._disk().load(env, name, record, file, self.limits["max_string"], self.numbers)
 
     def disk_load_ref(self, ref: tuple, record: object, file: object) -> float:
         """CHARGER into a by-reference parameter: into the caller's variable (an element takes no record)."""

@@ -68,6 +68,7 @@ class Err(IntEnum):
     INPUT_AGAIN = 62  # a warning: a bad LIRE answer typed at a keyboard is asked again
     NO_HELP = 63
     NOTHING_TO_RECOVER = 64
+    START_OFF_SCREEN = 65  # Return on a line whose start scrolled off the top, too long for the screen to keep
     # syntax-phase limits (checked before any work; docs/LANGUAGE.md lists them)
     PROGRAM_TOO_LARGE = 15
     TOO_MANY_LINES = 16
@@ -139,6 +140,7 @@ MESSAGES: dict[Err, str] = {
     Err.INPUT_AGAIN: "DONNEE INVALIDE {text}, RETAPEZ",
     Err.NO_HELP: "PAS D'AIDE POUR {text} (AIDE SEUL: LA LISTE)",
     Err.NOTHING_TO_RECOVER: "RIEN A RECUPERER",
+    Err.START_OFF_SCREEN: "LIGNE TROP LONGUE: SON DEBUT A QUITTE L'ECRAN",
     Err.PROGRAM_TOO_LARGE: "PROGRAMME TROP GRAND {text}",
     Err.TOO_MANY_LINES: "TROP DE LIGNES {text}",
     Err.EXPRESSION_TOO_DEEP: "EXPRESSION TROP IMBRIQUEE {text}",

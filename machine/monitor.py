@@ -228,6 +228,16 @@ class Monitor(Keeping):
         self.immediate(stripped)
         return False
 
+    def refuse(self, error: LseError) -> None:
+        """A line the front end could not send whole: say why, then ask again (PRET, LIRE's answer, the O/N)."""
+        self.fail(error)
+        if self.confirming is not None:
+            self.abandon_line()  # (a line that is not O answers no)
+        elif self.running:
+            self.micro.show(NL)
+        else:
+            self.prompt()
+
     def abandon_line(self) -> None:
         """Ctrl-C at the prompt: the line is dropped; a question waiting for O/N is answered no."""
         if self.confirming is not None:

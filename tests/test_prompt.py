@@ -14,8 +14,10 @@ from machine.helptext import FOREIGN, KEYS, SUMMARY, TOPICS, wrap
 from machine.monitor import COMMANDS, fitted
 from tests.test_monitor import ROOT, Session
 
-# Errors of the prompt (60-69), each exercised below (test_errors checks the catalogue is covered).
-PROMPT_ERRORS = {Err.FOREIGN_WORD, Err.READ_ONLY, Err.INPUT_AGAIN, Err.NO_HELP, Err.NOTHING_TO_RECOVER}
+# Errors of the prompt (60-69), each exercised below (test_errors checks the catalogue is covered), START_OFF_SCREEN
+# in test_screen_editing.py.
+PROMPT_ERRORS = {Err.FOREIGN_WORD, Err.READ_ONLY, Err.INPUT_AGAIN, Err.NO_HELP, Err.NOTHING_TO_RECOVER,
+                 Err.START_OFF_SCREEN}
 CONFIRM = "PROGRAMME NON RANGE, CONFIRMER (O/N) ? "
 
 

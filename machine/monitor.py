@@ -10,7 +10,7 @@ from collections import deque
 
 from machine.disk import Disk
 from machine.errors import Diagnostic, Err, LseError, clip, render
-from machine.helptext import foreign_hint, summary_rows, topic_rows
+from machine.helptext import foreign_hint, summary_rows, topic_rows, wrap
 from machine.keeping import Keeping
 from machine.lse import nodes as n
 from machine.lse.checks import walk
@@ -574,7 +574,9 @@ class Monitor(Keeping):
         """ARRET n: set or clear a breakpoint; ARRET alone lists them."""
         for number in self.line_numbers(rest, MAX_LINE_NUMBER):
             self.breakpoints ^= {number}
-        self.say("ARRETS: " + (" ".join(str(b) for b in sorted(self.breakpoints)) or "AUCUN"))
+        listed = "ARRETS: " + (" ".join(str(b) for b in sorted(self.breakpoints)) or "AUCUN")
+        for row in wrap(listed, self.micro.profile.columns):  # (cut between numbers, as CATALOGUER's names)
+            self.say(row)
 
     def mesure(self, rest: str) -> None:
         """MESURE: measure the next runs (operations and cycles per line) for BILAN."""

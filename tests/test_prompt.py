@@ -345,3 +345,11 @@ def test_aide_fits_the_forty_column_screen_with_its_prompt_and_aide_touches_expl
     assert len(rows) + 1 <= session.micro.profile.rows  # the typed AIDE row, then all of it, PRET included
     keys = session.type("AIDE TOUCHES")
     assert "MAJ+HAUT" in keys and "F12: PHOTO PNG" in keys and "CTRL-D" in keys
+
+
+def test_the_breakpoints_listed_by_arret_are_cut_between_numbers_as_every_message_is(session):
+    session.type("10 AFFICHER 1", "20 TERMINER")
+    out = session.type("AR " + ",".join(str(number) for number in range(10000, 10012)))
+    rows = out[1:-len("\nPRET\n")].split("\n")
+    assert len(rows) > 1 and all(len(row) <= 40 for row in rows)
+    assert " ".join(rows) == "ARRETS: " + " ".join(str(number) for number in range(10000, 10012))

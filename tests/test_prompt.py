@@ -174,6 +174,30 @@ def test_a_saved_program_is_replaced_without_a_question_and_still_comes_back(ses
     assert session.type("LI") == "\n10 AFFICHER 'MIEN'\nPRET\n"
 
 
+def test_a_program_replaced_twice_over_comes_back_with_rc_again_each_in_turn(session):
+    session.type("10 AFFICHER 'MIEN'", "AP QUEENS", "O", "AP NIM")  # a look at two programs of the book
+    queens, nim = session.monitor.text_lines(read_book("queens")), session.monitor.text_lines(read_book("nim"))
+    session.type("RC")
+    assert session.monitor.lines == queens
+    session.type("RC")
+    assert session.type("LI") == "\n10 AFFICHER 'MIEN'\nPRET\n" and session.monitor.unsaved()
+    session.type("RC")  # each went under the others as it was taken back: NIM, the oldest kept, comes in turn
+    assert session.monitor.lines == nim
+
+
+def test_rc_keeps_the_last_eight_programs_replaced_those_the_disk_has_dropped_first(session):
+    from machine.keeping import KEPT_REPLACED
+    session.type("AP NIM")
+    for number in range(1, KEPT_REPLACED + 2):  # NIM, then 9 programs typed, each erased by EF *
+        session.type(f"10 AFFICHER {number}", "EF *", "O")
+    taken = []
+    for _ in range(KEPT_REPLACED + 1):  # (each program taken back goes under the others)
+        session.type("RC")
+        taken.append(session.monitor.lines.get(10))
+    newest = f"AFFICHER {KEPT_REPLACED + 1}"
+    assert taken == [f"AFFICHER {number}" for number in range(KEPT_REPLACED + 1, 1, -1)] + [newest]  # NIM, 1 gone
+
+
 def test_recuperer_with_nothing_to_take_back_says_so(session):
     assert session.type("RC") == "\nRIEN A RECUPERER\nPRET\n"
 

@@ -534,9 +534,9 @@ class Monitor(Keeping):
             doomed = self.line_numbers(rest, MAX_LINE_NUMBER) if rest else []
             if not doomed:
                 raise LseError(Err.BAD_COMMAND, "EFFACER *|N|N1 A N2")
-        for number in doomed:
-            self.lines.pop(number, None)
-        self.dirty = self.dirty or bool(doomed)
+        doomed = set(doomed) & set(self.lines)
+        if doomed:  # the program as it was is kept for RC, as after EF * (a range mistyped, EF 10 A 900, erases much)
+            self.replace_program({number: text for number, text in self.lines.items() if number not in doomed}, True)
 
     def numeroter(self, rest: str) -> None:
         """NUMEROTER [start[,step]]: renumber, updating ALLER EN, RETOUR EN and FAIRE targets."""

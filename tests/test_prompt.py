@@ -198,6 +198,16 @@ def test_rc_keeps_the_last_eight_programs_replaced_those_the_disk_has_dropped_fi
     assert taken == [f"AFFICHER {number}" for number in range(KEPT_REPLACED + 1, 1, -1)] + [newest]  # NIM, 1 gone
 
 
+def test_lines_erased_by_effacer_come_back_with_rc_as_the_program_was(session):
+    session.type("10 AFFICHER 1", "20 AFFICHER 2", "30 AFFICHER 3", "40 TERMINER")
+    session.type("EF 10 A 300")  # (30 meant): every line erased, with no question
+    assert session.type("LI") == "\nPRET\n"
+    session.type("RC")
+    assert session.type("LI") == "\n10 AFFICHER 1\n20 AFFICHER 2\n30 AFFICHER 3\n40 TERMINER\nPRET\n"
+    session.type("EF 20,40")
+    assert session.type("LI") == "\n10 AFFICHER 1\n30 AFFICHER 3\nPRET\n" and session.monitor.unsaved()
+
+
 def test_recuperer_with_nothing_to_take_back_says_so(session):
     assert session.type("RC") == "\nRIEN A RECUPERER\nPRET\n"
 

@@ -233,3 +233,22 @@ def render(error: LseError | Diagnostic) -> str:
         if error.column is not None:
             out += "\n" + " " * error.column + "^"
     return out
+
+
+def pointed(source: str, column: int, width: int) -> tuple[str, int]:
+    """A source line and its caret's column as a screen `width` wide shows them: whole if it fits a row, else the
+    row's width of it around the caret (wrapped whole, the caret's row came under the source's last row, not under
+    its character's).
+
+    Decision: the piece always begins with ..., even from the line's start, and a piece cut before the line's end
+    ends with ...: moved onto and sent with Return, it is never taken for the line (a cut comment still parses).
+    """
+    if len(source) < width or width < 10:
+        return source, column
+    room = width - 3
+    padded = source.ljust(column + 1)
+    start = max(0, min(column - room // 2, len(padded) - room))
+    piece = padded[start:start + room]
+    if start + room < len(source):
+        piece = piece[:-3] + "..."
+    return ("..." + piece).rstrip(" "), column - start + 3

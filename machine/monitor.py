@@ -9,7 +9,7 @@ import re
 from collections import deque
 
 from machine.disk import Disk
-from machine.errors import Diagnostic, Err, LseError, clip, render
+from machine.errors import Diagnostic, Err, LseError, clip, pointed, render
 from machine.helptext import foreign_hint, summary_rows, topic_rows, wrap
 from machine.keeping import Keeping
 from machine.lse import nodes as n
@@ -171,11 +171,16 @@ class Monitor(Keeping):
             self.prompt()
 
     def fail(self, error: LseError | Diagnostic) -> None:
-        """Show an error: its message, its line and its caret each on a row of its own."""
+        """Show an error: its message, its line and its caret each on a row of its own (a line wider than the
+        screen by the part around its caret: the caret under its character, see errors.pointed)."""
         if error.line == IMMEDIATE:  # a line typed without a number has no line to name
             error = LseError(error.code, error.text, None, error.source, error.column)
         first, *rest = render(error).split("\n")
-        self.say(NL.join([fitted(first, self.micro.screen.cols), *rest]))
+        cols = self.micro.screen.cols
+        if len(rest) == 2:  # the source and its caret
+            source, column = pointed(rest[0], len(rest[1]) - 1, cols)
+            rest = [source, " " * column + "^"]
+        self.say(NL.join([fitted(first, cols), *rest]))
 
     # --------------------------------------------------------------- input
     def wants_line(self) -> bool:

@@ -387,3 +387,18 @@ def test_the_breakpoints_listed_by_arret_are_cut_between_numbers_as_every_messag
     rows = out[1:-len("\nPRET\n")].split("\n")
     assert len(rows) > 1 and all(len(row) <= 40 for row in rows)
     assert " ".join(rows) == "ARRETS: " + " ".join(str(number) for number in range(10000, 10012))
+
+
+@pytest.mark.parametrize("typed, pointed", [
+    ("10 AFFICHER 'UN' ** 2;AFFICHER '" + "Z" * 100 + "'", "*"),
+    ("10 AFFICHER '" + "ABCDEFGHIJKLMNOPQRSTUVWXYZ" * 2 + "' + * 3", "*"),
+    ("?'" + "X" * 45 + "' ! 3 +", None),  # (at the end of the line: TROUVE FIN DE LIGNE)
+], ids=["in its first row", "in its last row", "past its end"])
+def test_the_caret_of_an_error_in_a_line_wider_than_the_screen_is_under_its_character(session, typed, pointed):
+    session.type(typed)
+    screen = session.micro.screen.rows_text()
+    caret = max(row for row, text in enumerate(screen) if text.endswith("^"))
+    source, column = screen[caret - 1], len(screen[caret]) - 1
+    assert not session.micro.screen.joined[caret] and not session.micro.screen.joined[caret - 1]  # a row each
+    assert (source[column:column + 1] or None) == pointed and source.strip(".") in typed
+    assert source.startswith("...")  # (a piece of the line: sent again with Return, never taken for the line)

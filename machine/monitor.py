@@ -592,7 +592,7 @@ class Monitor(Keeping):
         """BILAN: the cost report of the last run."""
         if self.micro.runtime is None:
             raise LseError(Err.NO_PROGRAM)
-        for line in self.micro.report().split("\n"):
+        for line in self.micro.report(self.micro.screen.cols).split("\n"):  # (a row each: no table row wraps)
             self.say(line)
         if not self.micro.runtime.profiling:
             self.say("(ME POUR COMPTER OPERATIONS ET LIGNES)")

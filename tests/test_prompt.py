@@ -402,3 +402,11 @@ def test_the_caret_of_an_error_in_a_line_wider_than_the_screen_is_under_its_char
     assert not session.micro.screen.joined[caret] and not session.micro.screen.joined[caret - 1]  # a row each
     assert (source[column:column + 1] or None) == pointed and source.strip(".") in typed
     assert source.startswith("...")  # (a piece of the line: sent again with Return, never taken for the line)
+
+
+def test_the_rows_of_bilan_fit_the_screen_a_line_s_text_cut_shorter(session):
+    session.type("AP QUEENS", "ME", "EX")
+    rows = session.type("BI").split("\n")
+    lines = rows[rows.index("LIGNES:") + 2:-2]  # (under its heading, before PRET)
+    assert len(lines) > 20 and all(len(row) <= 40 for row in rows)
+    assert any(row.endswith("...") for row in lines) and any(not row.endswith("...") for row in lines)

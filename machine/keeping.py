@@ -198,6 +198,7 @@ class Keeping:
             if self.lines:
                 self.replaced.insert(0, (self.lines, self.dirty))
             self.lines, self.dirty = lines, dirty
+            self.say_recovered()
             return
         kept = self.disk.kept_programs() if self.disk is not None else []
         if not kept:
@@ -211,6 +212,13 @@ class Keeping:
                 self.replaced.insert(0, (self.lines, self.dirty))
         self._disk().forget_recovery(index)
         self.lines, self.dirty = loaded, True
+        self.say_recovered()
+
+    def say_recovered(self) -> None:
+        """Say which program RC brought back (among several kept, PRET alone did not say which)."""
+        numbers = sorted(self.lines)
+        shown = f" ({numbers[0]} A {numbers[-1]})" if len(numbers) > 1 else f" ({numbers[0]})" if numbers else ""
+        self.say(f"RECUPERE: {len(numbers)} LIGNE{'S' if len(numbers) > 1 else ''}{shown}")
 
     def keep_unsaved(self) -> LseError | None:
         """Write an unsaved program to the recovery slot; the error to show if it cannot be (None: kept, or none)."""

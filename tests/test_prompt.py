@@ -410,3 +410,11 @@ def test_the_rows_of_bilan_fit_the_screen_a_line_s_text_cut_shorter(session):
     lines = rows[rows.index("LIGNES:") + 2:-2]  # (under its heading, before PRET)
     assert len(lines) > 20 and all(len(row) <= 40 for row in rows)
     assert any(row.endswith("...") for row in lines) and any(not row.endswith("...") for row in lines)
+
+
+def test_rc_says_which_program_it_brought_back(session):
+    session.type("10 AFFICHER 1", "20 AFFICHER 2", "30 TERMINER", "EF *", "O")
+    assert session.type("RC") == "\nRECUPERE: 3 LIGNES (10 A 30)\nPRET\n"
+    session.type("EF 20,30")
+    assert session.type("RC") == "\nRECUPERE: 3 LIGNES (10 A 30)\nPRET\n"
+    assert session.type("RC") == "\nRECUPERE: 1 LIGNE (10)\nPRET\n"  # (the one RC replaced, in turn)

@@ -187,7 +187,7 @@ class Keeping:
         self.say(f"SUPPRIME {check_name(rest)}")
 
     def recuperer(self, rest: str) -> None:
-        """RECUPERER: take back the last program replaced (AP, EF *), else the newest one kept at a closing.
+        """RECUPERER: take back the last program replaced (AP, EF), else the newest one kept at a closing.
 
         Decision: the program in memory then goes under those kept (the session's, else the slot's), so that RC
         again brings the next one and, in turn, each (none is dropped); where the slot cannot be written it is

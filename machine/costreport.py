@@ -10,6 +10,7 @@ from collections.abc import Mapping
 
 from machine.errors import InternalError
 
+MIN_SOURCE = 8  # a line's text shows no shorter in the report, however narrow the screen
 Line = int | tuple[int, str]  # a line of the report: its number, or its number and text (several programs ran)
 
 # Each cost key of roms/*.toml [costs] as the report names it: the Micro speaks French, and a
@@ -57,11 +58,13 @@ def operation_label(kind: str) -> str:
 def report_lines(cycles: int, clock_hz: int, op_counts: Mapping[str, int],
                  op_cycles: Mapping[str, int], line_cycles: Mapping[Line, int],
                  program_lines: Mapping[Line, str] | None = None,
-                 max_source: int = 30, line_divisions: Mapping[Line, int] | None = None) -> list[str]:
+                 max_source: int = 30, line_divisions: Mapping[Line, int] | None = None,
+                 width: int | None = None) -> list[str]:
     """Format a cost report: totals, operations by cycles spent, then lines hottest first.
 
     A line is its number, or (number, text) for a run through several programs (EXECUTER), whose
     line numbers alone do not say which line ran: the divisions' table then shows the text too.
+    With a `width` (the Micro's screen, for BILAN), a line's text is cut shorter where its row would be wider.
     """
     if clock_hz <= 0:
         raise InternalError(f"clock_hz must be positive, got {clock_hz}")
@@ -73,18 +76,21 @@ def report_lines(cycles: int, clock_hz: int, op_counts: Mapping[str, int],
                   heading=("OPERATION", "NOMBRE", "CYCLES"))
     hot = sorted((n for n, c in line_cycles.items() if c), key=lambda n: (-line_cycles[n], n))
     out.append("LIGNES:")
+    heading = ("LIGNE", "CYCLES", "TEXTE") if program_lines else ("LIGNE", "CYCLES")
+    most = _room(heading, [(_number(n), line_cycles[n]) for n in hot], max_source, width)
     rows: list[tuple[object, ...]] = []
     for n in hot:
-        source = _cut((program_lines or {}).get(n, ""), max_source)
+        source = _cut((program_lines or {}).get(n, ""), most)
         rows.append((_number(n), line_cycles[n], source) if program_lines else (_number(n), line_cycles[n]))
-    heading = ("LIGNE", "CYCLES", "TEXTE") if program_lines else ("LIGNE", "CYCLES")
     out += _table(rows, left=(2,), heading=heading)
     if line_divisions:
         out.append("DIVISIONS PAR LIGNE:")
         where = sorted((n for n, c in line_divisions.items() if c), key=lambda n: (-line_divisions[n], n))
         if any(type(n) is tuple for n in where):
-            out += _table([(_number(n), line_divisions[n], _cut(n[1], max_source)) for n in where], left=(0, 2),
-                          heading=("LIGNE", "DIVISIONS", "TEXTE"))
+            heading = ("LIGNE", "DIVISIONS", "TEXTE")
+            most = _room(heading, [(_number(n), line_divisions[n]) for n in where], max_source, width)
+            out += _table([(_number(n), line_divisions[n], _cut(n[1], most)) for n in where], left=(0, 2),
+                          heading=heading)
         else:
             out += _table([(_number(n), line_divisions[n]) for n in where], heading=("LIGNE", "DIVISIONS"))
     return out
@@ -94,6 +100,14 @@ def _number(line: Line) -> int | str:
     """The number of a line of the report; none for a line typed without a number (the prompt's line 0)."""
     number = line[0] if type(line) is tuple else line
     return number or ""
+
+
+def _room(heading: tuple[str, ...], rows: list[tuple[object, object]], most: int, width: int | None) -> int:
+    """The characters a line's text may take in its table: `most`, fewer if a row would be wider than `width`."""
+    if width is None:
+        return most
+    taken = [max(len(str(row[i])) for row in [heading, *rows]) for i in (0, 1)]
+    return max(MIN_SOURCE, min(most, width - 6 - sum(taken)))  # (an indent of 2, and 2 between the columns)
 
 
 def _cut(source: str, most: int) -> str:

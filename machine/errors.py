@@ -68,6 +68,7 @@ class Err(IntEnum):
     INPUT_AGAIN = 62  # a warning: a bad LIRE answer typed at a keyboard is asked again
     NO_HELP = 63
     NOTHING_TO_RECOVER = 64
+    START_OFF_SCREEN = 65  # Return on a line whose start scrolled off the top, too long for the screen to keep
     # syntax-phase limits (checked before any work; docs/LANGUAGE.md lists them)
     PROGRAM_TOO_LARGE = 15
     TOO_MANY_LINES = 16
@@ -140,6 +141,7 @@ MESSAGES: dict[Err, str] = {
     Err.INPUT_AGAIN: "DONNEE INVALIDE {text}, RETAPEZ",
     Err.NO_HELP: "PAS D'AIDE POUR {text} (AIDE SEUL: LA LISTE)",
     Err.NOTHING_TO_RECOVER: "RIEN A RECUPERER",
+    Err.START_OFF_SCREEN: "LIGNE TROP LONGUE: SON DEBUT A QUITTE L'ECRAN",
     Err.PROGRAM_TOO_LARGE: "PROGRAMME TROP GRAND {text}",
     Err.TOO_MANY_LINES: "TROP DE LIGNES {text}",
     Err.EXPRESSION_TOO_DEEP: "EXPRESSION TROP IMBRIQUEE {text}",
@@ -233,3 +235,22 @@ def render(error: LseError | Diagnostic) -> str:
         if error.column is not None:
             out += "\n" + " " * error.column + "^"
     return out
+
+
+def pointed(source: str, column: int, width: int) -> tuple[str, int]:
+    """A source line and its caret's column as a screen `width` wide shows them: whole if it fits a row, else the
+    row's width of it around the caret (wrapped whole, the caret's row came under the source's last row, not under
+    its character's).
+
+    Decision: the piece always begins with ..., even from the line's start, and a piece cut before the line's end
+    ends with ...: moved onto and sent with Return, it is never taken for the line (a cut comment still parses).
+    """
+    if len(source) < width or width < 10:
+        return source, column
+    room = width - 3
+    padded = source.ljust(column + 1)
+    start = max(0, min(column - room // 2, len(padded) - room))
+    piece = padded[start:start + room]
+    if start + room < len(source):
+        piece = piece[:-3] + "..."
+    return ("..." + piece).rstrip(" "), column - start + 3

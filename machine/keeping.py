@@ -15,6 +15,12 @@ from machine.helptext import wrap
 from machine.lse.source import limits_of, number_prefix, split_source
 
 CONFIRM = "PROGRAMME NON RANGE, CONFIRMER (O/N) ?"
+# Decision: RC takes back each of the last programs replaced in the session (AP, EF *, a file dropped on the web
+# page), not the last one only: a program typed, then AP QUEENS and AP NIM to look at the book, was lost at the
+# second AP, O answered by habit. At most KEPT_REPLACED are kept, as many programs of the largest size as a Micro
+# holds without noticing; past them a program replaced unchanged since it was loaded or saved (the disk or the
+# book has it) goes first, else the oldest.
+KEPT_REPLACED = 8
 YES = ("O", "OUI")
 NO = ("N", "NON", "")
 
@@ -66,7 +72,7 @@ class Keeping:
 
     def keeping_init(self) -> None:
         self.confirming: Callable[[], None] | None = None  # what a O answer to CONFIRM does
-        self.replaced: tuple[dict[int, str], bool] | None = None  # the last program replaced: RC
+        self.replaced: list[tuple[dict[int, str], bool]] = []  # the programs replaced, the newest last: RC
         self.not_kept: str | None = None  # why the program could not be kept at closing (the exit status is 1)
 
     # ------------------------------------------------------------ confirming
@@ -98,9 +104,12 @@ class Keeping:
         return reply in NO
 
     def replace_program(self, lines: dict[int, str], dirty: bool) -> None:
-        """Put a program in memory; the one it replaces is kept for RECUPERER."""
+        """Put a program in memory; the one it replaces is kept for RECUPERER (KEPT_REPLACED at most)."""
         if self.lines:
-            self.replaced = (self.lines, self.dirty)
+            self.replaced.append((self.lines, self.dirty))
+            if len(self.replaced) > KEPT_REPLACED:
+                saved = [index for index, (_, dirty) in enumerate(self.replaced) if not dirty]
+                del self.replaced[saved[0] if saved else 0]
         self.lines, self.dirty = lines, dirty
 
     # ------------------------------------------------------------- the disk
@@ -178,15 +187,18 @@ class Keeping:
         self.say(f"SUPPRIME {check_name(rest)}")
 
     def recuperer(self, rest: str) -> None:
-        """RECUPERER: take back the last program replaced (AP, EF *), else the newest one kept at a closing.
+        """RECUPERER: take back the last program replaced (AP, EF), else the newest one kept at a closing.
 
-        Decision: the program in memory then goes under those kept, so that RC again brings the next one and,
-        in turn, each (none is dropped); where the slot cannot be written it is the one RC swaps back, as after AP.
+        Decision: the program in memory then goes under those kept (the session's, else the slot's), so that RC
+        again brings the next one and, in turn, each (none is dropped); where the slot cannot be written it is
+        kept as one replaced.
         """
-        if self.replaced is not None:
-            lines, dirty = self.replaced
-            self.replaced = None
-            self.replace_program(lines, dirty)
+        if self.replaced:
+            lines, dirty = self.replaced.pop()
+            if self.lines:
+                self.replaced.insert(0, (self.lines, self.dirty))
+            self.lines, self.dirty = lines, dirty
+            self.say_recovered()
             return
         kept = self.disk.kept_programs() if self.disk is not None else []
         if not kept:
@@ -197,9 +209,16 @@ class Keeping:
             try:
                 self._disk().save_recovery(self.source(), under=True)
             except LseError:
-                self.replaced = (self.lines, self.dirty)
+                self.replaced.insert(0, (self.lines, self.dirty))
         self._disk().forget_recovery(index)
         self.lines, self.dirty = loaded, True
+        self.say_recovered()
+
+    def say_recovered(self) -> None:
+        """Say which program RC brought back (among several kept, PRET alone did not say which)."""
+        numbers = sorted(self.lines)
+        shown = f" ({numbers[0]} A {numbers[-1]})" if len(numbers) > 1 else f" ({numbers[0]})" if numbers else ""
+        self.say(f"RECUPERE: {len(numbers)} LIGNE{'S' if len(numbers) > 1 else ''}{shown}")
 
     def keep_unsaved(self) -> LseError | None:
         """Write an unsaved program to the recovery slot; the error to show if it cannot be (None: kept, or none)."""

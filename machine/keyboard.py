@@ -8,12 +8,14 @@ row; typing overwrites the character under it, Insert opens a blank, Delete and 
 gap. Return sends the logical line under the cursor (a line and the rows it wrapped onto): on the
 line being typed, what was typed since the Micro asked; elsewhere the whole line (a listed program
 line, changed in place), copied onto the line being typed so that the Micro answers below it, never
-over the rows above. Up and Down on the line being typed walk the history of typed lines; elsewhere
-(and with Shift anywhere) they move the cursor.
+over the rows above; a line whose first rows scrolled off the top is sent whole, the screen keeping
+what left it (a line too long for that is refused, never sent cut). Up and Down on the line being
+typed walk the history of typed lines; elsewhere (and with Shift anywhere) they move the cursor.
 """
 
 from __future__ import annotations
 
+from machine.errors import Err, LseError
 from machine.screen import TextScreen
 
 RETURN = "\r"
@@ -94,7 +96,11 @@ class LineInput:
         self.walk = None
 
     def key(self, key: str) -> str | None:
-        """Take one key; return the line sent on Return, else None."""
+        """Take one key; return the line sent on Return, else None.
+
+        Return on a line whose start scrolled off the top and could not be kept raises START_OFF_SCREEN (the
+        cursor back at the end of the line being typed, nothing sent).
+        """
         self.begin()
         if key == RETURN:
             return self._send()
@@ -113,9 +119,20 @@ class LineInput:
     def _send(self) -> str:
         screen = self.screen
         first, _ = screen.span(screen.cursor_row)
-        line = self._line_text(first)[self._start(first):].rstrip(" ")
+        line = self._line_text(first)[self._start(first):]
         if not self._on_typed_line():
+            above = screen.above if first == 0 else ""  # (the rows of a line that scrolled off the top)
+            if above is None:
+                self._home_to_typed()
+                raise LseError(Err.START_OFF_SCREEN)
+            line = (above + line).rstrip(" ")
             self._show_typed(line)  # copied onto the line being typed: what the Micro prints comes below it
+        self._home_to_typed()
+        return line.rstrip(" ")
+
+    def _home_to_typed(self) -> None:
+        """The line is done with: the cursor after the line being typed, where the Micro prints next."""
+        screen = self.screen
         first = screen.span(self.anchor[0])[0]
         # The cursor goes to the end of the line sent, so that what the Micro prints comes below it.
         end = self._line_text(first).rstrip(" ")
@@ -123,7 +140,6 @@ class LineInput:
         screen.cursor_row, screen.cursor_col = row, len(end) - (row - first) * screen.cols
         self.anchor = None
         self.walk = None
-        return line
 
     def remember(self, line: str) -> None:
         """Keep a line sent at the prompt in the history (not LIRE's answers: 10 sent again at PRET erases line 10)."""

@@ -180,8 +180,8 @@ class Micro:
             return None
         return render(self.runtime.error)
 
-    def report(self) -> str:
-        """The cost report: cycles, emulated time, operation counts, cycles per line."""
+    def report(self, width: int | None = None) -> str:
+        """The cost report: cycles, emulated time, operation counts, cycles per line (its rows `width` at most)."""
         from machine.costreport import report_lines  # only --profile needs it (start-up)
         runtime = self.runtime
         op_cycles = {kind: count * self.profile.costs[kind] for kind, count in runtime.counts.items()}
@@ -196,7 +196,7 @@ class Micro:
             line_divisions = self.earlier_divisions + _by_text(line_divisions, sources)
             sources = {key: key[1] for key in line_cycles}
         return "\n".join(report_lines(runtime.cyc, self.profile.clock_hz, runtime.counts, op_cycles,
-                                      line_cycles, sources, line_divisions=line_divisions))
+                                      line_cycles, sources, line_divisions=line_divisions, width=width))
 
 
 def line_texts(program: Program) -> dict[int, str]:

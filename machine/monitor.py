@@ -9,8 +9,8 @@ import re
 from collections import deque
 
 from machine.disk import Disk
-from machine.errors import Diagnostic, Err, LseError, clip, render
-from machine.helptext import DESKTOP, foreign_hint, summary_rows, topic_rows
+from machine.errors import Diagnostic, Err, LseError, clip, pointed, render
+from machine.helptext import DESKTOP, foreign_hint, summary_rows, topic_rows, wrap
 from machine.keeping import Keeping
 from machine.lse import nodes as n
 from machine.lse.checks import walk
@@ -172,11 +172,16 @@ class Monitor(Keeping):
             self.prompt()
 
     def fail(self, error: LseError | Diagnostic) -> None:
-        """Show an error: its message, its line and its caret each on a row of its own."""
+        """Show an error: its message, its line and its caret each on a row of its own (a line wider than the
+        screen by the part around its caret: the caret under its character, see errors.pointed)."""
         if error.line == IMMEDIATE:  # a line typed without a number has no line to name
             error = LseError(error.code, error.text, None, error.source, error.column)
         first, *rest = render(error).split("\n")
-        self.say(NL.join([fitted(first, self.micro.screen.cols), *rest]))
+        cols = self.micro.screen.cols
+        if len(rest) == 2:  # the source and its caret
+            source, column = pointed(rest[0], len(rest[1]) - 1, cols)
+            rest = [source, " " * column + "^"]
+        self.say(NL.join([fitted(first, cols), *rest]))
 
     # --------------------------------------------------------------- input
     def wants_line(self) -> bool:
@@ -228,6 +233,16 @@ class Monitor(Keeping):
             return False
         self.immediate(stripped)
         return False
+
+    def refuse(self, error: LseError) -> None:
+        """A line the front end could not send whole: say why, then ask again (PRET, LIRE's answer, the O/N)."""
+        self.fail(error)
+        if self.confirming is not None:
+            self.abandon_line()  # (a line that is not O answers no)
+        elif self.running:
+            self.micro.show(NL)
+        else:
+            self.prompt()
 
     def abandon_line(self) -> None:
         """Ctrl-C at the prompt: the line is dropped; a question waiting for O/N is answered no."""
@@ -525,9 +540,9 @@ class Monitor(Keeping):
             doomed = self.line_numbers(rest, MAX_LINE_NUMBER) if rest else []
             if not doomed:
                 raise LseError(Err.BAD_COMMAND, "EFFACER *|N|N1 A N2")
-        for number in doomed:
-            self.lines.pop(number, None)
-        self.dirty = self.dirty or bool(doomed)
+        doomed = set(doomed) & set(self.lines)
+        if doomed:  # the program as it was is kept for RC, as after EF * (a range mistyped, EF 10 A 900, erases much)
+            self.replace_program({number: text for number, text in self.lines.items() if number not in doomed}, True)
 
     def numeroter(self, rest: str) -> None:
         """NUMEROTER [start[,step]]: renumber, updating ALLER EN, RETOUR EN and FAIRE targets."""
@@ -565,7 +580,9 @@ class Monitor(Keeping):
         """ARRET n: set or clear a breakpoint; ARRET alone lists them."""
         for number in self.line_numbers(rest, MAX_LINE_NUMBER):
             self.breakpoints ^= {number}
-        self.say("ARRETS: " + (" ".join(str(b) for b in sorted(self.breakpoints)) or "AUCUN"))
+        listed = "ARRETS: " + (" ".join(str(b) for b in sorted(self.breakpoints)) or "AUCUN")
+        for row in wrap(listed, self.micro.profile.columns):  # (cut between numbers, as CATALOGUER's names)
+            self.say(row)
 
     def mesure(self, rest: str) -> None:
         """MESURE: measure the next runs (operations and cycles per line) for BILAN."""
@@ -576,7 +593,7 @@ class Monitor(Keeping):
         """BILAN: the cost report of the last run."""
         if self.micro.runtime is None:
             raise LseError(Err.NO_PROGRAM)
-        for line in self.micro.report().split("\n"):
+        for line in self.micro.report(self.micro.screen.cols).split("\n"):  # (a row each: no table row wraps)
             self.say(line)
         if not self.micro.runtime.profiling:
             self.say("(ME POUR COMPTER OPERATIONS ET LIGNES)")

@@ -11,6 +11,9 @@ BEL, BS, LF, FF, CR, DEL = 7, 8, 10, 12, 13, 127
 # A run of printable characters, or one control character (below 32, or DEL).
 _CHUNK = re.compile(r"[^\x00-\x1f\x7f]+|[\x00-\x1f\x7f]")
 SETTLE_SIZE = 1 << 18  # characters written and kept before they are placed unread (see TextScreen.write)
+# The most characters of row 0's logical line kept once scrolled off the top (see TextScreen.above): past them
+# the start of that line is unknown (more than twice the longest line the Micro takes: 32 767 characters).
+ABOVE_MOST = 1 << 16
 
 
 class TextScreen:
@@ -34,6 +37,8 @@ class TextScreen:
         self._cells: list[list[str]] = [[" "] * cols for _ in range(rows)]
         # joined[r]: row r continues row r-1 (a line that wrapped), so the two are one logical line.
         self._joined: list[bool] = [False] * rows
+        # The rows of row 0's logical line that scrolled off the top, oldest first; None past ABOVE_MOST.
+        self._above: list[str] | None = []
         self._row = 0
         self._col = 0
         self._bells = 0
@@ -52,6 +57,13 @@ class TextScreen:
     def joined(self) -> list[bool]:
         self._settle()
         return self._joined
+
+    @property
+    def above(self) -> str | None:
+        """The start of row 0's logical line that scrolled off the top ("" if row 0 starts it); None if too long
+        to have been kept (a line sent again from the screen is then unknown, and refused rather than cut)."""
+        self._settle()
+        return None if self._above is None else "".join(self._above)
 
     @property
     def bells(self) -> int:
@@ -168,11 +180,17 @@ class TextScreen:
             self._scroll()
 
     def scroll(self) -> None:
-        """Scroll up by one row: the top row is lost, a blank row appears at the bottom."""
+        """Scroll up by one row: the top row leaves (kept in `above` while its line goes on), a blank row comes in."""
         self._settle()
         self._scroll()
 
     def _scroll(self) -> None:
+        if self.rows == 1 or not self._joined[1]:
+            self._above = []  # row 1, now the top row, starts its line (one row alone: its start is not kept)
+        elif self._above is not None:
+            self._above.append("".join(self._cells[0]))
+            if len(self._above) * self.cols > ABOVE_MOST:
+                self._above = None
         self._cells.pop(0)
         self._cells.append([" "] * self.cols)
         self._joined.pop(0)
@@ -185,6 +203,7 @@ class TextScreen:
         self._settle()
         self._cells = [[" "] * self.cols for _ in range(self.rows)]
         self._joined = [False] * self.rows
+        self._above = []
         self._row = 0
         self._col = 0
         self.dirty = True

@@ -14,8 +14,10 @@ from machine.helptext import FOREIGN, KEYS, SUMMARY, TOPICS, wrap
 from machine.monitor import COMMANDS, fitted
 from tests.test_monitor import ROOT, Session
 
-# Errors of the prompt (60-69), each exercised below (test_errors checks the catalogue is covered).
-PROMPT_ERRORS = {Err.FOREIGN_WORD, Err.READ_ONLY, Err.INPUT_AGAIN, Err.NO_HELP, Err.NOTHING_TO_RECOVER}
+# Errors of the prompt (60-69), each exercised below (test_errors checks the catalogue is covered), START_OFF_SCREEN
+# in test_screen_editing.py.
+PROMPT_ERRORS = {Err.FOREIGN_WORD, Err.READ_ONLY, Err.INPUT_AGAIN, Err.NO_HELP, Err.NOTHING_TO_RECOVER,
+                 Err.START_OFF_SCREEN}
 CONFIRM = "PROGRAMME NON RANGE, CONFIRMER (O/N) ? "
 
 
@@ -170,6 +172,40 @@ def test_a_saved_program_is_replaced_without_a_question_and_still_comes_back(ses
     assert session.type("AP QUEENS") == "\nPRET\n"
     session.type("RC")
     assert session.type("LI") == "\n10 AFFICHER 'MIEN'\nPRET\n"
+
+
+def test_a_program_replaced_twice_over_comes_back_with_rc_again_each_in_turn(session):
+    session.type("10 AFFICHER 'MIEN'", "AP QUEENS", "O", "AP NIM")  # a look at two programs of the book
+    queens, nim = session.monitor.text_lines(read_book("queens")), session.monitor.text_lines(read_book("nim"))
+    session.type("RC")
+    assert session.monitor.lines == queens
+    session.type("RC")
+    assert session.type("LI") == "\n10 AFFICHER 'MIEN'\nPRET\n" and session.monitor.unsaved()
+    session.type("RC")  # each went under the others as it was taken back: NIM, the oldest kept, comes in turn
+    assert session.monitor.lines == nim
+
+
+def test_rc_keeps_the_last_eight_programs_replaced_those_the_disk_has_dropped_first(session):
+    from machine.keeping import KEPT_REPLACED
+    session.type("AP NIM")
+    for number in range(1, KEPT_REPLACED + 2):  # NIM, then 9 programs typed, each erased by EF *
+        session.type(f"10 AFFICHER {number}", "EF *", "O")
+    taken = []
+    for _ in range(KEPT_REPLACED + 1):  # (each program taken back goes under the others)
+        session.type("RC")
+        taken.append(session.monitor.lines.get(10))
+    newest = f"AFFICHER {KEPT_REPLACED + 1}"
+    assert taken == [f"AFFICHER {number}" for number in range(KEPT_REPLACED + 1, 1, -1)] + [newest]  # NIM, 1 gone
+
+
+def test_lines_erased_by_effacer_come_back_with_rc_as_the_program_was(session):
+    session.type("10 AFFICHER 1", "20 AFFICHER 2", "30 AFFICHER 3", "40 TERMINER")
+    session.type("EF 10 A 300")  # (30 meant): every line erased, with no question
+    assert session.type("LI") == "\nPRET\n"
+    session.type("RC")
+    assert session.type("LI") == "\n10 AFFICHER 1\n20 AFFICHER 2\n30 AFFICHER 3\n40 TERMINER\nPRET\n"
+    session.type("EF 20,40")
+    assert session.type("LI") == "\n10 AFFICHER 1\n30 AFFICHER 3\nPRET\n" and session.monitor.unsaved()
 
 
 def test_recuperer_with_nothing_to_take_back_says_so(session):
@@ -343,3 +379,42 @@ def test_aide_fits_the_forty_column_screen_with_its_prompt_and_aide_touches_expl
     assert len(rows) + 1 <= session.micro.profile.rows  # the typed AIDE row, then all of it, PRET included
     keys = session.type("AIDE TOUCHES")
     assert "MAJ+HAUT" in keys and "F12: PHOTO PNG" in keys and "CTRL-D" in keys
+
+
+def test_the_breakpoints_listed_by_arret_are_cut_between_numbers_as_every_message_is(session):
+    session.type("10 AFFICHER 1", "20 TERMINER")
+    out = session.type("AR " + ",".join(str(number) for number in range(10000, 10012)))
+    rows = out[1:-len("\nPRET\n")].split("\n")
+    assert len(rows) > 1 and all(len(row) <= 40 for row in rows)
+    assert " ".join(rows) == "ARRETS: " + " ".join(str(number) for number in range(10000, 10012))
+
+
+@pytest.mark.parametrize("typed, pointed", [
+    ("10 AFFICHER 'UN' ** 2;AFFICHER '" + "Z" * 100 + "'", "*"),
+    ("10 AFFICHER '" + "ABCDEFGHIJKLMNOPQRSTUVWXYZ" * 2 + "' + * 3", "*"),
+    ("?'" + "X" * 45 + "' ! 3 +", None),  # (at the end of the line: TROUVE FIN DE LIGNE)
+], ids=["in its first row", "in its last row", "past its end"])
+def test_the_caret_of_an_error_in_a_line_wider_than_the_screen_is_under_its_character(session, typed, pointed):
+    session.type(typed)
+    screen = session.micro.screen.rows_text()
+    caret = max(row for row, text in enumerate(screen) if text.endswith("^"))
+    source, column = screen[caret - 1], len(screen[caret]) - 1
+    assert not session.micro.screen.joined[caret] and not session.micro.screen.joined[caret - 1]  # a row each
+    assert (source[column:column + 1] or None) == pointed and source.strip(".") in typed
+    assert source.startswith("...")  # (a piece of the line: sent again with Return, never taken for the line)
+
+
+def test_the_rows_of_bilan_fit_the_screen_a_line_s_text_cut_shorter(session):
+    session.type("AP QUEENS", "ME", "EX")
+    rows = session.type("BI").split("\n")
+    lines = rows[rows.index("LIGNES:") + 2:-2]  # (under its heading, before PRET)
+    assert len(lines) > 20 and all(len(row) <= 40 for row in rows)
+    assert any(row.endswith("...") for row in lines) and any(not row.endswith("...") for row in lines)
+
+
+def test_rc_says_which_program_it_brought_back(session):
+    session.type("10 AFFICHER 1", "20 AFFICHER 2", "30 TERMINER", "EF *", "O")
+    assert session.type("RC") == "\nRECUPERE: 3 LIGNES (10 A 30)\nPRET\n"
+    session.type("EF 20,30")
+    assert session.type("RC") == "\nRECUPERE: 3 LIGNES (10 A 30)\nPRET\n"
+    assert session.type("RC") == "\nRECUPERE: 1 LIGNE (10)\nPRET\n"  # (the one RC replaced, in turn)

@@ -218,3 +218,16 @@ def test_a_long_output_is_placed_by_parts_as_it_comes(monkeypatch) -> None:
         screen.write(f"LINE {number}\r\n")
         assert screen._pending_size <= 100 + len(f"LINE {number}\r\n")  # never more kept than that
     assert screen.rows_text() == ["LINE 998", "LINE 999", ""]
+
+
+def test_the_start_of_a_line_scrolled_off_the_top_is_kept_until_a_new_line_reaches_the_top():
+    screen = TextScreen(4, 2)
+    screen.write("ABCDEFGHIJ")  # three rows on a screen of two: ABCD scrolled off
+    assert screen.rows_text() == ["EFGH", "IJ"] and screen.above == "ABCD"
+    screen.write("\r\nK")
+    assert screen.rows_text() == ["IJ", "K"] and screen.above == "ABCDEFGH"
+    screen.write("\r\nL")
+    assert screen.rows_text() == ["K", "L"] and screen.above == ""
+    screen.write("MNOPQRST")
+    screen.clear()
+    assert screen.above == ""

@@ -328,3 +328,39 @@ def test_escape_at_the_question_before_a_loss_answers_no_on_the_row_below_as_the
     shown = rows(window)
     at = shown.index("ANNULE: LE PROGRAMME EST GARDE")
     assert shown[at - 1].endswith("? N") and shown[at + 1] == "PRET" and cursor(window) == (at + 2, 0)
+
+
+def test_return_on_a_listed_line_whose_start_scrolled_off_the_top_sends_the_whole_line():
+    window = booted()
+    whole = "10 * " + "LA LIGNE QUI SUIT EST".ljust(35, ".") + "10 * FIN"  # its second row reads as a line
+    enter(window, whole, "LI")
+    while rows(window)[:2] != ["10 * FIN", "PRET"]:  # an empty line scrolls one row at a time
+        press(window, pygame.K_RETURN)
+        window.frame()
+    for _ in range(cursor(window)[0]):
+        press(window, pygame.K_UP, pygame.KMOD_SHIFT)
+    press(window, pygame.K_RETURN)  # on the row left of the listed line
+    window.frame()
+    assert window.session.lines == {10: whole[3:]}  # not `* FIN`: the line was sent whole
+    assert rows(window)[-3:] == [whole[:40], "10 * FIN", ""]  # copied whole onto the line being typed
+
+
+def test_return_on_a_line_too_long_for_the_screen_to_keep_its_start_is_refused_not_sent_cut():
+    from machine.screen import ABOVE_MOST
+    window = booted()
+    enter(window, "10 CHAINE C;AFFICHER '10 ';C←'9999999999';C←C!C!C!C",
+          f"20 FAIRE 20 POUR I←1 JUSQUA {ABOVE_MOST // 40 + 30};AFFICHER[U] C", "30 TERMINER",
+          "EX")  # a line whose last rows read as a line 10 typed (EX ran it)
+    while window.session.running:
+        window.frame()
+    lines = dict(window.session.lines)
+    typed(window, "?2")
+    for _ in range(cursor(window)[0]):
+        press(window, pygame.K_UP, pygame.KMOD_SHIFT)
+    press(window, pygame.K_RETURN)
+    window.frame()
+    assert window.session.lines == lines  # nothing stored nor run
+    shown = [row for row in rows(window) if row]
+    assert shown[-4:] == ["?2", "LIGNE TROP LONGUE: SON DEBUT A QUITTE", "L'ECRAN", "PRET"]
+    enter(window, "?3")
+    assert [row for row in rows(window) if row][-3:] == ["?3", "3", "PRET"]

@@ -29,14 +29,17 @@ EDITOR_ON, EDITOR_OFF = "\x1b[?2004h", "\x1b[?2004l"
 class Terminal:
     """micro-lse --headless on a pseudo-terminal of 80 x 24, typed into like a person."""
 
-    def __init__(self, disk: Path, *, full: bool = False) -> None:
+    def __init__(self, disk: Path, *, full: bool = False, errors: Path | None = None) -> None:
         master, slave = os.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
         env = dict(os.environ, TERM="xterm", PROMPT_TOOLKIT_NO_CPR="1", PYTHONPATH=str(ROOT))
+        stderr = slave if errors is None else errors.open("w")  # (a file: what is said once the terminal is gone)
         self.process = subprocess.Popen([sys.executable, "main.py", "--headless", "--disk", str(disk)],
-                                        stdin=slave, stdout=slave, stderr=slave, cwd=ROOT, env=env,
+                                        stdin=slave, stdout=slave, stderr=stderr, cwd=ROOT, env=env,
                                         start_new_session=True, preexec_fn=_disk_full if full else None)
         os.close(slave)
+        if errors is not None:
+            stderr.close()
         self.master = master
         self.raw = ""
 
@@ -108,8 +111,8 @@ def _disk_full() -> None:
 def terminal(tmp_path):
     opened: list[Terminal] = []
 
-    def start(*, full: bool = False) -> Terminal:
-        opened.append(Terminal(tmp_path, full=full))
+    def start(*, full: bool = False, errors: Path | None = None) -> Terminal:
+        opened.append(Terminal(tmp_path, full=full, errors=errors))
         opened[-1].expect("PRET")
         return opened[-1]
 
@@ -281,3 +284,17 @@ def test_a_micro_closed_from_outside_keeps_its_unsaved_program_for_rc(terminal, 
     assert (tmp_path / ".recuperation.lse").read_text(encoding="utf-8") == "10 AFFICHER 'PRECIEUX'\n"
     again = terminal()
     assert "UN PROGRAMME NON RANGE A ETE GARDE" in again.text()
+
+
+@pytest.mark.parametrize("told", [True, False], ids=["told by its SIGHUP", "finding it gone first"])
+def test_a_micro_whose_terminal_is_gone_ends_quietly_keeping_its_unsaved_program(terminal, tmp_path, told):
+    errors = tmp_path / "errors.txt"
+    micro = terminal(errors=errors)
+    micro.send("10 AFFICHER 'PRECIEUX'\r")
+    micro.editing()
+    os.close(micro.master)  # the terminal's window closed: the Micro cannot write to it any more
+    if told:
+        os.killpg(micro.process.pid, signal.SIGHUP)
+    micro.process.wait(timeout=20)
+    assert (tmp_path / ".recuperation.lse").read_text(encoding="utf-8") == "10 AFFICHER 'PRECIEUX'\n"
+    assert errors.read_text(encoding="utf-8") == ""  # no log line of Python's (asyncio's, prompt_toolkit's)

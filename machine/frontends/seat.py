@@ -8,6 +8,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+from machine.errors import LseError
 from machine.frontends.slicing import SliceSizer
 from machine.history import HISTORY_FILE, load_history, remember
 from machine.keyboard import DOWN, MAX_HISTORY, MAX_LINE, RETURN, SCREEN_DOWN, SCREEN_UP, UP, LineInput
@@ -70,7 +71,11 @@ class Seat:
     def send(self) -> bool:
         """Send the line typed to the monitor (or to LIRE)."""
         at_prompt = not self.session.running
-        line = self.line.key(RETURN)
+        try:
+            line = self.line.key(RETURN)
+        except LseError as error:  # a line the screen no longer holds whole: refused, nothing sent
+            self.session.refuse(error)
+            return False
         if at_prompt:
             self.line.remember(line)
         if at_prompt and line.strip() and self.history is not None:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import io
+import logging
 import os
 import signal
 import stat
@@ -273,10 +275,10 @@ def run_monitor_headless(monitor: Monitor, *, stdin: TextIO = sys.stdin, stdout:
                 else:  # piped: show what was typed, as the screen does
                     output.write(line.rstrip("\r\n"))
                 monitor.submit(line)
-    except (_Closed, OSError):
-        if not closing.came:
+    except (_Closed, OSError) as error:
+        if not (closing.came or hung_up(error)):
             raise
-        # (closed from outside: the unsaved program is kept below, as at the end of piped input)
+        closing.came = True  # (closed from outside: the unsaved program is kept below, as at the end of piped input)
     finally:
         install_closings(signal.SIG_IGN)  # a second one must not cut the save short
         monitor.shutdown()  # a program that cannot be kept says so on the screen: before the last flush
@@ -287,6 +289,7 @@ def run_monitor_headless(monitor: Monitor, *, stdin: TextIO = sys.stdin, stdout:
                 raise
         _restore_interrupt(previous)  # only now: Ctrl-C during the save above must not cut it short
         restore_closings(closings)
+        closing.restore()
     return 1 if monitor.last_status is Status.FAILED or monitor.not_kept is not None else 0
 
 
@@ -431,6 +434,11 @@ def _restore_interrupt(previous) -> None:
         signal.signal(signal.SIGINT, previous)
 
 
+def hung_up(error: BaseException) -> bool:
+    """Whether an error is the terminal's, gone (its window closed before or without its SIGHUP: EIO)."""
+    return isinstance(error, OSError) and error.errno == errno.EIO
+
+
 class _Closed(SystemExit):
     """The terminal was closed, or the Micro told to end: it closes as at the end of piped input, the
     unsaved program kept for RC (a SystemExit: prompt_toolkit's event loop logs any other exception and goes on)."""
@@ -438,14 +446,26 @@ class _Closed(SystemExit):
 
 class Closing:
     """The handler of the signals that close the Micro from outside; once one came, the terminal may be gone
-    (what is written to it fails, and is dropped)."""
+    (what is written to it fails, and is dropped).
+
+    Decision: the line editor's event loop, cut short by _Closed, is shut down by asyncio, which logged what the
+    editor's last drawing on the gone terminal raised (OSError EIO, a traceback on stderr: in a log, or on the
+    terminal when only told to end); the Micro ends quietly, so asyncio's log is silenced from then to the end.
+    """
 
     def __init__(self) -> None:
         self.came = False
+        self.log = logging.getLogger("asyncio")
+        self.log_was_off = self.log.disabled
 
     def __call__(self, signum: int, frame: object) -> None:
         self.came = True
+        self.log.disabled = True
         raise _Closed(1)
+
+    def restore(self) -> None:
+        """Give asyncio's log back its state (a Micro run inside a longer process: the tests)."""
+        self.log.disabled = self.log_was_off
 
 
 def install_closings(handler) -> dict[int, object]:

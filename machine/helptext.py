@@ -42,8 +42,19 @@ PAGE_KEYS = [
     "F10: PLEIN ECRAN. F11: TURBO.",
     "F12: PHOTO PNG. ECHAP ET CES TROIS-LA SONT AUSSI DES BOUTONS SOUS L'ECRAN.",
 ]
+# Decision: at a terminal the line editor is prompt_toolkit's (the window's screen-wide cursor and F keys are not
+# there; its history, Ctrl-R and Tab are): its AIDE names them, as the page's does its own.
+TERMINAL_KEYS_NOTE = "TOUCHES: FLECHES, RETOUR, DEBUT, FIN, \\, TAB, CTRL-R, CTRL-C, CTRL-D (AIDE TOUCHES)."
+TERMINAL_KEYS = [
+    "TOUCHES:",
+    "GAUCHE, DROITE, DEBUT, FIN, SUPPR, EFFACEMENT, \\: CORRIGER LA LIGNE.",
+    "HAUT/BAS: LES LIGNES DEJA TAPEES, GARDEES D'UNE SEANCE A L'AUTRE. CTRL-R: Y CHERCHER.",
+    "TAB: COMPLETER UNE COMMANDE, OU UN NOM DE PROGRAMME APRES AP, RA, MO, SU.",
+    "CTRL-C: INTERROMPRE LE PROGRAMME, OU ABANDONNER LA LIGNE. CTRL-D SUR UNE LIGNE VIDE: SORTIR.",
+]
 DESKTOP = (KEYS_NOTE, KEYS)  # (AIDE's note on the keys, AIDE TOUCHES's rows), for a front end's Monitor.keys
 PAGE = (PAGE_KEYS_NOTE, PAGE_KEYS)
+TERMINAL = (TERMINAL_KEYS_NOTE, TERMINAL_KEYS)
 # One entry per command and per built-in: what it does, then an example.
 TOPICS: dict[str, tuple[str, str]] = {
     "EXECUTER": ("EXECUTE LE PROGRAMME AVEC DES VARIABLES NEUVES, DEPUIS N1, ARRET AVANT N2.", "EX 100"),

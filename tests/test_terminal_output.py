@@ -189,3 +189,17 @@ def test_a_program_cannot_send_escape_sequences_to_the_terminal_in_its_messages(
     err = Tty()
     main([str(program), "--headless", "--disk", str(tmp_path)], io.StringIO(""), io.StringIO(), err)
     assert err.getvalue() == said
+
+
+def test_aide_at_a_terminal_names_the_terminal_s_keys_not_the_window_s(tmp_path) -> None:
+    # (it named F9 to F12 and the screen-wide cursor, which the terminal does not have, and not Ctrl-R nor Tab)
+    from machine.disk import Disk
+    from machine.frontends import terminal
+    from machine.monitor import Monitor
+
+    out = io.StringIO()
+    terminal.run_monitor_headless(Monitor(Micro(seed=1), Disk(tmp_path)), stdin=io.StringIO("AIDE\nAIDE TOUCHES\n"),
+                                  stdout=out, bell=False)
+    shown = " ".join(out.getvalue().split())
+    assert "CTRL-R" in shown and "TAB: COMPLETER" in shown and "CTRL-D SUR UNE LIGNE VIDE" in shown, shown
+    assert "F9" not in shown and "F12" not in shown and "MAJ+HAUT" not in shown, shown

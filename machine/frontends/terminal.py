@@ -17,6 +17,7 @@ from typing import TextIO
 from machine.book import book_names
 from machine.errors import LseError
 from machine.frontends.slicing import SliceSizer
+from machine.helptext import TERMINAL
 from machine.history import HISTORY_FILE
 from machine.lineedit import LineEditor
 from machine.lse.runtime import Status
@@ -229,6 +230,7 @@ def run_monitor_headless(monitor: Monitor, *, stdin: TextIO = sys.stdin, stdout:
     output = TerminalOutput(stdout, bell=bell)
     monitor.micro.listeners.append(output.write)
     monitor.micro.typed_by_a_person(stdin.isatty())  # a bad LIRE answer typed by a person is asked again
+    monitor.keys = TERMINAL  # AIDE names the terminal's keys (not the window's F9, F10...)
     monitor.boot()
     ctrl_c = CtrlC(monitor.micro, monitor.typed_ahead, *([] if editor is None else [editor.pasted]))
     previous = _install_interrupt(ctrl_c)

@@ -418,3 +418,9 @@ def test_rc_says_which_program_it_brought_back(session):
     session.type("EF 20,30")
     assert session.type("RC") == "\nRECUPERE: 3 LIGNES (10 A 30)\nPRET\n"
     assert session.type("RC") == "\nRECUPERE: 1 LIGNE (10)\nPRET\n"  # (the one RC replaced, in turn)
+
+
+def test_aide_quitter_says_where_ctrl_d_leaves_and_what_the_web_page_does(session):
+    # (it said CTRL-D AUSSI to the window and the web page, where Ctrl-D does nothing; the page cannot close itself)
+    shown = " ".join(session.type("AIDE QUITTER").split())
+    assert "A UN TERMINAL, CTRL-D AUSSI" in shown and "PAGE WEB, L'ETEINT ET LE RALLUME" in shown, shown

@@ -546,3 +546,17 @@ def test_aide_on_the_page_names_the_pages_own_keys_not_the_windows_f9_or_ctrl_d(
     keys = frames_until(page, "BOUTONS SOUS L'ECRAN")
     assert "CTRL-V: COLLER" in keys and "F12: PHOTO PNG" in keys and "F9" not in keys and "CTRL-D" not in keys
     assert "MAJ+HAUT" in keys  # the keys the page shares with the window are named alike
+
+
+def test_a_run_that_wrote_the_disk_asks_for_it_to_be_kept_once(page, tmp_path):
+    # (the frame the run ended in skipped its look at the disk's time, so the next one asked again for nothing new)
+    frames_until(page, "PRET")
+    page.open("10 X←7;GARER X,1,'#SCORES'\n20 TERMINER\n")
+    replies = []
+    for _ in range(200):
+        replies.append(page.frame())
+        if list((tmp_path / "disk").glob("SCORES*")) and not page.session.running:
+            break
+    replies += [page.frame() for _ in range(3)]
+    synced = [at for at, reply in enumerate(replies) if reply and json.loads(reply)["sync"]]
+    assert len(synced) == 1, synced

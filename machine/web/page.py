@@ -144,7 +144,8 @@ class Page:
         if len(self.session.typed_ahead) < queued:
             self.seat.line.clear()  # the monitor typed them: the next line starts where its cursor is now
         self.type_partial()
-        if was_running and not self.session.running or len(self.session.typed_ahead) < queued or self.disk_written():
+        written = self.disk_written()  # (looked at every frame: a look skipped left the next frame a stale time)
+        if was_running and not self.session.running or len(self.session.typed_ahead) < queued or written:
             self.disk_changed = True  # a program may have written its data files; a pasted line may be RA
         self.bell.poll()
         self.frames += 1

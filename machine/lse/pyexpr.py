@@ -441,9 +441,9 @@ class ExpressionCode(IndexCode):
         if type(divisor) not in (n.Var, n.Num):
             return None
         (number, number_kind), (modulus, modulus_kind) = self.sub(dividend), self.sub(divisor)
-        if number_kind != "n" or modulus_kind != "n" or not (number.isidentifier() or type(dividend) is not n.Var) or (
+        if number_kind != "n" or modulus_kind != "n" or type(dividend) is n.Var and not number.isidentifier() or (
                 not modulus.isidentifier() and not (type(divisor) is n.Num and float(divisor.value).is_integer())):
-            return None  # (each read twice: a name, or a value kept in a temporary)
+            return None  # (each read twice: a name, or a value kept in a temporary; a variable's a name only)
         limit = REMAINDER_SINGLE if single else REMAINDER_DOUBLE
         tests, wholes = [], []
         if not number.isidentifier():  # (an element, arithmetic: worked out once, first)

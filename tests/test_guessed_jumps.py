@@ -67,6 +67,22 @@ LEFT_IN_A_CASE = lines(
     "2000 FAIRE 2005 POUR I←1 JUSQUA 0", "2005 S←S+I*2", "2010 ALLER EN 500")
 
 
+# A loop open at a guessed jump whose value K sends past the guess (the row 110, 120): into the loop's body (line
+# 140 for K=4: the rest of the pass and the next passes go on in code built again, the loop on its stack), to the
+# FAIRE's own line (K=-8, once: the loop opened again), out of the loop (K=30) or to no line (K=5).
+INSIDE = lines(
+    "10 LIRE K;S←0", "20 FAIRE 200 POUR I←1 JUSQUA 5", "30 E←1+ENT(I/3)*(K-1);SI I>2 ALORS K←4", "35 ALLER EN 100+10*E",
+    "110 S←S+I;ALLER EN 200", "120 S←S+10*I;ALLER EN 200", "140 S←S+100*I", "200 AFFICHER I,S",
+    "210 AFFICHER 'FIN',I,S;TERMINER", "400 AFFICHER 'DEHORS',I,S")
+# Two loops open at the jump: past the guess to a line of the outer loop before the inner one opens (K=5: line
+# 150), into the inner loop's body (K=7: 170) or to the outer loop's last line (K=9: 190).
+TWO_OPEN = lines(
+    "10 LIRE K;S←0", "20 FAIRE 190 POUR I←1 JUSQUA 3", "30 FAIRE 180 POUR J←1 JUSQUA 2",
+    "40 E←ENT(I/3)*(K-1)+1+J-2*ENT(J/2);SI S>2000 ALORS E←1", "45 ALLER EN 100+10*E",
+    "110 S←S+I*J;ALLER EN 180", "120 S←S+10*I*J;ALLER EN 180", "150 S←S+1000;FAIRE 180 POUR J←5 JUSQUA 6",
+    "170 S←S+100*J", "180 AFFICHER I,J,S", "190 AFFICHER 'I',I,S", "200 AFFICHER 'FIN',I,J,S")
+
+
 def switch(cases: int, last: int) -> str:
     """A switch ALLER EN 100+10*K of `cases` lines 110, 120 ..., K from 1 to `last` and round again."""
     return lines("10 LIRE N;S←0;K←0", f"20 K←K+1;SI K>{last} ALORS K←1", "30 N←N-1;SI N<0 ALORS ALLER EN 900",
@@ -93,9 +109,28 @@ PROGRAMS = {
         "520 AFFICHER 'DEUX';TERMINER", "700 AFFICHER 'VINGT',I;FAIRE 710 POUR J←1 JUSQUA 2",
         "710 AFFICHER J;TERMINER"), ("20",)),
     "a number read in, to a fraction": (lines("10 LIRE K", "20 ALLER EN 500+10*K", "510 AFFICHER 'UN'"), ("1.5",)),
-    "a loop open at the jump: no guess": (lines(
+    "a loop open at the jump, the guess kept": (lines(
         "10 LIRE K;FAIRE 40 POUR I←1 JUSQUA 3", "20 ALLER EN 30+10*K", "30 AFFICHER 'A',I", "40 AFFICHER 'B',I",
         "50 AFFICHER 'FIN',I"), ("1",)),
+    "a loop open at the jump, past the guess into its body": (INSIDE, ("4",)),
+    "a loop open at the jump, past the guess to the FAIRE's own line": (INSIDE, ("-8",)),
+    "a loop open at the jump, past the guess out of it": (INSIDE, ("30",)),
+    "a loop open at the jump, past the guess to no line": (INSIDE, ("5",)),
+    "a loop open at the jump, within the guess": (INSIDE, ("2",)),
+    "two loops open at the jump, past the guess between them": (TWO_OPEN, ("5",)),
+    "two loops open at the jump, past the guess into the inner one's body": (TWO_OPEN, ("7",)),
+    "two loops open at the jump, past the guess to the outer one's last line": (TWO_OPEN, ("9",)),
+    "a TANT QUE loop open at the jump, past the guess": (lines(
+        "10 LIRE K;S←0", "20 FAIRE 60 POUR I←1 TANT QUE I<7", "30 E←K*ENT(I/5);ALLER EN 40+10*E",
+        "40 S←S+I;ALLER EN 60", "45 S←S+100*I", "60 AFFICHER I,S", "70 AFFICHER 'FIN',S"), ("0.5",)),
+    "a loop stepping down by a fraction open at the jump, past the guess": (lines(
+        "10 LIRE K;S←0", "20 FAIRE 50 POUR X←3 PAS -0.5 JUSQUA 0", "30 E←0;SI X<1.5 ALORS E←K", "35 ALLER EN 40+10*E",
+        "40 S←S+X;ALLER EN 50", "45 S←S+1000*X", "50 AFFICHER X,S", "60 AFFICHER 'FIN',X,S"), ("0.5",)),
+    "a procedure called after the run went past the guess in a loop": (lines(
+        "10 LIRE K;S←0;TABLEAU T[20]", "20 FAIRE 70 POUR I←1 JUSQUA 20", "30 E←I-2*ENT(I/2);SI I=K ALORS E←10+I",
+        "35 ALLER EN 40+10*E", "40 T[I]←&F(I);ALLER EN 70", "50 T[I]←-I", "60 S←S+T[I]", "70 *",
+        "80 AFFICHER S,T[20];TERMINER", "200 S←S+1000;ALLER EN 60", "300 S←S+2000;ALLER EN 70",
+        "400 PROCEDURE &F(N) LOCAL N", "410 S←S+N;RESULTAT N*N"), ("11",)),
     "a line a procedure runs: no guess": (lines(
         "10 LIRE K;&P(K);TERMINER", "20 AFFICHER 'VINGT';TERMINER", "30 AFFICHER 'TRENTE';TERMINER",
         "40 ALLER EN 10+10*K", "50 PROCEDURE &P(K) LOCAL K", "60 SI K>9 ALORS ALLER EN 40", "70 RETOUR"), ("12",)),
@@ -183,7 +218,25 @@ def test_a_switch_is_guessed_from_its_first_line_and_taken_on_along_its_row(case
     assert (micro.runtime.compiled.guessed, micro.runtime.guessing) == (guessed, seen)
 
 
-def test_a_loop_open_at_a_guessed_jump_builds_the_program_without_guesses() -> None:
-    source, typed = PROGRAMS["a loop open at the jump: no guess"]
-    code = listing(source)
-    assert "_deopt" not in code and "_goto(lp, " in code
+def test_a_loop_open_at_a_guessed_jump_is_guessed_with_its_loop_decided() -> None:
+    code = listing(PROGRAMS["a loop open at the jump, the guess kept"][0])
+    assert "_deopt(_t, ((_st" in code and "_goto(lp, " not in code and "_open(lp" not in code
+
+
+@pytest.mark.parametrize("name", [name for name in sorted(PROGRAMS) if "past the guess" in name and "open" in name])
+def test_a_jump_with_loops_open_is_guessed(name: str) -> None:
+    assert "_deopt(_t, ((_st" in listing(PROGRAMS[name][0])
+
+
+def test_a_run_past_the_guess_inside_a_loop_goes_on_with_the_loop_on_its_stack() -> None:
+    micro = Micro(seed=0)
+    chunks: list[str] = []
+    micro.listeners.append(chunks.append)
+    micro.load_text(INSIDE)
+    micro.feed("4")
+    micro.run_until_blocked()
+    assert micro.runtime.error is None and not micro.runtime.compiled.guessed
+    assert "_open(lp" in micro.runtime.compiled.source and "_deopt" not in micro.runtime.compiled.source
+    # 1 and 2 within the guess (110), then 3, 4 and 5 past it (140), the loop going on with the code built again
+    assert "".join(chunks).replace("\a", "").split() == [
+        "1", "1", "2", "3", "3", "303", "4", "703", "5", "1203", "FIN5", "1203"]

@@ -14,9 +14,11 @@ from tests.oracle.differential import assert_agrees
 # it: the loops of the unit are kept at run time.
 # (OP made by `!`: where POS may find a word in it is not followed, so the jumps may go to any line)
 PROGRAMS = {
+    # (its jump no a+b*E, which would be guessed with its loop decided: speculation.py)
     "a switch by a computed jump inside a loop, its arms jumping back into the loop": (
         "10 CHAINE OP;OP←'AB'!'C';S←0\n20 FAIRE 90 POUR X←1 JUSQUA 30\n30 K←POS(OP,1,SCH('CAB',1+X-3*ENT(X/3),1))\n"
-        "40 ALLER EN 50+10*K\n60 S←S+1;ALLER EN 90\n70 S←S+10;ALLER EN 90\n80 S←S+100\n90 *\n100 AFFICHER S,X\n"),
+        "40 ALLER EN 50+10*K+K*K-K*K\n60 S←S+1;ALLER EN 90\n70 S←S+10;ALLER EN 90\n80 S←S+100\n90 *\n"
+        "100 AFFICHER S,X\n"),
     "jumps out of an inner loop and out of both, from a unit with a computed jump": (
         "10 CHAINE OP;OP←'X'!'Y';S←0\n20 FAIRE 80 POUR I←1 JUSQUA 5\n30 FAIRE 60 POUR J←1 JUSQUA 5\n"
         "40 SI J>I ALORS ALLER EN 70\n50 SI I*J=12 ALORS ALLER EN 100\n60 S←S+J\n70 S←S+100\n80 *\n"

@@ -31,6 +31,7 @@ from machine.lse.formats import render_plain
 from machine.lse.frames import (
     RET,
     Back,
+    Loop,
     ReturnTo,
     Terminate,
     function_result,
@@ -101,7 +102,8 @@ class CompiledProgram:
     """A program's closure and what finds its errors' lines: built once per load (and again for a new root)."""
 
     def __init__(self, machine: object, layout: Layout, program: ir.ProgramIR, profile: bool, debug: bool,
-                 roots: list[int], guess: frozenset[int] | None = frozenset(), flat: bool = False) -> None:
+                 roots: list[int], guess: frozenset[int] | None = frozenset(), flat: bool = False,
+                 inside_loops: bool = False) -> None:
         self.machine = machine
         self.ir = program
         self.roots = list(roots)
@@ -147,6 +149,7 @@ class CompiledProgram:
         shared = ProgramCode(program, layout, machine.costs, machine.numbers, profile, debug, foreign, exits)
         shared.comes_back = comes_back
         shared.flat = flat  # every unit written with the dispatch (see TooNested)
+        shared.inside_loops = inside_loops
         shared.valued = passed  # (their strings are held by no memory: pyframe.take_held)
         # Parameters by reference kept in Python locals while their procedure runs (not for the debugger).
         shared.copied = {} if debug else passing.copied_references(layout, foreign)
@@ -187,6 +190,7 @@ class CompiledProgram:
             shared.proven = holdings.whole_variables(layout, foreign, broken, shared.exits)
         try:
             self.source, tables = program_source(shared, units)
+            self.main_loop_ends = shared.main_loop_ends
         except RecursionError:
             # A chain of operations the writer could not take in steps (pyexpr.stepwise takes every place known
             # now: an arm, an argument, an index given by reference; this guards the ones it may not): refused.
@@ -407,10 +411,12 @@ class CompiledProgram:
             goto(lp, value)
             raise InternalError(f"computed jump to line {value!r}, which the analysis left out")
 
-        def deopt(value: object) -> None:
+        def deopt(value: object, open_loops: tuple = ()) -> None:
             # A guessed jump to a value it was not told (speculation.py): a line goes on in code without the
-            # guess, any other value fails as goto fails.
-            raise Speculated(goto([], value))
+            # guess, with those of the FAIRE loops open at the jump that hold it; any other value fails as goto
+            # fails.
+            lp = [Loop(*loop) for loop in open_loops]
+            raise Speculated(goto(lp, value), lp)
 
         def came_back(result: object, lp: list) -> int:
             """A call statement's procedure ended otherwise than by RETOUR: the block its RETOUR EN goes on at

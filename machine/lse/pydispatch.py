@@ -34,7 +34,7 @@ class DispatchCode:
         """The blocks as the cases of a dispatch on pc, in a loop that an error leaves or a RETOUR EN re-enters."""
         unit = self.unit
         out = unit.out
-        out.emit("lp = []")
+        out.emit("lp = [*open_loops]" if unit.is_main and unit.states is None else "lp = []")  # (see pyframe)
         out.emit("while True:")
         out.depth += 1
         out.emit("try:")
@@ -176,30 +176,43 @@ class DispatchCode:
         """ALLER EN a line its expression computes (`line`: the jump's, `block_id`: its block): the tests of its
         value among the lines it may go to, or the likely ones and `_goto` where it may go anywhere."""
         unit = self.unit
-        if exit_.speculative and (unit.states is None or unit.states[block_id]):
-            raise NotSpeculated(line)  # (its loops kept at run time, or open there: see speculation.py)
+        program = unit.shared.ir
+        if exit_.speculative and (unit.states is None or any(
+                loop.copies is not None or id(loop.node) in program.copied_from for loop in unit.states[block_id])):
+            # (its loops kept at run time, or one open there a copy, which the code built again may not hold)
+            raise NotSpeculated(line)
         code, _ = unit.statements.value(exit_.expr)
+        deopt = self.deopt(unit.states[block_id]) if exit_.speculative else None
         if exit_.found_lines is None:
             self.jump_among(code, self.likely_lines(line), line, others=True)
         elif unit.structured and (joined := unit.structure.joined_after(block_id)) is not None:
             # (a switch in a case's chain whose cases all go on to one block: they alone in a loop run once)
             unit.structure.once_around(*joined, lambda: self.jump_among(
-                code, exit_.found_lines, line, guessed=exit_.speculative, jump=exit_))
+                code, exit_.found_lines, line, deopt=deopt, jump=exit_))
         else:
-            self.jump_among(code, exit_.found_lines, line, guessed=exit_.speculative, jump=exit_)
+            self.jump_among(code, exit_.found_lines, line, deopt=deopt, jump=exit_)
+
+    @staticmethod
+    def deopt(loops: tuple) -> str:
+        """What a guessed jump does with a line it was not told: go on there in code built without the guess, with
+        the FAIRE loops open at the jump (`loops`, decided here: their steps and limits are this unit's locals),
+        outermost first, as that code keeps them on its stack (frames.Loop's step, limit, body, first and end)."""
+        open_loops = "".join(f"(_st{loop.body}, _lim{loop.body}, {loop.body}, {loop.at}, {loop.end}), "
+                             for loop in loops)
+        return f"_deopt(_t, ({open_loops}))" if loops else "_deopt(_t)"
 
     def jump_among(self, code: str, lines: tuple[int, ...], source: int, others: bool = False,
-                   guessed: bool = False, jump: ir.Jump | None = None) -> None:
+                   deopt: str | None = None, jump: ir.Jump | None = None) -> None:
         """A computed jump whose value can only be one of a few numbers (targets.py): a test of each that is a
         line; any other value fails as the jump to it does (a line left out would be an internal error). With
         `others`, the lines are only the likely ones (see likely_lines): any other value jumps by `_goto`. `source`:
-        the jump's line (UnitCode.leaves_loops). With `guessed`, the lines are those it likely goes to (speculation.py):
-        any other line goes on in code built without the guess (`_deopt`). `jump`: the exit, whose given line
-        may go to a copy of its block (ir.ProgramIR.line_target)."""
+        the jump's line (UnitCode.leaves_loops). With `deopt`, the lines are those it likely goes to (speculation.py):
+        any other line goes on in code built without the guess (`deopt` says how: see deopt). `jump`: the exit, whose
+        given line may go to a copy of its block (ir.ProgramIR.line_target)."""
         unit = self.unit
         unit.out.emit(f"_t = {code}")
         before = unit.kept.recent
-        self.tests_among(lines, unit.out.where, source, before, others, guessed, jump)
+        self.tests_among(lines, unit.out.where, source, before, others, deopt, jump)
         unit.kept.recent = before
 
     def likely_lines(self, line: int) -> tuple[int, ...]:
@@ -215,7 +228,7 @@ class DispatchCode:
         return tuple(sorted((after + [number for number in own if number < line][::-1])[:LIKELY_LINES]))
 
     def tests_among(self, lines: tuple[int, ...], where: tuple[int, int], source: int, before: set[str],
-                    others: bool = False, guessed: bool = False, jump: ir.Jump | None = None) -> None:
+                    others: bool = False, deopt: str | None = None, jump: ir.Jump | None = None) -> None:
         """The tests of a computed jump's value (a float, see jump_among): halved by `<` while more than
         CASES_IN_A_ROW lines are left, as the cases are, then one `==` a line (`where`: the jump's place, for its
         failure; `before`: the indexes kept there; the arms write other lines and keep others)."""
@@ -227,7 +240,7 @@ class DispatchCode:
                 out.where = where
                 out.emit("else:" if position else f"if _t < {float(lines[half])!r}:")
                 out.depth += 1
-                self.tests_among(part, where, source, before, others, guessed, jump)
+                self.tests_among(part, where, source, before, others, deopt, jump)
                 out.depth -= 1
             return
         for position, line in enumerate(lines):
@@ -246,8 +259,8 @@ class DispatchCode:
             out.depth += 1
         if others:
             out.emit(f"pc = _goto(lp, _t); {'continue' if unit.fused is None else 'break'}")
-        elif guessed:
-            out.emit("_deopt(_t)")
+        elif deopt is not None:
+            out.emit(deopt)
         else:
             out.emit(f"_stray({'lp' if unit.states is None else '[]'}, _t)")  # (no loop stack: the loops are known)
         if lines:

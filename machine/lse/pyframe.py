@@ -25,7 +25,9 @@ def function(code: UnitCode) -> list[str]:
     unit = code.unit
     program = code.shared.ir
     if code.is_main:
-        header = "def u_main(pc):"
+        # (a main program keeping its loops at run time may start with some open, where a guess was left:
+        # speculation.py, Runtime._run_program)
+        header = "def u_main(pc, open_loops=()):" if code.states is None else "def u_main(pc):"
     else:
         params = [f"a_{i}" if code.storage(p) == "table" else python_name("r", p) if p in code.copied else
                   code.pyname(p) for i, p in enumerate(unit.params) if p not in code.aliased]

@@ -51,7 +51,7 @@ class UnitCode(UnitNames):
         # RETOUR EN may come back (other roots), a call of its procedure goes on at its line (comes_back).
         returns = [root for root in roots if root not in own_root]
         self.states = analyses.loop_states(program, self.block_ids, own_root, shared.comes_back) if (
-            not returns or shared.comes_back is not None) else None
+            not returns or shared.comes_back is not None) and not (self.is_main and shared.inside_loops) else None
         if self.states is not None:
             self.block_ids = sorted(self.states)  # what the loops let control reach
         self.entries = analyses.entries(program, self.block_ids, roots)

@@ -506,6 +506,13 @@ class LoopCode:
                 found.append((exit_.body, exit_.node))
         return found
 
+    def ends_reached(self) -> dict[int, frozenset[int]]:
+        """Each line whose end the unit's code may reach with loops on its stack, and the bodies of the loops
+        that end there, which it steps (see line_end)."""
+        ends = {exit_.line if type(exit_) is ir.LineEnd else exit_.end for block_id in self.unit.block_ids
+                if type(exit_ := self.ir.blocks[block_id].exit) in (ir.LineEnd, ir.OpenLoop)}
+        return {line: frozenset(body for body, _ in self.loops_ending(line)) for line in ends}
+
     def step_sum(self, faire: n.Faire, code: str) -> str:
         """A loop variable plus its step in the number model: a whole counter (only its FAIRE sets it, from
         and by whole constants; linker.counters_kept stops a run the monitor gave it a fraction) is exact

@@ -105,6 +105,7 @@ def program_source(shared: ProgramCode, units: list[tuple[Unit, list[int]]]) -> 
         codes[at] = code if straight is None else straight[0]
         if code.is_main:
             shared.counter_cells.extend(code.counter_cells())
+            shared.main_loop_ends = None if code.states is not None else code.loops.ends_reached()
         for one, its_lines in [(code, lines)] + ([straight] if straight is not None else []):
             table = [(0, 0), (0, 0)] + one.out.table
             tables[f"_TABLE_{one.tag()}"] = (line_no, table)

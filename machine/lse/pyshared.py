@@ -130,6 +130,11 @@ class ProgramCode:
         self.charge_prices: dict[int, int] = {}  # by the id of a Charge of the IR (it lives as long as this)
         self.block_prices: dict[int, int] = {}  # by block id
         self.counter_cells: list[str] = []  # the main program's ints of FAIRE variables (cells)
+        # A run going on inside FAIRE loops (a guess left there: speculation.py): the main program keeps its loops on
+        # its run-time stack, which the run starts with (set by the linker); the loops it so keeps, by the
+        # bodies of those that end on each line its code may reach the end of (None: its loops are decided).
+        self.inside_loops = False
+        self.main_loop_ends: dict[int, frozenset[int]] | None = None
         self.sure_globals: set[str] = set()  # the main program's variables a condition counts on as set (pynames)
         self.read_numbers: set[str] = set()  # the main program's variables LIRE stores a number into (pystmt)
         self.globals: dict[str, str] = {}  # python name -> LSE name of every variable of the program

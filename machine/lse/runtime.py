@@ -81,6 +81,8 @@ class Runtime(ProgramIO):
         # Jumps told the lines they likely go to, and the lines they were seen going to past their guesses, until one
         # goes elsewhere: then None (speculation.py).
         self.guessing: frozenset[int] | None = frozenset()
+        # The run went on inside FAIRE loops where a guess was left: the main program keeps its loops at run time.
+        self.inside_loops = False
         self.suspension = suspension or default_suspension()
         self._started = False
         self._prepared = False  # start() was called: the program's body is ready to run
@@ -112,9 +114,11 @@ class Runtime(ProgramIO):
     def compiled_program(self, roots: list[int], guess: bool) -> CompiledProgram:
         """The program compiled; again with every unit a dispatch where CPython refused it (linker.TooNested)."""
         try:
-            return CompiledProgram(self, self.layout, self.ir, self.profiling, self.debugging, roots, guess)
+            return CompiledProgram(self, self.layout, self.ir, self.profiling, self.debugging, roots, guess,
+                                   inside_loops=self.inside_loops)
         except TooNested:
-            return CompiledProgram(self, self.layout, self.ir, self.profiling, self.debugging, roots, guess, flat=True)
+            return CompiledProgram(self, self.layout, self.ir, self.profiling, self.debugging, roots, guess, flat=True,
+                                   inside_loops=self.inside_loops)
 
     def build(self, roots: list[int]) -> CompiledProgram:
         """Compile the program with these blocks of the main program as entries (once for the same ones)."""
@@ -250,27 +254,35 @@ class Runtime(ProgramIO):
     def _run_program(self, block: int) -> None:
         old_limit = sys.getrecursionlimit()
         sys.setrecursionlimit(max(old_limit, 10 * self.limits["max_call_depth"] + 1000))
+        loops: list = []
         try:
             while True:
                 try:
-                    self.compiled.units[MAIN](block)
+                    self.compiled.units[MAIN](block, *([loops] if loops else []))
                     return
                 except Speculated as going:
-                    block = self._unguessed(going.block)
+                    block, loops = self._unguessed(going.block, going.loops), going.loops
         except Terminate:
             return
 
-    def _unguessed(self, block: int) -> int:
+    def _unguessed(self, block: int, loops: list) -> int:
         """A guessed jump went to a line it was not told (speculation.py): the program built again, from that line's
-        block (returned), with the variables as they are; no loop is open there and no procedure runs. Built with
-        its guesses taken on to that line where it goes on a jump's row of lines (GUESSED_AGAIN times at most),
-        else without any guess."""
+        block (returned), with the variables as they are; no procedure runs. Built with its guesses taken on to
+        that line where it goes on a jump's row of lines (GUESSED_AGAIN times at most) and no loop is open there,
+        else without any guess; with `loops` open there (frames.Loop), with the main program's loops kept at run
+        time, which it starts with."""
         line, seen = self.ir.blocks[block].line, self.guessing
-        again = seen is not None and line not in seen and len(seen) < GUESSED_AGAIN and on_a_row(
+        again = seen is not None and line not in seen and len(seen) < GUESSED_AGAIN and not loops and on_a_row(
             self.ir, frozenset(self.layout.units[MAIN].own_lines), line)
         self.guessing = seen | {line} if again else None
+        self.inside_loops = self.inside_loops or bool(loops)
         self.G.unbind()
-        self.build([block]).retake_counters()
+        compiled = self.build([block])
+        compiled.retake_counters()
+        ends = compiled.main_loop_ends
+        # (a loop whose last line the code cannot reach is left with the jump: analyses.reachable follows every way)
+        if loops and (ends is None or any(loop.body not in ends.get(loop.end, (loop.body,)) for loop in loops)):
+            raise InternalError("a guess left inside a FAIRE whose loop the code built again does not keep")
         return block
 
     def interrupt(self) -> None:

@@ -15,6 +15,7 @@ from pathlib import Path
 from machine import helptext
 from machine import keyboard as keys
 from machine.book import book_names, read_book
+from machine.commands import tape_lines
 from machine.disk import Disk
 from machine.errors import Diagnostic, Err, LseError, clip
 from machine.frontends.look import MONITORS, cell_height, monitor_colours
@@ -22,7 +23,7 @@ from machine.frontends.seat import Seat
 from machine.lse.source import limits_of, too_large
 from machine.lse.suspension import Suspension
 from machine.micro import Micro
-from machine.monitor import Monitor, tape_lines
+from machine.monitor import Monitor
 from machine.profile import known_profiles, load_profile
 from machine.rom import Font, load_font
 from machine.sound import Bell

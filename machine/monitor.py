@@ -41,6 +41,17 @@ def fitted(message: str, cols: int) -> str:
         else:
             rows[-1] = f"{rows[-1]} {word}" if rows[-1] else word
     return NL.join(rows)
+
+
+def listed(text: str) -> str:
+    """A program line as LISTER (and PAS A PAS) shows it: each character the screen cannot draw (a control, which
+    beeps, moves the cursor or clears the screen, or reaches a terminal raw; any other unprintable one) named as
+    the message CARACTERE INVALIDE names it (\\X1B, \\X07), a tab as the blank it is; the line kept as it is."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else " " if ch == "\t" else repr(ch)[1:-1].upper() for ch in text)
+
+
 IMMEDIATE = 0  # the line number an immediate instruction runs under
 BOOT_HINT = "DEMO: DE   AIDE: AIDE   SORTIR: QUITTER"
 DEMO_PROGRAM = data_dir("programs") / "demo.lse"
@@ -290,7 +301,7 @@ class Monitor(Keeping):
         if line in self.breakpoints:
             return True
         if self.step_mode:  # (the line of the program running: one EXECUTER ran may not be the one typed)
-            self.say(line_texts(self.micro.program).get(line) or f"{line} {self.lines.get(line, '')}")
+            self.say(listed(line_texts(self.micro.program).get(line) or f"{line} {self.lines.get(line, '')}"))
             return True
         return False
 
@@ -448,7 +459,7 @@ class Monitor(Keeping):
         high = bounds[1] if len(bounds) == 2 else (low if len(bounds) == 1 else MAX_LINE_NUMBER)
         for number in sorted(self.lines):
             if low <= number <= high:
-                self.say(f"{number} {self.lines[number]}")
+                self.say(f"{number} {listed(self.lines[number])}")
 
     def effacer(self, rest: str) -> None:
         """EFFACER *, a line, lines n1,n2, or a range n1 A n2."""

@@ -21,6 +21,12 @@ CONFIRM = "PROGRAMME NON RANGE, CONFIRMER (O/N) ?"
 # holds without noticing; past them a program replaced unchanged since it was loaded or saved (the disk or the
 # book has it) goes first, else the oldest.
 KEPT_REPLACED = 8
+# Decision: a line erased (N alone, EF n) keeps the program as it was for RC, as EF * does: 10 typed alone by
+# mistake erased line 10 with nothing to take it back. Lines erased one after another, nothing else changed
+# between, are kept once (the program before the first: RC brings them all back), and when more than
+# KEPT_REPLACED are kept such copies go before the programs replaced whole, so that erasing lines one by one
+# never pushes out a program typed before.
+Kept = tuple["ProgramLines", bool, bool]  # a program RC holds: its lines, unsaved, a copy kept by an erasure
 YES = ("O", "OUI")
 NO = ("N", "NON", "")
 
@@ -37,14 +43,17 @@ class ProgramLines(dict):
     def __init__(self, lines: dict[int, str] | None = None) -> None:
         super().__init__(lines or {})
         self.size = sum(line_bytes(number, text) for number, text in self.items())
+        self.changes = 0  # counted at each line stored or taken out: the same count, the same lines
 
     def __setitem__(self, number: int, text: str) -> None:
         self.size = self.size_with(number, text)
+        self.changes += 1
         super().__setitem__(number, text)
 
     def pop(self, number: int, *default: object) -> object:
         if number in self:
             self.size -= line_bytes(number, self[number])
+            self.changes += 1
         return super().pop(number, *default)
 
     def size_with(self, number: int, text: str) -> int:
@@ -72,7 +81,8 @@ class Keeping:
 
     def keeping_init(self) -> None:
         self.confirming: Callable[[], None] | None = None  # what a O answer to CONFIRM does
-        self.replaced: list[tuple[dict[int, str], bool]] = []  # the programs replaced, the newest last: RC
+        self.replaced: list[Kept] = []  # the programs replaced, the newest last: RC
+        self.erasing: tuple[ProgramLines, int, Kept] | None = None  # the lines as the last erasure left them
         self.not_kept: str | None = None  # why the program could not be kept at closing (the exit status is 1)
 
     # ------------------------------------------------------------ confirming
@@ -103,14 +113,34 @@ class Keeping:
         self.say("ANNULE: LE PROGRAMME EST GARDE")
         return reply in NO
 
-    def replace_program(self, lines: dict[int, str], dirty: bool) -> None:
-        """Put a program in memory; the one it replaces is kept for RECUPERER (KEPT_REPLACED at most)."""
+    def replace_program(self, lines: dict[int, str], dirty: bool, erased: bool = False) -> None:
+        """Put a program in memory; the one it replaces is kept for RECUPERER (KEPT_REPLACED at most): one
+        unchanged since loaded or saved goes first, then a copy an erasure kept (not the one just kept)."""
         if self.lines:
-            self.replaced.append((self.lines, self.dirty))
+            self.replaced.append((self.lines, self.dirty, erased))
             if len(self.replaced) > KEPT_REPLACED:
-                saved = [index for index, (_, dirty) in enumerate(self.replaced) if not dirty]
-                del self.replaced[saved[0] if saved else 0]
+                saved = [index for index, kept in enumerate(self.replaced) if not kept[1]]
+                copies = [index for index, kept in enumerate(self.replaced[:-1]) if kept[2]]
+                del self.replaced[(saved or copies or [0])[0]]
         self.lines, self.dirty = lines, dirty
+
+    def erase(self, numbers: set[int]) -> None:
+        """Erase lines (N alone, EF n): the program as it was is kept for RC, once for erasures in a row."""
+        doomed = numbers & self.lines.keys()
+        if not doomed:
+            return
+        before, erasing = self.lines, self.erasing
+        if (erasing is not None and erasing[0] is before and erasing[1] == before.changes and self.replaced
+                and self.replaced[-1] is erasing[2]):
+            for number in doomed:  # (the copy kept before the first erasure holds these lines too)
+                before.pop(number)
+            self.dirty = True
+            self.erasing = (before, before.changes, erasing[2])
+            return
+        self.replace_program({number: text for number, text in before.items() if number not in doomed},
+                             True, erased=True)
+        newest = self.replaced[-1] if self.replaced else None
+        self.erasing = (self.lines, self.lines.changes, newest) if newest and newest[0] is before else None
 
     # ------------------------------------------------------------- the disk
     def _disk(self) -> Disk:
@@ -194,9 +224,9 @@ class Keeping:
         kept as one replaced.
         """
         if self.replaced:
-            lines, dirty = self.replaced.pop()
+            lines, dirty, _ = self.replaced.pop()
             if self.lines:
-                self.replaced.insert(0, (self.lines, self.dirty))
+                self.replaced.insert(0, (self.lines, self.dirty, False))
             self.lines, self.dirty = lines, dirty
             self.say_recovered()
             return
@@ -209,7 +239,7 @@ class Keeping:
             try:
                 self._disk().save_recovery(self.source(), under=True)
             except LseError:
-                self.replaced.insert(0, (self.lines, self.dirty))
+                self.replaced.insert(0, (self.lines, self.dirty, False))
         self._disk().forget_recovery(index)
         self.lines, self.dirty = loaded, True
         self.say_recovered()

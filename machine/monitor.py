@@ -217,8 +217,7 @@ class Monitor(Keeping):
         if not 1 <= number <= MAX_LINE_NUMBER:
             raise LseError(Err.BAD_LINE_NUMBER, number)
         if not text.strip():
-            if self.lines.pop(number, None) is not None:
-                self.dirty = True
+            self.erase({number})  # (the program as it was kept for RC, as EF n keeps it)
             return
         if typed is None:
             typed, column = f"{number} {text.strip()}", len(str(number)) + 1
@@ -474,9 +473,7 @@ class Monitor(Keeping):
             doomed = self.line_numbers(rest, MAX_LINE_NUMBER) if rest else []
             if not doomed:
                 raise LseError(Err.BAD_COMMAND, "EFFACER *|N|N1 A N2")
-        doomed = set(doomed) & set(self.lines)
-        if doomed:  # the program as it was is kept for RC, as after EF * (a range mistyped, EF 10 A 900, erases much)
-            self.replace_program({number: text for number, text in self.lines.items() if number not in doomed}, True)
+        self.erase(set(doomed))  # the program as it was kept for RC, as after EF * (EF 10 A 900 erases much)
 
     def numeroter(self, rest: str) -> None:
         """NUMEROTER [start[,step]]: renumber, updating ALLER EN, RETOUR EN and FAIRE targets."""

@@ -31,6 +31,11 @@ YES = ("O", "OUI")
 NO = ("N", "NON", "")
 
 
+def program_source(lines: dict[int, str]) -> str:
+    """A program's text, in the layout LISTER prints and a program file holds."""
+    return "".join(f"{number} {lines[number]}\n" for number in sorted(lines))
+
+
 def line_bytes(number: int, text: str) -> int:
     """The bytes one line takes in a program file (`number text` and its line end, as Monitor.source writes)."""
     return len(str(number)) + 2 + (len(text) if text.isascii() else len(text.encode("utf-8", "surrogatepass")))
@@ -83,6 +88,7 @@ class Keeping:
         self.confirming: Callable[[], None] | None = None  # what a O answer to CONFIRM does
         self.replaced: list[Kept] = []  # the programs replaced, the newest last: RC
         self.erasing: tuple[ProgramLines, int, Kept] | None = None  # the lines as the last erasure left them
+        self.kept_sources: tuple[list[Kept], list[str]] = ([], [])  # the texts of self.replaced a closing keeps
         self.not_kept: str | None = None  # why the program could not be kept at closing (the exit status is 1)
 
     # ------------------------------------------------------------ confirming
@@ -235,12 +241,12 @@ class Keeping:
             raise LseError(Err.NOTHING_TO_RECOVER)
         index, text = kept[0]
         loaded = self.text_lines(text)  # a program too large is refused here: memory and slot stay as they were
+        self._disk().forget_recovery(index)  # (first: the slot holds no more than it did, none dropped)
         if self.lines:
             try:
                 self._disk().save_recovery(self.source(), under=True)
             except LseError:
                 self.replaced.insert(0, (self.lines, self.dirty, False))
-        self._disk().forget_recovery(index)
         self.lines, self.dirty = loaded, True
         self.say_recovered()
 
@@ -250,18 +256,29 @@ class Keeping:
         shown = f" ({numbers[0]} A {numbers[-1]})" if len(numbers) > 1 else f" ({numbers[0]})" if numbers else ""
         self.say(f"RECUPERE: {len(numbers)} LIGNE{'S' if len(numbers) > 1 else ''}{shown}")
 
+    def kept_texts(self) -> list[str]:
+        """What a closing keeps for RC, the oldest first: each unsaved program RC holds, then the one in memory if
+        it is unsaved (RC after the restart brings them back in the order it would have)."""
+        held, texts = self.kept_sources
+        if len(held) != len(self.replaced) or any(old is not new for old, new in zip(held, self.replaced)):
+            texts = [program_source(lines) for lines, dirty, _ in self.replaced if dirty and lines]
+            self.kept_sources = (list(self.replaced), texts)  # (each frame of the web page asks)
+        return [*texts, self.source()] if self.unsaved() else texts
+
     def keep_unsaved(self) -> LseError | None:
-        """Write an unsaved program to the recovery slot; the error to show if it cannot be (None: kept, or none)."""
-        if self.disk is None or not self.unsaved():
+        """Write the unsaved programs (kept_texts) to the recovery slot; the error to show if they cannot be
+        (None: kept, or none to keep)."""
+        texts = self.kept_texts()
+        if self.disk is None or not texts:
             return None
         try:
-            self.disk.save_recovery(self.source())
+            self.disk.keep_programs(texts)
         except LseError as error:
             return LseError(Err.NOT_SAVED, message(error.code, error.text))
         return None
 
     def shutdown(self) -> str | None:
-        """The Micro is closed: keep an unsaved program in the recovery slot (QUITTER kept it already).
+        """The Micro is closed: keep the unsaved programs in the recovery slot (QUITTER kept them already).
 
         If it cannot be kept, say so on the screen and return the message (the front end shows it
         where the person will see it once the screen is gone, and ends with status 1); the slot keeps

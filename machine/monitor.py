@@ -12,7 +12,7 @@ from machine.commands import COMMANDS, command_of
 from machine.disk import Disk
 from machine.errors import Diagnostic, Err, LseError, clip, pointed, render
 from machine.helptext import DESKTOP, foreign_hint, summary_rows, topic_rows, wrap
-from machine.keeping import Keeping
+from machine.keeping import Keeping, program_source
 from machine.lse import nodes as n
 from machine.lse.parser import SyntaxErrors, build_program, parse, parse_line
 from machine.lse.runtime import Status
@@ -248,7 +248,7 @@ class Monitor(Keeping):
 
     def source(self) -> str:
         """The program in memory as text, in the layout LISTER prints."""
-        return "".join(f"{number} {self.lines[number]}\n" for number in sorted(self.lines))
+        return program_source(self.lines)
 
     def program(self, extra: n.Line | None = None) -> n.Program:
         """Parse the stored lines (and an immediate line) into a program."""
@@ -558,14 +558,15 @@ class Monitor(Keeping):
         says why and stays at the prompt with the program; `forced` (Ctrl-D again) closes all the same,
         saying PROGRAMME NON GARDE before AU REVOIR (the exit status is then 1).
         """
+        kept = len(self.kept_texts()) if self.disk is not None else 0
         lost = self.keep_unsaved()
         if lost is not None:
             self.fail(lost)
             if not forced:
                 return
             self.not_kept = render(lost)
-        elif self.unsaved() and self.disk is not None:
-            self.say("PROGRAMME GARDE: RC LE RAMENERA")
+        elif kept:
+            self.say("PROGRAMME GARDE: RC LE RAMENERA" if kept == 1 else f"{kept} PROGRAMMES GARDES: RC LES RAMENERA")
         self.say("AU REVOIR")
         self.micro.show(NL)
         self.leaving = True

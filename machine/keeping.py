@@ -215,12 +215,27 @@ class Keeping:
     def supprimer(self, rest: str) -> None:
         """SUPPRIMER name: delete a saved program (the book's programs cannot be deleted)."""
         try:
+            text = self._disk().read_program(rest)
+        except LseError:
+            text = None
+        try:
             self._disk().delete_program(rest)
         except LseError as error:
             if error.code in (Err.PROGRAM_MISSING, Err.FILE_NAME) and read_book(rest) is not None:
                 raise LseError(Err.READ_ONLY, rest.strip().upper()) from None
             raise
+        if text is not None:
+            self.unsaved_by_deletion(text)
         self.say(f"SUPPRIME {check_name(rest)}")
+
+    def unsaved_by_deletion(self, text: str) -> None:
+        """A saved program deleted: the program in memory, and each RC holds, that was its text is unsaved from
+        now on (a closing keeps it: AP, SU, then the Micro closed lost the program, saved nowhere any more)."""
+        if self.lines and not self.dirty and self.source() == text:
+            self.dirty = True
+        for index, (lines, dirty, erased) in enumerate(self.replaced):
+            if not dirty and program_source(lines) == text:
+                self.replaced[index] = (lines, True, erased)
 
     def recuperer(self, rest: str) -> None:
         """RECUPERER: take back the last program replaced (AP, EF), else the newest one kept at a closing.

@@ -184,3 +184,17 @@ def test_another_profile_on_the_web_page_keeps_what_rc_holds(tmp_path):
     page.switch("console80")
     typed(page, "RC")
     assert page.session.lines == {10: "AFFICHER 'A'"}
+
+
+def test_a_program_whose_file_was_deleted_is_kept_at_a_closing(tmp_path):
+    first = Session(Disk(tmp_path))
+    first.type("10 AFFICHER 'A'", "RA PROG", "AP PROG", "SU PROG")  # the disk no longer has what memory holds
+    first.monitor.shutdown()
+    assert Session(Disk(tmp_path)).type("RC", "LI").endswith("\n10 AFFICHER 'A'\nPRET\n")
+
+
+def test_a_program_rc_holds_whose_file_was_deleted_is_kept_at_a_closing(tmp_path):
+    first = Session(Disk(tmp_path))
+    first.type("10 AFFICHER 'A'", "RA PROG", "EF *", "SU PROG", "10 AFFICHER 'B'", "RA AUTRE")
+    first.monitor.shutdown()
+    assert Session(Disk(tmp_path)).type("RC", "LI").endswith("\n10 AFFICHER 'A'\nPRET\n")

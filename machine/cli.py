@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TextIO
 
 from machine import __version__
+from machine.commands import tape_lines, tape_program_lines
 from machine.disk import Disk
 from machine.errors import Err, InternalError, message, render
 from machine.frontends.look import ASPECTS, MONITOR_NAMES  # no pygame: --help needs none
@@ -23,7 +24,7 @@ from machine.frontends.terminal import (
 from machine.lse.parser import SyntaxErrors, parse, parse_line
 from machine.lse.source import Limits, limits_of, number_prefix, split_source
 from machine.micro import Micro
-from machine.monitor import Monitor, tape_lines, tape_program_lines
+from machine.monitor import Monitor
 from machine.profile import ProfileError, load_profile
 
 MAX_SCALE = 16

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from machine.book import read_book
 from machine.errors import Err, LseError, clip, long_string
 from machine.lse.formats import line_shown
-from machine.lse.source import MAX_LINE_NUMBER, Limits, default_limits
+from machine.lse.source import MAX_LINE_NUMBER, Limits, default_limits, number_prefix, text_lines, too_large
 from machine.lse.values import Array, Memory, Vars, array_dims, elements, new_array
 
 if TYPE_CHECKING:
@@ -427,8 +427,12 @@ class Disk:
     # program left unsaved at a closing in a file of its own, numbered in the order kept (.recuperation.lse is
     # 0, the one file of the Micro that kept a single program; then .recuperation.1.lse, ...; one put back under
     # the others by RC, .recuperation.-1.lse): a closing never writes over a program kept before.
+    # A closing keeps there each program RC held unsaved too (keeping.Keeping.kept_texts), and the slot holds
+    # KEPT_AT_MOST programs, the oldest going first: the KEPT_REPLACED that RC holds in a session and the one in
+    # memory (it grew by one file at every closing with a program unsaved, for ever).
     RECOVERY = ".recuperation" + PROGRAM_SUFFIX
     RECOVERY_NAME = re.compile(r"\.recuperation(?:\.(-?[1-9][0-9]{0,8}))?\.lse")
+    KEPT_AT_MOST = 9
 
     def _recovery_path(self, index: int) -> Path:
         return self.root / (self.RECOVERY if index == 0 else f".recuperation.{index}{PROGRAM_SUFFIX}")
@@ -443,22 +447,38 @@ class Disk:
         return sorted(int(match.group(1) or 0) for match in found if match)
 
     def save_recovery(self, text: str, under: bool = False) -> None:
-        """Keep a program in the recovery slot above those kept (under them: one RC put back)."""
+        """Keep a program in the recovery slot above those kept (under them: one RC put back); past KEPT_AT_MOST
+        the oldest go."""
         self._loadable(text, "")
         indexes = self._recovery_indexes()
         index = 0 if not indexes else indexes[0] - 1 if under else indexes[-1] + 1
         self.write_atomically(self._recovery_path(index), text)
+        for old in indexes[:max(0, len(indexes) + 1 - self.KEPT_AT_MOST)]:
+            self.forget_recovery(old)
+
+    def keep_programs(self, texts: list[str]) -> None:
+        """Keep programs in the recovery slot, the newest last; one the slot holds already is not added again."""
+        there = {text for _, text in self.kept_programs()}
+        for text in texts:
+            if text not in there:
+                self.save_recovery(text)
+                there.add(text)
 
     def kept_programs(self) -> list[tuple[int, str]]:
-        """The programs of the recovery slot, the newest first, with their numbers (an unreadable one left out)."""
+        """The programs of the recovery slot, the newest first, with their numbers. A file that is no program the
+        Micro kept is left out, never shown nor offered (not UTF-8, larger than a program, a line unnumbered: a
+        file damaged or written by hand, which RC brought back as a line of garbage, or refused for ever)."""
         kept = []
+        most = self.limits.max_program_bytes
         for index in reversed(self._recovery_indexes()):
             try:
-                raw = self.read_file(self._recovery_path(index), "RECUPERATION", self.limits.max_program_bytes)
-                if raw is not None:
-                    kept.append((index, raw.decode("utf-8")))
+                raw = self.read_file(self._recovery_path(index), "RECUPERATION", most)
+                text = raw.decode("utf-8") if raw is not None and len(raw) <= most else ""
             except (LseError, UnicodeDecodeError):
                 continue
+            lines = [line for line in text_lines(text) if line.strip()]
+            if lines and too_large(text, self.limits) is None and all(number_prefix(line)[0] for line in lines):
+                kept.append((index, text))
         return kept
 
     def forget_recovery(self, index: int) -> None:

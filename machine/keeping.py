@@ -21,8 +21,19 @@ CONFIRM = "PROGRAMME NON RANGE, CONFIRMER (O/N) ?"
 # holds without noticing; past them a program replaced unchanged since it was loaded or saved (the disk or the
 # book has it) goes first, else the oldest.
 KEPT_REPLACED = 8
+# Decision: a line erased (N alone, EF n) keeps the program as it was for RC, as EF * does: 10 typed alone by
+# mistake erased line 10 with nothing to take it back. Lines erased one after another, nothing else changed
+# between, are kept once (the program before the first: RC brings them all back), and when more than
+# KEPT_REPLACED are kept such copies go before the programs replaced whole, so that erasing lines one by one
+# never pushes out a program typed before.
+Kept = tuple["ProgramLines", bool, bool]  # a program RC holds: its lines, unsaved, a copy kept by an erasure
 YES = ("O", "OUI")
 NO = ("N", "NON", "")
+
+
+def program_source(lines: dict[int, str]) -> str:
+    """A program's text, in the layout LISTER prints and a program file holds."""
+    return "".join(f"{number} {lines[number]}\n" for number in sorted(lines))
 
 
 def line_bytes(number: int, text: str) -> int:
@@ -37,14 +48,17 @@ class ProgramLines(dict):
     def __init__(self, lines: dict[int, str] | None = None) -> None:
         super().__init__(lines or {})
         self.size = sum(line_bytes(number, text) for number, text in self.items())
+        self.changes = 0  # counted at each line stored or taken out: the same count, the same lines
 
     def __setitem__(self, number: int, text: str) -> None:
         self.size = self.size_with(number, text)
+        self.changes += 1
         super().__setitem__(number, text)
 
     def pop(self, number: int, *default: object) -> object:
         if number in self:
             self.size -= line_bytes(number, self[number])
+            self.changes += 1
         return super().pop(number, *default)
 
     def size_with(self, number: int, text: str) -> int:
@@ -72,7 +86,9 @@ class Keeping:
 
     def keeping_init(self) -> None:
         self.confirming: Callable[[], None] | None = None  # what a O answer to CONFIRM does
-        self.replaced: list[tuple[dict[int, str], bool]] = []  # the programs replaced, the newest last: RC
+        self.replaced: list[Kept] = []  # the programs replaced, the newest last: RC
+        self.erasing: tuple[ProgramLines, int, Kept] | None = None  # the lines as the last erasure left them
+        self.kept_sources: tuple[list[Kept], list[str]] = ([], [])  # the texts of self.replaced a closing keeps
         self.not_kept: str | None = None  # why the program could not be kept at closing (the exit status is 1)
 
     # ------------------------------------------------------------ confirming
@@ -103,14 +119,34 @@ class Keeping:
         self.say("ANNULE: LE PROGRAMME EST GARDE")
         return reply in NO
 
-    def replace_program(self, lines: dict[int, str], dirty: bool) -> None:
-        """Put a program in memory; the one it replaces is kept for RECUPERER (KEPT_REPLACED at most)."""
+    def replace_program(self, lines: dict[int, str], dirty: bool, erased: bool = False) -> None:
+        """Put a program in memory; the one it replaces is kept for RECUPERER (KEPT_REPLACED at most): one
+        unchanged since loaded or saved goes first, then a copy an erasure kept (not the one just kept)."""
         if self.lines:
-            self.replaced.append((self.lines, self.dirty))
+            self.replaced.append((self.lines, self.dirty, erased))
             if len(self.replaced) > KEPT_REPLACED:
-                saved = [index for index, (_, dirty) in enumerate(self.replaced) if not dirty]
-                del self.replaced[saved[0] if saved else 0]
+                saved = [index for index, kept in enumerate(self.replaced) if not kept[1]]
+                copies = [index for index, kept in enumerate(self.replaced[:-1]) if kept[2]]
+                del self.replaced[(saved or copies or [0])[0]]
         self.lines, self.dirty = lines, dirty
+
+    def erase(self, numbers: set[int]) -> None:
+        """Erase lines (N alone, EF n): the program as it was is kept for RC, once for erasures in a row."""
+        doomed = numbers & self.lines.keys()
+        if not doomed:
+            return
+        before, erasing = self.lines, self.erasing
+        if (erasing is not None and erasing[0] is before and erasing[1] == before.changes and self.replaced
+                and self.replaced[-1] is erasing[2]):
+            for number in doomed:  # (the copy kept before the first erasure holds these lines too)
+                before.pop(number)
+            self.dirty = True
+            self.erasing = (before, before.changes, erasing[2])
+            return
+        self.replace_program({number: text for number, text in before.items() if number not in doomed},
+                             True, erased=True)
+        newest = self.replaced[-1] if self.replaced else None
+        self.erasing = (self.lines, self.lines.changes, newest) if newest and newest[0] is before else None
 
     # ------------------------------------------------------------- the disk
     def _disk(self) -> Disk:
@@ -179,12 +215,27 @@ class Keeping:
     def supprimer(self, rest: str) -> None:
         """SUPPRIMER name: delete a saved program (the book's programs cannot be deleted)."""
         try:
+            text = self._disk().read_program(rest)
+        except LseError:
+            text = None
+        try:
             self._disk().delete_program(rest)
         except LseError as error:
             if error.code in (Err.PROGRAM_MISSING, Err.FILE_NAME) and read_book(rest) is not None:
                 raise LseError(Err.READ_ONLY, rest.strip().upper()) from None
             raise
+        if text is not None:
+            self.unsaved_by_deletion(text)
         self.say(f"SUPPRIME {check_name(rest)}")
+
+    def unsaved_by_deletion(self, text: str) -> None:
+        """A saved program deleted: the program in memory, and each RC holds, that was its text is unsaved from
+        now on (a closing keeps it: AP, SU, then the Micro closed lost the program, saved nowhere any more)."""
+        if self.lines and not self.dirty and self.source() == text:
+            self.dirty = True
+        for index, (lines, dirty, erased) in enumerate(self.replaced):
+            if not dirty and program_source(lines) == text:
+                self.replaced[index] = (lines, True, erased)
 
     def recuperer(self, rest: str) -> None:
         """RECUPERER: take back the last program replaced (AP, EF), else the newest one kept at a closing.
@@ -194,9 +245,9 @@ class Keeping:
         kept as one replaced.
         """
         if self.replaced:
-            lines, dirty = self.replaced.pop()
+            lines, dirty, _ = self.replaced.pop()
             if self.lines:
-                self.replaced.insert(0, (self.lines, self.dirty))
+                self.replaced.insert(0, (self.lines, self.dirty, False))
             self.lines, self.dirty = lines, dirty
             self.say_recovered()
             return
@@ -205,12 +256,12 @@ class Keeping:
             raise LseError(Err.NOTHING_TO_RECOVER)
         index, text = kept[0]
         loaded = self.text_lines(text)  # a program too large is refused here: memory and slot stay as they were
+        self._disk().forget_recovery(index)  # (first: the slot holds no more than it did, none dropped)
         if self.lines:
             try:
                 self._disk().save_recovery(self.source(), under=True)
             except LseError:
-                self.replaced.insert(0, (self.lines, self.dirty))
-        self._disk().forget_recovery(index)
+                self.replaced.insert(0, (self.lines, self.dirty, False))
         self.lines, self.dirty = loaded, True
         self.say_recovered()
 
@@ -220,18 +271,29 @@ class Keeping:
         shown = f" ({numbers[0]} A {numbers[-1]})" if len(numbers) > 1 else f" ({numbers[0]})" if numbers else ""
         self.say(f"RECUPERE: {len(numbers)} LIGNE{'S' if len(numbers) > 1 else ''}{shown}")
 
+    def kept_texts(self) -> list[str]:
+        """What a closing keeps for RC, the oldest first: each unsaved program RC holds, then the one in memory if
+        it is unsaved (RC after the restart brings them back in the order it would have)."""
+        held, texts = self.kept_sources
+        if len(held) != len(self.replaced) or any(old is not new for old, new in zip(held, self.replaced)):
+            texts = [program_source(lines) for lines, dirty, _ in self.replaced if dirty and lines]
+            self.kept_sources = (list(self.replaced), texts)  # (each frame of the web page asks)
+        return [*texts, self.source()] if self.unsaved() else texts
+
     def keep_unsaved(self) -> LseError | None:
-        """Write an unsaved program to the recovery slot; the error to show if it cannot be (None: kept, or none)."""
-        if self.disk is None or not self.unsaved():
+        """Write the unsaved programs (kept_texts) to the recovery slot; the error to show if they cannot be
+        (None: kept, or none to keep)."""
+        texts = self.kept_texts()
+        if self.disk is None or not texts:
             return None
         try:
-            self.disk.save_recovery(self.source())
+            self.disk.keep_programs(texts)
         except LseError as error:
             return LseError(Err.NOT_SAVED, message(error.code, error.text))
         return None
 
     def shutdown(self) -> str | None:
-        """The Micro is closed: keep an unsaved program in the recovery slot (QUITTER kept it already).
+        """The Micro is closed: keep the unsaved programs in the recovery slot (QUITTER kept them already).
 
         If it cannot be kept, say so on the screen and return the message (the front end shows it
         where the person will see it once the screen is gone, and ends with status 1); the slot keeps

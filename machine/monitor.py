@@ -8,18 +8,18 @@ from __future__ import annotations
 import re
 from collections import deque
 
+from machine.commands import COMMANDS, command_of
 from machine.disk import Disk
 from machine.errors import Diagnostic, Err, LseError, clip, pointed, render
 from machine.helptext import DESKTOP, foreign_hint, summary_rows, topic_rows, wrap
-from machine.keeping import Keeping
+from machine.keeping import Keeping, program_source
 from machine.lse import nodes as n
-from machine.lse.checks import walk
-from machine.lse.lexer import LexError, tokenize
 from machine.lse.parser import SyntaxErrors, build_program, parse, parse_line
 from machine.lse.runtime import Status
-from machine.lse.source import MAX_LINE_NUMBER, Limits, SourceLine, digits_value, limits_of, number_prefix, text_lines
+from machine.lse.source import MAX_LINE_NUMBER, Limits, SourceLine, digits_value, limits_of, number_prefix
 from machine.lse.values import Vars
 from machine.micro import Micro, line_texts
+from machine.renumbering import computes_a_jump, renumber_text
 from machine.resources import data_dir
 
 NL = "\r\n"
@@ -41,87 +41,21 @@ def fitted(message: str, cols: int) -> str:
         else:
             rows[-1] = f"{rows[-1]} {word}" if rows[-1] else word
     return NL.join(rows)
+
+
+def listed(text: str) -> str:
+    """A program line as LISTER (and PAS A PAS) shows it: each character the screen cannot draw (a control, which
+    beeps, moves the cursor or clears the screen, or reaches a terminal raw; any other unprintable one) named as
+    the message CARACTERE INVALIDE names it (\\X1B, \\X07), a tab as the blank it is; the line kept as it is."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else " " if ch == "\t" else repr(ch)[1:-1].upper() for ch in text)
+
+
 IMMEDIATE = 0  # the line number an immediate instruction runs under
-# Each command: its two-letter abbreviation, its full French name, and its method.
-COMMANDS = [
-    ("EX", "EXECUTER", "executer"), ("CO", "CONTINUER", "continuer"), ("RE", "REPRENDRE", "reprendre"),
-    ("PO", "POURSUIVRE", "poursuivre"), ("LI", "LISTER", "lister"), ("EF", "EFFACER", "effacer"),
-    ("NU", "NUMEROTER", "numeroter"), ("RA", "RANGER", "ranger"), ("AP", "APPELER", "appeler"),
-    ("MO", "MODIFIER", "modifier"), ("CA", "CATALOGUER", "cataloguer"), ("SU", "SUPPRIMER", "supprimer"),
-    ("PA", "PAS A PAS", "pas_a_pas"), ("NO", "NORMAL", "normal"), ("AI", "AIDE", "aide"),
-    ("TR", "TRACE", "trace"), ("AR", "ARRET", "arret"), ("BI", "BILAN", "bilan"),
-    ("ME", "MESURE", "mesure"), ("RC", "RECUPERER", "recuperer"), ("DE", "DEMO", "demo"),
-    ("QU", "QUITTER", "quitter"),
-]
 BOOT_HINT = "DEMO: DE   AIDE: AIDE   SORTIR: QUITTER"
 DEMO_PROGRAM = data_dir("programs") / "demo.lse"
-WORD = re.compile(r"[A-Za-z]+")
 DIGITS = re.compile(r"[0-9]+")  # ASCII only: str.isdigit() also takes '²', which int() refuses
-TARGET_KEYWORDS = ("FAIRE",)
-
-
-def command_of(text: str) -> tuple[str, str] | None:
-    """Return (method, arguments) if a typed line is a monitor command, else None (an instruction)."""
-    match = WORD.match(text)
-    if match is None:
-        return None
-    word, rest = match.group().upper(), text[match.end():]
-    if rest.lstrip()[:1] in ("←", "_", "[", "("):
-        return None
-    for short, full, method in COMMANDS:
-        if word == short or (len(word) > 2 and full.replace(" ", "").startswith(word)):
-            if full == "PAS A PAS" and word == "PAS":
-                rest = re.sub(r"^\s*A\s+PAS", "", rest, flags=re.IGNORECASE)
-            return method, rest
-    return None
-
-
-def tape_lines(source: str) -> list[str] | None:
-    """The lines to type if a file is a tape: numbered lines mixed with monitor commands (else None).
-
-    Once a command may run the program, an unnumbered line may be what LIRE reads (BONJOUR, -3) or a line
-    typed without a number (?X): the prompt takes it as typed. Before, every unnumbered line is a command.
-    """
-    lines = [raw for raw in text_lines(source.lstrip("\ufeff")) if raw.strip()]
-    unnumbered = [raw for raw in lines if number_prefix(raw)[0] is None]
-    if not unnumbered or len(unnumbered) == len(lines):
-        return None
-    for raw in unnumbered:
-        command = command_of(raw.strip())
-        if command is None:
-            return None
-        if command[0] in RUNS:
-            break
-    return lines
-
-
-RUNS = ("executer", "continuer", "reprendre", "poursuivre")  # the commands that may run the program in memory
-
-
-def tape_program_lines(tape: list[str]) -> list[str]:
-    """A tape's numbered lines that are surely typed at the prompt, not answers to a LIRE (--check parses them).
-
-    Decision: once the program in memory may read (a LIRE or an EXECUTER typed, or a program brought by AP
-    or RC) and a command runs it, a numbered line may be an answer (12, or 3 4), so the lines after are
-    left to the run.
-    """
-    lines: list[str] = []
-    reads = False
-    for raw in tape:
-        number, start = number_prefix(raw)
-        if number is None:
-            method = (command_of(raw.strip()) or ("", ""))[0]  # (after a run: an answer, or a line without number)
-            reads = reads or method in ("appeler", "recuperer")
-            if reads and method in RUNS:
-                break
-            continue
-        lines.append(raw)
-        try:
-            tokens = tokenize(raw[start:], number)
-        except LexError:
-            continue
-        reads = reads or any(token.kind == "KW" and token.text in ("LIRE", "EXECUTER") for token in tokens)
-    return lines
 
 
 class Monitor(Keeping):
@@ -283,8 +217,7 @@ class Monitor(Keeping):
         if not 1 <= number <= MAX_LINE_NUMBER:
             raise LseError(Err.BAD_LINE_NUMBER, number)
         if not text.strip():
-            if self.lines.pop(number, None) is not None:
-                self.dirty = True
+            self.erase({number})  # (the program as it was kept for RC, as EF n keeps it)
             return
         if typed is None:
             typed, column = f"{number} {text.strip()}", len(str(number)) + 1
@@ -315,7 +248,7 @@ class Monitor(Keeping):
 
     def source(self) -> str:
         """The program in memory as text, in the layout LISTER prints."""
-        return "".join(f"{number} {self.lines[number]}\n" for number in sorted(self.lines))
+        return program_source(self.lines)
 
     def program(self, extra: n.Line | None = None) -> n.Program:
         """Parse the stored lines (and an immediate line) into a program."""
@@ -367,7 +300,7 @@ class Monitor(Keeping):
         if line in self.breakpoints:
             return True
         if self.step_mode:  # (the line of the program running: one EXECUTER ran may not be the one typed)
-            self.say(line_texts(self.micro.program).get(line) or f"{line} {self.lines.get(line, '')}")
+            self.say(listed(line_texts(self.micro.program).get(line) or f"{line} {self.lines.get(line, '')}"))
             return True
         return False
 
@@ -525,7 +458,7 @@ class Monitor(Keeping):
         high = bounds[1] if len(bounds) == 2 else (low if len(bounds) == 1 else MAX_LINE_NUMBER)
         for number in sorted(self.lines):
             if low <= number <= high:
-                self.say(f"{number} {self.lines[number]}")
+                self.say(f"{number} {listed(self.lines[number])}")
 
     def effacer(self, rest: str) -> None:
         """EFFACER *, a line, lines n1,n2, or a range n1 A n2."""
@@ -540,9 +473,7 @@ class Monitor(Keeping):
             doomed = self.line_numbers(rest, MAX_LINE_NUMBER) if rest else []
             if not doomed:
                 raise LseError(Err.BAD_COMMAND, "EFFACER *|N|N1 A N2")
-        doomed = set(doomed) & set(self.lines)
-        if doomed:  # the program as it was is kept for RC, as after EF * (a range mistyped, EF 10 A 900, erases much)
-            self.replace_program({number: text for number, text in self.lines.items() if number not in doomed}, True)
+        self.erase(set(doomed))  # the program as it was kept for RC, as after EF * (EF 10 A 900 erases much)
 
     def numeroter(self, rest: str) -> None:
         """NUMEROTER [start[,step]]: renumber, updating ALLER EN, RETOUR EN and FAIRE targets."""
@@ -627,45 +558,15 @@ class Monitor(Keeping):
         says why and stays at the prompt with the program; `forced` (Ctrl-D again) closes all the same,
         saying PROGRAMME NON GARDE before AU REVOIR (the exit status is then 1).
         """
+        kept = len(self.kept_texts()) if self.disk is not None else 0
         lost = self.keep_unsaved()
         if lost is not None:
             self.fail(lost)
             if not forced:
                 return
             self.not_kept = render(lost)
-        elif self.unsaved() and self.disk is not None:
-            self.say("PROGRAMME GARDE: RC LE RAMENERA")
+        elif kept:
+            self.say("PROGRAMME GARDE: RC LE RAMENERA" if kept == 1 else f"{kept} PROGRAMMES GARDES: RC LES RAMENERA")
         self.say("AU REVOIR")
         self.micro.show(NL)
         self.leaving = True
-
-
-def computes_a_jump(text: str, number: int) -> bool:
-    """True if a line holds an ALLER EN or a RETOUR EN whose line is an expression (NUMEROTER leaves it)."""
-    try:
-        line = parse_line(SourceLine(number, text, 0, text))
-    except SyntaxErrors:
-        return False
-    return any(type(node) is n.Target and node.expr is not None for node in walk(line.statements))
-
-
-def renumber_text(text: str, number: int, mapping: dict[int, int]) -> str:
-    """Rewrite the static line-number targets of one line through mapping."""
-    try:
-        tokens = tokenize(text, number)
-    except LexError:
-        return text
-    edits = []
-    for index, token in enumerate(tokens):
-        if token.kind != "NUM" or not float(token.value).is_integer():
-            continue
-        before = tokens[index - 1] if index else None
-        after = tokens[index + 1]
-        static = after.kind in ("END", "COMMENT") or after.text in (";", "SINON", "FIN", "POUR")
-        is_target = before is not None and before.kind == "KW" and (
-            before.text in TARGET_KEYWORDS or (before.text == "EN" and static))
-        if is_target and int(token.value) in mapping:
-            edits.append((token.column, token.column + len(token.text), str(mapping[int(token.value)])))
-    for start, end, replacement in reversed(edits):
-        text = text[:start] + replacement + text[end:]
-    return text

@@ -12,8 +12,9 @@ from machine.disk import Disk
 from machine.errors import Err
 from machine.lse.status import Status
 from machine.micro import Micro
-from machine.monitor import Monitor, renumber_text
+from machine.monitor import Monitor
 from machine.profile import load_profile
+from machine.renumbering import renumber_text
 
 ROOT = Path(__file__).resolve().parent.parent
 # Errors only the monitor raises, each exercised below (test_errors checks the catalogue is covered).

@@ -8,10 +8,11 @@ import sys
 import pytest
 
 from machine.book import book_names, read_book
+from machine.commands import COMMANDS
 from machine.disk import Disk
 from machine.errors import Err
 from machine.helptext import FOREIGN, KEYS, SUMMARY, TOPICS, wrap
-from machine.monitor import COMMANDS, fitted
+from machine.monitor import fitted
 from tests.test_monitor import ROOT, Session
 
 # Errors of the prompt (60-69), each exercised below (test_errors checks the catalogue is covered), START_OFF_SCREEN
@@ -112,7 +113,7 @@ def test_wrapping_cuts_at_spaces_and_only_a_longer_word_is_cut(text, width, rows
 
 
 def test_every_foreign_word_is_not_itself_an_lse_command(session):
-    from machine.monitor import command_of
+    from machine.commands import command_of
     assert [word for word in FOREIGN if command_of(word) is not None] == ["LIST", "CAT", "CONT", "QUIT"]
 
 

@@ -388,6 +388,18 @@ def test_an_unsaved_program_survives_a_real_reload_and_rc_brings_it_back(context
     assert "PAS PERDU" in shows(page, "\nTERMINE\n")
 
 
+def test_every_unsaved_program_rc_holds_survives_a_real_reload(context, site):
+    page = opened(context, site)
+    type_lines(page, "10 AFFICHER 'PREMIER'", "EF *", "O", "10 AFFICHER 'SECOND'")
+    listed(page, "10 AFFICHER 'SECOND'")
+    page.reload()  # the page kept both as it went, not only the one in memory
+    page.wait_for_function("window.micro?.ready", timeout=BOOT_MS)
+    page.click("#screen")
+    shows(page, "2 PROGRAMMES NON RANGES ONT ETE GARDES")
+    type_lines(page, "RC", "RC")
+    listed(page, "10 AFFICHER 'PREMIER'")  # the one in memory came back first, then the one EF * replaced
+
+
 def test_an_unsaved_program_survives_closing_the_tab(context, site):
     page = opened(context, site)
     type_lines(page, "10 AFFICHER 'TAB FERME'", "20 TERMINER")

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from machine.book import book_names
+from machine.commands import COMMANDS
 from machine.errors import LseError
 from machine.frontends.slicing import SliceSizer
 from machine.helptext import TERMINAL
@@ -22,7 +23,7 @@ from machine.history import HISTORY_FILE
 from machine.lineedit import LineEditor
 from machine.lse.runtime import Status
 from machine.micro import Micro
-from machine.monitor import COMMANDS, Monitor
+from machine.monitor import Monitor
 
 # At --speed max a slice starts at SLICE_CYCLES_MAX and grows or shrinks to about SLICE_SECONDS of host time
 # (slicing.SliceSizer); paced runs take smaller steps.

@@ -15,6 +15,7 @@ from pathlib import Path
 from machine import helptext
 from machine import keyboard as keys
 from machine.book import book_names, read_book
+from machine.commands import tape_lines
 from machine.disk import Disk
 from machine.errors import Diagnostic, Err, LseError, clip
 from machine.frontends.look import MONITORS, cell_height, monitor_colours
@@ -22,7 +23,7 @@ from machine.frontends.seat import Seat
 from machine.lse.source import limits_of, too_large
 from machine.lse.suspension import Suspension
 from machine.micro import Micro
-from machine.monitor import Monitor, tape_lines
+from machine.monitor import Monitor
 from machine.profile import known_profiles, load_profile
 from machine.rom import Font, load_font
 from machine.sound import Bell
@@ -44,6 +45,18 @@ EDIT_KEYS = {  # the page's key names (KeyboardEvent.key) to the screen editor's
 }
 
 
+def kept_copy(copy: object) -> list[str]:
+    """The program texts of one visit's copy in localStorage: one text, or a JSON list of them (a text of the
+    Micro's begins with a line number, never with [); anything else, none."""
+    if isinstance(copy, str) and copy.startswith("["):
+        try:
+            texts = json.loads(copy)
+        except ValueError:
+            return []
+        return [text for text in texts if isinstance(text, str)] if isinstance(texts, list) else []
+    return [copy] if isinstance(copy, str) else []
+
+
 class Page:
     """One Micro on one page: its monitor, the seat of the person at it, what the page must draw."""
 
@@ -59,12 +72,14 @@ class Page:
         self.disk_time: int | None = None  # when a file of the disk was last written, as the last frame saw it
         self.pending: Callable[[], None] | None = None  # what the page brought, done once the running program stopped
         self.partial = ""  # what follows a paste's last line break, typed once the lines before are in
-        self.kept: str | None = None  # the unsaved program the page was last told of (the text to keep)
+        self.kept: str | None = None  # what the page was last told to keep (a program's text, or a JSON list of them)
+        self.keeping: tuple[list[str], str | None] = ([], None)  # the texts to keep, and what the page is told
         self.adopted = True  # every program kept by the page at earlier visits is now in the recovery slot
         self.elsewhere = elsewhere  # another tab owns the disk: this one reads it and writes nothing (own_disk)
         self.boot(profile, {}, False, json.loads(kept))
 
-    def boot(self, profile: str, lines: dict[int, str], dirty: bool, kept: list[str] = ()) -> None:
+    def boot(self, profile: str, lines: dict[int, str], dirty: bool, kept: list[str] = (),
+             replaced: list | None = None) -> None:
         """Switch the Micro on with a profile, the program in memory carried over, and the programs the page
         kept at its earlier visits put in the recovery slot first (the boot then offers them)."""
         chosen = load_profile(profile if profile in known_profiles() else "micro40")
@@ -81,6 +96,7 @@ class Page:
         self.session.prompt()
         if lines:
             self.session.replace_program(lines, dirty)
+        self.session.replaced = list(replaced or [])  # (another profile: RC still holds what it held)
         self.seat = Seat(self.session, speed=1.0, history=Seat.history_of(self.session))
         if self.elsewhere:
             self.seat.history = None  # the history read, its file left to the owner (lines are kept in memory)
@@ -93,10 +109,11 @@ class Page:
     # visit brings it here, into the recovery slot, where RC finds it. A copy already in the slot (the disk was
     # written before the page went) is not added twice.
     def adopt(self, disk: Disk, kept: list[str]) -> None:
-        """Put the programs the page kept at earlier visits in the recovery slot, each once."""
+        """Put the programs the page kept at earlier visits in the recovery slot, each once (a visit's copy is
+        a program's text, or the JSON list of the texts a closing keeps: Page.frame)."""
         there = {text for _, text in disk.kept_programs()} if kept else set()
-        for text in kept:
-            if not isinstance(text, str) or not text.strip() or text in there:
+        for text in [text for copy in kept for text in kept_copy(copy)]:
+            if not text.strip() or text in there:
                 continue
             try:
                 disk.save_recovery(text)
@@ -154,7 +171,7 @@ class Page:
         cursor = self.micro.screen.cursor_cell() if self.seat.cursor_shown(self.frames, BLINK_FRAMES) else None
         screen = self.micro.screen
         drawn = (tuple("".join(row) for row in screen.cells), cursor, self.seat.turbo)  # turbo: the button
-        kept = self.session.source() if self.session.unsaved() else None
+        kept = self.to_keep()
         if drawn == self.shown and not self.rings and not self.disk_changed and kept == self.kept:
             return None
         self.shown = drawn
@@ -164,6 +181,15 @@ class Page:
             reply["kept"] = self.kept = kept  # the text the page keeps if it goes away (None: nothing to keep)
         self.rings, self.disk_changed = 0, False
         return json.dumps(reply)
+
+    def to_keep(self) -> str | None:
+        """What the page keeps if it goes away: the unsaved program's text, or the JSON list of the texts a closing
+        keeps (the unsaved programs RC holds too); None: nothing. Made again only when they changed (9 programs
+        of 256 KB took 30 ms a frame to write as JSON)."""
+        texts = self.session.kept_texts()
+        if texts != self.keeping[0]:  # (the texts RC holds are the same objects from frame to frame: quick)
+            self.keeping = texts, None if not texts else texts[0] if len(texts) == 1 else json.dumps(texts)
+        return self.keeping[1]
 
     # Decision: a run is written back when it ends, and also whenever it has written a file of the disk (its folder's
     # time changed: every write replaces a file), so that data files a program writes and then waits for an answer,
@@ -333,7 +359,7 @@ class Page:
         if self.session.running:
             self.session.interrupt()
             self.session.tick(1)  # it stops at once, INTERROMPU: the variables are not carried over
-        self.boot(profile, dict(self.session.lines), self.session.dirty)
+        self.boot(profile, dict(self.session.lines), self.session.dirty, replaced=self.session.replaced)
 
     # ------------------------------------------------------------ for tests and the page's status line
     def screen_text(self) -> str:

@@ -20,12 +20,13 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from machine.commands import COMMANDS
 from machine.disk import Disk
 from machine.errors import LseError, render
 from machine.lse.parser import SyntaxErrors, parse
 from machine.lse.status import Status
 from machine.micro import Micro
-from machine.monitor import COMMANDS, Monitor
+from machine.monitor import Monitor
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS_DIRS = ("programs", "tests")

@@ -13,7 +13,7 @@ from machine.lse import ir
 from machine.lse import nodes as n
 from machine.lse.analyses import own_names
 from machine.lse.builtins import BUILTINS
-from machine.lse.layout import MAIN, Layout, Unit
+from machine.lse.layout import MAIN, Layout, Unit, handed_strings
 from machine.lse.operands import whole
 
 
@@ -211,7 +211,12 @@ def whole_names(layout: Layout, typed_whole: bool = True, tainted: frozenset[tup
                     handed.append(((callee.name, param), key(unit, arg.name)))  # stored into by the callee
     for name, exprs in result_expressions(exits or {}).items():  # a function: whole when every RESULTAT it runs is
         stores.extend(((MAIN, name), expr, units[name]) for expr in exprs)
-    keys = {k for k, _, _ in stores if k not in excluded and (
+    # (a variable set only through a parameter by reference, `&DIV(...,DR)`, holds what the callee stores into it)
+    candidates = [k for k, _, _ in stores] + [given for _, given in handed]
+    unfit = layout.string_names | layout.loaded_names | handed_strings(layout)
+    keys = {k for k in candidates if k not in excluded and (
+        # (a parameter by reference named as some array, `&DIV(A,...)`: its stores and what each call gives it count)
+        k[1] not in unfit if k[0] in units and k[1] in units[k[0]].by_reference else
         layout.is_pure_number(k[1]) if foreign is None or k[0] not in units else
         layout.is_own_number(k[1], units[k[0]], foreign))}
     keys.update((MAIN, name) for name in arrays if (MAIN, name) not in excluded)

@@ -61,7 +61,24 @@ def test_a_fraction_or_a_string_in_the_array_given_makes_the_parameter_no_whole_
     assert HORNER not in listing(NAMED.replace(*change), machine="console80")
 
 
+LOCAL = lines("10 TABLEAU M[3];M[1]←4;AFFICHER &P(5)+M[1]", "20 TERMINER", "100 PROCEDURE &P(N) LOCAL N,M",
+              "110 M←N*2;RESULTAT &Q(M)", "200 PROCEDURE &Q(X) LOCAL X,V", "210 V←X*X+X;RESULTAT V")
+SQUARE = "(_t if -16777216.0 <= (_t := (v_X * v_X)) <= 16777216.0 else"
+
+
+def test_a_procedure_s_own_number_named_as_an_array_and_given_by_value_is_a_whole_argument() -> None:
+    assert SQUARE in listing(LOCAL, machine="console80")
+
+
+def test_the_program_s_array_given_by_value_is_still_no_whole_argument() -> None:
+    code = listing(LOCAL.replace("110 M←N*2;RESULTAT &Q(M)", "110 RESULTAT &Q(M)").replace("LOCAL N,M", "LOCAL N"),
+                   machine="console80")
+    assert SQUARE not in code
+
+
 CASES = {
+    "an own number named as an array, given by value": LOCAL,
+    "an own number named as an array, given a half": LOCAL.replace("M←N*2", "M←N/2"),
     "an out parameter": OUT,
     "an out parameter given a fraction": OUT.replace("N←5", "N←5.5"),
     "an out parameter read in": OUT.replace("110 N←5;", "110 LIRE N;"),

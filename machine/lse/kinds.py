@@ -182,6 +182,9 @@ def whole_names(layout: Layout, typed_whole: bool = True, tainted: frozenset[tup
     def key(unit: Unit, name: str) -> tuple[str, str]:
         return (unit.name, name) if name in unit.locals or name in unit.params else (MAIN, name)
 
+    def local_number(unit: Unit, name: str) -> bool:  # (a procedure's own number named as the program's array)
+        return unit.name != MAIN and name in unit.locals and layout.is_own_number(name, unit, foreign)
+
     stores: list[tuple[tuple[str, str], object, Unit]] = []
     excluded = set(tainted)
     handed: list[tuple[tuple[str, str], tuple[str, str]]] = []  # (a parameter by reference, what a call gives it)
@@ -205,7 +208,8 @@ def whole_names(layout: Layout, typed_whole: bool = True, tainted: frozenset[tup
                     stores.append(((callee.name, param), arg, unit))
                 if type(arg) not in (n.Var, n.Index):
                     continue
-                if param is None or (type(arg) is n.Var and arg.name in arrays and param not in callee.by_reference):
+                if param is None or (type(arg) is n.Var and arg.name in arrays and param not in callee.by_reference
+                                     and not local_number(unit, arg.name)):
                     excluded.add(key(unit, arg.name))  # (no such parameter, or an array given by value: refused)
                 elif param in callee.by_reference:  # (an array given whole: the parameter is it, stores counted)
                     handed.append(((callee.name, param), key(unit, arg.name)))  # stored into by the callee

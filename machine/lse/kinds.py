@@ -168,8 +168,9 @@ def whole_names(layout: Layout, typed_whole: bool = True, tainted: frozenset[tup
     (unless not `typed_whole`); CHARGER and the `tainted` (unit, name) may store anything. The program's
     `arrays` (holdings.counted_arrays, zeros when declared) count too, by their element stores and
     what a callee stores into an element it is handed, or into the array given whole by reference (the
-    parameter holds what each call gives it); an array given by value is refused (none is whole). A hint only:
-    the code that relies on it (single precision's test of a whole result first) tests the value (the
+    parameter holds what each call gives it, whatever its name; a variable set only through one counts its
+    stores); the program's array given by value is refused (none is whole), not a procedure's own number named
+    so. A hint only: the code that relies on it (single precision's test of a whole result first) tests the value (the
     monitor may change a variable, a line may belong to a unit other than the one read here);
     holdings.whole_variables makes it a proof. The functions of `exits` (procedure_exits) count too,
     by name (`&F`), by what each RESULTAT that the procedure itself runs gives. A variable is a number by

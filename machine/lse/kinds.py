@@ -13,7 +13,7 @@ from machine.lse import ir
 from machine.lse import nodes as n
 from machine.lse.analyses import own_names
 from machine.lse.builtins import BUILTINS
-from machine.lse.layout import MAIN, Layout, Unit
+from machine.lse.layout import MAIN, Layout, Unit, handed_strings
 from machine.lse.operands import whole
 
 
@@ -168,8 +168,9 @@ def whole_names(layout: Layout, typed_whole: bool = True, tainted: frozenset[tup
     (unless not `typed_whole`); CHARGER and the `tainted` (unit, name) may store anything. The program's
     `arrays` (holdings.counted_arrays, zeros when declared) count too, by their element stores and
     what a callee stores into an element it is handed, or into the array given whole by reference (the
-    parameter holds what each call gives it); an array given by value is refused (none is whole). A hint only:
-    the code that relies on it (single precision's test of a whole result first) tests the value (the
+    parameter holds what each call gives it, whatever its name; a variable set only through one counts its
+    stores); the program's array given by value is refused (none is whole), not a procedure's own number named
+    so. A hint only: the code that relies on it (single precision's test of a whole result first) tests the value (the
     monitor may change a variable, a line may belong to a unit other than the one read here);
     holdings.whole_variables makes it a proof. The functions of `exits` (procedure_exits) count too,
     by name (`&F`), by what each RESULTAT that the procedure itself runs gives. A variable is a number by
@@ -181,6 +182,9 @@ def whole_names(layout: Layout, typed_whole: bool = True, tainted: frozenset[tup
 
     def key(unit: Unit, name: str) -> tuple[str, str]:
         return (unit.name, name) if name in unit.locals or name in unit.params else (MAIN, name)
+
+    def local_number(unit: Unit, name: str) -> bool:  # (a procedure's own number named as the program's array)
+        return unit.name != MAIN and name in unit.locals and layout.is_own_number(name, unit, foreign)
 
     stores: list[tuple[tuple[str, str], object, Unit]] = []
     excluded = set(tainted)
@@ -205,13 +209,19 @@ def whole_names(layout: Layout, typed_whole: bool = True, tainted: frozenset[tup
                     stores.append(((callee.name, param), arg, unit))
                 if type(arg) not in (n.Var, n.Index):
                     continue
-                if param is None or (type(arg) is n.Var and arg.name in arrays and param not in callee.by_reference):
+                if param is None or (type(arg) is n.Var and arg.name in arrays and param not in callee.by_reference
+                                     and not local_number(unit, arg.name)):
                     excluded.add(key(unit, arg.name))  # (no such parameter, or an array given by value: refused)
                 elif param in callee.by_reference:  # (an array given whole: the parameter is it, stores counted)
                     handed.append(((callee.name, param), key(unit, arg.name)))  # stored into by the callee
     for name, exprs in result_expressions(exits or {}).items():  # a function: whole when every RESULTAT it runs is
         stores.extend(((MAIN, name), expr, units[name]) for expr in exprs)
-    keys = {k for k, _, _ in stores if k not in excluded and (
+    # (a variable set only through a parameter by reference, `&DIV(...,DR)`, holds what the callee stores into it)
+    candidates = [k for k, _, _ in stores] + [given for _, given in handed]
+    unfit = layout.string_names | layout.loaded_names | handed_strings(layout)
+    keys = {k for k in candidates if k not in excluded and (
+        # (a parameter by reference named as some array, `&DIV(A,...)`: its stores and what each call gives it count)
+        k[1] not in unfit if k[0] in units and k[1] in units[k[0]].by_reference else
         layout.is_pure_number(k[1]) if foreign is None or k[0] not in units else
         layout.is_own_number(k[1], units[k[0]], foreign))}
     keys.update((MAIN, name) for name in arrays if (MAIN, name) not in excluded)

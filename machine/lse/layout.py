@@ -186,6 +186,13 @@ def _unsettling_arguments(calls: list[n.Call], units: dict[str, Unit], declared:
     return [(call, name) for call, target, name in given if target in unsettling]
 
 
+def handed_strings(result: Layout) -> set[str]:
+    """Of the handed_names, those given to a parameter that its procedure may make a string or load (not only an
+    array: one given whole still holds numbers, kinds.whole_names)."""
+    return {name for _, name in _unsettling_arguments([call for call in result.calls if call.name in result.units],
+                                                      result.units, result.string_names | result.loaded_names)}
+
+
 def layout(program: n.Program, strings: frozenset[str] = frozenset(), arrays: frozenset[str] = frozenset()) -> Layout:
     """Compute the segments, units and name kinds of a parsed program that starts with these CHAINE and arrays."""
     result = Layout(program, string_names=set(strings), array_names=set(arrays), started=strings | arrays)

@@ -7,11 +7,14 @@ from __future__ import annotations
 import tracemalloc
 from collections.abc import Callable
 
+from machine.lse.kinds import whole_names
+from machine.lse.layout import layout
 from machine.lse.parser import parse
 from machine.micro import Micro
 from machine.profile import load_profile
 
 VARIABLES = 2000
+PROCEDURES = 300
 
 
 def straight(count: int = VARIABLES, end: str = "TERMINER") -> str:
@@ -19,6 +22,11 @@ def straight(count: int = VARIABLES, end: str = "TERMINER") -> str:
     stores = [f"V{at}←1" for at in range(count)]
     half = count // 2
     return f"10 {';'.join(stores[:half])}\n20 {';'.join(stores[half:])}\n30 {end}\n"
+
+
+def with_procedures(count: int = PROCEDURES) -> str:
+    """The same program with `count` procedures beside it, the first one called."""
+    return straight(end="&P1;TERMINER") + "".join(f"{100 + at} PROCEDURE &P{at};RETOUR\n" for at in range(count))
 
 
 def peak_megabytes(work: Callable[[], object]) -> float:
@@ -41,3 +49,10 @@ def test_a_block_of_three_thousand_assignments_compiles_in_little_memory() -> No
 
     assert peak_megabytes(compile_it) < 50  # (what each statement found set was a set each: 105 MB)
 
+
+
+def test_the_names_expected_whole_take_no_copy_of_the_programs_per_procedure() -> None:
+    shape = layout(parse(with_procedures()))
+    found: dict = {}
+    assert peak_megabytes(lambda: found.update(whole_names(shape))) < 8  # (a set per procedure: 300 x 2000 names)
+    assert "V7" in found["&P5"] and "V7" in found["&"] and set(found["&P5"]) == set(found["&"])

@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from machine.lse.kinds import whole_names
 from machine.lse.layout import layout
+from machine.lse.magnitudes import variable_bounds
 from machine.lse.parser import parse
 from machine.micro import Micro
 from machine.profile import load_profile
@@ -56,3 +57,10 @@ def test_the_names_expected_whole_take_no_copy_of_the_programs_per_procedure() -
     found: dict = {}
     assert peak_megabytes(lambda: found.update(whole_names(shape))) < 8  # (a set per procedure: 300 x 2000 names)
     assert "V7" in found["&P5"] and "V7" in found["&"] and set(found["&P5"]) == set(found["&"])
+
+
+def test_the_bounds_of_the_programs_variables_take_no_copy_per_procedure() -> None:
+    shape = layout(parse(with_procedures()))
+    found: dict = {}
+    assert peak_megabytes(lambda: found.update(variable_bounds(shape))) < 5  # (a dict per procedure: 16 MB)
+    assert found["&P5"]["V7"] == found["&"]["V7"] and dict(found["&P5"]) == dict(found["&"])

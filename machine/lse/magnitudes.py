@@ -20,6 +20,7 @@ Fibonacci numbers) has no bound.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterator, Mapping
 
 from machine.lse import nodes as n
@@ -242,9 +243,11 @@ def _settle(stores: dict[Key, list[tuple[bool, object, Unit]]], unbounded: set[K
                     readers.setdefault(_key(reader, item.name, alias), set()).add(key)
     bounds = {key: 0.0 for key in stores if key not in unbounded}
     grown = dict.fromkeys(bounds, 0)
-    work = list(bounds)
+    work = deque(bounds)  # first in, first out, each key at most once in it: a key that reads n others is worked
+    waiting = set(bounds)  # out once after they all grew, not once after each (n stores of X←Vn: n*n magnitudes)
     while work:
-        key = work.pop()
+        key = work.popleft()
+        waiting.discard(key)
         if key not in bounds:
             continue
         bound = _bound(stores[key], bounds, alias)
@@ -255,7 +258,10 @@ def _settle(stores: dict[Key, list[tuple[bool, object, Unit]]], unbounded: set[K
             grown[key] += 1
         else:
             continue
-        work.extend(readers.get(key, ()))
+        for reader in readers.get(key, ()):
+            if reader not in waiting:
+                waiting.add(reader)
+                work.append(reader)
     return bounds
 
 

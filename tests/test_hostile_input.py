@@ -410,3 +410,18 @@ def test_esc_stops_a_loop_of_pauses_that_a_headless_run_goes_on_from_at_once():
         if micro.run(100_000) is not Status.PAUSED:
             break
     assert micro.error_text() == "INTERROMPU EN LIGNE 10"
+
+
+def test_ctrl_c_while_the_program_is_compiled_stops_it_before_its_first_line() -> None:
+    micro = Micro()
+    micro.load_text("10 AFFICHER 1\n20 TERMINER\n")
+    build = micro.runtime.build
+
+    def build_then_ctrl_c(*args: object, **kwargs: object) -> object:  # (a compile of seconds: Ctrl-C comes in it)
+        built = build(*args, **kwargs)
+        micro.interrupt()
+        return built
+
+    micro.runtime.build = build_then_ctrl_c
+    micro.run(1_000_000)
+    assert micro.error_text() == "INTERROMPU EN LIGNE 10"  # (it ran to its end, the Ctrl-C unheard)

@@ -203,3 +203,13 @@ def test_aide_at_a_terminal_names_the_terminal_s_keys_not_the_window_s(tmp_path)
     shown = " ".join(out.getvalue().split())
     assert "CTRL-R" in shown and "TAB: COMPLETER" in shown and "CTRL-D SUR UNE LIGNE VIDE" in shown, shown
     assert "F9" not in shown and "F12" not in shown and "MAJ+HAUT" not in shown, shown
+
+
+def test_a_program_that_prints_without_end_and_no_new_line_keeps_only_the_row_s_end() -> None:
+    output = TerminalOutput(io.StringIO())
+    for _ in range(2000):  # AFFICHER['X...'] in a loop, a slice at a time
+        output.write("LSE " * 50)
+        output.flush()
+    output.write("TA REPONSE ?")
+    output.flush()
+    assert output.tail.endswith("LSE TA REPONSE ?") and len(output.tail) <= 4096  # (it held all 400 000)

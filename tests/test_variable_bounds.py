@@ -9,6 +9,7 @@ import pytest
 
 from machine.disk import Disk
 from machine.errors import LseError
+from machine.lse import magnitudes
 from machine.lse.layout import layout
 from machine.lse.listing import listing
 from machine.lse.magnitudes import GIVEN, PASSES, variable_bounds
@@ -169,3 +170,16 @@ def test_a_variable_given_more_than_its_bound_at_the_prompt_stops_the_run(tmp_pa
     session.type(f"V←{value}")
     shown = session.type("CO")
     assert ("RIEN A CONTINUER" not in shown) is goes_on
+
+
+def test_a_variable_given_each_of_many_variables_is_bounded_once_they_all_are(monkeypatch) -> None:
+    count = 500
+    stores = ";".join(f"V{at}←1" for at in range(count))
+    calls = ";".join(f"&Q(V{at})" for at in range(count))
+    source = f"10 {stores}\n20 {calls};TERMINER\n30 PROCEDURE &Q(X) LOCAL X;RETOUR\n"
+    sizes = []
+    measure = magnitudes.magnitude
+    monkeypatch.setattr(magnitudes, "magnitude", lambda *args, **kw: sizes.append(1) or measure(*args, **kw))
+    found = variable_bounds(layout(parse(source)))
+    assert found["&Q"]["X"] == GIVEN and found["&"]["V7"] == GIVEN
+    assert len(sizes) < 10 * count  # (X was worked out again after each V grew: count*count sizes)

@@ -32,6 +32,10 @@ SLICE_SECONDS = 0.01
 SLICE_CYCLES_PACED = 100_000
 PACED_SLICE_SECONDS = 0.1  # a paced slice is at most this much of the host's time (slower speeds: fewer cycles)
 READ_AHEAD = 256  # lines of a file typed ahead at each wait of a program for a line (see _read_ahead)
+# The most of the cursor's row TerminalOutput keeps for the line editor to draw again (a question LIRE asks): a
+# program that prints without end and never a new line (AFFICHER['X'] in a loop) held all it printed, copied again
+# at each slice.
+TAIL_KEPT = 4096
 # The signals that close the Micro from outside: its terminal closed, or the Micro told to end (by name: not
 # every host has both).
 CLOSINGS = ("SIGHUP", "SIGTERM")
@@ -102,7 +106,7 @@ class TerminalOutput:
             text = text.replace("\a", "")  # the bell does not move the cursor
             last = max(text.rfind("\n"), text.rfind("\r"))
             self.column = len(text) - last - 1 if last >= 0 else self.column + len(text)
-            self.tail = text[last + 1:] if last >= 0 else self.tail + text
+            self.tail = (text[last + 1:] if last >= 0 else self.tail[-TAIL_KEPT:] + text)[-TAIL_KEPT:]
         self.stream.flush()
 
     def finish_line(self) -> None:

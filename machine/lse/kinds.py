@@ -7,7 +7,7 @@ procedure's own names); never the runtime.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from machine.lse import ir
 from machine.lse import nodes as n
@@ -160,7 +160,8 @@ def _numeric_argument(arg: object, caller: Unit, layout: Layout, proven: dict[st
 
 def whole_names(layout: Layout, typed_whole: bool = True, tainted: frozenset[tuple[str, str]] = frozenset(),
                 arrays: frozenset[str] | set[str] = frozenset(),
-                exits: dict[str, list[ir.Leave]] | None = None, foreign: set[int] | None = None) -> dict[str, set[str]]:
+                exits: dict[str, list[ir.Leave]] | None = None,
+                foreign: set[int] | None = None) -> dict[str, WholeView]:
     """Each unit's variables expected to hold whole numbers: every store to them keeps them whole.
 
     A parameter counts the arguments of its calls, and one by reference counts for them in turn (what
@@ -227,13 +228,19 @@ def whole_names(layout: Layout, typed_whole: bool = True, tainted: frozenset[tup
     keys.update((MAIN, name) for name in arrays if (MAIN, name) not in excluded)
     keys.update(own for own in own_arrays(layout) if own not in excluded)
 
-    def view(unit: Unit) -> set[str]:
-        return {name for owner, name in keys if owner == unit.name or (owner == MAIN and key(unit, name)[0] == MAIN)}
+    def views_of_keys() -> dict[str, WholeView]:
+        """Each unit's view of `keys` as they are now (the program's names are one set, shared by every view)."""
+        main: set[str] = set()
+        own: dict[str, set[str]] = {}
+        for owner, name in keys:
+            (main if owner == MAIN else own.setdefault(owner, set())).add(name)
+        return {name: WholeView(own.get(name, main if name == MAIN else set()), main, unit.locals, unit.params)
+                for name, unit in units.items()}
 
     changed = True
     while changed:  # the views of a pass may be stale: the pass that changes nothing has them right
         changed = False
-        views = {name: view(unit) for name, unit in units.items()}
+        views = views_of_keys()
         for k, expr, unit in stores:
             if k in keys and not whole(expr, views[unit.name]):
                 keys.discard(k)
@@ -243,6 +250,38 @@ def whole_names(layout: Layout, typed_whole: bool = True, tainted: frozenset[tup
                 keys.discard(given)
                 changed = True
     return views
+
+
+class WholeView:
+    """A unit's names expected whole: its own, and the program's it does not shadow by a LOCAL or a parameter.
+
+    Decision: the program's names are one set that every unit's view shares, not a copy per unit: a copy made
+    the memory of whole_names the number of procedures times the program's variables (3 000 procedures and
+    12 000 variables in a legal program of 200 KB took 6 GB).
+    """
+
+    __slots__ = ("own", "main", "locals", "params")
+
+    def __init__(self, own: set[str], main: set[str], locals_: object, params: object) -> None:
+        self.own, self.main, self.locals, self.params = own, main, locals_, params
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.own or (name in self.main and name not in self.locals and name not in self.params)
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self.own
+        yield from (name for name in self.main if name not in self.own and name in self)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+    def __eq__(self, other: object) -> bool:
+        return set(self) == (set(other) if isinstance(other, (set, frozenset, WholeView)) else other)
+
+    __hash__ = None  # type: ignore[assignment]  (a view is a set of names: unhashable, as a set is)
+
+    def __repr__(self) -> str:
+        return f"WholeView({sorted(self)!r})"
 
 
 def own_arrays(layout: Layout) -> set[tuple[str, str]]:

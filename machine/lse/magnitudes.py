@@ -20,7 +20,8 @@ Fibonacci numbers) has no bound.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections import deque
+from collections.abc import Iterator, Mapping
 
 from machine.lse import nodes as n
 from machine.lse.checks import walk
@@ -54,15 +55,47 @@ def variable_bounds(layout: Layout, start: Mapping[str, object] | None = None) -
             stores[key].append((False, n.Num(size, 0), layout.units[MAIN]))
     bounds = _settle(stores, unbounded, alias)
     names = set(alias) | set(stores)
-    found: dict[str, dict[str, float]] = {name: {} for name in layout.units}
+    own: dict[str, dict[str, float]] = {name: {} for name in layout.units}
     for owner, name in names:
         bound = bounds.get(alias.get((owner, name), (owner, name)))
-        if bound is None:
-            continue
-        for unit in layout.units.values():  # (the program's variable where the unit has no name of its own so)
-            if owner == unit.name or owner == MAIN and name not in unit.locals:
-                found[unit.name][name] = bound
-    return found
+        if bound is not None and owner in own:
+            own[owner][name] = bound
+    main = own[MAIN]  # (the program's variable where the unit has no name of its own so)
+    return {name: main if name == MAIN else UnitBounds(own[name], main, unit.locals)
+            for name, unit in layout.units.items()}
+
+
+class UnitBounds(Mapping):
+    """A procedure's bounds by name: its own variables', and the program's where it has no LOCAL of that name.
+
+    Decision: the program's bounds are one dict that every procedure's mapping reads, not a copy per procedure:
+    a copy made the memory of variable_bounds the number of procedures times the program's variables.
+    """
+
+    __slots__ = ("own", "main", "locals")
+
+    def __init__(self, own: dict[str, float], main: dict[str, float], locals_: frozenset) -> None:
+        self.own, self.main, self.locals = own, main, locals_
+
+    def get(self, name: str, default: float | None = None) -> float | None:
+        if name in self.own:
+            return self.own[name]
+        return default if name in self.locals else self.main.get(name, default)
+
+    def __getitem__(self, name: str) -> float:
+        if (found := self.get(name)) is None:
+            raise KeyError(name)
+        return found
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.own or (name not in self.locals and name in self.main)
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self.own
+        yield from (name for name in self.main if name not in self.locals and name not in self.own)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
 
 
 def largest(value: object) -> float | None:
@@ -210,9 +243,11 @@ def _settle(stores: dict[Key, list[tuple[bool, object, Unit]]], unbounded: set[K
                     readers.setdefault(_key(reader, item.name, alias), set()).add(key)
     bounds = {key: 0.0 for key in stores if key not in unbounded}
     grown = dict.fromkeys(bounds, 0)
-    work = list(bounds)
+    work = deque(bounds)  # first in, first out, each key at most once in it: a key that reads n others is worked
+    waiting = set(bounds)  # out once after they all grew, not once after each (n stores of X←Vn: n*n magnitudes)
     while work:
-        key = work.pop()
+        key = work.popleft()
+        waiting.discard(key)
         if key not in bounds:
             continue
         bound = _bound(stores[key], bounds, alias)
@@ -223,7 +258,10 @@ def _settle(stores: dict[Key, list[tuple[bool, object, Unit]]], unbounded: set[K
             grown[key] += 1
         else:
             continue
-        work.extend(readers.get(key, ()))
+        for reader in readers.get(key, ()):
+            if reader not in waiting:
+                waiting.add(reader)
+                work.append(reader)
     return bounds
 
 

@@ -100,7 +100,9 @@ def _stored(node: object) -> set[str] | None:
 def _set_at_calls(program: ir.ProgramIR, roots: list[int]) -> dict[int, frozenset[str]]:
     """The variables surely set where each call of a unit is made, by the call's id: those every way there
     from the unit's entry assigns, reads in or loops over, and the variables of the FAIRE loops open there
-    (none of them where more than one root or a computed jump leaves the ways unknown)."""
+    (none of them where more than one root or a computed jump leaves the ways unknown); of them, only those the
+    call gives as arguments (_given_so asks of no other: a set of all at each call was their number times the
+    calls')."""
     if len(set(roots)) != 1:
         return {}
     blocks = analyses.reachable(program, roots)
@@ -118,7 +120,10 @@ def _set_at_calls(program: ir.ProgramIR, roots: list[int]) -> dict[int, frozense
         for part, node in parts:  # (a FAIRE's bounds are its set-up's, before its variable is set: not its exit's)
             for call in walk(node):
                 if type(call) is n.Call:  # (a call of a copied block counts for the program's call it copies)
-                    key, here = id(program.original(call)), looping | before.get(id(part), frozenset())
+                    done = before.get(id(part), frozenset())  # (of them, only its arguments are asked about)
+                    key, here = id(program.original(call)), frozenset(
+                        arg.name for arg in call.args
+                        if type(arg) is n.Var and (arg.name in looping or arg.name in done))
                     found[key] = found[key] & here if key in found else here
     return found
 

@@ -210,6 +210,7 @@ class Runtime(ProgramIO):
     # ------------------------------------------------------------ running
     def run(self, cycles: int) -> Status:
         """Run until `cycles` more are spent, or the program waits, pauses, ends or fails."""
+        asked_before = self.interrupted  # (Esc between two slices: seen at the end of this one, as ever)
         if not self._prepared:
             try:
                 self.start()
@@ -218,7 +219,9 @@ class Runtime(ProgramIO):
                 return self.status
         if self.status in (Status.ENDED, Status.FAILED):
             return self.status
-        self.budget = self.cyc + cycles
+        # Esc or Ctrl-C while the program was compiled here, which may take seconds: it stops before its first line
+        # (the slice's end was the only place it was seen, and a program shorter than a slice ran to its end).
+        self.budget = 0 if self.interrupted and not asked_before else self.cyc + cycles
         try:
             self._slice()
         finally:

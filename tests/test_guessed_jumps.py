@@ -83,6 +83,14 @@ TWO_OPEN = lines(
     "170 S←S+100*J", "180 AFFICHER I,J,S", "190 AFFICHER 'I',I,S", "200 AFFICHER 'FIN',I,J,S")
 
 
+def switch_in_a_loop(cases: int) -> str:
+    """An interpreter's shape: a FAIRE whose pass reads an opcode K and jumps to its case, ALLER EN 100+10*K, each
+    case going on to the loop's last line; `cases` lines 110, 120 ... in a row."""
+    return lines("10 LIRE N;S←0", "20 FAIRE 900 POUR I←1 JUSQUA N", f"30 K←I-{cases}*ENT((I-1)/{cases})",
+                 "40 ALLER EN 100+10*K", *(f"{100 + 10 * k} S←S+{k}*I;ALLER EN 900" for k in range(1, cases + 1)),
+                 "900 *", "910 AFFICHER S,I;TERMINER")
+
+
 def switch(cases: int, last: int) -> str:
     """A switch ALLER EN 100+10*K of `cases` lines 110, 120 ..., K from 1 to `last` and round again."""
     return lines("10 LIRE N;S←0;K←0", f"20 K←K+1;SI K>{last} ALORS K←1", "30 N←N-1;SI N<0 ALORS ALLER EN 900",
@@ -126,6 +134,7 @@ PROGRAMS = {
     "a loop stepping down by a fraction open at the jump, past the guess": (lines(
         "10 LIRE K;S←0", "20 FAIRE 50 POUR X←3 PAS -0.5 JUSQUA 0", "30 E←0;SI X<1.5 ALORS E←K", "35 ALLER EN 40+10*E",
         "40 S←S+X;ALLER EN 50", "45 S←S+1000*X", "50 AFFICHER X,S", "60 AFFICHER 'FIN',X,S"), ("0.5",)),
+    "a switch of twenty cases in a loop": (switch_in_a_loop(20), ("45",)),
     "a procedure called after the run went past the guess in a loop": (lines(
         "10 LIRE K;S←0;TABLEAU T[20]", "20 FAIRE 70 POUR I←1 JUSQUA 20", "30 E←I-2*ENT(I/2);SI I=K ALORS E←10+I",
         "35 ALLER EN 40+10*E", "40 T[I]←&F(I);ALLER EN 70", "50 T[I]←-I", "60 S←S+T[I]", "70 *",
@@ -240,3 +249,13 @@ def test_a_run_past_the_guess_inside_a_loop_goes_on_with_the_loop_on_its_stack()
     # 1 and 2 within the guess (110), then 3, 4 and 5 past it (140), the loop going on with the code built again
     assert "".join(chunks).replace("\a", "").split() == [
         "1", "1", "2", "3", "3", "303", "4", "703", "5", "1203", "FIN5", "1203"]
+
+
+def test_a_switch_of_more_than_ten_cases_in_a_loop_is_guessed_whole_and_never_left() -> None:
+    micro = Micro(seed=0)
+    micro.load_text(switch_in_a_loop(20))
+    micro.feed("45")
+    micro.run_until_blocked()
+    source = micro.runtime.compiled.source
+    assert micro.runtime.error is None and micro.runtime.compiled.guessed
+    assert all(f"_t == {100.0 + 10 * k!r}" in source for k in range(1, 21)) and "_open(lp" not in source

@@ -22,6 +22,9 @@ from machine.lse.analyses import goes_anywhere
 from machine.lse.operands import DEEPEST, remainder_parts
 
 GUESSED = 10  # the lines of a switch guessed in a row, from the first a jump's base and step reach (ten cases)
+# Inside FAIRE loops, the whole row within the innermost loop's lines, up to this many: a line past the guess there
+# builds the program again without any guess (the run cannot be taken up again with loops open and guessed).
+GUESSED_IN_A_LOOP = 64
 # A guessed jump that goes to a line further along its row builds the program again with the row taken on to
 # that line, this many times in a run at most; another line, or once more, builds it with no guess.
 GUESSED_AGAIN = 4
@@ -52,7 +55,8 @@ def guess_lines(program: ir.ProgramIR, lines: frozenset[int], seen: frozenset[in
         affine = _affine(exit_.expr) if block.line in lines else None
         if affine is None or affine[1] == 0:
             return set()  # (a jump left to go anywhere keeps the loops at run time all the same)
-        found = _run_of_lines(*affine, _inside_loops(program, block.line, lines), seen)
+        within, looped = _inside_loops(program, block.line, lines)
+        found = _run_of_lines(*affine, within, seen, GUESSED_IN_A_LOOP if looped else GUESSED)
         if not found:
             return set()
         guesses.append((block, found))
@@ -68,15 +72,16 @@ def on_a_row(program: ir.ProgramIR, lines: frozenset[int], line: int) -> bool:
         exit_ = block.exit
         if type(exit_) is ir.Jump and exit_.speculative and block.line in lines:
             affine = _affine(exit_.expr)
-            inside = _inside_loops(program, block.line, lines)
-            if affine is not None and affine[1] and line in _run_of_lines(*affine, inside, frozenset([line])):
+            within, looped = _inside_loops(program, block.line, lines)
+            if affine is not None and affine[1] and not looped and line in _run_of_lines(
+                    *affine, within, frozenset([line])):
                 return True
     return False
 
 
-def _inside_loops(program: ir.ProgramIR, line: int, lines: frozenset[int]) -> frozenset[int]:
+def _inside_loops(program: ir.ProgramIR, line: int, lines: frozenset[int]) -> tuple[frozenset[int], bool]:
     """Those of `lines` that a jump on `line` reaches without leaving the innermost FAIRE whose lines hold it, its
-    own line left out (by the lines the loops span; all of them where none does).
+    own line left out (by the lines the loops span; all of them where none does), and whether one does.
 
     Decision: a line past the loop (or the FAIRE's own, which opens it again) is reached with other loops open than
     the same line by the run's own way, which leaves the loops undecided and the guess unmade (magic squares whose
@@ -86,13 +91,14 @@ def _inside_loops(program: ir.ProgramIR, line: int, lines: frozenset[int]) -> fr
     spans = [(exit_.at, exit_.end) for block in program.blocks
              if type(exit_ := block.exit) is ir.OpenLoop and exit_.end is not None and exit_.at <= line <= exit_.end]
     if not spans:
-        return lines
+        return lines, False
     first, end = max(spans)  # (the innermost: the latest to start)
-    return frozenset(number for number in lines if first < number <= end)
+    return frozenset(number for number in lines if first < number <= end), True
 
 
-def _run_of_lines(base: int, step: int, lines: frozenset[int], seen: frozenset[int] = frozenset()) -> tuple[int, ...]:
-    """The lines base+step*k from the first that `lines` holds (k from 0 to GUESSED-1) to the next it lacks: GUESSED
+def _run_of_lines(base: int, step: int, lines: frozenset[int], seen: frozenset[int] = frozenset(),
+                  most: int = GUESSED) -> tuple[int, ...]:
+    """The lines base+step*k from the first that `lines` holds (k from 0 to GUESSED-1) to the next it lacks: `most`
     of them at most, or up to the last of them a guessed jump was `seen` going to.
 
     Decision: a switch's cases are lines in a row; the lines past a gap are often another part of the program
@@ -108,7 +114,7 @@ def _run_of_lines(base: int, step: int, lines: frozenset[int], seen: frozenset[i
         row.append(line)
         line += step
     last = max((at for at, line in enumerate(row) if line in seen), default=0)
-    return tuple(sorted(row[:max(GUESSED, last + 1)]))
+    return tuple(sorted(row[:max(most, last + 1)]))
 
 
 def _affine(expr: object, deep: int = 0) -> tuple[int, int] | None:

@@ -213,3 +213,22 @@ def test_a_program_that_prints_without_end_and_no_new_line_keeps_only_the_row_s_
     output.write("TA REPONSE ?")
     output.flush()
     assert output.tail.endswith("LSE TA REPONSE ?") and len(output.tail) <= 4096  # (it held all 400 000)
+
+
+class Screen(io.StringIO):
+    """A stream that says it is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize(("stream", "expected"), [
+    (Screen, "\nA\n\nB\n"),  # one terminal for both: the message starts a line of its own
+    (io.StringIO, "\nA\nB\n"),  # a file or a pipe: no line the program never printed
+])
+def test_a_pause_ends_the_open_line_only_where_its_message_shares_the_screen(stream, expected):
+    micro = Micro(seed=0)
+    micro.load_text("10 AFFICHER 'A'\n20 PAUSE\n30 AFFICHER 'B';TERMINER\n")
+    out, err = stream(), stream()
+    assert run_headless(micro, speed=None, stdin=io.StringIO(""), stdout=out, stderr=err, bell=False) == 0
+    assert (out.getvalue(), err.getvalue()) == (expected, "PAUSE EN LIGNE 20\n")

@@ -169,7 +169,9 @@ def run_headless(micro: Micro, *, speed: float | None, stdin: TextIO = sys.stdin
                     started = _pace_start(micro, speed)
                 continue
             if status is Status.PAUSED:
-                output.finish_line()
+                # (the line is ended only where the message shares its screen: a file or a pipe given the
+                # program's output gets no line the program never printed)
+                output.finish_line() if _shared_screen(stdout, stderr) else output.flush()
                 stderr.write(f"PAUSE EN LIGNE {micro.runtime.current_line}\n")
                 if sizer is not None:
                     sizer.waited()
@@ -182,6 +184,14 @@ def run_headless(micro: Micro, *, speed: float | None, stdin: TextIO = sys.stdin
         stderr.write(for_terminal(micro.error_text(), stderr) + "\n")
         return 1
     return 0
+
+
+def _shared_screen(stdout: TextIO, stderr: TextIO) -> bool:
+    """Whether what the program prints and the Micro's messages reach one terminal (both are terminals)."""
+    try:
+        return stdout.isatty() and stderr.isatty()
+    except (OSError, ValueError):  # a closed stream
+        return False
 
 
 def _all_there(stdin: TextIO) -> bool:

@@ -171,7 +171,10 @@ def run_headless(micro: Micro, *, speed: float | None, stdin: TextIO = sys.stdin
             if status is Status.PAUSED:
                 # (the line is ended only where the message shares its screen: a file or a pipe given the
                 # program's output gets no line the program never printed)
-                output.finish_line() if _shared_screen(stdout, stderr) else output.flush()
+                if _shared_screen(stdout, stderr):
+                    output.finish_line()
+                else:
+                    output.flush()
                 stderr.write(f"PAUSE EN LIGNE {micro.runtime.current_line}\n")
                 if sizer is not None:
                     sizer.waited()

@@ -14,6 +14,7 @@ from machine.lse.layout import layout
 from machine.lse.listing import listing
 from machine.lse.magnitudes import GIVEN, PASSES, variable_bounds
 from machine.lse.parser import parse
+from machine.lse.values import new_array
 from machine.micro import Micro
 from tests.oracle.differential import assert_agrees
 from tests.test_loop_counters import interrupted
@@ -23,6 +24,12 @@ from tests.test_monitor import Session
 def bounds(source: str, unit: str = "&") -> dict[str, float]:
     return variable_bounds(layout(parse(source)))[unit]
 
+
+# Life's generations: two arrays given in turn to two parameters by reference, each element 0 or 1.
+LIFE = ("10 TABLEAU A[4,4],B[4,4];A[2,2]←1\n20 FAIRE 30 POUR G←1 JUSQUA 3\n30 &PAS(A,B);&PAS(B,A)\n"
+        "40 AFFICHER A[2,2],B[2,2]\n50 TERMINER\n60 PROCEDURE &PAS(X,Y) LOCAL I,J,N\n70 FAIRE 90 POUR I←2 JUSQUA 3\n"
+        "80 FAIRE 90 POUR J←2 JUSQUA 3;N←X[I-1,J]+X[I+1,J]+X[I,J-1]+X[I,J+1]\n"
+        "90 Y[I,J]←SI N=2 OU N=3 ALORS 1 SINON 0\n100 RETOUR\n")
 
 FOUND = [
     ("a constant stored bounds a variable by what the monitor may give it", "10 X←5;X←-7\n", {"X": GIVEN}),
@@ -68,6 +75,18 @@ FOUND = [
     ("an array given by reference to a procedure that doubles its elements has none",
      "10 TABLEAU A[9];A[1]←1;&P(A)\n20 TERMINER\n30 PROCEDURE &P(T)\n40 T[1]←T[1]*2;RETOUR\n", {}),
     ("an element read in leaves its array none", "10 TABLEAU A[9];A[1]←1;LIRE A[2]\n", {}),
+    ("an array given by reference is bounded with what the procedure stores into its elements",
+     "10 TABLEAU A[9];A[1]←1;&P(A)\n20 TERMINER\n30 PROCEDURE &P(T)\n40 T[2]←T[1]+3;RETOUR\n",
+     {"A": GIVEN + 3 * PASSES}),
+    ("two arrays given in turn to two parameters by reference share one bound", LIFE, {"A": GIVEN, "B": GIVEN}),
+    ("an array given by reference whose procedure reads in an element has none",
+     "10 TABLEAU A[9];&P(A)\n20 TERMINER\n30 PROCEDURE &P(T)\n40 LIRE T[2];RETOUR\n", {}),
+    ("an array given by reference to a parameter that is a CHAINE elsewhere has none",
+     "10 TABLEAU A[9];A[1]←1;&P(A)\n20 TERMINER\n30 PROCEDURE &P(T)\n40 T[2]←1;RETOUR\n"
+     "50 PROCEDURE &Q(T) LOCAL T\n60 CHAINE T;T←'X';RETOUR\n", {}),
+    ("an array given by reference and by value has none",
+     "10 TABLEAU A[9];A[1]←1;&P(A);&Q(A)\n20 TERMINER\n30 PROCEDURE &P(T)\n40 T[2]←1;RETOUR\n"
+     "50 PROCEDURE &Q(T) LOCAL T\n60 RETOUR\n", {}),
 ]
 
 
@@ -108,6 +127,12 @@ def test_a_square_of_a_random_number_kept_by_its_remainder_is_not_tested() -> No
     assert "v_X = ((v_X * 75.0) + 74.0)" in code  # a chain whose every link is bounded: not even its top
 
 
+def test_a_sum_of_elements_of_arrays_given_by_reference_is_not_tested_where_they_are_bounded() -> None:
+    code = listing(LIFE)
+    line = code[code.index("# 80:"):].split("# 90:")[0]
+    assert "v_N = " in line and "_overflow()" not in line
+
+
 def test_a_product_of_a_variable_that_may_grow_without_end_is_still_tested() -> None:
     code = listing("10 X←1.5\n20 X←X*X;AFFICHER X;ALLER EN 20\n")
     assert "_overflow()" in code
@@ -131,6 +156,10 @@ PROGRAMS = {
         "Y←Y-7*ENT(Y/7);S←S+X*X+Y\n40 AFFICHER X,Y,S\n", []),
     "a remainder of a step that outgrows it": (
         "10 X←7;FAIRE 20 POUR I←1 JUSQUA 5\n20 X←X*1E15+74;X←X-ENT(X/65537)*65537;AFFICHER X\n", []),
+    "life's two arrays given in turn by reference": (LIFE, []),
+    "an array by reference whose procedure multiplies it past the range": (
+        "10 TABLEAU A[2];A[1]←1E200;FAIRE 20 POUR I←1 JUSQUA 3\n20 &P(A);AFFICHER A[1]+A[2]\n30 TERMINER\n"
+        "40 PROCEDURE &P(T)\n50 T[2]←T[1]*1E100;T[1]←T[2];RETOUR\n", []),
     "a recursive procedure's parameter": (
         "10 AFFICHER &F(15)\n20 TERMINER\n30 PROCEDURE &F(N) LOCAL N\n40 SI N<2 ALORS RESULTAT N\n"
         "50 RESULTAT &F(N-1)+&F(N-2)\n", []),
@@ -161,6 +190,16 @@ def test_a_host_call_refuses_a_number_beyond_the_parameter_s_bound() -> None:
     assert micro.call("&CARRE", 4.0)[0] == 16.0 and micro.call("&CARRE", -GIVEN)[0] == GIVEN * GIVEN
     with pytest.raises(LseError, match="ARGUMENT INVALIDE POUR &CARRE N"):
         micro.call("&CARRE", 2 * GIVEN)
+
+
+def test_a_host_call_refuses_an_array_with_an_element_beyond_the_parameter_s_bound() -> None:
+    micro = Micro()
+    micro.load_text(LIFE)
+    small, large = new_array("X", (4, 4)), new_array("X", (4, 4))
+    large[6] = 2 * GIVEN
+    assert micro.call("&PAS", small, new_array("Y", (4, 4)))[0] is None
+    with pytest.raises(LseError, match="ARGUMENT INVALIDE POUR &PAS X"):
+        micro.call("&PAS", large, new_array("Y", (4, 4)))
 
 
 @pytest.mark.parametrize(("value", "goes_on"), [("9", True), ("-4E9", True), ("1E20", False)])

@@ -25,7 +25,7 @@ from collections.abc import Iterator, Mapping
 
 from machine.lse import nodes as n
 from machine.lse.checks import walk
-from machine.lse.holdings import array_variables, own_names
+from machine.lse.holdings import array_variables, counted_arrays, own_names
 from machine.lse.layout import MAIN, Layout, Unit
 from machine.lse.operands import SMALL_RESULTS, magnitude, remainder_divisor
 
@@ -147,6 +147,7 @@ def _stores(layout: Layout, alias: dict[Key, Key]) -> tuple[dict[Key, list[tuple
     unbounded: set[Key] = set()
     reduced = _reduced(layout.program)
     arrays = array_variables(layout) - own_names(layout) - layout.parameters
+    counted = counted_arrays(layout)  # (arrays, and those given whole by reference or given a value as a whole)
 
     def store(unit: Unit, name: str, expr: object, reader: Unit | None = None) -> None:
         key = _key(unit, name, alias)
@@ -177,7 +178,7 @@ def _stores(layout: Layout, alias: dict[Key, Key]) -> tuple[dict[Key, list[tuple
             for param, arg in zip(callee.params, node.args):
                 if param not in callee.by_reference or type(arg) not in NAMED:  # (an expression: its value)
                     store(callee, param, arg, reader=unit)
-                if param not in callee.by_reference and type(arg) is n.Var and arg.name in arrays:
+                if param not in callee.by_reference and type(arg) is n.Var and arg.name in counted:
                     unbounded.add(_key(unit, arg.name, alias))  # (an array given by value: a copy of it)
     given = [(False, n.Num(GIVEN, 0), layout.units[MAIN])]  # (runtime.call_from_host, linker.bounds_kept refuse more)
     for unit in layout.units.values():  # what the host may give
@@ -187,13 +188,25 @@ def _stores(layout: Layout, alias: dict[Key, Key]) -> tuple[dict[Key, list[tuple
     for key, entries in stores.items():  # what the monitor may give
         if key[0] == MAIN or key in shown:
             entries.extend(given)
-    # A key is bounded only if every variable it stands for is a number, or an array of the program.
+    # A key is bounded only if every variable it stands for is a number, an array of the program, or one of them
+    # given by reference (every store through the parameter is one of the class's: _aliases).
     members: dict[Key, set[Key]] = {key: {key} for key in stores}
     for key, class_ in alias.items():
         members.setdefault(class_, set()).add(key)
     unbounded.update(key for key, keys in members.items() if not all(
-        layout.is_pure_number(name) or owner == MAIN and name in arrays for owner, name in keys))
+        layout.is_pure_number(name) or owner == MAIN and name in arrays
+        or _referenced_array(layout, owner, name, counted) for owner, name in keys))
     return stores, unbounded
+
+
+def _referenced_array(layout: Layout, owner: str, name: str, counted: set[str]) -> bool:
+    """True if a variable of a class of parameters by reference holds only numbers or arrays of them: one of the
+    program's arrays whose every store is counted (holdings.counted_arrays), or a parameter by reference never
+    a CHAINE nor loaded by that name."""
+    if owner == MAIN:
+        return name in counted
+    return (name in layout.units[owner].by_reference and name not in layout.string_names
+            and name not in layout.loaded_names)
 
 
 def _reduced(program: n.Program) -> dict[int, n.Binary]:

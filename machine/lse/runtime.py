@@ -15,7 +15,7 @@ from collections.abc import Callable
 from types import CellType
 
 from machine.errors import Err, InternalError, LseError
-from machine.lse import ir
+from machine.lse import ir, magnitudes
 from machine.lse.builtins import builtins_of
 from machine.lse.formats import count_text
 from machine.lse.frames import RET, Back, Globals, Terminate
@@ -460,7 +460,7 @@ class Runtime(ProgramIO):
                 raise LseError(Err.TYPE_MISMATCH, f"{name} {param}")
             if param in unit.by_reference and param not in by_reference and type(value) not in (float, str):
                 raise LseError(Err.TYPE_MISMATCH, f"{name} {param}")  # (passing: no array is given so)
-            if type(value) is float and abs(value) > bounds.get(param, math.inf):  # (magnitudes: sums untested)
+            if (size := magnitudes.largest(value)) is not None and size > bounds.get(param, math.inf):  # (untested)
                 raise LseError(Err.BAD_ARGUMENT, f"{name} {param}")
         # A parameter that is the program's variable of its name (passing.aliased_references) is given through it:
         # the variable is set afresh (a string makes it a CHAINE), as the cell given to any other holds anything.

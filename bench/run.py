@@ -181,10 +181,10 @@ TARGETS = {"compute": 2.5, "single": 1.3, "renard_ms": 15.0, "startup_factor": 1
 # The compiler as issue 15 counts it: the IR, the analyses and the one generator (the front end, the
 # built-ins, the runtime and its frames, and the reference interpreter are not the compiler).
 COMPILER = ("ir", "costs", "analyses", "kinds", "holdings", "magnitudes", "ownership", "passing", "operands", "pygen",
-            "pynames", "pykept", "pycharges", "pyflow", "pystmt", "pyloops", "pyexpr", "pyindex", "pyarray",
-            "pystrings", "pyshared", "pystructure", "pydispatch", "pysure", "targets", "linker", "reuse", "pyslices",
-            "splitting", "pyframe", "pyprogram", "pybuiltins", "pybounds", "counters", "pydeclare", "reaching",
-            "subroutines", "speculation")
+            "pynames", "pykept", "pycharges", "pyflow", "pystmt", "pyloops", "pyexpr", "pyoperators", "pyindex",
+            "pyarray", "pystrings", "pyshared", "pystructure", "pydispatch", "pysure", "targets", "linker", "reuse",
+            "pyslices", "splitting", "pyframe", "pyprogram", "pybuiltins", "pybounds", "counters", "pydeclare",
+            "reaching", "subroutines", "speculation")
 
 
 def lse_source(case: Case) -> str:

@@ -2,7 +2,7 @@
 
 A program twice as long (lines in a straight run, terms of one sum) makes each of the compiler's
 walks that once took time in the square of its length (pycharges.ChargePlan.paid_ahead walked the
-run from each of its blocks; pyexpr.ExpressionCode.unfailing_after_first walked the chain from each
+run from each of its blocks; pyoperators.OperatorCode.unfailing_after_first walked the chain from each
 of its links, and the walks of a program of jumps asked from each of its SI) do at most about twice the work.
 bench/compile_scaling.py prints the times.
 """
@@ -15,7 +15,7 @@ from collections.abc import Callable
 import pytest
 
 from bench.compile_scaling import jumps_at_random, menu
-from machine.lse import analyses, pycharges, pyexpr
+from machine.lse import analyses, pycharges, pyoperators
 from machine.lse.parser import parse
 from machine.micro import Micro
 from tests.lse_harness import run_lse
@@ -50,7 +50,7 @@ def counted(monkeypatch: pytest.MonkeyPatch, owner: object, method: str, source:
 
 @pytest.mark.parametrize("owner, method, make", [
     (pycharges.ChargePlan, "price_of", straight_lines),
-    (pyexpr.ExpressionCode, "number_kind", one_sum),
+    (pyoperators.OperatorCode, "number_kind", one_sum),
 ], ids=["a block's price in a straight run of lines", "an operand's kind in one sum"])
 def test_twice_the_program_asks_at_most_about_twice_as_often(monkeypatch, owner, method, make):
     small = counted(monkeypatch, owner, method, make(400), "400")

@@ -135,7 +135,7 @@ CODES = {
 }
 
 
-# A FAIRE variable that starts SCH or EQN is read as its int (pyexpr.int_start), NaN where it is no whole number.
+# A FAIRE variable that starts SCH or EQN is read as its int (pyoperators.int_start), NaN where it is no whole number.
 COUNTED = {
     "each character by a loop from 1, past the end": (
         SET + "20 FAIRE 30 POUR I←1 JUSQUA 14\n30 AFFICHER SCH(S,I,1),SCH(S,I,2),EQN(S!'X',I),SCH(S,I,',')\n"),

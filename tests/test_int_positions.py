@@ -1,7 +1,7 @@
 """A string built-in's position that + - * of loop counters and whole constants computes is written with their ints.
 
 `SCH(S,(J-1)*6+1,6)` reads the six letters of the J-th name: in double, the ints give the float's value exactly
-(pyexpr.int_of), NaN where a counter is no whole number, which fails the inline form's tests so that the general
+(pyoperators.int_of), NaN where a counter is no whole number, which fails the inline form's tests so that the general
 way sees the float. Every mode agrees with the reference on each case, both profiles.
 """
 

@@ -118,7 +118,7 @@ def offset(start: str, index: str, *after: str) -> str:
 
 
 # An index V + I - c in a counted loop's pass, V never stored there: V's floor taken before the `for`
-# (pyexpr.floored), the index written in ints.
+# (pyindex.floored), the index written in ints.
 OFFSETS = {
     "a whole offset": offset("G←3", "G+I-1"),
     "an offset on the right of the loop's variable": offset("G←2", "I+G"),

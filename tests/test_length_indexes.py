@@ -1,5 +1,5 @@
 """A CHAINE's length in a string built-in's start or count (SCH(S,2,LGR(S)-1), EQN(S,LGR(S))) is an int, with no float
-made (pyexpr.int_start): each program runs in every mode against the reference (output, error and line, cycles), on
+made (pyoperators.int_start): each program runs in every mode against the reference (output, error and line, cycles), on
 both machines, with strings emptied, starts past the end and lengths of unset strings.
 """
 

@@ -1,6 +1,6 @@
 """A chain of + - * tested for overflow only at its top gives the error each operation's test would give.
 
-An infinity or a NaN stays one through + - * (pyexpr.chain); outside a fast path a chain is tested
+An infinity or a NaN stays one through + - * (pyoperators.chain); outside a fast path a chain is tested
 only at its top where nothing after its first operation can fail (constants, parameters by value).
 Each program runs in every mode of the Micro against the reference (output, error and line, cycles).
 """

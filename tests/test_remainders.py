@@ -1,4 +1,4 @@
-"""X-ENT(X/M)*M, LSE's remainder, written as Python's X % M where X and M are proved whole (pyexpr.remainder).
+"""X-ENT(X/M)*M, LSE's remainder, written as Python's X % M where X and M are proved whole (pyoperators.remainder).
 
 The remainder of whole numbers is exact both ways (the sign of a zero aside, which nothing shows); a dividend
 not known to be at most 2^52 is tested first, and the general way computes larger ones. Every mode agrees with

@@ -541,7 +541,7 @@ def index_names(nodes: list) -> set[str]:
 
 def position_names(nodes: list, candidates: set[str] | None = None) -> set[str]:
     """The variables that are the start of some SCH or EQN, or the count of some SCH, among these nodes, alone
-    or plus or minus a whole constant (pystrings reads them as ints: pyexpr.int_start); with `candidates` (the
+    or plus or minus a whole constant (pystrings reads them as ints: pyoperators.int_start); with `candidates` (the
     names that may carry an int: double precision), those of + - * of candidates and whole constants too."""
     names = set()
     for node in nodes:
@@ -557,7 +557,7 @@ def position_names(nodes: list, candidates: set[str] | None = None) -> set[str]:
 
 
 def int_shape(node: object, deep: int = 0) -> bool:
-    """True if an expression is + - * of names and whole constants (pyexpr.int_of may write it with ints), at
+    """True if an expression is + - * of names and whole constants (pyoperators.int_of may write it with ints), at
     most operands.DEEPEST operations deep."""
     kind = type(node)
     if deep > DEEPEST:

@@ -184,7 +184,7 @@ class CompiledProgram:
         shared.strings, shared.string_results = holdings.string_kinds(layout, shared.exits, not_strings, own, foreign)
         shared.string_params = holdings.string_params(layout, shared.strings, shared.string_results, foreign)
         shared.string_refs = holdings.string_references(layout, shared.strings, foreign)
-        # Single precision's rounding counts on them, and a remainder of whole numbers (pyexpr.remainder).
+        # Single precision's rounding counts on them, and a remainder of whole numbers (pyoperators.remainder).
         if machine.numbers.single or analyses.remainders(program):
             broken = {name for name, value in machine.G.items() if not whole_or_unset(value)}
             shared.proven = holdings.whole_variables(layout, foreign, broken, shared.exits)

@@ -134,7 +134,7 @@ def _remainder(op: str, dividend: object, product: object) -> float | None:
 def remainder_parts(node: n.Binary) -> tuple[object, object, n.BuiltinCall] | None:
     """(X, M, the ENT) where a node is X-ENT(X/M)*M or X-M*ENT(X/M), X a variable, an element or arithmetic of them
     and constants (no call: nothing it reads changes between its two readings), M a constant or a variable, each
-    written twice: LSE's way of writing X mod M (see pyexpr.remainder); else None."""
+    written twice: LSE's way of writing X mod M (see pyoperators.remainder); else None."""
     if pure_key(node.left) is None or (shape := remainder_shape(node.op, node.left, node.right)) is None:
         return None
     return node.left, *shape

@@ -1,8 +1,8 @@
 """The index parts of LSE array elements as expressions write them: their kinds, floors and bounds.
 
 Imports nodes, operands and pyarray (the element's code); never the runtime. A part of the one code
-generator: pyexpr.ExpressionCode is an IndexCode, and its constructor sets the state these methods
-read (its scope, the fast-path and cold flags, the descriptions read before a counted loop).
+generator: pyexpr.ExpressionCode is an IndexCode (through pyoperators.OperatorCode), and its constructor sets
+the state these methods read (its scope, the fast-path and cold flags, the descriptions read before a counted loop).
 """
 
 from __future__ import annotations

@@ -233,7 +233,7 @@ class LoopCode:
         # AUTREMENT), and the offsets of matrix rows indexed by the ints of the loops around it.
         self.invariant = unit.counters - assigned - {loop.node.var}
         # Number variables that index and that no pass stores into (not even through a reference, which may
-        # name one of them): their floor can be taken once, before the `for` (pyexpr.floored).
+        # name one of them): their floor can be taken once, before the `for` (pyindex.floored).
         through_ref = any(type(node) is n.Assign and type(node.target) is n.Var and
                           unit.storage(node.target.name) == "ref" for node in nodes)
         self.floorable = set() if through_ref else {

@@ -238,7 +238,7 @@ class StatementCode:
         step = None if expr is None else counter_step(name, expr)
         if step is not None and abs(step) <= 1 and not self.shared.numbers.single:
             # (a double is exact below 2^53, which no run counts up to by ones: an int beyond 2^24 is the
-            # float's; pyexpr.int_bits keeps such an int out of products, which could pass 2^53 in a run)
+            # float's; pyoperators.int_bits keeps such an int out of products, which could pass 2^53 in a run)
             self.out.emit(f"{counter} {'+' if step >= 0 else '-'}= {abs(step)}")
             return
         if step is not None:  # (from within 2^24, a step of one can only leave it on one side)
@@ -248,7 +248,7 @@ class StatementCode:
             self.out.emit(f"{counter} = _k if {test} else _NAN")
             return
         made = None if expr is None else self.int_made(expr)
-        if made is not None:  # (+ - * of counters' ints and constants, exact in double as in ints: pyexpr.int_bits)
+        if made is not None:  # (+ - * of counters' ints and constants, exact in double as ints: pyoperators.int_bits)
             self.out.emit(f"{counter} = _k if -{WHOLE_INT} <= (_k := {made}) <= {WHOLE_INT} else _NAN")
             return
         stored = self.unit.pyname(name)
@@ -340,7 +340,7 @@ class StatementCode:
     def fast_path(self, node: object) -> bool:
         """True if an expression has no effect before its end (then a miss runs it again) and reads elements,
         or (double precision) has chains of + - * whose tests for overflow a fast path leaves out but at each
-        chain's top, SAVED or more of them (pyexpr.ExpressionCode.chain)."""
+        chain's top, SAVED or more of them (pyoperators.OperatorCode.chain)."""
         if self.fast_parts((node,)):
             return True
         return (not self.shared.numbers.single and self.tests_saved(node) >= SAVED
@@ -383,7 +383,7 @@ class StatementCode:
 
     def evaluated(self, node: object, temp: str, into: str | None = None) -> tuple[str | None, str]:
         """Compute an expression into temp by plain lookups of its elements; a miss (or any failure, such as
-        the overflow that only the top of a chain of + - * tests: pyexpr.chain) computes it the general way.
+        the overflow that only the top of a chain of + - * tests: pyoperators.chain) computes it the general way.
 
         A number for the variable `into` whose store is a plain assignment is put there directly
         (no temporary: the store cannot fail); then the code given back is None (stored already).

@@ -38,7 +38,7 @@ def substring(ex: ExpressionCode, parts: list[tuple[str, str]], count: int | Non
     each, added here (a constant n: where s holds them all); anything else (a fractional or small
     start, an operand of the wrong kind, a string of stops) is the paid general function's
     (strops.make_paid_substring), given the values. `start_int`, `count_int`: the start's and the count's
-    int (pyexpr.int_start), NaN where the loop's float is no whole number (the general way then gets the
+    int (pyoperators.int_start), NaN where the loop's float is no whole number (the general way then gets the
     floats, written again: a loop's variable plus a constant, pure).
     """
     (text, text_kind), (start, start_kind), (length, length_kind) = parts
@@ -404,7 +404,7 @@ def position_start(ex: ExpressionCode, part: tuple[str, str], node: object, star
                    tests: list[str], told: Told | None = None) -> tuple[str, str, list[str]]:
     """A start position that is not written out, read after the string (SCH to a stop, EQN): its float for
     the built-in, its int, and the tests that it is a whole number from 1. `start_int`: the int of a loop's
-    variable (pyexpr.int_start), NaN where the float is no whole number (its tests fail); else the float,
+    variable (pyoperators.int_start), NaN where the float is no whole number (its tests fail); else the float,
     a name read in its turn, or computed here (its kind test appended to `tests`); where the position is given
     back into a counter (`told`), the start's int taken first (int_taken_first)."""
     start, kind = part

@@ -254,7 +254,7 @@ class Generator:
             return f"{self.string(depth + 1, calls)}!{self.string(depth + 1, calls)}"
         if roll < 0.62:
             start = self.pick(("1", "2", "3", "1", "2", "1.5" if self.chance(0.1) else "4"))
-            if self.loop_vars and self.chance(0.25):  # a loop variable plus or minus one: an int (pyexpr.int_start)
+            if self.loop_vars and self.chance(0.25):  # a loop variable, plus or minus one: an int (int_start)
                 var = self.pick(self.loop_vars)
                 start = self.pick((var, f"{var}+1", f"{var}-1", start))
                 count = self.pick((var, f"{var}-1", f"{var}+1", "1"))

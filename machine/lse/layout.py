@@ -48,7 +48,7 @@ class Layout:
     line_pc: dict[int, int] = field(default_factory=dict)
     line_index: dict[int, int] = field(default_factory=dict)
     pc_of: dict[tuple[int, int], int] = field(default_factory=dict)
-    end_pc: int = 0
+    end_pc: int = 0  # the segment past the last: where a run falls off the end
     loop_ends: set[int] = field(default_factory=set)
     shared_loop_ends: set[int] = field(default_factory=set)  # the last line of two FAIRE or more
     units: dict[str, Unit] = field(default_factory=dict)
@@ -79,12 +79,6 @@ class Layout:
     # The names the run starts with declared CHAINE or holding an array (kept from the prompt): string_names and
     # array_names as if declared before the first line, by the main program.
     started: frozenset[str] = frozenset()
-
-    def next_line_pc(self, line_index: int) -> int:
-        """Return the pc of the line after line_index, or the fell-off-the-end pc."""
-        if line_index + 1 < len(self.program.lines):
-            return self.pc_of[(line_index + 1, 0)]
-        return self.end_pc
 
     def resolve(self, target: n.Target) -> int | None:
         """Return the line number a static target names, or None if it is computed."""

@@ -16,7 +16,6 @@ from collections.abc import Callable
 
 from machine.errors import Err, LseError
 
-MODELS = ("double", "single")
 DOUBLE_MAX = sys.float_info.max
 FLOAT32_MAX = 3.4028234663852886e38  # the largest float32
 FLOAT32_BEYOND = 2.0 ** 128 - 2.0 ** 103  # half a unit past the largest float32: from here round32 overflows

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import pytest
 
+from machine.errors import LseError
 from machine.lse.holdings import bounded_arrays
 from machine.lse.layout import layout
 from machine.lse.listing import listing
 from machine.lse.parser import parse
+from machine.lse.values import new_array
+from machine.micro import Micro
 from tests.oracle.differential import assert_agrees
 from tests.test_monitor import Session
 
@@ -36,7 +39,53 @@ def test_an_array_is_bounded_when_every_store_to_it_is_a_whole_constant(name: st
     assert bounded_arrays(layout(parse(source))) == expected
 
 
+# Life's generations: two boards given in turn to two parameters by reference, each cell set by a SI to 1 or 0.
+LIFE = ("10 TABLEAU A[5,5],B[5,5];A[2,3]←1;A[3,3]←1;A[4,3]←1\n20 FAIRE 30 POUR G←1 JUSQUA 3\n30 &PAS(A,B);&PAS(B,A)\n"
+        "40 AFFICHER A[3,2],A[3,3],B[2,3]\n50 TERMINER\n60 PROCEDURE &PAS(X,Y) LOCAL I,J,N\n"
+        "70 FAIRE 90 POUR I←2 JUSQUA 4\n"
+        "80 FAIRE 90 POUR J←2 JUSQUA 4;N←X[I-1,J-1]+X[I-1,J]+X[I-1,J+1]+X[I,J-1]+X[I,J+1]+X[I+1,J-1]+X[I+1,J]"
+        "+X[I+1,J+1]\n90 Y[I,J]←SI N=3 OU N=2 ET X[I,J]=1 ALORS 1 SINON 0\n100 RETOUR\n")
+
+# With no line run in a frame not its own (the compiler's case: analyses.foreign_lines), a parameter by reference
+# and the arrays given to it share one bound.
+LENT = [
+    ("two boards given in turn to two parameters", LIFE, {"A": (0, 1), "B": (0, 1), "X": (0, 1), "Y": (0, 1)}),
+    ("an array given to a procedure that stores nothing", "10 TABLEAU T[3];T[1]←2;&P(T)\n20 TERMINER\n"
+     "30 PROCEDURE &P(E)\n40 RETOUR\n", {"T": (0, 2), "E": (0, 2)}),
+    ("an element given to a parameter", "10 TABLEAU T[3];&P(T[1])\n20 TERMINER\n30 PROCEDURE &P(E)\n"
+     "40 E←-1;RETOUR\n", {}),
+    ("an array copied from another element by element", "10 TABLEAU S[3],T[3];S[1]←-4;T[2]←7\n"
+     "20 FAIRE 30 POUR I←1 JUSQUA 3\n30 T[I]←SI I=2 ALORS S[I] SINON 3\n", {"S": (-4, 0), "T": (-4, 7)}),
+    ("a parameter whose procedure stores a computed value", "10 TABLEAU T[3];&P(T)\n20 TERMINER\n"
+     "30 PROCEDURE &P(E)\n40 E[1]←E[2]+1;RETOUR\n", {}),
+    ("a parameter whose procedure reads an element in", "10 TABLEAU T[3];&P(T)\n20 TERMINER\n"
+     "30 PROCEDURE &P(E)\n40 LIRE E[1];RETOUR\n", {}),
+    ("a parameter whose procedure loads into it", "10 TABLEAU T[3];&P(T)\n20 TERMINER\n"
+     "30 PROCEDURE &P(E)\n40 CHARGER E,1,'F';RETOUR\n", {}),
+    ("an array given by value", "10 TABLEAU T[3];&P(T)\n20 TERMINER\n30 PROCEDURE &P(E) LOCAL E\n40 RETOUR\n",
+     {}),
+    ("a parameter given a number", "10 TABLEAU T[3];&P(5)\n20 TERMINER\n30 PROCEDURE &P(E)\n40 RETOUR\n",
+     {"T": (0, 0)}),
+    ("a parameter of a name another procedure has as its own", "10 TABLEAU T[3];&P(T);&Q\n20 TERMINER\n"
+     "30 PROCEDURE &P(E)\n40 RETOUR\n50 PROCEDURE &Q LOCAL E\n60 RETOUR\n", {"T": (0, 0)}),
+]
+
+
+@pytest.mark.parametrize(("name", "source", "expected"), LENT, ids=[case[0] for case in LENT])
+def test_an_array_given_by_reference_is_bounded_with_its_parameter_by_every_store_to_either(
+        name: str, source: str, expected) -> None:
+    assert bounded_arrays(layout(parse(source)), set()) == expected
+
+
+def test_where_a_line_may_run_in_another_unit_s_frame_an_array_given_to_a_procedure_has_no_bounds() -> None:
+    assert bounded_arrays(layout(parse(LIFE)), {60}) == {}
+
+
 PROGRAMS = {
+    "life's two boards given in turn by reference": LIFE,
+    "a board given by reference whose procedure copies a fraction into it": (
+        "10 TABLEAU A[3],B[3];A[1]←1;B[2]←0.5\n20 &P(A,B);AFFICHER A[1]+A[2]+A[3]\n30 TERMINER\n"
+        "40 PROCEDURE &P(X,Y)\n50 X[2]←Y[2];RETOUR\n"),
     "the eight neighbours of a grid of flags summed": (
         "10 TABLEAU G[5,5];FAIRE 20 POUR I←1 JUSQUA 5\n20 G[I,I]←1;G[I,6-I]←1\n"
         "30 FAIRE 50 POUR I←2 JUSQUA 4\n40 FAIRE 50 POUR J←2 JUSQUA 4\n"
@@ -72,6 +121,34 @@ def test_a_number_plus_a_small_bounded_element_is_not_tested_and_times_one_is() 
     code = listing(PROGRAMS["the largest number plus and times a bounded element"])
     assert "v_Y = (v_X + " in code and "v_Z = (v_X - " in code
     assert "_overflow()" in code[code.index("# 30:"):] or "_ck(" in code[code.index("# 30:"):]
+
+
+def test_a_sum_of_elements_of_boards_given_by_reference_is_neither_tested_nor_rounded() -> None:
+    for profile in (False, True):
+        code = listing(LIFE, profile, "console80")
+        line = code[code.rindex("# 80:"):code.rindex("# 90:")]
+        assert "v_N = (" in line and "_r32" not in line and "_overflow" not in line
+
+
+def test_a_host_call_refuses_a_board_holding_what_its_bounds_leave_out() -> None:
+    micro = Micro()
+    micro.load_text(LIFE)
+    board, other = new_array("X", (5, 5)), new_array("Y", (5, 5))
+    assert micro.call("&PAS", board, other)[0] is None
+    board[7] = 2.0
+    with pytest.raises(LseError, match="ARGUMENT INVALIDE POUR &PAS X"):
+        micro.call("&PAS", board, other)
+
+
+@pytest.mark.parametrize(("value", "goes_on"), [("1", True), ("0", True), ("0.5", False), ("2", False)])
+def test_a_cell_of_a_board_given_by_reference_given_a_value_out_of_its_bounds_at_the_prompt_stops_the_run(
+        value: str, goes_on: bool) -> None:
+    session = Session(None)
+    session.type(*LIFE.replace("20 FAIRE 30 POUR G←1 JUSQUA 3", "20 PAUSE;FAIRE 30 POUR G←1 JUSQUA 3").splitlines())
+    assert "PAUSE EN LIGNE 20" in session.type("EX")
+    session.type(f"A[3,2]←{value}")
+    shown = session.type("CO")
+    assert ("RIEN A CONTINUER" not in shown) is goes_on
 
 
 @pytest.mark.parametrize(("value", "goes_on"), [("1", True), ("0", True), ("0.5", False), ("2", False)])

@@ -50,44 +50,117 @@ def own_here(unit: Unit, foreign: set[int] | None) -> frozenset[str]:
 
 
 def bounded_arrays(layout: Layout, foreign: set[int] | None = None) -> dict[str, tuple[int, int]]:
-    """The program's arrays whose elements only ever hold whole numbers between two bounds (0 included,
-    as TABLEAU makes them): every store to them is of a whole constant, none is typed in (LIRE), loaded,
-    given back as a position, or passed to a procedure; no procedure has a name of theirs as its own array or
-    CHAINE (own_declared; any own name where a line may run in another unit's frame), and a procedure's stores into
-    its own number of the name are not theirs (own_here).
+    """The arrays whose elements only ever hold whole numbers between two bounds (0 included, as TABLEAU makes
+    them), by name: the program's, and the parameters by reference they are given to (one bound for a parameter and
+    every array given to it: ArrayClasses). Every store to them is of a whole constant, a SI choosing between such
+    values, or an element of such an array; none is typed in (LIRE), loaded, given back as a position, given to a
+    procedure by value, nor given a value whole; no procedure has a name of theirs as its own array or CHAINE
+    (own_declared; any own name where a line may run in another unit's frame), and a procedure's stores into its own
+    number of the name are not theirs (own_here). A parameter counts where every procedure that has its name has it
+    as a parameter by reference, no TABLEAU declares it, and no line runs in a frame not its own (`foreign` empty).
 
-    Sums and products of their elements may then need no test (pyexpr.bounds); a value the monitor
-    gives an element outside the bounds stops the run (linker.arrays_kept).
+    Sums and products of their elements may then need no test (pyexpr.bounds); a value the monitor gives an element
+    outside the bounds stops the run (linker.arrays_kept), and the host's call is refused one (Runtime.call_from_host).
     """
     names = layout.array_names - layout.parameters - layout.string_names - layout.loaded_names - own_declared(
         layout, foreign)
-    bounds = {name: [0, 0] for name in names}
-    for unit, node in layout.noted:
-        own = own_here(unit, foreign)
+    classes = ArrayClasses(layout, names, foreign is not None and not foreign)
+    ranges = classes.settle()
+    found = {name: ranges[classes.find((MAIN, name))] for name in names}
+    for name in layout.parameters - layout.array_names - layout.string_names - layout.loaded_names:
+        keys = [(unit.name, name) for unit in layout.units.values() if name in unit.locals]
+        if all(key in classes.members for key in keys):
+            hull = [ranges[classes.find(key)] for key in keys]
+            found[name] = (min(low for low, _ in hull), max(high for _, high in hull)) if None not in hull else None
+    return {name: bounds for name, bounds in found.items() if bounds is not None}
+
+
+class ArrayClasses:
+    """The arrays of bounded_arrays, by (unit, name): the program's (MAIN, name), and each procedure's parameters by
+    reference where `lent`; a parameter and every array or element given to it are one class, with the stores of all
+    of them. Each class's stores: None for one that leaves it unbounded."""
+
+    def __init__(self, layout: Layout, names: set[str], lent: bool) -> None:
+        self.layout, self.names = layout, names
+        self.members: set[tuple[str, str]] = {(MAIN, name) for name in names}
+        if lent:
+            self.members |= {(unit.name, param) for unit in layout.units.values() for param in unit.by_reference}
+        self.parent: dict[tuple[str, str], tuple[str, str]] = {}
+        self.stores: list[tuple[tuple[str, str], object, Unit]] = []  # (key, expression or None, its unit)
+        for unit, node in layout.noted:
+            self.note(unit, node)
+
+    def key(self, unit: Unit, name: str) -> tuple[str, str] | None:
+        """The member a name read or stored in `unit` is, or None (a procedure's own array, anything else)."""
+        if unit.name != MAIN and name in unit.locals:
+            key = (unit.name, name)
+            return key if key in self.members else None
+        return (MAIN, name) if name in self.names else None
+
+    def find(self, key: tuple[str, str]) -> tuple[str, str]:
+        while (up := self.parent.get(key, key)) != key:
+            key = up
+        return key
+
+    def note(self, unit: Unit, node: object) -> None:
+        """The stores and the joins a statement or an expression makes."""
         kind = type(node)
-        if kind is n.Assign:
-            target = node.target
-            value = whole_constant(node.expr) if type(target) is n.Index else None
-            if target.name in own:
-                continue
-            if value is None:
-                bounds.pop(target.name, None)
-            elif target.name in bounds:
-                low_high = bounds[target.name]
-                low_high[0], low_high[1] = min(low_high[0], value), max(low_high[1], value)
+        if kind is n.Assign and (key := self.key(unit, node.target.name)) is not None:
+            self.stores.append((key, node.expr if type(node.target) is n.Index else None, unit))
         elif kind is n.Lire:
-            for target in node.targets:
-                if target.name not in own:
-                    bounds.pop(target.name, None)
-        elif kind is n.Call:
-            for arg in node.args:
-                if type(arg) in (n.Var, n.Index) and arg.name not in own:
-                    bounds.pop(arg.name, None)
-        elif kind is n.BuiltinCall and node.position_out is not None and node.position_out.name not in own:
-            bounds.pop(node.position_out.name, None)
-        elif kind is n.Faire and node.var not in own:
-            bounds.pop(node.var, None)
-    return {name: (low, high) for name, (low, high) in bounds.items()}
+            self.unbound(unit, *(target.name for target in node.targets))
+        elif kind is n.BuiltinCall and node.position_out is not None:
+            self.unbound(unit, node.position_out.name)
+        elif kind is n.Faire:
+            self.unbound(unit, node.var)
+        elif kind is n.Charger:  # (through a parameter, into what it was given)
+            self.unbound(unit, *(target.name for target in (node.var, node.status) if target is not None))
+        elif kind is n.Call and (callee := self.layout.units.get(node.name)) is not None:
+            for param, arg in zip(callee.params, node.args):
+                named = self.key(unit, arg.name) if type(arg) in (n.Var, n.Index) else None
+                lent = (callee.name, param) if (callee.name, param) in self.members else None
+                if named is not None and lent is not None:
+                    first, other = self.find(lent), self.find(named)
+                    if first != other:
+                        self.parent[other] = first
+                else:
+                    for key in (named, lent):
+                        if key is not None:
+                            self.stores.append((key, None, unit))
+
+    def unbound(self, unit: Unit, *names: str) -> None:
+        self.stores.extend((key, None, unit) for name in names if (key := self.key(unit, name)) is not None)
+
+    def settle(self) -> dict[tuple[str, str], tuple[int, int] | None]:
+        """Each class's bounds (None: none), from zeros up until no store widens them (a store of another class's
+        element widens by that class's: a chain of them is followed, each widening to a bound of some constant)."""
+        ranges: dict[tuple[str, str], tuple[int, int] | None] = {self.find(key): (0, 0) for key in self.members}
+        changed = True
+        while changed:
+            changed = False
+            for key, expr, unit in self.stores:
+                root = self.find(key)
+                now = ranges[root]
+                if now is None:
+                    continue
+                given = None if expr is None else self.range_of(expr, unit, ranges)
+                wider = None if given is None else (min(now[0], given[0]), max(now[1], given[1]))
+                if wider != now:
+                    ranges[root], changed = wider, True
+        return ranges
+
+    def range_of(self, expr: object, unit: Unit, ranges: dict) -> tuple[int, int] | None:
+        """The least and greatest value a stored expression gives: a whole constant, a SI between such, an element of
+        a class (as its bounds are now); None for any other."""
+        kind = type(expr)
+        if kind is n.Conditional:
+            then, other = self.range_of(expr.then, unit, ranges), self.range_of(expr.other, unit, ranges)
+            return None if then is None or other is None else (min(then[0], other[0]), max(then[1], other[1]))
+        if kind is n.Index:
+            key = self.key(unit, expr.name)
+            return None if key is None else ranges[self.find(key)]
+        value = whole_constant(expr)
+        return None if value is None else (value, value)
 
 
 def lent_parameters(layout: Layout, foreign: set[int] | None) -> set[str]:

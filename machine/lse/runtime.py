@@ -21,7 +21,7 @@ from machine.lse.formats import count_text
 from machine.lse.frames import RET, Back, Globals, Terminate
 from machine.lse.inputs import InputBuffer
 from machine.lse.layout import MAIN, Layout, layout
-from machine.lse.linker import CompiledProgram, TooNested
+from machine.lse.linker import CompiledProgram, TooNested, within
 from machine.lse.nodes import Program
 from machine.lse.numbers import NumberModel
 from machine.lse.programio import ProgramIO
@@ -451,6 +451,7 @@ class Runtime(ProgramIO):
         strings = self.compiled.shared.string_params.get(name, ())  # (every call of the program gives a string)
         by_reference = self.compiled.shared.layout.units[name].by_reference  # less those given as values
         bounds = self.compiled.shared.bounds.get(name, {})  # (its parameters are its own names there: magnitudes)
+        bounded = self.compiled.shared.bounded  # (arrays of whole numbers between two bounds: holdings.bounded_arrays)
         jumped = self.compiled.targets.params  # (a computed jump goes only to the lines its values give: targets)
         for param, value in zip(unit.params, args):
             if (name, param) in jumped and (type(value) is not float or value not in jumped[name, param]):
@@ -460,7 +461,8 @@ class Runtime(ProgramIO):
                 raise LseError(Err.TYPE_MISMATCH, f"{name} {param}")
             if param in unit.by_reference and param not in by_reference and type(value) not in (float, str):
                 raise LseError(Err.TYPE_MISMATCH, f"{name} {param}")  # (passing: no array is given so)
-            if (size := magnitudes.largest(value)) is not None and size > bounds.get(param, math.inf):  # (untested)
+            if (size := magnitudes.largest(value)) is not None and size > bounds.get(param, math.inf) or (
+                    param in bounded and not within(value, bounded[param])):  # (sums untested, or not rounded)
                 raise LseError(Err.BAD_ARGUMENT, f"{name} {param}")
         # A parameter that is the program's variable of its name (passing.aliased_references) is given through it:
         # the variable is set afresh (a string makes it a CHAINE), as the cell given to any other holds anything.

@@ -383,7 +383,8 @@ class Monitor(Keeping):
         return [digits_value(value) for value in values]
 
     def line_numbers(self, rest: str, count: int) -> list[int]:
-        """Numbers that must be lines (EX, RE, PO, AR, LI, EF): one out of 1..65535 is named as it was typed."""
+        """Numbers that must be lines (EX, RE, PO, AR, LI, EF; NU's start and step): one out of 1..65535 is named
+        as it was typed."""
         values = self.numbers(rest, count)
         for typed, value in zip((part.strip() for part in rest.split(",")), values):
             if not 1 <= value <= MAX_LINE_NUMBER:
@@ -477,7 +478,7 @@ class Monitor(Keeping):
 
     def numeroter(self, rest: str) -> None:
         """NUMEROTER [start[,step]]: renumber, updating ALLER EN, RETOUR EN and FAIRE targets."""
-        values = self.numbers(rest, 2)
+        values = self.line_numbers(rest, 2)  # (a start or a step past 65535 named as typed, not as 65536)
         start = values[0] if values else 10
         step = values[1] if len(values) == 2 else 10
         old = sorted(self.lines)

@@ -16,7 +16,7 @@ from machine.keeping import Keeping, program_source
 from machine.lse import nodes as n
 from machine.lse.parser import SyntaxErrors, build_program, parse, parse_line
 from machine.lse.runtime import Status
-from machine.lse.source import MAX_LINE_NUMBER, Limits, SourceLine, digits_value, limits_of, number_prefix
+from machine.lse.source import MAX_LINE_NUMBER, Limits, SourceLine, characters, digits_value, limits_of, number_prefix
 from machine.lse.values import Vars
 from machine.micro import Micro, line_texts
 from machine.renumbering import computes_a_jump, renumber_text
@@ -123,8 +123,8 @@ class Monitor(Keeping):
         return not self.running or self.micro.runtime.status is Status.WAITING
 
     def submit(self, typed: str) -> None:
-        """Take one typed line: program input while LIRE waits, else a prompt line."""
-        typed = typed.rstrip("\r\n")
+        """Take one typed line: program input while LIRE waits, else a prompt line (half a pair made U+FFFD)."""
+        typed = characters(typed.rstrip("\r\n"))
         if self.running:
             if self.micro.runtime.status is Status.WAITING:
                 self.micro.feed(typed)

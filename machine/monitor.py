@@ -10,7 +10,7 @@ from collections import deque
 
 from machine.commands import COMMANDS, command_of
 from machine.disk import Disk
-from machine.errors import Diagnostic, Err, LseError, clip, pointed, render
+from machine.errors import Diagnostic, Err, LseError, clip, listed, pointed, read_back, render
 from machine.helptext import DESKTOP, foreign_hint, summary_rows, topic_rows, wrap
 from machine.keeping import Keeping, program_source
 from machine.lse import nodes as n
@@ -41,15 +41,6 @@ def fitted(message: str, cols: int) -> str:
         else:
             rows[-1] = f"{rows[-1]} {word}" if rows[-1] else word
     return NL.join(rows)
-
-
-def listed(text: str) -> str:
-    """A program line as LISTER (and PAS A PAS) shows it: each character the screen cannot draw (a control, which
-    beeps, moves the cursor or clears the screen, or reaches a terminal raw; any other unprintable one) named as
-    the message CARACTERE INVALIDE names it (\\X1B, \\X07), a tab as the blank it is; the line kept as it is."""
-    if text.isprintable():
-        return text
-    return "".join(ch if ch.isprintable() else " " if ch == "\t" else repr(ch)[1:-1].upper() for ch in text)
 
 
 IMMEDIATE = 0  # the line number an immediate instruction runs under
@@ -145,6 +136,7 @@ class Monitor(Keeping):
         """Act on a line typed at the prompt; True if it was a program line (no prompt after it)."""
         if self.confirming is not None and self.answer(typed):
             return False
+        typed = read_back(typed)  # (a listed line typed again is the line listed: \X07 its BEL)
         stripped = typed.strip()
         limits = limits_of(self.micro.profile)
         if len(stripped) > limits.max_line_chars:

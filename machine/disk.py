@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from machine.book import read_book
 from machine.errors import Err, LseError, clip, long_string
 from machine.lse.formats import line_shown
-from machine.lse.source import MAX_LINE_NUMBER, Limits, default_limits, number_prefix, text_lines, too_large
+from machine.lse.source import MAX_LINE_NUMBER, Limits, characters, default_limits, number_prefix, text_lines, too_large
 from machine.lse.values import Array, Memory, Vars, array_dims, elements, new_array
 
 if TYPE_CHECKING:
@@ -115,8 +115,8 @@ def decode(name: str, data: object, file: str = "", memory: Memory | None = None
     (a string longer than a CHAINE holds is MEMOIRE PLEINE: Disk.load). `model`: each number made a number of
     the machine's model (single precision: its float32, DEPASSEMENT DE CAPACITE past them).
     """
-    if type(data) is str:
-        return data, STRING
+    if type(data) is str:  # ("\udc80" written by hand: U+FFFD, as every string from outside; the file keeps it)
+        return characters(data), STRING
     number = _number(data)
     if number is not None:
         return (number if model is None else model(number)), NUMBER

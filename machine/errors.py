@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from enum import IntEnum
 
 from machine.record import record
@@ -216,13 +217,71 @@ class Diagnostic:
 
 
 def message(code: Err, text: object = "") -> str:
-    """Return the bare catalogue message for an error, without its place."""
-    return " ".join(MESSAGES[code].format(text=text).split())
+    """Return the bare catalogue message for an error, without its place (what it quotes shown as a line is)."""
+    return " ".join(MESSAGES[code].format(text=named(str(text))).split())
 
 
-# What a message shows of a source line: each control character (which neither the screen nor a terminal shows in
-# place: they dropped it, and the caret under the line was a column off past it) as one visible character.
-_SHOWN_CONTROLS = {**dict.fromkeys([*range(32), 127, *range(128, 160)], "?"), ord("\t"): " "}
+# How a line is shown (LISTER, PAS A PAS, the line an error quotes): each character the screen cannot draw (a
+# control, which beeps, moves the cursor or clears the screen, or reaches a terminal raw; any other unprintable one)
+# named by its code as CARACTERE INVALIDE names it (\X07, \X1B, \U200B), a tab as the blank it is; and read back
+# (a listed line typed again at the prompt, or moved onto and sent with Return) as the line it shows.
+_NAMED = re.compile(r"\\(?:X[0-9A-F]{2}|U[0-9A-F]{8}|U[0-9A-F]{4})")  # (8 digits are 000..., 4 never are)
+
+
+def _named(ch: str) -> bool:
+    """True if a character is shown by its code: one the screen cannot draw, but a tab."""
+    return not ch.isprintable() and ch != "\t"
+
+
+def _name(ch: str) -> str:
+    code = ord(ch)
+    return f"\\X{code:02X}" if code < 0x100 else f"\\U{code:04X}" if code < 0x10000 else f"\\U{code:08X}"
+
+
+def _read(match: re.Match) -> str:
+    """The character a name in a typed line names, or the name as typed if it names none that is shown so."""
+    digits = match.group()[2:]
+    if len(digits) == 8 and int(digits, 16) > 0x10FFFF:  # \U200B then 0041
+        return _read(_NAMED.match(match.group()[:6])) + digits[4:]
+    ch = chr(int(digits, 16))
+    return ch if (_named(ch) and not "\ud800" <= ch <= "\udfff") or ch == "\\" else match.group()
+
+
+def _shown(text: str) -> list[str]:
+    """Each character of a line as it is shown (a backslash by its code where it begins a name: \\X5CX07)."""
+    return [_name(ch) if _named(ch) or (ch == "\\" and _names_at(text, at)) else " " if ch == "\t" else ch
+            for at, ch in enumerate(text)]
+
+
+def _names_at(text: str, at: int) -> bool:
+    """True if the backslash at `at` begins what read_back would read as a character."""
+    match = _NAMED.match(text, at)
+    return match is not None and _read(match) != match.group()
+
+
+def named(text: str) -> str:
+    """A text as a message quotes it: each character the screen cannot draw named by its code (not typed back)."""
+    return text if text.isprintable() else "".join(_name(ch) if _named(ch) else ch for ch in text)
+
+
+def listed(text: str) -> str:
+    """A stored line as the Micro shows it (the line kept as it is)."""
+    if text.isprintable() and "\\" not in text:
+        return text
+    return "".join(_shown(text))
+
+
+def shown_column(text: str, column: int) -> int:
+    """Where a character of a line is in the line as `listed` shows it (an error's caret under it)."""
+    if text.isprintable() and "\\" not in text:
+        return column
+    return sum(len(piece) for piece in _shown(text)[:column])
+
+
+def read_back(typed: str) -> str:
+    """A line typed at the prompt with each name `listed` shows read as its character: a listed line typed
+    back is the line listed. A name of a character shown as itself (\\X41) stays as typed."""
+    return _NAMED.sub(_read, typed) if "\\" in typed else typed
 
 
 def render(error: LseError | Diagnostic) -> str:
@@ -231,9 +290,9 @@ def render(error: LseError | Diagnostic) -> str:
     if error.line is not None:
         out += f" EN LIGNE {error.line}"
     if error.source:
-        out += "\n" + error.source.translate(_SHOWN_CONTROLS)
+        out += "\n" + listed(error.source)
         if error.column is not None:
-            out += "\n" + " " * error.column + "^"
+            out += "\n" + " " * shown_column(error.source, error.column) + "^"
     return out
 
 

@@ -12,7 +12,7 @@ from machine.book import book_names, read_book
 from machine.disk import Disk, check_name
 from machine.errors import SHOWN_SOURCE_CHARS, Diagnostic, Err, LseError, clip, message, render
 from machine.helptext import wrap
-from machine.lse.source import limits_of, number_prefix, split_source
+from machine.lse.source import characters, limits_of, number_prefix, split_source
 
 CONFIRM = "PROGRAMME NON RANGE, CONFIRMER (O/N) ?"
 # Decision: RC takes back each of the last programs replaced in the session (AP, EF *, a file dropped on the web
@@ -182,6 +182,7 @@ class Keeping:
     def text_lines(self, text: str) -> dict[int, str]:
         """The lines of a program text; a wrong line is reported and kept, a program too large refused whole."""
         limits = limits_of(self.micro.profile)
+        text = characters(text)  # (a JavaScript string's half pair: a line no disk could write)
         source_lines, problems = split_source(text, limits)
         if problems and problems[0].code in (Err.PROGRAM_TOO_LARGE, Err.TOO_MANY_LINES):
             raise problems[0].error()  # refused whole: the program in memory stays

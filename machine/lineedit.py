@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from machine.history import load_history
-from machine.lse.source import text_lines
+from machine.lse.source import characters, text_lines
 
 # The commands whose argument is a program name (Tab completes saved names and the book's).
 NAMED = ("AP", "APPELER", "RA", "RANGER", "MO", "MODIFIER", "SU", "SUPPRIMER")
@@ -48,6 +48,10 @@ class LineEditor:
                 for word in completions(text, commands, names):
                     yield Completion(word, start_position=-len(last))
 
+        class Typed(InMemoryHistory):
+            def append_string(self, string: str) -> None:  # (a byte not UTF-8 is half a pair: see KeptHistory)
+                super().append_string(characters(string))
+
         class KeptHistory(FileHistory):
             # Decision: a disk that cannot be read or written (full, read-only) loses the history only, as in
             # the window (history.remember); prompt_toolkit would show the OSError's traceback at each new line
@@ -58,6 +62,11 @@ class LineEditor:
                     return list(super().load_history_strings())
                 except OSError:
                     return []
+
+            # A byte typed that is not UTF-8 comes as half a UTF-16 pair (surrogateescape), which no file writes
+            # (prompt_toolkit showed its traceback and swallowed a line): kept as the Micro keeps it, U+FFFD.
+            def append_string(self, string: str) -> None:
+                super().append_string(characters(string))
 
             def store_string(self, string: str) -> None:
                 try:
@@ -97,8 +106,8 @@ class LineEditor:
                 stored = None
         common = dict(key_bindings=bindings, reserve_space_for_menu=0, complete_while_typing=False,
                       complete_style=CompleteStyle.READLINE_LIKE, enable_suspend=False)
-        self.commands = PromptSession(history=stored or InMemoryHistory(), completer=MicroCompleter(), **common)
-        self.answers = PromptSession(history=InMemoryHistory(), **common)
+        self.commands = PromptSession(history=stored or Typed(), completer=MicroCompleter(), **common)
+        self.answers = PromptSession(history=Typed(), **common)
 
     def read(self, shown: str, *, at_prompt: bool) -> str | None:
         """One line after the text `shown` on the current row; None for Ctrl-D on an empty line.

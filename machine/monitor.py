@@ -10,13 +10,13 @@ from collections import deque
 
 from machine.commands import COMMANDS, command_of
 from machine.disk import Disk
-from machine.errors import Diagnostic, Err, LseError, clip, pointed, render
+from machine.errors import Diagnostic, Err, LseError, clip, listed, pointed, read_back, render
 from machine.helptext import DESKTOP, foreign_hint, summary_rows, topic_rows, wrap
 from machine.keeping import Keeping, program_source
 from machine.lse import nodes as n
 from machine.lse.parser import SyntaxErrors, build_program, parse, parse_line
 from machine.lse.runtime import Status
-from machine.lse.source import MAX_LINE_NUMBER, Limits, SourceLine, digits_value, limits_of, number_prefix
+from machine.lse.source import MAX_LINE_NUMBER, Limits, SourceLine, characters, digits_value, limits_of, number_prefix
 from machine.lse.values import Vars
 from machine.micro import Micro, line_texts
 from machine.renumbering import computes_a_jump, renumber_text
@@ -41,15 +41,6 @@ def fitted(message: str, cols: int) -> str:
         else:
             rows[-1] = f"{rows[-1]} {word}" if rows[-1] else word
     return NL.join(rows)
-
-
-def listed(text: str) -> str:
-    """A program line as LISTER (and PAS A PAS) shows it: each character the screen cannot draw (a control, which
-    beeps, moves the cursor or clears the screen, or reaches a terminal raw; any other unprintable one) named as
-    the message CARACTERE INVALIDE names it (\\X1B, \\X07), a tab as the blank it is; the line kept as it is."""
-    if text.isprintable():
-        return text
-    return "".join(ch if ch.isprintable() else " " if ch == "\t" else repr(ch)[1:-1].upper() for ch in text)
 
 
 IMMEDIATE = 0  # the line number an immediate instruction runs under
@@ -123,8 +114,8 @@ class Monitor(Keeping):
         return not self.running or self.micro.runtime.status is Status.WAITING
 
     def submit(self, typed: str) -> None:
-        """Take one typed line: program input while LIRE waits, else a prompt line."""
-        typed = typed.rstrip("\r\n")
+        """Take one typed line: program input while LIRE waits, else a prompt line (half a pair made U+FFFD)."""
+        typed = characters(typed.rstrip("\r\n"))
         if self.running:
             if self.micro.runtime.status is Status.WAITING:
                 self.micro.feed(typed)
@@ -145,6 +136,7 @@ class Monitor(Keeping):
         """Act on a line typed at the prompt; True if it was a program line (no prompt after it)."""
         if self.confirming is not None and self.answer(typed):
             return False
+        typed = read_back(typed)  # (a listed line typed again is the line listed: \X07 its BEL)
         stripped = typed.strip()
         limits = limits_of(self.micro.profile)
         if len(stripped) > limits.max_line_chars:
@@ -383,7 +375,8 @@ class Monitor(Keeping):
         return [digits_value(value) for value in values]
 
     def line_numbers(self, rest: str, count: int) -> list[int]:
-        """Numbers that must be lines (EX, RE, PO, AR, LI, EF): one out of 1..65535 is named as it was typed."""
+        """Numbers that must be lines (EX, RE, PO, AR, LI, EF; NU's start and step): one out of 1..65535 is named
+        as it was typed."""
         values = self.numbers(rest, count)
         for typed, value in zip((part.strip() for part in rest.split(",")), values):
             if not 1 <= value <= MAX_LINE_NUMBER:
@@ -477,7 +470,7 @@ class Monitor(Keeping):
 
     def numeroter(self, rest: str) -> None:
         """NUMEROTER [start[,step]]: renumber, updating ALLER EN, RETOUR EN and FAIRE targets."""
-        values = self.numbers(rest, 2)
+        values = self.line_numbers(rest, 2)  # (a start or a step past 65535 named as typed, not as 65536)
         start = values[0] if values else 10
         step = values[1] if len(values) == 2 else 10
         old = sorted(self.lines)

@@ -328,8 +328,8 @@ def test_an_array_name_that_holds_a_number_again_is_named_in_the_error():
 
 
 @pytest.mark.parametrize(("source", "shown", "pointed"), [
-    ("10 X←\x01Y$", "10 X←?Y$", "?"),  # a control the screen and a terminal drop: refused where it is
-    ("10 X←\x9bY$", "10 X←?Y$", "?"),  # a C1 control, which a terminal may take for ESC [
+    ("10 X←\x01Y$", "10 X←\\X01Y$", "\\"),  # a control the screen and a terminal drop: named as LI names it
+    ("10 X←\x9bY$", "10 X←\\X9BY$", "\\"),  # a C1 control, which a terminal may take for ESC [
     ("10 X←\tY$", "10 X← Y$", "$"),  # a tab, which the screen does not move on, before the error
 ])
 def test_the_caret_under_a_line_shown_points_at_its_error_past_a_control_character(source, shown, pointed):
@@ -340,3 +340,12 @@ def test_the_caret_under_a_line_shown_points_at_its_error_past_a_control_charact
     line, caret = render(raised.value.diagnostics[0]).split("\n")[1:3]
     assert line == shown
     assert line[caret.index("^")] == pointed
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(st.one_of(st.sampled_from("\\XU0123456789ABCDEF\x07\x1b\u200b\U000e0001 '"),
+                         st.characters(blacklist_categories=("Cs",), blacklist_characters="\t"))))
+def test_a_line_listed_then_typed_back_is_the_line_and_its_listing_is_printable(text):
+    from machine.errors import listed, read_back
+    assert read_back(listed(text)) == text
+    assert listed(text).isprintable()

@@ -202,6 +202,23 @@ def test_numeroter_breaks_its_word_on_a_jump_too_wide_for_a_row_before_the_line_
     session.type("10 K←1", "20 ALLER EN 10+10*K", "30 TERMINER")
     assert session.type("NU 1000,1000") == "\nSAUT CALCULE NON RENUMEROTE\nEN LIGNE 2000\nPRET\n"
 
+@pytest.mark.parametrize(("typed", "named"), [
+    ("NU 1,99999999", "99999999"), ("NU 99999999", "99999999"), ("NU 99999999,1", "99999999"),
+    ("NU 1,65536", "65536"), ("NU 1,0", "0"), ("NU 0", "0"), ("NU 65535,1", "65535,1"),
+])
+def test_numeroter_refuses_a_start_or_step_out_of_range_naming_it_as_typed_and_keeps_the_lines(
+        session, typed, named):
+    session.type("10 AFFICHER 1", "20 ALLER EN 10")
+    assert session.type(typed) == f"\nNUMERO DE LIGNE INVALIDE {named}\nPRET\n"
+    assert session.type("LI") == "\n10 AFFICHER 1\n20 ALLER EN 10\nPRET\n"
+
+
+def test_numeroter_refuses_a_step_out_of_range_even_for_a_single_line(session):
+    session.type("10 AFFICHER 1")
+    assert session.type("NU 5,99999999") == "\nNUMERO DE LIGNE INVALIDE 99999999\nPRET\n"
+    assert session.type("LI") == "\n10 AFFICHER 1\nPRET\n"
+
+
 @pytest.mark.parametrize(("lines", "stops", "renumber", "listed", "stopped"), [
     (("10 A←1", "15 B←2", "20 C←3", "30 TERMINER"), ("AR 20",), "NU", "ARRETS: 30", "PAUSE EN LIGNE 30"),
     (("10 A←1", "20 B←2", "30 C←3", "40 TERMINER"), ("AR 20", "AR 30"), "NU 100,10", "ARRETS: 110 120",

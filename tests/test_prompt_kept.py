@@ -50,6 +50,34 @@ def test_pas_a_pas_shows_the_line_it_stops_before_as_lister_does(tmp_path):
     assert "".join(session.chunks[start:]).replace("\r\n", "\n") == "\n10 A_'\\X07'\nPRET\n"
 
 
+def test_an_error_quoting_a_line_shows_it_as_lister_does_its_caret_under_the_character(tmp_path):
+    (tmp_path / "CTL.lse").write_text("10 AFFICHER 'A\x07B' +\n20 TERMINER\n")
+    session = Session(Disk(tmp_path))
+    said = session.type("AP CTL")
+    assert "\n10 AFFICHER 'A\\X07B' +\n                      ^\n" in said and "\x07" not in said
+    assert session.type("LI 10") == "\n10 AFFICHER 'A\\X07B' +\nPRET\n"
+
+
+def test_a_message_quoting_what_was_typed_names_its_control_characters_too(session):
+    assert session.type("LI \x1b[2J") == "\nCOMMANDE INVALIDE \\X1B[2J\nPRET\n"
+
+
+LISTED_BACK = ("10 AFFICHER 'A\x1b[2JB\x07C\x0cD'\n20 AFFICHER '\\X07 \\X41 \\U200B0041 \\'\n"
+               "30 AFFICHER '\u200b0041\U000e0001Z\\\\X5C'\n40 TERMINER\n")
+
+
+def test_a_listed_line_typed_back_is_the_line_listed_each_name_read_as_its_character(tmp_path):
+    (tmp_path / "CTL.lse").write_text(LISTED_BACK)
+    session = Session(Disk(tmp_path))
+    session.type("AP CTL")
+    stored = dict(session.monitor.lines)
+    listing = session.type("LI").split("\n")[1:-2]
+    assert listing[1] == "20 AFFICHER '\\X5CX07 \\X41 \\X5CU200B0041 \\'"  # (a backslash that would name: named)
+    session.type("EF *", "O", *listing)
+    assert session.monitor.lines == stored
+    assert session.type("? LGR('A\\X07B'),LGR('\\X41')") == "\n3 4 \nPRET\n"
+
+
 # ------------------------------------------------------------- a line erased by its number alone
 
 def test_a_line_erased_by_its_number_alone_comes_back_with_rc(session):

@@ -214,6 +214,19 @@ def test_a_bad_lire_answer_typed_at_the_terminal_is_asked_again(terminal):
     assert "\n49 \nTERMINE" in micro.send("7\r", "TERMINE").replace("\r", "")
 
 
+def test_a_byte_typed_that_is_not_utf8_is_the_replacement_character_kept_in_the_history(terminal, tmp_path):
+    micro = terminal()
+    micro.editing()
+    os.write(micro.master, b"10 AFFICHER 'A\xffB'\r")  # (prompt_toolkit makes the byte half a UTF-16 pair)
+    micro.send("LI\r", "PRET")
+    screen = micro.send("?1\r", "\n1 \n")
+    assert "10 AFFICHER 'A\ufffdB'" in screen and "Traceback" not in screen and "xception" not in screen
+    micro.send(CTRL_D, "PROGRAMME NON RANGE, CONFIRMER (O/N) ?")
+    micro.send("O\r", "AU REVOIR")
+    assert micro.close() == 0
+    assert "+10 AFFICHER 'A\ufffdB'\n" in (tmp_path / ".historique").read_text(encoding="utf-8")
+
+
 def test_piped_input_gets_no_escape_codes_and_no_line_editing(tmp_path):
     done = subprocess.run([sys.executable, "main.py", "--headless", "--disk", str(tmp_path)],
                           input="?12\\3\n?1\n", capture_output=True, text=True, cwd=ROOT, timeout=60)

@@ -179,8 +179,9 @@ def test_a_program_cannot_send_escape_sequences_to_the_terminal_it_runs_in(strea
 
 
 @pytest.mark.parametrize(("source", "said"), [
-    ("10 CHAINE N;N←EQC(27)!']0;X'!EQC(7);X←1;GARER X,1,N\n", "NOM DE FICHIER INVALIDE ]0;X\a EN LIGNE 10\n"),
-    ("10 X←1\x1b]0;X\x07\n", "CARACTERE INVALIDE '\\X1B' EN LIGNE 10\n10 X←1?]0;X?\n      ^\n1 ERREUR DE SYNTAXE\n"),
+    ("10 CHAINE N;N←EQC(27)!']0;X'!EQC(7);X←1;GARER X,1,N\n", "NOM DE FICHIER INVALIDE \\X1B]0;X\\X07 EN LIGNE 10\n"),
+    ("10 X←1\x1b]0;X\x07\n",
+     "CARACTERE INVALIDE '\\X1B' EN LIGNE 10\n10 X←1\\X1B]0;X\\X07\n      ^\n1 ERREUR DE SYNTAXE\n"),
 ], ids=["a message naming a string", "a wrong line shown"])
 def test_a_program_cannot_send_escape_sequences_to_the_terminal_in_its_messages(tmp_path, source, said):
     from machine.cli import main

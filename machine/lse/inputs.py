@@ -1,4 +1,4 @@
-"""The lines typed for LIRE, cut into fields; imports errors and numbers."""
+"""The lines typed for LIRE, cut into fields; imports errors, numbers and source."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from functools import cache
 
 from machine.errors import Err, LseError
 from machine.lse.numbers import NUMBER_TEXT
+from machine.lse.source import characters
 
 WHOLE_DIGITS = 300  # a whole number of at most so many characters is a finite double
 EXACT_DIGITS = 15  # a whole number of at most so many characters (a sign too) is a double exactly
@@ -47,8 +48,8 @@ class InputBuffer:
         self.keyboard = False  # a person types the lines (not a pipe): a bad number is asked again
 
     def feed(self, line: str) -> None:
-        """Add one typed line (without its end-of-line character)."""
-        self.lines.append(line.rstrip("\r\n"))
+        """Add one typed line (without its end-of-line character; half a UTF-16 pair made U+FFFD)."""
+        self.lines.append(characters(line.rstrip("\r\n")))
 
     def close(self) -> None:
         """No more lines will come."""

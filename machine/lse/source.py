@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 import sys
 from functools import cache
 
@@ -16,6 +17,8 @@ AUTO_STEP = 10
 # without being converted (int() refuses more than 4 300 digits, and would cost time before that).
 LINE_NUMBER_DIGITS = len(str(MAX_LINE_NUMBER))
 OUT_OF_RANGE = MAX_LINE_NUMBER + 1  # what number_prefix gives for a number too long to convert
+HALF_PAIR = re.compile("[\ud800-\udfff]")  # a lone surrogate: half a UTF-16 pair, no character (EQC refuses it)
+REPLACEMENT = "\ufffd"  # what a browser, and stdin here, read bytes that are no character as
 
 
 @record(frozen=True, slots=True)
@@ -55,6 +58,12 @@ def default_limits() -> Limits:
     """The limits of the default profile, for a caller that names no machine."""
     from machine.profile import load_profile
     return limits_of(load_profile())
+
+
+def characters(text: str) -> str:
+    """Text from outside as a CHAINE may hold it: each lone surrogate (a JSON file's "\\udc80", a JavaScript
+    string's half pair, a terminal's undecodable byte) made U+FFFD, as stdin makes bytes that are not UTF-8."""
+    return text if text.isascii() else HALF_PAIR.sub(REPLACEMENT, text)
 
 
 def digits_value(digits: str) -> int:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import gc
 import json
-import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -20,7 +19,7 @@ from machine.disk import Disk
 from machine.errors import Diagnostic, Err, LseError, clip
 from machine.frontends.look import MONITORS, cell_height, monitor_colours
 from machine.frontends.seat import Seat
-from machine.lse.source import limits_of, too_large
+from machine.lse.source import characters, limits_of, too_large
 from machine.lse.suspension import Suspension
 from machine.micro import Micro
 from machine.monitor import Monitor
@@ -32,8 +31,6 @@ from machine.web import share
 BLINK_FRAMES = 25  # the cursor changes every half second at 50 frames a second
 COLLECT_FRAMES = 250  # where automatic collection is off (promised.own_collection): a full one every 5 s
 FRAME_WORK = 0.025  # seconds of Python work per frame in turbo: the page still draws and takes keys
-LONE_SURROGATE = re.compile("[\ud800-\udfff]")  # half a UTF-16 pair, which Pyodide passes on from JavaScript
-REPLACEMENT = "\ufffd"  # what a browser reads bytes that are no character as
 # Decision: a second tab of the page reads the disk that the first one owns and writes nothing to it (a write is
 # refused, DISQUE A UN AUTRE ONGLET): the two wrote over each other's disk, each its own copy, the last
 # one written winning. Its unsaved program is kept by the page (localStorage) as the owner's is.
@@ -259,7 +256,7 @@ class Page:
         """Put a program in memory (the one there is kept for RC) and type EX; one running is stopped first."""
         if self.stopped_first(lambda: self.open(text)):
             return
-        text = LONE_SURROGATE.sub(REPLACEMENT, text)  # a JavaScript string's half pair: no disk could write it
+        text = characters(text)  # a JavaScript string's half pair (Pyodide passes it on): no disk could write it
         self.seat.line.abandon()  # (what loading says starts on a row of its own)
         tape = tape_lines(text)
         if tape is not None:

@@ -63,6 +63,7 @@ class Err(IntEnum):
     JUMP_KEPT = 53  # a warning: NUMEROTER left a computed jump as it was (ALLER EN 10+10*K)
     CHANGED_AT_STOP = 54  # CONTINUER refused: the program's lines were changed since the stopped run was built
     PLAIN_RUN = 55  # POURSUIVRE refused: the stopped run was built without the debugger, which alone stops at a line
+    VALUES_AT_STOP = 56  # CONTINUER refused: the stopped run's code counts on a fact a value given at the prompt broke
     # the prompt (60-69)
     FOREIGN_WORD = 60  # a word of another language (BASIC, a shell): the line names the LSE way
     READ_ONLY = 61
@@ -133,6 +134,7 @@ MESSAGES: dict[Err, str] = {
     Err.NOTHING_TO_CONTINUE: "RIEN A CONTINUER",
     Err.FREED_AT_STOP: "RIEN A CONTINUER: {text} LIBEREE",
     Err.CHANGED_AT_STOP: "RIEN A CONTINUER: LIGNES CHANGEES (RE N)",
+    Err.VALUES_AT_STOP: "RIEN A CONTINUER: VALEUR CHANGEE (RE N)",
     Err.PLAIN_RUN: "POURSUIVRE APRES AR, PA, TR OU EX N1,N2 SEULEMENT",
     Err.JUMP_KEPT: "SAUT CALCULE NON RENUMEROTE EN LIGNE {text}",
     Err.PROGRAM_EXISTS: "PROGRAMME {text} DEJA RANGE (MODIFIER POUR LE REMPLACER)",

@@ -403,7 +403,9 @@ class Monitor(Keeping):
             # stopped without what it keeps in Python locals; so a variable it counts on as set (or declared),
             # freed at the prompt, is named, and the person gives it a value again or takes the run up (RE n).
             freed = runtime.freed()
-            raise LseError(Err.NOTHING_TO_CONTINUE) if freed is None else LseError(Err.FREED_AT_STOP, freed)
+            if freed is not None:
+                raise LseError(Err.FREED_AT_STOP, freed)
+            raise LseError(Err.VALUES_AT_STOP if runtime.broken() else Err.NOTHING_TO_CONTINUE)
         runtime.line_hook = self.hook if runtime.line_hook is not None else None
         self.running = True
         self.ran_line = False

@@ -337,6 +337,10 @@ class Runtime(ProgramIO):
         self.status, self.error, self.resumable = Status.RUNNING, None, False
         return True
 
+    def broken(self) -> bool:
+        """True if the stopped run's code counts on what the monitor changed (CompiledProgram.goes_on_with)."""
+        return self.compiled is not None and self.kept is not None and not self.compiled.goes_on_with(self.kept)
+
     def freed(self) -> str | None:
         """The variable the stopped run's code counts on as set or declared that the monitor freed, if any."""
         if self.compiled is None or self.kept is None:

@@ -241,6 +241,14 @@ def test_a_procedure_called_after_a_si_that_calls_a_function_sees_the_callers_va
         assert (outcome.output, outcome.error) == (printed, None), mode
 
 
+@pytest.mark.parametrize("declared", ["CHAINE T", "TABLEAU T[3]", "CHARGER T,1,'F'"])
+@pytest.mark.parametrize("use", ["X←D[2]", "D[2]←5"])
+def test_a_variable_only_given_to_a_parameter_that_may_change_its_kind_is_not_an_array_when_indexed(declared, use):
+    source = f"10 D←5\n20 {use}\n30 TERMINER\n40 &M(D)\n50 PROCEDURE &M(T)\n60 {declared}\n"
+    assert run_reference(source).error == (33, "D N'EST PAS UN TABLEAU", 20)
+    assert not report(compare(source)) and not report(compare(source, profile="console80"))
+
+
 def test_a_global_changed_in_a_si_branch_after_a_function_call_is_kept():
     source = "10 U←1\n20 SI &F(U)=2 ALORS DEBUT U←5;&P FIN SINON U←7\n30 AFFICHER U;TERMINER\n" \
              "40 PROCEDURE &F(A)\n50 RESULTAT A+1\n60 PROCEDURE &P\n70 U←U*2\n80 RETOUR\n"

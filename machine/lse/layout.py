@@ -138,6 +138,12 @@ class Layout:
         """True if a TABLEAU, CHARGER or being one of the unit's parameters can make a name an array."""
         return name in self.array_names or name in params or name in self.loaded_names or name in self.handed_names
 
+    def named_array(self, name: str, params: tuple = ()) -> bool:
+        """True if the name itself may be an array: a TABLEAU or CHARGER of it, or one of the unit's parameters. A
+        variable only given to a parameter that may make it one is not (indexed holding a number or a string, it
+        is X N'EST PAS UN TABLEAU, as the reference says, not TYPES INCOMPATIBLES)."""
+        return name in self.array_names or name in params or name in self.loaded_names
+
 
 # The kinds of node the layout notes something of (node classes have no subclasses: type() is enough).
 _NOTED = frozenset({n.Faire, n.Chaine, n.Tableau, n.Charger, n.Assign, n.Lire, n.BuiltinCall, n.Call})

@@ -173,7 +173,7 @@ class UnitNames:
     def array(self, name: str) -> str:
         code = self.read(name)
         layout = self.shared.layout
-        if self.storage(name) not in ("ref", "copied") and not layout.may_be_array(name, self.unit.params):
+        if self.storage(name) not in ("ref", "copied") and not layout.named_array(name, self.unit.params):
             # No TABLEAU, parameter or CHARGER makes it one: not an array before the value is worked out, the
             # program's variable or a procedure's own alike (a procedure's own number indexed computed its value
             # first: VARIABLE C NON AFFECTEE where the reference says T N'EST PAS UN TABLEAU; found by the fuzz)

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from machine.lse import pygen
+from machine.lse import pygen, splitting
 from machine.micro import Micro
 from tests.oracle.differential import compare, report
 
@@ -96,6 +96,30 @@ def test_twice_as_many_loops_sharing_their_last_line_compile_to_at_most_about_tw
     # there: 150 loops were 7.8 MB of Python, 335 MB and 1 s to compile, 300 of them 32 MB, 1.3 GB and 4 s)
     small, large = compiled_size(loops_sharing_their_end(60)), compiled_size(loops_sharing_their_end(120))
     assert large <= 2.3 * small
+
+
+def loops_named(monkeypatch: pytest.MonkeyPatch, source: str) -> int:
+    """How many open loops the search for blocks to copy (splitting._states) names, compiling source."""
+    named = [0]
+    original = splitting._named
+
+    def naming(state: tuple) -> tuple[int, ...]:
+        named[0] += len(state)
+        return original(state)
+    monkeypatch.setattr(splitting, "_named", naming)
+    compiled_size(source)
+    monkeypatch.setattr(splitting, "_named", original)
+    return named[0]
+
+
+def test_twice_as_many_loops_sharing_their_last_line_are_searched_for_copies_at_most_about_twice_as_long(
+        monkeypatch):
+    # (each state the search reached was named loop by loop, and the end of the line each loop opens reached
+    # a state for each loop open: 300 loops sharing their last line took 5 s, though past analyses.DECIDED_LOOPS
+    # open at once no copy decides them)
+    small = loops_named(monkeypatch, loops_sharing_their_end(100))
+    large = loops_named(monkeypatch, loops_sharing_their_end(200))
+    assert large <= 2.3 * max(small, 1)
 
 
 SHARED_ENDS = {

@@ -35,6 +35,9 @@ class DispatchCode:
         unit = self.unit
         out = unit.out
         out.emit("lp = [*open_loops]" if unit.is_main and unit.states is None else "lp = []")  # (see pyframe)
+        crowded = unit.loops.crowded() if unit.states is None else []
+        if crowded:
+            out.emit("_le = 0")
         out.emit("while True:")
         out.depth += 1
         out.emit("try:")
@@ -42,6 +45,8 @@ class DispatchCode:
         out.emit("while True:")
         out.depth += 1
         unit.where(0, 0)
+        if crowded:
+            unit.loops.crowded_ends(crowded)
         out.emit(unit.budget_test("_LINES[pc]"))
         self.tree(self.rows(sorted(unit.entries)))
         self.unentered()

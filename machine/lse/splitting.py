@@ -62,6 +62,8 @@ def _states(program: ir.ProgramIR, roots: list[int], comes_back: dict[str, set[i
     work = [(root, ()) for root in roots]
     while work:
         block_id, state = work.pop()
+        if len(state) > analyses.DECIDED_LOOPS:  # (kept at run time, copies or not: each state named cost its depth,
+            return None  # and each loop's end as many states, 300 loops sharing their last line took 5 s)
         key = (block_id, _named(state))
         if key in ways:
             continue

@@ -17,13 +17,25 @@ from machine.lse.operands import NUMERIC_BUILTINS, changes_variables, whole_cons
 # The most statements a case copies from one jump: beyond it, the round through the dispatch costs
 # little beside the code it runs; copies of long chains made renard's Python 12 % longer (bench/: none).
 COPY_LIMIT = 12
+# A computed jump tested against more lines than this is no small block to copy: each copy writes a test and an arm
+# a line, and each arm may copy a block that ends in such a jump (100 lines each jumping to any of them, guessed:
+# code in the cube of the lines, 20 MB of Python for 40 of them, past 20 GB of memory for 300).
+FEW_LINES = 4
 
 
 def small(program: ir.ProgramIR, block_id: int) -> bool:
     """A block worth copying where a jump goes to it (the end of a loop that its body jumps to)."""
     block = program.blocks[block_id]
     statements = [op for op in block.ops if type(op) is not ir.Charge]
-    return len(statements) <= 2 and type(block.exit) in (ir.LineEnd, ir.Goto, ir.Jump, ir.Leave)
+    return len(statements) <= 2 and type(block.exit) in (ir.LineEnd, ir.Goto, ir.Jump, ir.Leave) and (
+        _tests(block.exit) <= FEW_LINES)
+
+
+def _tests(exit_: object) -> int:
+    """How many lines a block's way out tests (a computed jump's, for the lines it may go to; none: 0)."""
+    if type(exit_) is not ir.Jump or exit_.expr is None:
+        return 0
+    return len(exit_.found_lines) if exit_.found_lines is not None else 0
 
 
 def short(program: ir.ProgramIR, block_id: int, entries: set[int]) -> bool:
@@ -32,7 +44,7 @@ def short(program: ir.ProgramIR, block_id: int, entries: set[int]) -> bool:
     seen, work, count = {block_id}, [block_id], 0
     while work:
         block = program.blocks[work.pop()]
-        count += 1 + sum(type(op) is not ir.Charge for op in block.ops)
+        count += 1 + sum(type(op) is not ir.Charge for op in block.ops) + _tests(block.exit)
         if count > COPY_LIMIT:
             return False
         for target in analyses.successors(program, block):

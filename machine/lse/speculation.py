@@ -28,6 +28,9 @@ GUESSED_IN_A_LOOP = 64
 # A guessed jump that goes to a line further along its row builds the program again with the row taken on to
 # that line, this many times in a run at most; another line, or once more, builds it with no guess.
 GUESSED_AGAIN = 4
+# A row taken on goes this many lines at most: a jump further along it builds with no guess (each jump of a program
+# whose every line jumps to any of them tests its row: code in the square of the row's length).
+ROW_MOST = GUESSED_IN_A_LOOP
 
 
 class Speculated(Exception):  # noqa: N818 (control flow, as Terminate and ReturnTo, not an error)
@@ -124,7 +127,7 @@ def _run_of_lines(base: int, step: int, lines: frozenset[int], seen: frozenset[i
     # (each one a line of the program; the row taken no further than is kept: 2 000 jumps each among every line of
     # the program took 1.7 s)
     ahead = {number for number in seen if (number - line) % step == 0 and (number - line) * step >= 0}
-    while line in lines and (len(row) < most or ahead):
+    while line in lines and (len(row) < most or ahead) and len(row) < ROW_MOST:
         row.append(line)
         ahead.discard(line)
         line += step

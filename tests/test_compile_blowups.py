@@ -51,20 +51,6 @@ def blocks_walked(monkeypatch: pytest.MonkeyPatch, source: str) -> int:
     return Walked.passed
 
 
-def test_twice_as_many_loops_left_by_jumps_walk_the_blocks_at_most_about_twice_as_often(monkeypatch):
-    # (the end of each loop's last line walked every block of the unit for the loops ending there: 1 000 such
-    # loops took 3.5 s in 3 000 walks of 4 000 blocks, 2 000 of them 7 s)
-    small = blocks_walked(monkeypatch, loops_left_by_jumps(400))
-    large = blocks_walked(monkeypatch, loops_left_by_jumps(800))
-    assert 0 < small and large <= 2.3 * small
-
-
-@pytest.mark.parametrize("profile", ["micro40", "console80"])
-def test_loops_left_by_jumps_agree_with_the_reference(profile):
-    result = compare(loops_left_by_jumps(400), profile=profile)
-    assert not any(result.values()), report(result)
-
-
 def loops_sharing_their_end(count: int) -> str:
     """count FAIRE loops one inside another, all ending on line 9000: POUR up and down, TANT QUE, one of no pass
     where N is 1; every fifth runs N passes (read), the others one or two."""
@@ -207,17 +193,28 @@ def guessing_work(monkeypatch: pytest.MonkeyPatch, source: str) -> int:
     return work[0]
 
 
-def test_twice_as_many_jumps_to_computed_lines_are_guessed_with_at_most_about_twice_the_work(monkeypatch):
-    # (each jump looked at every block of the program for the loops that hold it, and took the row of lines it may
-    # go to as far as the program's lines go, before keeping the first few: 2 000 such lines took 4.3 s)
-    small = guessing_work(monkeypatch, jumps_anywhere(300))
-    large = guessing_work(monkeypatch, jumps_anywhere(600))
+# (work, program, size): the end of each loop's last line walked every block of the unit for the loops ending there
+# (1 000 such loops took 3.5 s in 3 000 walks of 4 000 blocks, 2 000 of them 7 s); each jump looked at every block
+# of the program for the loops that hold it, and took the row of lines it may go to as far as the program's lines
+# go, before keeping the first few (2 000 such lines took 4.3 s)
+SCALED = {
+    "loops left by jumps: the blocks walked": (blocks_walked, loops_left_by_jumps, 400),
+    "jumps to computed lines: the blocks and lines looked at by the guess": (guessing_work, jumps_anywhere, 300),
+}
+
+
+@pytest.mark.parametrize("name", SCALED)
+def test_twice_as_many_of_such_lines_take_at_most_about_twice_the_work(monkeypatch, name):
+    work, make, size = SCALED[name]
+    small, large = work(monkeypatch, make(size)), work(monkeypatch, make(2 * size))
     assert 0 < small and large <= 2.3 * small
 
 
 @pytest.mark.parametrize("profile", ["micro40", "console80"])
-def test_many_jumps_to_computed_lines_agree_with_the_reference(profile):
-    result = compare(jumps_anywhere(15), profile=profile)
+@pytest.mark.parametrize(("make", "size"), [(loops_left_by_jumps, 400), (jumps_anywhere, 15)],
+                         ids=["loops left by jumps", "jumps to computed lines"])
+def test_such_lines_agree_with_the_reference(make, size, profile):
+    result = compare(make(size), profile=profile)
     assert not any(result.values()), report(result)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from machine.errors import LseError
-from machine.lse.holdings import bounded_arrays
+from machine.lse.holdings import ArrayClasses, bounded_arrays
 from machine.lse.layout import layout
 from machine.lse.listing import listing
 from machine.lse.parser import parse
@@ -75,6 +75,28 @@ LENT = [
 def test_an_array_given_by_reference_is_bounded_with_its_parameter_by_every_store_to_either(
         name: str, source: str, expected) -> None:
     assert bounded_arrays(layout(parse(source)), set()) == expected
+
+
+def copies(count: int) -> str:
+    """count arrays, each but the last given an element of the next, the last a constant on the last line."""
+    return "10 TABLEAU " + ",".join(f"T{at}[2]" for at in range(count)) + "\n" + "".join(
+        f"{20 + 10 * at} T{at}[1]←T{at + 1}[2]\n" for at in range(count - 1)) + f"{10 + 10 * count} T{count - 1}[2]←5\n"
+
+
+def test_a_chain_of_copies_between_twice_as_many_arrays_settles_with_at_most_about_twice_the_work(monkeypatch) -> None:
+    # (every store was worked out again until none widened: a pass per array of the chain, the square of its length)
+    calls = [0]
+    original = ArrayClasses.range_of
+
+    def counted(self, *args):
+        calls[0] += 1
+        return original(self, *args)
+    monkeypatch.setattr(ArrayClasses, "range_of", counted)
+    assert bounded_arrays(layout(parse(copies(200))))["T0"] == (0, 5)
+    small = calls[0]
+    calls[0] = 0
+    bounded_arrays(layout(parse(copies(400))))
+    assert 0 < small and calls[0] <= 2.3 * small
 
 
 def test_where_a_line_may_run_in_another_unit_s_frame_an_array_given_to_a_procedure_has_no_bounds() -> None:

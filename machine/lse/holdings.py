@@ -10,12 +10,14 @@ the code generator.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Iterator
 
 from machine.lse import ir
 from machine.lse import nodes as n
 from machine.lse.analyses import given_whole, referenced_globals, successors, whole_stores
 from machine.lse.builtins import BUILTINS
+from machine.lse.checks import walk
 from machine.lse.kinds import result_expressions, whole_names
 from machine.lse.layout import MAIN, Layout, Unit, given_by_reference
 from machine.lse.operands import whole_constant
@@ -99,7 +101,7 @@ class ArrayClasses:
 
     def find(self, key: tuple[str, str]) -> tuple[str, str]:
         while (up := self.parent.get(key, key)) != key:
-            key = up
+            self.parent[key] = key = self.parent.get(up, up)  # (halving the way: no long chains on long programs)
         return key
 
     def note(self, unit: Unit, node: object) -> None:
@@ -135,18 +137,28 @@ class ArrayClasses:
         """Each class's bounds (None: none), from zeros up until no store widens them (a store of another class's
         element widens by that class's: a chain of them is followed, each widening to a bound of some constant)."""
         ranges: dict[tuple[str, str], tuple[int, int] | None] = {self.find(key): (0, 0) for key in self.members}
-        changed = True
-        while changed:
-            changed = False
-            for key, expr, unit in self.stores:
-                root = self.find(key)
-                now = ranges[root]
-                if now is None:
-                    continue
-                given = None if expr is None else self.range_of(expr, unit, ranges)
-                wider = None if given is None else (min(now[0], given[0]), max(now[1], given[1]))
-                if wider != now:
-                    ranges[root], changed = wider, True
+        readers: dict[tuple[str, str], list[int]] = {}  # the stores whose value reads a class's elements, by class
+        for at, (_, expr, unit) in enumerate(self.stores):
+            for item in walk(expr) if expr is not None else ():
+                if type(item) is n.Index and (key := self.key(unit, item.name)) is not None:
+                    readers.setdefault(self.find(key), []).append(at)
+        work, waiting = deque(range(len(self.stores))), set(range(len(self.stores)))  # (first in, first out)
+        while work:
+            at = work.popleft()
+            waiting.discard(at)
+            key, expr, unit = self.stores[at]
+            root = self.find(key)
+            now = ranges[root]
+            if now is None:
+                continue
+            given = None if expr is None else self.range_of(expr, unit, ranges)
+            wider = None if given is None else (min(now[0], given[0]), max(now[1], given[1]))
+            if wider != now:
+                ranges[root] = wider
+                for reader in readers.get(root, ()):
+                    if reader not in waiting:
+                        waiting.add(reader)
+                        work.append(reader)
         return ranges
 
     def range_of(self, expr: object, unit: Unit, ranges: dict) -> tuple[int, int] | None:

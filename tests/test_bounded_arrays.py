@@ -197,6 +197,18 @@ def test_an_array_kept_from_the_prompt_is_bounded_only_if_its_elements_are_withi
     assert ("_r32" not in sum_code) is exact
 
 
+@pytest.mark.parametrize(("value", "exact"), [("1", True), ("7", False)])
+def test_a_board_kept_from_the_prompt_out_of_its_bounds_leaves_every_array_of_its_class_unbounded(
+        value: str, exact: bool) -> None:
+    session = Session(None, "console80")
+    program = LIFE.replace("TABLEAU A[5,5],B[5,5]", "TABLEAU B[5,5]")
+    session.type("TABLEAU A[5,5]", f"A[1,1]←{value}", *program.splitlines())
+    session.type("RE 10")  # REPRENDRE: from line 10, with A as the prompt left it (B, X and Y are of its class)
+    source = session.micro.runtime.compiled.source
+    neighbours = source[source.index("# line 80"):source.index("# line 90")]
+    assert ("_r32" not in neighbours) is exact
+
+
 @pytest.mark.parametrize("profile", ["micro40", "console80"])
 def test_a_sum_of_three_thousand_bounded_elements_compiles_and_agrees_with_the_reference(profile: str) -> None:
     # bounds() walks the expression without recursion: a tall one made the compiler overflow Python's stack

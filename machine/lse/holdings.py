@@ -51,7 +51,16 @@ def own_here(unit: Unit, foreign: set[int] | None) -> frozenset[str]:
         frozenset())
 
 
-def bounded_arrays(layout: Layout, foreign: set[int] | None = None) -> dict[str, tuple[int, int]]:
+class Bounds(dict):
+    """Arrays' bounds by name (bounded_arrays), with `mates`: the program's arrays whose bounds stand or fall with
+    a name's (those of its class, or of the classes of a parameter of that name; a program's array among them)."""
+
+    def __init__(self, found: dict[str, tuple[int, int]], mates: dict[str, frozenset[str]]) -> None:
+        super().__init__(found)
+        self.mates = mates
+
+
+def bounded_arrays(layout: Layout, foreign: set[int] | None = None) -> Bounds:
     """The arrays whose elements only ever hold whole numbers between two bounds (0 included, as TABLEAU makes
     them), by name: the program's, and the parameters by reference they are given to (one bound for a parameter and
     every array given to it: ArrayClasses). Every store to them is of a whole constant, a SI choosing between such
@@ -68,13 +77,18 @@ def bounded_arrays(layout: Layout, foreign: set[int] | None = None) -> dict[str,
         layout, foreign)
     classes = ArrayClasses(layout, names, foreign is not None and not foreign)
     ranges = classes.settle()
+    programs: dict[tuple[str, str], set[str]] = {}  # each class's arrays of the program
+    for name in names:
+        programs.setdefault(classes.find((MAIN, name)), set()).add(name)
     found = {name: ranges[classes.find((MAIN, name))] for name in names}
+    mates = {name: frozenset(programs[classes.find((MAIN, name))]) for name in names}
     for name in layout.parameters - layout.array_names - layout.string_names - layout.loaded_names:
         keys = [(unit.name, name) for unit in layout.units.values() if name in unit.locals]
         if all(key in classes.members for key in keys):
             hull = [ranges[classes.find(key)] for key in keys]
             found[name] = (min(low for low, _ in hull), max(high for _, high in hull)) if None not in hull else None
-    return {name: bounds for name, bounds in found.items() if bounds is not None}
+            mates[name] = frozenset().union(*(programs.get(classes.find(key), ()) for key in keys))
+    return Bounds({name: bounds for name, bounds in found.items() if bounds is not None}, mates)
 
 
 class ArrayClasses:

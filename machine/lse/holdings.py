@@ -19,7 +19,7 @@ from machine.lse.analyses import given_whole, referenced_globals, successors, wh
 from machine.lse.builtins import BUILTINS
 from machine.lse.checks import walk
 from machine.lse.kinds import result_expressions, whole_names
-from machine.lse.layout import MAIN, Layout, Unit, given_by_reference
+from machine.lse.layout import MAIN, Layout, Unit, given_by_reference, reference_classes
 from machine.lse.operands import whole_constant
 from machine.lse.ownership import stored_whole
 
@@ -53,11 +53,24 @@ def own_here(unit: Unit, foreign: set[int] | None) -> frozenset[str]:
 
 class Bounds(dict):
     """Arrays' bounds by name (bounded_arrays), with `mates`: the program's arrays whose bounds stand or fall with
-    a name's (those of its class, or of the classes of a parameter of that name; a program's array among them)."""
+    a name's (those of its class, or of the classes of a parameter of that name); and `asked`: the names the code
+    generator asked for, with their mates, whose bounds the code counts on (linker.CompiledProgram.arrays_kept).
+
+    Decision: an array given to a procedure by reference is bounded with its parameter, and the monitor's
+    `TABLEAU T[3]` then `T[1]←42` at a stop refused CONTINUER where the code only read T[1] (test_settled_arrays):
+    a value the monitor gives an array whose bounds no code asked for breaks nothing."""
 
     def __init__(self, found: dict[str, tuple[int, int]], mates: dict[str, frozenset[str]]) -> None:
         super().__init__(found)
         self.mates = mates
+        self.asked: set[str] = set()
+
+    def __getitem__(self, name: str) -> tuple[int, int]:
+        self.asked |= self.mates.get(name, frozenset()) | {name}
+        return super().__getitem__(name)
+
+    def get(self, name: str, default: object = None) -> object:
+        return self[name] if name in self else default
 
 
 def bounded_arrays(layout: Layout, foreign: set[int] | None = None) -> Bounds:
@@ -93,15 +106,16 @@ def bounded_arrays(layout: Layout, foreign: set[int] | None = None) -> Bounds:
 
 class ArrayClasses:
     """The arrays of bounded_arrays, by (unit, name): the program's (MAIN, name), and each procedure's parameters by
-    reference where `lent`; a parameter and every array or element given to it are one class, with the stores of all
-    of them. Each class's stores: None for one that leaves it unbounded."""
+    reference where `lent`; a parameter and every array or element given to it are one class (layout.reference_classes),
+    with the stores of all of them. Each class's stores: None for one that leaves it unbounded (a class that holds
+    anything else than its members, through such a store where the two meet)."""
 
     def __init__(self, layout: Layout, names: set[str], lent: bool) -> None:
         self.layout, self.names = layout, names
         self.members: set[tuple[str, str]] = {(MAIN, name) for name in names}
         if lent:
             self.members |= {(unit.name, param) for unit in layout.units.values() for param in unit.by_reference}
-        self.parent: dict[tuple[str, str], tuple[str, str]] = {}
+        self.classes = reference_classes(layout)
         self.stores: list[tuple[tuple[str, str], object, Unit]] = []  # (key, expression or None, its unit)
         for unit, node in layout.noted:
             self.note(unit, node)
@@ -114,9 +128,7 @@ class ArrayClasses:
         return (MAIN, name) if name in self.names else None
 
     def find(self, key: tuple[str, str]) -> tuple[str, str]:
-        while (up := self.parent.get(key, key)) != key:
-            self.parent[key] = key = self.parent.get(up, up)  # (halving the way: no long chains on long programs)
-        return key
+        return self.classes.get(key, key)
 
     def note(self, unit: Unit, node: object) -> None:
         """The stores and the joins a statement or an expression makes."""
@@ -132,17 +144,11 @@ class ArrayClasses:
         elif kind is n.Charger:  # (through a parameter, into what it was given)
             self.unbound(unit, *(target.name for target in (node.var, node.status) if target is not None))
         elif kind is n.Call and (callee := self.layout.units.get(node.name)) is not None:
-            for param, arg in zip(callee.params, node.args):
+            for param, arg in zip(callee.params, node.args):  # (joined where both are members: reference_classes)
                 named = self.key(unit, arg.name) if type(arg) in (n.Var, n.Index) else None
                 lent = (callee.name, param) if (callee.name, param) in self.members else None
-                if named is not None and lent is not None:
-                    first, other = self.find(lent), self.find(named)
-                    if first != other:
-                        self.parent[other] = first
-                else:
-                    for key in (named, lent):
-                        if key is not None:
-                            self.stores.append((key, None, unit))
+                if named is None or lent is None:
+                    self.stores.extend((key, None, unit) for key in (named, lent) if key is not None)
 
     def unbound(self, unit: Unit, *names: str) -> None:
         self.stores.extend((key, None, unit) for name in names if (key := self.key(unit, name)) is not None)

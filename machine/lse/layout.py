@@ -281,3 +281,28 @@ def layout(program: n.Program, strings: frozenset[str] = frozenset(), arrays: fr
     result.whole_counters = {name for name, whole in counters.items()
                              if whole and name not in result.assigned_names and name not in result.parameters}
     return result
+
+
+def reference_classes(layout: Layout) -> dict[tuple[str, str], tuple[str, str]]:
+    """The variables that a parameter by reference may be, by (unit, name) as Unit.key gives them, each with the one
+    key that stands for them all: the parameter, and every variable, array or element given to it (magnitudes gives
+    them one bound, holdings.ArrayClasses one range)."""
+    parent: dict[tuple[str, str], tuple[str, str]] = {}
+
+    def find(key: tuple[str, str]) -> tuple[str, str]:
+        root = key
+        while parent.get(root, root) != root:
+            root = parent[root]
+        while key != root:  # (each key on the way points at the root: no long chains on a long program)
+            key, parent[key] = parent[key], root
+        return root
+
+    for unit, node in layout.noted:
+        callee = layout.units.get(node.name) if type(node) is n.Call else None
+        for param, arg in zip(callee.params, node.args) if callee is not None else ():
+            if param in callee.by_reference and type(arg) in (n.Var, n.Index):
+                first, other = find(callee.key(param)), find(unit.key(arg.name))
+                if first != other:
+                    parent[other] = first
+    keys = list(parent)
+    return {key: find(key) for key in keys} | {find(key): find(key) for key in keys}

@@ -166,7 +166,7 @@ class CompiledProgram:
         # found: a bounded array holding what its bounds leave out is not bounded, a matrix no vector, a
         # name given a number no string variable and no array variable.
         found = shared.bounded  # (a name's bounds stand where every array of its class holds what they let in)
-        shared.bounded = CountedOn({name: bounds for name, bounds in found.items() if all(
+        shared.bounded = holdings.Bounds({name: bounds for name, bounds in found.items() if all(
             within(machine.G.get(mate), found[mate]) for mate in found.mates.get(name, ()))}, found.mates)
         kept = {name for name in shared.vectors if not matrix(machine.G.get(name))}
         # (a parameter is a vector where every name given to it is: none, where one of them now is not)
@@ -365,8 +365,8 @@ class CompiledProgram:
 
     def arrays_kept(self, variables: dict) -> bool:
         """False if an element of an array whose bounds the code counts on (holdings.bounded_arrays, those the code
-        was written asking for: CountedOn) now holds what they leave out: a fraction, or a number beyond them (its
-        sums are not tested). An array whose bounds no code asked for may be given anything."""
+        was written asking for: holdings.Bounds.asked) now holds what they leave out: a fraction, or a number beyond
+        them (its sums are not tested). An array whose bounds no code asked for may be given anything."""
         bounded = self.shared.bounded
         return all(within(variables.get(name), dict.__getitem__(bounded, name)) for name in bounded.asked)
 
@@ -549,26 +549,6 @@ def whole_or_unset(value: object) -> bool:
     if type(value) is float:
         return value.is_integer()
     return type(value) is not list or all(type(item) is not float or item.is_integer() for item in value[1:])
-
-
-class CountedOn(dict):
-    """The bounded arrays' bounds by name (holdings.bounded_arrays), noting those the code generator asked for: a
-    value the monitor gives one of the others breaks nothing the code counts on.
-
-    Decision: an array given to a procedure by reference is bounded with its parameter now, and the monitor's
-    `TABLEAU T[3]` then `T[1]←42` at a stop refused CONTINUER where the code only read T[1] (test_settled_arrays)."""
-
-    def __init__(self, found: dict[str, tuple[int, int]], mates: dict[str, frozenset[str]]) -> None:
-        super().__init__(found)
-        self.mates = mates
-        self.asked: set[str] = set()  # the names asked for, and the program's arrays whose bounds theirs stand on
-
-    def __getitem__(self, name: str) -> tuple[int, int]:
-        self.asked |= self.mates.get(name, frozenset()) | {name}
-        return super().__getitem__(name)
-
-    def get(self, name: str, default: object = None) -> object:
-        return self[name] if name in self else default
 
 
 def within(array: object, bounds: tuple[int, int]) -> bool:

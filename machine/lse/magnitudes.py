@@ -26,7 +26,7 @@ from collections.abc import Iterator, Mapping
 from machine.lse import nodes as n
 from machine.lse.checks import walk
 from machine.lse.holdings import array_variables, counted_arrays, own_names
-from machine.lse.layout import MAIN, Layout, Unit
+from machine.lse.layout import MAIN, Layout, Unit, reference_classes
 from machine.lse.operands import SMALL_RESULTS, magnitude, remainder_divisor
 
 PASSES = 2.0 ** 53  # the most stores into one variable that a run can make (see the docstring)
@@ -45,7 +45,7 @@ def variable_bounds(layout: Layout, start: Mapping[str, object] | None = None) -
     `start`: the program's variables the run starts with (kept from the prompt: REPRENDRE), their values."""
     if layout.paused:  # the monitor may set any variable while the program waits
         return {name: {} for name in layout.units}
-    alias = _aliases(layout)
+    alias = reference_classes(layout)
     stores, unbounded = _stores(layout, alias)
     for name, value in (start or {}).items():
         key = alias.get((MAIN, name), (MAIN, name))
@@ -112,30 +112,6 @@ def _key(unit: Unit, name: str, alias: dict[Key, Key]) -> Key:
     return alias.get(key, key)
 
 
-def _aliases(layout: Layout) -> dict[Key, Key]:
-    """The variables that a parameter by reference may be, each with the one key that stands for them all (the
-    parameter, and every variable, array or element given to it: one bound for all of them)."""
-    parent: dict[Key, Key] = {}
-
-    def find(key: Key) -> Key:
-        root = key
-        while parent.get(root, root) != root:
-            root = parent[root]
-        while key != root:  # (each key on the way points at the root: no long chains on a long program)
-            key, parent[key] = parent[key], root
-        return root
-
-    for unit, node in layout.noted:
-        callee = layout.units.get(node.name) if type(node) is n.Call else None
-        for param, arg in zip(callee.params, node.args) if callee is not None else ():
-            if param in callee.by_reference and type(arg) in NAMED:
-                first, other = find(_key(callee, param, {})), find(_key(unit, arg.name, {}))
-                if first != other:
-                    parent[other] = first
-    keys = list(parent)
-    return {key: find(key) for key in keys} | {find(key): find(key) for key in keys}
-
-
 def _stores(layout: Layout, alias: dict[Key, Key]) -> tuple[dict[Key, list[tuple[bool, object, Unit]]], set[Key]]:
     """Every store into a number variable or an element of the program's arrays (those whose name is only ever an
     array's), as (adds, expression, the unit it is read in); and the variables with no bound whatever their stores.
@@ -189,7 +165,7 @@ def _stores(layout: Layout, alias: dict[Key, Key]) -> tuple[dict[Key, list[tuple
         if key[0] == MAIN or key in shown:
             entries.extend(given)
     # A key is bounded only if every variable it stands for is a number, an array of the program, or one of them
-    # given by reference (every store through the parameter is one of the class's: _aliases).
+    # given by reference (every store through the parameter is one of the class's: layout.reference_classes).
     members: dict[Key, set[Key]] = {key: {key} for key in stores}
     for key, class_ in alias.items():
         members.setdefault(class_, set()).add(key)

@@ -27,6 +27,10 @@ def completions(text: str, commands: Iterable[str], names: Callable[[], Iterable
     return []
 
 
+class EditorClosed(Exception):
+    """The line being read was ended from outside: the Micro is closing."""
+
+
 class LineEditor:
     """Reads one line at a time with editing; the prompt's lines go to a history file, LIRE's do not."""
 
@@ -76,6 +80,9 @@ class LineEditor:
 
         bindings = KeyBindings()
         self.pasted: deque[str] = deque()  # the lines of a paste after the one sent, each sent when a line is read
+        self.reading = False  # a line is being read (what close() must end from the editor's own loop)
+        self.closed = False
+        self._app = None
 
         @bindings.add(Keys.BracketedPaste)
         def _paste(event) -> None:
@@ -112,14 +119,47 @@ class LineEditor:
     def read(self, shown: str, *, at_prompt: bool) -> str | None:
         """One line after the text `shown` on the current row; None for Ctrl-D on an empty line.
 
-        Ctrl-C raises KeyboardInterrupt (the caller abandons the line).
+        Ctrl-C raises KeyboardInterrupt (the caller abandons the line); EditorClosed if close() came.
         """
         session = self.commands if at_prompt else self.answers
         line = self.pasted.popleft() if self.pasted else ""
+        self._app = session.app
+        self.reading = True
         try:
-            return session.prompt(shown, default=line, accept_default=bool(self.pasted))
+            if self.closed:
+                raise EditorClosed
+            typed = session.prompt(shown, default=line, accept_default=bool(self.pasted),
+                                   pre_run=lambda: self._end(session.app) if self.closed else None)
         except EOFError:
-            return None
+            typed = None
         except KeyboardInterrupt:
             self.pasted.clear()  # the rest of a paste is abandoned with the line
-            raise
+            if not self.closed:
+                raise
+        finally:
+            self.reading = False
+            self._app = None
+        if self.closed:
+            raise EditorClosed
+        return typed
+
+    def close(self) -> None:
+        """End the line being read (the Micro closed from outside): safe in a signal handler; read raises EditorClosed.
+
+        Decision: an exception raised by the handler into the editor's event loop, at whatever point it had come
+        to, could leave asyncio waiting forever for a task it cut (the CI's SIGHUP test hung 1 time in 50 under
+        load): the editor ends the line itself, from its loop.
+        """
+        self.closed = True
+        app = self._app
+        loop = None if app is None else app.loop
+        if loop is not None:
+            try:
+                loop.call_soon_threadsafe(self._end, app)
+            except RuntimeError:  # the loop closed meanwhile: read sees `closed` on its way out
+                pass
+
+    @staticmethod
+    def _end(app) -> None:
+        if app.is_running and not app.is_done:
+            app.exit(exception=EditorClosed)

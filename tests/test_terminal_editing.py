@@ -252,6 +252,31 @@ def test_the_history_file_keeps_its_last_thousand_lines_for_the_window_and_the_t
     assert len(load_history(path)) == KEPT_ENTRIES
 
 
+@pytest.mark.parametrize("when", [0.0, 0.001, 0.01, 0.1], ids=lambda t: f"{t}s after the read began")
+def test_an_editor_closed_from_outside_ends_the_line_it_reads_from_its_own_loop_and_reads_no_more(when):
+    import threading
+
+    from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from machine.lineedit import EditorClosed, LineEditor
+    with create_pipe_input() as keys, create_app_session(input=keys, output=DummyOutput()):
+        editor = LineEditor(None, (), lambda: ())
+        keys.send_text("10 AFFICHER 1\r")
+        assert editor.read("", at_prompt=True) == "10 AFFICHER 1"
+        closer = threading.Timer(when, editor.close)  # (a signal handler's call: at any point of the read)
+        began = time.monotonic()
+        closer.start()
+        with pytest.raises(EditorClosed):
+            editor.read("", at_prompt=True)  # nothing typed: only close() ends it
+        closer.join()
+        assert time.monotonic() - began < 10
+        keys.send_text("20 AFFICHER 2\r")
+        with pytest.raises(EditorClosed):
+            editor.read("", at_prompt=False)
+
+
 def test_the_window_and_the_terminal_share_one_history_file(tmp_path):
     from prompt_toolkit.history import FileHistory
 

@@ -20,7 +20,7 @@ from machine.errors import LseError
 from machine.frontends.slicing import SliceSizer
 from machine.helptext import TERMINAL
 from machine.history import HISTORY_FILE
-from machine.lineedit import LineEditor
+from machine.lineedit import EditorClosed, LineEditor
 from machine.lse.runtime import Status
 from machine.micro import Micro
 from machine.monitor import Monitor
@@ -252,7 +252,7 @@ def run_monitor_headless(monitor: Monitor, *, stdin: TextIO = sys.stdin, stdout:
     monitor.boot()
     ctrl_c = CtrlC(monitor.micro, monitor.typed_ahead, *([] if editor is None else [editor.pasted]))
     previous = _install_interrupt(ctrl_c)
-    closing = Closing()
+    closing = Closing(editor)
     closings = install_closings(closing)
     sizer = SliceSizer(SLICE_CYCLES_MAX, SLICE_SECONDS)
     started = None  # a paced run: the host's time it would have begun at (see _pace); None: from the next slice
@@ -295,7 +295,7 @@ def run_monitor_headless(monitor: Monitor, *, stdin: TextIO = sys.stdin, stdout:
                 else:  # piped: show what was typed, as the screen does
                     output.write(line.rstrip("\r\n"))
                 monitor.submit(line)
-    except (_Closed, OSError) as error:
+    except (_Closed, EditorClosed, OSError) as error:
         if not (closing.came or hung_up(error)):
             raise
         closing.came = True  # (closed from outside: the unsaved program is kept below, as at the end of piped input)
@@ -468,19 +468,24 @@ class Closing:
     """The handler of the signals that close the Micro from outside; once one came, the terminal may be gone
     (what is written to it fails, and is dropped).
 
-    Decision: the line editor's event loop, cut short by _Closed, is shut down by asyncio, which logged what the
-    editor's last drawing on the gone terminal raised (OSError EIO, a traceback on stderr: in a log, or on the
-    terminal when only told to end); the Micro ends quietly, so asyncio's log is silenced from then to the end.
+    Decision: while the line editor reads, its event loop ends the line itself (LineEditor.close): _Closed raised
+    into asyncio at any point could leave it waiting forever on a task it cut. What the editor's last drawing on
+    the gone terminal raises (OSError EIO) asyncio logs (a traceback on stderr: in a log, or on the terminal when
+    only told to end); the Micro ends quietly, so asyncio's log is silenced from then to the end.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, editor: LineEditor | None = None) -> None:
         self.came = False
+        self.editor = editor
         self.log = logging.getLogger("asyncio")
         self.log_was_off = self.log.disabled
 
     def __call__(self, signum: int, frame: object) -> None:
         self.came = True
         self.log.disabled = True
+        if self.editor is not None and self.editor.reading:
+            self.editor.close()
+            return
         raise _Closed(1)
 
     def restore(self) -> None:

@@ -15,11 +15,14 @@ CASES = [
      "10 TABLEAU T[3];FAIRE 30 POUR I←1 JUSQUA 3\n20 T[I]←I\n30 AFFICHER T[I]\n40 TERMINER\n", {40}),
     ("lines a jump goes back to run again, those before and after once",
      "10 I←0\n20 I←I+1\n30 SI I<3 ALORS ALLER EN 20\n40 TERMINER\n", {10, 40}),
-    ("a loop that asks and reads at each pass runs at its player's pace, one inside it that reads nothing not",
-     "10 AFFICHER 'COMBIEN';LIRE A\n20 I←0\n30 I←I+1;SI I<A ALORS ALLER EN 30\n40 SI A>0 ALORS ALLER EN 10\n"
+    ("a loop that pauses at each pass runs at its player's pace, one inside it that waits for nothing not",
+     "10 AFFICHER 'ENCORE';PAUSE\n20 I←0\n30 I←I+1;SI I<A ALORS ALLER EN 30\n40 SI A>0 ALORS ALLER EN 10\n"
      "50 TERMINER\n", {10, 20, 40, 50}),
-    ("a loop that calls a procedure, which may ask, and reads, runs at its player's pace",
-     "10 &P;LIRE A\n20 SI A>0 ALORS ALLER EN 10\n30 TERMINER\n40 PROCEDURE &P\n50 RETOUR\n", {10, 20, 30}),
+    ("a loop that asks and reads at each pass reads what may be piped in, as fast as it comes: its code is hot",
+     "10 AFFICHER 'COMBIEN';LIRE A\n20 I←0\n30 I←I+1;SI I<A ALORS ALLER EN 30\n40 SI A>0 ALORS ALLER EN 10\n"
+     "50 TERMINER\n", {50}),
+    ("a loop that calls a procedure, which may print, and reads, is hot too",
+     "10 &P;LIRE A\n20 SI A>0 ALORS ALLER EN 10\n30 TERMINER\n40 PROCEDURE &P\n50 RETOUR\n", {30}),
     ("a loop that reads without asking reads data as fast as it comes: its code runs again and again",
      "10 LIRE A\n20 I←0\n30 I←I+1;SI I<A ALORS ALLER EN 30\n40 SI A>0 ALORS ALLER EN 10\n50 TERMINER\n",
      {50}),
@@ -70,17 +73,17 @@ def test_a_procedure_called_only_from_code_that_runs_once_runs_its_own_blocks_on
 READS = """\
 10 &TOUR;SI A>0 ALORS ALLER EN 10
 20 TERMINER
-30 PROCEDURE &TOUR;SI B>0 ALORS LIRE A SINON LIRE C
+30 PROCEDURE &TOUR;SI B>0 ALORS PAUSE SINON PAUSE
 40 A←C;RETOUR
 """
 
 
-def test_a_loop_that_calls_a_procedure_reading_the_keyboard_on_every_way_runs_at_its_players_pace() -> None:
+def test_a_loop_that_calls_a_procedure_pausing_on_every_way_runs_at_its_players_pace() -> None:
     program = ir.lower(parse(READS))
     blocks_of = {"&TOUR": analyses.reachable(program, [program.proc_entry["&TOUR"]]),
                  "&": analyses.reachable(program, [program.line_block[10]])}
     assert main_lines_run_rarely(program, blocks_of) == {10, 20}
-    one_way = READS.replace("SINON LIRE C", "")  # a way through &TOUR that reads nothing: the loop is hot
+    one_way = READS.replace("SINON PAUSE", "")  # a way through &TOUR that waits for nothing: the loop is hot
     program = ir.lower(parse(one_way))
     blocks_of = {"&TOUR": analyses.reachable(program, [program.proc_entry["&TOUR"]]),
                  "&": analyses.reachable(program, [program.line_block[10]])}
@@ -141,3 +144,18 @@ def test_a_procedure_no_call_enters_again_tests_no_budget_at_its_entry() -> None
     code = listing(CYCLE_OF_CALLS)
     assert "M.slice_end(30)" in code and "M.slice_end(50)" in code  # a cycle of calls needs a budget test
     assert "M.slice_end(60)" not in code and "M.slice_end(70)" not in code
+
+
+COMMANDS = """\
+10 TABLEAU T[100]
+20 LIRE C;SI C=0 ALORS TERMINER
+30 &METS(C);AFFICHER 'FAIT ',C;ALLER EN 20
+40 PROCEDURE &METS(K) LOCAL K
+50 T[K]←K;RETOUR
+"""
+
+
+def test_a_procedure_called_from_a_loop_that_reads_commands_and_prints_stores_its_elements_on_the_fast_path() -> None:
+    code = listing(COMMANDS)
+    assert "_put(v_T" in code  # (the general way, after a fast path's failure)
+    assert "v_T[" in code.split("def p_METS")[1]  # a command loop fed from a file runs as fast as it can

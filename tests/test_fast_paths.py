@@ -267,6 +267,21 @@ def test_only_variables_given_whole_by_reference_live_in_the_table() -> None:
     assert referenced_globals(build_layout(parse(source))) == {"T", "Y"}
 
 
+OWN_GIVEN = """\
+10 CHAINE X;X←'MOT';&Q(X);Y←1;&R(Y)
+20 TERMINER
+30 PROCEDURE &Q(X) LOCAL X;&P(X);RETOUR
+40 PROCEDURE &R(Y);&P(Y);RETOUR
+50 PROCEDURE &P(A);RETOUR
+"""
+
+
+def test_a_procedures_own_name_given_by_reference_leaves_the_programs_variable_of_that_name_out_of_the_table() -> None:
+    layout = build_layout(parse(OWN_GIVEN))
+    assert referenced_globals(layout, foreign=set()) == {"Y"}  # (&Q's X and &R's Y are their own names)
+    assert referenced_globals(layout) == {"X", "Y"}  # where a line may run in another unit's frame, any may be
+
+
 VALUES = [1.0, -7.0, 16777216.0, 16777217.0, -16777219.0, 1.1000000014901161, 0.5, 3e38 * 2, 1e300,
           float("inf"), float("nan"), -0.0]
 

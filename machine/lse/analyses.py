@@ -337,23 +337,31 @@ def return_roots(program: ir.ProgramIR, layout: Layout) -> list[int]:
     return return_targets(program, layout)
 
 
-def referenced_globals(layout: Layout, aliased: dict[str, frozenset[str]] | None = None) -> set[str]:
+def referenced_globals(layout: Layout, aliased: dict[str, frozenset[str]] | None = None,
+                       foreign: set[int] | None = None) -> set[str]:
     """Names given whole to a by-reference parameter somewhere: the program's variable of that name
     lives in a table (`_R`), so that the callee reads it with one lookup (a cell cannot be referenced); not
-    to one of the `aliased` (passing.aliased_references), which is that variable in its procedure."""
+    to one of the `aliased` (passing.aliased_references), which is that variable in its procedure; nor a
+    procedure's own name (`foreign`: see given_whole)."""
     aliased = aliased or {}
-    return {name for (procedure, param), names in given_whole(layout).items()
+    return {name for (procedure, param), names in given_whole(layout, foreign).items()
             if param not in aliased.get(procedure, ()) for name in names}
 
 
-def given_whole(layout: Layout) -> dict[tuple[str, str], set[str]]:
-    """Each (procedure, parameter by reference) with the names some call gives it whole."""
+def given_whole(layout: Layout, foreign: set[int] | None = None) -> dict[tuple[str, str], set[str]]:
+    """Each (procedure, parameter by reference) with the program's names some call gives it whole: not a
+    procedure's own name (a local, a parameter), on a line no other unit runs (`foreign`; None: not known, every
+    name counts). (A parameter by reference given on holds what its callers gave: holdings._given_on.)"""
     given: dict[tuple[str, str], set[str]] = {}
-    for call in layout.calls:
-        callee = layout.units.get(call.name)
-        for param, arg in zip(callee.params if callee else (), call.args):
-            if type(arg) is n.Var and param in callee.by_reference:
-                given.setdefault((call.name, param), set()).add(arg.name)
+    for owner, node in layout.noted:
+        callee = layout.units.get(node.name) if type(node) is n.Call else None
+        if callee is None:
+            continue
+        own = owner.locals if (
+            foreign is not None and owner.name != MAIN and node.line not in foreign) else frozenset()
+        for param, arg in zip(callee.params, node.args):
+            if type(arg) is n.Var and param in callee.by_reference and arg.name not in own:
+                given.setdefault((node.name, param), set()).add(arg.name)
     return given
 
 

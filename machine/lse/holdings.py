@@ -317,7 +317,7 @@ def string_kinds(layout: Layout, exits: dict[str, list], broken: set[str] | froz
         names -= own_names(layout)
     # A name given whole to a parameter by reference holds what the procedure stores into the parameter too: those
     # stores count as its own (and it is none where the parameter is declared an array, loaded or given on).
-    given, passed = given_whole(layout), _given_on(layout)
+    given, passed = given_whole(layout, foreign), _given_on(layout)
     names -= {name for (unit, param), held in given.items() if param in layout.array_names or
               param in layout.loaded_names or (unit, param) in passed for name in held}
     own = own or {}

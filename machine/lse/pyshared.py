@@ -98,7 +98,7 @@ class ProgramCode:
         # Parameters by reference that every call gives the program's variable of their name: that variable (not
         # for the debugger, whose frames show a procedure's parameters).
         self.aliased = {} if debug else passing.aliased_references(layout, foreign)
-        self.referenced = analyses.referenced_globals(layout, self.aliased)  # the program's variables in `_R`
+        self.referenced = analyses.referenced_globals(layout, self.aliased, foreign)  # the program's variables in `_R`
         self.arrays = holdings.array_variables(layout, foreign)  # TABLEAU names that only ever hold arrays
         # Variables expected to hold whole numbers (a hint), the arrays' elements counted by their stores.
         self.whole = kinds.whole_names(layout, arrays=holdings.counted_arrays(layout, foreign), exits=exits,

@@ -81,6 +81,11 @@ class ProgramIO:
         else:
             env.assign(name, self.read_number())
 
+    def read_string(self) -> str:
+        """A field for a CHAINE (LIRE of the program's variable declared one: read_into's way, its store written
+        out by the generated code)."""
+        return self._next_field(True)
+
     def read_into_ref(self, ref: tuple) -> None:
         """LIRE through a reference (array element or by-reference parameter)."""
         container, key = ref

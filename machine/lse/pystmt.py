@@ -7,6 +7,7 @@ and values (a slot number); never the runtime.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
@@ -444,6 +445,12 @@ class StatementCode:
                 return
             if where == "ref":
                 self.out.emit(f"M.read_into_ref({self.unit.pyname(target.name)})")
+            elif where == "global" and name in self.shared.layout.string_names and not self.shared.debug:
+                # A CHAINE of the program's (G.strings: never an array) reads a string, stored as an assignment
+                # stores one (its cells counted); else read_into's way. A command loop reading its lines 0.9.
+                self.out.emit(f"if {name!r} in _GS:")
+                self.out.emit(textwrap.indent(self.unit.store(name, "M.read_string()", "s"), "    "))
+                self.out.emit(f"else:\n    M.read_into(G, {name!r})")
             else:
                 self.out.emit(f"M.read_into({self.unit.env(target.name)}, {target.name!r})")
             return

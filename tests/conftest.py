@@ -1,8 +1,15 @@
-"""Shared pytest set-up: the --update-golden option (the harness itself is tests/lse_harness.py)."""
+"""Shared pytest set-up: the --update-golden option, hypothesis without deadlines (the harness itself is
+tests/lse_harness.py)."""
 
 from __future__ import annotations
 
 import pytest
+from hypothesis import settings
+
+# Decision: no example has a deadline. Speed is the bench's to measure, never a test's: on a shared machine an
+# example of test_formats took 324 ms against hypothesis's default 200 and failed a whole suite.
+settings.register_profile("micro-lse", deadline=None)
+settings.load_profile("micro-lse")
 
 pytest_plugins = ["crashed_renderer"]  # a browser test whose renderer died runs once more (tests/crashed_renderer.py)
 

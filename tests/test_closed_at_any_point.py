@@ -65,3 +65,50 @@ def test_a_micro_told_to_end_between_any_two_of_its_lines_ends_normally_its_prog
         if escaped is not None or stray or left or held and not any(text.startswith(PRECIOUS) for text in kept):
             lost.append((moment, escaped, kept, stray, left))
     assert lost == [], f"{len(lost)} closings in {lines} went wrong, first: {lost[:5]}"
+
+
+class Unread(io.StringIO):
+    """Lines typed, noting whether any was read."""
+
+    read = False
+
+    def readline(self, *args) -> str:
+        self.read = True
+        return super().readline(*args)
+
+
+def ctrl_c() -> None:
+    """Ctrl-C (the SIGINT handler the front end put up, called as between two of its lines)."""
+    signal.getsignal(signal.SIGINT)(signal.SIGINT, None)
+
+
+def test_ctrl_c_as_lire_begins_to_wait_interrupts_the_program_without_waiting_for_a_line():
+    from machine.lse.runtime import Status
+    micro = Micro(seed=1)
+    micro.load_text("10 AFFICHER 'TAPEZ'\n20 LIRE X\n30 TERMINER\n")
+    stdin, stderr = Unread("5\n"), io.StringIO()
+
+    def after_slice() -> None:  # (after the slice that reached LIRE, before the front end waits)
+        if micro.runtime.status is Status.WAITING:
+            ctrl_c()
+
+    status = terminal.run_headless(micro, speed=None, stdin=stdin, stdout=io.StringIO(), stderr=stderr,
+                                   on_slice=after_slice)
+    assert (status, stderr.getvalue(), stdin.read) == (1, "INTERROMPU EN LIGNE 20\n", False)
+
+
+class Question(io.StringIO):
+    """A piped monitor's output: Ctrl-C comes once CONFIRM's question is shown, before the Micro waits."""
+
+    def flush(self) -> None:
+        super().flush()
+        if self.getvalue().endswith("(O/N) ? ") and not getattr(self, "pressed", False):
+            self.pressed = True
+            ctrl_c()
+
+
+def test_ctrl_c_once_the_question_is_shown_answers_no_even_before_the_micro_waits(tmp_path):
+    stdout = Question()
+    terminal.run_monitor_headless(Monitor(Micro(seed=1), Disk(tmp_path)), stdin=io.StringIO("10 AFFICHER 1\nQU\nO\n"),
+                                  stdout=stdout, bell=False)
+    assert stdout.getvalue().split("(O/N) ? ", 1)[1].startswith("\nANNULE: LE PROGRAMME EST GARDE\nPRET\nO\n")

@@ -264,7 +264,10 @@ def run_monitor_headless(monitor: Monitor, *, stdin: TextIO = sys.stdin, stdout:
             runtime, cycles = micro.runtime, micro.cycles
             if not monitor.running or runtime.status is Status.WAITING:
                 started = None  # (waiting is no computing)
+            running = monitor.running
             status = monitor.tick(_paced_slice(micro, speed) if speed else sizer.cycles)
+            if running and not monitor.running:
+                ctrl_c.run_ended()  # (before its last output is shown: a Ctrl-C after it is for the prompt)
             closing.waiting_on(output.flush)  # (a terminal that takes no more: Ctrl-S, a pipe no one reads)
             if status is Status.RUNNING:
                 if not speed:
@@ -423,6 +426,7 @@ class CtrlC:
         # The lines typed ahead (a tape's, a paste's), dropped with the run as a terminal drops what was typed ahead.
         self.ahead = ahead
         self.waiting = False
+        self.early = False  # Ctrl-C came since the last line read (or run ended), before the wait for the next
 
     def __call__(self, signum: int, frame: object) -> None:
         for lines in self.ahead:
@@ -432,11 +436,23 @@ class CtrlC:
         if self.waiting:
             self.waiting = False
             raise _StopWaiting
+        self.early = True
+
+    def run_ended(self) -> None:
+        """A run ended: a Ctrl-C that came during it was its INTERROMPU, not one for the next line awaited."""
+        self.early = False
 
     def readline(self, stdin: TextIO) -> str | None:
-        """The next line of stdin ('' at its end), or None if Ctrl-C came first."""
+        """The next line of stdin ('' at its end), or None if Ctrl-C came first.
+
+        Decision: a Ctrl-C that came as the wait began (after LIRE's slice, or a question shown, and before
+        `waiting`: the handler raised nothing) ends the wait as one during it; it was lost, and the Micro waited
+        for a line (stdin held open: for ever) with the program interrupted, or took the next line as the answer.
+        """
         try:
             self.waiting = True
+            if self.early:
+                return None
             line = read_line(stdin, self.micro.profile.max_line_chars)
             self.waiting = False
             return line
@@ -444,6 +460,7 @@ class CtrlC:
             return None
         finally:
             self.waiting = False
+            self.early = False
 
 
 def _install_interrupt(handler: CtrlC):

@@ -192,3 +192,44 @@ def test_the_window_closed_from_outside_keeps_its_unsaved_program_for_rc(tmp_pat
                           capture_output=True, text=True, timeout=60)
     assert (done.returncode, done.stderr) == (0, "")
     assert (tmp_path / ".recuperation.lse").read_text(encoding="utf-8") == "10 AFFICHER 'PRECIEUX'\n"
+
+
+def window_closed_at(moment: int) -> bool:
+    """Whether an idle window told to close at the `moment`-th bytecode of its own code closes (two frames on)."""
+    from machine.frontends import window as window_module
+    window = Window(Monitor(Micro()), FONT, speed=None, scale=1)
+    typed(window, "?1")
+    opcodes, frames = 0, 0  # frames: those begun since the closing
+
+    def tracer(frame, event, arg):
+        nonlocal opcodes
+        frame.f_trace_opcodes = True
+        if event == "opcode":
+            opcodes += 1
+            if opcodes == moment:
+                window.closed = True  # what the handler of SIGHUP, SIGTERM and SIGINT does (cli.run_window)
+        return tracer
+
+    def calls(frame, event, arg):
+        nonlocal frames
+        if frame.f_code.co_filename != window_module.__file__:
+            return None
+        if frame.f_code.co_name == "frame" and opcodes >= moment:
+            frames += 1
+            if frames > 2:
+                raise TimeoutError(moment)  # (the loop went on: the closing was lost)
+        return tracer
+
+    sys.settrace(calls)
+    try:
+        window.run()
+    except TimeoutError:
+        return False
+    finally:
+        sys.settrace(None)
+    return True
+
+
+def test_a_window_told_to_close_between_any_two_bytecodes_of_its_loop_closes(monkeypatch):
+    monkeypatch.setattr(pygame.event, "wait", lambda timeout=0: pygame.event.Event(pygame.NOEVENT))  # (no idle)
+    assert [moment for moment in range(1, 400, 2) if not window_closed_at(moment)] == []

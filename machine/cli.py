@@ -278,21 +278,30 @@ def run_window(micro: Micro, args: argparse.Namespace, source: str | None, stder
         return None
     speed = parse_speed(args.speed) if args.speed is not None else 1.0
     screenshot = Path(args.screenshot) if args.screenshot else None
-    try:
-        window = Window(session_for(micro, source, tape, run), load_font(), speed=speed, scale=args.scale,
-                        monitor=args.monitor, scanlines=args.scanlines, screenshot=screenshot,
-                        mute=args.mute, aspect=args.aspect, record=Path(args.record) if args.record else None)
-    except pygame.error as error:
-        stderr.write(f"{PROGRAM}: pas de fenetre ({error}): sortie sur le terminal\n")
-        return None
     # Ctrl-C in the terminal closes the window as its close button does, and so do the terminal closed or the
-    # Micro told to end (SDL asked first, a question no one would answer): the unsaved program is kept.
+    # Micro told to end: the unsaved program is kept. Decision: the handlers are put up before the window is
+    # opened; after it, a signal while it opened ended the process (SIGHUP) or met SDL's own handler (SIGTERM),
+    # which made it the close button, whose question at the prompt no one would answer.
+    window, told = None, False
+
     def close(signum: int, frame: object) -> None:
-        window.closed = True
+        nonlocal told
+        told = True
+        if window is not None:
+            window.closed = True
 
     previous = signal.signal(signal.SIGINT, close)
     closings = install_closings(close)
     try:
+        try:
+            window = Window(session_for(micro, source, tape, run), load_font(), speed=speed, scale=args.scale,
+                            monitor=args.monitor, scanlines=args.scanlines, screenshot=screenshot, mute=args.mute,
+                            aspect=args.aspect, record=Path(args.record) if args.record else None)
+        except pygame.error as error:
+            stderr.write(f"{PROGRAM}: pas de fenetre ({error}): sortie sur le terminal\n")
+            return None
+        if told:  # (while it opened)
+            window.closed = True
         return window.run()
     finally:
         signal.signal(signal.SIGINT, previous)

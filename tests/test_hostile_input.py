@@ -266,14 +266,23 @@ def test_ctrl_c_while_lire_waits_interrupts_at_once(tmp_path):
 
 def test_ctrl_c_while_lire_waits_in_the_monitor_keeps_the_program_and_the_next_line(tmp_path):
     process = spawn("--headless", "--disk", str(tmp_path))
+    watchdog = threading.Timer(30, process.kill)  # a Micro that never runs: the test fails, it does not hang
+    watchdog.start()
     process.stdin.write("10 LIRE X\n20 AFFICHER X;TERMINER\nEX\n")
     process.stdin.flush()
-    time.sleep(1.5)
+    seen = ""
+    while not seen.endswith("\nEX") and len(seen) < 500:
+        # (EX is shown once its run's first slice stopped at LIRE: a Ctrl-C sent after a fixed time came
+        # before the Micro was up, on a loaded machine, and ended it at once)
+        seen += process.stdout.read(1) or "?"
     process.send_signal(signal.SIGINT)
     time.sleep(0.3)
-    out, err = process.communicate("LI\n", timeout=20)
+    try:
+        out, err = process.communicate("LI\n", timeout=20)
+    finally:
+        watchdog.cancel()
     assert "Traceback" not in err
-    assert out.split("INTERROMPU EN LIGNE 10\n", 1)[1] == "PRET\nLI\n10 LIRE X\n20 AFFICHER X;TERMINER\nPRET\n"
+    assert (seen + out).split("INTERROMPU EN LIGNE 10\n", 1)[1] == "PRET\nLI\n10 LIRE X\n20 AFFICHER X;TERMINER\nPRET\n"
 
 
 def test_ctrl_c_at_the_question_of_a_piped_monitor_answers_no_and_the_question_is_gone(tmp_path):

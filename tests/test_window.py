@@ -169,26 +169,83 @@ def test_the_window_runs_the_monitor_typed_lines_list_and_run_a_program():
     pygame.display.quit()
 
 
-# A window on SDL's dummy driver whose process is sent a signal once the tape's line is typed.
+# A window on SDL's dummy driver whose process is sent a signal once the tape's line is typed (a frame typed it),
+# or while the window opens (SDL's display started: its handlers were put up then).
 CLOSED_FROM_OUTSIDE = """
-import io, os, sys, threading
+import io, os, sys
 from pathlib import Path
 from machine.cli import build_parser, run_window
 from machine.disk import Disk
+from machine.frontends.window import Window
 from machine.micro import Micro
-disk = Path(sys.argv[1])
+disk, closing, when = Path(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
 micro = Micro(disk=Disk(disk))
-threading.Timer(1.0, os.kill, (os.getpid(), int(sys.argv[2]))).start()
+frame, set_mode = Window.frame, Window.set_mode
+def typed(window):
+    frame(window)
+    if window.session.lines and not getattr(window, "told", False):
+        window.told = True
+        os.kill(os.getpid(), closing)
+def opening(window):
+    os.kill(os.getpid(), closing)
+    set_mode(window)
+if when == "typed":
+    Window.frame = typed
+else:
+    Window.set_mode = opening
 sys.exit(run_window(micro, build_parser().parse_args(["--disk", str(disk)]), None, io.StringIO(),
                     ["10 AFFICHER 'PRECIEUX'"]))
 """
 
 
 @pytest.mark.parametrize("closing", [signal.SIGHUP, signal.SIGTERM], ids=["its terminal closed", "told to end"])
-def test_the_window_closed_from_outside_keeps_its_unsaved_program_for_rc(tmp_path, closing):
+@pytest.mark.parametrize("when", ["typed", "opening"], ids=["once a line is typed", "while the window opens"])
+def test_the_window_closed_from_outside_keeps_its_unsaved_program_for_rc(tmp_path, closing, when):
     root = Path(__file__).resolve().parent.parent
-    done = subprocess.run([sys.executable, "-c", CLOSED_FROM_OUTSIDE, str(tmp_path), str(int(closing))],
+    done = subprocess.run([sys.executable, "-c", CLOSED_FROM_OUTSIDE, str(tmp_path), str(int(closing)), when],
                           cwd=root, env={**os.environ, "PYTHONPATH": str(root), "SDL_VIDEODRIVER": "dummy"},
                           capture_output=True, text=True, timeout=60)
     assert (done.returncode, done.stderr) == (0, "")
-    assert (tmp_path / ".recuperation.lse").read_text(encoding="utf-8") == "10 AFFICHER 'PRECIEUX'\n"
+    if when == "typed":  # (closed while it opened, it may close before its first frame types the tape's line)
+        assert (tmp_path / ".recuperation.lse").read_text(encoding="utf-8") == "10 AFFICHER 'PRECIEUX'\n"
+
+
+def window_closed_at(moment: int) -> bool:
+    """Whether an idle window told to close at the `moment`-th bytecode of its own code closes (two frames on)."""
+    from machine.frontends import window as window_module
+    window = Window(Monitor(Micro()), FONT, speed=None, scale=1)
+    typed(window, "?1")
+    opcodes, frames = 0, 0  # frames: those begun since the closing
+
+    def tracer(frame, event, arg):
+        nonlocal opcodes
+        frame.f_trace_opcodes = True
+        if event == "opcode":
+            opcodes += 1
+            if opcodes == moment:
+                window.closed = True  # what the handler of SIGHUP, SIGTERM and SIGINT does (cli.run_window)
+        return tracer
+
+    def calls(frame, event, arg):
+        nonlocal frames
+        if frame.f_code.co_filename != window_module.__file__:
+            return None
+        if frame.f_code.co_name == "frame" and opcodes >= moment:
+            frames += 1
+            if frames > 2:
+                raise TimeoutError(moment)  # (the loop went on: the closing was lost)
+        return tracer
+
+    sys.settrace(calls)
+    try:
+        window.run()
+    except TimeoutError:
+        return False
+    finally:
+        sys.settrace(None)
+    return True
+
+
+def test_a_window_told_to_close_between_any_two_bytecodes_of_its_loop_closes(monkeypatch):
+    monkeypatch.setattr(pygame.event, "wait", lambda timeout=0: pygame.event.Event(pygame.NOEVENT))  # (no idle)
+    assert [moment for moment in range(1, 400, 2) if not window_closed_at(moment)] == []

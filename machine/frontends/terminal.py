@@ -12,7 +12,7 @@ import sys
 import time
 from collections import deque
 from collections.abc import Callable
-from typing import TextIO
+from typing import TextIO, TypeVar
 
 from machine.book import book_names
 from machine.commands import COMMANDS
@@ -39,6 +39,7 @@ TAIL_KEPT = 4096
 # The signals that close the Micro from outside: its terminal closed, or the Micro told to end (by name: not
 # every host has both).
 CLOSINGS = ("SIGHUP", "SIGTERM")
+T = TypeVar("T")
 
 
 # The controls the Micro's screen ignores (all but BEL, BS, LF, FF and CR; DEL; the C1 controls, which a
@@ -258,12 +259,16 @@ def run_monitor_headless(monitor: Monitor, *, stdin: TextIO = sys.stdin, stdout:
     started = None  # a paced run: the host's time it would have begun at (see _pace); None: from the next slice
     try:
         while not monitor.leaving:
+            closing.check()
             micro, began = monitor.micro, time.monotonic()
             runtime, cycles = micro.runtime, micro.cycles
             if not monitor.running or runtime.status is Status.WAITING:
                 started = None  # (waiting is no computing)
+            running = monitor.running
             status = monitor.tick(_paced_slice(micro, speed) if speed else sizer.cycles)
-            output.flush()
+            if running and not monitor.running:
+                ctrl_c.run_ended()  # (before its last output is shown: a Ctrl-C after it is for the prompt)
+            closing.waiting_on(output.flush)  # (a terminal that takes no more: Ctrl-S, a pipe no one reads)
             if status is Status.RUNNING:
                 if not speed:
                     sizer.next()
@@ -275,9 +280,12 @@ def run_monitor_headless(monitor: Monitor, *, stdin: TextIO = sys.stdin, stdout:
             if monitor.tape_waiting():
                 continue  # the whole tape is typed, in its order, before the first line read from stdin
             if status is Status.WAITING or not monitor.running:
-                output.flush()
+                closing.waiting_on(output.flush)
                 sizer.waited()
-                line = ctrl_c.readline(stdin) if editor is None else _edited_line(monitor, editor, output)
+                if editor is None:
+                    line = closing.waiting_on(lambda: ctrl_c.readline(stdin))
+                else:
+                    line = _edited_line(monitor, editor, output)
                 if line is None:
                     if editor is None and not monitor.running:  # Ctrl-C at the prompt: a new prompt
                         if monitor.confirming is not None:
@@ -418,6 +426,7 @@ class CtrlC:
         # The lines typed ahead (a tape's, a paste's), dropped with the run as a terminal drops what was typed ahead.
         self.ahead = ahead
         self.waiting = False
+        self.early = False  # Ctrl-C came since the last line read (or run ended), before the wait for the next
 
     def __call__(self, signum: int, frame: object) -> None:
         for lines in self.ahead:
@@ -427,11 +436,23 @@ class CtrlC:
         if self.waiting:
             self.waiting = False
             raise _StopWaiting
+        self.early = True
+
+    def run_ended(self) -> None:
+        """A run ended: a Ctrl-C that came during it was its INTERROMPU, not one for the next line awaited."""
+        self.early = False
 
     def readline(self, stdin: TextIO) -> str | None:
-        """The next line of stdin ('' at its end), or None if Ctrl-C came first."""
+        """The next line of stdin ('' at its end), or None if Ctrl-C came first.
+
+        Decision: a Ctrl-C that came as the wait began (after LIRE's slice, or a question shown, and before
+        `waiting`: the handler raised nothing) ends the wait as one during it; it was lost, and the Micro waited
+        for a line (stdin held open: for ever) with the program interrupted, or took the next line as the answer.
+        """
         try:
             self.waiting = True
+            if self.early:
+                return None
             line = read_line(stdin, self.micro.profile.max_line_chars)
             self.waiting = False
             return line
@@ -439,6 +460,7 @@ class CtrlC:
             return None
         finally:
             self.waiting = False
+            self.early = False
 
 
 def _install_interrupt(handler: CtrlC):
@@ -461,21 +483,26 @@ def hung_up(error: BaseException) -> bool:
 
 class _Closed(SystemExit):
     """The terminal was closed, or the Micro told to end: it closes as at the end of piped input, the
-    unsaved program kept for RC (a SystemExit: prompt_toolkit's event loop logs any other exception and goes on)."""
+    unsaved program kept for RC."""
 
 
 class Closing:
     """The handler of the signals that close the Micro from outside; once one came, the terminal may be gone
     (what is written to it fails, and is dropped).
 
-    Decision: while the line editor reads, its event loop ends the line itself (LineEditor.close): _Closed raised
-    into asyncio at any point could leave it waiting forever on a task it cut. What the editor's last drawing on
-    the gone terminal raises (OSError EIO) asyncio logs (a traceback on stderr: in a log, or on the terminal when
-    only told to end); the Micro ends quietly, so asyncio's log is silenced from then to the end.
+    Decision: the handler raises _Closed only into a wait of the front end's (waiting_on: a line read from stdin,
+    its output written), which nothing else ends; anywhere else it only notes the closing, which the front end's
+    loop sees at its next turn (check: a slice is some milliseconds). Raised at any point, it was raised between
+    installing the handlers and the `try` that restores them, or in the `finally` before the save (the program
+    lost, a SystemExit escaping); into the line editor's asyncio loop it could leave it waiting forever on a task
+    it cut, so the editor ends its line itself, from its loop (LineEditor.close). What the editor's last drawing
+    on the gone terminal raises (OSError EIO) asyncio logs (a traceback on stderr: in a log, or on the terminal
+    when only told to end); the Micro ends quietly, so asyncio's log is silenced from then to the end.
     """
 
     def __init__(self, editor: LineEditor | None = None) -> None:
         self.came = False
+        self.waiting = False  # in waiting_on: the handler raises
         self.editor = editor
         self.log = logging.getLogger("asyncio")
         self.log_was_off = self.log.disabled
@@ -483,10 +510,25 @@ class Closing:
     def __call__(self, signum: int, frame: object) -> None:
         self.came = True
         self.log.disabled = True
-        if self.editor is not None and self.editor.reading:
-            self.editor.close()
-            return
-        raise _Closed(1)
+        if self.editor is not None:
+            self.editor.close()  # the line it reads ends, or the next one it would read
+        if self.waiting:
+            self.waiting = False
+            raise _Closed(1)
+
+    def check(self) -> None:
+        """Raise _Closed if a closing came."""
+        if self.came:
+            raise _Closed(1)
+
+    def waiting_on(self, wait: Callable[[], T]) -> T:
+        """What wait() returns; _Closed if a closing came before or while it waits."""
+        self.waiting = True
+        try:
+            self.check()  # (one that came just before waiting was set)
+            return wait()
+        finally:
+            self.waiting = False
 
     def restore(self) -> None:
         """Give asyncio's log back its state (a Micro run inside a longer process: the tests)."""

@@ -106,8 +106,8 @@ class Window:
         elif event.key == pygame.K_F11:
             self.seat.toggle_turbo()
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            if self.seat.enter():
-                self.closed = self.closed or self.session.leaving
+            if self.seat.enter() and self.session.leaving:
+                self.closed = True  # (never set back: a signal's handler may have set it meanwhile, see run)
         elif event.key in EDIT_KEYS:
             self.seat.edit(EDIT_KEYS[event.key], bool(event.mod & (pygame.KMOD_SHIFT | pygame.KMOD_CTRL)))
 
@@ -231,7 +231,9 @@ class Window:
         clock = pygame.time.Clock()
         while not self.closed:
             self.frame()
-            self.closed = self.closed or self.session.leaving
+            if self.session.leaving:
+                # (`closed = closed or leaving` read False, then stored it over a closing that came between)
+                self.closed = True
             if self.idle():
                 # Sleep until a key or the next blink: an idle Micro uses almost no CPU.
                 event = pygame.event.wait(1000 * BLINK_FRAMES // FRAME_HZ)

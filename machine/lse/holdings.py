@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 
 from machine.lse import ir
 from machine.lse import nodes as n
-from machine.lse.analyses import given_whole, referenced_globals, successors, whole_stores
+from machine.lse.analyses import Flow, given_whole, referenced_globals, whole_stores
 from machine.lse.builtins import BUILTINS
 from machine.lse.checks import walk
 from machine.lse.kinds import result_expressions, whole_names
@@ -509,17 +509,20 @@ def surely_done(program: ir.ProgramIR, blocks: list[int], roots: list[int],
             for block_id in blocks}
     block_does = {block_id: frozenset().union(*(done for _, done in pairs)) for block_id, pairs in does.items()}
     arriving: dict[int, frozenset[str]] = {root: frozenset() for root in roots if root in own}
+    flow = Flow(program)  # (a hub does nothing)
     work = list(arriving)
     while work:  # what arrives at a block is what every way into it has done
         block_id = work.pop()
-        leaving = arriving[block_id] | block_does[block_id]
-        for after in successors(program, program.blocks[block_id]):
-            if after in own and (known := arriving.get(after)) != (met := leaving if known is None else
-                                                                      known & leaving):
+        leaving = arriving[block_id] | block_does.get(block_id, frozenset())
+        for after in flow.after(block_id):
+            if (after in own or after < 0) and (known := arriving.get(after)) != (
+                    met := leaving if known is None else known & leaving):
                 arriving[after] = met
                 work.append(after)
     found: dict[int, frozenset[str] | DoneBefore] = {}
     for block_id, arrived in arriving.items():
+        if block_id < 0:
+            continue
         first: dict[str, int] = {}  # each name the block does, and how many of its operations come before the first
         before: frozenset[str] | DoneBefore = arrived
         for count, (op, done) in enumerate(does[block_id]):

@@ -1,0 +1,62 @@
+"""More legal but hostile programs compile in work and memory in proportion to their size (counted, never timed),
+and still run as the reference does: see also test_compile_blowups.py."""
+
+from __future__ import annotations
+
+import pytest
+
+from machine.lse import analyses
+from machine.micro import Micro
+from tests.oracle.differential import compare, report
+
+
+def compiled(source: str) -> Micro:
+    """A Micro with source loaded and compiled."""
+    micro = Micro(seed=0)
+    micro.load_text(source)
+    micro.runtime.compile_all()
+    return micro
+
+
+def loops_ending_together(count: int) -> str:
+    """count FAIRE loops one inside another, all ending on line 9000: every tenth makes two passes, the one but
+    last 3-S (none once S is 3), the others one."""
+    passes = ["2" if at % 10 == 0 else "3-S" if at == count - 2 else "1" for at in range(count)]
+    return ("10 S←0\n" + "".join(f"{20 + at} FAIRE 9000 POUR I{at}←1 JUSQUA {passes[at]}\n" for at in range(count))
+            + "9000 S←S+1\n9010 AFFICHER S;TERMINER\n")
+
+
+def ways_walked(monkeypatch: pytest.MonkeyPatch, source: str) -> int:
+    """How many ways out of blocks the analyses are given (analyses.successors, and analyses.Flow where there is one)
+    while source compiles."""
+    walked = [0]
+
+    def counting(function):
+        def count(*args: object) -> list[int]:
+            found = function(*args)
+            walked[0] += len(found)
+            return found
+        return count
+    monkeypatch.setattr(analyses, "successors", counting(analyses.successors))
+    for module in ("holdings", "pydispatch", "pykept", "reaching", "subroutines"):
+        monkeypatch.setattr(f"machine.lse.{module}.successors", analyses.successors, raising=False)
+    if hasattr(analyses, "Flow"):
+        monkeypatch.setattr(analyses.Flow, "after", counting(analyses.Flow.after))
+    compiled(source)
+    monkeypatch.undo()
+    return walked[0]
+
+
+def test_twice_as_many_loops_ending_on_one_line_give_the_analyses_at_most_about_twice_the_ways(monkeypatch):
+    # (each loop's FAIRE, and the line's end, went to the body of every loop ending there: 2 400 loops were 5.8
+    # million ways, walked by reachable, surely_done, the cycles of pyflow and the dispatch's rows, 3.4 s)
+    small = ways_walked(monkeypatch, loops_ending_together(200))
+    large = ways_walked(monkeypatch, loops_ending_together(400))
+    assert 0 < small and large <= 2.3 * small
+
+
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+def test_many_loops_ending_on_one_line_agree_with_the_reference(profile):
+    source = loops_ending_together(30).replace("9000 S←S+1", "9000 S←S+1;SI S>2 ALORS T←S") + "9020 AFFICHER T\n"
+    result = compare(source.replace("TERMINER", ""), profile=profile)
+    assert not any(result.values()), report(result)

@@ -11,6 +11,7 @@ from machine.lse import nodes as n
 from machine.lse.layout import MAIN, Layout, Unit, given_by_reference
 from machine.lse.operands import DEEPEST, offset_of, remainder_parts, whole_constant
 from machine.lse.parser import walk
+from machine.lse.reach import NameBits, closing_parts, reached  # noqa: F401  (the analyses. too)
 
 # Statements that hand a variable of the unit to the runtime by name: such a local lives in a table.
 BY_NAME = (n.Lire, n.Charger, n.Chaine, n.Tableau, n.Liberer)
@@ -409,7 +410,7 @@ def given_whole(layout: Layout) -> dict[tuple[str, str], set[str]]:
     return given
 
 
-def called_units(layout: Layout) -> dict[str, set[str]]:
+def called_units(layout: Layout) -> dict[str, NameBits]:
     """The procedures each unit's calls may run, at any depth (a recursive one among its own)."""
     return reached(unit_calls(layout))
 
@@ -421,63 +422,6 @@ def unit_calls(layout: Layout) -> dict[str, set[str]]:
         if type(node) is n.Call and node.name in layout.units:
             calls[unit.name].add(node.name)
     return calls
-
-
-def reached(edges: dict[str, set[str]], own: dict[str, set[str]] | None = None) -> dict[str, set[str]]:
-    """What each node reaches by one edge or more (a node of a cycle reaches itself); with `own`, instead, the
-    union of what `own` gives the node and every node it reaches.
-
-    Decision: each strongly connected part (closing_parts), callees first, gets the union of its edges' targets
-    and their reach, one set shared by the part: a chain of 1 000 procedures calling each other took 0.5 s walking
-    each one's reach node by node, and as long again to union what each stores; now set unions."""
-    reach: dict[str, set[str]] = {}
-    for part in closing_parts(edges):
-        members, found = set(part), set()
-        for member in part:
-            found |= edges[member] if own is None else own[member]
-            for target in edges[member] - members:
-                found |= reach[target]
-        for member in part:
-            reach[member] = found  # (read only: one set for the part)
-    return reach
-
-
-def closing_parts(edges: dict[str, set[str]]) -> list[list[str]]:
-    """The strongly connected parts of a graph, each after every part it reaches (Tarjan's, without recursion)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    parts = []
-    for root in edges:
-        if root in index:
-            continue
-        work = [(root, iter(edges[root]))]
-        index[root] = low[root] = len(index)
-        stack.append(root)
-        on_stack.add(root)
-        while work:
-            node, targets = work[-1]
-            target = next(targets, None)
-            if target is not None:
-                if target not in index:
-                    index[target] = low[target] = len(index)
-                    stack.append(target)
-                    on_stack.add(target)
-                    work.append((target, iter(edges[target])))
-                elif target in on_stack:
-                    low[node] = min(low[node], index[target])
-                continue
-            work.pop()
-            if work:
-                low[work[-1][0]] = min(low[work[-1][0]], low[node])
-            if low[node] == index[node]:
-                part = []
-                while not part or part[-1] != node:
-                    part.append(stack.pop())
-                    on_stack.discard(part[-1])
-                parts.append(part)
-    return parts
 
 
 # What may make a name another array (or none), or stop the run where the monitor may: a call, input and

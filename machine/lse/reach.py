@@ -9,7 +9,7 @@ from collections.abc import Iterable, Iterator
 
 class NameBits:
     """A set of names, read only, kept as the bits of an int over an index of names shared by many (`names`: the
-    name of each bit): `in`, `&` with a set, iteration, length and equality as a set has them."""
+    name of each bit): `in`, `&` and `|` with a set (giving one), iteration, length and equality as a set has them."""
 
     __slots__ = ("bits", "names", "index")
 
@@ -37,6 +37,11 @@ class NameBits:
         return frozenset(name for name in other if name in self)
 
     __rand__ = __and__
+
+    def __or__(self, other: Iterable[str]) -> frozenset[str]:
+        return frozenset(self).union(other)
+
+    __ror__ = __or__
 
     def __eq__(self, other: object) -> bool:
         return frozenset(self) == (frozenset(other) if isinstance(other, (set, frozenset, NameBits)) else other)

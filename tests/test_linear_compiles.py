@@ -15,6 +15,11 @@ from machine.micro import Micro
 from tests.oracle.differential import compare, report
 
 
+def compiled_size(source: str) -> int:
+    """The length of the Python that source compiles to."""
+    return len(compiled(source).runtime.compiled.source)
+
+
 def compiled(source: str) -> Micro:
     """A Micro with source loaded and compiled."""
     micro = Micro(seed=0)
@@ -156,4 +161,30 @@ def test_twice_as_many_lines_storing_variables_of_their_own_compile_in_at_most_a
 @pytest.mark.parametrize("profile", ["micro40", "console80"])
 def test_lines_storing_variables_of_their_own_agree_with_the_reference(profile):
     result = compare(lines_of_stores(90), profile=profile)
+    assert not any(result.values()), report(result)
+
+
+def procedures_running_on(count: int) -> str:
+    """count procedures, each a loop on its last line that makes no pass when given 0 (running on into the next
+    PROCEDURE line: an error), each calling the next one with 0 once the sum is past a bound."""
+    return ("10 S←0;" + ";".join(f"&P{at}(2)" for at in range(min(count, 20))) + "\n15 AFFICHER S;TERMINER\n"
+            + "".join(f"{20 + 3 * at} PROCEDURE &P{at}(K) LOCAL J\n"
+                      f"{21 + 3 * at} FAIRE {22 + 3 * at} POUR J←1 JUSQUA K\n"
+                      f"{22 + 3 * at} S←S+J;SI S>{at * 3} ALORS &P{(at + 1) % count}(0);RETOUR\n"
+                      for at in range(count)))
+
+
+def test_twice_as_many_procedures_that_may_run_on_into_the_next_compile_to_at_most_about_twice_the_code():
+    # (running on into a PROCEDURE line, an error, went on in the IR into that procedure's body: each procedure held
+    # the code of every procedure after it, 200 of them 27 MB of Python, 1.7 GB and 26 s to compile)
+    assert compiled_size(procedures_running_on(40)) <= 2.3 * compiled_size(procedures_running_on(20))
+
+
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+@pytest.mark.parametrize("source", [procedures_running_on(8), "10 X←0;&P(1)\n20 AFFICHER X;TERMINER\n"
+                                    "30 PROCEDURE &P(K)\n40 X←X+K;SI K<3 ALORS &P(K+1)\n50 PROCEDURE &Q\n60 RETOUR\n",
+                                    "10 AFFICHER 1\n20 PROCEDURE &P\n30 RETOUR\n"],
+                         ids=["a loop of no pass", "a SI that does not return", "the main program"])
+def test_running_on_into_a_procedure_line_fails_as_the_reference_does(source, profile):
+    result = compare(source, profile=profile)
     assert not any(result.values()), report(result)

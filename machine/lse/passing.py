@@ -28,10 +28,11 @@ from machine.lse import nodes as n
 from machine.lse.layout import MAIN, Layout, Unit
 from machine.lse.operands import changes_variables
 from machine.lse.parser import walk
+from machine.lse.reach import NameBits
 
 
 def read_only_references(layout: Layout, program: ir.ProgramIR, roots: dict[str, list[int]],
-                         foreign: set[int], quiet: dict[str, set[str]],
+                         foreign: set[int], quiet: dict[str, NameBits],
                          exits: dict[str, list[ir.Leave]]) -> dict[str, frozenset[str]]:
     """For each procedure, its parameters by reference that every call can give a number or a string that is
     surely set (`roots`: where each unit is entered; `quiet`: quiet_procedures; `exits`:
@@ -60,7 +61,7 @@ def read_only_references(layout: Layout, program: ir.ProgramIR, roots: dict[str,
     return {name: frozenset(params) for name, params in candidates.items() if params}
 
 
-def quiet_procedures(layout: Layout) -> dict[str, set[str]]:
+def quiet_procedures(layout: Layout) -> dict[str, NameBits]:
     """The quiet procedures, each with the globals its run, calls and all, may store: they store nothing
     else but their own locals by value (no parameter by reference), and read nothing in, free nothing, load
     nothing, pause nowhere, run no other program (so they stop only where a slice ends)."""
@@ -78,7 +79,7 @@ def quiet_procedures(layout: Layout) -> dict[str, set[str]]:
     # A procedure is quiet if all it calls, at any depth, is; it stores what they store.
     calls = analyses.unit_calls(layout)
     reach, stored = analyses.reached(calls), analyses.reached(calls, stores)
-    return {name: set(stored[name]) for name in layout.units if name not in loud and not reach[name] & loud}
+    return {name: stored[name] for name in layout.units if name not in loud and not reach[name] & loud}
 
 
 def _stored(node: object) -> set[str] | None:
@@ -129,7 +130,7 @@ def _set_at_calls(program: ir.ProgramIR, roots: list[int]) -> dict[int, frozense
 
 
 def _given_so(call: n.Call, at: int, caller: Unit, candidates: dict[str, set[str]],
-              known: tuple[dict[int, frozenset[str]], dict[str, set[str]], set[str]], freed: set[str],
+              known: tuple[dict[int, frozenset[str]], dict[str, set[str]], NameBits], freed: set[str],
               layout: Layout) -> bool:
     """True if a call's argument `at` can be given as a value: an expression (a call too), worked out at the
     call as its temporary cell was; or a variable that is no array, surely set where the call is made
@@ -215,7 +216,7 @@ def argument_names(layout: Layout, passed: dict[str, frozenset[str]]) -> frozens
                      if type(arg) is n.Var and param in passed.get(call.name, ()) and arg.name not in unit.locals)
 
 
-def quiet_lines(layout: Layout, quiet: dict[str, set[str]]) -> frozenset[int]:
+def quiet_lines(layout: Layout, quiet: dict[str, NameBits] | dict[str, frozenset[str]]) -> frozenset[int]:
     """The lines of the quiet procedures: where a run stops that may be inside a call given values (the
     others call none, and a value given is a number taken at the call)."""
     found, owner = set(), MAIN

@@ -3,13 +3,13 @@ tests of a computed jump's value where it can only be a few lines (targets.py), 
 
 A part of the one code generator (pygen.UnitCode gives it the unit's blocks, flow and output); the
 dispatch remains only where the unit's code cannot be written as nested Python loops (pystructure).
-Imports ir, analyses (successors), pyshared (the indent) and speculation (its refusal); never the runtime.
+Imports ir, analyses (its Flow), pyshared (the indent) and speculation (its refusal); never the runtime.
 """
 
 from __future__ import annotations
 
 from machine.lse import ir
-from machine.lse.analyses import goes_anywhere, successors
+from machine.lse.analyses import Flow, goes_anywhere
 from machine.lse.pyshared import INDENT
 from machine.lse.speculation import NotSpeculated
 
@@ -24,6 +24,7 @@ class DispatchCode:
 
     def __init__(self, unit: object) -> None:
         self.unit = unit
+        self.flow = Flow(unit.shared.ir)  # (the ways runs_on walks)
         # The cases that no code enters are written as one call (see unentered): the blocks each case's code
         # sends control to through pc, and a jump to a computed line, which may enter any.
         self.jumps: set[int] = set()
@@ -117,16 +118,16 @@ class DispatchCode:
     def runs_on(self, block_id: int, following: int) -> bool:
         """True if the code of the case of `block_id` may go on at the case of `following`: a way from one to the
         other through blocks that are no cases (a guess for rows: any other end goes round the dispatch)."""
-        program, entries = self.unit.shared.ir, self.unit.entries
+        program, entries, flow = self.unit.shared.ir, self.unit.entries, self.flow
         seen, work = {block_id}, [block_id]
         while work and len(seen) <= RUN_LOOKS:
-            block = program.blocks[work.pop()]
-            if goes_anywhere(block.exit):
+            at = work.pop()
+            if goes_anywhere(program.blocks[at].exit):
                 continue  # (a jump to any line: through the dispatch)
-            for target in successors(program, block):
-                if target == following:
-                    return True
-                if target not in seen and target not in entries:
+            for target in flow.after(at):
+                if target == following or target < 0 and flow.hub_reaches(target, following):
+                    return True  # (a hub goes only to loops' bodies, cases all)
+                if target not in seen and target not in entries and target >= 0:
                     seen.add(target)
                     work.append(target)
         return False

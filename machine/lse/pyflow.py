@@ -163,10 +163,12 @@ def once_blocks(program: ir.ProgramIR, blocks: list[int], waiting: set[str] = fr
 
 def _cycles(program: ir.ProgramIR, blocks: list[int], inside: set[int]) -> dict[int, int]:
     """The blocks of `inside` on a cycle of the flow among them, each with its cycle's number (its strongly
-    connected component's). Tarjan's way, without recursion: a block is on a cycle if its component has more
-    than one block or it goes to itself."""
-    after = {block_id: [target for target in analyses.successors(program, program.blocks[block_id])
-                        if target in inside] for block_id in inside}
+    connected component's). Tarjan's way, without recursion, over analyses.Flow (its hubs found on the way, and
+    left out of what it gives): a block is on a cycle if its component has more than one node or it goes to
+    itself."""
+    flow = analyses.Flow(program)
+    after = {block_id: [target for target in flow.after(block_id) if target in inside or target < 0]
+             for block_id in inside}
     index: dict[int, int] = {}
     low: dict[int, int] = {}
     stack: list[int] = []
@@ -185,6 +187,8 @@ def _cycles(program: ir.ProgramIR, blocks: list[int], inside: set[int]) -> dict[
             if at < len(targets):
                 work[-1] = (block_id, at + 1)
                 target = targets[at]
+                if target < 0 and target not in after:
+                    after[target] = [body for body in flow.after(target) if body in inside]
                 if target not in index:
                     index[target] = low[target] = len(index)
                     stack.append(target)
@@ -206,7 +210,8 @@ def _cycles(program: ir.ProgramIR, blocks: list[int], inside: set[int]) -> dict[
                     if top == block_id:
                         break
                 if len(component) > 1 or block_id in targets:
-                    cyclic.update(dict.fromkeys(component, block_id))
+                    number = max(component)  # (a block's id, were the component's first node a hub)
+                    cyclic.update((node, number) for node in component if node >= 0)
     return cyclic
 
 

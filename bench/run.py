@@ -184,7 +184,7 @@ COMPILER = ("ir", "costs", "analyses", "kinds", "holdings", "magnitudes", "owner
             "pynames", "pykept", "pycharges", "pyflow", "pystmt", "pyloops", "pyexpr", "pyoperators", "pyindex",
             "pyarray", "pystrings", "pyshared", "pystructure", "pydispatch", "pysure", "targets", "linker", "reuse",
             "pyslices", "splitting", "pyframe", "pyprogram", "pybuiltins", "pybounds", "counters", "pydeclare",
-            "reaching", "subroutines", "speculation")
+            "reaching", "subroutines", "speculation", "reach")
 
 
 def lse_source(case: Case) -> str:

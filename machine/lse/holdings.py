@@ -22,7 +22,7 @@ from machine.lse.kinds import result_expressions, whole_names
 from machine.lse.layout import MAIN, Layout, Unit, given_by_reference, reference_classes
 from machine.lse.operands import whole_constant
 from machine.lse.ownership import stored_whole
-from machine.lse.reach import NameBits
+from machine.lse.reach import NameBits, NameIndex
 
 
 def own_names(layout: Layout) -> set[str]:
@@ -531,19 +531,9 @@ def surely_done(program: ir.ProgramIR, blocks: list[int], roots: list[int],
     own = set(blocks)
     does = {block_id: [(op, done_by(op)) for op in program.blocks[block_id].ops if type(op) is not ir.Charge]
             for block_id in blocks}
-    index: dict[str, int] = {}
-    names: list[str] = []
-    block_does: dict[int, int] = {}
-    for block_id, pairs in does.items():
-        bits = 0
-        for _, done in pairs:
-            for name in done:
-                at = index.get(name)
-                if at is None:
-                    at = index[name] = len(names)
-                    names.append(name)
-                bits |= 1 << at
-        block_does[block_id] = bits
+    names = NameIndex()
+    block_does = {block_id: names.bits_of(name for _, done in pairs for name in done)
+                  for block_id, pairs in does.items()}
     arriving: dict[int, int] = {root: 0 for root in roots if root in own}
     flow = Flow(program)  # (a hub does nothing)
     work = list(arriving)
@@ -559,7 +549,7 @@ def surely_done(program: ir.ProgramIR, blocks: list[int], roots: list[int],
     for block_id, bits in arriving.items():
         if block_id < 0:
             continue
-        arrived = NameBits(bits, names, index)
+        arrived = names.set_of(bits)
         first: dict[str, int] = {}  # each name the block does, and how many of its operations come before the first
         before: NameBits | DoneBefore = arrived
         for count, (op, done) in enumerate(does[block_id]):

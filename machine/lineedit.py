@@ -80,8 +80,7 @@ class LineEditor:
 
         bindings = KeyBindings()
         self.pasted: deque[str] = deque()  # the lines of a paste after the one sent, each sent when a line is read
-        self.reading = False  # a line is being read (what close() must end from the editor's own loop)
-        self.closed = False
+        self.closed = False  # a closing came (close): the line being read, and any after it, end
         self._app = None
 
         @bindings.add(Keys.BracketedPaste)
@@ -124,7 +123,6 @@ class LineEditor:
         session = self.commands if at_prompt else self.answers
         line = self.pasted.popleft() if self.pasted else ""
         self._app = session.app
-        self.reading = True
         try:
             if self.closed:
                 raise EditorClosed
@@ -137,7 +135,6 @@ class LineEditor:
             if not self.closed:
                 raise
         finally:
-            self.reading = False
             self._app = None
         if self.closed:
             raise EditorClosed
@@ -147,7 +144,7 @@ class LineEditor:
         """End the line being read (the Micro closed from outside): safe in a signal handler; read raises EditorClosed.
 
         Decision: an exception raised by the handler into the editor's event loop, at whatever point it had come
-        to, could leave asyncio waiting forever for a task it cut (the CI's SIGHUP test hung 1 time in 50 under
+        to, could leave asyncio waiting forever for a task it cut (the CI's SIGHUP test hung about 1 time in 40 under
         load): the editor ends the line itself, from its loop.
         """
         self.closed = True

@@ -129,12 +129,14 @@ def questions_asked(monkeypatch: pytest.MonkeyPatch, source: str) -> int:
     return asked[0]
 
 
-def test_twice_as_long_a_chain_of_functions_asks_at_most_about_twice_the_questions(monkeypatch):
+def test_a_chain_of_functions_four_times_as_long_asks_about_four_times_the_questions(monkeypatch):
     # (a procedure refuted, a string's function or a still one, let its caller be refuted at the next round, every
     # procedure asked again each round: 4 000 functions took 18 s in string_kinds)
+    # Four times as long (the questions' order follows the hash of the names: a linear count's ratio is 3.6 to 4.3
+    # over PYTHONHASHSEED, twice as long gave 1.7 to 2.3 and a CI run over the 2.3 it was held to; a square, 16).
     small = questions_asked(monkeypatch, chain_of_functions(200))
-    large = questions_asked(monkeypatch, chain_of_functions(400))
-    assert 0 < small and large <= 2.3 * small
+    large = questions_asked(monkeypatch, chain_of_functions(800))
+    assert 0 < small and large <= 6 * small
 
 
 @pytest.mark.parametrize("profile", ["micro40", "console80"])

@@ -30,20 +30,30 @@ def one_sum(count: int) -> str:
     return "10 X←1;Y←" + "+".join(["X"] * count) + "\n20 AFFICHER Y;TERMINER\n"
 
 
+def counting_calls(monkeypatch: pytest.MonkeyPatch, targets: list[tuple[object, str]],
+                   weight: Callable[[object], int] = lambda found: 1) -> list[int]:
+    """From now until monkeypatch.undo(), count the calls of each (owner, name) of `targets`, each by the `weight`
+    of what it gives: the count is the one item of the list returned."""
+    total = [0]
+
+    def counting(function: Callable) -> Callable:
+        def count(*args: object) -> object:
+            found = function(*args)
+            total[0] += weight(found)
+            return found
+        return count
+    for owner, name in targets:
+        monkeypatch.setattr(owner, name, counting(getattr(owner, name)))
+    return total
+
+
 def counted(monkeypatch: pytest.MonkeyPatch, owner: object, method: str, source: str, printed: str,
             weight: Callable[[object], int] = lambda found: 1) -> int:
     """How many times compiling and running source calls owner.method, each call counted by the `weight` of
     what it gives (and that the last thing it printed is what it should)."""
-    total = [0]
-    original = getattr(owner, method)
-
-    def counting(*args: object) -> object:
-        found = original(*args)
-        total[0] += weight(found)
-        return found
-    monkeypatch.setattr(owner, method, counting)
+    total = counting_calls(monkeypatch, [(owner, method)], weight)
     result = run_lse(source)
-    monkeypatch.setattr(owner, method, original)
+    monkeypatch.undo()
     assert result.error is None and result.output.split()[-1] == printed
     return total[0]
 

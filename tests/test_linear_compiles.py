@@ -13,6 +13,7 @@ from machine.lse.layout import layout
 from machine.lse.parser import parse
 from machine.micro import Micro
 from tests.oracle.differential import compare, report
+from tests.test_compile_scaling import counting_calls
 
 
 def compiled_size(source: str) -> int:
@@ -39,19 +40,10 @@ def loops_ending_together(count: int) -> str:
 def ways_walked(monkeypatch: pytest.MonkeyPatch, source: str) -> int:
     """How many ways out of blocks the analyses are given (analyses.successors, and analyses.Flow where there is one)
     while source compiles."""
-    walked = [0]
-
-    def counting(function):
-        def count(*args: object) -> list[int]:
-            found = function(*args)
-            walked[0] += len(found)
-            return found
-        return count
-    monkeypatch.setattr(analyses, "successors", counting(analyses.successors))
+    walked = counting_calls(monkeypatch, [(analyses, "successors")] + (
+        [(analyses.Flow, "after")] if hasattr(analyses, "Flow") else []), len)
     for module in ("holdings", "pydispatch", "pykept", "reaching", "subroutines"):
         monkeypatch.setattr(f"machine.lse.{module}.successors", analyses.successors, raising=False)
-    if hasattr(analyses, "Flow"):
-        monkeypatch.setattr(analyses.Flow, "after", counting(analyses.Flow.after))
     compiled(source)
     monkeypatch.undo()
     return walked[0]
@@ -115,15 +107,7 @@ def chain_of_functions(count: int) -> str:
 def questions_asked(monkeypatch: pytest.MonkeyPatch, source: str) -> int:
     """How many times, compiling source, the analyses ask whether an expression gives a string (holdings.string_kinds)
     and whether a node may make a name another array (analyses.still_procedures)."""
-    asked = [0]
-
-    def counting(function):
-        def count(*args: object) -> bool:
-            asked[0] += 1
-            return function(*args)
-        return count
-    monkeypatch.setattr(holdings, "gives_string", counting(holdings.gives_string))
-    monkeypatch.setattr(analyses, "unsettles", counting(analyses.unsettles))
+    asked = counting_calls(monkeypatch, [(holdings, "gives_string"), (analyses, "unsettles")])
     compiled(source)
     monkeypatch.undo()
     return asked[0]

@@ -410,8 +410,7 @@ def given_whole(layout: Layout, foreign: set[int] | None = None) -> dict[tuple[s
         callee = layout.units.get(node.name) if type(node) is n.Call else None
         if callee is None:
             continue
-        own = owner.locals if (
-            foreign is not None and owner.name != MAIN and node.line not in foreign) else frozenset()
+        own = owner.locals if foreign is not None and node.line not in foreign else frozenset()  # (the main's: none)
         for param, arg in zip(callee.params, node.args):
             if type(arg) is n.Var and param in callee.by_reference and arg.name not in own:
                 given.setdefault((node.name, param), set()).add(arg.name)

@@ -77,13 +77,12 @@ class ProgramIO:
                 self.read_into_ref((current, at))
             return
         if name in env.strings:
-            env.assign(name, self._next_field(True))
+            env.assign(name, self.read_string())
         else:
             env.assign(name, self.read_number())
 
     def read_string(self) -> str:
-        """A field for a CHAINE (LIRE of the program's variable declared one: read_into's way, its store written
-        out by the generated code)."""
+        """A field for a CHAINE (read_into's; and the generated code's for the program's CHAINE, which stores it)."""
         return self._next_field(True)
 
     def read_into_ref(self, ref: tuple) -> None:
@@ -93,7 +92,7 @@ class ProgramIO:
             self.read_into(container, key)
             return
         want_string = type(container[key]) is str
-        ops.set_ref(ref, self._next_field(True) if want_string else self.read_number())
+        ops.set_ref(ref, self.read_string() if want_string else self.read_number())
 
     def read_number(self) -> float:
         """A number field (LIRE of a variable that only ever holds numbers, written as a store of what this

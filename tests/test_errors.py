@@ -272,7 +272,7 @@ def run_guarded(source: str, typed: list[str], profiling: bool = False) -> None:
 
 # LSE_FUZZ_EXAMPLES=5000 pytest tests/test_errors.py -k never: a longer hunt than the default run.
 EXAMPLES = int(os.environ.get("LSE_FUZZ_EXAMPLES", "150"))
-SETTINGS = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=EXAMPLES, suppress_health_check=[HealthCheck.too_slow])
 
 
 @SETTINGS
@@ -342,7 +342,7 @@ def test_the_caret_under_a_line_shown_points_at_its_error_past_a_control_charact
     assert line[caret.index("^")] == pointed
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(st.text(st.one_of(st.sampled_from("\\XU0123456789ABCDEF\x07\x1b\u200b\U000e0001 '"),
                          st.characters(blacklist_categories=("Cs",), blacklist_characters="\t"))))
 def test_a_line_listed_then_typed_back_is_the_line_and_its_listing_is_printable(text):

@@ -20,7 +20,7 @@ def editor(cols: int = 10, rows: int = 4, shown: str = "PRET\r\n") -> LineInput:
     return LineInput(screen)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(st.lists(st.sampled_from(KEYS), max_size=120), st.integers(3, 12), st.integers(2, 6))
 def test_any_keys_keep_the_cursor_on_the_screen_and_the_rows_their_width(pressed, cols, rows):
     line = editor(cols, rows)

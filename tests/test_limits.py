@@ -209,7 +209,7 @@ def test_a_program_of_the_default_limit_in_lines_is_refused_at_the_next_line():
 KIND = st.sampled_from(NEST_KINDS)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(kind=KIND, depth=st.integers(min_value=1, max_value=3 * MAX_EXPRESSION_DEPTH))
 def test_any_nesting_parses_or_is_refused_with_its_own_error(kind, depth):
     limit = MAX_BLOCK_DEPTH if kind in DEPTH_ERRORS else MAX_EXPRESSION_DEPTH
@@ -223,7 +223,7 @@ def test_any_nesting_parses_or_is_refused_with_its_own_error(kind, depth):
 OPERATORS = st.sampled_from(["+", "-", "*", "/", "^"])
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(ops=st.lists(OPERATORS, min_size=1, max_size=3000))
 def test_any_operator_chain_parses_to_a_chain_of_one_node_per_operator(ops):
     text = "1" + "".join(f"{op}2" for op in ops)
@@ -238,7 +238,7 @@ def test_any_operator_chain_parses_to_a_chain_of_one_node_per_operator(ops):
     assert count == len(ops)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(text=st.text(alphabet=st.sampled_from(list("()+-*/^!=#<>[],;:'&0123456789²XTABSNONETOUSIALRFDBUN ←")),
                     max_size=300))
 def test_any_line_parses_or_gives_syntax_errors_never_a_python_exception(text):

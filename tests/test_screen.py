@@ -198,7 +198,7 @@ def state(screen: TextScreen) -> tuple:
             screen.bells)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(st.lists(PIECES, max_size=12), st.integers(1, 6), st.integers(1, 4))
 def test_text_written_then_read_shows_what_placing_each_piece_at_once_shows(pieces, cols, rows) -> None:
     # A written text is placed when the screen is read, and only what can still be seen (TextScreen._seen).

@@ -73,7 +73,7 @@ def test_fields_are_cut_as_the_rule_says(name: str) -> None:
 TYPED = st.lists(st.text(alphabet=" \t+-.e0123456789x\x0b٣", max_size=24), max_size=5)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=400)
 @given(lines=TYPED, wants=st.lists(st.booleans(), max_size=12), quick=st.lists(st.booleans(), max_size=12))
 def test_every_field_is_the_plain_rules_and_the_quick_way_agrees(lines: list[str], wants: list[bool],
                                                                    quick: list[bool]) -> None:

@@ -311,7 +311,7 @@ def group_program(data) -> str:
                  "30 AFFICHER T[1],T[2],T[3],M[1,1],M[1,2],M[2,1],M[2,2],X", "40 TERMINER")
 
 
-@settings(max_examples=int(os.environ.get("LSE_FUZZ_EXAMPLES", "150")), deadline=None)
+@settings(max_examples=int(os.environ.get("LSE_FUZZ_EXAMPLES", "150")))
 @given(st.data())
 def test_assignments_with_any_index_run_alike_in_one_lookup_and_by_the_general_path(data):
     source = group_program(data)

@@ -69,7 +69,7 @@ def _round32(x: float) -> float:
     return struct.unpack("f", struct.pack("f", x))[0]
 
 
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=3000)
 @given(st.integers(-(2 ** 24) + 1, 2 ** 24 - 1), st.integers(1, 2 ** 40), st.booleans())
 def test_below_2_24_the_floor_of_a_whole_quotient_is_that_of_its_float32(numerator: int, size: int,
                                                                           negative: bool) -> None:

@@ -1,6 +1,6 @@
 """The Python a program compiles to, with each LSE line beside its code: for people reading the compiler.
 
-`python -m machine.lse.listing FILE.lse [--profile]` prints it; `--doc` rewrites the listing of the
+`python -m machine.lse.listing FILE.lse [--profile] [--machine NAME]` prints it; `--doc` rewrites the listing of the
 book's queens in docs/COMPILER.md (a test checks that the document shows what the generator makes).
 Imports the Micro's core only; never pygame.
 """
@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from machine.micro import Micro
-from machine.profile import load_profile
+from machine.profile import DEFAULT_PROFILE, ProfileError, load_profile
 from machine.resources import data_dir
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "COMPILER.md"
@@ -58,18 +58,22 @@ def main(argv: list[str]) -> int:
     if argv == ["--doc"]:
         update_doc()
         return 0
-    files = [arg for arg in argv if not arg.startswith("--")]
-    if len(files) != 1:
-        print("usage: python -m machine.lse.listing FILE.lse [--profile] | --doc", file=sys.stderr)
+    machine, rest = DEFAULT_PROFILE, list(argv)
+    if "--machine" in rest:
+        at = rest.index("--machine")
+        machine, rest = (rest[at + 1] if at + 1 < len(rest) else ""), rest[:at] + rest[at + 2:]
+    files = [arg for arg in rest if not arg.startswith("--")]
+    if len(files) != 1 or machine == "":
+        print("usage: python -m machine.lse.listing FILE.lse [--profile] [--machine NAME] | --doc", file=sys.stderr)
         return 2
     from machine.cli import UsageError, read_program, report_syntax  # (as the command line reads a program)
     from machine.lse.parser import SyntaxErrors
     from machine.lse.source import limits_of
 
     try:
-        source = read_program(files[0], limits_of(load_profile()))
-        sys.stdout.write(listing(source, "--profile" in argv))
-    except UsageError as error:
+        source = read_program(files[0], limits_of(load_profile(machine)))
+        sys.stdout.write(listing(source, "--profile" in rest, machine))
+    except (UsageError, ProfileError) as error:
         print(f"listing: {error}", file=sys.stderr)
         return 2
     except SyntaxErrors as errors:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from machine.lse import analyses, pystructure
+from machine.lse import analyses, pycharges, pystructure
 from machine.lse.listing import listing
 from machine.micro import Micro
 from tests.test_compile_scaling import counting_calls
@@ -56,3 +56,20 @@ def test_compiling_asks_where_each_block_goes_a_few_times_not_at_each_way_walked
     # (the analyses ask it of each block of each unit; the structured writer asked again at each way it walked:
     # 9.6-10 times the blocks, now 4.8-6.5)
     assert asked[0] <= 7 * len(micro.runtime.ir.blocks)
+
+
+@pytest.mark.parametrize("path", PROGRAMS)
+def test_a_walk_that_stops_where_it_meets_its_goal_answers_as_the_whole_walk(
+        monkeypatch: pytest.MonkeyPatch, path: str) -> None:
+    asked: list[tuple[bool, bool]] = []
+    comes_to = pycharges.ChargePlan.comes_to
+
+    def both(self: pycharges.ChargePlan, start: int, around: set[int], goal: int) -> bool:
+        found = comes_to(self, start, around, goal)
+        budget, walks = self.walk_budget, dict(self.walks)  # (the whole walk asked aside: nothing of it kept)
+        asked.append((found, self.walk([start], around, goal)[1]))
+        self.walk_budget, self.walks = budget, walks
+        return found
+    monkeypatch.setattr(pycharges.ChargePlan, "comes_to", both)
+    listing((ROOT / path).read_text(encoding="utf-8"), False, "micro40")
+    assert asked and all(stopped == whole for stopped, whole in asked)

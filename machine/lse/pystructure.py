@@ -125,7 +125,7 @@ class StructuredCode:
         charges = self.unit.charges
         if charges.walked_out():  # (the unit is written with the dispatch: see pycharges.WALKED_PER_BLOCK)
             raise NotStructured(start)
-        return charges.walk([start], around, goal)[1]
+        return charges.comes_to(start, around, goal)
 
     def first_then(self, first: int, join: int) -> None:
         """The blocks after a loop left for two (goes_on_to): the first, in a loop run once, then the other."""

@@ -41,6 +41,9 @@ class StructuredCode:
         self.loop_copies = 0  # the loops written a second time (see write_at)
         self.writing: set[int] = set()  # the entry blocks whose code is being written
         self.exits: list[tuple[int, int, int]] = []  # the ways out of the loop being written: (block, line, depth)
+        # Decision: each block's ways on (following_at), by block: the walks of ways_on ask them of the same blocks
+        # again and again (the unit's IR and its loop states do not change while it is written).
+        self.following: dict[int, tuple[list[int] | None, bool]] = {}
 
     def write_at(self, block_id: int, defer: bool = False) -> list[tuple[int, int, int]] | None:
         """Write an entry block's case where control goes to it; a loop is followed by the blocks that it is left
@@ -122,7 +125,7 @@ class StructuredCode:
         charges = self.unit.charges
         if charges.walked_out():  # (the unit is written with the dispatch: see pycharges.WALKED_PER_BLOCK)
             raise NotStructured(start)
-        return charges.walk([start], around, goal)[1]
+        return charges.comes_to(start, around, goal)
 
     def first_then(self, first: int, join: int) -> None:
         """The blocks after a loop left for two (goes_on_to): the first, in a loop run once, then the other."""
@@ -356,19 +359,20 @@ class StructuredCode:
         """The blocks where the ways on from `start` stop (`stops`), each with the count of ways to it; None where
         a way is not decided or meets a block `refused` before it stops, or goes to `jumped_to` by a FAIRE's
         or a line end's way (not a jump)."""
-        unit = self.unit
-        program, states = unit.shared.ir, unit.states
+        following_of = self.following
         seen, work, found = {start}, [start], {}
         while work:
             if len(seen) > WAYS_WALKED:
                 return None
             at = work.pop()
-            exit_ = program.blocks[at].exit
-            following = analyses.loop_successors(program, exit_, states[at])
+            entry = following_of.get(at)
+            if entry is None:
+                entry = following_of[at] = self.following_at(at)
+            following, stepped = entry
             if following is None:
                 return None
-            for target, _ in following:
-                if target == jumped_to and type(exit_) in (ir.OpenLoop, ir.LineEnd):
+            for target in following:
+                if target == jumped_to and stepped:
                     return None
                 if stops(target):
                     found[target] = found.get(target, 0) + 1
@@ -378,6 +382,15 @@ class StructuredCode:
                     seen.add(target)
                     work.append(target)
         return found
+
+    def following_at(self, block_id: int) -> tuple[list[int] | None, bool]:
+        """The blocks a block goes on to, loops decided (None: not decided), and whether it goes there by a FAIRE's or a
+        line end's way (ways_on: asked again and again of the same blocks, kept in `following`)."""
+        unit = self.unit
+        program = unit.shared.ir
+        exit_ = program.blocks[block_id].exit
+        found = analyses.loop_successors(program, exit_, unit.states[block_id])
+        return (None if found is None else [target for target, _ in found]), type(exit_) in (ir.OpenLoop, ir.LineEnd)
 
     def go_out(self, target: int) -> None:
         """Leave the loop being written for a block written after it (see leave_loop): `pc` set, then `break`

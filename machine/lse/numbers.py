@@ -116,6 +116,15 @@ def float32_held(code: str, exact: str) -> str:
     return f"(_t if {SQUARE_MIN!r} <= (_t := {code}) * _t <= {SQUARE_MAX!r} or _t == 0.0 else _r32({exact}))"
 
 
+def within(code: str, bound: float, temp: str = "_t") -> str:
+    """Code for a test that `code`'s value, kept in `temp`, is at most `bound` in size (NaN is not).
+
+    Decision: two tests joined by `and`, the value kept first, where Python's chained `-b <= (t := x) <= b`
+    swaps and copies it on the stack: 3-7 ns less a test (measured, CPython 3.11), the same answer.
+    """
+    return f"({temp} := {code}) <= {bound!r} and {temp} >= -{bound!r}"
+
+
 def float32_sized(code: str, exact: str) -> str:
     """Code for `code`'s value if it is within float32's range, else round32 of `exact` (an overflow).
 
@@ -123,7 +132,7 @@ def float32_sized(code: str, exact: str) -> str:
     NumberModel.result's `multiple`), a value below the normal range is a float32 already, so only its
     size needs telling: two comparisons where float32_held squares it too (~10 ns less a rounding, measured).
     """
-    return f"(_t if -{FLOAT32_MAX!r} <= (_t := {code}) <= {FLOAT32_MAX!r} else _r32({exact}))"
+    return f"(_t if {within(code, FLOAT32_MAX)} else _r32({exact}))"
 
 
 class NumberModel:
@@ -153,10 +162,9 @@ class NumberModel:
         """
         if self.single and proven:  # beyond 2^24, rounded to a whole number: never zero nor subnormal
             rounded = f"(_c := (_x := _t) * {SPLITTER!r}) - (_c - _x)"
-            return (f"(_t if -{WHOLE_EXACT!r} <= (_t := {code}) <= {WHOLE_EXACT!r} else "
-                    f"(_t if -{FLOAT32_MAX!r} <= (_t := {rounded}) <= {FLOAT32_MAX!r} else _r32(_x)))")
+            return f"(_t if {within(code, WHOLE_EXACT)} else {float32_sized(rounded, '_x')})"
         if self.single and whole:  # adding then taking 1.5 * 2^52 rounds to a whole number: it is one if unchanged
-            return (f"(_t if -{WHOLE_EXACT!r} <= (_t := {code}) <= {WHOLE_EXACT!r} and "
+            return (f"(_t if {within(code, WHOLE_EXACT)} and "
                     f"(_t + {ROUNDER!r}) - {ROUNDER!r} == _t else {self.result('_t', multiple=multiple)})")
         if self.single and multiple:
             return float32_sized(f"(_c := (_x := {code}) * {SPLITTER!r}) - (_c - _x)", "_x")
@@ -194,7 +202,7 @@ class NumberModel:
         |a| < 2^24: it never reaches nor passes a whole number, so the floor is the same unrounded (and a
         whole quotient of such numbers is exact in both). A numerator not `proven` whole is tested.
         """
-        test = f"-{NUMERATOR_MAX!r} <= ({temp} := {numerator}) <= {NUMERATOR_MAX!r}"
+        test = within(numerator, NUMERATOR_MAX, temp)
         if not proven:
             test += f" and ({temp} + {ROUNDER!r}) - {ROUNDER!r} == {temp}"
         quotient = f"({temp} / {divisor})"
@@ -204,7 +212,7 @@ class NumberModel:
     def whole_step(self, code: str) -> str:
         """Code for a whole loop variable plus a whole step: exact up to 2^24 in any model."""
         if self.single:
-            return f"(_t if -{WHOLE_EXACT!r} <= (_t := {code}) <= {WHOLE_EXACT!r} else _r32(_t))"
+            return f"(_t if {within(code, WHOLE_EXACT)} else _r32(_t))"
         return code
 
     def step(self, code: str) -> str:

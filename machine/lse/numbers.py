@@ -219,9 +219,12 @@ class NumberModel:
         """Code for a loop variable plus its step: rounded in single (never checked: it ends the loop)."""
         return self.result(code) if self.single else code
 
-    def builtin(self, code: str, whole: bool = False) -> str:
+    def builtin(self, code: str, whole: bool = False, normal: bool = False) -> str:
         """Code for a numeric built-in's result (Python's own math raises on overflow in double); `whole`: it is
-        a whole number (operands.WHOLE_RESULTS), rounded by its size alone in single."""
+        a whole number (operands.WHOLE_RESULTS), rounded by its size alone in single; `normal`: 0 or a normal
+        float32 once rounded, never beyond (operands.NORMAL_RESULTS), rounded by Veltkamp's split with no test."""
+        if self.single and normal:
+            return f"((_c := (_x := {code}) * {SPLITTER!r}) - (_c - _x))"
         return self.result(code, proven=whole) if self.single else code
 
     def power(self, base: str, exponent: str, constants: tuple[float | None, float | None], temp: str) -> str:

@@ -23,6 +23,12 @@ SMALL_RESULTS = {"LGR": 2.0 ** 63, "POS": 2.0 ** 63, "SKP": 2.0 ** 63, "PTR": 2.
 # the bitwise and, or and exclusive or of two truncated numbers.
 WHOLE_RESULTS = frozenset({"ENT", "LGR", "POS", "SKP", "PTR", "EQN", "ETL", "OUL", "OUX"})
 
+# The built-ins whose result, rounded to float32, is 0 or a normal float32, never beyond its range, for every float32
+# argument they take: a square root (of 0, or from 2^-74.5 to 2^64), a logarithm (0 at 1 only; else from about 2^-24,
+# at 1 - 2^-24, to 104 in size), a draw of ALE ((k + 1/2) / 2^52: from 2^-53 to 1). Single precision rounds
+# them by Veltkamp's split alone (numbers.NumberModel.builtin).
+NORMAL_RESULTS = frozenset({"RAC", "LGN", "ALE"})
+
 FITS = 1e300  # the largest result that needs no overflow test (the double range ends near 1.8e308)
 # An expression nested deeper has no bound, and the analyses' other recursive questions of it give their cautious
 # answer (not pure, not affine, no int shape, any value): no recursion limit is ever met. Decision: the parser

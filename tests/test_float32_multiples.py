@@ -64,8 +64,8 @@ def test_a_product_by_a_whole_float32_is_rounded_by_its_size_alone_as_round32_ro
 
 @given(st.one_of(st.integers(-2 ** 40, 2 ** 40).map(float), WHOLES), FLOAT32S, st.sampled_from("+-"))
 def test_a_whole_result_expected_and_rounded_as_a_multiple_is_round32s(x, y, op):
-    agrees(SINGLE.result(f"(x {op} y)", whole=True, multiple=True), x + y if op == "+" else x - y,
-           x=round32(x), y=y)
+    x = round32(x)  # (a float32, as every number the program holds)
+    agrees(SINGLE.result(f"(x {op} y)", whole=True, multiple=True), x + y if op == "+" else x - y, x=x, y=y)
 
 
 @given(FLOAT32S, st.integers(0, 280), st.sampled_from("*/"))
@@ -162,3 +162,29 @@ def test_every_mode_agrees_with_the_reference_on_roots_logarithms_and_draws(type
 
     source = lines("10 LIRE X;A←ALE(0)+ALE(X);B←RAC(X)", "20 C←LGN(X);AFFICHER A,B,C;TERMINER")
     assert_agrees(source, [typed], profile="console80")
+
+
+PARITY = ("10 LIRE N;C←0;FAIRE 40 POUR I←1 JUSQUA N", "20 X←I*N", "30 SI X=2*ENT(X/2) ALORS X←X/2 SINON X←3*X+1",
+          "40 SI X-ENT(X/4)*4=1 ET X/3<X*0.5 ALORS C←C+4", "50 AFFICHER C,X;TERMINER")
+
+
+def test_in_single_a_parity_test_is_sure_and_charges_its_arms_as_in_double():
+    from pathlib import Path
+
+    from machine.lse.listing import listing
+
+    source = (Path(__file__).parent.parent / "bench" / "lse" / "collatz.lse").read_text(encoding="utf-8")
+
+    def charges(machine: str) -> list[str]:
+        code = listing(source, machine=machine).splitlines()
+        test = next(index for index, text in enumerate(code) if text.strip() == "if ((v_X % 2.0) == 0.0):")
+        return [text.strip() for text in code[test - 3:test + 6] if "cyc +=" in text]
+
+    assert charges("console80") == charges("micro40") == ["cyc += 7850.0", "cyc += 7000.0"]
+
+
+@pytest.mark.parametrize("typed", ["7", "8", "-3", "3.4E38", "-3.4E38", "1E-45", "-1E-45", "0.5"])
+def test_every_mode_agrees_with_the_reference_on_parity_tests_at_the_ends_of_float32(typed):
+    from tests.oracle.differential import assert_agrees
+
+    assert_agrees(lines(*PARITY), [typed], profile="console80")

@@ -241,6 +241,22 @@ def cannot_overflow(op: str, left: object, right: object, bounded: dict[str, tup
     return op == "/" and isinstance(right, n.Num) and abs(float(right.value)) >= 1.0
 
 
+def single_sure(op: str, left: object, right: object) -> bool:
+    """True if an operation on two float32s cannot leave float32's range, rounded: a quotient by a constant of at
+    least 1 or a product by one of at most 1 (smaller than its other operand, and rounding is monotonic), a power
+    of two times the whole part of a quotient by it (halved_back: at most |X| plus the power, below 2^53, where
+    float32's rounding overflows only from 2^103 past its largest number), the remainder by such a power
+    (power_remainder: at most the power in size). A constant is the float32 it rounds to, on the same side of 1."""
+    def constant(node: object) -> float | None:
+        return abs(float(node.value)) if type(node) is n.Num else None
+    if op == "/" and (divisor := constant(right)) is not None:
+        return divisor >= 1.0
+    if op == "*" and any((factor := constant(side)) is not None and factor <= 1.0 for side in (left, right)):
+        return True
+    return (op == "*" and (halved_back(left, right) or halved_back(right, left))) or (
+        power_remainder(op, left, right) is not None)
+
+
 def halved_back(factor: object, other: object) -> bool:
     """True if `other` is ENT(x/factor) and `factor` a constant power of two from 1 (Arsac's parity test
     X=2*ENT(X/2)) of at most 2^52: x/factor is exact, and so is the product, which is x itself where the

@@ -52,6 +52,17 @@ def test_a_sum_or_difference_of_two_float32s_is_rounded_by_its_size_alone_as_rou
     agrees(SINGLE.result(f"(x {op} y)", multiple=True), x + y if op == "+" else x - y, x=x, y=y)
 
 
+@given(FLOAT32S, FLOAT32S.filter(lambda c: abs(c) < 2.0 ** 99), st.sampled_from("+-"))
+@example(FLOAT32_MAX, 2.0 ** 99 - 2.0 ** 75, "+")  # the nearest to overflowing: still the largest float32
+@example(-FLOAT32_MAX, 2.0 ** 98, "-")
+@example(2.0 ** 24, 1.0, "+")
+@example(TINY, -TINY, "-")
+def test_a_sum_with_an_operand_below_two_to_the_99_is_rounded_by_veltkamp_s_split_alone(x, c, op):
+    code = SINGLE.result(f"(x {op} c)", multiple=True, near=True)
+    assert "_r32" not in code
+    agrees(code, x + c if op == "+" else x - c, x=x, c=c)
+
+
 @given(WHOLES, FLOAT32S)
 @example(3.0, TINY * 5, )  # a subnormal product, exact
 @example(3.0, 2.0 ** -127 + TINY, )  # past 2^-126 from a subnormal
@@ -96,6 +107,8 @@ def test_below_two_to_the_minus_126_a_whole_number_scaled_down_is_rounded():
 
 @pytest.mark.parametrize(("line", "kept", "gone"), [
     ("20 Z←X+Y", "_t >= -3.4028234663852886e+38 else _r32(_x)", "1.3817869688151111e-76"),  # a sum: no square
+    ("20 Z←X-SIN(Y)*2", "v_Z = ((_c := (_x := (v_X -", "_t >= -3.4028234663852886e+38 else _r32(_x)"),  # near: none
+    ("20 Z←X+1E29*X", "_t >= -3.4028234663852886e+38 else _r32(_x)", "1.3817869688151111e-76"),  # not near
     ("20 Z←3*X", "_t >= -3.4028234663852886e+38 else _r32(_x)", "1.3817869688151111e-76"),  # by a whole constant
     ("20 Z←2*X", "_t >= -3.4028234663852886e+38 else _r32(_t)", "1.3817869688151111e-76"),  # scaled upward
     ("20 Z←I/2", "v_I / 2.0", "_r32"),  # a whole counter halved: exact

@@ -147,7 +147,7 @@ class NumberModel:
         self.decimal: Callable[[str], float] = single_decimal if self.single else float
 
     def result(self, code: str, cannot_overflow: bool = False, whole: bool = False, proven: bool = False,
-               multiple: bool = False) -> str:
+               multiple: bool = False, near: bool = False) -> str:
         """Code for an arithmetic result: rounded (single) or checked for overflow (double).
 
         Decision: both are inline tests, with no call on the common path: in double, x - x is 0
@@ -158,14 +158,17 @@ class NumberModel:
         a whole one: its exact value is a multiple of 2^-149, as every float32 is) is never rounded by
         float32's subnormals: where it is below 2^-126 it has at most 23 bits, so the double worked it
         out exactly and it is a float32 already, which Veltkamp's split leaves alone; only its size is
-        tested after the split (float32_sized), as a whole result's is.
+        tested after the split (float32_sized), as a whole result's is; not even that where it is `near` (a sum
+        one of whose operands is below 2^99: operands.near_sum), which cannot reach float32's overflow.
         """
         if self.single and proven:  # beyond 2^24, rounded to a whole number: never zero nor subnormal
             rounded = f"(_c := (_x := _t) * {SPLITTER!r}) - (_c - _x)"
             return f"(_t if {within(code, WHOLE_EXACT)} else {float32_sized(rounded, '_x')})"
         if self.single and whole:  # adding then taking 1.5 * 2^52 rounds to a whole number: it is one if unchanged
             return (f"(_t if {within(code, WHOLE_EXACT)} and "
-                    f"(_t + {ROUNDER!r}) - {ROUNDER!r} == _t else {self.result('_t', multiple=multiple)})")
+                    f"(_t + {ROUNDER!r}) - {ROUNDER!r} == _t else {self.result('_t', multiple=multiple, near=near)})")
+        if self.single and multiple and near:
+            return f"((_c := (_x := {code}) * {SPLITTER!r}) - (_c - _x))"
         if self.single and multiple:
             return float32_sized(f"(_c := (_x := {code}) * {SPLITTER!r}) - (_c - _x)", "_x")
         if self.single:

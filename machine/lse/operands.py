@@ -241,6 +241,15 @@ def cannot_overflow(op: str, left: object, right: object, bounded: dict[str, tup
     return op == "/" and isinstance(right, n.Num) and abs(float(right.value)) >= 1.0
 
 
+def near_sum(op: str, left: object, right: object, bounded: dict[str, tuple[int, int]] | None) -> bool:
+    """True for a sum or difference one of whose operands is below 2^99 in size whatever the run: from constants,
+    small built-ins' results and elements of bounded arrays alone (magnitude, asked of no variable's bound). The
+    other being a float32, the exact result is less than 2^103 past float32's largest number, from which alone
+    float32's rounding overflows (numbers.NumberModel.result's `near`)."""
+    return op in "+-" and any((size := magnitude(side, lambda _: None, bounded)) is not None and size < 2.0 ** 99
+                              for side in (left, right))
+
+
 def single_sure(op: str, left: object, right: object) -> bool:
     """True if an operation on two float32s cannot leave float32's range, rounded: a quotient by a constant of at
     least 1 or a product by one of at most 1 (smaller than its other operand, and rounding is monotonic), a power

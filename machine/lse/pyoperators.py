@@ -24,6 +24,7 @@ from machine.lse.operands import (
     exact,
     literal,
     magnitude,
+    near_sum,
     offset_of,
     power_of_two,
     remainder_parts,
@@ -151,7 +152,8 @@ class OperatorCode(IndexCode):
             return self.numbers.scaled(code, fits, *(self.scaling(node) if single else (False, False))), "n"
         return self.numbers.result(code, fits, whole(node, self.scope.whole, self.wholes),
                                    single and whole(node, self.scope.proven, self.proofs),
-                                   single and self.exact_below(node)), "n"
+                                   single and self.exact_below(node),
+                                   single and near_sum(op, node.left, node.right, self.scope.shared.bounded)), "n"
 
     def exact_below(self, node: n.Binary) -> bool:
         """True if the exact result of + - * of two float32s is a multiple of 2^-149 (numbers.result's

@@ -287,7 +287,8 @@ def test_a_loop_variable_proved_whole_in_its_unit_is_stepped_by_its_size_alone_i
     from machine.lse.listing import listing
 
     code = listing(lines(*OWN_LOOP), machine="console80")  # (a procedure's own I from G: no whole counter by name)
-    assert "_v = (_t if -16777216.0 <= (_t := v_I + _st" in code  # the program's I
+    assert "_v = (_t if (_t := v_I + _st" in code  # the program's I
+    assert "<= 16777216.0 and _t >= -16777216.0 else _r32(_t))" in code
     assert "(_c := (_x := v_I + _st" in code  # the procedure's, from a half
 
 

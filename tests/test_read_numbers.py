@@ -86,7 +86,7 @@ def test_a_number_read_in_a_loop_is_taken_inline_where_it_is_typed_already_and_r
     assert ("v_V = (_v if (_v := M.inputs.take_number()) is not None and (cyc := cyc + 100 + 50 * M.inputs.taken)"
             " is not None and M.printed.append('\\a') is None else M.read_number())") in code
     single = listing(SUM, machine="console80")  # a whole number rounded to a float32 by its size alone
-    assert "v_V = ((_t if -16777216.0 <= (_t := _v) <= 16777216.0 else" in single and "take_number" in single
+    assert "v_V = ((_t if (_t := _v) <= 16777216.0 and _t >= -16777216.0 else" in single and "take_number" in single
     profiled = listing(SUM, profile=True)  # the profile counts print_char and input_char
     assert "take_number" not in profiled and "v_V = M.read_number()" in profiled
 

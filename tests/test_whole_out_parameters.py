@@ -47,7 +47,7 @@ def test_a_fraction_stored_read_in_or_loaded_through_the_reference_makes_it_no_w
 NAMED = lines("10 TABLEAU A[5],B[5];FAIRE 20 POUR I←1 JUSQUA 5", "20 A[I]←I;B[I]←2*I", "30 AFFICHER &H(A,3),&H(B,2)",
               "40 TERMINER", "100 PROCEDURE &H(B,X) LOCAL X,K,V", "110 V←0;FAIRE 120 POUR K←5 PAS -1 JUSQUA 1",
               "120 V←V*X+B[K]", "130 RESULTAT V")
-HORNER = "(_t := ((_t if -16777216.0 <= (_t := (v_V * v_X)) <= 16777216.0 else"
+HORNER = "(_t := ((_t if (_t := (v_V * v_X)) <= 16777216.0 and _t >= -16777216.0 else"
 
 
 def test_the_elements_of_a_parameter_named_as_an_array_are_summed_as_whole_numbers() -> None:
@@ -63,7 +63,7 @@ def test_a_fraction_or_a_string_in_the_array_given_makes_the_parameter_no_whole_
 
 LOCAL = lines("10 TABLEAU M[3];M[1]←4;AFFICHER &P(5)+M[1]", "20 TERMINER", "100 PROCEDURE &P(N) LOCAL N,M",
               "110 M←N*2;RESULTAT &Q(M)", "200 PROCEDURE &Q(X) LOCAL X,V", "210 V←X*X+X;RESULTAT V")
-SQUARE = "(_t if -16777216.0 <= (_t := (v_X * v_X)) <= 16777216.0 else"
+SQUARE = "(_t if (_t := (v_X * v_X)) <= 16777216.0 and _t >= -16777216.0 else"
 
 
 def test_a_procedure_s_own_number_named_as_an_array_and_given_by_value_is_a_whole_argument() -> None:

@@ -46,4 +46,4 @@ def test_lengths_positions_and_codes_are_whole_and_numbers_read_are_not(text: st
 def test_a_sum_of_positions_is_rounded_by_its_size_alone_in_single_precision() -> None:
     code = listing("10 CHAINE T;T←'ABAB';H←0;J←1\n20 J←POS(T,J,'B');H←H+J\n30 AFFICHER H\n", machine="console80")
     line = code[code.index("# 20:"):code.index("# 30:")]
-    assert "(_t := (v_H + v_J)) <= 16777216.0 else" in line and "* _t <=" not in line
+    assert "(_t := (v_H + v_J)) <= 16777216.0 and _t >= -16777216.0 else" in line and "* _t <=" not in line

@@ -23,6 +23,12 @@ SMALL_RESULTS = {"LGR": 2.0 ** 63, "POS": 2.0 ** 63, "SKP": 2.0 ** 63, "PTR": 2.
 # the bitwise and, or and exclusive or of two truncated numbers.
 WHOLE_RESULTS = frozenset({"ENT", "LGR", "POS", "SKP", "PTR", "EQN", "ETL", "OUL", "OUX"})
 
+# The built-ins whose result, rounded to float32, is 0 or a normal float32, never beyond its range, for every float32
+# argument they take: a square root (of 0, or from 2^-74.5 to 2^64), a logarithm (0 at 1 only; else from about 2^-24,
+# at 1 - 2^-24, to 104 in size), a draw of ALE ((k + 1/2) / 2^52: from 2^-53 to 1). Single precision rounds
+# them by Veltkamp's split alone (numbers.NumberModel.builtin).
+NORMAL_RESULTS = frozenset({"RAC", "LGN", "ALE"})
+
 FITS = 1e300  # the largest result that needs no overflow test (the double range ends near 1.8e308)
 # An expression nested deeper has no bound, and the analyses' other recursive questions of it give their cautious
 # answer (not pure, not affine, no int shape, any value): no recursion limit is ever met. Decision: the parser
@@ -233,6 +239,31 @@ def cannot_overflow(op: str, left: object, right: object, bounded: dict[str, tup
                 or quotient_product(left, right, size_of, bounded, 0, {} if known is None else known) is not None
                 or halved_back(left, right) or halved_back(right, left))
     return op == "/" and isinstance(right, n.Num) and abs(float(right.value)) >= 1.0
+
+
+def near_sum(op: str, left: object, right: object, bounded: dict[str, tuple[int, int]] | None) -> bool:
+    """True for a sum or difference one of whose operands is below 2^99 in size whatever the run: from constants,
+    small built-ins' results and elements of bounded arrays alone (magnitude, asked of no variable's bound). The
+    other being a float32, the exact result is less than 2^103 past float32's largest number, from which alone
+    float32's rounding overflows (numbers.NumberModel.result's `near`)."""
+    return op in "+-" and any((size := magnitude(side, lambda _: None, bounded)) is not None and size < 2.0 ** 99
+                              for side in (left, right))
+
+
+def single_sure(op: str, left: object, right: object) -> bool:
+    """True if an operation on two float32s cannot leave float32's range, rounded: a quotient by a constant of at
+    least 1 or a product by one of at most 1 (smaller than its other operand, and rounding is monotonic), a power
+    of two times the whole part of a quotient by it (halved_back: at most |X| plus the power, below 2^53, where
+    float32's rounding overflows only from 2^103 past its largest number), the remainder by such a power
+    (power_remainder: at most the power in size). A constant is the float32 it rounds to, on the same side of 1."""
+    def constant(node: object) -> float | None:
+        return abs(float(node.value)) if type(node) is n.Num else None
+    if op == "/" and (divisor := constant(right)) is not None:
+        return divisor >= 1.0
+    if op == "*" and any((factor := constant(side)) is not None and factor <= 1.0 for side in (left, right)):
+        return True
+    return (op == "*" and (halved_back(left, right) or halved_back(right, left))) or (
+        power_remainder(op, left, right) is not None)
 
 
 def halved_back(factor: object, other: object) -> bool:

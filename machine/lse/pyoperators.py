@@ -8,6 +8,7 @@ OperatorCode, and its constructor sets the state these methods read.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 from machine.lse import nodes as n
@@ -23,7 +24,9 @@ from machine.lse.operands import (
     exact,
     literal,
     magnitude,
+    near_sum,
     offset_of,
+    power_of_two,
     remainder_parts,
     scales,
     whole,
@@ -33,6 +36,11 @@ from machine.lse.pyindex import IndexCode
 
 # Whole X and M up to these sizes have X-ENT(X/M)*M exact (see remainder): M of any size in double.
 REMAINDER_DOUBLE, REMAINDER_SINGLE = 2.0 ** 51, 2.0 ** 23
+
+
+def _exponent(power: float) -> int:
+    """k where a constant power of two is 2^k."""
+    return math.frexp(power)[1] - 1
 
 
 class OperatorCode(IndexCode):
@@ -139,10 +147,30 @@ class OperatorCode(IndexCode):
         fits = cannot_overflow(op, node.left, node.right, self.scope.shared.bounded, self.scope.bounds, self.sizes)
         if self.cold and not self.numbers.single and not fits:
             return (f"_ck({left} {op} {right})" if code[0] == "(" else f"_ck({code})"), "n"  # numbers.checked
+        single = self.numbers.single
         if scales(op, node.left, node.right):
-            return self.numbers.scaled(code, fits), "n"
+            return self.numbers.scaled(code, fits, *(self.scaling(node) if single else (False, False))), "n"
         return self.numbers.result(code, fits, whole(node, self.scope.whole, self.wholes),
-                                   self.numbers.single and whole(node, self.scope.proven, self.proofs)), "n"
+                                   single and whole(node, self.scope.proven, self.proofs),
+                                   single and self.exact_below(node),
+                                   single and near_sum(op, node.left, node.right, self.scope.shared.bounded)), "n"
+
+    def exact_below(self, node: n.Binary) -> bool:
+        """True if the exact result of + - * of two float32s is a multiple of 2^-149 (numbers.result's
+        `multiple`): a sum or difference, or a product by a whole number (a constant, or proved whole)."""
+        return node.op in "+-" or node.op == "*" and any(
+            whole(side, self.scope.proven, self.proofs) for side in (node.left, node.right))
+
+    def scaling(self, node: n.Binary) -> tuple[bool, bool]:
+        """(upward, exact) for numbers.scaled in single: a product or quotient by 2^k, k >= 0 (upward), or a whole
+        number (a constant, or proved whole) times 2^k with -126 <= k <= 0 (exact)."""
+        if node.op == "/":
+            shift, other = -_exponent(node.right.value), node.left
+        else:
+            power_left = type(node.left) is n.Num and power_of_two(node.left.value)
+            constant, other = (node.left, node.right) if power_left else (node.right, node.left)
+            shift = _exponent(constant.value)
+        return shift >= 0, -126 <= shift <= 0 and whole(other, self.scope.proven, self.proofs)
 
     def remainder(self, node: n.Binary) -> str | None:
         """X-ENT(X/M)*M as Python's X % M, where X and M are whole numbers of at most 2^51 (double) or 2^23 (single)

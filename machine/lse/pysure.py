@@ -7,7 +7,7 @@ are set where the statement being written runs). Imports nodes and operands; nev
 from __future__ import annotations
 
 from machine.lse import nodes as n
-from machine.lse.operands import cannot_overflow
+from machine.lse.operands import cannot_overflow, single_sure
 
 SURE_BUILTINS = {"LGR": "s", "ABS": "n", "ENT": "n"}  # built-ins that cannot fail given an operand of that kind
 
@@ -68,9 +68,10 @@ class SureConditions:
             return "b" if part(node.operand) == "b" else None
         if kind is n.Compare:
             return "b" if part(node.left) == part(node.right) in ("n", "s") else None
-        if kind is n.Binary:  # (single precision rounds a result, which may pass float32's range: not sure)
-            sure = not self.numbers.single and node.op in "+-*/" and cannot_overflow(
-                node.op, node.left, node.right, self.scope.shared.bounded, self.scope.bounds, self.sizes)
+        if kind is n.Binary:  # (single precision rounds a result, which may pass float32's range: only single_sure)
+            sure = single_sure(node.op, node.left, node.right) if self.numbers.single else (
+                node.op in "+-*/" and cannot_overflow(node.op, node.left, node.right, self.scope.shared.bounded,
+                                                      self.scope.bounds, self.sizes))
             return "n" if sure and part(node.left) == part(node.right) == "n" else None
         if kind is n.BuiltinCall:  # (none of them charges as it goes: their cycles are the block's)
             wanted = SURE_BUILTINS.get(node.name)

@@ -155,6 +155,12 @@ FRACTIONS = {
         "70 &P(X);Y←X*X;AFFICHER Y-4196352;TERMINER\n90 PROCEDURE &P(A)\n100 A←A+2046.5;RETOUR\n", []),
     "a remainder made with ENT, as the automaton makes it": (
         "10 X←1;FAIRE 20 POUR I←1 JUSQUA 50\n20 X←X*75+74;X←X-ENT(X/65537)*65537\n30 AFFICHER X\n", []),
+    "a fraction stored into an array handed on to a parameter named as another array": (
+        "10 TABLEAU A[2],R[2];R[1]←3;&P(R);Y←R[1]*R[1];AFFICHER Y-4196352\n20 TERMINER\n30 PROCEDURE &P(R)\n"
+        "40 &Q(R)\n50 RETOUR\n60 PROCEDURE &Q(A)\n70 A[1]←2048.5\n80 RETOUR\n", []),
+    "a fraction stored into an array a parameter by reference declares": (
+        "10 TABLEAU R[2];R[1]←3;&P(R);Y←R[1]*R[1];AFFICHER Y-4196352\n20 TERMINER\n30 PROCEDURE &P(R)\n"
+        "40 TABLEAU R[3];R[1]←2048.5\n50 RETOUR\n", []),
 }
 
 

@@ -8,7 +8,11 @@ from __future__ import annotations
 
 import pytest
 
+from machine.lse.analyses import referenced_globals
+from machine.lse.layout import layout as build_layout
 from machine.lse.listing import listing
+from machine.lse.parser import parse
+from machine.lse.passing import aliased_references
 from machine.micro import Micro
 from tests.lse_harness import lines
 from tests.oracle.differential import assert_agrees
@@ -71,3 +75,23 @@ def test_a_host_call_gives_such_a_parameter_through_the_programs_variable() -> N
     assert "def p_F(depth):" in listing(BOTH)
     assert micro.call("&F", "X", 2)[1] == ["X23", 4.0]
     assert micro.call("&F", "", 3)[1] == ["3", 4.0]
+
+
+# The program's matrix given (aliased) to &PUISS, which gives it on to &MULT's parameters by reference.
+HANDED_ON = lines(
+    "10 TABLEAU R[2,2];R[1,1]←1;R[1,2]←1;R[2,1]←1;&PUISS(R,5);AFFICHER R[1,1],R[1,2],R[2,2]", "20 TERMINER",
+    "100 PROCEDURE &PUISS(R,E) LOCAL E", "110 SI E>1 ALORS DEBUT &MULT(R,R);E←E-1;ALLER EN 110 FIN", "120 RETOUR",
+    "200 PROCEDURE &MULT(A,B) LOCAL T", "210 T←A[1,1]*B[1,1]+A[1,2]*B[2,1];A[1,2]←A[1,1]*B[1,2]+A[1,2]*B[2,2]",
+    "220 A[2,2]←A[2,1]*B[1,2]+A[2,2]*B[2,2];A[2,1]←A[2,1]*B[1,1]+A[2,2]*B[2,1]-A[2,1];A[1,1]←T", "230 RETOUR")
+
+
+def test_an_aliased_parameter_given_on_whole_is_the_programs_variable_in_the_table() -> None:
+    layout = build_layout(parse(HANDED_ON))
+    assert referenced_globals(layout, aliased_references(layout, set()), set()) == {"R"}
+    code = listing(HANDED_ON)
+    assert "def p_PUISS(v_E, depth):" in code and "p_MULT((_R, 'R'), (_R, 'R')" in code, code
+
+
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+def test_an_aliased_parameter_given_on_whole_runs_as_the_reference_does(profile: str) -> None:
+    assert_agrees(HANDED_ON, (), profile=profile)

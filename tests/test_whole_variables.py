@@ -68,6 +68,14 @@ FOUND = [
      "15 X←&R(0.5)\n20 TERMINER\n30 PROCEDURE &R(M) LOCAL M,H\n40 H←M/3;RESULTAT H\n", MAIN, {"M", "H"}),
     ("a procedure's own numbers named as arrays, given fractions", "10 TABLEAU M[3],H[2];M[1]←7;X←&R(0.5)\n"
      "20 TERMINER\n30 PROCEDURE &R(M) LOCAL M,H\n40 H←M/3;RESULTAT H\n", "&R", set()),
+    # (a parameter by reference is the caller's variable, not the procedure's own: handed on to a parameter named as
+    # another of the program's arrays, it leaves the program's array given it counted)
+    ("the program's array handed on by a parameter to one named as another array", "10 TABLEAU A[2],R[2];A[1]←3;&P(R)\n"
+     "20 TERMINER\n30 PROCEDURE &P(R)\n40 R[1]←2;&Q(R)\n50 RETOUR\n60 PROCEDURE &Q(A)\n70 A[2]←A[1]*5\n80 RETOUR\n",
+     MAIN, {"A", "R"}),
+    ("the program's array handed on so, given a fraction", "10 TABLEAU A[2],R[2];A[1]←3;&P(R)\n"
+     "20 TERMINER\n30 PROCEDURE &P(R)\n40 R[1]←2;&Q(R)\n50 RETOUR\n60 PROCEDURE &Q(A)\n70 A[2]←A[1]/5\n80 RETOUR\n",
+     MAIN, {"A"}),
 ]
 
 
@@ -147,6 +155,12 @@ FRACTIONS = {
         "70 &P(X);Y←X*X;AFFICHER Y-4196352;TERMINER\n90 PROCEDURE &P(A)\n100 A←A+2046.5;RETOUR\n", []),
     "a remainder made with ENT, as the automaton makes it": (
         "10 X←1;FAIRE 20 POUR I←1 JUSQUA 50\n20 X←X*75+74;X←X-ENT(X/65537)*65537\n30 AFFICHER X\n", []),
+    "a fraction stored into an array handed on to a parameter named as another array": (
+        "10 TABLEAU A[2],R[2];R[1]←3;&P(R);Y←R[1]*R[1];AFFICHER Y-4196352\n20 TERMINER\n30 PROCEDURE &P(R)\n"
+        "40 &Q(R)\n50 RETOUR\n60 PROCEDURE &Q(A)\n70 A[1]←2048.5\n80 RETOUR\n", []),
+    "a fraction stored into an array a parameter by reference declares": (
+        "10 TABLEAU R[2];R[1]←3;&P(R);Y←R[1]*R[1];AFFICHER Y-4196352\n20 TERMINER\n30 PROCEDURE &P(R)\n"
+        "40 TABLEAU R[3];R[1]←2048.5\n50 RETOUR\n", []),
 }
 
 

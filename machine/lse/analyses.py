@@ -395,10 +395,19 @@ def referenced_globals(layout: Layout, aliased: dict[str, frozenset[str]] | None
     """Names given whole to a by-reference parameter somewhere: the program's variable of that name
     lives in a table (`_R`), so that the callee reads it with one lookup (a cell cannot be referenced); not
     to one of the `aliased` (passing.aliased_references), which is that variable in its procedure; nor a
-    procedure's own name (`foreign`: see given_whole)."""
+    procedure's own name (`foreign`: see given_whole); but a procedure's aliased parameter given on whole to
+    another parameter is the program's variable given so (`&MULT(R,P,R)` in `&PUISS(A,E,R)`: a cell was then
+    referenced through `Globals`, where every fast path fails)."""
     aliased = aliased or {}
-    return {name for (procedure, param), names in given_whole(layout, foreign).items()
-            if param not in aliased.get(procedure, ()) for name in names}
+    names = {name for (procedure, param), names in given_whole(layout, foreign).items()
+             if param not in aliased.get(procedure, ()) for name in names}
+    for owner, node in layout.noted:
+        callee = layout.units.get(node.name) if type(node) is n.Call else None
+        if callee is not None and owner.name in aliased:
+            names.update(arg.name for param, arg in zip(callee.params, node.args)
+                         if type(arg) is n.Var and param in callee.by_reference and arg.name in aliased[owner.name]
+                         and param not in aliased.get(node.name, ()))
+    return names
 
 
 def given_whole(layout: Layout, foreign: set[int] | None = None) -> dict[tuple[str, str], set[str]]:

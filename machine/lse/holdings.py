@@ -38,11 +38,22 @@ def own_declared(layout: Layout, foreign: set[int] | None = None) -> set[str]:
 
     Decision: `PROCEDURE &F(H) LOCAL H` beside the program's `TABLEAU H` (Arsac's short names) made the program's
     H no array for these facts, by name: its elements were not counted whole, each read tested its bounds
-    apart, its filling loop lost its `for` (a probe's BFS 9 %, a Nim search 11 % of console80's time)."""
+    apart, its filling loop lost its `for` (a probe's BFS 9 %, a Nim search 11 % of console80's time). A parameter by
+    reference counts only where its procedure declares or loads it: handed on, it is the caller's variable handed
+    (`&PUISS(A,E,R)` giving its R on to `&MULT(A,B,C)`, whose A is named as the program's TABLEAU A, made the
+    program's R no counted array, and in console80 every product of its elements was rounded the general way: a
+    matrix power 0.80 of its time)."""
     if foreign is None or foreign:
         return own_names(layout)
+    declared: dict[str, set[str]] = {}  # (by unit, the names its own lines declare or load)
+    for unit, node in layout.noted:
+        if type(node) in (n.Chaine, n.Tableau, n.Charger):
+            declared.setdefault(unit.name, set()).update(
+                [name for name, _ in node.decls] if type(node) is n.Tableau else
+                [node.var.name] if type(node) is n.Charger else node.names)
     return {name for unit in layout.units.values() if unit.name != MAIN
-            for name in layout.unsettled_in[unit.name] & unit.locals}
+            for name in layout.unsettled_in[unit.name] & unit.locals
+            if name not in unit.by_reference or name in declared.get(unit.name, ())}
 
 
 def own_here(unit: Unit, foreign: set[int] | None) -> frozenset[str]:

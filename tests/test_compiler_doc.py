@@ -35,3 +35,20 @@ def test_the_listing_command_says_what_is_wrong_with_its_file_in_the_micro_s_wor
     out, err = capsys.readouterr()
     assert said in err and "Traceback" not in err
     assert ("def _program" in out) == (code == 0)
+
+
+@pytest.mark.parametrize(("machine", "code", "said"), [
+    ("console80", 0, ""),
+    ("micro99", 2, "MACHINE INCONNUE: micro99"),
+    (None, 2, "usage"),
+], ids=["a known profile", "an unknown profile", "no profile named after --machine"])
+def test_the_listing_command_writes_a_profile_s_code_or_says_the_profile_is_unknown(
+        tmp_path, capsys, machine: str | None, code: int, said: str) -> None:
+    path = tmp_path / "p.lse"
+    path.write_text("10 X←1/3\n20 X←X+X\n30 AFFICHER X\n", encoding="utf-8")
+    assert main([str(path), "--machine", *([machine] if machine else [])]) == code
+    out, err = capsys.readouterr()
+    assert said in err and "Traceback" not in err
+    if code == 0:
+        source = path.read_text(encoding="utf-8")
+        assert out == listing(source, machine=machine) != listing(source)

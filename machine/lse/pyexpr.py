@@ -76,6 +76,7 @@ class ExpressionCode(OperatorCode):
         self.sizes: dict[int, float | None] = {}  # operands.magnitude's answers, by node id, likewise
         self.shorts: dict[int, bool] = {}  # short's answers, by node id
         self.chains: dict[int, tuple[int, bool, bool, bool]] = {}  # chain_facts' answers, by node id
+        self.unchained = False  # writing a whole chain's long way: its links rounded each (see whole_chain)
         self.sureness = SureConditions(scope, numbers, self.sizes)  # the conditions ET and OU may skip
         self.bare_ints: set[int] = set()  # the positions, lengths and codes compared with a number (ex_Compare)
         self.positions: dict[int, str] = {}  # elements read whose position a fast path keeps, in the name given

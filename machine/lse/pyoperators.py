@@ -15,12 +15,13 @@ from machine.lse import nodes as n
 from machine.lse import pystrings
 from machine.lse.checks import walk
 from machine.lse.holdings import gives_string
-from machine.lse.numbers import ROUNDER
+from machine.lse.numbers import ROUNDER, WHOLE_EXACT, within
 from machine.lse.operands import (
     CHAIN,
     DEEPEST,
     NUMERIC_BUILTINS,
     cannot_overflow,
+    changes_variables,
     exact,
     literal,
     magnitude,
@@ -34,6 +35,8 @@ from machine.lse.operands import (
 )
 from machine.lse.pyindex import IndexCode
 
+# A chain of whole + - * tested at its top alone has at most this many links (see whole_chain).
+CHAIN_LINKS = 12
 # Whole X and M up to these sizes have X-ENT(X/M)*M exact (see remainder): M of any size in double.
 REMAINDER_DOUBLE, REMAINDER_SINGLE = 2.0 ** 51, 2.0 ** 23
 
@@ -109,6 +112,9 @@ class OperatorCode(IndexCode):
         if node.op in CHAIN and not self.in_index and exact(node, self.scope.shared.bounded, self.bounds):
             (left, _), (right, _) = self.sub(node.left), self.sub(node.right)
             return f"({left} {node.op} {right})", "n"  # whole, within 2^24: exact in any model, never beyond
+        if (node.op in CHAIN and self.numbers.single and not self.in_index and not self.cold and not self.unchained
+                and self.done is None and (code := self.whole_chain(node)) is not None):
+            return code, "n"
         if node.op in CHAIN and not self.in_index and not self.numbers.single and (
                 link or self.fast or self.unfailing_after_first(node)):
             return self.chain(node, link)
@@ -154,6 +160,97 @@ class OperatorCode(IndexCode):
                                    single and whole(node, self.scope.proven, self.proofs),
                                    single and self.exact_below(node),
                                    single and near_sum(op, node.left, node.right, self.scope.shared.bounded)), "n"
+
+    def chain_link(self, node: object) -> bool:
+        """True if a node is a link of a chain of whole + - * that whole_chain tests at its top: proved whole,
+        neither exact by bounds nor a remainder (each written its own way)."""
+        return (type(node) is n.Binary and node.op in CHAIN and whole(node, self.scope.proven, self.proofs)
+                and not exact(node, self.scope.shared.bounded, self.bounds) and remainder_parts(node) is None)
+
+    def chain_cap(self, node: n.Binary, links: list) -> float | None:
+        """The greatest size of a chain's top from which, its value being at most that, each of its links is at
+        most 2^24 (see whole_chain); the links are appended to `links` in evaluation order; None where no size
+        tells (two links under one operation, a product of a link by anything but a whole constant other than 0,
+        a sum of a link and an operand of no known size, more than CHAIN_LINKS links)."""
+        if len(links) >= CHAIN_LINKS:
+            return None
+        cap = WHOLE_EXACT
+        kids = [kid for kid in (node.left, node.right) if self.chain_link(kid)]
+        if len(kids) > 1:
+            return None
+        for kid in kids:
+            other = node.right if kid is node.left else node.left
+            below = self.chain_cap(kid, links)
+            if below is None:
+                return None
+            if node.op == "*":
+                factor = self.numbers.held(float(other.value)) if type(other) is n.Num else None
+                if factor is None or factor == 0.0 or not factor.is_integer():
+                    return None
+                cap = min(cap, below * abs(factor))
+            else:
+                held = self.numbers.held(float(other.value)) if type(other) is n.Num else None
+                size = abs(held) if held is not None else magnitude(
+                    other, self.scope.bounds.get, self.scope.shared.bounded, known=self.sizes)
+                if size is None or size >= WHOLE_EXACT:
+                    return None
+                cap = min(cap, below - math.ceil(size))
+        links.append(node)
+        return cap
+
+    def chain_leaves(self, node: n.Binary, leaves: list, done: bool = False) -> bool:
+        """Append the operands of a chain that are no links to `leaves` in evaluation order, each with whether an
+        operation of the chain is done before it is read; whether one is done once this node is."""
+        for kid in (node.left, node.right):
+            if self.chain_link(kid):
+                done = self.chain_leaves(kid, leaves, done)
+            else:
+                leaves.append((kid, done))
+        return True
+
+    def whole_chain(self, node: n.Binary) -> str | None:
+        """A chain of + - * of whole numbers (single) tested at its top alone: where the top is at most its cap in
+        size (chain_cap), every link was at most 2^24, so exact as float32 rounds it; else each link is rounded
+        (the long way, as binary writes it), or in a fast path the statement reruns the general way. None where
+        the chain has fewer than two links, or its long way would read an operand twice that is no constant nor
+        variable, or one read after an operation may fail (an overflow of that operation comes first).
+
+        Decision: proof that the test tells, on the doubles d the chain computes (whole, as every float32 past
+        2^24 is): where a link C below L = C op O is past its cap c, |d_C| >= c + 1, so |C + O| >= c + 1 - |O|
+        and |C * k| >= (c + 1)|k|, past L's cap, and so is L's double (rounding is monotonic, the cap + 1 a
+        double); an infinity or a NaN fails every test above it. Within the caps, each link's exact value is a
+        whole number below 2^53, which the double gives exactly, and at most 2^24: a float32, round32's too.
+        """
+        if not self.chain_link(node):
+            return None
+        links: list = []
+        cap = self.chain_cap(node, links)
+        if cap is None or len(links) < 2 or cap < 1.0:
+            return None
+        leaves: list = []
+        self.chain_leaves(node, leaves)
+        if any(type(leaf) is n.Call or changes_variables(leaf) for leaf, _ in leaves):
+            return None
+        if not self.fast and not all(
+                type(base := leaf.operand if type(leaf) is n.Unary else leaf) in (n.Num, n.Var) and (
+                    not after or self.unfailing(base)) for leaf, after in leaves):
+            return None
+        top = within(self.plain_chain(node), float(cap))
+        if self.fast:
+            return f"(_t if {top} else _overflow())"
+        self.unchained = True
+        try:
+            general = self.binary(node)[0]
+        finally:
+            self.unchained = False
+        return f"(_t if {top} else {general})"
+
+    def plain_chain(self, node: object) -> str:
+        """A chain's links as plain double arithmetic of its operands' code (see whole_chain)."""
+        if not self.chain_link(node):
+            return self.sub(node)[0]
+        left, right = self.plain_chain(node.left), self.plain_chain(node.right)
+        return f"({left} {node.op} {right})"
 
     def exact_below(self, node: n.Binary) -> bool:
         """True if the exact result of + - * of two float32s is a multiple of 2^-149 (numbers.result's

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from machine.lse import ir
 from machine.lse import nodes as n
-from machine.lse.analyses import called_units, loop_successors, position_names, successors
+from machine.lse.analyses import called_units, loop_successors, position_names
 from machine.lse.checks import walk
 from machine.lse.layout import MAIN, Layout, Unit, given_by_reference
 from machine.lse.operands import counter_step, signed_terms, whole_constant
@@ -245,20 +245,22 @@ def counter_after(op: object, live: set[str], counters: set[str], assigned: set[
         live.update(names & assigned & counters)
 
 
-def kept_at_stores(program: ir.ProgramIR, blocks: set[int], names: set[str], counters: set[str]) -> set[str]:
+def kept_at_stores(program: ir.ProgramIR, states: dict[int, tuple], names: set[str], counters: set[str]) -> set[str]:
     """Of FAIRE variables `names`, those whose int every store is worth working out: each store of any other value
-    than a whole constant or X±c reaches, in the unit's `blocks`, an index or a position that the ints write (a sum
-    of X and other `counters` and whole constants) before a store of X.
+    than a whole constant or X±c reaches, in the unit's blocks (loops decided: `states`), an index or a position
+    that the ints write (a sum of X and other `counters` and whole constants) before a store of X.
 
     Decision: such a store set the int NaN and each later index floored the float again (a Brainfuck
     interpreter's `I←J[I]`, then `I←I+1` and `SCH(P,I,1)` at each step); taken at the store (the test an index
     makes), X±c then moves it (pystmt.counter_given, as an ALLER EN's counter). A store that no index follows
     would only pay the test: one such keeps the variable out. Some path, not the hot one, is what is decided."""
     found = set()
+    after = {block_id: [target for target, _ in loop_successors(program, program.blocks[block_id].exit, state)]
+             for block_id, state in states.items()}
     for name in names:
-        stores = [(block_id, at) for block_id in blocks for at, op in enumerate(program.blocks[block_id].ops)
+        stores = [(block_id, at) for block_id in after for at, op in enumerate(program.blocks[block_id].ops)
                   if _sets_from_value(op, name)]
-        if stores and all(_used_before_stored(program, blocks, name, counters, block_id, at + 1)
+        if stores and all(_used_before_stored(program, after, name, counters, block_id, at + 1)
                           for block_id, at in stores):
             found.add(name)
     return found
@@ -285,8 +287,8 @@ def _by_ints(nodes: list, name: str, counters: set[str]) -> bool:
     return name in position_names(nodes)
 
 
-def _used_before_stored(program: ir.ProgramIR, blocks: set[int], name: str, counters: set[str], start: int,
-                        at: int) -> bool:
+def _used_before_stored(program: ir.ProgramIR, after: dict[int, list[int]], name: str, counters: set[str],
+                        start: int, at: int) -> bool:
     """True if from the operation `at` of block `start` some path indexes or positions by `name` before storing it
     (a store of name±c moves the int: the path goes on)."""
     seen, work = set(), [(start, at)]
@@ -314,8 +316,8 @@ def _used_before_stored(program: ir.ProgramIR, blocks: set[int], name: str, coun
                  for item in walk(value)]
         if _by_ints(parts, name, counters):
             return True
-        for target in successors(program, block):
-            if target in blocks and target not in seen:
+        for target in after[block_id]:
+            if target in after and target not in seen:
                 seen.add(target)
                 work.append((target, 0))
     return False

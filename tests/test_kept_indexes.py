@@ -224,3 +224,37 @@ def test_a_unit_whose_kept_ints_no_index_reads_back_is_written_without_them():
 @pytest.mark.parametrize("program", [TAKEN, MERGED], ids=["taken", "merged"])
 def test_the_programs_written_without_kept_ints_agree_with_the_reference(program: str, profile: str) -> None:
     assert_agrees(program, profile=profile)
+
+
+def taken(value: str) -> str:
+    """A FAIRE variable I given an element's value (J[1] is `value`), then indexing by it, stepped, again."""
+    return lines("10 TABLEAU J[6],A[9];FAIRE 15 POUR I←1 JUSQUA 9", "15 A[I]←I*I", "20 FAIRE 25 POUR I←1 JUSQUA 6",
+                 f"25 J[I]←7-I;J[1]←{value}", "30 S←0;FAIRE 40 POUR K←1 JUSQUA 6;I←K",
+                 "35 I←J[I];S←S+A[I+1]*I;I←I+1;S←S+A[I]", "40 *", "50 AFFICHER S,I;TERMINER")
+
+
+# What an element gives a FAIRE variable that indexes next (a Brainfuck interpreter's I←J[I]), its int taken at
+# the store: whole, not whole, below 1, huge, whole past 2^24
+TAKEN_VALUES = {"whole": "3", "a fraction": "2.5", "below 1": "0.5", "zero": "0", "negative": "-2",
+                "a negative fraction": "-0.5", "huge": "1E300", "whole past 2^24": "16777217"}
+
+
+@pytest.mark.parametrize("name", sorted(TAKEN_VALUES))
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+def test_a_faire_variable_given_an_element_then_indexing_agrees_with_the_reference(name: str, profile: str) -> None:
+    assert_agrees(taken(TAKEN_VALUES[name]), profile=profile)
+
+
+def test_a_faire_variable_given_an_element_takes_its_int_at_the_store_and_indexes_by_it() -> None:
+    code = listing(taken("3"))
+    store = code.split("v_I = v_J[")[1].split("# 40")[0]
+    # (NaN below the FAIRE's least start, 1: an index by it then needs no test from below)
+    assert "i_I = _k if 1.0 <= v_I <= 16777216.0 and (_k := _floor(v_I)) == v_I else _NAN" in store, code
+    after = store.split("else _NAN\n", 1)[1]
+    assert "i_I = _k if (_k := i_I + 1) <= 16777216 else _NAN" in after, code  # (within 2^24: products in ints)
+    assert "v_A[i_I]" in after and "_floor(v_I)" not in after, code
+
+
+def test_a_faire_variable_given_an_element_that_no_index_follows_keeps_no_int() -> None:
+    code = listing(taken("3").replace("I←J[I];S←S+A[I+1]*I", "I←J[I];S←S+I;I←K"))
+    assert "i_I = _k" not in code.split("v_I = v_J[")[1], code  # (the int only paid for: NaN, as before)

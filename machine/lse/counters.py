@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from machine.lse import ir
 from machine.lse import nodes as n
-from machine.lse.analyses import called_units, loop_successors
+from machine.lse.analyses import called_units, loop_successors, position_names
 from machine.lse.checks import walk
 from machine.lse.layout import MAIN, Layout, Unit, given_by_reference
-from machine.lse.operands import counter_step, whole_constant
+from machine.lse.operands import counter_step, signed_terms, whole_constant
 
 Key = tuple[str, str]  # (the unit whose own name it is, or the program's; the name)
 
@@ -243,3 +243,81 @@ def counter_after(op: object, live: set[str], counters: set[str], assigned: set[
         names = {target.name for target in node.targets if type(target) is n.Var}
         live.difference_update(names - assigned)
         live.update(names & assigned & counters)
+
+
+def kept_at_stores(program: ir.ProgramIR, states: dict[int, tuple], names: set[str], counters: set[str]) -> set[str]:
+    """Of FAIRE variables `names`, those whose int every store is worth working out: each store of any other value
+    than a whole constant or X±c reaches, in the unit's blocks (loops decided: `states`), an index or a position
+    that the ints write (a sum of X and other `counters` and whole constants) before a store of X.
+
+    Decision: such a store set the int NaN and each later index floored the float again (a Brainfuck
+    interpreter's `I←J[I]`, then `I←I+1` and `SCH(P,I,1)` at each step); taken at the store (the test an index
+    makes), X±c then moves it (pystmt.counter_given, as an ALLER EN's counter). A store that no index follows
+    would only pay the test: one such keeps the variable out. Some path, not the hot one, is what is decided."""
+    found = set()
+    after = {block_id: [target for target, _ in loop_successors(program, program.blocks[block_id].exit, state)]
+             for block_id, state in states.items()}
+    for name in names:
+        stores = [(block_id, at) for block_id in after for at, op in enumerate(program.blocks[block_id].ops)
+                  if _sets_from_value(op, name)]
+        if stores and all(_used_before_stored(program, after, name, counters, block_id, at + 1)
+                          for block_id, at in stores):
+            found.add(name)
+    return found
+
+
+def _sets_from_value(op: object, name: str) -> bool:
+    """True if an operation stores into `name` a value that is neither a whole constant nor name±c."""
+    node = getattr(op, "node", None)
+    return (type(node) is n.Assign and type(node.target) is n.Var and node.target.name == name
+            and whole_constant(node.expr) is None and counter_step(name, node.expr) is None)
+
+
+def _by_ints(nodes: list, name: str, counters: set[str]) -> bool:
+    """True if some index part or position among these nodes is a sum of `name`, other counters and whole constants
+    (pyindex writes it with their ints; a product of such a counter is left to the floats: pynames.growing)."""
+    for node in nodes:
+        if type(node) is n.Index:
+            for part in node.indices:
+                terms = [term for _, term in signed_terms(part)]
+                if any(type(term) is n.Var and term.name == name for term in terms) and all(
+                        type(term) is n.Var and term.name in counters or whole_constant(term) is not None
+                        for term in terms):
+                    return True
+    return name in position_names(nodes)
+
+
+def _used_before_stored(program: ir.ProgramIR, after: dict[int, list[int]], name: str, counters: set[str],
+                        start: int, at: int) -> bool:
+    """True if from the operation `at` of block `start` some path indexes or positions by `name` before storing it
+    (a store of name±c moves the int: the path goes on)."""
+    seen, work = set(), [(start, at)]
+    while work:
+        block_id, first = work.pop()
+        block = program.blocks[block_id]
+        stored = False
+        for op in block.ops[first:]:
+            node = getattr(op, "node", None)
+            if node is None:
+                continue
+            nodes = list(walk(node))
+            if _by_ints(nodes, name, counters):
+                return True
+            if (type(node) is n.Faire and node.var == name or type(node) is n.Lire and any(
+                    type(target) is n.Var and target.name == name for target in node.targets) or
+                    type(node) is n.Assign and type(node.target) is n.Var and node.target.name == name
+                    and counter_step(name, node.expr) is None):
+                stored = True
+                break
+        if stored:
+            continue
+        exit_ = block.exit
+        parts = [item for part in ("cond", "expr", "target") if (value := getattr(exit_, part, None)) is not None
+                 for item in walk(value)]
+        if _by_ints(parts, name, counters):
+            return True
+        for target in after[block_id]:
+            if target in after and target not in seen:
+                seen.add(target)
+                work.append((target, 0))
+    return False

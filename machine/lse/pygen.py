@@ -131,6 +131,10 @@ class UnitCode(UnitNames):
         self.charges = ChargePlan(shared, self.block_ids, self.entries, self.states, roots,
                                   lambda: self.loops.counting is not None)
         self.assigned_counters = self.counters - stepped  # (ALLER EN's counters: see counters.counter_after)
+        # (and the FAIRE variables each of whose stores an index follows: their ints taken at the store)
+        self.taken_counters = counters.kept_at_stores(
+            program, self.states, self.counters & stepped, self.counters) if self.counters else set()
+        self.assigned_counters |= self.taken_counters
         self.positioned = self.assigned_counters & analyses.position_outs(nodes)  # (their ints set with them)
         self.live_at = counters.live_counters(program, self.states, roots, self.counters, self.assigned_counters,
                                               self.positioned) if self.counters else {}

@@ -46,8 +46,9 @@ class UnitNames:
         """True if an expression reads a counter that no FAIRE steps, in double: steps of one may move its int past
         2^24 (pystmt.counter_given), so a product of it is left to the floats (any such counter, stepped by one or
         not: the simpler test)."""
-        return not self.shared.numbers.single and bool(self.assigned_counters) and any(
-            type(item) is n.Var and item.name in self.assigned_counters for item in self.shared.below(node))
+        growing = self.assigned_counters - self.taken_counters  # (those stay within 2^24: pystmt.counter_given)
+        return not self.shared.numbers.single and bool(growing) and any(
+            type(item) is n.Var and item.name in growing for item in self.shared.below(node))
 
     def live_counter(self, name: str) -> str | None:
         """The int beside a FAIRE variable's float where it is sure to be set (see counters.live_counters)."""

@@ -217,8 +217,9 @@ class StatementCode:
             return False
         sign = "+" if step > 0 else "-"
         moved = f"(_k := {counter} {sign} {abs(step)})"
-        test = (f"{moved} <= {WHOLE_INT}" if step == 1 else f"{moved} >= -{WHOLE_INT}" if step == -1 else
-                f"-{WHOLE_INT} <= {moved} <= {WHOLE_INT}")
+        least = self.least_int(name)
+        test = (f"{moved} <= {WHOLE_INT}" if step == 1 else f"{moved} >= {least}" if step == -1 else
+                f"{least} <= {moved} <= {WHOLE_INT}")
         exact = self.unit.store(name, f"({self.unit.pyname(name)} {sign} {float(abs(step))!r})", "n")
         self.out.emit("\n".join([f"if {test}:", *indented(exact), f"    {counter} = _k", "else:", *indented(store),
                                  f"    {counter} = _NAN"]))
@@ -237,24 +238,33 @@ class StatementCode:
             self.out.emit(f"{counter} = {'_NAN' if value is None else value}")
             return
         step = None if expr is None else counter_step(name, expr)
-        if step is not None and abs(step) <= 1 and not self.shared.numbers.single:
+        least = self.least_int(name)
+        single = self.shared.numbers.single
+        # (a FAIRE variable's int taken at its stores is stepped tested, within 2^24: a product of it stays in ints)
+        if step is not None and abs(step) <= 1 and name not in self.unit.taken_counters and not single:
             # (a double is exact below 2^53, which no run counts up to by ones: an int beyond 2^24 is the
             # float's; pyoperators.int_bits keeps such an int out of products, which could pass 2^53 in a run)
             self.out.emit(f"{counter} {'+' if step >= 0 else '-'}= {abs(step)}")
             return
         if step is not None:  # (from within 2^24, a step of one can only leave it on one side)
             moved = f"(_k := {counter} {'+' if step >= 0 else '-'} {abs(step)})"
-            test = (f"{moved} <= {WHOLE_INT}" if step == 1 else f"{moved} >= -{WHOLE_INT}" if step == -1 else
-                    f"-{WHOLE_INT} <= {moved} <= {WHOLE_INT}")
+            test = (f"{moved} <= {WHOLE_INT}" if step == 1 else f"{moved} >= {least}" if step == -1 else
+                    f"{least} <= {moved} <= {WHOLE_INT}")
             self.out.emit(f"{counter} = _k if {test} else _NAN")
             return
         made = None if expr is None else self.int_made(expr)
         if made is not None:  # (+ - * of counters' ints and constants, exact in double as ints: pyoperators.int_bits)
-            self.out.emit(f"{counter} = _k if -{WHOLE_INT} <= (_k := {made}) <= {WHOLE_INT} else _NAN")
+            self.out.emit(f"{counter} = _k if {least} <= (_k := {made}) <= {WHOLE_INT} else _NAN")
             return
         stored = self.unit.pyname(name)
-        self.out.emit(f"{counter} = _k if -{WHOLE_EXACT!r} <= {stored} <= {WHOLE_EXACT!r} and "
+        self.out.emit(f"{counter} = _k if {float(least)!r} <= {stored} <= {WHOLE_EXACT!r} and "
                       f"(_k := _floor({stored})) == {stored} else _NAN")
+
+    def least_int(self, name: str) -> int:
+        """The least int a store gives a counter: -2^24, or a FAIRE variable's floor (counters.counter_floors),
+        below which its int is NaN (a FAIRE variable whose int a store takes: counters.kept_at_stores)."""
+        floor = self.shared.floors.get(name) if name in self.unit.taken_counters else None
+        return -WHOLE_INT if floor is None else max(floor, -WHOLE_INT)
 
     def int_made(self, expr: object) -> str | None:
         """The ints' code of + - * of live counters and whole constants that the floats of double work out

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from machine.lse import ir
 from machine.lse import nodes as n
-from machine.lse.analyses import called_units, loop_successors, position_names
+from machine.lse.analyses import called_units, position_names
 from machine.lse.checks import walk
 from machine.lse.layout import MAIN, Layout, Unit, given_by_reference
 from machine.lse.operands import counter_step, signed_terms, whole_constant
@@ -184,10 +184,11 @@ def counter_floors(layout: Layout) -> dict[str, int]:
     return {name: floor for name, floor in floors.items() if name not in unknown and name in stepped}
 
 
-def live_counters(program: ir.ProgramIR, states: dict[int, tuple], roots: list[int], counters: set[str],
+def live_counters(program: ir.ProgramIR, after: dict[int, list[int]], roots: list[int], counters: set[str],
                   assigned: set[str] = frozenset(), positioned: set[str] = frozenset()) -> dict[int, set[str]]:
-    """The FAIRE variables whose int is sure to be set at the start of each block (loops decided by
-    loop_states): a hint, for the int is NaN, and the float is used, wherever it is not set.
+    """The FAIRE variables whose int is sure to be set at the start of each block (`after`: where each goes on to,
+    loops decided, pycharges.ChargePlan.ways_on): a hint, for the int is NaN, and the float is used, wherever it
+    is not set.
 
     A FAIRE sets it (whether the loop runs or not), its steps keep it, an assignment of a whole
     constant sets it and any other assignment unsets it; a unit starts with none. Of the `assigned` counters
@@ -195,15 +196,13 @@ def live_counters(program: ir.ProgramIR, states: dict[int, tuple], roots: list[i
     """
     if not counters:
         return {}
-    after = {block_id: [target for target, _ in loop_successors(program, program.blocks[block_id].exit, state)]
-             for block_id, state in states.items()}
-    into: dict[int, list[int]] = {block_id: [] for block_id in states}
+    into: dict[int, list[int]] = {block_id: [] for block_id in after}
     for block_id, targets in after.items():
         for target in targets:
             into[target].append(block_id)
-    start = {block_id: set() if block_id in roots else set(counters) for block_id in states}
+    start = {block_id: set() if block_id in roots else set(counters) for block_id in after}
     out: dict[int, set[str]] = {}
-    work = list(states)
+    work = list(after)
     while work:
         block_id = work.pop()
         block = program.blocks[block_id]
@@ -245,9 +244,10 @@ def counter_after(op: object, live: set[str], counters: set[str], assigned: set[
         live.update(names & assigned & counters)
 
 
-def kept_at_stores(program: ir.ProgramIR, states: dict[int, tuple], names: set[str], counters: set[str]) -> set[str]:
+def kept_at_stores(program: ir.ProgramIR, after: dict[int, list[int]], names: set[str], counters: set[str]) -> set[str]:
     """Of FAIRE variables `names`, those whose int every store is worth working out: each store of any other value
-    than a whole constant or X±c reaches, in the unit's blocks (loops decided: `states`), an index or a position
+    than a whole constant or X±c reaches, in the unit's blocks (`after`: where each goes on to, loops decided,
+    pycharges.ChargePlan.ways_on), an index or a position
     that the ints write (a sum of X and other `counters` and whole constants) before a store of X.
 
     Decision: such a store set the int NaN and each later index floored the float again (a Brainfuck
@@ -255,8 +255,6 @@ def kept_at_stores(program: ir.ProgramIR, states: dict[int, tuple], names: set[s
     makes), X±c then moves it (pystmt.counter_given, as an ALLER EN's counter). A store that no index follows
     would only pay the test: one such keeps the variable out. Some path, not the hot one, is what is decided."""
     found = set()
-    after = {block_id: [target for target, _ in loop_successors(program, program.blocks[block_id].exit, state)]
-             for block_id, state in states.items()}
     for name in names:
         stores = [(block_id, at) for block_id in after for at, op in enumerate(program.blocks[block_id].ops)
                   if _sets_from_value(op, name)]

@@ -133,11 +133,11 @@ class UnitCode(UnitNames):
         self.assigned_counters = self.counters - stepped  # (ALLER EN's counters: see counters.counter_after)
         # (and the FAIRE variables each of whose stores an index follows: their ints taken at the store)
         self.taken_counters = counters.kept_at_stores(
-            program, self.states, self.counters & stepped, self.counters) if self.counters else set()
+            program, self.charges.ways_on(), self.counters & stepped, self.counters) if self.counters else set()
         self.assigned_counters |= self.taken_counters
         self.positioned = self.assigned_counters & analyses.position_outs(nodes)  # (their ints set with them)
-        self.live_at = counters.live_counters(program, self.states, roots, self.counters, self.assigned_counters,
-                                              self.positioned) if self.counters else {}
+        self.live_at = counters.live_counters(program, self.charges.ways_on(), roots, self.counters,
+                                              self.assigned_counters, self.positioned) if self.counters else {}
         self.live: set[str] = set()  # the counters whose int is set where the code being written runs
         self.loops.choose()  # the counted loops (a Python `for`)
         self.arms = 0  # how many SI deep the code being written is

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from machine.lse import analyses, ir, pyflow
+from machine.lse import ir, pyflow
 from machine.lse.pyshared import INDENT
 
 # How many loops a unit's code may write a second time (a short loop entered from two ways round the loop around
@@ -41,9 +41,6 @@ class StructuredCode:
         self.loop_copies = 0  # the loops written a second time (see write_at)
         self.writing: set[int] = set()  # the entry blocks whose code is being written
         self.exits: list[tuple[int, int, int]] = []  # the ways out of the loop being written: (block, line, depth)
-        # Decision: each block's ways on (following_at), by block: the walks of ways_on ask them of the same blocks
-        # again and again (the unit's IR and its loop states do not change while it is written).
-        self.following: dict[int, tuple[list[int] | None, bool]] = {}
 
     def write_at(self, block_id: int, defer: bool = False) -> list[tuple[int, int, int]] | None:
         """Write an entry block's case where control goes to it; a loop is followed by the blocks that it is left
@@ -359,18 +356,17 @@ class StructuredCode:
         """The blocks where the ways on from `start` stop (`stops`), each with the count of ways to it; None where
         a way is not decided or meets a block `refused` before it stops, or goes to `jumped_to` by a FAIRE's
         or a line end's way (not a jump)."""
-        following_of = self.following
+        # (each block's ways on are the unit's one table, worked out once: ChargePlan.ways_on)
+        following_of, blocks = self.unit.charges.ways_on(), self.unit.shared.ir.blocks
         seen, work, found = {start}, [start], {}
         while work:
             if len(seen) > WAYS_WALKED:
                 return None
             at = work.pop()
-            entry = following_of.get(at)
-            if entry is None:
-                entry = following_of[at] = self.following_at(at)
-            following, stepped = entry
+            following = following_of.get(at)
             if following is None:
                 return None
+            stepped = type(blocks[at].exit) in (ir.OpenLoop, ir.LineEnd)
             for target in following:
                 if target == jumped_to and stepped:
                     return None
@@ -382,15 +378,6 @@ class StructuredCode:
                     seen.add(target)
                     work.append(target)
         return found
-
-    def following_at(self, block_id: int) -> tuple[list[int] | None, bool]:
-        """The blocks a block goes on to, loops decided (None: not decided), and whether it goes there by a FAIRE's or a
-        line end's way (ways_on: asked again and again of the same blocks, kept in `following`)."""
-        unit = self.unit
-        program = unit.shared.ir
-        exit_ = program.blocks[block_id].exit
-        found = analyses.loop_successors(program, exit_, unit.states[block_id])
-        return (None if found is None else [target for target, _ in found]), type(exit_) in (ir.OpenLoop, ir.LineEnd)
 
     def go_out(self, target: int) -> None:
         """Leave the loop being written for a block written after it (see leave_loop): `pc` set, then `break`

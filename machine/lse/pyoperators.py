@@ -198,15 +198,15 @@ class OperatorCode(IndexCode):
         links.append(node)
         return cap
 
-    def chain_leaves(self, node: n.Binary, leaves: list, done: bool = False) -> bool:
+    def chain_leaves(self, node: n.Binary, leaves: list, done: bool = False) -> None:
         """Append the operands of a chain that are no links to `leaves` in evaluation order, each with whether an
-        operation of the chain is done before it is read; whether one is done once this node is."""
+        operation of the chain is done before it is read (`done`: one is, before this node's first operand)."""
         for kid in (node.left, node.right):
             if self.chain_link(kid):
-                done = self.chain_leaves(kid, leaves, done)
+                self.chain_leaves(kid, leaves, done)
+                done = True  # (the link's own operation)
             else:
                 leaves.append((kid, done))
-        return True
 
     def whole_chain(self, node: n.Binary) -> str | None:
         """A chain of + - * of whole numbers (single) tested at its top alone: where the top is at most its cap in

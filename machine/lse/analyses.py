@@ -399,27 +399,23 @@ def referenced_globals(layout: Layout, aliased: dict[str, frozenset[str]] | None
     another parameter is the program's variable given so (`&MULT(R,P,R)` in `&PUISS(A,E,R)`: a cell was then
     referenced through `Globals`, where every fast path fails)."""
     aliased = aliased or {}
-    names = {name for (procedure, param), names in given_whole(layout, foreign).items()
-             if param not in aliased.get(procedure, ()) for name in names}
-    for owner, node in layout.noted:
-        callee = layout.units.get(node.name) if type(node) is n.Call else None
-        if callee is not None and owner.name in aliased:
-            names.update(arg.name for param, arg in zip(callee.params, node.args)
-                         if type(arg) is n.Var and param in callee.by_reference and arg.name in aliased[owner.name]
-                         and param not in aliased.get(node.name, ()))
-    return names
+    return {name for (procedure, param), names in given_whole(layout, foreign, aliased).items()
+            if param not in aliased.get(procedure, ()) for name in names}
 
 
-def given_whole(layout: Layout, foreign: set[int] | None = None) -> dict[tuple[str, str], set[str]]:
+def given_whole(layout: Layout, foreign: set[int] | None = None,
+                kept: dict[str, frozenset[str]] | None = None) -> dict[tuple[str, str], set[str]]:
     """Each (procedure, parameter by reference) with the program's names some call gives it whole: not a
     procedure's own name (a local, a parameter), on a line no other unit runs (`foreign`; None: not known, every
-    name counts). (A parameter by reference given on holds what its callers gave: holdings._given_on.)"""
+    name counts), but those `kept` by the procedure (its aliased parameters: the program's variable itself).
+    (A parameter by reference given on holds what its callers gave: holdings._given_on.)"""
     given: dict[tuple[str, str], set[str]] = {}
     for owner, node in layout.noted:
         callee = layout.units.get(node.name) if type(node) is n.Call else None
         if callee is None:
             continue
-        own = owner.locals if foreign is not None and node.line not in foreign else frozenset()  # (the main's: none)
+        own = owner.locals - (kept or {}).get(owner.name, frozenset()) if (
+            foreign is not None and node.line not in foreign) else frozenset()  # (the main's: none)
         for param, arg in zip(callee.params, node.args):
             if type(arg) is n.Var and param in callee.by_reference and arg.name not in own:
                 given.setdefault((node.name, param), set()).add(arg.name)

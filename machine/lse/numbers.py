@@ -107,6 +107,12 @@ def checked(x: float) -> float:
     raise LseError(Err.OVERFLOW)
 
 
+def split24(code: str) -> str:
+    """Code for `code`'s value rounded to 24 bits by Veltkamp's split (x*(2^29+1), then c-(c-x)), the value kept in
+    _x for a rounding that must start again from it (round32 of a subnormal or an overflow)."""
+    return f"(_c := (_x := {code}) * {SPLITTER!r}) - (_c - _x)"
+
+
 def float32_held(code: str, exact: str) -> str:
     """Code for `code`'s value if it is zero or a normal float32, else round32 of `exact`.
 
@@ -162,19 +168,19 @@ class NumberModel:
         one of whose operands is below 2^99: operands.near_sum), which cannot reach float32's overflow.
         """
         if self.single and proven:  # beyond 2^24, rounded to a whole number: never zero nor subnormal
-            rounded = f"(_c := (_x := _t) * {SPLITTER!r}) - (_c - _x)"
+            rounded = split24("_t")
             return f"(_t if {within(code, WHOLE_EXACT)} else {float32_sized(rounded, '_x')})"
         if self.single and whole:  # adding then taking 1.5 * 2^52 rounds to a whole number: it is one if unchanged
             return (f"(_t if {within(code, WHOLE_EXACT)} and "
                     f"(_t + {ROUNDER!r}) - {ROUNDER!r} == _t else {self.result('_t', multiple=multiple, near=near)})")
         if self.single and multiple and near:
-            return f"((_c := (_x := {code}) * {SPLITTER!r}) - (_c - _x))"
+            return f"({split24(code)})"
         if self.single and multiple:
-            return float32_sized(f"(_c := (_x := {code}) * {SPLITTER!r}) - (_c - _x)", "_x")
+            return float32_sized(split24(code), "_x")
         if self.single:
             # Veltkamp's splitting (x*(2^29+1), then c-(c-x)) rounds a double to 24 bits, ties to
             # even, in three operations; float32's subnormals, overflow, inf and nan take round32.
-            return float32_held(f"(_c := (_x := {code}) * {SPLITTER!r}) - (_c - _x)", "_x")
+            return float32_held(split24(code), "_x")
         if cannot_overflow:
             return code
         return f"(_t if (_t := {code}) - _t == 0.0 else _overflow())"  # inf - inf and nan - nan are nan
@@ -227,7 +233,7 @@ class NumberModel:
         a whole number (operands.WHOLE_RESULTS), rounded by its size alone in single; `normal`: 0 or a normal
         float32 once rounded, never beyond (operands.NORMAL_RESULTS), rounded by Veltkamp's split with no test."""
         if self.single and normal:
-            return f"((_c := (_x := {code}) * {SPLITTER!r}) - (_c - _x))"
+            return f"({split24(code)})"
         return self.result(code, proven=whole) if self.single else code
 
     def power(self, base: str, exponent: str, constants: tuple[float | None, float | None], temp: str) -> str:

@@ -206,7 +206,7 @@ class ChargePlan:
     def walk(self, starts: list[int], around: set[int] | frozenset[int],
              goal: int | None) -> tuple[frozenset[int], bool]:
         """The blocks control reaches from `starts` (they included), not through those `around` (loops decided: none
-        if not), and whether one of them goes on to `goal` (pystructure.reaches asks that alone)."""
+        if not), and whether one of them goes on to `goal` (hot_arm asks both; comes_to, the second alone)."""
         key = (tuple(starts), frozenset(around), goal)
         known = self.walks.get(key)
         if known is not None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import struct
-
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
@@ -16,11 +14,7 @@ from machine.micro import Micro
 from machine.profile import load_profile
 from tests.lse_harness import lines
 from tests.oracle.differential import assert_agrees
-
-
-def bits(x: float) -> int:
-    return struct.unpack("<Q", struct.pack("<d", x))[0]  # (tells -0.0 from 0.0)
-
+from tests.test_float32_multiples import bits
 
 # X and Y proved whole (ENT of what is read); each chain's top tested alone, its links rounded where it fails.
 CHAINS = lines(

@@ -45,9 +45,15 @@ def own_declared(layout: Layout, foreign: set[int] | None = None) -> set[str]:
     matrix power 0.80 of its time)."""
     if foreign is None or foreign:
         return own_names(layout)
+    declared: dict[str, set[str]] = {}  # (by unit, the names its own lines declare or load)
+    for unit, node in layout.noted:
+        if type(node) in (n.Chaine, n.Tableau, n.Charger):
+            declared.setdefault(unit.name, set()).update(
+                [name for name, _ in node.decls] if type(node) is n.Tableau else
+                [node.var.name] if type(node) is n.Charger else node.names)
     return {name for unit in layout.units.values() if unit.name != MAIN
             for name in layout.unsettled_in[unit.name] & unit.locals
-            if name not in unit.by_reference or name in layout.declared_in[unit.name]}
+            if name not in unit.by_reference or name in declared.get(unit.name, ())}
 
 
 def own_here(unit: Unit, foreign: set[int] | None) -> frozenset[str]:

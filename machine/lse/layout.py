@@ -73,8 +73,6 @@ class Layout:
     unsettled_at: dict[int, frozenset[str]] = field(default_factory=dict)
     # Of them, by unit, those of all its own lines (asked for each name at each compile: made once).
     unsettled_in: dict[str, frozenset[str]] = field(default_factory=dict)
-    # Of those, by unit, the names its own lines declare or load (not those only given on by reference).
-    declared_in: dict[str, frozenset[str]] = field(default_factory=dict)
     # Of them, the variables given by reference to a parameter that its procedure may make a string or an array.
     handed_names: set[str] = field(default_factory=set)
     paused: bool = False  # a PAUSE lets the monitor set or declare any variable while the program waits
@@ -269,8 +267,6 @@ def layout(program: n.Program, strings: frozenset[str] = frozenset(), arrays: fr
         result.assigned_names.update(given_by_reference(call, result.units))
     for name, unit in result.units.items():
         unit.own_lines = tuple(lines_of.get(name, ()))
-    result.declared_in = {name: frozenset().union(*(unsettled_at.get(line, ()) for line in unit.own_lines))
-                          for name, unit in result.units.items()}  # (before the names handed on are added)
     handed = _unsettling_arguments([call for call in result.calls if call.name in result.units], result.units,
                                    result.string_names | result.array_names | result.loaded_names)
     result.handed_names = {name for _, name in handed}

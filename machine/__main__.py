@@ -26,9 +26,27 @@ def run() -> int:
     atexit.register(gc.freeze)
     from machine.cli import main
     try:
-        return main(sys.argv[1:], sys.stdin, sys.stdout, sys.stderr)
+        status = main(sys.argv[1:], sys.stdin, sys.stdout, sys.stderr)
     except KeyboardInterrupt:  # a handler restored by a test harness or an embedding program
         return INTERRUPTED_STATUS
+    return _end(status)
+
+
+def _end(status: int) -> int:
+    """Leave the process with status once what it printed is out; status back if that cannot be known.
+
+    Decision: the interpreter's teardown (every module's dictionary emptied, the objects of the
+    run finalised) was 5-10 ms of CPU, a fifth of what the Micro adds to Python's own start-up,
+    and keeps nothing: the Micro closes its files, saves and sound itself before main returns
+    (its one thread is a daemon). So once both streams are flushed, the process ends at once;
+    a stream that cannot be flushed (a closed pipe) is left to the usual exit, which reports it.
+    """
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        return status
+    os._exit(status if isinstance(status, int) else 1)
 
 
 if __name__ == "__main__":

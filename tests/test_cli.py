@@ -163,6 +163,17 @@ def test_a_reader_that_leaves_early_stops_the_run_quietly(tmp_path):
     assert (status, error) == (1, b"")
 
 
+def test_a_run_whose_process_ends_at_once_has_written_all_it_printed_and_its_status(tmp_path):
+    """The command leaves without the interpreter's teardown (machine/__main__.py): its output is flushed first."""
+    program = tmp_path / "long.lse"
+    program.write_text("10 FAIRE 20 POUR I←1 JUSQUA 3000\n20 AFFICHER 'LIGNE ',I\n30 AFFICHER 1/0\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "main.py", str(program), "--headless"], capture_output=True, text=True,
+                          cwd=ROOT, timeout=60, stdin=subprocess.DEVNULL)
+    lines = done.stdout.split()
+    assert (done.returncode, done.stderr, lines[-1], lines.count("LIGNE")) == (
+        1, "DIVISION PAR ZERO EN LIGNE 30\n", "3000", 3000)
+
+
 def test_a_headless_run_of_a_file_never_imports_pygame(tmp_path):
     program = tmp_path / "p.lse"
     program.write_text("10 AFFICHER 'BONJOUR'\n20 TERMINER\n", encoding="utf-8")
@@ -184,7 +195,8 @@ IMPORTS_OF_A_RUN = (
 )
 # Modules a plain run of a program that prints text and integers must leave alone (tomllib and the
 # datetime it imports: once the profile's parsed tables are cached, as any run but the first finds them).
-LAZY = ("decimal", "json", "tomllib", "datetime", "machine.recorder", "machine.progress", "machine.costreport")
+LAZY = ("decimal", "json", "tomllib", "datetime", "machine.recorder", "machine.progress", "machine.costreport",
+        "logging")  # (asyncio's log: only a line editor needs it)
 
 
 def imports_of_a_run(tmp_path: Path, program: str) -> set[str]:

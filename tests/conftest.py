@@ -11,7 +11,9 @@ from hypothesis import settings
 settings.register_profile("micro-lse", deadline=None)
 settings.load_profile("micro-lse")
 
-pytest_plugins = ["crashed_renderer"]  # a browser test whose renderer died runs once more (tests/crashed_renderer.py)
+# A browser test whose renderer died runs once more (tests/crashed_renderer.py); the browser tests' site and
+# Chromium are made once for all their files (tests/web_page.py).
+pytest_plugins = ["crashed_renderer", "web_page"]
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -11,5 +11,5 @@ def _leave(signum: int, frame: object) -> None:
 
 if __name__ == "__main__":
     _signal.signal(_signal.SIGINT, _leave)
-    from machine.__main__ import run
-    sys.exit(run())
+    from machine.__main__ import start
+    sys.exit(start())

@@ -17,8 +17,13 @@ def _leave(signum: int, frame: object) -> None:
     os._exit(INTERRUPTED_STATUS)
 
 
+def start() -> int:
+    """Entry point of the `micro-lse` command, of main.py and of `python -m machine`: run, then leave at once."""
+    return _end(run())
+
+
 def run() -> int:
-    """Entry point of the `micro-lse` command (and of main.py)."""
+    """The command line of this process run; its exit status (it returns: an embedding program or a test calls it)."""
     _signal.signal(_signal.SIGINT, _leave)  # the front ends put up their own while a program runs
     # Decision: at exit, the interpreter's last collection went through every object the run
     # left (modules, compiled units): about 5 ms of each whole run. Frozen, they are skipped;
@@ -29,7 +34,7 @@ def run() -> int:
         status = main(sys.argv[1:], sys.stdin, sys.stdout, sys.stderr)
     except KeyboardInterrupt:  # a handler restored by a test harness or an embedding program
         return INTERRUPTED_STATUS
-    return _end(status)
+    return status
 
 
 def _end(status: int) -> int:
@@ -39,7 +44,8 @@ def _end(status: int) -> int:
     run finalised) was 5-10 ms of CPU, a fifth of what the Micro adds to Python's own start-up,
     and keeps nothing: the Micro closes its files, saves and sound itself before main returns
     (its one thread is a daemon). So once both streams are flushed, the process ends at once;
-    a stream that cannot be flushed (a closed pipe) is left to the usual exit, which reports it.
+    a stream that cannot be flushed (a closed pipe) is left to the usual exit, which reports it. Only the
+    command's own entry (start) ends so: run returns, for a process that goes on after it.
     """
     try:
         sys.stdout.flush()
@@ -50,4 +56,4 @@ def _end(status: int) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(run())
+    sys.exit(start())

@@ -3,6 +3,8 @@ tests/lse_harness.py)."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from hypothesis import settings
 
@@ -14,6 +16,24 @@ settings.load_profile("micro-lse")
 # A browser test whose renderer died runs once more (tests/crashed_renderer.py); the browser tests' site and
 # Chromium are made once for all their files (tests/web_page.py).
 pytest_plugins = ["crashed_renderer", "web_page"]
+
+
+def _exit_refused(status: int) -> None:
+    raise AssertionError(f"os._exit({status}) in the test process: it would end the whole suite there, quietly")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # Decision: nothing the tests call in this process may end it at once (the command's quick exit did, once,
+    # at 57 % of the suite, with status 0); the processes the tests start are their own.
+    config.stash[_SAVED_EXIT] = os._exit
+    os._exit = _exit_refused
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    os._exit = config.stash.get(_SAVED_EXIT, os._exit)
+
+
+_SAVED_EXIT = pytest.StashKey()
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

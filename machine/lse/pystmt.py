@@ -13,7 +13,7 @@ from contextlib import contextmanager
 
 from machine.errors import Err
 from machine.lse import nodes as n
-from machine.lse import pydeclare, reuse
+from machine.lse import pydeclare, pytail, reuse
 from machine.lse.costs import expression_cost
 from machine.lse.formats import compile_format
 from machine.lse.numbers import WHOLE_EXACT
@@ -627,6 +627,9 @@ class StatementCode:
             out.emit("return _RET")
         elif kind == "result" and type(exit_.expr) is n.Conditional and not self.shared.profile:
             self.by_arms(exit_.expr, lambda code, _: f"return {code}", leaves=True)
+        elif kind == "result" and pytail.tail_call(self.unit, exit_.expr):  # (its code run again: see pytail)
+            for line in pytail.jump_back(self.unit, self.values(list(exit_.expr.args))):
+                out.emit(line)
         elif kind == "result":
             code, _ = self.value(exit_.expr)
             out.emit(f"return {code}")

@@ -17,6 +17,10 @@ LOOPS = {
     "a limit past 2^24 runs with no int": (
         "10 LIRE N\n20 S←0\n30 FAIRE 40 POUR I←16777210 JUSQUA N*16777216\n40 S←S+1;SI S=9 ALORS ALLER EN 50\n"
         "50 AFFICHER S,I\n"),
+    "a step written with a plus counts up": (
+        "10 LIRE N\n20 S←0\n30 FAIRE 40 POUR I←1 PAS +2 JUSQUA N\n40 S←S+I\n50 AFFICHER S,I\n"),
+    "a start written with a minus counts up": (
+        "10 LIRE N\n20 S←0\n30 FAIRE 40 POUR I←-2 JUSQUA N\n40 S←S+I\n50 AFFICHER S,I\n"),
     "a fractional limit": "10 LIRE N\n20 S←0\n30 FAIRE 40 POUR I←1 JUSQUA N/3\n40 S←S+I\n50 AFFICHER S,I\n",
     "a limit that is a string fails at the FAIRE": (
         "10 LIRE N\n20 CHAINE C;C←'AB'\n30 FAIRE 40 POUR I←1 JUSQUA C\n40 S←S+I\n50 AFFICHER S\n"),

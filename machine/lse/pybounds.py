@@ -55,18 +55,19 @@ def whole_start(node: n.Faire) -> int | None:
     return start if start is not None and abs(start) <= WHOLE_EXACT else None
 
 
-def fixed_bounds(node: n.Faire, decided: bool) -> tuple[str, str] | None:
+def fixed_bounds(node: n.Faire, decided: bool) -> tuple[str, str, str] | None:
     """The codes of a FAIRE's start and step where both are whole constants within 2^24 (the step not 0), it has
-    no TANT QUE and the program decides its loops; else None. Its set-up then works out only its limit (`_lim`),
-    stores the start as written, and tests `start <= _lim` (`>=` counting down) where `_go` was tested: the same
-    values compared, in the same order (a constant fails nowhere), with no `_s`, `_st` nor `_go` stored and read
-    again, and only the rest of its int shadow worked out where it runs (see fixed_shadow). (No -0.0: only the
-    test reads the start so, and the step is no zero.)"""
+    no TANT QUE and the program decides its loops, and the test of its first pass (`<=` for a step above 0, `PAS +2`
+    too, as `_st >= 0` chose; `>=` below); else None. Its set-up then works out only its limit (`_lim`), stores the
+    start as written, and tests `start <= _lim` where `_go` was tested: the same values compared, in the same order
+    (a constant fails nowhere), with no `_s`, `_st` nor `_go` stored and read again, and only the rest of its int
+    shadow worked out where it runs (see fixed_shadow). (No -0.0: only the test reads the start so, and the step
+    is no zero.)"""
     start = whole_start(node)
     step = 1 if node.step is None else whole_constant(node.step)
     if not decided or node.cond is not None or start is None or not step or node.limit is None:
         return None
-    return repr(float(start)), repr(float(step))
+    return repr(float(start)), repr(float(step)), "<=" if step > 0 else ">="
 
 
 def fixed_shadow(node: n.Faire, counter: str, body: int, counted: bool) -> list[str]:

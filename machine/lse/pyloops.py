@@ -101,7 +101,7 @@ class LoopCode:
                     f"{names} = {shadow(node, counted)}")
             else:
                 out.emit(f"{names} = {shadow(node, counted)}")
-        out.emit("if _go:" if not fixed else f"if {fixed[0]} {'<=' if counts_up(node.step) else '>='} _lim:")
+        out.emit("if _go:" if not fixed else f"if {fixed[0]} {fixed[2]} _lim:")
         out.depth += 1
         if inside is not None:
             out.emit(inside)

@@ -55,6 +55,33 @@ def whole_start(node: n.Faire) -> int | None:
     return start if start is not None and abs(start) <= WHOLE_EXACT else None
 
 
+def fixed_bounds(node: n.Faire, decided: bool) -> tuple[str, str, str] | None:
+    """The codes of a FAIRE's start and step where both are whole constants within 2^24 (the step not 0), it has
+    no TANT QUE and the program decides its loops, and the test of its first pass (`<=` for a step above 0, `PAS +2`
+    too, as `_st >= 0` chose; `>=` below); else None. Its set-up then works out only its limit (`_lim`), stores the
+    start as written, and tests `start <= _lim` where `_go` was tested: the same values compared, in the same order
+    (a constant fails nowhere), with no `_s`, `_st` nor `_go` stored and read again, and only the rest of its int
+    shadow worked out where it runs (see fixed_shadow). (No -0.0: only the test reads the start so, and the step
+    is no zero.)"""
+    start = whole_start(node)
+    step = 1 if node.step is None else whole_constant(node.step)
+    if not decided or node.cond is not None or start is None or not step or node.limit is None:
+        return None
+    return repr(float(start)), repr(float(step)), "<=" if step > 0 else ">="
+
+
+def fixed_shadow(node: n.Faire, counter: str, body: int, counted: bool) -> list[str]:
+    """A loop's int shadow where fixed_bounds holds and the limit is computed, its int already its start: the
+    limit's test, then the int step (and the range's stop) or NaNs, as shadow's tuple gives them, with no tuple
+    made and taken apart (Josephus's `FAIRE 250 POUR I←1 JUSQUA K-1` starts 125 000 times)."""
+    step = 1 if node.step is None else whole_constant(node.step)
+    room = repr(WHOLE_EXACT - abs(step))
+    stop = ("_floor(_lim) + 1" if step > 0 else "-_floor(-_lim) - 1") if counted else None
+    ints = f"_ist{body} = {step}" + (f"; _stop{body} = {stop}" if counted else "")
+    nans = f"{counter} = _ist{body} = _NAN" + (f"; _stop{body} = None" if counted else "")
+    return [f"if -{room} <= _lim <= {room}: {ints}", f"else: {nans}"]
+
+
 def shadow(node: n.Faire, counted: bool) -> str:
     """The code of a loop's int shadow: (first int, int step[, range stop]) as ops.make_counted and
     make_whole_pass give them: worked out here where the bounds are whole constants (the same in

@@ -16,7 +16,7 @@ in a table indexed by the Python line where it arose: hot code stores no line nu
 
 from __future__ import annotations
 
-from machine.lse import analyses, counters, holdings, ir, ownership, pyflow
+from machine.lse import analyses, counters, holdings, ir, ownership, pyflow, pytail
 from machine.lse.layout import MAIN, Unit
 from machine.lse.pycharges import ChargePlan
 from machine.lse.pydispatch import DispatchCode
@@ -161,6 +161,9 @@ class UnitCode(UnitNames):
         # wide twin, which it hands itself over to when a call comes back (None: no twin).
         self.wide = False
         self.tail: str | None = None
+        # Its calls of itself as its RESULTAT jump back to its entry (pytail): may they, did some.
+        self.tail_loop = False
+        self.tail_looped = False
         self.computed = any(analyses.goes_anywhere(program.blocks[block_id].exit) for block_id in self.block_ids)
         self.dispatch = DispatchCode(self)
         # A unit written without the dispatch (see pystructure): each entry block is written once, where control
@@ -253,10 +256,18 @@ class UnitCode(UnitNames):
         out = self.out
         out.emit("try:")
         out.depth += 1
+        self.tail_loop = pytail.may_loop(self, entry)
+        if self.tail_loop:  # (its code run again from here by a call of itself: see pytail)
+            out.emit("while True:")
+            out.depth += 1
         if self.structured:
             self.structure.write_at(entry)
         else:
             self.chain(entry)
+        if self.tail_loop:
+            self.where(0, 0)
+            out.emit("break")
+            out.depth -= 1
         out.depth -= 1
         self.where(0, 0)
         out.emit("except BaseException as e:")

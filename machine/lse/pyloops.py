@@ -19,7 +19,7 @@ from machine.lse.costs import expression_cost
 from machine.lse.numbers import WHOLE_EXACT
 from machine.lse.operands import constant_passes, fractional, offset_of, whole24, whole_constant
 from machine.lse.pyarray import HOISTED
-from machine.lse.pybounds import counts_up, shadow, short, whole_start
+from machine.lse.pybounds import counts_up, fixed_bounds, fixed_shadow, shadow, short, whole_start
 from machine.lse.pyexpr import python_name
 from machine.lse.values import COLUMNS, INT_BOUND, INT_COLUMN_BOUND
 
@@ -66,13 +66,15 @@ class LoopCode:
         """A FAIRE after its set-up: into its body if it runs, else to the end of its last line."""
         unit, out = self.unit, self.unit.out
         node = exit_.node
-        if node.cond is not None:
-            cond, _ = unit.statements.value(node.cond)
-            out.emit(f"_go = {cond}")
-        elif (up := counts_up(node.step)) is not None:
-            out.emit("_go = _s <= _lim" if up else "_go = _s >= _lim")
-        else:
-            out.emit("_go = (_s <= _lim) if _st >= 0 else (_s >= _lim)")
+        fixed = fixed_bounds(node, unit.states is not None)  # (its start and step written as they are)
+        if fixed is None:
+            if node.cond is not None:
+                cond, _ = unit.statements.value(node.cond)
+                out.emit(f"_go = {cond}")
+            elif (up := counts_up(node.step)) is not None:
+                out.emit("_go = _s <= _lim" if up else "_go = _s >= _lim")
+            else:
+                out.emit("_go = (_s <= _lim) if _st >= 0 else (_s >= _lim)")
         if exit_.end is None or exit_.end not in self.ir.line_block:
             out.emit(f"M.unknown_line({unit.shared.layout.resolve(node.end)})")
             return
@@ -82,7 +84,7 @@ class LoopCode:
                      f"pc = {exit_.body}; continue")
             self.line_end(exit_.end, after)
             return
-        out.emit(f"_st{exit_.body} = _st; _lim{exit_.body} = _lim")
+        out.emit(f"_st{exit_.body} = {fixed[1] if fixed else '_st'}; _lim{exit_.body} = _lim")
         counter = unit.counter(node.var)
         inside = None
         if counter is not None and node.cond is not None:  # a TANT QUE steps its variable with no int
@@ -95,10 +97,11 @@ class LoopCode:
                 # Decision: a loop that does not run leaves its variable at its whole start, its int that start;
                 # the rest of the shadow (a limit's test, a floor) is worked out only for a loop that runs.
                 out.emit(f"{counter} = {start}")
-                inside = f"{names} = {shadow(node, counted)}"
+                inside = "\n".join(fixed_shadow(node, counter, exit_.body, counted)) if fixed else (
+                    f"{names} = {shadow(node, counted)}")
             else:
                 out.emit(f"{names} = {shadow(node, counted)}")
-        out.emit("if _go:")
+        out.emit("if _go:" if not fixed else f"if {fixed[0]} {fixed[2]} _lim:")
         out.depth += 1
         if inside is not None:
             out.emit(inside)

@@ -13,11 +13,12 @@ from contextlib import contextmanager
 
 from machine.errors import Err
 from machine.lse import nodes as n
-from machine.lse import pydeclare, reuse
+from machine.lse import pydeclare, pytail, reuse
 from machine.lse.costs import expression_cost
 from machine.lse.formats import compile_format
 from machine.lse.numbers import WHOLE_EXACT
 from machine.lse.operands import CHAIN, appended, changes_variables, counter_step, literal, whole_constant
+from machine.lse.pybounds import fixed_bounds
 from machine.lse.values import COLUMNS
 
 WHOLE_INT = int(WHOLE_EXACT)  # a counter's int is within it, as the floats of either model are exact there
@@ -605,10 +606,12 @@ class StatementCode:
         start, _ = next(codes)
         step, step_kind = next(codes) if node.step is not None else ("1.0", "n")
         limit, limit_kind = next(codes) if node.limit is not None else ("None", "n")
-        out.emit(f"_s = {start}; _st = {step if step_kind == 'n' else f'_num({step})'}; _lim = {limit}")
+        fixed = fixed_bounds(node, self.unit.states is not None)  # (only its limit worked out: see fixed_bounds)
+        out.emit(f"_lim = {limit}" if fixed else
+                 f"_s = {start}; _st = {step if step_kind == 'n' else f'_num({step})'}; _lim = {limit}")
         if limit_kind != "n":
             out.emit("_num(_lim)")
-        out.emit(self.unit.store(node.var, "_s", self.exprs.value(node.start, [])[1]))
+        out.emit(self.unit.store(node.var, start if fixed else "_s", self.exprs.value(node.start, [])[1]))
 
     def leave_unit(self, exit_: object) -> None:
         """RETOUR, RESULTAT, RETOUR EN, TERMINER, or past the last line (an ir.Leave)."""
@@ -627,6 +630,9 @@ class StatementCode:
             out.emit("return _RET")
         elif kind == "result" and type(exit_.expr) is n.Conditional and not self.shared.profile:
             self.by_arms(exit_.expr, lambda code, _: f"return {code}", leaves=True)
+        elif kind == "result" and pytail.tail_call(self.unit, exit_.expr):  # (its code run again: see pytail)
+            for line in pytail.jump_back(self.unit, self.values(list(exit_.expr.args))):
+                out.emit(line)
         elif kind == "result":
             code, _ = self.value(exit_.expr)
             out.emit(f"return {code}")

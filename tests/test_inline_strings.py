@@ -47,6 +47,9 @@ PROGRAMS = {
     "a function that fails after the string was computed": (
         SET + TWICE + "20 AFFICHER POS(S!'X',&F(0),T)\n30 TERMINER\n40 PROCEDURE &F(A) LOCAL A\n50 RESULTAT 1/A\n"),
     "a wrong start after a computed string": SET + TWICE + "20 AFFICHER POS(S!'X',0,T)\n",
+    "from the first character and starts written out, in strings written out, for characters and ''": (
+        "10 CHAINE S,C;S←'AB,CD'\n20 FAIRE 30 POUR R←1 JUSQUA 6\n30 C←SCH(S,R,1);AFFICHER POS(' ,.',1,C),"
+        "POS(S,1,C),POS('ABC',2,C),POS('AB',3,C),POS('AB',5,C),POS('',1,C),POS(C,1,'B')\n"),
     "in a procedure on its own string": (
         "10 AFFICHER &P('ABCABCA')\n20 TERMINER\n30 PROCEDURE &P(C) LOCAL C,N,J\n40 CHAINE C\n"
         "50 N←0;J←1\n60 J←POS(C,J,'A');SI J=0 ALORS RESULTAT N\n70 N←N+J;J←J+1;ALLER EN 60\n"),
@@ -279,6 +282,9 @@ TOLD = {
         "10 CHAINE S,W\n20 S←'LE RENARD, LES POULES ET LE DAMIER';P←1;N←0;L←0\n"
         "30 W←SCH(S,P,' ,',P);SI LGR(W)>0 ALORS DEBUT N←N+1;L←L+LGR(W) FIN\n"
         "40 P←P+1;SI P<=LGR(S) ALORS ALLER EN 30\n50 AFFICHER N,L,P\n"),
+    "stops searched from the first character of strings of every length": (
+        "10 CHAINE S,U,V;S←'AB,C D'\n20 FAIRE 30 POUR R←0 JUSQUA 6\n"
+        "30 U←SCH(SCH(S,1,R),1,',',P);V←SCH(SCH(S,1,R),1,' ,;');AFFICHER U,P,V\n"),
     "a number given stops": "10 CHAINE U\n" + TWICE + "20 X←5;U←SCH(X,1,'AB',P);AFFICHER U,P\n",
     "a position past single precision's whole numbers": (
         "10 CHAINE S,U;S←'AB'\n" + TWICE + "20 U←SCH(S,1,16777217,P);AFFICHER U,P\n"),
@@ -317,6 +323,8 @@ NUMBERS_READ = {
     "a position in a procedure's own variable": (
         "10 AFFICHER &SOMME(' 4 17 -2 8E1')\n20 TERMINER\n30 PROCEDURE &SOMME(S) LOCAL S,P,T\n"
         "40 P←1;T←0\n50 T←T+CNB(S,P,P);SI P<=LGR(S) ALORS ALLER EN 50\n60 RESULTAT T+P\n"),
+    "a number read from the first character of strings of every length, its position given or not": (
+        "10 CHAINE S,W;S←' 12 X'\n20 FAIRE 30 POUR R←0 JUSQUA 5\n30 W←SCH(S,1,R);AFFICHER CNB(W,1),CNB(W,1,P),P\n"),
     "a fractional start": "10 CHAINE S;S←'12 34'\n" + TWICE + "20 D←1.5;AFFICHER CNB(S,D)\n",
     "a start of 0": "10 CHAINE S;S←'12 34'\n" + TWICE + "20 D←0;AFFICHER CNB(S,D)\n",
     "a number past the double range": "10 CHAINE S;S←'1E999'\n" + TWICE + "20 AFFICHER CNB(S,1)\n",
@@ -331,6 +339,13 @@ NUMBERS_READ = {
 @pytest.mark.parametrize("profile", ["micro40", "console80"])
 def test_every_mode_agrees_with_the_reference_on_cnb(name: str, profile: str) -> None:
     assert_agrees(NUMBERS_READ[name], [], profile=profile)
+
+
+def test_a_search_from_the_first_character_passes_no_start_and_a_string_written_out_its_length() -> None:
+    code = listing(SET + TWICE + "20 AFFICHER POS(' ,.',1,T),POS(S,1,T),CNB(S,1),SCH(S,1,',')\n30 AFFICHER 0\n")
+    line = code[code.index("# 20:"):code.index("# 30:")]
+    assert "' ,.'.find(v_T) + 1" in line and "v_S.find(v_T) + 1" in line and "_len(' ,.')" not in line
+    assert "v_S.find(',')" in line and "(_cb1 := 0) >= 0" in line and "_floor(1.0)" not in line
 
 
 def test_plain_runs_read_a_number_with_one_match_and_call_the_built_in_only_for_what_the_test_refuses() -> None:

@@ -169,15 +169,19 @@ def position(ex: ExpressionCode, nodes: tuple, parts: list[tuple[str, str]], bar
     for at in (0, 2) if pure and not whole else (2,) if pure else ():
         if parts[at][1] == "s" and values[at].isidentifier():
             tests[at] = ""
-    found_from = str(int(start) - 1) if i.isdigit() else f"{i} - 1"
+    # Decision: a search from the first character passes no start (str.find(t) is str.find(t, 0), ~13 ns less a
+    # call: each argument is parsed), and a string written out is searched to its end by its length written out.
+    found_from = "" if i == "1" else f", {int(start) - 1}" if i.isdigit() else f", {i} - 1"
     length = str(len(nodes[2].value)) if type(nodes[2]) is n.Str else f"_len({t})"
+    size = str(len(nodes[0].value)) if type(nodes[0]) is n.Str else f"_len({s})"
     per_char = ex.scope.shared.costs["char_scan"]
     if i.isdigit():  # the constants folded: up to the end of what is found, else from d to the end of s
         more = int(length) - int(i) if length.isdigit() else None
         to_found = f"{f} - {i} + {length}" if more is None else f"{f} + {more}" if more else f
-        to_end = f"_len({s})" if i == "1" else f"({rest} if ({rest} := _len({s}) - {int(i) - 1}) > 0 else 0)"
+        to_end = size if i == "1" else str(max(int(size) - int(i) + 1, 0)) if size.isdigit() else (
+            f"({rest} if ({rest} := {size} - {int(i) - 1}) > 0 else 0)")
     else:
-        to_found, to_end = f"{f} - {i} + {length}", f"({rest} if ({rest} := _len({s}) - {i} + 1) > 0 else 0)"
+        to_found, to_end = f"{f} - {i} + {length}", f"({rest} if ({rest} := {size} - {i} + 1) > 0 else 0)"
     scanned = f"({to_found} if {f} else {to_end})"
     if pure:  # s, then d, then t, as the built-in reads them
         checks = [tests[0], *whole, tests[2]] if not tests[1] else [tests[0], tests[1], *whole, tests[2]]
@@ -186,7 +190,7 @@ def position(ex: ExpressionCode, nodes: tuple, parts: list[tuple[str, str]], bar
         checks = [f"({' & '.join(computed)})" if len(computed) > 1 else computed[0],
                   *whole] if computed else whole
     checks = [check for check in checks if check]
-    checks += [f"({f} := {s}.find({t}, {found_from}) + 1) is not None",
+    checks += [f"({f} := {s}.find({t}{found_from}) + 1) is not None",
                f"(cyc := cyc + {per_char} * {scanned}) is not None"]
     return f"({f if bare else f'_float({f})'} if {' and '.join(checks)} else _b_POS({s}, {d}, {t}))"
 
@@ -322,7 +326,8 @@ def stopped(ex: ExpressionCode, parts: list[tuple[str, str]], stops: str, node_s
     tests = [kind_test(text_first, text_kind, "s")]
     d, i, whole = position_start(ex, (start, start_kind), node_start, start_int, tests, told)
     first, *others = stops
-    searches = [f"(({e} := {s}.find({first!r}, {i} - 1)) >= 0 or ({e} := _len({s})) >= 0)"]
+    begin = "" if i == "1" else f", {i} - 1"  # (from the first character: no start passed, as POS's)
+    searches = [f"(({e} := {s}.find({first!r}{begin})) >= 0 or ({e} := _len({s})) >= 0)"]
     searches += [f"(({f} := {s}.find({stop!r}, {i} - 1, {e})) < 0 or ({e} := {f}) >= 0)" for stop in others]
     checks = [" & ".join(tests), *whole, f"{i} <= _len({s})", *searches,
               f"(cyc := cyc + {ex.scope.shared.costs['char_scan']} * ({e} - {i} + 1)) is not None",
@@ -347,7 +352,8 @@ def number_read(ex: ExpressionCode, parts: list[tuple[str, str]], node_start: ob
     none = f"({m} := _cnbm({s}, {b})) is None and ({v} := 0.0) == 0.0 and ({e} := {b} + 1) > 0"
     found = (f"({v} := {ex.numbers.decimal_code(f'{m}.group(1)')}) - {v} == 0.0 and "
              f"(cyc := cyc + {ex.scope.shared.costs['char_scan']} * (({e} := {m}.end() + 1) - {i})) is not None")
-    checks = [" & ".join(tests), *whole, f"({b} := ({i} - 1 if {i} <= _len({s}) else _len({s}))) >= 0",
+    begin = "0" if i == "1" else f"({i} - 1 if {i} <= _len({s}) else _len({s}))"  # (from 1: 0, however long s is)
+    checks = [" & ".join(tests), *whole, f"({b} := {begin}) >= 0",
               f"({none} or {found})", *told_setting(told, e)]
     general = f"_b_CNB({s}, {d})"
     return f"({v} if {' and '.join(checks)} else {general + '[0]' if told is None else told[1](general)})"
@@ -409,6 +415,8 @@ def position_start(ex: ExpressionCode, part: tuple[str, str], node: object, star
     back into a counter (`told`), the start's int taken first (int_taken_first)."""
     start, kind = part
     depth = ex.depth + 1
+    if start_int is None and written_start(ex, node):  # nothing to compute or test (~40 ns: CNB(W,1))
+        return start, str(int(node.value)), []
     taken = int_taken_first(start_int, told, depth)
     if taken is not None:
         return start, f"_i{depth}", [taken]
@@ -420,6 +428,12 @@ def position_start(ex: ExpressionCode, part: tuple[str, str], node: object, star
     else:
         tests.append(kind_test(f"{d} := {start}", kind, "n"))
     return d, i, [f"1.0 <= {d} < 1e15", f"({i} := _floor({d})) == {d}"]
+
+
+def written_start(ex: ExpressionCode, node: object) -> bool:
+    """Whether a start is a whole number from 1 written out (below 2^24, held by either number model)."""
+    return type(node) is n.Num and float(node.value).is_integer() and 1 <= node.value < 2 ** 24 and (
+        ex.numbers.representable(node.value))
 
 
 def kind_test(first: str, kind: str, wanted: str) -> str:

@@ -93,6 +93,9 @@ SUBSTRINGS = {
         "10 FAIRE 20 POUR X←-3 PAS 1.5 JUSQUA 3\n20 AFFICHER CCA(X),CCA(X*333333),CCA(-X/2),CCA(X*1E9)\n"),
     "a million and below it by CCA": (
         TWICE + "20 X←999999;AFFICHER CCA(X),CCA(X+1),CCA(-X),CCA(-X-1),CCA(0*-1),LGR(CCA(X))\n"),
+    "numbers of at most three digits and just past them by CCA, whole, halves, minus zero, huge, tiny": (
+        "10 FAIRE 20 POUR X←-1001 PAS 0.5 JUSQUA -997\n20 AFFICHER CCA(X),CCA(-X),CCA(X+1998),CCA(0*X),\n"
+        "30 AFFICHER CCA(1E300),CCA(-1E-300),CCA(ENT(-0.5)+1)\n"),
     "a string given to CCA": SET + TWICE + "20 AFFICHER CCA(S)\n",
     "an unset number given to CCA": TWICE + "20 AFFICHER CCA(X)\n",
     "a start with effects, computed once after the string": (
@@ -247,6 +250,12 @@ def test_codes_are_read_by_index_and_characters_made_by_chr_with_the_built_in_on
     line = code[start:code.index("# 30:", start)]
     assert "_ord(v_S[_i1 - 1])" in line and "_chr(" in line
     assert line.count("_b_EQN(") == 1 and line.count("_b_EQC(") == 1  # the general way, given the values
+
+
+def test_a_whole_number_of_at_most_three_digits_is_looked_up_for_cca() -> None:
+    code = listing("10 CHAINE B\n" + TWICE + "20 B←CCA(R)!B\n30 AFFICHER B\n")
+    line = code[code.index("# 20:"):code.index("# 30:")]
+    assert "_ccat(v_R)) is not None or" in line and line.count("_b_CCA(") == 1
 
 
 HELD = SET + "12 CHAINE U,V\n"  # the substrings' own variables

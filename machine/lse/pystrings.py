@@ -367,8 +367,13 @@ def converted(ex: ExpressionCode, part: tuple[str, str]) -> str:
     x, k, r = f"_x{depth}", f"_k{depth}", f"_r{depth}"
     value, first = ex.once(code, x)
     test = "" if kind == "n" and value == first else f"{kind_test(first, kind, 'n')} and "
-    return (f"({r} if {test}-1e6 < {value} < 1e6 and ({k} := _floor({value})) == {value} and "
-            f"(cyc := cyc + {ex.scope.shared.costs['char_scan']} * _len({r} := _str({k}))) is not None "
+    ex.scope.shared.converts_numbers = True  # the linker puts `_ccat` in the namespace
+    # Decision: a whole number of at most three digits is looked up (strops.cca_texts: its digits, as below),
+    # ~100 ns less than its floor and str() (a binary number's digits, a line of numbers rewritten); NaN, a
+    # fraction, anything else is no key, and takes the way below.
+    return (f"({r} if {test}(({r} := _ccat({value})) is not None or -1e6 < {value} < 1e6 and "
+            f"({k} := _floor({value})) == {value} and ({r} := _str({k})) is not None) and "
+            f"(cyc := cyc + {ex.scope.shared.costs['char_scan']} * _len({r})) is not None "
             f"else _b_CCA({value}))")
 
 

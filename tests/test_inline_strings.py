@@ -110,6 +110,9 @@ CODES = {
     "the first code, by default and written out": SET + TWICE + "20 AFFICHER EQN(S),EQN(S,1),EQN(T),EQN(S,11)\n",
     "a code at a position written out past the end": SET + TWICE + "20 AFFICHER EQN(S,12)\n",
     "the code of an empty string": TWICE + "20 CHAINE V;V←'';AFFICHER EQN(V)\n",
+    "characters of codes by halves around 0 and 256, minus zero, and the last before the surrogates": (
+        "10 FAIRE 20 POUR X←-1 PAS 0.5 JUSQUA 1\n20 AFFICHER EQN(EQC(X+255)),EQN(EQC(0*X)),EQN(EQC(X+1)),\n"
+        "30 AFFICHER EQN(EQC(55295)),EQN(EQC(55296))\n"),
     "a code at position 0": SET + TWICE + "20 D←0;AFFICHER EQN(S,D)\n",
     "a code at a fractional position": SET + TWICE + "20 D←1.5;AFFICHER EQN(S,D)\n",
     "a code at a huge position": SET + TWICE + "20 AFFICHER EQN(S,1E300)\n",
@@ -252,10 +255,13 @@ def test_codes_are_read_by_index_and_characters_made_by_chr_with_the_built_in_on
     assert line.count("_b_EQN(") == 1 and line.count("_b_EQC(") == 1  # the general way, given the values
 
 
-def test_a_whole_number_of_at_most_three_digits_is_looked_up_for_cca() -> None:
+def test_a_whole_number_of_at_most_three_digits_is_looked_up_for_cca_and_a_code_below_256_for_eqc() -> None:
     code = listing("10 CHAINE B\n" + TWICE + "20 B←CCA(R)!B\n30 AFFICHER B\n")
     line = code[code.index("# 20:"):code.index("# 30:")]
     assert "_ccat(v_R)) is not None or" in line and line.count("_b_CCA(") == 1
+    code = listing("10 CHAINE B\n" + TWICE + "20 B←EQC(R+64)!B\n30 AFFICHER B\n")
+    line = code[code.index("# 20:"):code.index("# 30:")]
+    assert "_eqct(_x" in line and line.count("_b_EQC(") == 1
 
 
 HELD = SET + "12 CHAINE U,V\n"  # the substrings' own variables

@@ -40,6 +40,13 @@ def cca_texts() -> dict[float, str]:
     return {float(whole): str(whole) for whole in range(-999, 1000)}
 
 
+@cache
+def code_texts() -> dict[float, str]:
+    """The characters EQC gives the codes below 256 (chr of the int), by number: -0.0 finds chr(0), as EQC
+    gives it; NaN, a fraction, any other number finds nothing (pystrings.character)."""
+    return {float(code): chr(code) for code in range(256)}
+
+
 # Decision: SKP, PTR and GRL in plain runs scan in these, which charge nothing: the compiled code adds char_scan
 # times the characters from d to the position given (pystrings.skipped), as builtins._paid_skip charges.
 # Setting the counter's cell from here cost ~60 ns a call, and one general loop that tests which set it

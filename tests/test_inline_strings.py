@@ -300,6 +300,9 @@ TOLD = {
     "stops searched from the first character of strings of every length": (
         "10 CHAINE S,U,V;S←'AB,C D'\n20 FAIRE 30 POUR R←0 JUSQUA 6\n"
         "30 U←SCH(SCH(S,1,R),1,',',P);V←SCH(SCH(S,1,R),1,' ,;');AFFICHER U,P,V\n"),
+    "three and four stops that mean something to a regular expression, at every start": (
+        "10 CHAINE S,U,V,W;S←'A^B]C-D\\E.F*G[H'\n20 FAIRE 30 POUR D←1 JUSQUA 18\n"
+        "30 U←SCH(S,D,'^]-',P);V←SCH(S,D,'\\.*[');W←SCH(S,D,'-^\\]',Q);AFFICHER U,P,V,W,Q\n"),
     "a number given stops": "10 CHAINE U\n" + TWICE + "20 X←5;U←SCH(X,1,'AB',P);AFFICHER U,P\n",
     "a position past single precision's whole numbers": (
         "10 CHAINE S,U;S←'AB'\n" + TWICE + "20 U←SCH(S,1,16777217,P);AFFICHER U,P\n"),
@@ -320,11 +323,11 @@ def test_plain_runs_cut_a_substring_and_set_its_position_inline_the_built_in_onl
     assert line.count("_b_SCH(") == 2  # the general way of each, given the values
 
 
-def test_plain_runs_stop_a_substring_at_the_first_of_a_few_stops_by_one_search_each() -> None:
+def test_plain_runs_stop_a_substring_at_the_first_of_two_stops_by_a_find_each_of_three_by_one_search() -> None:
     code = listing(HELD + TWICE + "20 D←2;U←SCH(S,D,', ;',P);V←SCH(S,D,'1,')\n30 AFFICHER U,V,P\n")
     start = code.index("# 20:")
     line = code[start:code.index("# 30:", start)]
-    assert line.count(".find(") == 5 and "(v_P := _float(_e1 + 1))" in line
+    assert line.count(".find(") == 2 and "_K[0](v_S, _i1 - 1)" in line and "(v_P := _float(_e1 + 1))" in line
     assert line.count("_b_SCH(") == 1 and line.count("_sch(") == 1  # the general ways, given the values
 
 

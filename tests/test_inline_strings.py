@@ -47,6 +47,9 @@ PROGRAMS = {
     "a function that fails after the string was computed": (
         SET + TWICE + "20 AFFICHER POS(S!'X',&F(0),T)\n30 TERMINER\n40 PROCEDURE &F(A) LOCAL A\n50 RESULTAT 1/A\n"),
     "a wrong start after a computed string": SET + TWICE + "20 AFFICHER POS(S!'X',0,T)\n",
+    "from the first character and starts written out, in strings written out, for characters and ''": (
+        "10 CHAINE S,C;S←'AB,CD'\n20 FAIRE 30 POUR R←1 JUSQUA 6\n30 C←SCH(S,R,1);AFFICHER POS(' ,.',1,C),"
+        "POS(S,1,C),POS('ABC',2,C),POS('AB',3,C),POS('AB',5,C),POS('',1,C),POS(C,1,'B')\n"),
     "in a procedure on its own string": (
         "10 AFFICHER &P('ABCABCA')\n20 TERMINER\n30 PROCEDURE &P(C) LOCAL C,N,J\n40 CHAINE C\n"
         "50 N←0;J←1\n60 J←POS(C,J,'A');SI J=0 ALORS RESULTAT N\n70 N←N+J;J←J+1;ALLER EN 60\n"),
@@ -90,6 +93,9 @@ SUBSTRINGS = {
         "10 FAIRE 20 POUR X←-3 PAS 1.5 JUSQUA 3\n20 AFFICHER CCA(X),CCA(X*333333),CCA(-X/2),CCA(X*1E9)\n"),
     "a million and below it by CCA": (
         TWICE + "20 X←999999;AFFICHER CCA(X),CCA(X+1),CCA(-X),CCA(-X-1),CCA(0*-1),LGR(CCA(X))\n"),
+    "numbers of at most three digits and just past them by CCA, whole, halves, minus zero, huge, tiny": (
+        "10 FAIRE 20 POUR X←-1001 PAS 0.5 JUSQUA -997\n20 AFFICHER CCA(X),CCA(-X),CCA(X+1998),CCA(0*X),\n"
+        "30 AFFICHER CCA(1E300),CCA(-1E-300),CCA(ENT(-0.5)+1)\n"),
     "a string given to CCA": SET + TWICE + "20 AFFICHER CCA(S)\n",
     "an unset number given to CCA": TWICE + "20 AFFICHER CCA(X)\n",
     "a start with effects, computed once after the string": (
@@ -104,6 +110,9 @@ CODES = {
     "the first code, by default and written out": SET + TWICE + "20 AFFICHER EQN(S),EQN(S,1),EQN(T),EQN(S,11)\n",
     "a code at a position written out past the end": SET + TWICE + "20 AFFICHER EQN(S,12)\n",
     "the code of an empty string": TWICE + "20 CHAINE V;V←'';AFFICHER EQN(V)\n",
+    "characters of codes by halves around 0 and 256, minus zero, and the last before the surrogates": (
+        "10 FAIRE 20 POUR X←-1 PAS 0.5 JUSQUA 1\n20 AFFICHER EQN(EQC(X+255)),EQN(EQC(0*X)),EQN(EQC(X+1)),\n"
+        "30 AFFICHER EQN(EQC(55295)),EQN(EQC(55296))\n"),
     "a code at position 0": SET + TWICE + "20 D←0;AFFICHER EQN(S,D)\n",
     "a code at a fractional position": SET + TWICE + "20 D←1.5;AFFICHER EQN(S,D)\n",
     "a code at a huge position": SET + TWICE + "20 AFFICHER EQN(S,1E300)\n",
@@ -246,6 +255,15 @@ def test_codes_are_read_by_index_and_characters_made_by_chr_with_the_built_in_on
     assert line.count("_b_EQN(") == 1 and line.count("_b_EQC(") == 1  # the general way, given the values
 
 
+def test_a_whole_number_of_at_most_three_digits_is_looked_up_for_cca_and_a_code_below_256_for_eqc() -> None:
+    code = listing("10 CHAINE B\n" + TWICE + "20 B←CCA(R)!B\n30 AFFICHER B\n")
+    line = code[code.index("# 20:"):code.index("# 30:")]
+    assert "_ccat(v_R)) is not None or" in line and line.count("_b_CCA(") == 1
+    code = listing("10 CHAINE B\n" + TWICE + "20 B←EQC(R+64)!B\n30 AFFICHER B\n")
+    line = code[code.index("# 20:"):code.index("# 30:")]
+    assert "_eqct(_x" in line and line.count("_b_EQC(") == 1
+
+
 HELD = SET + "12 CHAINE U,V\n"  # the substrings' own variables
 TOLD = {
     "every start from 0 to two past the end, counts written out": (
@@ -279,6 +297,12 @@ TOLD = {
         "10 CHAINE S,W\n20 S←'LE RENARD, LES POULES ET LE DAMIER';P←1;N←0;L←0\n"
         "30 W←SCH(S,P,' ,',P);SI LGR(W)>0 ALORS DEBUT N←N+1;L←L+LGR(W) FIN\n"
         "40 P←P+1;SI P<=LGR(S) ALORS ALLER EN 30\n50 AFFICHER N,L,P\n"),
+    "stops searched from the first character of strings of every length": (
+        "10 CHAINE S,U,V;S←'AB,C D'\n20 FAIRE 30 POUR R←0 JUSQUA 6\n"
+        "30 U←SCH(SCH(S,1,R),1,',',P);V←SCH(SCH(S,1,R),1,' ,;');AFFICHER U,P,V\n"),
+    "three and four stops that mean something to a regular expression, at every start": (
+        "10 CHAINE S,U,V,W;S←'A^B]C-D\\E.F*G[H'\n20 FAIRE 30 POUR D←1 JUSQUA 18\n"
+        "30 U←SCH(S,D,'^]-',P);V←SCH(S,D,'\\.*[');W←SCH(S,D,'-^\\]',Q);AFFICHER U,P,V,W,Q\n"),
     "a number given stops": "10 CHAINE U\n" + TWICE + "20 X←5;U←SCH(X,1,'AB',P);AFFICHER U,P\n",
     "a position past single precision's whole numbers": (
         "10 CHAINE S,U;S←'AB'\n" + TWICE + "20 U←SCH(S,1,16777217,P);AFFICHER U,P\n"),
@@ -299,11 +323,11 @@ def test_plain_runs_cut_a_substring_and_set_its_position_inline_the_built_in_onl
     assert line.count("_b_SCH(") == 2  # the general way of each, given the values
 
 
-def test_plain_runs_stop_a_substring_at_the_first_of_a_few_stops_by_one_search_each() -> None:
+def test_plain_runs_stop_a_substring_at_the_first_of_two_stops_by_a_find_each_of_three_by_one_search() -> None:
     code = listing(HELD + TWICE + "20 D←2;U←SCH(S,D,', ;',P);V←SCH(S,D,'1,')\n30 AFFICHER U,V,P\n")
     start = code.index("# 20:")
     line = code[start:code.index("# 30:", start)]
-    assert line.count(".find(") == 5 and "(v_P := _float(_e1 + 1))" in line
+    assert line.count(".find(") == 2 and "_K[0](v_S, _i1 - 1)" in line and "(v_P := _float(_e1 + 1))" in line
     assert line.count("_b_SCH(") == 1 and line.count("_sch(") == 1  # the general ways, given the values
 
 
@@ -317,6 +341,8 @@ NUMBERS_READ = {
     "a position in a procedure's own variable": (
         "10 AFFICHER &SOMME(' 4 17 -2 8E1')\n20 TERMINER\n30 PROCEDURE &SOMME(S) LOCAL S,P,T\n"
         "40 P←1;T←0\n50 T←T+CNB(S,P,P);SI P<=LGR(S) ALORS ALLER EN 50\n60 RESULTAT T+P\n"),
+    "a number read from the first character of strings of every length, its position given or not": (
+        "10 CHAINE S,W;S←' 12 X'\n20 FAIRE 30 POUR R←0 JUSQUA 5\n30 W←SCH(S,1,R);AFFICHER CNB(W,1),CNB(W,1,P),P\n"),
     "a fractional start": "10 CHAINE S;S←'12 34'\n" + TWICE + "20 D←1.5;AFFICHER CNB(S,D)\n",
     "a start of 0": "10 CHAINE S;S←'12 34'\n" + TWICE + "20 D←0;AFFICHER CNB(S,D)\n",
     "a number past the double range": "10 CHAINE S;S←'1E999'\n" + TWICE + "20 AFFICHER CNB(S,1)\n",
@@ -331,6 +357,13 @@ NUMBERS_READ = {
 @pytest.mark.parametrize("profile", ["micro40", "console80"])
 def test_every_mode_agrees_with_the_reference_on_cnb(name: str, profile: str) -> None:
     assert_agrees(NUMBERS_READ[name], [], profile=profile)
+
+
+def test_a_search_from_the_first_character_passes_no_start_and_a_string_written_out_its_length() -> None:
+    code = listing(SET + TWICE + "20 AFFICHER POS(' ,.',1,T),POS(S,1,T),CNB(S,1),SCH(S,1,',')\n30 AFFICHER 0\n")
+    line = code[code.index("# 20:"):code.index("# 30:")]
+    assert "' ,.'.find(v_T) + 1" in line and "v_S.find(v_T) + 1" in line and "_len(' ,.')" not in line
+    assert "v_S.find(',')" in line and "(_cb1 := 0) >= 0" in line and "_floor(1.0)" not in line
 
 
 def test_plain_runs_read_a_number_with_one_match_and_call_the_built_in_only_for_what_the_test_refuses() -> None:

@@ -498,6 +498,8 @@ class CompiledProgram:
         namespace.update(tables)
         if self.shared.reads_numbers:  # (its expression compiled only where a program needs it)
             namespace["_cnbm"] = spaced_number().match
+        if self.shared.converts_numbers:
+            namespace["_ccat"], namespace["_eqct"] = strops.cca_texts().get, strops.code_texts().get
         return namespace
 
     def caught(self, error: BaseException, where: tuple, lp: list, names: dict, line_block: dict) -> int:

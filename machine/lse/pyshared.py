@@ -85,6 +85,7 @@ class ProgramCode:
         self.constants: list[object] = []  # _K: formats and other objects, never source
         self.lent: list[str] = []  # _LT: the names of the tables that lend own arrays (lent_table)
         self.reads_numbers = False  # an inline CNB matches with `_cnbm` (pystrings.number_read)
+        self.converts_numbers = False  # an inline CCA or EQC looks its text up (`_ccat`, `_eqct`: pystrings)
         self.blocks: list[tuple[int, Counter, int]] = []  # charge points of --profile: (cycles, kinds, line)
         # each procedure's RETOUR EN lines (analyses.comes_back; None: one is computed), set by the linker
         self.comes_back: dict[str, set[int]] | None = {}

@@ -9,6 +9,7 @@ runtime.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -16,6 +17,9 @@ from machine.lse import nodes as n
 from machine.lse.pyarray import simple
 
 STOPS = 4  # the most stops of SCH written inline: a search each (as builtins._stop)
+# Decision: three different stops or more are found by one search of their class (~250 ns for three str.find,
+# each within what the one before left; ~140 ns for the class's search); two are two finds (about the same).
+CLASSED = 3
 # Where a position is given back: the variable's Python name, the general form given the built-in's call, the int
 # beside the variable where it is a counter (pybuiltins.told_by).
 Told = tuple[str, Callable[[str], str], str | None]
@@ -169,15 +173,19 @@ def position(ex: ExpressionCode, nodes: tuple, parts: list[tuple[str, str]], bar
     for at in (0, 2) if pure and not whole else (2,) if pure else ():
         if parts[at][1] == "s" and values[at].isidentifier():
             tests[at] = ""
-    found_from = str(int(start) - 1) if i.isdigit() else f"{i} - 1"
+    # Decision: a search from the first character passes no start (str.find(t) is str.find(t, 0), ~13 ns less a
+    # call: each argument is parsed), and a string written out is searched to its end by its length written out.
+    found_from = "" if i == "1" else f", {int(start) - 1}" if i.isdigit() else f", {i} - 1"
     length = str(len(nodes[2].value)) if type(nodes[2]) is n.Str else f"_len({t})"
+    size = str(len(nodes[0].value)) if type(nodes[0]) is n.Str else f"_len({s})"
     per_char = ex.scope.shared.costs["char_scan"]
     if i.isdigit():  # the constants folded: up to the end of what is found, else from d to the end of s
         more = int(length) - int(i) if length.isdigit() else None
         to_found = f"{f} - {i} + {length}" if more is None else f"{f} + {more}" if more else f
-        to_end = f"_len({s})" if i == "1" else f"({rest} if ({rest} := _len({s}) - {int(i) - 1}) > 0 else 0)"
+        to_end = size if i == "1" else str(max(int(size) - int(i) + 1, 0)) if size.isdigit() else (
+            f"({rest} if ({rest} := {size} - {int(i) - 1}) > 0 else 0)")
     else:
-        to_found, to_end = f"{f} - {i} + {length}", f"({rest} if ({rest} := _len({s}) - {i} + 1) > 0 else 0)"
+        to_found, to_end = f"{f} - {i} + {length}", f"({rest} if ({rest} := {size} - {i} + 1) > 0 else 0)"
     scanned = f"({to_found} if {f} else {to_end})"
     if pure:  # s, then d, then t, as the built-in reads them
         checks = [tests[0], *whole, tests[2]] if not tests[1] else [tests[0], tests[1], *whole, tests[2]]
@@ -186,7 +194,7 @@ def position(ex: ExpressionCode, nodes: tuple, parts: list[tuple[str, str]], bar
         checks = [f"({' & '.join(computed)})" if len(computed) > 1 else computed[0],
                   *whole] if computed else whole
     checks = [check for check in checks if check]
-    checks += [f"({f} := {s}.find({t}, {found_from}) + 1) is not None",
+    checks += [f"({f} := {s}.find({t}{found_from}) + 1) is not None",
                f"(cyc := cyc + {per_char} * {scanned}) is not None"]
     return f"({f if bare else f'_float({f})'} if {' and '.join(checks)} else _b_POS({s}, {d}, {t}))"
 
@@ -322,12 +330,23 @@ def stopped(ex: ExpressionCode, parts: list[tuple[str, str]], stops: str, node_s
     tests = [kind_test(text_first, text_kind, "s")]
     d, i, whole = position_start(ex, (start, start_kind), node_start, start_int, tests, told)
     first, *others = stops
-    searches = [f"(({e} := {s}.find({first!r}, {i} - 1)) >= 0 or ({e} := _len({s})) >= 0)"]
-    searches += [f"(({f} := {s}.find({stop!r}, {i} - 1, {e})) < 0 or ({e} := {f}) >= 0)" for stop in others]
+    begin = "" if i == "1" else f", {i} - 1"  # (from the first character: no start passed, as POS's)
+    if len(set(stops)) >= CLASSED:  # the first of them at or after d: one search of the class of the stops
+        found = f"_K[{ex.scope.shared.constant(stop_class(stops))}]({s}{begin})"
+        searches = [f"(({e} := {f}.start() if ({f} := {found}) else _len({s})) >= 0)"]
+    else:
+        searches = [f"(({e} := {s}.find({first!r}{begin})) >= 0 or ({e} := _len({s})) >= 0)"]
+        searches += [f"(({f} := {s}.find({stop!r}, {i} - 1, {e})) < 0 or ({e} := {f}) >= 0)" for stop in others]
     checks = [" & ".join(tests), *whole, f"{i} <= _len({s})", *searches,
               f"(cyc := cyc + {ex.scope.shared.costs['char_scan']} * ({e} - {i} + 1)) is not None",
               *told_setting(told, f"{e} + 1")]
     return f"({s}[{i} - 1:{e}] if {' and '.join(checks)} else {general_sch(told, s, d, repr(stops))})"
+
+
+def stop_class(stops: str) -> Callable[..., re.Match | None]:
+    """The search of the first of `stops` in a string (from a position given): a class of their characters, each
+    escaped (a regular expression over the program's text, never over code)."""
+    return re.compile(f"[{''.join(re.escape(stop) for stop in stops)}]").search
 
 
 def number_read(ex: ExpressionCode, parts: list[tuple[str, str]], node_start: object,
@@ -347,7 +366,8 @@ def number_read(ex: ExpressionCode, parts: list[tuple[str, str]], node_start: ob
     none = f"({m} := _cnbm({s}, {b})) is None and ({v} := 0.0) == 0.0 and ({e} := {b} + 1) > 0"
     found = (f"({v} := {ex.numbers.decimal_code(f'{m}.group(1)')}) - {v} == 0.0 and "
              f"(cyc := cyc + {ex.scope.shared.costs['char_scan']} * (({e} := {m}.end() + 1) - {i})) is not None")
-    checks = [" & ".join(tests), *whole, f"({b} := ({i} - 1 if {i} <= _len({s}) else _len({s}))) >= 0",
+    begin = "0" if i == "1" else f"({i} - 1 if {i} <= _len({s}) else _len({s}))"  # (from 1: 0, however long s is)
+    checks = [" & ".join(tests), *whole, f"({b} := {begin}) >= 0",
               f"({none} or {found})", *told_setting(told, e)]
     general = f"_b_CNB({s}, {d})"
     return f"({v} if {' and '.join(checks)} else {general + '[0]' if told is None else told[1](general)})"
@@ -361,8 +381,13 @@ def converted(ex: ExpressionCode, part: tuple[str, str]) -> str:
     x, k, r = f"_x{depth}", f"_k{depth}", f"_r{depth}"
     value, first = ex.once(code, x)
     test = "" if kind == "n" and value == first else f"{kind_test(first, kind, 'n')} and "
-    return (f"({r} if {test}-1e6 < {value} < 1e6 and ({k} := _floor({value})) == {value} and "
-            f"(cyc := cyc + {ex.scope.shared.costs['char_scan']} * _len({r} := _str({k}))) is not None "
+    ex.scope.shared.converts_numbers = True  # the linker puts `_ccat` in the namespace
+    # Decision: a whole number of at most three digits is looked up (strops.cca_texts: its digits, as below),
+    # ~100 ns less than its floor and str() (a binary number's digits, a line of numbers rewritten); NaN, a
+    # fraction, anything else is no key, and takes the way below.
+    return (f"({r} if {test}(({r} := _ccat({value})) is not None or -1e6 < {value} < 1e6 and "
+            f"({k} := _floor({value})) == {value} and ({r} := _str({k})) is not None) and "
+            f"(cyc := cyc + {ex.scope.shared.costs['char_scan']} * _len({r})) is not None "
             f"else _b_CCA({value}))")
 
 
@@ -394,10 +419,13 @@ def character(ex: ExpressionCode, part: tuple[str, str]) -> str:
     here); anything else (an error, a fraction, a code beyond) is the built-in's, given the value."""
     code, kind = part
     depth = ex.depth + 1
-    x, k = f"_x{depth}", f"_k{depth}"
+    x, k, c = f"_x{depth}", f"_k{depth}", f"_c{depth}"
     value, first = ex.once(code, x)
     test = "" if kind == "n" and value == first else f"{kind_test(first, kind, 'n')} and "
-    return f"(_chr({k}) if {test}0.0 <= {value} < 55296.0 and ({k} := _floor({value})) == {value} else _b_EQC({value}))"
+    ex.scope.shared.converts_numbers = True  # the linker puts `_eqct` in the namespace
+    # Decision: a code below 256 is looked up (strops.code_texts: chr of it), ~40 ns less than its floor and chr.
+    return (f"({c} if {test}(({c} := _eqct({value})) is not None or 0.0 <= {value} < 55296.0 and "
+            f"({k} := _floor({value})) == {value} and ({c} := _chr({k})) is not None) else _b_EQC({value}))")
 
 
 def position_start(ex: ExpressionCode, part: tuple[str, str], node: object, start_int: str | None,
@@ -409,6 +437,8 @@ def position_start(ex: ExpressionCode, part: tuple[str, str], node: object, star
     back into a counter (`told`), the start's int taken first (int_taken_first)."""
     start, kind = part
     depth = ex.depth + 1
+    if start_int is None and written_start(ex, node):  # nothing to compute or test (~40 ns: CNB(W,1))
+        return start, str(int(node.value)), []
     taken = int_taken_first(start_int, told, depth)
     if taken is not None:
         return start, f"_i{depth}", [taken]
@@ -420,6 +450,12 @@ def position_start(ex: ExpressionCode, part: tuple[str, str], node: object, star
     else:
         tests.append(kind_test(f"{d} := {start}", kind, "n"))
     return d, i, [f"1.0 <= {d} < 1e15", f"({i} := _floor({d})) == {d}"]
+
+
+def written_start(ex: ExpressionCode, node: object) -> bool:
+    """Whether a start is a whole number from 1 written out (below 2^24, held by either number model)."""
+    return type(node) is n.Num and float(node.value).is_integer() and 1 <= node.value < 2 ** 24 and (
+        ex.numbers.representable(node.value))
 
 
 def kind_test(first: str, kind: str, wanted: str) -> str:

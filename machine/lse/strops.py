@@ -7,6 +7,7 @@ generated source stays short; imports errors and values only; never the runtime 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from math import floor
 
 from machine.errors import Err, LseError
@@ -28,6 +29,22 @@ def make_paid_substring(meter: object, per_char: int, paid_sch: Callable) -> Cal
             return part
         return paid_sch(text, start, count)[0]
     return paid_substring
+
+
+@cache
+def cca_texts() -> dict[float, str]:
+    """The texts CCA gives the whole numbers of at most three digits (formats.cca: str of the int), by number.
+
+    Built once, for a program whose inline CCA looks them up (pystrings.converted): -0.0 finds 0's, as
+    formats.cca gives it; NaN, a fraction, any other number finds nothing."""
+    return {float(whole): str(whole) for whole in range(-999, 1000)}
+
+
+@cache
+def code_texts() -> dict[float, str]:
+    """The characters EQC gives the codes below 256 (chr of the int), by number: -0.0 finds chr(0), as EQC
+    gives it; NaN, a fraction, any other number finds nothing (pystrings.character)."""
+    return {float(code): chr(code) for code in range(256)}
 
 
 # Decision: SKP, PTR and GRL in plain runs scan in these, which charge nothing: the compiled code adds char_scan

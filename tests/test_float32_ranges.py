@@ -92,6 +92,23 @@ def test_a_float32_scaled_down_is_tested_for_subnormals_alone(x, exponent, op):
     agrees(code, x * power if op == "*" else x / power, x=x, p=power)
 
 
+@given(FLOAT32S, FLOAT32S, st.sampled_from("*/"))
+@example(2.0 ** -70, 2.0 ** -70, "*")  # a subnormal product
+@example(-(2.0 ** -70), 3 * 2.0 ** -60, "*")
+@example(FLOAT32_MIN, 1.0 - 2.0 ** -24, "*")  # just below 2^-126: rounded up to it
+@example(-FLOAT32_MIN, 1.0 - 2.0 ** -25, "*")
+@example(FLOAT32_MAX, 1.0 + 2.0 ** -23, "*")  # overflows
+@example(-FLOAT32_MAX, -1.0 - 2.0 ** -24, "*")  # a tie past the largest float32: overflows
+@example(-0.0, 3.0, "*")
+@example(1.0, TINY, "/")  # past the range
+def test_a_product_or_quotient_of_two_float32s_is_tested_by_its_size_on_each_side(x, y, op):
+    if op == "/" and y == 0.0:
+        return  # (a division by zero never reaches the rounding)
+    code = SINGLE.result(f"(x {op} y)")
+    assert "* _t" not in code
+    agrees(code, x * y if op == "*" else x / y, x=x, y=y)
+
+
 @given(FLOAT32S)
 @example(2.0 ** -63)  # the least whose square is normal
 @example(2.0 ** -63 - 2.0 ** -87)  # rounded up to 2^-126
@@ -122,6 +139,7 @@ BOUNDED = "or _t <= -1.1754943508222875e-38 or _t == 0.0"  # (float32_normal's t
     ("Z←EXP(Y)", ">= 1.1754943508222875e-38 and _t <= 3.4028234663852886e+38 or _t == 0.0", "-1.17549"),
     ("Z←Y/2", BOUNDED, "3.4028234663852886e+38"),  # scaled down: subnormals alone
     ("Z←W*W", ">= 1.1754943508222875e-38 and _t <= 3.4028234663852886e+38 or _t == 0.0", "-1.17549"),  # a square
+    ("Z←W*Y", "or _t <= -1.1754943508222875e-38 and _t >= -3.4028234663852886e+38 or _t == 0.0", "* _t"),  # both
 ])
 def test_in_single_a_result_in_a_known_range_is_tested_on_the_sides_it_can_leave_alone(body, kept, gone):
     source = lines("10 LIRE Y;X←ENT(Y);W←Y/3;FAIRE 20 POUR I←1 JUSQUA 9", f"20 {body}", "30 AFFICHER Z;TERMINER")

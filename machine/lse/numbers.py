@@ -21,8 +21,6 @@ FLOAT32_MAX = 3.4028234663852886e38  # the largest float32
 FLOAT32_BEYOND = 2.0 ** 128 - 2.0 ** 103  # half a unit past the largest float32: from here round32 overflows
 FLOAT32_MIN = 1.1754943508222875e-38  # the smallest normal float32: below it, fewer than 24 bits
 SPLITTER = float(2 ** 29 + 1)  # 53 - 24 = 29 bits split off by Veltkamp's method
-# A float32 x is normal (or beyond range) by its square, a normal double for any float32: one test.
-SQUARE_MIN, SQUARE_MAX = FLOAT32_MIN * FLOAT32_MIN, FLOAT32_MAX * FLOAT32_MAX
 WHOLE_EXACT = float(2 ** 24)  # every whole number up to this is a float32
 ROUNDER = float(3 * 2 ** 51)  # doubles near it are a unit apart: x + ROUNDER - ROUNDER is x rounded to whole
 NUMERATOR_MAX = WHOLE_EXACT - 1.0  # a whole numerator up to this: ENT of its quotient needs no rounding
@@ -116,10 +114,15 @@ def split24(code: str) -> str:
 def float32_held(code: str, exact: str) -> str:
     """Code for `code`'s value if it is zero or a normal float32, else round32 of `exact`.
 
-    The square of a float32 tells: inside the squares of the normal range, or zero; a
-    subnormal, an overflow, an infinity or a NaN is outside (or NaN) and takes round32.
+    Its size tells: within the normal range, or zero; a subnormal, an overflow, an infinity or a
+    NaN is outside (NaN fails every comparison) and takes round32.
+
+    Decision: the range of each sign, positive first (`t >= m and t <= M or t <= -m and t >= -M`), where the
+    square was tested (`m*m <= t*t <= M*M`: the same answer, the bounds' squares being exact doubles): 116 machine
+    instructions less a rounding on a positive value, 31 on a negative one (cachegrind, CPython 3.11).
     """
-    return f"(_t if {SQUARE_MIN!r} <= (_t := {code}) * _t <= {SQUARE_MAX!r} or _t == 0.0 else _r32({exact}))"
+    positive = f"(_t := {code}) >= {FLOAT32_MIN!r} and _t <= {FLOAT32_MAX!r}"
+    return f"(_t if {positive} or _t <= -{FLOAT32_MIN!r} and _t >= -{FLOAT32_MAX!r} or _t == 0.0 else _r32({exact}))"
 
 
 def within(code: str, bound: float, temp: str = "_t") -> str:
@@ -144,8 +147,7 @@ def float32_sized(code: str, exact: str) -> str:
 def float32_normal(code: str, exact: str, positive: bool = False, bounded: bool = False) -> str:
     """Code for `code`'s value if it is zero or a normal float32, else round32 of `exact`, for a value known
     `positive` (never below 0) or `bounded` (never beyond float32's range): float32_held's test with the sides
-    that cannot fail left out, and no square (`t >= 2^-126 or t <= -2^-126 or t == 0.0`: one comparison on a
-    positive t; a float32's size is within the normal range exactly when its square is within their squares)."""
+    that cannot fail left out (`t >= 2^-126 or t <= -2^-126 or t == 0.0`: one comparison on a positive t)."""
     low = f"(_t := {code}) >= {FLOAT32_MIN!r}"
     if positive and bounded:
         test = f"{low} or _t == 0.0"

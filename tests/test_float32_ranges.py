@@ -161,3 +161,20 @@ RANGES = ("10 LIRE N,Y;X←0;S←0;E←0", "20 FAIRE 30 POUR I←1 JUSQUA N", "3
                                    "4 3.4E38", "3 1.1754944E-38", "7 -2.5E-38"])
 def test_every_mode_agrees_with_the_reference_on_results_at_the_ends_of_their_ranges(typed):
     assert_agrees(lines(*RANGES), [typed], profile="console80")
+
+
+@pytest.mark.parametrize(("second", "both"), [("", False), ("30 FAIRE 40 POUR I←9 PAS -1 JUSQUA N", True)])
+def test_a_whole_counter_that_only_counts_up_has_its_step_tested_above_alone(second, both):
+    source = lines("10 LIRE N;S←0;FAIRE 20 POUR I←1 JUSQUA N", "20 S←S+I", second, "40 AFFICHER S;TERMINER")
+    code = listing(source, machine="console80")
+    step = next(text.strip() for text in code.splitlines() if text.strip().startswith("_v = (_t if (_t := v_I + "))
+    assert "<= 16777216.0" in step and ("_t >= -16777216.0" in step) == both
+
+
+COUNTED = ("10 LIRE N;S←0;FAIRE 20 POUR I←8388600 PAS 8388607 JUSQUA N", "20 S←S+1",
+           "30 FAIRE 40 POUR J←-8388608 PAS 8388607 JUSQUA N", "40 S←S+J/1E7", "50 AFFICHER S,I,J;TERMINER")
+
+
+@pytest.mark.parametrize("typed", ["1E8", "3E7", "16777216", "16777207", "25165814", "-5", "-8388609"])
+def test_every_mode_agrees_with_the_reference_on_counters_stepped_past_two_to_the_24(typed):
+    assert_agrees(lines(*COUNTED), [typed], profile="console80")

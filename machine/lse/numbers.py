@@ -247,8 +247,11 @@ class NumberModel:
         rounded = self.scaled(quotient) if scaled else self.result(quotient)
         return f"_float(_floor({quotient} if {test} else {rounded}))"
 
-    def whole_step(self, code: str) -> str:
-        """Code for a whole loop variable plus a whole step: exact up to 2^24 in any model."""
+    def whole_step(self, code: str, rising: bool = False) -> str:
+        """Code for a whole loop variable plus a whole step: exact up to 2^24 in any model; `rising`: the sum is
+        never below -2^24 (pybounds.rising), its size tested above alone."""
+        if self.single and rising:
+            return f"(_t if (_t := {code}) <= {WHOLE_EXACT!r} else _r32(_t))"
         if self.single:
             return f"(_t if {within(code, WHOLE_EXACT)} else _r32(_t))"
         return code

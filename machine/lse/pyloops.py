@@ -19,7 +19,7 @@ from machine.lse.costs import expression_cost
 from machine.lse.numbers import WHOLE_EXACT
 from machine.lse.operands import constant_passes, fractional, offset_of, whole24, whole_constant
 from machine.lse.pyarray import HOISTED
-from machine.lse.pybounds import counts_up, shadow, short, whole_start
+from machine.lse.pybounds import counts_up, rising, shadow, short, whole_start
 from machine.lse.pyexpr import python_name
 from machine.lse.values import COLUMNS, INT_BOUND, INT_COLUMN_BOUND
 
@@ -563,9 +563,9 @@ class LoopCode:
 
         Decision: whole_counters is by name, so a procedure's own `FAIRE I←G` (G a parameter) took it from the
         program's `FAIRE I←1` too, whose every step a quicksort's main loops then rounded as a fraction."""
-        unit, numbers = self.unit, self.unit.shared.numbers
-        if faire.var in unit.shared.layout.whole_counters and unit.storage(faire.var) in ("global", "shared", "local"):
-            return code if whole24(faire.limit) else numbers.whole_step(code)
+        unit, numbers, layout = self.unit, self.unit.shared.numbers, self.unit.shared.layout
+        if faire.var in layout.whole_counters and unit.storage(faire.var) in ("global", "shared", "local"):
+            return code if whole24(faire.limit) else numbers.whole_step(code, rising(faire.var, layout.noted))
         if faire.step is None or whole24(faire.step):
             if faire.var in unit.proven:
                 return numbers.whole_step(code)

@@ -178,3 +178,18 @@ COUNTED = ("10 LIRE N;S←0;FAIRE 20 POUR I←8388600 PAS 8388607 JUSQUA N", "20
 @pytest.mark.parametrize("typed", ["1E8", "3E7", "16777216", "16777207", "25165814", "-5", "-8388609"])
 def test_every_mode_agrees_with_the_reference_on_counters_stepped_past_two_to_the_24(typed):
     assert_agrees(lines(*COUNTED), [typed], profile="console80")
+
+
+def test_a_whole_variable_stepped_by_a_whole_variable_has_its_step_tested_by_its_size_alone():
+    source = lines("10 LIRE N;I←ENT(N/3);S←0", "20 FAIRE 30 POUR J←I*I PAS I JUSQUA N", "30 S←S+1",
+                   "40 AFFICHER S;TERMINER")
+    code = listing(source, machine="console80")
+    step = next(text.strip() for text in code.splitlines() if text.strip().startswith("_v = (_t if (_t := v_J + "))
+    assert step.endswith("else _r32(_t))") and "536870913" not in step
+
+
+@pytest.mark.parametrize("typed", ["30", "3E7", "5E7", "1E9", "16777216", "-12"])
+def test_every_mode_agrees_with_the_reference_on_whole_steps_past_two_to_the_24(typed):
+    source = lines("10 LIRE N;I←ENT(N/7);S←0", "20 FAIRE 30 POUR J←I*4+1 PAS I JUSQUA N", "30 S←S+J",
+                   "40 AFFICHER S,J;TERMINER")
+    assert_agrees(source, [typed], profile="console80")

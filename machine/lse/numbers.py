@@ -21,8 +21,6 @@ FLOAT32_MAX = 3.4028234663852886e38  # the largest float32
 FLOAT32_BEYOND = 2.0 ** 128 - 2.0 ** 103  # half a unit past the largest float32: from here round32 overflows
 FLOAT32_MIN = 1.1754943508222875e-38  # the smallest normal float32: below it, fewer than 24 bits
 SPLITTER = float(2 ** 29 + 1)  # 53 - 24 = 29 bits split off by Veltkamp's method
-# A float32 x is normal (or beyond range) by its square, a normal double for any float32: one test.
-SQUARE_MIN, SQUARE_MAX = FLOAT32_MIN * FLOAT32_MIN, FLOAT32_MAX * FLOAT32_MAX
 WHOLE_EXACT = float(2 ** 24)  # every whole number up to this is a float32
 ROUNDER = float(3 * 2 ** 51)  # doubles near it are a unit apart: x + ROUNDER - ROUNDER is x rounded to whole
 NUMERATOR_MAX = WHOLE_EXACT - 1.0  # a whole numerator up to this: ENT of its quotient needs no rounding
@@ -116,10 +114,15 @@ def split24(code: str) -> str:
 def float32_held(code: str, exact: str) -> str:
     """Code for `code`'s value if it is zero or a normal float32, else round32 of `exact`.
 
-    The square of a float32 tells: inside the squares of the normal range, or zero; a
-    subnormal, an overflow, an infinity or a NaN is outside (or NaN) and takes round32.
+    Its size tells: within the normal range, or zero; a subnormal, an overflow, an infinity or a
+    NaN is outside (NaN fails every comparison) and takes round32.
+
+    Decision: the range of each sign, positive first (`t >= m and t <= M or t <= -m and t >= -M`), where the
+    square was tested (`m*m <= t*t <= M*M`: the same answer, the bounds' squares being exact doubles): 116 machine
+    instructions less a rounding on a positive value, 31 on a negative one (cachegrind, CPython 3.11).
     """
-    return f"(_t if {SQUARE_MIN!r} <= (_t := {code}) * _t <= {SQUARE_MAX!r} or _t == 0.0 else _r32({exact}))"
+    positive = f"(_t := {code}) >= {FLOAT32_MIN!r} and _t <= {FLOAT32_MAX!r}"
+    return f"(_t if {positive} or _t <= -{FLOAT32_MIN!r} and _t >= -{FLOAT32_MAX!r} or _t == 0.0 else _r32({exact}))"
 
 
 def within(code: str, bound: float, temp: str = "_t") -> str:
@@ -141,6 +144,22 @@ def float32_sized(code: str, exact: str) -> str:
     return f"(_t if {within(code, FLOAT32_MAX)} else _r32({exact}))"
 
 
+def float32_normal(code: str, exact: str, positive: bool = False, bounded: bool = False) -> str:
+    """Code for `code`'s value if it is zero or a normal float32, else round32 of `exact`, for a value known
+    `positive` (never below 0) or `bounded` (never beyond float32's range): float32_held's test with the sides
+    that cannot fail left out (`t >= 2^-126 or t <= -2^-126 or t == 0.0`: one comparison on a positive t)."""
+    low = f"(_t := {code}) >= {FLOAT32_MIN!r}"
+    if positive and bounded:
+        test = f"{low} or _t == 0.0"
+    elif positive:
+        test = f"{low} and _t <= {FLOAT32_MAX!r} or _t == 0.0"
+    elif bounded:
+        test = f"{low} or _t <= -{FLOAT32_MIN!r} or _t == 0.0"
+    else:
+        return float32_held(code, exact)
+    return f"(_t if {test} else _r32({exact}))"
+
+
 class NumberModel:
     """How generated code rounds and checks the numbers of one profile."""
 
@@ -153,7 +172,7 @@ class NumberModel:
         self.decimal: Callable[[str], float] = single_decimal if self.single else float
 
     def result(self, code: str, cannot_overflow: bool = False, whole: bool = False, proven: bool = False,
-               multiple: bool = False, near: bool = False) -> str:
+               multiple: bool = False, near: bool = False, normal: bool = False, positive: bool = False) -> str:
         """Code for an arithmetic result: rounded (single) or checked for overflow (double).
 
         Decision: both are inline tests, with no call on the common path: in double, x - x is 0
@@ -165,14 +184,19 @@ class NumberModel:
         float32's subnormals: where it is below 2^-126 it has at most 23 bits, so the double worked it
         out exactly and it is a float32 already, which Veltkamp's split leaves alone; only its size is
         tested after the split (float32_sized), as a whole result's is; not even that where it is `near` (a sum
-        one of whose operands is below 2^99: operands.near_sum), which cannot reach float32's overflow.
+        one of whose operands is below 2^99: operands.near_sum), which cannot reach float32's overflow, whole or
+        not (past 2^24 a whole one is split alone: the split is round32 from 2^-126 to float32's overflow). A
+        `normal` result is 0 or, exactly, within float32's normal range (pyoperators.whole_scaled): split alone; a
+        `positive` one (a square X*X) is tested on its side alone (float32_normal).
         """
+        if self.single and normal:
+            return f"({split24(code)})"
         if self.single and proven:  # beyond 2^24, rounded to a whole number: never zero nor subnormal
             rounded = split24("_t")
-            return f"(_t if {within(code, WHOLE_EXACT)} else {float32_sized(rounded, '_x')})"
+            return f"(_t if {within(code, WHOLE_EXACT)} else {rounded if near else float32_sized(rounded, '_x')})"
         if self.single and whole:  # adding then taking 1.5 * 2^52 rounds to a whole number: it is one if unchanged
-            return (f"(_t if {within(code, WHOLE_EXACT)} and "
-                    f"(_t + {ROUNDER!r}) - {ROUNDER!r} == _t else {self.result('_t', multiple=multiple, near=near)})")
+            rounded = self.result("_t", multiple=multiple, near=near, positive=positive)
+            return f"(_t if {within(code, WHOLE_EXACT)} and (_t + {ROUNDER!r}) - {ROUNDER!r} == _t else {rounded})"
         if self.single and multiple and near:
             return f"({split24(code)})"
         if self.single and multiple:
@@ -180,24 +204,29 @@ class NumberModel:
         if self.single:
             # Veltkamp's splitting (x*(2^29+1), then c-(c-x)) rounds a double to 24 bits, ties to
             # even, in three operations; float32's subnormals, overflow, inf and nan take round32.
-            return float32_held(split24(code), "_x")
+            return float32_normal(split24(code), "_x", positive)
         if cannot_overflow:
             return code
         return f"(_t if (_t := {code}) - _t == 0.0 else _overflow())"  # inf - inf and nan - nan are nan
 
-    def scaled(self, code: str, cannot_overflow: bool = False, upward: bool = False, exact: bool = False) -> str:
+    def scaled(self, code: str, cannot_overflow: bool = False, upward: bool = False, exact: bool = False,
+               downward: bool = False) -> str:
         """Code for a number times or divided by a power of two: its bits are those of a float32 already.
 
         Decision: every number the program holds is in the model (a float32 in single), so only
         a result beyond the normal range needs rounding (a subnormal) or is an overflow. Scaled
         `upward` (by 2^k, k >= 0) it is a multiple of 2^-149 as its operand is, so a float32 unless too
         large: its size alone is tested (float32_sized). An `exact` one (a whole number, so 0 or at
-        least 1 in size, scaled by 2^k with -126 <= k <= 0) is a float32: never subnormal, never larger.
+        least 1 in size, scaled by 2^k with -126 <= k <= 0) is a float32: never subnormal, never larger. Scaled
+        `downward` (by 2^k, k < 0) it is exact in double and no larger: only a subnormal needs rounding
+        (float32_normal, bounded).
         """
         if self.single and exact:
             return code
         if self.single and upward:
             return float32_sized(code, "_t")
+        if self.single and downward:
+            return float32_normal(code, "_t", bounded=True)
         if self.single:
             return float32_held(code, "_t")
         return self.result(code, cannot_overflow)
@@ -218,8 +247,11 @@ class NumberModel:
         rounded = self.scaled(quotient) if scaled else self.result(quotient)
         return f"_float(_floor({quotient} if {test} else {rounded}))"
 
-    def whole_step(self, code: str) -> str:
-        """Code for a whole loop variable plus a whole step: exact up to 2^24 in any model."""
+    def whole_step(self, code: str, rising: bool = False) -> str:
+        """Code for a whole loop variable plus a whole step: exact up to 2^24 in any model; `rising`: the sum is
+        never below -2^24 (pybounds.rising), its size tested above alone."""
+        if self.single and rising:
+            return f"(_t if (_t := {code}) <= {WHOLE_EXACT!r} else _r32(_t))"
         if self.single:
             return f"(_t if {within(code, WHOLE_EXACT)} else _r32(_t))"
         return code
@@ -228,12 +260,17 @@ class NumberModel:
         """Code for a loop variable plus its step: rounded in single (never checked: it ends the loop)."""
         return self.result(code) if self.single else code
 
-    def builtin(self, code: str, whole: bool = False, normal: bool = False) -> str:
+    def builtin(self, code: str, whole: bool = False, normal: bool = False, positive: bool = False,
+                bounded: bool = False) -> str:
         """Code for a numeric built-in's result (Python's own math raises on overflow in double); `whole`: it is
         a whole number (operands.WHOLE_RESULTS), rounded by its size alone in single; `normal`: 0 or a normal
-        float32 once rounded, never beyond (operands.NORMAL_RESULTS), rounded by Veltkamp's split with no test."""
+        float32 once rounded, never beyond (operands.NORMAL_RESULTS), rounded by Veltkamp's split with no test;
+        `positive` (never below 0) or `bounded` (at most 2 in size: operands.RANGED_RESULTS), tested on the other
+        sides only (float32_normal)."""
         if self.single and normal:
             return f"({split24(code)})"
+        if self.single and (positive or bounded) and not whole:
+            return float32_normal(split24(code), "_x", positive, bounded)
         return self.result(code, proven=whole) if self.single else code
 
     def power(self, base: str, exponent: str, constants: tuple[float | None, float | None], temp: str) -> str:

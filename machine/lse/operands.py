@@ -5,7 +5,7 @@ checks.walk."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from machine.lse import nodes as n
 from machine.lse.checks import walk
@@ -28,6 +28,10 @@ WHOLE_RESULTS = frozenset({"ENT", "LGR", "POS", "SKP", "PTR", "EQN", "ETL", "OUL
 # at 1 - 2^-24, to 104 in size), a draw of ALE ((k + 1/2) / 2^52: from 2^-53 to 1). Single precision rounds
 # them by Veltkamp's split alone (numbers.NumberModel.builtin).
 NORMAL_RESULTS = frozenset({"RAC", "LGN", "ALE"})
+
+# The built-ins whose result is known on one side: (never below 0, at most 2 in size) for every argument: a sine, a
+# cosine, an arctangent (below pi/2), an exponential (never negative; it may pass float32's range, or be subnormal).
+RANGED_RESULTS = {"SIN": (False, True), "COS": (False, True), "ATG": (False, True), "EXP": (True, False)}
 
 FITS = 1e300  # the largest result that needs no overflow test (the double range ends near 1.8e308)
 # An expression nested deeper has no bound, and the analyses' other recursive questions of it give their cautious
@@ -241,13 +245,29 @@ def cannot_overflow(op: str, left: object, right: object, bounded: dict[str, tup
     return op == "/" and isinstance(right, n.Num) and abs(float(right.value)) >= 1.0
 
 
-def near_sum(op: str, left: object, right: object, bounded: dict[str, tuple[int, int]] | None) -> bool:
+def near_sum(op: str, left: object, right: object, bounded: dict[str, tuple[int, int]] | None,
+             counted: Callable[[str], float | None] | None = None) -> bool:
     """True for a sum or difference one of whose operands is below 2^99 in size whatever the run: from constants,
-    small built-ins' results and elements of bounded arrays alone (magnitude, asked of no variable's bound). The
-    other being a float32, the exact result is less than 2^103 past float32's largest number, from which alone
-    float32's rounding overflows (numbers.NumberModel.result's `near`)."""
-    return op in "+-" and any((size := magnitude(side, lambda _: None, bounded)) is not None and size < 2.0 ** 99
+    small built-ins' results, elements of bounded arrays and the whole counters `counted` says (counted_size) alone
+    (magnitude, asked of no other variable's bound). The other being a float32, the exact result is less than
+    2^103 past float32's largest number, from which alone float32's rounding overflows (numbers.NumberModel.result's
+    `near`)."""
+    size_of = counted or (lambda _: None)
+    return op in "+-" and any((size := magnitude(side, size_of, bounded)) is not None and size < 2.0 ** 99
                               for side in (left, right))
+
+
+def counted_size(name: str, counters: set[str] | frozenset[str], bounds: Mapping[str, float]) -> float | None:
+    """A bound on a whole counter's size in single precision (layout.whole_counters): twice its bound as
+    magnitudes.variable_bounds works it out in double, where that is below 2^98; else None.
+
+    Decision: proof that it holds. A whole counter is set only by its FAIRE, from and by whole constants of at most
+    2^23, by what a run starts with (REPRENDRE) and by the monitor (linker.bounds_kept: not past its bound); the bound
+    is the largest of those plus PASSES times the step's size, PASSES being more stores than any run makes. A step
+    rounded by float32 gives the float32 nearest X + s, no farther from it than X is (a float32 |s| away): so each
+    step adds at most 2|s| to the size, and the size stays below twice the bound."""
+    bound = bounds.get(name) if name in counters else None
+    return 2.0 * bound if bound is not None and bound < 2.0 ** 98 else None
 
 
 def single_sure(op: str, left: object, right: object) -> bool:

@@ -30,6 +30,14 @@ def counts_up(step: object) -> bool | None:
     return step.value >= 0 if type(step) is n.Num else None
 
 
+def rising(name: str, noted: list) -> bool:
+    """True if every FAIRE of a name counts up (Layout.noted holds them all): a whole counter so named
+    (layout.whole_counters: started and stepped by whole constants of at most 2^23) is never below -2^23 in a loop,
+    or -2^24 where the monitor set it (linker.counters_kept), so its step is tested above 2^24 alone
+    (numbers.NumberModel.whole_step)."""
+    return all(counts_up(node.step) for _, node in noted if type(node) is n.Faire and node.var == name)
+
+
 def short(node: n.Faire, around: tuple = ()) -> bool:
     """True if a FAIRE's bounds and step are whole constants that give it fewer than SHORT_PASSES passes; or its
     start is the variable of a loop `around` it (plus a constant), a loop that counts up from a whole constant, and

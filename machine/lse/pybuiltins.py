@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from machine.lse import nodes as n
 from machine.lse import pystrings
 from machine.lse.builtins import BUILTINS
-from machine.lse.operands import NORMAL_RESULTS, WHOLE_RESULTS, scales, whole, whole_constant
+from machine.lse.operands import NORMAL_RESULTS, RANGED_RESULTS, WHOLE_RESULTS, scales, whole, whole_constant
 
 if TYPE_CHECKING:
     from machine.lse.pyexpr import ExpressionCode
@@ -101,8 +101,8 @@ def builtin_call(ex: ExpressionCode, node: n.BuiltinCall) -> tuple[str, str]:
         # single: its arithmetic is the host's, unchecked, and may pass the single range, which the result may not
         return (ex.numbers.builtin(code, node.name == "ENT") if ex.in_index and ex.numbers.single else code), "n"
     if node.name in INLINE_FINITE and numbers and not ex.in_index:
-        return ex.numbers.builtin(INLINE_FINITE[node.name].format(a=args, t=temp),
-                                  normal=node.name in NORMAL_RESULTS), "n"
+        return ex.numbers.builtin(INLINE_FINITE[node.name].format(a=args, t=temp), False,
+                                  node.name in NORMAL_RESULTS, *RANGED_RESULTS.get(node.name, (False, False))), "n"
     if node.name in INLINE_BITS and numbers and not ex.in_index:
         (first, _), (second, _) = parts
         code = f"_float(_int({first}) {INLINE_BITS[node.name]} _int({second}))"
@@ -116,7 +116,8 @@ def builtin_call(ex: ExpressionCode, node: n.BuiltinCall) -> tuple[str, str]:
     if spec.returns_position:
         call = f"{call}[0]" if node.position_out is None else ex.scope.position(node.position_out.name, call)
     if spec.result_kind == "n":
-        call = ex.numbers.builtin(call, node.name in WHOLE_RESULTS, node.name in NORMAL_RESULTS)
+        call = ex.numbers.builtin(call, node.name in WHOLE_RESULTS, node.name in NORMAL_RESULTS,
+                                  *RANGED_RESULTS.get(node.name, (False, False)))
     return call, spec.result_kind
 
 

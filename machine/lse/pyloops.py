@@ -17,9 +17,9 @@ from machine.lse import nodes as n
 from machine.lse.checks import walk
 from machine.lse.costs import expression_cost
 from machine.lse.numbers import WHOLE_EXACT
-from machine.lse.operands import constant_passes, fractional, offset_of, whole24, whole_constant
+from machine.lse.operands import constant_passes, fractional, offset_of, whole, whole24, whole_constant
 from machine.lse.pyarray import HOISTED
-from machine.lse.pybounds import counts_up, fixed_bounds, fixed_shadow, shadow, short, whole_start
+from machine.lse.pybounds import counts_up, fixed_bounds, fixed_shadow, rising, shadow, short, whole_start
 from machine.lse.pyexpr import python_name
 from machine.lse.values import COLUMNS, INT_BOUND, INT_COLUMN_BOUND
 
@@ -561,15 +561,16 @@ class LoopCode:
         """A loop variable plus its step in the number model: a whole counter (only its FAIRE sets it, from
         and by whole constants; linker.counters_kept stops a run the monitor gave it a fraction) is exact
         up to 2^24, so up to a whole constant limit it needs no rounding; so is a variable proved whole in its
-        unit (holdings.whole_variables: linker.wholes_kept) stepped by a whole constant, tested for its size, and one
+        unit (holdings.whole_variables: linker.wholes_kept) stepped by a whole constant or a step proved whole (read
+        once, when the FAIRE starts), tested for its size, and one
         expected whole (kinds.whole_names: from a size read in) tested for its size and wholeness first.
 
         Decision: whole_counters is by name, so a procedure's own `FAIRE I←G` (G a parameter) took it from the
         program's `FAIRE I←1` too, whose every step a quicksort's main loops then rounded as a fraction."""
-        unit, numbers = self.unit, self.unit.shared.numbers
-        if faire.var in unit.shared.layout.whole_counters and unit.storage(faire.var) in ("global", "shared", "local"):
-            return code if whole24(faire.limit) else numbers.whole_step(code)
-        if faire.step is None or whole24(faire.step):
+        unit, numbers, layout = self.unit, self.unit.shared.numbers, self.unit.shared.layout
+        if faire.var in layout.whole_counters and unit.storage(faire.var) in ("global", "shared", "local"):
+            return code if whole24(faire.limit) else numbers.whole_step(code, rising(faire.var, layout.noted))
+        if faire.step is None or whole24(faire.step) or whole(faire.step, unit.proven):  # (J←I*I PAS I: a sieve's)
             if faire.var in unit.proven:
                 return numbers.whole_step(code)
             if faire.var in unit.whole and numbers.single:  # expected whole (a size read in): tested first (~13 ns)

@@ -22,6 +22,7 @@ from machine.lse.operands import (
     NUMERIC_BUILTINS,
     cannot_overflow,
     changes_variables,
+    counted_size,
     exact,
     literal,
     magnitude,
@@ -155,11 +156,45 @@ class OperatorCode(IndexCode):
             return (f"_ck({left} {op} {right})" if code[0] == "(" else f"_ck({code})"), "n"  # numbers.checked
         single = self.numbers.single
         if scales(op, node.left, node.right):
-            return self.numbers.scaled(code, fits, *(self.scaling(node) if single else (False, False))), "n"
+            upward, exactly = self.scaling(node) if single else (False, False)
+            return self.numbers.scaled(code, fits, upward, exactly, downward=single and not upward), "n"
         return self.numbers.result(code, fits, whole(node, self.scope.whole, self.wholes),
                                    single and whole(node, self.scope.proven, self.proofs),
                                    single and self.exact_below(node),
-                                   single and near_sum(op, node.left, node.right, self.scope.shared.bounded)), "n"
+                                   single and near_sum(op, node.left, node.right, self.scope.shared.bounded,
+                                                       self.counted),
+                                   single and self.whole_scaled(node),
+                                   single and op == "*" and self.squared(node)), "n"
+
+    def squared(self, node: n.Binary) -> bool:
+        """True for a product of a variable by itself, never below 0 (numbers.NumberModel.result's `positive`): a
+        name read twice in one operation holds one value (an element's index may change between its reads)."""
+        return type(node.left) is n.Var and type(node.right) is n.Var and node.left.name == node.right.name
+
+    def counted(self, name: str) -> float | None:
+        """A bound on a whole counter's size in single precision (operands.counted_size), for near_sum."""
+        return counted_size(name, self.scope.shared.layout.whole_counters, self.scope.bounds)
+
+    def whole_scaled(self, node: n.Binary) -> bool:
+        """True for a number proved whole divided by a constant from 1 to 2^126 in size, or times one from 2^-126 to 1
+        (numbers.NumberModel.result's `normal`, single).
+
+        Decision: proof that Veltkamp's split alone is round32 there. The constant is the float32 c it rounds to. A
+        whole X is 0 (a zero quotient or product, of the sign IEEE gives it, which the split keeps) or at least 1 in
+        size, so |X/c| and |X*c| lie from 2^-126 to |X|, at most the largest float32; their double does too (the
+        ends are doubles, rounding is monotonic), where the split rounds to 24 bits as round32 does, with no
+        overflow (the largest float32 is one), and rounding to double first moves no result to another float32
+        (53 >= 2*24 + 2 bits). numeric's I/37 (an index by it would be another expression, never rounded).
+        """
+        constant = node.right if node.op == "/" else next(
+            (side for side in (node.left, node.right) if type(side) is n.Num), None)
+        if node.op not in "*/" or type(constant) is not n.Num:
+            return False
+        held = self.numbers.held(float(constant.value))
+        other = node.left if constant is node.right else node.right
+        size = abs(held) if held is not None else 0.0
+        within_range = 1.0 <= size <= 2.0 ** 126 if node.op == "/" else 2.0 ** -126 <= size <= 1.0
+        return within_range and whole(other, self.scope.proven, self.proofs)
 
     def chain_link(self, node: object) -> bool:
         """True if a node is a link of a chain of whole + - * that whole_chain tests at its top: proved whole,

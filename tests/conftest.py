@@ -18,15 +18,19 @@ settings.load_profile("micro-lse")
 pytest_plugins = ["crashed_renderer", "web_page"]
 
 
-def _exit_refused(status: int) -> None:
-    raise AssertionError(f"os._exit({status}) in the test process: it would end the whole suite there, quietly")
-
-
 def pytest_configure(config: pytest.Config) -> None:
     # Decision: nothing the tests call in this process may end it at once (the command's quick exit did, once,
-    # at 57 % of the suite, with status 0); the processes the tests start are their own.
-    config.stash[_SAVED_EXIT] = os._exit
-    os._exit = _exit_refused
+    # at 57 % of the suite, with status 0); the processes the tests start are their own, and a child forked from
+    # this one (multiprocessing) ends through os._exit as it means to.
+    real_exit, suite = os._exit, os.getpid()
+
+    def exit_refused(status: int) -> None:
+        if os.getpid() != suite:
+            real_exit(status)
+        raise AssertionError(f"os._exit({status}) in the test process: it would end the whole suite there, quietly")
+
+    config.stash[_SAVED_EXIT] = real_exit
+    os._exit = exit_refused
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

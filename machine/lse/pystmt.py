@@ -217,10 +217,7 @@ class StatementCode:
         if not step:
             return False
         sign = "+" if step > 0 else "-"
-        moved = f"(_k := {counter} {sign} {abs(step)})"
-        least = self.least_int(name)
-        test = (f"{moved} <= {WHOLE_INT}" if step == 1 else f"{moved} >= {least}" if step == -1 else
-                f"{least} <= {moved} <= {WHOLE_INT}")
+        test = self.stepped_test(name, counter, step)
         exact = self.unit.store(name, f"({self.unit.pyname(name)} {sign} {float(abs(step))!r})", "n")
         self.out.emit("\n".join([f"if {test}:", *indented(exact), f"    {counter} = _k", "else:", *indented(store),
                                  f"    {counter} = _NAN"]))
@@ -247,11 +244,8 @@ class StatementCode:
             # float's; pyoperators.int_bits keeps such an int out of products, which could pass 2^53 in a run)
             self.out.emit(f"{counter} {'+' if step >= 0 else '-'}= {abs(step)}")
             return
-        if step is not None:  # (from within 2^24, a step of one can only leave it on one side)
-            moved = f"(_k := {counter} {'+' if step >= 0 else '-'} {abs(step)})"
-            test = (f"{moved} <= {WHOLE_INT}" if step == 1 else f"{moved} >= {least}" if step == -1 else
-                    f"{least} <= {moved} <= {WHOLE_INT}")
-            self.out.emit(f"{counter} = _k if {test} else _NAN")
+        if step is not None:
+            self.out.emit(f"{counter} = _k if {self.stepped_test(name, counter, step)} else _NAN")
             return
         made = None if expr is None else self.int_made(expr)
         if made is not None:  # (+ - * of counters' ints and constants, exact in double as ints: pyoperators.int_bits)
@@ -260,6 +254,14 @@ class StatementCode:
         stored = self.unit.pyname(name)
         self.out.emit(f"{counter} = _k if {float(least)!r} <= {stored} <= {WHOLE_EXACT!r} and "
                       f"(_k := _floor({stored})) == {stored} else _NAN")
+
+    def stepped_test(self, name: str, counter: str, step: float) -> str:
+        """The test that a counter's int stepped by a whole constant (left in `_k`) is still one a store gives it:
+        from within its range, a step of one can only leave it on one side."""
+        moved = f"(_k := {counter} {'+' if step >= 0 else '-'} {abs(step)})"
+        least = self.least_int(name)
+        return (f"{moved} <= {WHOLE_INT}" if step == 1 else f"{moved} >= {least}" if step == -1 else
+                f"{least} <= {moved} <= {WHOLE_INT}")
 
     def least_int(self, name: str) -> int:
         """The least int a store gives a counter: -2^24, or a FAIRE variable's floor (counters.counter_floors),

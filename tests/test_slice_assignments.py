@@ -112,8 +112,8 @@ PROGRAMS = {
         "40 FAIRE 50 POUR K←2 JUSQUA 8\n50 P[R+1,K+1]←T[K+10]\n60 FAIRE 70 POUR K←9 PAS -1 JUSQUA 1\n"
         "70 T[K]←P[3,K]\n"
         "75 FAIRE 76 POUR K←1 JUSQUA 9\n76 P[R,K]←7\n77 FAIRE 78 POUR K←1 JUSQUA 9\n78 P[1,K]←P[4-1,K]\n"
-        "80 " + SUMS + "85 S←0;FAIRE 86 POUR R←1 JUSQUA 4\n"
-        "86 FAIRE 86 POUR K←1 JUSQUA 9;S←S*3+P[R,K]\n87 AFFICHER S\n"),
+        "80 " + SUMS + "100 S←0;FAIRE 110 POUR R←1 JUSQUA 4\n"
+        "110 FAIRE 110 POUR K←1 JUSQUA 9;S←S*3+P[R,K]\n120 AFFICHER S\n"),
     "a row shifted within itself, both ways": (
         "10 TABLEAU P[3,12]\n20 FAIRE 30 POUR K←1 JUSQUA 12\n30 P[2,K]←K*K\n40 FAIRE 50 POUR K←1 JUSQUA 11\n"
         "50 P[2,K+1]←P[2,K]\n60 FAIRE 70 POUR K←12 PAS -1 JUSQUA 2\n70 P[2,K-1]←P[2,K]\n"

@@ -12,7 +12,7 @@ from machine.lse import nodes as n
 from machine.lse.analyses import called_units, position_names
 from machine.lse.checks import walk
 from machine.lse.layout import MAIN, Layout, Unit, given_by_reference
-from machine.lse.operands import counter_step, signed_terms, whole_constant
+from machine.lse.operands import counter_step, signed_terms, whole_choice, whole_constant
 
 Key = tuple[str, str]  # (the unit whose own name it is, or the program's; the name)
 
@@ -111,7 +111,8 @@ def shadowed_counters(layout: Layout, foreign: set[int] | None = None) -> dict[s
 
 def _counting(layout: Layout, excluded: set[str], excluded_keys: set[Key] = frozenset(),
               stepped: dict[str, set[str]] | None = None) -> set[Key]:
-    """The variables (owner, name) that an assignment X←X±c or a LIRE stores into, whose every other assignment
+    """The variables (owner, name) that an assignment X←X±c, a SI between whole constants (whole_choice) or a LIRE
+    stores into, whose every other assignment
     is a whole constant, an element (a column kept in a TABLEAU, as the queens' C[K]) or + - * of constants, such
     variables and the unit's FAIRE variables that have an int (`stepped`): their ints make its own (pystmt.int_made);
     a greatest fixpoint, from none of the `excluded` names nor the `excluded_keys` variables. (A position computed,
@@ -123,7 +124,7 @@ def _counting(layout: Layout, excluded: set[str], excluded_keys: set[Key] = froz
     for unit, node in layout.noted:
         kind = type(node)
         if kind is n.Assign and type(node.target) is n.Var:
-            if counter_step(node.target.name, node.expr) is not None:
+            if counter_step(node.target.name, node.expr) is not None or whole_choice(node.expr) is not None:
                 found.add(unit.key(node.target.name))
             elif whole_constant(node.expr) is None and type(node.expr) is not n.Index:
                 stores.setdefault(unit.key(node.target.name), []).append((unit, node.expr))
@@ -179,7 +180,8 @@ def counter_floors(layout: Layout) -> dict[str, int]:
                 floors[node.var] = min(floors.get(node.var, start), start)
         elif kind is n.Assign and type(node.target) is n.Var:
             value = whole_constant(node.expr)
-            if value is not None:
+            values = [value] if value is not None else whole_choice(node.expr) or []  # (each sets the int)
+            for value in values:
                 floors[node.target.name] = min(floors.get(node.target.name, value), value)
     return {name: floor for name, floor in floors.items() if name not in unknown and name in stepped}
 

@@ -158,32 +158,36 @@ def faire_variables(layout: Layout) -> set[Key]:
     return {unit.key(node.var) for unit, node in layout.noted if type(node) is n.Faire}
 
 
-def counter_floors(layout: Layout) -> dict[str, int]:
+def counter_floors(layout: Layout, by_key: bool = False) -> dict:
     """The FAIRE variables whose int, where it is not NaN, is never below a whole number, with that number.
 
     Every FAIRE of the name counts up (a step from 0) from a whole constant, and every whole constant
     assigned to it counts too (any other assignment gives NaN): the floor is the least of them. An
     index part made of such an int and constants needs no test from below when it cannot go under 1.
+    `by_key`: by the variable (Unit.key), where no line runs in a frame not its own: a procedure's own `FAIRE I←2`
+    has its floor though the program counts its I from 1 (a determinant's minor, `B[I-1,L]`, tested I-1 > 0).
     """
-    floors: dict[str, int] = {}
-    unknown: set[str] = set()
-    stepped: set[str] = set()  # the FAIRE variables (no other: X←X-1 sets an int)
-    for _, node in layout.noted:
+    floors: dict = {}
+    unknown: set = set()
+    stepped: set = set()  # the FAIRE variables (no other: X←X-1 sets an int)
+    for unit, node in layout.noted:
         kind = type(node)
         if kind is n.Faire:
-            stepped.add(node.var)
+            var = unit.key(node.var) if by_key else node.var
+            stepped.add(var)
             start = whole_constant(node.start)
             step = 1 if node.step is None else whole_constant(node.step)
             if node.cond is not None or start is None or step is None or step < 0:
-                unknown.add(node.var)
+                unknown.add(var)
             else:
-                floors[node.var] = min(floors.get(node.var, start), start)
+                floors[var] = min(floors.get(var, start), start)
         elif kind is n.Assign and type(node.target) is n.Var:
+            var = unit.key(node.target.name) if by_key else node.target.name
             value = whole_constant(node.expr)
             values = [value] if value is not None else whole_choice(node.expr) or []  # (each sets the int)
             for value in values:
-                floors[node.target.name] = min(floors.get(node.target.name, value), value)
-    return {name: floor for name, floor in floors.items() if name not in unknown and name in stepped}
+                floors[var] = min(floors.get(var, value), value)
+    return {var: floor for var, floor in floors.items() if var not in unknown and var in stepped}
 
 
 def live_counters(program: ir.ProgramIR, after: dict[int, list[int]], roots: list[int], counters: set[str],

@@ -266,7 +266,7 @@ class StatementCode:
     def least_int(self, name: str) -> int:
         """The least int a store gives a counter: -2^24, or a FAIRE variable's floor (counters.counter_floors),
         below which its int is NaN (a FAIRE variable whose int a store takes: counters.kept_at_stores)."""
-        floor = self.shared.floors.get(name) if name in self.unit.taken_counters else None
+        floor = self.shared.floor(self.unit.unit, name) if name in self.unit.taken_counters else None
         return -WHOLE_INT if floor is None else max(floor, -WHOLE_INT)
 
     def int_made(self, expr: object) -> str | None:

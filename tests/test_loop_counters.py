@@ -296,6 +296,9 @@ PROGRAMS = {
         "40 AFFICHER S,J,T[1]\n"),
     "a counter by a computed step to a huge limit, an index": (
         "10 TABLEAU T[20];G←4;S←0\n20 FAIRE 30 POUR J←1 PAS G JUSQUA 1E300\n30 T[J]←J;S←S+J\n40 AFFICHER S,J,T\n"),
+    "a procedure's own counter from 2 beside the program's counted down to 0": (
+        "10 TABLEAU T[4];FAIRE 20 POUR I←3 PAS -1 JUSQUA 0\n20 T[I+1]←I;&P\n30 AFFICHER T;TERMINER\n"
+        "40 PROCEDURE &P LOCAL I\n50 FAIRE 60 POUR I←2 JUSQUA 4\n60 T[I-1]←T[I-1]+I\n70 RETOUR\n"),
 }
 
 INPUTS = {"a counter read in as a fraction, then an index": ["2.5"]}
@@ -417,6 +420,15 @@ def test_an_index_by_a_counters_int_is_tested_from_below_unless_it_is_never_belo
     assert all(text in code for text in expected), code
 
 
+def test_a_procedure_s_own_counter_has_its_own_floor_whatever_the_program_s_of_its_name() -> None:
+    # (floors were by name: the program's I counted from 1 made a minor's B[I-1,L], its procedure's own I from 2,
+    # test I-1 > 0 at each store; now by variable, where no line runs in a frame not its own)
+    code = listing(PROGRAMS["a procedure's own counter from 2 beside the program's counted down to 0"])
+    main, procedure = code.split("def p_P(")
+    assert "v_T[(_at := (i_I - 1))]" in procedure and "(i_I - 1)) > 0" not in procedure
+    assert "(_k := (i_I + 1)) > 0" in main  # (the program's I counts down: tested)
+
+
 def test_a_variable_a_tant_que_steps_has_no_int_in_that_loop_nor_after_a_read() -> None:
     code = listing("10 TABLEAU T[3]\n15 FAIRE 16 POUR I←1 JUSQUA 2\n16 T[I]←I\n20 FAIRE 30 POUR I←1 TANT QUE I<3\n"
                    "30 T[I]←I\n40 LIRE I\n")
@@ -506,12 +518,15 @@ def interrupted(session: Session, *lines: str) -> None:
     assert "INTERROMPU EN LIGNE" in "".join(session.chunks)
 
 
-@pytest.mark.parametrize(("start", "index", "below"), [(1, "I", 0), (2, "I-1", 1)], ids=["from 1", "from 2"])
+@pytest.mark.parametrize(("start", "index", "below", "procedure"), [
+    (1, "I", 0, ()), (2, "I-1", 1, ()),
+    (2, "I-1", 1, ("50 PROCEDURE &P LOCAL I", "55 FAIRE 56 POUR I←0 JUSQUA 1", "56 T[I+1]←I", "60 RETOUR")),
+], ids=["from 1", "from 2", "from 2, a procedure's own I from 0"])
 def test_a_faire_variable_set_below_its_start_at_the_prompt_names_no_element_when_the_run_goes_on(
-        tmp_path, start: int, index: str, below: int) -> None:
+        tmp_path, start: int, index: str, below: int, procedure: tuple) -> None:
     session = Session(Disk(tmp_path))
     interrupted(session, "10 TABLEAU T[3000]", f"20 FAIRE 30 POUR I←{start} JUSQUA 2999", f"30 T[{index}]←I",
-                "40 TERMINER")
+                "40 TERMINER", *procedure)
     session.type(f"I←{below}")
     assert "INDICE HORS LIMITES" in session.type("CO")
 

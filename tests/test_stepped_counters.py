@@ -58,6 +58,16 @@ PROGRAMS = {
     "a counter stepped by a large constant and indexed by a difference": (lines(
         "10 TABLEAU T[9];K←1;J←3", "20 K←K+1000000;J←J+1000000;SI K<9000000 ALORS ALLER EN 20",
         "30 T[J-K]←5;AFFICHER K,J,T"), []),
+    "steps chosen by SI between whole constants, as a flood fill's": (lines(
+        "10 TABLEAU G[5,5];S←0;FAIRE 40 POUR J←2 JUSQUA 4;FAIRE 40 POUR I←2 JUSQUA 4", "20 FAIRE 40 POUR D←1 JUSQUA 4",
+        "30 DI←SI D=1 ALORS 1 SINON SI D=2 ALORS -1 SINON 0;DJ←SI D=3 ALORS 1 SINON SI D=4 ALORS -1 SINON 0",
+        "40 G[J+DJ,I+DI]←G[J+DJ,I+DI]+D;S←S+G[J+DJ,I+DI]", "50 AFFICHER S,G"), []),
+    "a step chosen by SI that leaves the array": (lines(
+        "10 TABLEAU T[5];I←1", "20 FAIRE 30 POUR D←1 JUSQUA 3", "30 DI←SI D=3 ALORS -1 SINON 1;T[I+DI]←D;I←I+DI",
+        "40 AFFICHER T"), []),
+    "a FAIRE variable given a choice below its start": (lines(
+        "10 TABLEAU T[5];K←0", "20 FAIRE 30 POUR I←2 JUSQUA 4;K←K+1;SI K=3 ALORS I←SI K>2 ALORS 0 SINON 1",
+        "30 T[I]←T[I]+1", "40 AFFICHER T"), []),
 }
 
 
@@ -127,3 +137,9 @@ def test_a_counter_named_as_another_procedure_s_own_chaine_has_its_int():
     # (a CHAINE of the name anywhere left the program's counter a float: is_pure_number counts every unit's)
     main = listing(PROGRAMS["the program's counter named as a procedure's own CHAINE"][0]).split("def p_L(")[0]
     assert "i_T += 1" in main
+
+
+def test_steps_chosen_by_si_between_whole_constants_index_by_their_ints() -> None:
+    # (a flood fill's DI, DJ were floats: each G[J+DJ,I+DI] floored two sums; each arm now sets the int too)
+    code = listing(PROGRAMS["steps chosen by SI between whole constants, as a flood fill's"][0])
+    assert "i_DI = -1" in code and "i_DJ = 0" in code and "(i_J + i_DJ)" in code and "_floor(" not in code

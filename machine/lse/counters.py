@@ -12,7 +12,7 @@ from machine.lse import nodes as n
 from machine.lse.analyses import called_units, position_names
 from machine.lse.checks import walk
 from machine.lse.layout import MAIN, Layout, Unit, given_by_reference
-from machine.lse.operands import counter_step, signed_terms, whole_constant
+from machine.lse.operands import counter_step, signed_terms, whole_choice, whole_constant
 
 Key = tuple[str, str]  # (the unit whose own name it is, or the program's; the name)
 
@@ -111,7 +111,8 @@ def shadowed_counters(layout: Layout, foreign: set[int] | None = None) -> dict[s
 
 def _counting(layout: Layout, excluded: set[str], excluded_keys: set[Key] = frozenset(),
               stepped: dict[str, set[str]] | None = None) -> set[Key]:
-    """The variables (owner, name) that an assignment X←X±c or a LIRE stores into, whose every other assignment
+    """The variables (owner, name) that an assignment X←X±c, a SI between whole constants (whole_choice) or a LIRE
+    stores into, whose every other assignment
     is a whole constant, an element (a column kept in a TABLEAU, as the queens' C[K]) or + - * of constants, such
     variables and the unit's FAIRE variables that have an int (`stepped`): their ints make its own (pystmt.int_made);
     a greatest fixpoint, from none of the `excluded` names nor the `excluded_keys` variables. (A position computed,
@@ -123,7 +124,7 @@ def _counting(layout: Layout, excluded: set[str], excluded_keys: set[Key] = froz
     for unit, node in layout.noted:
         kind = type(node)
         if kind is n.Assign and type(node.target) is n.Var:
-            if counter_step(node.target.name, node.expr) is not None:
+            if counter_step(node.target.name, node.expr) is not None or whole_choice(node.expr) is not None:
                 found.add(unit.key(node.target.name))
             elif whole_constant(node.expr) is None and type(node.expr) is not n.Index:
                 stores.setdefault(unit.key(node.target.name), []).append((unit, node.expr))
@@ -157,31 +158,36 @@ def faire_variables(layout: Layout) -> set[Key]:
     return {unit.key(node.var) for unit, node in layout.noted if type(node) is n.Faire}
 
 
-def counter_floors(layout: Layout) -> dict[str, int]:
+def counter_floors(layout: Layout, by_key: bool = False) -> dict:
     """The FAIRE variables whose int, where it is not NaN, is never below a whole number, with that number.
 
     Every FAIRE of the name counts up (a step from 0) from a whole constant, and every whole constant
     assigned to it counts too (any other assignment gives NaN): the floor is the least of them. An
     index part made of such an int and constants needs no test from below when it cannot go under 1.
+    `by_key`: by the variable (Unit.key), where no line runs in a frame not its own: a procedure's own `FAIRE I←2`
+    has its floor though the program counts its I from 1 (a determinant's minor, `B[I-1,L]`, tested I-1 > 0).
     """
-    floors: dict[str, int] = {}
-    unknown: set[str] = set()
-    stepped: set[str] = set()  # the FAIRE variables (no other: X←X-1 sets an int)
-    for _, node in layout.noted:
+    floors: dict = {}
+    unknown: set = set()
+    stepped: set = set()  # the FAIRE variables (no other: X←X-1 sets an int)
+    for unit, node in layout.noted:
         kind = type(node)
         if kind is n.Faire:
-            stepped.add(node.var)
+            var = unit.key(node.var) if by_key else node.var
+            stepped.add(var)
             start = whole_constant(node.start)
             step = 1 if node.step is None else whole_constant(node.step)
             if node.cond is not None or start is None or step is None or step < 0:
-                unknown.add(node.var)
+                unknown.add(var)
             else:
-                floors[node.var] = min(floors.get(node.var, start), start)
+                floors[var] = min(floors.get(var, start), start)
         elif kind is n.Assign and type(node.target) is n.Var:
+            var = unit.key(node.target.name) if by_key else node.target.name
             value = whole_constant(node.expr)
-            if value is not None:
-                floors[node.target.name] = min(floors.get(node.target.name, value), value)
-    return {name: floor for name, floor in floors.items() if name not in unknown and name in stepped}
+            values = [value] if value is not None else whole_choice(node.expr) or []  # (each sets the int)
+            for value in values:
+                floors[var] = min(floors.get(var, value), value)
+    return {var: floor for var, floor in floors.items() if var not in unknown and var in stepped}
 
 
 def live_counters(program: ir.ProgramIR, after: dict[int, list[int]], roots: list[int], counters: set[str],

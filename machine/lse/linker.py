@@ -224,7 +224,8 @@ class CompiledProgram:
         self.segment_cells = (cells.pop("sl"), cells.pop("sm")) if shared.profile else None
         # The main program's ints, each with its variable's float (see retake_counters).
         self.counter_cells = [(cells.pop(name), cells.get("v" + name[1:]),
-                               shared.floors.get(self.names.get("v" + name[1:]))) for name in shared.counter_cells]
+                               shared.floor(shared.layout.units[MAIN], self.names.get("v" + name[1:])))
+                              for name in shared.counter_cells]
         machine.G.bind({self.names[name]: cell for name, cell in cells.items()}, shared.referenced)
         G = machine.G
         namespace["_sput"] = make_cell_store(G.cells, G.strings, machine.memory, G.assign)

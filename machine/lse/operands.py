@@ -319,6 +319,22 @@ def whole_constant(node: object) -> int | None:
     return None
 
 
+def whole_choice(expr: object, depth: int = 0) -> list[int] | None:
+    """The whole constants a SI between whole constants (`DI←SI D=1 ALORS 1 SINON SI D=2 ALORS -1 SINON 0`) may
+    give, arm by arm; None for any other value (a lone constant too). Its store sets the int of each arm
+    (pystmt.chosen_by_arms, counters._counting): a flood fill's steps DI, DJ index `G[J+DJ,I+DI]` by ints."""
+    if type(expr) is not n.Conditional or depth >= 16:
+        return None
+    found = []
+    for arm in (expr.then, expr.other):
+        value = whole_constant(arm)
+        inner = [value] if value is not None else whole_choice(arm, depth + 1)
+        if inner is None:
+            return None
+        found.extend(inner)
+    return found
+
+
 def constant_passes(node: n.Faire) -> int | None:
     """The passes of a FAIRE whose start, limit and step are whole constants, else None."""
     start, step = whole_constant(node.start), 1 if node.step is None else whole_constant(node.step)

@@ -56,7 +56,7 @@ class UnitNames:
 
     def counter_floor(self, name: str) -> int | None:
         """The least a FAIRE variable's int can be where it is set here and not NaN (None: not known)."""
-        return self.shared.floors.get(name) if name in self.live else None
+        return self.shared.floor(self.unit, name) if name in self.live else None
 
     def listed(self, name: str) -> bool:
         """True if `name` holds an array whenever it is set: the program's variable (see holdings.array_variables),

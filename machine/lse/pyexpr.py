@@ -15,6 +15,7 @@ from machine.lse import nodes as n
 from machine.lse import pybuiltins
 from machine.lse.checks import walk
 from machine.lse.costs import expression_cost
+from machine.lse.numbers import compared
 from machine.lse.operands import (
     changes_variables,
     children,
@@ -30,6 +31,7 @@ from machine.lse.pyshared import INDENT
 from machine.lse.pysure import SureConditions
 
 COMPARE_PY = {"=": "==", "#": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
+FLIPPED = {"=": "=", "#": "#", "<": ">", "<=": ">=", ">": "<", ">=": "<="}  # c OP x is x FLIPPED[OP] c
 TALL = 40  # an expression taller than this is computed in steps, one temporary a node
 _SPELT: dict[tuple[str, str], str] = {}  # python_name's answers (a program names few variables, often)
 
@@ -85,6 +87,7 @@ class ExpressionCode(OperatorCode):
         self.int_here = False  # the node being written may be one
         self.floor_var: str | None = None  # the variable of the index being written that its floor stands for
         self.floats = 0  # > 0: indices for the general functions, as floats
+        self.raw: int | None = None  # the operation to write unrounded, of kind 'r' (see unrounded)
         self.reused: dict[int, tuple[str, str]] = {}  # element reads and quotients kept or taken (reuse.py)
         self.placed: dict[int, str] = {}  # element reads and stores whose position a temporary keeps (reuse.py)
         self.placed_fast: set[str] = set()  # those temporaries that a read's fast path has set (see element_read)
@@ -288,6 +291,8 @@ class ExpressionCode(OperatorCode):
     def ex_Compare(self, node: n.Compare) -> tuple[str, str]:
         if node.op in ("=", "#") and not self.cold and not self.in_index and (code := self.multiple(node)) is not None:
             return code, "b"
+        if self.numbers.single and not self.cold and not self.in_index and (code := self.unrounded(node)) is not None:
+            return code, "b"
         return self.compare(node)
 
     def multiple(self, node: n.Compare) -> str | None:
@@ -318,6 +323,25 @@ class ExpressionCode(OperatorCode):
                 return code
             return f"({code} if -{limit!r} <= {number} <= {limit!r} else {self.compare(node)[0]})"
         return None
+
+    def unrounded(self, node: n.Compare) -> str | None:
+        """In single precision, + - * / of numbers compared with a constant as the double it works out, against the
+        halfway points around the constant (numbers.compared): None where the operation is rounded otherwise (whole
+        within 2^24, scaled, a remainder: OperatorCode.binary leaves it of kind 'n') or is no such operation."""
+        found = [(side, other, op) for side, other, op in (
+            (node.left, node.right, node.op), (node.right, node.left, FLIPPED[node.op]))
+            if type(other) is n.Num and type(side) is n.Binary and side.op in "+-*/" and id(side) not in self.reused]
+        if not found or (constant := self.numbers.held(float(found[0][1].value))) is None:
+            return None
+        side, _, op = found[0]
+        self.raw = id(side)
+        try:
+            (code, kind), = self.below((side,))
+        finally:
+            self.raw = None
+        if kind != "r":  # (written rounded: compared as it is)
+            return f"({code} {COMPARE_PY[op]} {self.numbers.constant(constant)})"
+        return compared(code, op, constant)
 
     def compare(self, node: n.Compare) -> tuple[str, str]:
         """A comparison's code, the general way (see ex_Compare)."""

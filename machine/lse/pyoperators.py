@@ -15,7 +15,7 @@ from machine.lse import nodes as n
 from machine.lse import pystrings
 from machine.lse.checks import walk
 from machine.lse.holdings import gives_string
-from machine.lse.numbers import ROUNDER, WHOLE_EXACT, within
+from machine.lse.numbers import ROUNDER, WHOLE_EXACT, whole_test, within
 from machine.lse.operands import (
     CHAIN,
     DEEPEST,
@@ -158,6 +158,8 @@ class OperatorCode(IndexCode):
         if scales(op, node.left, node.right):
             upward, exactly = self.scaling(node) if single else (False, False)
             return self.numbers.scaled(code, fits, upward, exactly, downward=single and not upward), "n"
+        if self.raw == id(node) and single and not whole(node, self.scope.proven, self.proofs):
+            return code, "r"  # (unrounded, for a comparison with a constant: see pyexpr.ExpressionCode.unrounded)
         return self.numbers.result(code, fits, whole(node, self.scope.whole, self.wholes),
                                    single and whole(node, self.scope.proven, self.proofs),
                                    single and self.exact_below(node),
@@ -359,13 +361,15 @@ class OperatorCode(IndexCode):
         size = magnitude(dividend, self.scope.bounds.get, self.scope.shared.bounded, known=self.sizes)
         if size is None or size > limit:
             tests.append(f"-{limit!r} <= {number} <= {limit!r}")
+        # (in single, the float's is_integer(): numbers.whole_test; in double, as before)
+        wholes_test = whole_test if single else (lambda name: f"({name} + {ROUNDER!r}) - {ROUNDER!r} == {name}")
         if not whole(dividend, self.scope.proven, self.proofs):
-            wholes.append(f"({number} + {ROUNDER!r}) - {ROUNDER!r} == {number}")
+            wholes.append(wholes_test(number))
         if type(divisor) is n.Var:
             if single:
                 tests.append(f"-{limit!r} <= {modulus} <= {limit!r}")
             if not whole(divisor, self.scope.proven, self.proofs):
-                wholes.append(f"({modulus} + {ROUNDER!r}) - {ROUNDER!r} == {modulus}")
+                wholes.append(wholes_test(modulus))
         elif abs(float(divisor.value)) > limit:
             return None
         return (number, modulus), tests, wholes, size is not None

@@ -105,3 +105,15 @@ def test_a_call_whose_exit_is_taken_at_the_call_makes_no_python_call(name, funct
     source, typed = PROGRAMS[name]
     entered, cycles = python_calls(source, typed, function)
     assert calls <= entered <= calls + cycles // SLICE  # (and a call where a slice ends: the callee ends it)
+
+
+@pytest.mark.parametrize("source", [
+    # a chain of calls: one call a call, the exit taken once at its end (each call's test would fail)
+    "10 AFFICHER &F(12)\n20 TERMINER\n100 PROCEDURE &F(K) LOCAL K\n110 SI K<=1 ALORS RESULTAT 1\n"
+    "120 RESULTAT K*&F(K-1)\n",
+    # a call of a procedure on no cycle of calls
+    "10 AFFICHER &F(0)+&F(3)\n20 TERMINER\n100 PROCEDURE &F(K) LOCAL K\n110 SI K=0 ALORS RESULTAT 1\n"
+    "120 RESULTAT K*2\n",
+])
+def test_a_call_off_a_branching_recursion_stays_a_python_call(source):
+    assert " and cyc < bud and (cyc := cyc + " not in listing(source)

@@ -187,7 +187,7 @@ COMPILER = ("ir", "costs", "analyses", "kinds", "holdings", "magnitudes", "owner
             "pynames", "pykept", "pycharges", "pyflow", "pystmt", "pyloops", "pyexpr", "pyoperators", "pyindex",
             "pyarray", "pystrings", "pyshared", "pystructure", "pydispatch", "pysure", "targets", "linker", "reuse",
             "pyslices", "splitting", "pyframe", "pyprogram", "pybuiltins", "pybounds", "counters", "pydeclare",
-            "reaching", "subroutines", "speculation", "reach", "pytail")
+            "reaching", "subroutines", "speculation", "reach", "pytail", "pyleaf")
 
 
 def lse_source(case: Case) -> str:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from machine.lse import nodes as n
-from machine.lse import pybuiltins
+from machine.lse import pybuiltins, pyleaf
 from machine.lse.checks import walk
 from machine.lse.costs import expression_cost
 from machine.lse.numbers import compared
@@ -486,8 +486,12 @@ class ExpressionCode(OperatorCode):
             self.in_index = in_index
             if given is not None:
                 self.done = None
-        parts.append("0" if self.scope.is_main else "depth + 1")  # its depth (see UnitCode.function)
-        return f"{python_name('p', node.name.lstrip('&'))}({', '.join(parts)})"
+        depth = "0" if self.scope.is_main else "depth + 1"  # its depth (see UnitCode.function)
+        function = python_name('p', node.name.lstrip('&'))
+        leaf = self.scope.shared.leaf_exits.get(node.name) if given is None and not self.cold else None
+        if leaf is not None and (code := pyleaf.leaf_call(self, node, leaf, parts, function, depth)) is not None:
+            return code  # (its exit at its entry written here: pyleaf)
+        return f"{function}({', '.join([*parts, depth])})"
 
     def reference(self, arg: object) -> str:
         if type(arg) is n.Var:

@@ -5,7 +5,7 @@ unit's writer), pyflow, pyframe and pyshared; never the runtime.
 
 from __future__ import annotations
 
-from machine.lse import pyflow
+from machine.lse import pyflow, pyleaf
 from machine.lse.layout import MAIN, Unit
 from machine.lse.pyexpr import python_name
 from machine.lse.pyframe import function
@@ -97,6 +97,7 @@ def program_source(shared: ProgramCode, units: list[tuple[Unit, list[int]]]) -> 
         code.once = rare.get(code.unit.name, set())
         code.reentered = code.unit.name in again
         code.nested = code.unit.name in nested
+    shared.leaf_exits = pyleaf.leaf_exits(shared, codes)
     for at, code in enumerate(codes):
         straight = twin_of(code)
         if straight is not None:  # its wide twin first, then itself (see twin_of)

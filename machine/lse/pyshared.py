@@ -128,6 +128,7 @@ class ProgramCode:
         # and those given values (passing.read_only_references: by value in the layout, set by the linker)
         self.valued: dict[str, frozenset[str]] = {}
         self.max_depth = 0  # the machine's max_call_depth (set by the linker; 0: every called procedure tests it)
+        self.leaf_exits: dict[str, object] = {}  # the exits at procedures' entries taken at their calls (pyleaf)
         self.still: frozenset[str] = frozenset()  # procedures whose calls unsettle nothing (set by the linker)
         self.held = False  # some procedure holds a settled array across such a call (set by pygen)
         self.charge_prices: dict[int, int] = {}  # by the id of a Charge of the IR (it lives as long as this)

@@ -46,6 +46,9 @@ HALFWAY_BITS, HALF_UNIT_BITS = (1 << 29) - 1, 1 << 28
 _pack64, _bits = struct.Struct("<d").pack, struct.Struct("<Q").unpack
 _pack, _unpack = _F32.pack, _F32.unpack
 _bits32, _pack32 = struct.Struct("<I").unpack, struct.Struct("<I").pack  # a float32's bits, and back
+# An LSE comparison as Python writes it, and as it reads with its sides swapped (c OP x is x FLIPPED[OP] c).
+COMPARE_PY = {"=": "==", "#": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
+FLIPPED = {"=": "=", "#": "#", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
 
 
 def overflow() -> float:
@@ -194,8 +197,7 @@ def compared(code: str, op: str, c: float) -> str:
              ">=": f"_t {'>' if odd else '>='} {below!r}", "<": f"_t {'<=' if odd else '<'} {below!r}"}
     tests["="] = f"{tests['>=']} and {tests['<=']}"
     tests["#"] = f"{tests['<']} or {tests['>']}"
-    python = {"=": "==", "#": "!="}.get(op, op)
-    return f"(({tests[op]}) if {within(code, FLOAT32_MAX)} else _r32(_t) {python} {c!r})"
+    return f"(({tests[op]}) if {within(code, FLOAT32_MAX)} else _r32(_t) {COMPARE_PY[op]} {c!r})"
 
 
 class NumberModel:

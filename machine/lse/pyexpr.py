@@ -15,7 +15,7 @@ from machine.lse import nodes as n
 from machine.lse import pybuiltins, pyleaf
 from machine.lse.checks import walk
 from machine.lse.costs import expression_cost
-from machine.lse.numbers import compared
+from machine.lse.numbers import COMPARE_PY, FLIPPED, compared
 from machine.lse.operands import (
     changes_variables,
     children,
@@ -30,8 +30,6 @@ from machine.lse.pyoperators import REMAINDER_DOUBLE, REMAINDER_SINGLE, Operator
 from machine.lse.pyshared import INDENT
 from machine.lse.pysure import SureConditions
 
-COMPARE_PY = {"=": "==", "#": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
-FLIPPED = {"=": "=", "#": "#", "<": ">", "<=": ">=", ">": "<", ">=": "<="}  # c OP x is x FLIPPED[OP] c
 TALL = 40  # an expression taller than this is computed in steps, one temporary a node
 _SPELT: dict[tuple[str, str], str] = {}  # python_name's answers (a program names few variables, often)
 

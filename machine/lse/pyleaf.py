@@ -2,8 +2,8 @@
 call: the test and the result in the caller's expression, the Python call only where the exit is not taken.
 
 A part of the one code generator: pyprogram.program_source finds each procedure's exit (`leaf_exits`), and
-pyexpr.ExpressionCode.call writes a call of such a procedure (`leaf_call`); imports analyses, ir, pyflow, nodes and
-operands; never the runtime.
+pyexpr.ExpressionCode.call writes a call of such a procedure (`leaf_call`); imports analyses, ir, pyflow, nodes,
+numbers and operands; never the runtime.
 
 Decision: a recursion whose calls are a tree (a unit of the cycle may call into it twice in one call: two calls on
 one way, or one in a loop) ends in its base case at half of its calls or more (fib 62 %, hanoi 50 %, tak most), each
@@ -37,14 +37,13 @@ from typing import TYPE_CHECKING
 from machine.lse import analyses, ir, pyflow
 from machine.lse import nodes as n
 from machine.lse.checks import walk
+from machine.lse.numbers import COMPARE_PY, FLIPPED
 from machine.lse.operands import changes_variables
 from machine.record import record
 
 if TYPE_CHECKING:
     from machine.lse.pygen import UnitCode
 
-PYTHON_COMPARE = {"=": "==", "#": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
-MIRRORED = {"=": "=", "#": "#", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
 
 
 @record(frozen=True, slots=True)
@@ -235,7 +234,7 @@ def mirrored(cond: object, kept: str | None) -> object:
     """The condition with its comparison's sides swapped where that reads the kept parameter first."""
     if type(cond) is n.Compare and kept is not None and type(cond.right) is n.Var and cond.right.name == kept and not (
             type(cond.left) is n.Var and cond.left.name == kept):
-        return n.Compare(MIRRORED[cond.op], cond.right, cond.left, cond.line)
+        return n.Compare(FLIPPED[cond.op], cond.right, cond.left, cond.line)
     return cond
 
 
@@ -269,7 +268,7 @@ class LeafWriter:
         if kind is n.Not:
             return f"(not {self.condition(node.operand)})"
         left = self.operand(node.left)
-        return f"({left} {PYTHON_COMPARE[node.op]} {self.operand(node.right)})"
+        return f"({left} {COMPARE_PY[node.op]} {self.operand(node.right)})"
 
     def operand(self, node: object) -> str:
         first, self.fresh = self.fresh, False

@@ -107,9 +107,10 @@ class ProgramCode:
         self.proven: dict[str, set[str]] = {name: set() for name in layout.units}  # sure to (set by the linker)
         self.counters = counters.shadowed_counters(layout, foreign)  # variables with an int to index by
         self.stepped = counters.faire_variables(layout)  # of them, those a FAIRE steps (by Unit.key)
-        self.floors = counters.counter_floors(layout)  # of them, the least value their int can have
-        # (by variable, Unit.key, where no line runs in a frame not its own: see floor)
-        self.key_floors = counters.counter_floors(layout, by_key=True) if foreign is not None and not foreign else None
+        # Of them, the least value their int can have: by variable (Unit.key) where no line runs in a frame not its
+        # own, else by name (see floor).
+        self.keyed_floors = foreign is not None and not foreign
+        self.floors = counters.counter_floors(layout, by_key=self.keyed_floors)
         self.vectors = holdings.vectors(layout, foreign)  # arrays that are vectors whenever they are arrays
         self.shapes = holdings.shapes(layout, foreign)  # arrays whose sizes are constants, by name
         self.bounded = holdings.bounded_arrays(layout, foreign)  # arrays of whole numbers between two bounds
@@ -180,7 +181,7 @@ class ProgramCode:
     def floor(self, unit: object, name: str) -> int | None:
         """The least a FAIRE variable's int can be in `unit` (a layout Unit) where not NaN (counters.counter_floors):
         that variable's own where no line runs in a frame not its own, else the least of every variable of the name."""
-        return self.floors.get(name) if self.key_floors is None else self.key_floors.get(unit.key(name))
+        return self.floors.get(unit.key(name) if self.keyed_floors else name)
 
     def lent_table(self, name: str) -> int:
         """The index in _LT of a table lending a procedure's own array `name` by reference, made once for the program.

@@ -1,4 +1,6 @@
-"""What each expression and statement pays at its charge point, as counts of the profile's cost keys; imports nodes.
+"""What each expression and statement pays at its charge point, as counts of the profile's cost keys.
+
+Imports nodes, builtins and checks only.
 
 Decision: a cost is data (a Counter of cost keys), priced by the profile's [costs] table where it
 is paid. What is paid while running (characters scanned or printed, array elements zeroed, the
@@ -11,6 +13,7 @@ from collections import Counter
 
 from machine.lse import nodes as n
 from machine.lse.builtins import BUILTINS
+from machine.lse.checks import nodes_below
 
 # The cost key of each operator, beside the operator it prices.
 BINARY_COST = {"+": "add", "-": "sub", "*": "mul", "/": "div", "^": "pow", "!": "concat"}
@@ -120,3 +123,39 @@ def add_statement_cost(node: object, total: dict) -> dict:
     elif kind in (n.Garer, n.Charger, n.Supprimer, n.Executer):
         total["disk"] = total.get("disk", 0) + 1
     return total
+
+
+# The nodes that pay nothing while running (see paid_ahead_lines); a `!`, a built-in that scans and any other
+# node (a call, AFFICHER, LIRE, TABLEAU, a conditional value's branch, the disk) pay as they run.
+_PAID_AHEAD = frozenset({n.Num, n.Str, n.Var, n.Index, n.Unary, n.Compare, n.Logic, n.Not, n.Target, n.Assign,
+                         n.Goto, n.If, n.Block, n.Faire})
+
+
+def _paid_ahead(node: object) -> bool:
+    kind = type(node)
+    if kind is n.Binary:
+        return node.op != "!"
+    if kind is n.BuiltinCall:
+        return BUILTINS[node.name].scan is None
+    return kind in _PAID_AHEAD
+
+
+def paid_ahead_lines(program: n.Program, crowded: int) -> frozenset[int]:
+    """The lines whose every cycle is paid at their charge points: --profile counts theirs by the runs of the points,
+    with no mark at each line (pyshared.SEGMENT_ENDS).
+
+    A FAIRE's pass and TANT QUE are paid where its last line ends, in the segment of the line that got there (its
+    own, or the FAIRE's where it runs no pass): a TANT QUE that pays as it runs makes its last line not one. None
+    in a program with a line that `crowded` loops or more end (pyloops.crowded_ends: stepped at the top of the
+    dispatch, in no line's segment that the code knows).
+    """
+    lines = {line.number for line in program.lines if all(map(_paid_ahead, nodes_below(line.statements)))}
+    ends: dict[int | None, int] = {}
+    for line in program.lines:
+        for node in nodes_below(line.statements):
+            if type(node) is n.Faire:
+                end = node.end.number if node.end.number is not None else program.labels.get(node.end.label)
+                ends[end] = ends.get(end, 0) + 1
+                if node.cond is not None and not all(map(_paid_ahead, nodes_below(node.cond))):
+                    lines.discard(end)
+    return frozenset(lines) if max(ends.values(), default=0) < crowded else frozenset()

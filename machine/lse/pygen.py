@@ -57,6 +57,7 @@ class UnitCode(UnitNames):
         self.entries = analyses.entries(program, self.block_ids, roots)
         self.alone = len(set(roots)) == 1  # no RETOUR EN comes back into it
         self.once: set[int] = set()  # the blocks that run rarely (see program_source)
+        self.segment_line: int | None = None  # the line of the block being written (--profile: see block)
         self.reentered = True  # a call made in the unit may enter it again (see program_source)
         self.nested = True  # a procedure may call it: its depth may reach the limit (see program_source)
         nodes = analyses.naming_nodes(analyses.unit_nodes(program, self.block_ids))  # (what the analyses below read)
@@ -410,11 +411,11 @@ class UnitCode(UnitNames):
         self.exprs.cold = cold
 
     def run_chain(self, block_id: int, stop: int | None, discount: int = 0, prepaid: bool = False) -> None:
-        arms = self.arms
+        arms, segment_line = self.arms, self.segment_line  # (what is written after it runs in the segment before)
         try:
             self.run_blocks(block_id, stop, discount, prepaid)
         finally:
-            self.arms = arms
+            self.arms, self.segment_line = arms, segment_line
 
     def run_blocks(self, block_id: int, stop: int | None, discount: int = 0, prepaid: bool = False) -> None:
         program = self.shared.ir
@@ -544,10 +545,11 @@ class UnitCode(UnitNames):
         out = self.out
         shared = self.shared
         self.exprs.cold = block.id in self.once  # its code and its exit's run at most once: written short
+        self.segment_line = block.line  # (--profile: the line whose segment its charge points run in)
         if block.line_start:
             label = shared.labels.get(block.line)
             out.emit(f"# line {block.line}{' ' + label if label else ''}")
-        if block.segment_start and shared.profile:
+        if block.segment_start and shared.profile and block.line not in shared.unmarked:
             out.emit(f"{SEGMENT_ENDS}; sl = {block.line}; sm = cyc")
         if block.line_start and shared.debug:
             out.emit(f"M.before_line({block.line})")
@@ -606,6 +608,7 @@ class UnitCode(UnitNames):
     # --------------------------------------------------------------- exits
     def leave(self, block: ir.Block, exit_: object) -> None:
         kind = type(exit_)
+        self.segment_line = block.line  # (a pass paid here runs in its segment: see block)
         if kind is ir.OpenLoop:
             self.loops.open_loop(block, exit_)
         elif kind is ir.LineEnd:

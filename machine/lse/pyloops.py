@@ -21,6 +21,7 @@ from machine.lse.operands import constant_passes, fractional, offset_of, whole, 
 from machine.lse.pyarray import HOISTED
 from machine.lse.pybounds import counts_up, fixed_bounds, fixed_shadow, rising, shadow, short, whole_start
 from machine.lse.pyexpr import python_name
+from machine.lse.pyshared import CROWDED_END
 from machine.lse.values import COLUMNS, INT_BOUND, INT_COLUMN_BOUND
 
 
@@ -117,10 +118,12 @@ class LoopCode:
             if meet:
                 unit.structure.go_on(after)
             else:
+                unit.segment_line = block.line  # (its passes run in the FAIRE's segment: pygen.block)
                 self.static_line_end(exit_.end, state, after)
             return
         unit.go(exit_.body)
         out.depth -= 1
+        unit.segment_line = block.line
         self.static_line_end(exit_.end, state, after)
 
     def count(self, body: int, loop: ir.OpenLoop) -> None:
@@ -462,8 +465,10 @@ class LoopCode:
             unit.out.emit("continue")  # (a way that jumps here is written where it jumps)
             self.count_end = (line, state, next_block)
             return
+        segment = unit.segment_line
         while state and state[-1].end == line:
             loop = state[-1]
+            unit.segment_line = segment  # (as a pass written before left it)
             merged = not paid and self.pay_pass(line)
             paid = False
             self.step(loop.node, loop.body, line, f"_st{loop.body}", f"_lim{loop.body}", merged)
@@ -617,9 +622,6 @@ class LoopCode:
             self.unit.go(body)
 
 
-# Decision: a line ending this many loops kept at run time has its end written once (LoopCode.crowded_ends); the bench's
-# lines end at most 3.
-CROWDED_END = 8
 # Decision: a loop whose passes do not read its float, with computed bounds, is written both ways and runs as a
 # `for` from this many passes, else as a `while` (measured on a pass of an element and a remainder, entered
 # 120 000 / n times: n = 2 took 0.78 of the `for`'s time, 4 0.92, 6 1.01, 8 1.02; a linked list's 2 passes 0.75).

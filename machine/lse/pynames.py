@@ -299,11 +299,19 @@ class UnitNames:
         return f"(_b if (_b := {code}) is _b and {charge} else _b)"
 
     def pay(self, kinds: Counter, line: int) -> None:
+        """Pay for kinds here (--profile: a charge point of `line`, run in a segment of the line of the block being
+        written, pygen.block: a FAIRE's pass and TANT QUE in that of the block that reaches its last line's end)."""
         if not kinds:
             return
-        if self.shared.profile:  # (counted where it runs: its kinds are added up when the accounts are read)
-            price, point = self.shared.price(kinds), self.shared.point(kinds, line)
-            self.out.emit(f"cyc += {price}.0; _BR[{point}] += 1" if price else f"_BR[{point}] += 1")
+        shared = self.shared
+        if shared.profile:  # (counted where it runs: its kinds are added up when the accounts are read)
+            price, point = shared.price(kinds), shared.point(kinds, line)
+            segment = self.segment_line
+            paid = f"cyc += {price}.0; " if price else ""
+            if segment in shared.unmarked:  # (its line's cycles are its points' runs: none for the segment running)
+                shared.by_runs[point] = segment
+                paid += f"sm += {price}.0; " if price else ""
+            self.out.emit(f"{paid}_BR[{point}] += 1")
         else:
             self.add_cycles(self.shared.price(kinds))
 

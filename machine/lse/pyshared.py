@@ -10,12 +10,16 @@ from collections import Counter
 
 from machine.lse import analyses, counters, holdings, ir, kinds, ownership, passing
 from machine.lse.checks import nodes_below
+from machine.lse.costs import paid_ahead_lines
 from machine.lse.layout import Layout
 
 INDENT = "    "  # one level of generated Python
 # --profile: the segment running ends, its cycles given to its line (Runtime.line_cycles): `sl` is the line whose
 # segment runs (0: none), `sm` the cycles when it began, cells of the program's closure (pyprogram.program_source).
 SEGMENT_ENDS = "_LC[sl] += cyc - sm"
+# Decision: a line ending this many loops kept at run time has its end written once (pyloops.LoopCode.crowded_ends);
+# the bench's lines end at most 3.
+CROWDED_END = 8
 
 
 class Source:
@@ -87,6 +91,10 @@ class ProgramCode:
         self.reads_numbers = False  # an inline CNB matches with `_cnbm` (pystrings.number_read)
         self.converts_numbers = False  # an inline CCA or EQC looks its text up (`_ccat`, `_eqct`: pystrings)
         self.blocks: list[tuple[int, Counter, int]] = []  # charge points of --profile: (cycles, kinds, line)
+        # --profile's lines counted by the runs of their charge points, not marked (costs.paid_ahead_lines; the
+        # debugger marks every line), and the points counted so: the line their cycles are given to
+        self.unmarked = paid_ahead_lines(layout.program, CROWDED_END) if profile and not debug else frozenset()
+        self.by_runs: dict[int, int] = {}
         # each procedure's RETOUR EN lines (analyses.comes_back; None: one is computed), set by the linker
         self.comes_back: dict[str, set[int]] | None = {}
         # each procedure's ways out (a RETOUR EN's caller may go on in its lines to one: return_roots), as the

@@ -29,6 +29,12 @@ def run_micro(source: str, inputs: Iterable[str] = (), seed: int = 0, profile: s
     """Run a program on a fresh Micro in one mode: plain, profile (--profile), debug (a trace hook that
     stops the run before some lines, as a breakpoint or a step does, then continued) or resumed (plain,
     interrupted as Esc does at the end of every short slice, then continued)."""
+    return run_machine(source, inputs, seed, profile, mode, max_cycles)[0]
+
+
+def run_machine(source: str, inputs: Iterable[str] = (), seed: int = 0, profile: str = "micro40",
+                mode: str = "plain", max_cycles: int = MAX_CYCLES) -> tuple[Outcome, Micro]:
+    """run_micro, and the Micro it ran on (to read its accounts: the cycles of each line)."""
     micro = Micro(load_profile(profile), seed=seed, profiling=mode == "profile")
     chunks: list[str] = []
     micro.listeners.append(chunks.append)
@@ -91,7 +97,7 @@ def run_micro(source: str, inputs: Iterable[str] = (), seed: int = 0, profile: s
         error = (int(failure.code), render(LseError(failure.code, failure.text)), failure.line)
     elif status is Status.RUNNING:
         error = NOT_ENDED
-    return Outcome("".join(chunks), error, micro.cycles, pauses)
+    return Outcome("".join(chunks), error, micro.cycles, pauses), micro
 
 
 def refused(errors: SyntaxErrors) -> Outcome:

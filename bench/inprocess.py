@@ -80,9 +80,11 @@ def _time_late_compiles(micro: Micro) -> list[float]:
     return spent
 
 
-def run_micro(source: str, stdin: str = "", *, machine: str = "micro40", seed: int | None = 1985) -> MicroRun:
-    """Compile then run `source` on a fresh Micro of profile `machine`, headless, timing each part."""
-    micro = Micro(load_profile(machine), seed=seed)
+def run_micro(source: str, stdin: str = "", *, machine: str = "micro40", seed: int | None = 1985,
+              profiling: bool = False) -> MicroRun:
+    """Compile then run `source` on a fresh Micro of profile `machine`, headless, timing each part (`profiling`:
+    as `--profile` runs it, counting each line's cycles)."""
+    micro = Micro(load_profile(machine), seed=seed, profiling=profiling)
     started = clock()
     micro.load(parse(source))
     compile_everything(micro)

@@ -125,10 +125,12 @@ def add_statement_cost(node: object, total: dict) -> dict:
     return total
 
 
-# The nodes that pay nothing while running (see paid_ahead_lines); a `!`, a built-in that scans and any other
-# node (a call, AFFICHER, LIRE, TABLEAU, a conditional value's branch, the disk) pay as they run.
-_PAID_AHEAD = frozenset({n.Num, n.Str, n.Var, n.Index, n.Unary, n.Compare, n.Logic, n.Not, n.Target, n.Assign,
-                         n.Goto, n.If, n.Block, n.Faire})
+# The nodes that pay nothing while running in their line's segment (see paid_ahead_lines): a call's procedure pays
+# in its own segments, a conditional value's branch at a charge point; a `!`, a built-in that scans and any other
+# node (AFFICHER, LIRE, TABLEAU, PAUSE, the disk) pay as they run.
+_PAID_AHEAD = frozenset({n.Num, n.Str, n.Var, n.Index, n.Unary, n.Compare, n.Logic, n.Not, n.Conditional,
+                         n.Call, n.Target, n.Assign, n.Goto, n.If, n.Block, n.Faire, n.Terminer, n.Procedure,
+                         n.CallStatement, n.Retour, n.Resultat})
 
 
 def _paid_ahead(node: object) -> bool:

@@ -54,7 +54,11 @@ def function(code: UnitCode) -> list[str]:
             out.emit("if depth >= _MAXD: _too_deep()")
         if straight and code.reentered:  # elsewhere the dispatch, or the caller's loop, tests the budget
             out.emit(code.budget_test(program.blocks[entry].line))
-        if code.shared.profile:  # the caller's segment stops counting (its line kept), none runs (line 0)
+        # --profile: the caller's segment stops counting (its line kept), none runs (line 0); not where every line of
+        # the procedure is counted by its points (costs.paid_ahead_lines), which leaves the segment running alone
+        marked = code.shared.profile and any(program.blocks[block].line not in code.shared.unmarked
+                                             for block in code.block_ids)
+        if marked:
             out.emit(f"_caller = sl; {SEGMENT_ENDS}; sl = 0; sm = cyc")
         # A table of numbers only (its own variables given by reference, none a parameter): no cells to count.
         numbers_only = all(map(code.table_number, code.table))
@@ -68,7 +72,7 @@ def function(code: UnitCode) -> list[str]:
         if taken:
             take_held(code, taken)
             own = taken + own
-        finish = own or code.table and not numbers_only or code.shared.profile or code.copied  # to undo
+        finish = own or code.table and not numbers_only or marked or code.copied  # to undo
         if finish:
             out.emit("try:")
             out.depth += 1
@@ -94,7 +98,7 @@ def function(code: UnitCode) -> list[str]:
             out.emit(f"    _MM.used -= {' + '.join(held_name(name) for name in own)}")
         if code.table and not numbers_only:
             out.emit(f"    _release(L, {unit.name!r})")
-        if code.shared.profile:  # its last segment counted, the caller's goes on
+        if marked:  # its last segment counted, the caller's goes on
             out.emit(f"    {SEGMENT_ENDS}; sl = _caller; sm = cyc")
         for line in code.given_back():
             out.emit(f"    {line}")

@@ -54,10 +54,11 @@ class LoopCode:
         self.ending: dict[int, list[tuple[int, n.Faire]]] | None = None  # the loops ending on each line (loops_ending)
 
     def choose(self) -> None:
-        """The counted loops of the unit (plain runs, loops known): those pyflow.counted_loop finds whose
-        variable has an int; function() keeps those whose ints suffice."""
+        """The counted loops of the unit (plain runs and --profile, loops known; not the debugger's, whose monitor may
+        change a variable at any line): those pyflow.counted_loop finds whose variable has an int; function() keeps
+        those whose ints suffice."""
         unit = self.unit
-        if unit.shared.profile or unit.states is None:
+        if unit.shared.debug or unit.states is None:
             return
         self.counted = {body: loop for body in unit.entries if (loop := pyflow.counted_loop(
             self.ir, unit.states, unit.entries, body)) and loop.node.var in unit.counters and not short(
@@ -193,6 +194,7 @@ class LoopCode:
             value = unit.read(var)
             out.emit(f"if {counter} != {counter}: {counter} = _k if -{WHOLE_EXACT!r} <= {value} <= {WHOLE_EXACT!r} "
                      f"and (_k := _floor({value})) == {value} else _NAN")
+        unit.segment_line = line  # (the loops around it that end on its line step in that line's segment)
         self.static_line_end(line, state, next_block, paid=True)
         unit.fused = None
         out.depth -= 1
@@ -348,7 +350,8 @@ class LoopCode:
         """
         unit, out = self.unit, self.unit.out
         lines, depth, where = len(out.lines), out.depth, out.where
-        price = self.passes(body, loop, pyflow.constant_pass(self.ir, body))
+        # (--profile pays each point where it is: no pass in bulk)
+        price = self.passes(body, loop, not unit.shared.profile and pyflow.constant_pass(self.ir, body))
         if price is not None and self.adds <= 1:
             self.bulk.add(body)
         unit.fused = None

@@ -292,7 +292,10 @@ class UnitNames:
         if not kinds:
             return code
         if self.shared.profile:
-            return f"M.charged({self.shared.point(kinds, self.out.where[0])}, {code})"
+            point = self.shared.point(kinds, self.out.where[0])
+            if self.segment_line in self.shared.unmarked:  # (Runtime.block adds its price to the segment's mark)
+                self.shared.by_runs[point] = self.segment_line
+            return f"M.charged({point}, {code})"
         charge = f"(cyc := cyc + {self.shared.price(kinds)}.0)"
         if literal:
             return f"({code} if {charge} else {code})"

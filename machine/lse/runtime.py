@@ -361,8 +361,11 @@ class Runtime(ProgramIO):
     def block(self, block: int) -> None:
         """Charge a charge point of --profile (a conditional value's arm): its cycles, and one more run of it."""
         compiled = self.compiled
-        self._cyc.cell_contents += compiled.shared.blocks[block][0]  # the counter itself, not the property
+        price = compiled.shared.blocks[block][0]
+        self._cyc.cell_contents += price  # the counter itself, not the property
         compiled.point_runs[block] += 1
+        if block in compiled.shared.by_runs:  # (its line's cycles are its points' runs: see fold_points)
+            compiled.segment_cells[1].cell_contents += price
 
     def fold_points(self) -> None:
         """Add each kind of operation of the charge points run since the last fold to the accounts (--profile:

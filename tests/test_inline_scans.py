@@ -1,4 +1,4 @@
-"""SKP, PTR and GRL in plain runs call a scan of their kind (strops) and pay its characters inline (pystrings.skipped):
+"""SKP, PTR and GRL call a scan of their kind (strops) and pay its characters inline (pystrings.skipped):
 the scan and its charge give what the paying built-in gives, and every mode agrees with the reference on programs
 that scan with them, on both machines.
 """
@@ -15,7 +15,7 @@ from machine.errors import LseError
 from machine.lse import strops
 from machine.lse.builtins import BUILTINS
 from machine.lse.listing import listing
-from tests.oracle.differential import assert_agrees
+from tests.oracle.differential import assert_agrees, run_machine
 from tests.test_builtin_fast_paths import CASES, Meter
 
 
@@ -151,6 +151,10 @@ def test_an_operand_computed_is_computed_once_into_a_temporary() -> None:
     assert "_b_PTR(_qs1, _qd1)" in code
 
 
-def test_a_profiled_run_calls_the_paying_built_in() -> None:
+def test_a_profiled_run_scans_inline_and_counts_the_characters_it_scans() -> None:
     code = listing(WORDS, profile=True)
-    assert "_skpc" not in code and "_ptrl" not in code and "_b_SKP(" in code
+    assert "_skpc(" in code and "_ptrl(" in code and "(cs := cs + _nq)" in code
+    _, micro = run_machine(WORDS, [], 0, "micro40", "profile")
+    counts, costs = micro.runtime.counts, micro.runtime.costs
+    assert counts["char_scan"] > 0
+    assert sum(count * costs[kind] for kind, count in counts.items()) == micro.cycles

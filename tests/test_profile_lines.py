@@ -1,5 +1,6 @@
 """--profile's cycles of each line: the lines that pay only at their charge points are counted by the points' runs,
-with no mark at each line, and every line's total is the one the debugger (which marks every line) counts."""
+with no mark at each line, and every line's total is the one the debugger (which marks every line) counts; and the
+kinds of operation the profile counts add up to the cycles of the run."""
 
 from __future__ import annotations
 
@@ -18,8 +19,12 @@ CHUNK = 50
 
 
 def line_cycles(source: str, typed: list[str], seed: int, machine: str, mode: str) -> tuple[object, dict]:
+    """A run's outcome and the cycles of each of its lines, after checking that its kinds of operation add up to its
+    cycles (every cycle is some operation's, counted where it is paid or as it runs)."""
     outcome, micro = run_machine(source, typed, seed, machine, mode)
-    return outcome, dict(micro.runtime.line_cycles)
+    runtime = micro.runtime
+    assert sum(count * runtime.costs[kind] for kind, count in runtime.counts.items()) == micro.cycles, mode
+    return outcome, dict(runtime.line_cycles)
 
 
 def differences(source: str, typed: list[str], seed: int, machine: str = "micro40") -> list[str]:

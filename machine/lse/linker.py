@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import sys
+from collections.abc import Callable
 from functools import partial
 
 from machine.errors import Err, InternalError, LseError
@@ -219,9 +220,12 @@ class CompiledProgram:
         namespace.update({f"_b_{name}": fn for name, fn in machine.builtin_table(self.cyc_cell).items()})
         if not shared.profile:  # plain runs: a substring pays its characters to the cell
             namespace["_sch"] = make_paid_substring(self.cyc_cell, machine.costs["char_scan"], namespace["_b_SCH"])
+        else:  # --profile: the built-in, which counts them too
+            namespace["_sch"] = substring_of(namespace["_b_SCH"])
         self.budget_cell = cells.pop("bud")
-        # --profile: the line whose segment runs, and the cycles when it began (Runtime.segment)
-        self.segment_cells = (cells.pop("sl"), cells.pop("sm")) if shared.profile else None
+        # --profile: the line whose segment runs, the cycles when it began (Runtime.segment), and the characters
+        # scanned inline since the accounts were last read (Runtime.fold_points)
+        self.segment_cells = (cells.pop("sl"), cells.pop("sm"), cells.pop("cs")) if shared.profile else None
         # The main program's ints, each with its variable's float (see retake_counters).
         self.counter_cells = [(cells.pop(name), cells.get("v" + name[1:]),
                                shared.floor(shared.layout.units[MAIN], self.names.get("v" + name[1:])))
@@ -530,6 +534,13 @@ class CompiledProgram:
             if isinstance(error, python_error):
                 raise LseError(code, line=line or None) from None
         raise error
+
+
+def substring_of(paid_sch: Callable) -> Callable[[object, object, object], str]:
+    """SCH(s, d, n) without its position, as the built-in `paid_sch` (which pays and counts) gives it."""
+    def substring(text: object, start: object, count: object) -> str:
+        return paid_sch(text, start, count)[0]
+    return substring
 
 
 def matrix(value: object) -> bool:

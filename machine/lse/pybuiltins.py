@@ -45,7 +45,7 @@ def builtin_call(ex: ExpressionCode, node: n.BuiltinCall) -> tuple[str, str]:
     given = node.position_out.name if node.position_out is not None else None
     told = given is not None and (ex.scope.storage(given) == "local" or (
         ex.scope.storage(given) == "global" and ex.scope.pure(given)))  # a Python name (pynames.position)
-    if node.name == "SCH" and (given is None or told) and not ex.scope.shared.profile:
+    if node.name == "SCH" and (given is None or told):
         count = node.args[2]
         whole_count = type(count) is n.Num and float(count.value).is_integer() and 1 <= count.value < 2 ** 31
         stops = type(count) is n.Str and 1 <= len(count.value) <= pystrings.STOPS  # written out
@@ -75,18 +75,18 @@ def builtin_call(ex: ExpressionCode, node: n.BuiltinCall) -> tuple[str, str]:
         if quotient is not None:
             return quotient, "n"  # a whole number: exact in any model
     parts = ex.below(node.args, start)  # temporaries apart from the inline forms'
-    if node.name == "CCA" and not ex.scope.shared.profile and not ex.cold:
+    if node.name == "CCA" and not ex.cold:
         return pystrings.converted(ex, parts[0]), "s"
-    if node.name == "CNB" and (given is None or told) and not ex.scope.shared.profile and not ex.cold:
+    if node.name == "CNB" and (given is None or told) and not ex.cold:
         return ex.numbers.builtin(pystrings.number_read(ex, parts, node.args[1], told_by(ex, given) if told
                                                           else None)), "n"
     bare = id(node) in ex.bare_ints  # (compared with a number: its int will do, see ex_Compare)
-    if node.name == "POS" and not ex.scope.shared.profile and not ex.cold:
+    if node.name == "POS" and not ex.cold:
         return pystrings.position(ex, node.args, parts, bare), "n"  # a whole number below max_string: exact
-    if node.name in ("SKP", "PTR") and not ex.scope.shared.profile and not ex.cold and (
+    if node.name in ("SKP", "PTR") and not ex.cold and (
             scanned := pystrings.skipped(ex, node, parts)) is not None:
         return ex.numbers.builtin(scanned, True), "n"  # a whole number below max_string: exact
-    if node.name == "GRL" and (given is None or told) and not ex.scope.shared.profile and not ex.cold and (
+    if node.name == "GRL" and (given is None or told) and not ex.cold and (
             word := pystrings.skipped(ex, node, parts, told_by(ex, given) if told else None)) is not None:
         return word, "s"
     if node.name == "EQN" and not ex.cold:

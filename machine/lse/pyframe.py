@@ -120,7 +120,7 @@ def function(code: UnitCode) -> list[str]:
     if code.is_main:  # the program's ints are cells: the runtime forgets them when a run goes on
         declared += code.counter_cells()
     if code.shared.profile:
-        declared += ["sl", "sm"]
+        declared += ["sl", "sm", "cs"]
     return [header, f"{INDENT}nonlocal cyc{''.join(', ' + d for d in declared)}"] + out.lines
 
 

@@ -114,12 +114,13 @@ def program_source(shared: ProgramCode, units: list[tuple[Unit, list[int]]]) -> 
             line_no += len(its_lines)
     names = sorted(shared.globals) + shared.counter_cells
     bind = "".join(f"{name} = " for name in names)
-    # --profile: the line whose segment runs and the cycles when it began, cells the runtime reads (pygen.block)
-    segment = "; sl = 0; sm = 0.0" if shared.profile else ""
+    # --profile: the line whose segment runs and the cycles when it began, cells the runtime reads (pygen.block),
+    # and the characters scanned by the string built-ins written inline (pystrings.scanned)
+    segment = "; sl = 0; sm = 0.0; cs = 0" if shared.profile else ""
     prelude = [
         "def _program(M, G):",
         f"    cyc = bud = 0.0{segment}{'; ' + bind + '0.0; del ' + ', '.join(names) if names else ''}",
-        f"    def _cells(): return (cyc, bud{', sl, sm' if segment else ''}{''.join(', ' + name for name in names)})",
+        f"    def _cells(): return (cyc, bud{', sl, sm, cs' if segment else ''}{''.join(', ' + n for n in names)})",
         "    pass",
     ]
     assert len(prelude) == header

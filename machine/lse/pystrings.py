@@ -53,13 +53,12 @@ def substring(ex: ExpressionCode, parts: list[tuple[str, str]], count: int | Non
     counted = count is not None or count_int is not None or (length_kind == "n" and simple(length))  # no test
     s, text_first = ex.once(text, f"_s{depth}") if constant or (
         (simple(start) or start_int is not None) and counted) else (f"_s{depth}", f"_s{depth} := {text}")
-    per_char = ex.scope.shared.costs["char_scan"]
     if constant:  # a whole start and count written out (exact in any model)
         at = int(first) - 1
         cut = f"[{at}]" if count == 1 else f"[{at}:{at + count}]"
         test = f"_len({text_first}) >= {at + count}" if text_kind == "s" else (
             f"_type({text_first}) is _str and _len({s}) >= {at + count}")
-        paid = f"(cyc := cyc + {per_char * count}.0) is not None"
+        paid = f"{scan_charge(ex, count)} is not None"
         told_at = "".join(f" and {check}" for check in told_setting(told, str(at + count + 1)))
         return f"({s}{cut} if {test} and {paid}{told_at} else {general_sch(told, s, start, length)})"
     tests = [kind_test(text_first, text_kind, "s")]
@@ -83,18 +82,18 @@ def substring(ex: ExpressionCode, parts: list[tuple[str, str]], count: int | Non
         char = f"{s}[{i} - 1]"
         if told is None and (start_int is None or whole_start):  # a whole start: past the end, '' and no charge
             # (`J<=LGR(C) ET SCH(C,J,1)<H` reads one past the end at every loop's end: ET reads both sides)
-            return (f"(({char} if {i} <= _len({s}) and (cyc := cyc + {per_char}.0) is not None else '') if "
+            return (f"(({char} if {i} <= _len({s}) and {scan_charge(ex, 1)} is not None else '') if "
                     f"{' and '.join([' & '.join(tests), *whole_start])} else {general_sch(told, s, d, length)})")
         if len(tests) == 1 and not whole_start and text_kind == "s" and text_first.isidentifier() and (
                 i.isdigit() or start_int is not None):
             tests = []  # (the text's name is read by _len in its turn: the start is a constant or a loop's int)
         checks = [" & ".join(tests), *whole_start, f"{i} <= _len({s})",
-                  f"(cyc := cyc + {per_char}.0) is not None", *told_setting(told, f"{i} + 1")]
+                  f"{scan_charge(ex, 1)} is not None", *told_setting(told, f"{i} + 1")]
         checks = [check for check in checks if check]
         return f"({char} if {' and '.join(checks)} else {general_sch(told, s, d, length)})"
     if count is not None:  # a constant count: the characters there are (SCH(C,J,99): the rest of C)
         checks = [" & ".join(tests), *whole_start, *within,
-                  f"(cyc := cyc + {per_char} * _len({r} := {s}[{i} - 1:{i} + {count - 1}])) is not None",
+                  f"{scan_charge(ex, f'_len({r} := {s}[{i} - 1:{i} + {count - 1}])')} is not None",
                   *told_setting(told, f"{i} + _len({r})")]
         return f"({r} if {' and '.join(checks)} else {general_sch(told, s, d, length)})"
     if counted:
@@ -104,7 +103,7 @@ def substring(ex: ExpressionCode, parts: list[tuple[str, str]], count: int | Non
     whole_count = [f"({k} := {count_int}) >= 0"] if count_int is not None else [
         f"0.0 <= {c} < 1e15", f"({k} := _floor({c})) == {c}"]
     checks = [" & ".join(tests), *whole_start, *within, *whole_count,
-              f"(cyc := cyc + {per_char} * _len({r} := {s}[{i} - 1:{i} - 1 + {k}])) is not None",
+              f"{scan_charge(ex, f'_len({r} := {s}[{i} - 1:{i} - 1 + {k}])')} is not None",
               *told_setting(told, f"{i} + _len({r})")]
     return f"({r} if {' and '.join(checks)} else {general_sch(told, s, d, c)})"
 
@@ -178,7 +177,6 @@ def position(ex: ExpressionCode, nodes: tuple, parts: list[tuple[str, str]], bar
     found_from = "" if i == "1" else f", {int(start) - 1}" if i.isdigit() else f", {i} - 1"
     length = str(len(nodes[2].value)) if type(nodes[2]) is n.Str else f"_len({t})"
     size = str(len(nodes[0].value)) if type(nodes[0]) is n.Str else f"_len({s})"
-    per_char = ex.scope.shared.costs["char_scan"]
     if i.isdigit():  # the constants folded: up to the end of what is found, else from d to the end of s
         more = int(length) - int(i) if length.isdigit() else None
         to_found = f"{f} - {i} + {length}" if more is None else f"{f} + {more}" if more else f
@@ -195,7 +193,7 @@ def position(ex: ExpressionCode, nodes: tuple, parts: list[tuple[str, str]], bar
                   *whole] if computed else whole
     checks = [check for check in checks if check]
     checks += [f"({f} := {s}.find({t}{found_from}) + 1) is not None",
-               f"(cyc := cyc + {per_char} * {scanned}) is not None"]
+               f"{scan_charge(ex, scanned)} is not None"]
     return f"({f if bare else f'_float({f})'} if {' and '.join(checks)} else _b_POS({s}, {d}, {t}))"
 
 
@@ -227,17 +225,28 @@ def skipped(ex: ExpressionCode, node: n.BuiltinCall, parts: list[tuple[str, str]
     if (node.name, kind) not in SCANS:  # PTR of one character: the set's scan
         kind = "set"
     d, found, word = values[1], f"_qr{depth}", f"_qw{depth}"
-    per_char = ex.scope.shared.costs["char_scan"]
     scan = f"{SCANS[node.name, kind]}({', '.join(firsts)})"
     general = f"_b_{node.name}({', '.join(values)})"
     if node.name != "GRL":
-        charge = f"({found} <= {d} or (cyc := cyc + {per_char} * ({found} - {d})) is not None)"
+        charge = f"({found} <= {d} or {scan_charge(ex, f'({found} - {d})')} is not None)"
         return f"({found} if ({found} := {scan}) is not None and {charge} else {general})"
-    charge = f"(({found} := {word}[1]) <= {d} or (cyc := cyc + {per_char} * ({found} - {d})) is not None)"
+    charge = f"(({found} := {word}[1]) <= {d} or {scan_charge(ex, f'({found} - {d})')} is not None)"
     given = "" if told is None else f" and ({told[0]} := {found}) is not None" + (
         "" if told[2] is None else f" and ({told[2]} := _floor({found})) is not None")
     return (f"({word}[0] if ({word} := {scan}) is not None and {charge}{given} else "
             f"{general + '[0]' if told is None else told[1](general)})")
+
+
+def scan_charge(ex: ExpressionCode, count: int | str) -> str:
+    """The add to the cycles of `count` characters scanned (a number, or code that gives one once), never None; under
+    --profile added to the characters counted too (the cell `cs`: char_scan, Runtime.fold_points)."""
+    per_char = ex.scope.shared.costs["char_scan"]
+    if type(count) is int:
+        charge = f"(cyc := cyc + {per_char * count}.0)"
+        return f"({charge} + (cs := cs + {count}))" if ex.scope.shared.profile else charge
+    if not ex.scope.shared.profile:
+        return f"(cyc := cyc + {per_char} * {count})"
+    return f"((cyc := cyc + {per_char} * (_nq := {count})) + (cs := cs + _nq))"
 
 
 def joined(ex: ExpressionCode, node: n.Binary, left: str, lk: str, right: str, rk: str) -> str:
@@ -248,11 +257,11 @@ def joined(ex: ExpressionCode, node: n.Binary, left: str, lk: str, right: str, r
     a result too long), and fails as the join does. Only an operand of unknown kind is tested, and a
     string written out or a plain name (read again: pure) needs no temporary.
     """
-    if ex.scope.shared.profile or ex.cold:
+    if ex.cold:
         return f"_cat({left}, {right})"
     depth = ex.depth + 1
     j, a, b, size = f"_j{depth}", f"_ja{depth}", f"_jb{depth}", f"_jn{depth}"
-    paid = f"(cyc := cyc + {ex.scope.shared.costs['char_scan']} * {size}) is not None"  # its length, taken once
+    paid = f"{scan_charge(ex, size)} is not None"  # its length, taken once
     if lk == rk == "s":
         test, (a, b) = "", (left, right)
         general = f"_cat({j}, '')"
@@ -298,7 +307,7 @@ def joined_tail(ex: ExpressionCode, first: str, second: tuple[str, int | None], 
     """
     depth = ex.depth + 1
     j, a, b, size = f"_j{depth}", f"_ja{depth}", f"_jb{depth}", f"_jn{depth}"
-    per_char, after = ex.scope.shared.costs["char_scan"], len(tail)
+    after = len(tail)
     # Each join's length is A's and B's, and the parts' up to it: the k-th part from B on is in after-k+1 joins.
     lengths = [(code, length, f"_jl{depth}_{k}") for k, (code, length) in enumerate(tail)]
     known = sum(length for _, length, _ in lengths if length is not None)
@@ -306,7 +315,7 @@ def joined_tail(ex: ExpressionCode, first: str, second: tuple[str, int | None], 
     measured = "".join(f" + ({name} := _len({code}))" for code, length, name in lengths if length is None)
     counted = "".join(f" + {after - k} * {name}" for k, (_, length, name) in enumerate(lengths) if length is None)
     constant = f" + {weighted}" if weighted else ""
-    paid = f"(cyc := cyc + {per_char} * ({after + 1} * {size}{counted}{constant})) is not None"
+    paid = f"{scan_charge(ex, f'({after + 1} * {size}{counted}{constant})')} is not None"
     b, b_size = (second[0], str(second[1])) if second[1] is not None else (b, f"_len({b} := {second[0]})")
     general = f"_cat({a}, {b})"
     for code, _ in tail:
@@ -338,7 +347,7 @@ def stopped(ex: ExpressionCode, parts: list[tuple[str, str]], stops: str, node_s
         searches = [f"(({e} := {s}.find({first!r}{begin})) >= 0 or ({e} := _len({s})) >= 0)"]
         searches += [f"(({f} := {s}.find({stop!r}, {i} - 1, {e})) < 0 or ({e} := {f}) >= 0)" for stop in others]
     checks = [" & ".join(tests), *whole, f"{i} <= _len({s})", *searches,
-              f"(cyc := cyc + {ex.scope.shared.costs['char_scan']} * ({e} - {i} + 1)) is not None",
+              f"{scan_charge(ex, f'({e} - {i} + 1)')} is not None",
               *told_setting(told, f"{e} + 1")]
     return f"({s}[{i} - 1:{e}] if {' and '.join(checks)} else {general_sch(told, s, d, repr(stops))})"
 
@@ -365,7 +374,7 @@ def number_read(ex: ExpressionCode, parts: list[tuple[str, str]], node_start: ob
     ex.scope.shared.reads_numbers = True  # the linker puts `_cnbm` in the namespace
     none = f"({m} := _cnbm({s}, {b})) is None and ({v} := 0.0) == 0.0 and ({e} := {b} + 1) > 0"
     found = (f"({v} := {ex.numbers.decimal_code(f'{m}.group(1)')}) - {v} == 0.0 and "
-             f"(cyc := cyc + {ex.scope.shared.costs['char_scan']} * (({e} := {m}.end() + 1) - {i})) is not None")
+             f"{scan_charge(ex, f'(({e} := {m}.end() + 1) - {i})')} is not None")
     begin = "0" if i == "1" else f"({i} - 1 if {i} <= _len({s}) else _len({s}))"  # (from 1: 0, however long s is)
     checks = [" & ".join(tests), *whole, f"({b} := {begin}) >= 0",
               f"({none} or {found})", *told_setting(told, e)]
@@ -387,7 +396,7 @@ def converted(ex: ExpressionCode, part: tuple[str, str]) -> str:
     # fraction, anything else is no key, and takes the way below.
     return (f"({r} if {test}(({r} := _ccat({value})) is not None or -1e6 < {value} < 1e6 and "
             f"({k} := _floor({value})) == {value} and ({r} := _str({k})) is not None) and "
-            f"(cyc := cyc + {ex.scope.shared.costs['char_scan']} * _len({r})) is not None "
+            f"{scan_charge(ex, f'_len({r})')} is not None "
             f"else _b_CCA({value}))")
 
 

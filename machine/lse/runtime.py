@@ -375,6 +375,10 @@ class Runtime(ProgramIO):
             return
         counts, divisions, runs = self._counts, self._line_divisions, compiled.point_runs
         by_runs, lines = compiled.shared.by_runs, self.segment_cycles
+        scanned = compiled.segment_cells[2]  # (the characters the string built-ins written inline scanned)
+        if scanned.cell_contents:
+            counts["char_scan"] += int(scanned.cell_contents)  # (a position less another: whole, maybe a float)
+            scanned.cell_contents = 0
         for point, times in enumerate(runs):
             if times:
                 price, kinds, line = compiled.shared.blocks[point]
@@ -412,7 +416,7 @@ class Runtime(ProgramIO):
     def segment(self, line: int) -> None:
         """--profile: a segment begins; the cycles since the last one began are its line's (as the code does at
         each line: pyshared.SEGMENT_ENDS)."""
-        running, mark = self.compiled.segment_cells
+        running, mark, _ = self.compiled.segment_cells
         now = self._cyc.cell_contents
         self.segment_cycles[running.cell_contents] += now - mark.cell_contents
         running.cell_contents, mark.cell_contents = line, now

@@ -58,7 +58,7 @@ def test_each_arm_of_a_chain_pays_every_level_it_went_through_in_one_add() -> No
 
 def test_the_profile_pays_each_level_at_its_own_point() -> None:
     line = next(text for text in listing(STEPS, profile=True).splitlines() if "v_Q = (" in text)
-    assert line.count("M.charged(") == 6  # two arms a level
+    assert line.count("_BR.__setitem__(") == 6  # two arms a level, each its point's run counted as it is paid
 
 
 # A position, a length or a code compared with a number: compared as the int worked out inline (ex_Compare).

@@ -65,7 +65,7 @@ def test_each_arm_of_a_result_returns_its_value_from_a_python_if():
 
 def test_the_profile_keeps_the_conditional_expression():
     code = listing(TAKEUCHI, profile=True)
-    assert "if (v_Y >= v_X):" not in code and "M.charged(" in code, code
+    assert "if (v_Y >= v_X):" not in code and "_BR.__setitem__(" in code, code
 
 
 def test_a_number_assigned_by_arms_stores_it_in_each_arm_of_a_python_if():

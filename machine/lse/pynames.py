@@ -291,11 +291,13 @@ class UnitNames:
         """
         if not kinds:
             return code
-        if self.shared.profile:
-            point = self.shared.point(kinds, self.out.where[0])
-            if self.segment_line in self.shared.unmarked:  # (Runtime.block adds its price to the segment's mark)
+        if self.shared.profile:  # (and one more run of its point: a call of the list's method, ~60 ns, not M.charged)
+            point, price = self.shared.point(kinds, self.out.where[0]), self.shared.price(kinds)
+            counted = f"_BR.__setitem__({point}, _BR[{point}] + 1) is None"
+            if self.segment_line in self.shared.unmarked:  # (its line's cycles are its points' runs: see pay)
                 self.shared.by_runs[point] = self.segment_line
-            return f"M.charged({point}, {code})"
+                counted = f"(sm := sm + {price}.0) is not None and {counted}"
+            return f"(_b if (_b := {code}) is _b and (cyc := cyc + {price}.0) is not None and {counted} else _b)"
         charge = f"(cyc := cyc + {self.shared.price(kinds)}.0)"
         if literal:
             return f"({code} if {charge} else {code})"

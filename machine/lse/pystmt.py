@@ -379,7 +379,7 @@ class StatementCode:
         found = not reads
         for part in parts:
             facts = self.facts_of(part)
-            if not facts[1] or facts[2] and self.shared.profile:  # (a profile's arm is paid by a call)
+            if not facts[1] or facts[2] and self.shared.profile:  # (a profile's arm counts its run: not undone)
                 return False
             found = found or facts[0]
         return found and not self.exprs.cold and all(self.exprs.short(part) for part in parts)

@@ -358,15 +358,6 @@ class Runtime(ProgramIO):
             self._suspend(Status.PAUSED)
 
     # ---------------------------------------------------------- charging
-    def block(self, block: int) -> None:
-        """Charge a charge point of --profile (a conditional value's arm): its cycles, and one more run of it."""
-        compiled = self.compiled
-        price = compiled.shared.blocks[block][0]
-        self._cyc.cell_contents += price  # the counter itself, not the property
-        compiled.point_runs[block] += 1
-        if block in compiled.shared.by_runs:  # (its line's cycles are its points' runs: see fold_points)
-            compiled.segment_cells[1].cell_contents += price
-
     def fold_points(self) -> None:
         """Add each kind of operation of the charge points run since the last fold to the accounts (--profile:
         the code counts how many times each point runs, not its kinds: a Counter's update cost ~1 us a point)."""
@@ -401,11 +392,6 @@ class Runtime(ProgramIO):
         """--profile: how many divisions each line made."""
         self.fold_points()
         return self._line_divisions
-
-    def charged(self, block: int, value: object) -> object:
-        """Charge a point and pass a value through (the branch a conditional expression takes)."""
-        self.block(block)
-        return value
 
     def charge(self, key: str, times: int = 1) -> None:
         """Charge a dynamic operation by its cost key."""

@@ -115,7 +115,7 @@ def program_source(shared: ProgramCode, units: list[tuple[Unit, list[int]]]) -> 
     names = sorted(shared.globals) + shared.counter_cells
     bind = "".join(f"{name} = " for name in names)
     # --profile: the line whose segment runs and the cycles when it began, cells the runtime reads (pygen.block),
-    # and the characters scanned by the string built-ins written inline (pystrings.scanned)
+    # and the characters scanned by the string built-ins written inline (pystrings.scan_charge)
     segment = "; sl = 0; sm = 0.0; cs = 0" if shared.profile else ""
     prelude = [
         "def _program(M, G):",

@@ -1,6 +1,6 @@
-"""SCH, POS, EQN, EQC and A ! B written inline in plain runs, each paid with its test; what a test refuses is the
-paid general function's, given the values; SKP, PTR and GRL a scan called, paid inline. And a string's store into a
-CHAINE, counted against the memory.
+"""SCH, POS, EQN, EQC and A ! B written inline, each paid with its test; what a test refuses is the paid general
+function's, given the values; SKP, PTR and GRL a scan called, paid inline (plain runs and --profile). And a string's
+store into a CHAINE, counted against the memory.
 
 A part of the expression writer: each function is given the pyexpr.ExpressionCode writing the
 expression (its temporaries' depth, the unit's facts). Imports nodes and pyarray.simple; never the
@@ -141,7 +141,7 @@ def general_sch(told: Told | None, s: str, d: str, third: str) -> str:
 
 
 def position(ex: ExpressionCode, nodes: tuple, parts: list[tuple[str, str]], bare: bool = False) -> str:
-    """POS(s, d, t) inline in plain runs: a find and its char_scan charge where s and t are strings and
+    """POS(s, d, t) inline: a find and its char_scan charge where s and t are strings and
     d a whole number from 1; anything else (an error, a huge start) is the built-in's, given the values.
 
     Decision: inline, as the loops that search a string board with POS call it most (a call of the
@@ -204,7 +204,7 @@ SCANS = {("SKP", "char"): "_skpc", ("SKP", "set"): "_skps", ("PTR", "set"): "_pt
 
 def skipped(ex: ExpressionCode, node: n.BuiltinCall, parts: list[tuple[str, str]],
             told: Told | None = None) -> str | None:
-    """SKP(s, d[, set]), PTR or GRL in plain runs: strops' scan of its kind, then its char_scan charge from d to the
+    """SKP(s, d[, set]), PTR or GRL: strops' scan of its kind, then its char_scan charge from d to the
     position given (GRL's given into the variable `told` names, if any); where the scan refuses the values
     (None), the paid built-in, given them. None: a start not known to be a number (the built-in's alone).
 
@@ -250,10 +250,10 @@ def scan_charge(ex: ExpressionCode, count: int | str) -> str:
 
 
 def joined(ex: ExpressionCode, node: n.Binary, left: str, lk: str, right: str, rk: str) -> str:
-    """A ! B: joined, tested and paid for inline in plain runs; what the test refuses is `_cat`'s.
+    """A ! B: joined, tested and paid for inline; what the test refuses is `_cat`'s.
 
     Decision: inline, as a call of `_cat` (ops.make_concat) costs ~30 ns more, which the string
-    loops of bench/ (paths, mines) show; in plain runs `_cat` is only given what fails (a number,
+    loops of bench/ (paths, mines) show; inline, `_cat` is only given what fails (a number,
     a result too long), and fails as the join does. Only an operand of unknown kind is tested, and a
     string written out or a plain name (read again: pure) needs no temporary.
     """

@@ -51,3 +51,12 @@ def test_the_compiler_the_bench_counts_is_modules_that_exist() -> None:
 def test_the_bench_counts_every_module_of_the_generator() -> None:
     generator = {path.stem for path in (ROOT / "machine" / "lse").glob("py*.py")}
     assert generator | {"analyses", "holdings"} <= set(COMPILER)
+
+
+def test_the_profile_bench_times_a_workload_both_ways_and_finds_them_alike(capsys) -> None:
+    from bench.profiled import main
+
+    assert main(["--runs", "1", "--only", "fib24"]) == 0
+    row = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("| fib24 |"))
+    plain, profiled, ratio, same = (cell.strip() for cell in row.split("|")[2:6])
+    assert same == "yes" and float(plain) > 0 and float(profiled) > 0 and float(ratio) > 0

@@ -151,13 +151,15 @@ def paid_ahead_lines(program: n.Program, crowded: int) -> frozenset[int]:
     in a program with a line that `crowded` loops or more end (pyloops.crowded_ends: stepped at the top of the
     dispatch, in no line's segment that the code knows).
     """
-    lines = {line.number for line in program.lines if all(map(_paid_ahead, nodes_below(line.statements)))}
-    ends: dict[int | None, int] = {}
+    lines, ends, unpaid_ends = set(), {}, set()
     for line in program.lines:
-        for node in nodes_below(line.statements):
+        below = nodes_below(line.statements)
+        if all(map(_paid_ahead, below)):
+            lines.add(line.number)
+        for node in below:
             if type(node) is n.Faire:
                 end = node.end.number if node.end.number is not None else program.labels.get(node.end.label)
                 ends[end] = ends.get(end, 0) + 1
                 if node.cond is not None and not all(map(_paid_ahead, nodes_below(node.cond))):
-                    lines.discard(end)
-    return frozenset(lines) if max(ends.values(), default=0) < crowded else frozenset()
+                    unpaid_ends.add(end)
+    return frozenset(lines - unpaid_ends) if max(ends.values(), default=0) < crowded else frozenset()

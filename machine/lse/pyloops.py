@@ -119,12 +119,10 @@ class LoopCode:
             if meet:
                 unit.structure.go_on(after)
             else:
-                unit.segment_line = block.line  # (its passes run in the FAIRE's segment: pygen.block)
                 self.static_line_end(exit_.end, state, after)
             return
         unit.go(exit_.body)
         out.depth -= 1
-        unit.segment_line = block.line
         self.static_line_end(exit_.end, state, after)
 
     def count(self, body: int, loop: ir.OpenLoop) -> None:
@@ -194,8 +192,11 @@ class LoopCode:
             value = unit.read(var)
             out.emit(f"if {counter} != {counter}: {counter} = _k if -{WHOLE_EXACT!r} <= {value} <= {WHOLE_EXACT!r} "
                      f"and (_k := _floor({value})) == {value} else _NAN")
-        unit.segment_line = line  # (the loops around it that end on its line step in that line's segment)
+        # (the loops around it that end on its line step in that line's segment; what is written after the loop, in
+        # the segment it was written in, as pygen.run_chain keeps it)
+        segment, unit.segment_line = unit.segment_line, line
         self.static_line_end(line, state, next_block, paid=True)
+        unit.segment_line = segment
         unit.fused = None
         out.depth -= 1
 
@@ -468,10 +469,8 @@ class LoopCode:
             unit.out.emit("continue")  # (a way that jumps here is written where it jumps)
             self.count_end = (line, state, next_block)
             return
-        segment = unit.segment_line
         while state and state[-1].end == line:
             loop = state[-1]
-            unit.segment_line = segment  # (as a pass written before left it)
             merged = not paid and self.pay_pass(line)
             paid = False
             self.step(loop.node, loop.body, line, f"_st{loop.body}", f"_lim{loop.body}", merged)

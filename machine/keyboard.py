@@ -45,8 +45,8 @@ class LineInput:
     # ------------------------------------------------------------ reading
     @property
     def text(self) -> str:
-        """What has been typed so far on the line being typed."""
-        if self.anchor is None:
+        """What has been typed so far on the line being typed ("" where it left the top of the screen)."""
+        if self.anchor is None or self.anchor[0] < 0:
             return ""
         first, _ = self.screen.span(self.anchor[0])
         return self._line_text(first)[self._anchor_offset(first):].rstrip(" ")
@@ -84,7 +84,7 @@ class LineInput:
 
     def abandon(self) -> None:
         """Esc or Ctrl-C at the prompt: the line stays on the screen unsent, the cursor at its end."""
-        if self.anchor is not None:
+        if self.anchor is not None and self.anchor[0] >= 0:
             first, _ = self.screen.span(self.anchor[0])
             end = len(self._line_text(first).rstrip(" "))
             self._cursor_after(first, end, end > 0)
@@ -121,12 +121,19 @@ class LineInput:
         first, _ = screen.span(screen.cursor_row)
         line = self._line_text(first)[self._start(first):]
         if not self._on_typed_line():
+            # Decision: where the line being typed left the top (another line, edited below it, grew and scrolled
+            # the screen: _grow), the line sent stays where it is and what the Micro prints comes below it; its
+            # anchor was a row above the screen, which span() read from the bottom (row -1).
+            gone = self.anchor[0] < 0
+            if gone:
+                self.anchor = (first, 0)
             above = screen.above if first == 0 else ""  # (the rows of a line that scrolled off the top)
             if above is None:
                 self._home_to_typed()
                 raise LseError(Err.START_OFF_SCREEN)
             line = (above + line).rstrip(" ")
-            self._show_typed(line)  # copied onto the line being typed: what the Micro prints comes below it
+            if not gone:
+                self._show_typed(line)  # copied onto the line being typed: what the Micro prints comes below it
         self._home_to_typed()
         return line.rstrip(" ")
 

@@ -33,6 +33,19 @@ def test_any_keys_keep_the_cursor_on_the_screen_and_the_rows_their_width(pressed
         assert len(screen.joined) == rows and not screen.joined[0]
 
 
+def test_a_line_that_grows_below_the_line_being_typed_until_it_leaves_the_top_is_sent_where_it_stands():
+    # (found by the test above: the line being typed had left the top, and Return copied the line sent onto its row,
+    # read as row -1, the bottom one, which left the screen's top row continuing a row above it)
+    line = editor(cols=4, rows=3)
+    for key in [keys.RIGHT] * 7 + ["A", "A", keys.RIGHT, keys.RIGHT, "A", "A"]:
+        line.key(key)
+    assert line.text == ""  # (what was being typed left the top of the screen)
+    assert line.key(keys.RETURN) == "   AA  AA"
+    screen = line.screen
+    assert screen.rows_text() == ["   A", "A  A", "A"] and screen.joined == [False, True, True]
+    assert (screen.cursor_row, screen.cursor_col) == (2, 1) and line.anchor is None
+
+
 def test_typing_past_the_last_column_wraps_onto_a_joined_row_sent_as_one_line():
     line = editor(cols=10, rows=4)
     for char in "?'ABCDEFGHIJKL'":

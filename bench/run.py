@@ -174,6 +174,20 @@ CASES = {
     # a probe a helper wrote in session 32: powers of a matrix by procedures given the arrays by reference, one
     # handing its own on to the other under the program's names (20x its twin when written, 3.3x after two fixes)
     "matpow": Case("matpow", "6 60\n", "3 5\n"),
+    # kinds a helper session wrote in session 36 as probes of what nobody had tuned for, measured before anything
+    # was changed for them (compute, micro40, two runs on a noisy machine: rle 5.4 and 7.0, puzzle8 3.4 and 1.9,
+    # partit 2.6 and 2.2, nbody 1.9 and 1.5, bank 1.7 and 1.3, pascal 1.45 and 1.4): a bank's queue in a circular
+    # TABLEAU driven by a congruence and ALLER EN, four bodies pulled by gravity in real arithmetic with RAC and
+    # formatted output, partitions of an integer by a recursive function of three parameters with a memo in two
+    # matrices, Pascal's triangle modulo 1000 updated in place, the 8-puzzle searched breadth first (positions
+    # ranked as permutations, a queue and a hash table in TABLEAUs, procedures over a global board), and strings
+    # coded by runs and decoded again (CCA, CNB, SCH and a character at a time by !)
+    "bank": Case("bank", "100000 3\n", "2000 3\n"),
+    "nbody": Case("nbody", "40000 4000\n", "300 100\n"),
+    "partit": Case("partit", "80 100\n", "30 3\n"),
+    "pascal": Case("pascal", "1600\n", "120\n"),
+    "puzzle8": Case("puzzle8", "14\n", "6\n"),
+    "rle": Case("rle", "150 3000\n", "5 60\n"),
 }
 STARTUP = "startup"
 CLOCK_HZ = 1_000_000

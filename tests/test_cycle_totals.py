@@ -59,6 +59,13 @@ RUNS = {
     "bench histo": ("bench/lse/histo.lse", ["200"], 0),
     "bench cnbline": ("bench/lse/cnbline.lse", ["30 5"], 0),
     "bench readstat": ("bench/lse/readstat.lse", numbers_typed(30).splitlines(), 0),
+    # probes written in session 36 (bench/run.py), at their small sizes
+    "bench bank": ("bench/lse/bank.lse", ["2000 3"], 0),
+    "bench nbody": ("bench/lse/nbody.lse", ["300 100"], 0),
+    "bench partit": ("bench/lse/partit.lse", ["30 3"], 0),
+    "bench pascal": ("bench/lse/pascal.lse", ["120"], 0),
+    "bench puzzle8": ("bench/lse/puzzle8.lse", ["6"], 0),
+    "bench rle": ("bench/lse/rle.lse", ["5 60"], 0),
     # tests/cycles: every kind of statement, and runs that end in a run-time error
     "cycles division in a loop": ("tests/cycles/error_division_in_loop.lse", [], 0),
     "cycles index in a loop": ("tests/cycles/error_index_in_loop.lse", [], 0),

@@ -162,6 +162,10 @@ ENTRY_INTS = {
         "10 TABLEAU A[5],B[5];FAIRE 20 POUR I←1 JUSQUA 5\n20 A[I]←I;B[I]←10*I\n"
         "30 FAIRE 35 POUR J←1 JUSQUA 3;AFFICHER &F(J+0.7),&F(5)\n35 *\n40 AFFICHER &F(0.5)\n50 TERMINER\n"
         "60 PROCEDURE &F(K) LOCAL K\n70 RESULTAT A[K]+B[K]*A[K]\n", "10 TABLEAU A[5],B[5]"),
+    "a parameter handed on by value, to the procedure itself and to another that changes its own": (
+        "10 TABLEAU A[5],B[5];FAIRE 20 POUR I←1 JUSQUA 5\n20 A[I]←I;B[I]←10*I\n30 AFFICHER &F(4,3),&F(2.5,1)\n"
+        "40 TERMINER\n60 PROCEDURE &F(K,N) LOCAL K,N\n70 SI N=0 ALORS RESULTAT A[K]\n"
+        "80 RESULTAT B[K]+&F(K,N-1)+&G(K)*A[K]\n90 PROCEDURE &G(J) LOCAL J\n100 J←J+1;RESULTAT J\n", None),
     "one that the procedure changes": (
         "10 TABLEAU A[5],B[5];FAIRE 20 POUR I←1 JUSQUA 5\n20 A[I]←I;B[I]←10*I\n30 AFFICHER &F(2)\n40 TERMINER\n"
         "60 PROCEDURE &F(K) LOCAL K\n70 X←A[K];K←K+1;RESULTAT X+B[K]\n", None),

@@ -148,7 +148,8 @@ class UnitCode(UnitNames):
         # A procedure's number parameters (Python locals) that index twice or more and that it never changes: their
         # ints are worked out at the entry; not where a PAUSE or the debugger lets the monitor set a variable.
         if not (self.is_main or shared.debug or shared.layout.paused):
-            self.entry_ints = entry_indexes(nodes, [name for name in unit.params if self.storage(name) == "local"])
+            self.entry_ints = entry_indexes(nodes, [name for name in unit.params if self.storage(name) == "local"],
+                                            shared.layout.units)
         self.referred_params: set[str] = set()  # parameters by reference read or stored through (see referred)
         # The statement being written leaves its case for the dispatch (a RETOUR EN come back: pystmt.came_back):
         # its code, whose `continue` or `break` depends on where it is written, is not written again from memory.

@@ -15,6 +15,7 @@ from machine.lse.listing import listing
 from machine.lse.status import Status
 from machine.micro import Micro
 from machine.profile import load_profile
+from tests.lse_harness import lines
 from tests.oracle.differential import assert_agrees
 from tests.test_loop_counters import interrupted
 from tests.test_monitor import Session
@@ -604,3 +605,32 @@ def test_a_pass_given_its_dearest_ways_room_ends_each_slice_where_one_testing_ea
 def test_a_loop_whose_first_pass_runs_the_general_way_takes_its_int_again_after_it() -> None:
     code = listing(CUT_FIRST)
     assert "if i_I != i_I: i_I = _k if " in code and "(_NAN,)" in code
+
+
+# A start computed, a limit a whole constant: the limit's test is decided when the code is written (pybounds.shadow).
+FIXED_LIMITS = {
+    "a triangle's inner loop": lines("5 TABLEAU T[9];FAIRE 7 POUR K←1 JUSQUA 9", "7 T[K]←K*K",
+                                     "10 S←0;FAIRE 30 POUR I←1 JUSQUA 8", "20 FAIRE 30 POUR J←I+1 JUSQUA 9",
+                                     "30 S←S+T[J]*I", "40 AFFICHER S,I,J"),
+    "a start read, fractional, huge or past the limit": lines("5 TABLEAU T[12];FAIRE 7 POUR K←1 JUSQUA 12",
+                                                              "7 T[K]←K*K", "10 LIRE A;S←0;N←0",
+                                                              "20 FAIRE 30 POUR J←A JUSQUA 12",
+                                                              "30 S←S+J+T[J];N←N+1", "40 AFFICHER S,N,J"),
+    "stepping down to a constant": lines("5 TABLEAU T[12];FAIRE 7 POUR K←1 JUSQUA 12", "7 T[K]←K*K",
+                                         "10 LIRE A;S←0", "20 FAIRE 30 POUR J←A PAS -2 JUSQUA 1", "30 S←S+T[J]",
+                                         "40 AFFICHER S,J"),
+}
+
+
+def test_a_loop_of_a_computed_start_and_a_constant_limit_tests_only_its_start() -> None:
+    code = listing(FIXED_LIMITS["a triangle's inner loop"])
+    assert "(_sk, 1, 10) if -16777216.0 <= _s <= 16777216.0 and (_sk := _floor(_s)) == _s else" in code
+    assert "_floor(_lim)" not in code
+
+
+@pytest.mark.parametrize("typed", ["3", "2.5", "-1E20", "1E20", "13", "16777217", "-4"])
+@pytest.mark.parametrize("name", sorted(FIXED_LIMITS))
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+def test_a_loop_of_a_constant_limit_agrees_with_the_reference_whatever_its_start(name: str, typed: str,
+                                                                                 profile: str) -> None:
+    assert_agrees(FIXED_LIMITS[name], [typed], profile=profile)

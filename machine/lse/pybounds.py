@@ -114,6 +114,14 @@ def shadow(node: n.Faire, counted: bool) -> str:
     # whole_pass's test: a whole start within 2^24, a limit whose distance to 2^24 holds one step
     room = repr(WHOLE_EXACT - abs(step))
     start = whole_start(node)
+    limit = bounds[2]
+    if start is None and limit is not None and abs(limit) <= WHOLE_EXACT - abs(step):
+        # A whole constant limit within 2^24 less a step (`FAIRE 535 POUR J←I+1 JUSQUA 9`): its test holds and the
+        # range's stop is a constant; only the start is tested (the 8-puzzle's rank: 0.97 of its instructions).
+        test = f"-{WHOLE_EXACT!r} <= _s <= {WHOLE_EXACT!r} and (_sk := _floor(_s)) == _s"
+        stop = limit + 1 if step > 0 else limit - 1
+        return f"(_sk, {step}, {stop}) if {test} else (_NAN, _NAN, None)" if counted else (
+            f"(_sk, {step}) if {test} else (_NAN, _NAN)")
     if start is not None:  # a whole start within 2^24: only the limit tested
         first, test = repr(start), f"-{room} <= _lim <= {room}"
     else:

@@ -44,6 +44,32 @@ def test_a_number_read_whole_or_not_gives_the_reference_s_remainder(typed: str, 
     assert_agrees(READ, [typed], profile=profile)
 
 
+# a die's throw: a constant added before the remainder, (C+X)-ENT(X/M)*M, and after the dividend, (X+C)-...
+DICE = lines("10 LIRE X", "20 FAIRE 30 POUR I←1 JUSQUA 2", "30 N←1+X-ENT(X/6)*6;M←X-3-ENT(X/7)*7;AFFICHER N,M",
+             "40 TERMINER")
+
+
+def test_a_constant_added_to_a_remainder_s_dividend_is_added_to_python_s_remainder() -> None:
+    code = listing(DICE)
+    assert "((1.0 + (v_X % 6.0)) if -2251799813685248.0 <= v_X <= 2251799813685248.0 and" in code
+    assert "((-3.0 + (v_X % 7.0)) if" in code
+    assert "(2.0 + (v_X % 7.0))" in listing(lines("10 X←5;S←0", "20 FAIRE 30 POUR I←1 JUSQUA 9",
+                                                  "30 X←X*3-ENT(X*3/101)*101;S←S+(X+2-ENT(X/7)*7)",
+                                                  "40 AFFICHER S", "50 TERMINER"))
+
+
+@pytest.mark.parametrize("typed", ["23", "-23", "7.5", "-0.25", "1E20", "-4E15", "0", "8388607", "-8388608",
+                                   "2251799813685247", "4503599627370495"])
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+def test_a_throw_of_a_die_from_a_number_read_whole_or_not_gives_the_reference_s(typed: str, profile: str) -> None:
+    assert_agrees(DICE, [typed], profile=profile)
+
+
+def test_a_constant_too_large_to_add_exactly_leaves_the_general_way() -> None:
+    code = listing(DICE.replace("N←1+X", "N←16777217+X"))
+    assert "% 6.0" not in code and "% 7.0" in code
+
+
 def test_a_remainder_of_single_precision_is_tested_within_2_to_the_23() -> None:
     assert "(v_X % 7.0) if -8388608.0 <= v_X <= 8388608.0" in listing(READ, machine="console80")
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from machine.lse import ir
 from machine.lse import nodes as n
 from machine.lse.layout import MAIN, Layout, Unit, given_by_reference
-from machine.lse.operands import DEEPEST, offset_of, remainder_parts, whole_constant
+from machine.lse.operands import DEEPEST, is_remainder, offset_of, whole_constant
 from machine.lse.parser import walk
 from machine.lse.reach import NameBits, closing_parts, reached  # noqa: F401  (the analyses. too)
 
@@ -467,9 +467,8 @@ def _settling(item: object, still: frozenset[str], own: frozenset[str]) -> bool:
 
 
 def remainders(program: ir.ProgramIR) -> bool:
-    """True if some expression of the program is a remainder X-ENT(X/M)*M (operands.remainder_parts)."""
-    return any(type(node) is n.Binary and node.op == "-" and remainder_parts(node) is not None
-               for block_id in range(len(program.blocks)) for node in block_nodes(program, block_id))
+    """True if some expression of the program is a remainder X-ENT(X/M)*M (operands.is_remainder)."""
+    return any(is_remainder(node) for block_id in range(len(program.blocks)) for node in block_nodes(program, block_id))
 
 
 def calls_any(nodes: list, names: frozenset[str]) -> bool:

@@ -150,6 +150,32 @@ def remainder_parts(node: n.Binary) -> tuple[object, object, n.BuiltinCall] | No
     return node.left, *shape
 
 
+def offset_remainder(node: n.Binary) -> tuple[float, object, object, n.BuiltinCall] | None:
+    """(C, X, M, the ENT) where a node is C+X-ENT(X/M)*M, X+C-ENT(X/M)*M or X-C-ENT(X/M)*M (-C then; read
+    (C+X)-ENT(X/M)*M), C a whole constant of at most 2^23 in size and X-ENT(X/M)*M a remainder as remainder_parts
+    finds them: a die's `1+X-ENT(X/6)*6`; else None (see pyoperators.remainder)."""
+    if node.op != "-" or type(total := node.left) is not n.Binary or total.op not in "+-":
+        return None
+    pairs = ((total.left, total.right), (total.right, total.left)) if total.op == "+" else ((total.right, total.left),)
+    for constant, dividend in pairs:
+        offset = whole_constant(constant)
+        if offset is not None and abs(offset) <= OFFSET_LIMIT and pure_key(dividend) is not None and (
+                shape := remainder_shape("-", dividend, node.right)) is not None:
+            return float(offset if total.op == "+" else -offset), dividend, *shape
+    return None
+
+
+def is_remainder(node: object) -> bool:
+    """True if a node is a remainder, plain (remainder_parts) or offset by a constant (offset_remainder)."""
+    return type(node) is n.Binary and node.op == "-" and (
+        remainder_parts(node) is not None or offset_remainder(node) is not None)
+
+
+# The most a remainder's constant offset may be (offset_remainder): with a dividend of at most 2^23 in single
+# precision (2^51 in double) their sum is exact, as is the remainder's sum with it.
+OFFSET_LIMIT = 2 ** 23
+
+
 def pure_key(node: object, deep: int = 0) -> tuple | None:
     """The same key for two writings of one value made of numbers, variables, elements and + - * / of them (the
     variables and elements as they hold now); None for anything else (a call, a built-in, a string), or deeper

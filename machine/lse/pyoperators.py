@@ -24,10 +24,12 @@ from machine.lse.operands import (
     changes_variables,
     counted_size,
     exact,
+    is_remainder,
     literal,
     magnitude,
     near_sum,
     offset_of,
+    offset_remainder,
     power_of_two,
     remainder_parts,
     scales,
@@ -202,7 +204,7 @@ class OperatorCode(IndexCode):
         """True if a node is a link of a chain of whole + - * that whole_chain tests at its top: proved whole,
         neither exact by bounds nor a remainder (each written its own way)."""
         return (type(node) is n.Binary and node.op in CHAIN and whole(node, self.scope.proven, self.proofs)
-                and not exact(node, self.scope.shared.bounded, self.bounds) and remainder_parts(node) is None)
+                and not exact(node, self.scope.shared.bounded, self.bounds) and not is_remainder(node))
 
     def chain_cap(self, node: n.Binary, links: list) -> float | None:
         """The greatest size of a chain's top from which, its value being at most that, each of its links is at
@@ -320,8 +322,11 @@ class OperatorCode(IndexCode):
         measured; keeping % to small quotients by a test of size gave the gains back, tried in session 21.)
         """
         parts = remainder_parts(node)
-        if parts is None:
-            return None
+        offset = None
+        if parts is None:  # C+X-ENT(X/M)*M: C + X % M (operands.offset_remainder)
+            if (parts := offset_remainder(node)) is None:
+                return None
+            offset, *parts = parts
         dividend, divisor, ent = parts
         kept = self.reused.get(id(ent))  # its quotient kept for a later statement, or taken from an earlier one
         # (an element of the dividend read again: the first keeps it, the copy in the quotient takes it, and
@@ -341,6 +346,8 @@ class OperatorCode(IndexCode):
         else:  # (reuse.py: the same quotient, kept or taken; its product and the difference exact as the remainder)
             quotient = kept[1] if kept[0] == "take" else f"({kept[1]} := {number} // {modulus})"
             code = f"({number} - {quotient} * {modulus})"
+        if offset is not None:
+            code = f"({offset!r} + {code})"
         return code if not tests else f"({code} if {' and '.join(tests)} else {self.binary(node)[0]})"
 
     def whole_operands(self, dividend: object, divisor: object, single: bool) -> tuple | None:

@@ -66,6 +66,12 @@ RUNS = {
     "bench pascal": ("bench/lse/pascal.lse", ["120"], 0),
     "bench puzzle8": ("bench/lse/puzzle8.lse", ["6"], 0),
     "bench rle": ("bench/lse/rle.lse", ["5 60"], 0),
+    "bench factor": ("bench/lse/factor.lse", ["300"], 0),
+    "bench knapsack": ("bench/lse/knapsack.lse", ["8 30 2"], 0),
+    "bench lcs": ("bench/lse/lcs.lse", ["12 2"], 0),
+    "bench mergesort": ("bench/lse/mergesort.lse", ["40 2"], 0),
+    "bench textstat": ("bench/lse/textstat.lse", ["2 20"], 0),
+    "bench tictactoe": ("bench/lse/tictactoe.lse", ["1"], 0),
     # tests/cycles: every kind of statement, and runs that end in a run-time error
     "cycles division in a loop": ("tests/cycles/error_division_in_loop.lse", [], 0),
     "cycles index in a loop": ("tests/cycles/error_index_in_loop.lse", [], 0),

@@ -221,3 +221,19 @@ def test_every_mode_agrees_with_the_reference_on_a_remainder_of_an_element_or_a_
 def test_a_remainder_of_an_element_or_a_sum_is_worked_out_once_as_python_s(name: str) -> None:
     code = listing(ELEMENTS[name])  # (the element may be a value kept before: tests/test_placed_elements.py)
     assert re.search(r"\((_rm\d+|_w\d+|\(v_I - 1\.0\)) % \d+\.0\)", code), code
+
+
+QUOTIENT = lines("10 LIRE A,B", "20 Q←ENT(A/B);AFFICHER Q;R←ENT((A*B)/(B-A))+ENT(A/3);AFFICHER R", "30 TERMINER")
+
+
+def test_a_quotient_that_ent_floors_is_not_tested_for_an_overflow_in_double() -> None:
+    code = listing(QUOTIENT)
+    assert "v_Q = _float(_floor((v_A / v_B)))" in code
+    assert "_overflow" in listing(QUOTIENT, machine="console80") or "_r32" in listing(QUOTIENT, machine="console80")
+
+
+@pytest.mark.parametrize("typed", ["7 2", "-7 2", "7.5 -0.5", "1E300 1E-300", "-1E300 1E-300", "5 0", "0 0",
+                                   "1E-300 1E300", "1E200 1E200", "3 3", "1E30 1E-10"])
+@pytest.mark.parametrize("profile", ["micro40", "console80"])
+def test_the_floor_of_a_quotient_gives_and_fails_as_the_reference_s(typed: str, profile: str) -> None:
+    assert_agrees(QUOTIENT, [typed], profile=profile)

@@ -86,6 +86,7 @@ class ExpressionCode(OperatorCode):
         self.floor_var: str | None = None  # the variable of the index being written that its floor stands for
         self.floats = 0  # > 0: indices for the general functions, as floats
         self.raw: int | None = None  # the operation to write unrounded, of kind 'r' (see unrounded)
+        self.ent_quotient: int | None = None  # a quotient ENT floors, untested (pybuiltins.builtin_call)
         self.reused: dict[int, tuple[str, str]] = {}  # element reads and quotients kept or taken (reuse.py)
         self.placed: dict[int, str] = {}  # element reads and stores whose position a temporary keeps (reuse.py)
         self.placed_fast: set[str] = set()  # those temporaries that a read's fast path has set (see element_read)

@@ -153,6 +153,8 @@ class OperatorCode(IndexCode):
         code = f"({left} {op} {right})" if (op != "+" or numbers) else f"_add({left}, {right})"
         if self.in_index:  # index arithmetic is neither rounded nor checked: beyond any array anyway
             return code, ("i" if lk == rk == "i" else "n")
+        if self.ent_quotient == id(node) and numbers:
+            return code, "n"  # (an infinity made here fails as the floor around it takes it: see builtin_call)
         fits = cannot_overflow(op, node.left, node.right, self.scope.shared.bounded, self.scope.bounds, self.sizes)
         if self.cold and not self.numbers.single and not fits:
             return (f"_ck({left} {op} {right})" if code[0] == "(" else f"_ck({code})"), "n"  # numbers.checked

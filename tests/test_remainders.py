@@ -70,6 +70,14 @@ def test_a_constant_too_large_to_add_exactly_leaves_the_general_way() -> None:
     assert "% 6.0" not in code and "% 7.0" in code
 
 
+@pytest.mark.parametrize("divisor", ["B", "9007199254740994", "16777217"])
+def test_an_offset_remainder_by_a_variable_or_a_large_constant_leaves_the_general_way(divisor: str) -> None:
+    # (by such an M the remainder may round, and the offset added after it round again: operands.offset_remainder)
+    source = lines("10 LIRE X,B", f"20 N←2+X-ENT(X/{divisor})*{divisor};AFFICHER N", "30 TERMINER")
+    assert "%" not in listing(source).split("# 20:")[1].split("\n")[1]
+    assert_agrees(source, ["-1 9007199254740994"])
+
+
 def test_a_remainder_of_single_precision_is_tested_within_2_to_the_23() -> None:
     assert "(v_X % 7.0) if -8388608.0 <= v_X <= 8388608.0" in listing(READ, machine="console80")
 

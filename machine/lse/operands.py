@@ -152,15 +152,20 @@ def remainder_parts(node: n.Binary) -> tuple[object, object, n.BuiltinCall] | No
 
 def offset_remainder(node: n.Binary) -> tuple[float, object, object, n.BuiltinCall] | None:
     """(C, X, M, the ENT) where a node is C+X-ENT(X/M)*M, X+C-ENT(X/M)*M or X-C-ENT(X/M)*M (-C then; read
-    (C+X)-ENT(X/M)*M), C a whole constant of at most 2^23 in size and X-ENT(X/M)*M a remainder as remainder_parts
-    finds them: a die's `1+X-ENT(X/6)*6`; else None (see pyoperators.remainder)."""
+    (C+X)-ENT(X/M)*M), C and M whole constants of at most 2^23 in size and X-ENT(X/M)*M a remainder as
+    remainder_parts finds them: a die's `1+X-ENT(X/6)*6`; else None (see pyoperators.remainder).
+
+    Decision: M a constant that small, for the remainder is then exact and so is its sum with C, as the original's
+    (C+X)-ENT(X/M)*M is; by a larger M (a variable may be any) the remainder may round, and adding C after it round
+    again where the original rounds once (C=2, X=-1, M=2^53+2)."""
     if node.op != "-" or type(total := node.left) is not n.Binary or total.op not in "+-":
         return None
     pairs = ((total.left, total.right), (total.right, total.left)) if total.op == "+" else ((total.right, total.left),)
     for constant, dividend in pairs:
         offset = whole_constant(constant)
         if offset is not None and abs(offset) <= OFFSET_LIMIT and pure_key(dividend) is not None and (
-                shape := remainder_shape("-", dividend, node.right)) is not None:
+                shape := remainder_shape("-", dividend, node.right)) is not None and (
+                divisor := whole_constant(shape[0])) is not None and 0 < abs(divisor) <= OFFSET_LIMIT:
             return float(offset if total.op == "+" else -offset), dividend, *shape
     return None
 
@@ -171,8 +176,8 @@ def is_remainder(node: object) -> bool:
         remainder_parts(node) is not None or offset_remainder(node) is not None)
 
 
-# The most a remainder's constant offset may be (offset_remainder): with a dividend of at most 2^23 in single
-# precision (2^51 in double) their sum is exact, as is the remainder's sum with it.
+# The most a remainder's constant offset and divisor may be (offset_remainder): with a dividend of at most 2^23 in
+# single precision (2^51 in double) their sum is exact, as is the remainder's sum with it.
 OFFSET_LIMIT = 2 ** 23
 
 
